@@ -1,0 +1,70 @@
+// Production build: Vite (the app), then the service worker (esbuild bundle + workbox injectManifest
+// with the first-screen precache list), then .br/.gz siblings for the server to send as they are.
+import { build as viteBuild } from 'vite';
+import { build as esbuild } from 'esbuild';
+import { injectManifest } from 'workbox-build';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { precacheFiles, readManifest } from './first-screen.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const dist = join(root, 'dist');
+const tmp = join(root, '.tmp');
+
+export async function build({ quiet = false } = {}) {
+  await viteBuild({ root, logLevel: quiet ? 'warn' : 'info' });
+
+  mkdirSync(tmp, { recursive: true });
+  const swBundle = join(tmp, 'sw.js');
+  await esbuild({
+    entryPoints: [join(root, 'sw/sw.ts')],
+    bundle: true,
+    format: 'iife',
+    target: 'es2019',
+    minify: true,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    outfile: swBundle,
+    logLevel: 'warning',
+  });
+
+  const manifest = readManifest(dist);
+  const { count, size, warnings } = await injectManifest({
+    swSrc: swBundle,
+    swDest: join(dist, 'sw.js'),
+    globDirectory: dist,
+    globPatterns: precacheFiles(manifest),
+    // Files sit at the root of dist but are served under /app/.
+    modifyURLPrefix: { '': '/app/' },
+    // Hashed names carry their own version.
+    dontCacheBustURLsMatching: /assets\/.+-[\w-]{8}\.\w+$/,
+  });
+  if (warnings.length) console.warn(warnings.join('\n'));
+
+  const compressed = precompress(dist);
+  if (!quiet) console.log(`service worker: ${count} files precached (${(size / 1024).toFixed(1)} KiB); ${compressed} files precompressed`);
+}
+
+const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/;
+
+/** Writes name.br and name.gz beside each text file worth compressing (the server picks by Accept-Encoding). */
+function precompress(dir) {
+  let count = 0;
+  for (const name of readdirSync(dir, { recursive: true })) {
+    const file = join(dir, String(name));
+    if (!COMPRESSIBLE.test(file) || !statSync(file).isFile() || relative(dist, file).startsWith('.vite')) continue;
+    const data = readFileSync(file);
+    if (data.length < 256) continue;
+    writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+    writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    count++;
+  }
+  return count;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  build().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,65 @@
+import { fileURLToPath } from 'node:url';
+import { Hono } from 'hono';
+import { ErrorCode } from '../src/core/error-codes.ts';
+import { ApiError, fail, NOT_FOUND_MESSAGE, SYSTEM_ERROR_MESSAGE } from './lib/envelope.ts';
+import type { AppEnv, Db, Deps } from './lib/types.ts';
+import { authRoutes } from './routes/auth.ts';
+import { clientRoutes } from './routes/client.ts';
+import { cmsRoutes } from './routes/cms.ts';
+import { userRoutes } from './routes/user.ts';
+import { staticRoutes } from './static.ts';
+
+export interface AppOptions {
+  db: Db;
+  /** The built app (index.html, assets/, sw.js). */
+  distDir: string;
+  /** Backend-owned files under /static/; defaults to server/static. */
+  staticDir?: string;
+  /** Every SMS code equals this when set (tests, demos). */
+  smsFixedCode?: string;
+  accessTokenTtlSeconds?: number;
+  /** Injectable clock so tests can expire codes and tokens without waiting. */
+  now?: () => number;
+  /** Receives the `[sms] ...` lines (there is no real SMS gateway). */
+  log?: (line: string) => void;
+  /** Receives stack traces of unexpected errors. */
+  logError?: (line: string) => void;
+}
+
+export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 1800;
+const DEFAULT_STATIC_DIR = fileURLToPath(new URL('./static/', import.meta.url));
+
+/** Builds the whole server without binding a port, so tests can call `app.request(...)` directly. */
+export function createApp(options: AppOptions): Hono<AppEnv> {
+  const deps: Deps = {
+    db: options.db,
+    now: options.now ?? Date.now,
+    log: options.log ?? ((line) => console.log(line)),
+    smsFixedCode: options.smsFixedCode,
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
+  };
+  const logError = options.logError ?? ((line) => console.error(line));
+
+  const app = new Hono<AppEnv>();
+  // Routes carry their own tenant/auth middleware (rather than one `/api/*` guard) so an unknown path is a 404
+  // even without headers.
+  app.route('/', clientRoutes(deps));
+  app.route('/', authRoutes(deps));
+  app.route('/', userRoutes(deps));
+  app.route('/', cmsRoutes(deps));
+  app.route('/', staticRoutes({ distDir: options.distDir, staticDir: options.staticDir ?? DEFAULT_STATIC_DIR }));
+
+  app.notFound((c) => {
+    const path = c.req.path;
+    if (path === '/api' || path.startsWith('/api/')) return fail(c, ErrorCode.NOT_FOUND, NOT_FOUND_MESSAGE, 404);
+    return c.text('Not found', 404);
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return fail(c, error.code, error.message);
+    logError(`[error] ${c.req.method} ${c.req.path}\n${error.stack ?? String(error)}`);
+    return fail(c, ErrorCode.SERVER_ERROR, SYSTEM_ERROR_MESSAGE, 500);
+  });
+
+  return app;
+}

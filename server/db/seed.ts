@@ -1,0 +1,132 @@
+import { hashPasswordSync } from '../lib/password.ts';
+import type { Db, Language } from '../lib/types.ts';
+import { createUser, findUserByMobile } from '../lib/users.ts';
+import { inviteRule, privacyPolicy, userAgreement } from './seed-content.ts';
+
+const LANGUAGES: Language[] = ['zh-CN', 'en-US'];
+
+interface SeedClient {
+  id: number;
+  clientNo: string;
+  tenantId: number;
+  platform: 'h5' | 'pc';
+  names: Record<Language, string>;
+  customerServiceUrl: string;
+  /** Function keys that are present but switched off for this client. */
+  disabled: string[];
+}
+
+const TENANTS = [
+  { id: 1, name: 'Demo' },
+  { id: 2, name: 'Desk' },
+  { id: 100, name: 'Green' },
+];
+
+// Tenant 100 is the dark-green theme of spec §9; tenant 1 and 2 use the default blue theme.
+const CLIENTS: SeedClient[] = [
+  { id: 1, clientNo: 'DEMO', tenantId: 1, platform: 'h5', names: { 'zh-CN': '演示云手机', 'en-US': 'Demo Cloud Phone' }, customerServiceUrl: 'https://example.com/support', disabled: [] },
+  { id: 2, clientNo: 'GREEN', tenantId: 100, platform: 'h5', names: { 'zh-CN': '绿洲云机', 'en-US': 'Green Cloud' }, customerServiceUrl: 'https://example.com/support', disabled: ['template_button'] },
+  { id: 3, clientNo: 'DESK', tenantId: 2, platform: 'pc', names: { 'zh-CN': '桌面云机', 'en-US': 'Desk Cloud' }, customerServiceUrl: '', disabled: [] },
+];
+
+/** Spec §6 permission keys; functionType 1 is the H5 feature switch list. */
+const FUNCTIONS: Array<[key: string, name: string]> = [
+  ['root_button', 'Root'],
+  ['reboot_button', 'Reboot'],
+  ['reset_button', 'Factory reset'],
+  ['upgrade_button', 'Upgrade'],
+  ['new_button', 'New machine'],
+  ['renew_button', 'Renew'],
+  ['transfer_button', 'Transfer'],
+  ['auth_button', 'Authorization'],
+  ['clone_button', 'Clone'],
+  ['template_button', 'Clone template'],
+  ['change_button', 'Replace phone'],
+  ['connect_button', 'Connect'],
+  ['discovery', 'Discover'],
+  ['productBuy', 'Buy cloud phone'],
+  ['activationCode', 'Activation code'],
+  ['screen_sharing', 'Screen sharing'],
+];
+
+/** Spec §9 limit keys. Durations are hours unless the key says otherwise; the description records the unit. */
+const CONFIGS: Array<[key: string, value: string, description: string]> = [
+  ['PHONE_GIVE_BY_USER_DAY_COUNT_LIMIT', '20', 'Transfers a user may start per day'],
+  ['PHONE_GIVE_BY_PHONE_DAY_COUNT_LIMIT', '1', 'Transfers of one phone per day'],
+  ['PHONE_GIVE_BY_PHONE_FREQUENCY_LIMIT', '24', 'Hours between two transfers of one phone'],
+  ['PHONE_GIVE_BY_EXPIRE_TIME_LIMIT', '24', 'Hours of validity a phone needs to be transferred'],
+  ['PHONE_GIVE_BY_BATCH_COUNT_LIMIT', '5', 'Phones per transfer batch'],
+  ['PHONE_TEMPLATE_BY_USER_MAX_NUM_LIMIT', '5', 'Clone templates a user may keep'],
+  ['PHONE_TEMPLATE_BY_USER_DAY_COUNT_LIMIT', '10', 'Clone templates a user may create per day'],
+  ['PHONE_TEMPLATE_BY_EXPIRE_TIME_LIMIT', '24', 'Hours of validity a phone needs to make a template'],
+  ['PHONE_CLONE_BY_BATCH_COUNT_LIMIT', '10', 'Phones per clone batch'],
+  ['PHONE_CLONE_BY_USER_DAY_COUNT_LIMIT', '20', 'Clones a user may start per day'],
+  ['PHONE_CLONE_BY_EXPIRE_TIME_LIMIT', '24', 'Hours of validity a phone needs to be cloned'],
+  ['PHONE_REPLACE_BUSINESS_STATUS_LIMIT', 'maintenance,replacing,migrating', 'Business statuses in which a phone cannot be replaced'],
+  ['PHONE_REPLACE_PHONE_EXPIRE_TIME_LIMIT', '24', 'Hours of validity a phone needs to be replaced'],
+  ['PHONE_REPLACE_PHONE_FREQUENCY_LIMIT', '24', 'Hours between two replacements of one phone'],
+  ['PHONE_EXPIRE_TIME_TEXT_LESS_THAN', '72', 'Below this many hours the remaining time is shown as expiring soon'],
+  ['PHONE_REPLACE_BY_BATCH_COUNT_LIMIT', '10', 'Phones per replacement batch'],
+  ['PHONE_SCREEN_SHARE_ROOM_NUMBER_LIMIT', '5', 'People in one screen-share room'],
+  ['GUEST_TRIAL_MINUTES', '10', 'Minutes of the guest trial'],
+];
+
+const DEMO_MOBILE = '13800138000';
+const DEMO_PASSWORD = 'demo1234';
+const DEMO_USERS = [
+  { tenantId: 1, nickname: 'Demo User' },
+  { tenantId: 100, nickname: '绿洲用户' },
+];
+
+/**
+ * Idempotent: every insert is OR IGNORE and the demo users are only created when missing, so running it on each
+ * start fills in what a fresh database lacks without overwriting edits made since.
+ */
+export function seed(db: Db): void {
+  db.transaction(() => {
+    const tenant = db.prepare('INSERT OR IGNORE INTO tenants (id, name) VALUES (?, ?)');
+    for (const t of TENANTS) tenant.run(t.id, t.name);
+
+    const client = db.prepare(
+      'INSERT OR IGNORE INTO clients (id, client_no, tenant_id, platform, logo_url, customer_service_url, version) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    const clientName = db.prepare('INSERT OR IGNORE INTO client_names (client_id, language, name) VALUES (?, ?, ?)');
+    const fn = db.prepare(
+      'INSERT OR IGNORE INTO client_functions (client_id, function_type, function_key, name, props, enable, sort) VALUES (?, 1, ?, ?, ?, ?, ?)',
+    );
+    for (const c of CLIENTS) {
+      const logoUrl = `/static/logos/${c.clientNo.toLowerCase()}.svg`;
+      client.run(c.id, c.clientNo, c.tenantId, c.platform, logoUrl, c.customerServiceUrl, '1.0.0');
+      for (const language of LANGUAGES) clientName.run(c.id, language, c.names[language]);
+      FUNCTIONS.forEach(([key, name], index) => fn.run(c.id, key, name, '{}', c.disabled.includes(key) ? 0 : 1, index));
+    }
+
+    const config = db.prepare('INSERT OR IGNORE INTO configs (tenant_id, config_key, value, description) VALUES (?, ?, ?, ?)');
+    const agreement = db.prepare('INSERT OR IGNORE INTO agreements (tenant_id, type, language, name, content) VALUES (?, ?, ?, ?, ?)');
+    const rule = db.prepare('INSERT OR IGNORE INTO rules (tenant_id, code, language, name, content) VALUES (?, ?, ?, ?, ?)');
+    for (const t of TENANTS) {
+      for (const [key, value, description] of CONFIGS) config.run(t.id, key, value, description);
+      const brand = CLIENTS.find((c) => c.tenantId === t.id)!;
+      for (const language of LANGUAGES) {
+        const name = brand.names[language];
+        const first = userAgreement(name, language);
+        const second = privacyPolicy(name, language);
+        const invite = inviteRule(name, language);
+        agreement.run(t.id, 1, language, first.name, first.content);
+        agreement.run(t.id, 2, language, second.name, second.content);
+        rule.run(t.id, 'invite', language, invite.name, invite.content);
+      }
+    }
+
+    for (const u of DEMO_USERS) {
+      if (findUserByMobile(db, u.tenantId, DEMO_MOBILE)) continue;
+      createUser(db, {
+        tenantId: u.tenantId,
+        mobile: DEMO_MOBILE,
+        nickname: u.nickname,
+        passwordHash: hashPasswordSync(DEMO_PASSWORD),
+        registerTime: Date.now(),
+      });
+    }
+  }).immediate();
+}

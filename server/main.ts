@@ -1,0 +1,57 @@
+import { join, resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+import { checkSmsCode } from '../src/core/validate.ts';
+import { createApp, DEFAULT_ACCESS_TOKEN_TTL_SECONDS } from './app.ts';
+import { DATABASE_FILE_NAME, openDatabase } from './db/index.ts';
+import { seed } from './db/seed.ts';
+
+// Entry point: `npx tsx server/main.ts`. Configuration comes only from the environment (see README).
+
+function fatal(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+function intFromEnv(name: string, fallback: number): number {
+  const text = process.env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0) fatal(`${name} must be a positive integer, got "${text}"`);
+  return value;
+}
+
+const port = intFromEnv('PORT', 8080);
+const host = process.env.HOST || '0.0.0.0';
+const dataDir = resolve(process.env.DATA_DIR || './data');
+const distDir = resolve(process.env.DIST_DIR || './dist');
+const accessTokenTtlSeconds = intFromEnv('ACCESS_TOKEN_TTL_SECONDS', DEFAULT_ACCESS_TOKEN_TTL_SECONDS);
+const smsFixedCode = process.env.SMS_FIXED_CODE || undefined;
+// A fixed code the client's own validation rejects would make login impossible; better to refuse to start.
+if (smsFixedCode !== undefined && checkSmsCode(smsFixedCode)) fatal('SMS_FIXED_CODE must be 4-6 digits');
+
+const db = openDatabase(join(dataDir, DATABASE_FILE_NAME));
+seed(db);
+
+const app = createApp({ db, distDir, smsFixedCode, accessTokenTtlSeconds });
+const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
+  console.log(`server listening on http://localhost:${info.port}/app/demo`);
+});
+
+let stopping = false;
+function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received, shutting down`);
+  // Keep-alive connections would hold close() open; a short grace period bounds the wait.
+  const force = setTimeout(() => {
+    db.close();
+    process.exit(0);
+  }, 3000);
+  force.unref();
+  server.close(() => {
+    db.close();
+    process.exit(0);
+  });
+}
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));

@@ -1,0 +1,120 @@
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { ErrorCode } from '../../src/core/error-codes.ts';
+import { requireTenant } from '../lib/auth.ts';
+import { ApiError, badRequest, ok } from '../lib/envelope.ts';
+import { asPositiveInt, asString, languageOf, readBody } from '../lib/request.ts';
+import type { AppEnv, Deps } from '../lib/types.ts';
+
+// Mirrors the client's boot calls (spec §7 "Authentication and user"): who the client is, what it may show, its limits.
+
+interface ClientRow {
+  id: number;
+  client_no: string;
+  tenant_id: number;
+  platform: string;
+  logo_url: string;
+  customer_service_url: string;
+  version: string;
+}
+
+const CLIENT_NOT_FOUND = 'Client does not exist';
+/** Spec §9: the client asks for config keys 100 at a time; larger pages are refused rather than silently cut. */
+const MAX_PAGE_SIZE = 100;
+const MAX_KEYS = 1000;
+
+export function clientRoutes(deps: Deps): Hono<AppEnv> {
+  const { db } = deps;
+  const routes = new Hono<AppEnv>();
+  const tenant = requireTenant(deps);
+
+  const byNo = db.prepare('SELECT * FROM clients WHERE client_no = ? COLLATE NOCASE');
+  const byId = db.prepare('SELECT * FROM clients WHERE id = ?');
+  const nameOf = db.prepare(
+    `SELECT name FROM client_names WHERE client_id = ?
+     ORDER BY CASE language WHEN ? THEN 0 WHEN 'zh-CN' THEN 1 ELSE 2 END LIMIT 1`,
+  ).pluck();
+
+  /** The client named by the request, and only if it belongs to the tenant of the headers. */
+  function clientOf(c: Context<AppEnv>, clientNo: string): ClientRow {
+    let row: ClientRow | undefined;
+    if (clientNo) row = byNo.get(clientNo) as ClientRow | undefined;
+    else {
+      const clientId = asPositiveInt(c.req.header('client-id'));
+      if (!clientId) throw badRequest('Client identifier missing from the request');
+      row = byId.get(clientId) as ClientRow | undefined;
+    }
+    if (!row || row.tenant_id !== c.get('tenantId')) throw new ApiError(ErrorCode.CLIENT_NOT_FOUND, CLIENT_NOT_FOUND);
+    return row;
+  }
+
+  // The one call made before the tenant is known, hence no tenant middleware.
+  routes.get('/api/merchant/client/get-client-secure-data', (c) => {
+    const clientNo = (c.req.query('clientNo') ?? '').trim();
+    const row = clientNo ? (byNo.get(clientNo) as ClientRow | undefined) : undefined;
+    if (!row) throw new ApiError(ErrorCode.CLIENT_NOT_FOUND, CLIENT_NOT_FOUND);
+    return ok(c, { tenantId: row.tenant_id, clientId: row.id, platform: row.platform });
+  });
+
+  routes.get('/api/merchant/client/get-about-app', tenant, (c) => {
+    const row = clientOf(c, (c.req.query('clientNo') ?? '').trim());
+    return ok(c, {
+      clientNo: row.client_no,
+      clientName: nameOf.get(row.id, languageOf(c)) ?? row.client_no,
+      logoUrl: row.logo_url,
+      version: row.version,
+      customerServiceUrl: row.customer_service_url,
+    });
+  });
+
+  // Always the client of the client-id header: a tenant's other clients may switch features differently.
+  routes.get('/api/merchant/client-function/list', tenant, (c) => {
+    const row = clientOf(c, '');
+    const typeText = c.req.query('functionType');
+    const functionType = typeText === undefined ? null : asPositiveInt(typeText);
+    if (typeText !== undefined && functionType === null) throw badRequest('Invalid functionType');
+    const rows = db
+      .prepare(
+        `SELECT function_key, name, props, enable FROM client_functions
+         WHERE client_id = ? AND (? IS NULL OR function_type = ?) ORDER BY sort, id`,
+      )
+      .all(row.id, functionType, functionType) as Array<{ function_key: string; name: string; props: string; enable: number }>;
+    return ok(
+      c,
+      rows.map((f) => ({ key: f.function_key, name: f.name, props: JSON.parse(f.props) as unknown, enable: f.enable === 1 })),
+    );
+  });
+
+  routes.post('/api/merchant/config/getKeys', tenant, async (c) => {
+    const body = await readBody(c);
+    const pageNo = body.pageNo === undefined ? 1 : asPositiveInt(body.pageNo);
+    const pageSize = body.pageSize === undefined ? MAX_PAGE_SIZE : asPositiveInt(body.pageSize);
+    if (!pageNo) throw badRequest('pageNo must be a positive integer');
+    if (!pageSize || pageSize > MAX_PAGE_SIZE) throw badRequest(`pageSize must be 1-${MAX_PAGE_SIZE}`);
+    if (!Array.isArray(body.keys) || !body.keys.every((k) => typeof k === 'string')) throw badRequest('keys must be an array of strings');
+    const keys = [...new Set(body.keys as string[])];
+    if (keys.length > MAX_KEYS) throw badRequest(`At most ${MAX_KEYS} keys per request`);
+    const found = new Map<string, string>();
+    if (keys.length) {
+      const rows = db
+        .prepare(`SELECT config_key, value FROM configs WHERE tenant_id = ? AND config_key IN (${keys.map(() => '?').join(',')})`)
+        .all(c.get('tenantId'), ...keys) as Array<{ config_key: string; value: string }>;
+      for (const r of rows) found.set(r.config_key, r.value);
+    }
+    // Keep the caller's order so paging is stable across pages.
+    const all = keys.filter((k) => found.has(k)).map((key) => ({ key, value: found.get(key)! }));
+    return ok(c, { list: all.slice((pageNo - 1) * pageSize, pageNo * pageSize), total: all.length });
+  });
+
+  routes.post('/api/infra/config/get-config', tenant, async (c) => {
+    const key = asString((await readBody(c)).key).trim();
+    if (!key) throw badRequest('key is required');
+    const value = db.prepare('SELECT value FROM configs WHERE tenant_id = ? AND config_key = ?').pluck().get(c.get('tenantId'), key) as
+      | string
+      | undefined;
+    // A missing key is not an error: callers fall back to their built-in default.
+    return ok(c, { key, value: value ?? null });
+  });
+
+  return routes;
+}

@@ -1,0 +1,45 @@
+/** The app shell: error boundary > router (base /app) > navigator, with the overlays beside it. */
+import { useState } from 'react';
+import { ErrorBoundary } from 'preact-iso/lazy';
+import { Router } from 'wouter';
+import { t } from '../core/i18n/index.ts';
+import { DialogHost, NoticeHost } from '../core/ui/hosts.tsx';
+import { progress } from './progress-bar.ts';
+import { Navigator } from './navigator.tsx';
+import { BASE } from './navigation.ts';
+
+function ProgressBar() {
+  const value = progress.value;
+  if (value === null) return null;
+  return <div class="progress" role="progressbar" aria-valuemin={0} aria-valuemax={1} aria-valuenow={value} style={{ transform: `scaleX(${value})` }} />;
+}
+
+function CrashNotice() {
+  return (
+    <div class="page-failed" role="alert">
+      <p>{t('shell.pageCrashed')}</p>
+      <button type="button" class="btn btn--primary" onClick={() => location.reload()}>
+        {t('common.retry')}
+      </button>
+    </div>
+  );
+}
+
+export function App() {
+  const [crashed, setCrashed] = useState(false);
+  return (
+    <div class="app">
+      <ProgressBar />
+      <ErrorBoundary
+        onError={(error) => {
+          console.error(error);
+          setCrashed(true);
+        }}
+      >
+        <Router base={BASE}>{crashed ? <CrashNotice /> : <Navigator />}</Router>
+      </ErrorBoundary>
+      <NoticeHost />
+      <DialogHost />
+    </div>
+  );
+}

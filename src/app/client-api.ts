@@ -1,0 +1,28 @@
+/** Calls that describe the client (tenant) the page is scoped to (spec §7, "Authentication and user"). */
+import { http } from '../core/http.ts';
+import type { AboutAppData, ClientFunction } from '../core/storage.ts';
+
+export interface ClientSecureData {
+  tenantId: number;
+  clientId: number;
+  platform: string;
+}
+
+export interface ConfigEntry {
+  key: string;
+  value: string;
+}
+
+/** The spec sends the client number upper-cased here. */
+export const getClientSecureData = (clientNo: string) =>
+  http.get<ClientSecureData>('/api/merchant/client/get-client-secure-data', { clientNo: clientNo.toUpperCase() });
+
+export const getAboutApp = (clientNo: string) =>
+  http.get<AboutAppData>('/api/merchant/client/get-about-app', { clientNo });
+
+export const getClientFunctions = () =>
+  http.get<ClientFunction[]>('/api/merchant/client-function/list', { functionType: 1 });
+
+/** Server-configured values by key (spec §7: pageNo/pageSize 100/keys). */
+export const getConfigKeys = (keys: string[]) =>
+  http.post<{ list: ConfigEntry[]; total: number }>('/api/merchant/config/getKeys', { pageNo: 1, pageSize: 100, keys });

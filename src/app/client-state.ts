@@ -1,0 +1,107 @@
+/**
+ * The client (tenant) the page is scoped to: number, secure data, about-app data, function list and
+ * the enabled permission list (spec §2, §6). Cached under the §3 keys so a cold or offline start can
+ * render at once; refreshed from the network behind it.
+ */
+import { computed, signal } from '@preact/signals-react';
+import { ErrorCode } from '../core/error-codes.ts';
+import { ApiError, describe, describeError } from '../core/errors.ts';
+import { notify } from '../core/ui/notify.ts';
+import { read, write, type AboutAppData, type ClientFunction } from '../core/storage.ts';
+import { getAboutApp, getClientFunctions, getClientSecureData, type ClientSecureData } from './client-api.ts';
+
+export const clientNo = signal<string>(read('clientNo') ?? '');
+export const secureData = signal<ClientSecureData | null>(readCachedSecureData());
+export const aboutApp = signal<AboutAppData | null>(read('aboutAppData') ?? null);
+/** The full client function list; `permissions` keeps the enabled entries. */
+export const clientFunctions = signal<ClientFunction[]>(read('allPermissionList') ?? []);
+
+export const permissions = computed(() => clientFunctions.value.filter((entry) => entry.enable !== false));
+export const permissionKeys = computed(() => new Set(permissions.value.map((entry) => entry.key)));
+export const tenantId = computed(() => secureData.value?.tenantId);
+export const clientName = computed(() => aboutApp.value?.clientName ?? '');
+
+function readCachedSecureData(): ClientSecureData | null {
+  const tenant = read('tenantId');
+  const client = read('clientId');
+  if (tenant === undefined || client === undefined) return null;
+  return { tenantId: tenant, clientId: client, platform: read('platform') ?? 'h5' };
+}
+
+/** Forget everything about the current client (the storage side is cleared by the caller's rule). */
+export function resetClient(next = ''): void {
+  clientNo.value = next;
+  secureData.value = null;
+  aboutApp.value = null;
+  clientFunctions.value = [];
+  loadedFor = '';
+  if (next) write('clientNo', next);
+}
+
+/** The storage copy was dropped (logout): the next load fetches again and re-caches, while memory keeps serving. */
+export function invalidateClientCache(): void {
+  loadedFor = '';
+}
+
+export type ClientLoadResult = 'ok' | 'notFound' | 'failed';
+
+let loadedFor = '';
+let pending: Promise<ClientLoadResult> | null = null;
+
+/** Spec §8: a failure of these calls is a red notice with the server's message, or "system exception". */
+function reportFailure(error: unknown): void {
+  const fallback = describe(ErrorCode.SERVER_ERROR);
+  notify(error instanceof ApiError && error.serverMessage ? describeError(error) : fallback);
+}
+
+/** Boot chain (spec §5 of the foundation issue): secure data -> about-app -> function list. */
+async function fetchClient(number: string, fromCache: boolean): Promise<ClientLoadResult> {
+  try {
+    const secure = await getClientSecureData(number);
+    secureData.value = secure;
+    write('tenantId', secure.tenantId);
+    write('clientId', secure.clientId);
+    write('platform', secure.platform);
+    const about = await getAboutApp(number);
+    aboutApp.value = about;
+    write('aboutAppData', about);
+    const list = await getClientFunctions();
+    clientFunctions.value = list;
+    write('allPermissionList', list);
+    loadedFor = number;
+    return 'ok';
+  } catch (error) {
+    if (error instanceof ApiError && error.code === ErrorCode.CLIENT_NOT_FOUND) return 'notFound';
+    // Offline with a cache is the normal PWA start: the cached data serves, no alarm.
+    const offline = error instanceof ApiError && (error.code === ErrorCode.NETWORK || error.code === ErrorCode.TIMEOUT);
+    if (!(fromCache && offline)) reportFailure(error);
+    return 'failed';
+  }
+}
+
+/**
+ * Makes the client data for `number` available. With a cache for the same number it answers at once
+ * and revalidates in the background (slow 3G, offline start); without one it waits for the network.
+ */
+export function loadClient(number: string): Promise<ClientLoadResult> {
+  if (loadedFor === number) return Promise.resolve('ok');
+  if (pending) return pending;
+  const hasCache = clientNo.value === number && secureData.value !== null && aboutApp.value !== null;
+  const request = fetchClient(number, hasCache).finally(() => {
+    pending = null;
+  });
+  pending = request;
+  return hasCache ? Promise.resolve('ok') : request;
+}
+
+/** The language changed: about-app texts are per language, so fetch them again. */
+export async function reloadAboutApp(): Promise<void> {
+  if (!clientNo.value || !secureData.value) return;
+  try {
+    const about = await getAboutApp(clientNo.value);
+    aboutApp.value = about;
+    write('aboutAppData', about);
+  } catch {
+    // Keep the texts we have; the next boot retries.
+  }
+}

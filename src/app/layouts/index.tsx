@@ -1,0 +1,115 @@
+/**
+ * The layouts of spec §2. Several share a shape: the "page" family (person, buy, code, device,
+ * message) is a header with back and title over a scrolling body; phone is full-bleed; home has
+ * the bottom navigation; loginLayout carries the brand; the rest pass through.
+ */
+import type { ComponentChildren } from 'preact';
+import { Link } from 'wouter';
+import { t } from '../../core/i18n/index.ts';
+import { aboutApp } from '../client-state.ts';
+import { goBack } from '../navigation.ts';
+import { pagePath } from '../router-rules.ts';
+import { routeBySegment, type LayoutName, type RouteDef } from '../routes.ts';
+
+interface LayoutProps {
+  route: RouteDef;
+  clientNo: string;
+  children: ComponentChildren;
+}
+
+function PageHeader({ route, clientNo }: { route: RouteDef; clientNo: string }) {
+  return (
+    <header class="page-header">
+      <button type="button" class="page-header__back" aria-label={t('common.back')} onClick={() => goBack(clientNo)}>
+        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+          <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
+        </svg>
+      </button>
+      <h1 class="page-header__title">{route.title ? t(route.title) : ''}</h1>
+    </header>
+  );
+}
+
+function PageLayout({ route, clientNo, children }: LayoutProps) {
+  return (
+    <div class="layout layout--page">
+      <PageHeader route={route} clientNo={clientNo} />
+      <main class="layout__body">{children}</main>
+    </div>
+  );
+}
+
+function PhoneLayout({ route, clientNo, children }: LayoutProps) {
+  return (
+    <div class="layout layout--phone">
+      {route.title ? <PageHeader route={route} clientNo={clientNo} /> : null}
+      <main class="layout__body">{children}</main>
+    </div>
+  );
+}
+
+const TABS = [
+  { segment: '', label: 'nav.home' },
+  { segment: 'discover', label: 'nav.discover' },
+  { segment: 'profile', label: 'nav.profile' },
+] as const;
+
+function HomeLayout({ route, clientNo, children }: LayoutProps) {
+  // Only tabs whose pages exist are offered: a tab must never lead to a 404.
+  const tabs = TABS.filter((tab) => routeBySegment(tab.segment));
+  return (
+    <div class="layout layout--home">
+      <main class="layout__body">{children}</main>
+      {tabs.length > 1 ? (
+        <nav class="tabbar">
+          {tabs.map((tab) => (
+            <Link
+              key={tab.segment}
+              href={pagePath(tab.segment, clientNo)}
+              class={`tabbar__item${route.segment === tab.segment ? ' tabbar__item--active' : ''}`}
+            >
+              {t(tab.label)}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+function LoginLayout({ children }: LayoutProps) {
+  const about = aboutApp.value;
+  return (
+    <div class="layout layout--login">
+      <div class="brand">
+        {about?.logoUrl ? <img class="brand__logo" src={about.logoUrl} alt="" width="64" height="64" /> : null}
+        <p class="brand__name">{about?.clientName ?? ''}</p>
+      </div>
+      <main class="layout__body">{children}</main>
+    </div>
+  );
+}
+
+function PlainLayout({ children }: LayoutProps) {
+  return <div class="layout layout--plain">{children}</div>;
+}
+
+const LAYOUTS: Record<LayoutName, (props: LayoutProps) => ComponentChildren> = {
+  home: HomeLayout,
+  person: PageLayout,
+  buy: PageLayout,
+  code: PageLayout,
+  device: PageLayout,
+  message: PageLayout,
+  phone: PhoneLayout,
+  loginLayout: LoginLayout,
+  '404': PlainLayout,
+  ai: PlainLayout,
+  single: PlainLayout,
+  none: PlainLayout,
+};
+
+export function Layout(props: LayoutProps) {
+  const Chosen = LAYOUTS[props.route.layout];
+  return <Chosen {...props} />;
+}

@@ -1,0 +1,93 @@
+/**
+ * Carries out the route rules for one navigation, in the spec's order, with the side effects the
+ * pure rules leave to their caller: clearing the session, loading the client, the H5 notice, and
+ * fetching the page's chunk before the page is shown (so a failed chunk has a home, not a blank).
+ */
+import { clearSessionData, write } from '../core/storage.ts';
+import { t } from '../core/i18n/index.ts';
+import { openDialog } from '../core/ui/dialogs.ts';
+import { clearSession, ensureUser, isLoggedIn } from '../account/state.ts';
+import { clientNo, loadClient, permissionKeys, resetClient, secureData } from './client-state.ts';
+import {
+  decideAccess,
+  decidePurchaseGate,
+  decideUrl,
+  pagePath,
+  parseHostClients,
+  violatesH5Rule,
+  type UrlParts,
+} from './router-rules.ts';
+import type { RouteDef } from './routes.ts';
+import { preloadPage } from './pages.ts';
+
+export interface CurrentRoute {
+  route: RouteDef;
+  clientNo: string;
+  path: string;
+}
+
+export type Resolution =
+  | { kind: 'render'; route: RouteDef; clientNo: string }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'abort' }
+  | { kind: 'failed'; route: RouteDef; clientNo: string };
+
+const hostClients = parseHostClients(import.meta.env?.VITE_HOST_CLIENTS);
+
+/** Spec §2: the client number changed, so everything stored for the old one goes. */
+function switchClient(next: string): void {
+  clearSessionData();
+  clearSession();
+  resetClient(next);
+  write('clientNo', next);
+}
+
+export async function resolveRoute(url: UrlParts, previous: CurrentRoute | null): Promise<Resolution> {
+  const decision = decideUrl(url, { previousClientNo: previous?.clientNo || undefined, hostClients });
+  if (decision.kind === 'abort') return decision;
+  if (decision.kind === 'redirect') {
+    if (decision.clearSession) switchClient('');
+    return { kind: 'redirect', to: decision.to };
+  }
+
+  const { route, skipClientLookup, skipH5Check } = decision;
+  const number = decision.clientNo;
+  if (number && number !== clientNo.value) switchClient(number);
+
+  if (!skipClientLookup) {
+    const loaded = await loadClient(number);
+    if (loaded === 'notFound') return { kind: 'redirect', to: pagePath('404', number) };
+    if (violatesH5Rule(secureData.value?.platform, url.search, skipH5Check)) {
+      void openDialog({ title: t('common.notice'), message: t('shell.useH5Client'), actions: [{ label: t('common.ok'), primary: true }] });
+      return { kind: 'redirect', to: pagePath('404', number) };
+    }
+    const access = decideAccess(route, number, isLoggedIn.value);
+    if (access) return { kind: 'redirect', to: access };
+    ensureUser();
+    const gate = decidePurchaseGate(route, permissionKeys.value, number);
+    if (gate.kind === 'redirect') return { kind: 'redirect', to: gate.to };
+    // "Stay on the previous path": on a first visit there is none, so home stands in for it.
+    if (gate.kind === 'stay') return { kind: 'redirect', to: previous?.path ?? pagePath('', number) };
+  }
+
+  try {
+    await preloadPage(route);
+  } catch {
+    return { kind: 'failed', route, clientNo: number };
+  }
+  return { kind: 'render', route, clientNo: number };
+}
+
+/**
+ * Boot-time head start: fetch the client data and the page chunk while the dictionary loads,
+ * instead of after the first render. The navigator's own pass then finds both ready.
+ */
+export function prefetchRoute(url: UrlParts): void {
+  const decision = decideUrl(url, { hostClients });
+  if (decision.kind !== 'proceed') return;
+  if (!decision.skipClientLookup) {
+    if (decision.clientNo !== clientNo.value) switchClient(decision.clientNo);
+    void loadClient(decision.clientNo);
+  }
+  preloadPage(decision.route).catch(() => {});
+}

@@ -1,0 +1,152 @@
+/**
+ * Spec §2 "Route rules" as pure functions, so each bullet has a unit test and the navigator only
+ * carries out what they decide. Paths here are relative to the /app base.
+ */
+import { KNOWN_SEGMENTS, routeBySegment, type RouteDef } from './routes.ts';
+
+export interface UrlParts {
+  pathname: string;
+  search: string;
+  host: string;
+}
+
+export interface ParsedPath {
+  /** Page segment ('' for home). */
+  segment: string;
+  /** Lowercased client number from the last path segment; '' when that segment is 404; undefined when absent. */
+  clientNo: string | undefined;
+}
+
+/** Page paths that need no client lookup (spec §2). */
+const SKIP_CLIENT_LOOKUP = ['/download', '/privacy-agreement', '/user-agreement'];
+const SHARE_SCREEN = 'share-screen-control';
+
+export function parsePath(pathname: string): ParsedPath {
+  const parts = pathname.split('/').filter(Boolean);
+  if (parts.length === 0) return { segment: '', clientNo: undefined };
+  const last = parts[parts.length - 1].toLowerCase();
+  if (parts.length === 1) {
+    if (last === '404') return { segment: '404', clientNo: '' };
+    // A lone segment naming a page is a route without its client number, not a client called "login".
+    if (KNOWN_SEGMENTS.has(last)) return { segment: last, clientNo: undefined };
+    return { segment: '', clientNo: last };
+  }
+  return { segment: parts.slice(0, -1).join('/').toLowerCase(), clientNo: last === '404' ? '' : last };
+}
+
+/** `host=clientNo` pairs, comma-separated (VITE_HOST_CLIENTS). */
+export function parseHostClients(setting: string | undefined): Record<string, string> {
+  const map: Record<string, string> = {};
+  for (const pair of (setting ?? '').split(',')) {
+    const [host, clientNo] = pair.split('=').map((part) => part?.trim().toLowerCase());
+    if (host && clientNo) map[host] = clientNo;
+  }
+  return map;
+}
+
+/** Spec §2: the client number comes from the query, else the host, else the last path segment; lowercased. */
+export function clientNoFromUrl(url: UrlParts, hostClients: Record<string, string> = {}): string {
+  const fromQuery = new URLSearchParams(url.search).get('clientNo')?.trim().toLowerCase();
+  if (fromQuery && fromQuery !== '404') return fromQuery;
+  const fromHost = hostClients[url.host.toLowerCase()];
+  if (fromHost) return fromHost;
+  return parsePath(url.pathname).clientNo ?? '';
+}
+
+export function pagePath(segment: string, clientNo: string, search = ''): string {
+  const path = segment ? `/${segment}${clientNo ? `/${clientNo}` : ''}` : `/${clientNo}`;
+  return path + (search && search !== '?' ? (search.startsWith('?') ? search : `?${search}`) : '');
+}
+
+/** The query minus `clientNo`, which the path now carries. */
+function searchWithoutClientNo(search: string): string {
+  const query = new URLSearchParams(search);
+  query.delete('clientNo');
+  const rest = query.toString();
+  return rest ? `?${rest}` : '';
+}
+
+export interface NavigationContext {
+  /** Client number of the route we are leaving (undefined on first load). */
+  previousClientNo?: string;
+  hostClients?: Record<string, string>;
+}
+
+export type UrlDecision =
+  | { kind: 'abort' }
+  | { kind: 'redirect'; to: string; clearSession?: boolean }
+  | {
+      kind: 'proceed';
+      route: RouteDef;
+      clientNo: string;
+      skipClientLookup: boolean;
+      skipH5Check: boolean;
+    };
+
+/** The rules that need only the URL: manifest abort, skip lists, client number resolution and appending. */
+export function decideUrl(url: UrlParts, context: NavigationContext = {}): UrlDecision {
+  const { pathname, search } = url;
+  if (pathname.includes('manifest.json')) return { kind: 'abort' };
+  const parsed = parsePath(pathname);
+  const skipH5Check = pathname.includes(SHARE_SCREEN);
+
+  if (SKIP_CLIENT_LOOKUP.some((skip) => pathname.includes(skip)) || parsed.segment === '404') {
+    const route = routeBySegment(parsed.segment);
+    if (route) return { kind: 'proceed', route, clientNo: parsed.clientNo ?? '', skipClientLookup: true, skipH5Check };
+  }
+
+  const clientNo = clientNoFromUrl(url, context.hostClients);
+  if (!clientNo) {
+    if (context.previousClientNo && !skipH5Check) return { kind: 'redirect', to: pagePath('login', context.previousClientNo) };
+    return { kind: 'redirect', to: '/404', clearSession: true };
+  }
+  if (parsed.clientNo !== clientNo) {
+    return { kind: 'redirect', to: pagePath(parsed.segment, clientNo, searchWithoutClientNo(search)) };
+  }
+  const route = routeBySegment(parsed.segment);
+  if (!route) return { kind: 'redirect', to: pagePath('404', clientNo) };
+  return { kind: 'proceed', route, clientNo, skipClientLookup: false, skipH5Check };
+}
+
+/** Spec §2: a client whose platform is not h5 needs a `code` parameter, else a notice and /404. */
+export function violatesH5Rule(platform: string | undefined, search: string, skipH5Check: boolean): boolean {
+  if (skipH5Check || !platform || platform.toLowerCase() === 'h5') return false;
+  return !new URLSearchParams(search).get('code');
+}
+
+/** Login with a token goes home; any other non-public page without one goes to login. */
+export function decideAccess(route: RouteDef, clientNo: string, hasToken: boolean): string | null {
+  if (route.name === 'login' && hasToken) return pagePath('', clientNo);
+  if (!route.public && !hasToken) return pagePath('login', clientNo);
+  return null;
+}
+
+export type GateDecision = { kind: 'allow' } | { kind: 'stay' } | { kind: 'redirect'; to: string };
+
+/** Spec §2 purchase gating over the enabled permission keys productBuy and activationCode. */
+export function decidePurchaseGate(
+  route: RouteDef,
+  permissionKeys: ReadonlySet<string>,
+  clientNo: string,
+): GateDecision {
+  if (!route.gate) return { kind: 'allow' };
+  const canBuy = permissionKeys.has('productBuy') || permissionKeys.has('product_buy');
+  const canActivate = permissionKeys.has('activationCode') || permissionKeys.has('activation_code');
+  if (!canBuy && !canActivate) return { kind: 'stay' };
+  switch (route.gate) {
+    case 'addPhone':
+      return canBuy ? { kind: 'allow' } : { kind: 'redirect', to: pagePath('activation-code', clientNo) };
+    case 'recharge':
+      return canBuy ? { kind: 'allow' } : { kind: 'redirect', to: pagePath('activation-code', clientNo, '?type=2') };
+    case 'activationCode':
+      return canActivate ? { kind: 'allow' } : { kind: 'redirect', to: pagePath('add-phone', clientNo) };
+  }
+}
+
+export type SlideDirection = 'from-left' | 'from-right' | 'none';
+
+/** Spec §2: a higher level than the previous route slides in from the left, a lower one from the right. */
+export function slideDirection(previousLevel: number | undefined, nextLevel: number): SlideDirection {
+  if (previousLevel === undefined || previousLevel === nextLevel) return 'none';
+  return nextLevel > previousLevel ? 'from-left' : 'from-right';
+}

@@ -1,0 +1,70 @@
+/**
+ * THE route table (spec §2): every page's name, path segment, navigation level, layout, access and lazy
+ * module. This file alone decides what can be in the first screen: everything here is a dynamic import.
+ * Paths are `/<segment>/:clientNo`; home is `/:clientNo`. Later issues append their routes here.
+ */
+import type { ComponentType } from 'react';
+import type { MessageKey } from '../core/i18n/index.ts';
+
+export type LayoutName =
+  | 'home' | 'person' | 'loginLayout' | 'phone' | 'buy' | 'code'
+  | 'device' | 'message' | 'ai' | 'single' | '404' | 'none';
+
+/** Which purchase-gating rule applies (spec §2, "Purchase gating"). */
+export type PurchaseGate = 'addPhone' | 'recharge' | 'activationCode';
+
+export interface PageProps {
+  clientNo: string;
+  query: URLSearchParams;
+  /** The route's name, for pages that serve several routes. */
+  routeName: string;
+}
+
+export interface RouteDef {
+  name: string;
+  /** Path segment without slashes; '' for home. */
+  segment: string;
+  level: 0 | 1 | 2 | 3;
+  layout: LayoutName;
+  /** Header title for layouts that show one. */
+  title?: MessageKey;
+  /** Reachable without a token. */
+  public?: boolean;
+  gate?: PurchaseGate;
+  load: () => Promise<{ default: ComponentType<PageProps> }>;
+}
+
+export const ROUTES: RouteDef[] = [
+  { name: 'home', segment: '', level: 0, layout: 'home', title: 'home.title', load: () => import('../devices/pages/home.tsx') },
+  { name: 'login', segment: 'login', level: 0, layout: 'loginLayout', public: true, load: () => import('../account/pages/login.tsx') },
+  { name: 'forgetPassword', segment: 'forget-password', level: 1, layout: 'code', title: 'forgetPassword.title', public: true, load: () => import('../account/pages/forget-password.tsx') },
+  { name: 'agreement', segment: 'agreement', level: 2, layout: 'loginLayout', public: true, load: () => import('../account/pages/agreement.tsx') },
+  { name: 'userAgreement', segment: 'user-agreement', level: 2, layout: 'phone', title: 'agreement.user', public: true, load: () => import('../account/pages/agreement.tsx') },
+  { name: 'privacyAgreement', segment: 'privacy-agreement', level: 2, layout: 'phone', title: 'agreement.privacy', public: true, load: () => import('../account/pages/agreement.tsx') },
+  { name: 'notFound', segment: '404', level: 0, layout: '404', title: 'notFound.title', public: true, load: () => import('../misc/pages/not-found.tsx') },
+  { name: 'download', segment: 'download', level: 1, layout: 'none', title: 'download.title', public: true, load: () => import('../misc/pages/download.tsx') },
+];
+
+const bySegment = new Map(ROUTES.map((route) => [route.segment, route]));
+const byName = new Map(ROUTES.map((route) => [route.name, route]));
+
+export function routeBySegment(segment: string): RouteDef | undefined {
+  return bySegment.get(segment);
+}
+
+export function routeByName(name: string): RouteDef | undefined {
+  return byName.get(name);
+}
+
+/** Segments the spec names for pages later issues build: a one-segment path with one of these is a page, not a client number. */
+export const KNOWN_SEGMENTS = new Set([
+  ...ROUTES.map((route) => route.segment).filter(Boolean),
+  'about-us', 'activation-code', 'add-code', 'add-phone', 'ai-assistant', 'ai-tutorial', 'authorization-code',
+  'authorization-manager', 'authorized-device', 'batch-operation', 'cancel-account', 'change-phone', 'choose-device',
+  'code-record', 'discover', 'game-list', 'home-guide', 'install-pwa', 'join-user', 'manage-group', 'message-center',
+  'message-detaile', 'mobile-phone-binding', 'move-phone-to-group', 'my-coupon', 'my-share-screen', 'network-check',
+  'new-machine', 'new-machine-record', 'order-list', 'password-manager', 'pay-result', 'payment', 'personal-center',
+  'phone-check', 'phone-group-setting', 'phone-view', 'phone-view-switch', 'profile', 'recharge-phone',
+  'recharge-single-phone', 'renew-code', 'sdk-guide', 'share-screen-control', 'single-page', 'system-setting',
+  'transfer-device', 'transfer-list', 'upgrade-phone', 'upgrade-select-phone', 'use-authorization-code',
+]);

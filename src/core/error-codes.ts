@@ -1,0 +1,46 @@
+/**
+ * Numeric reply codes of the API envelope `{code, msg, data}` (spec §7, §8).
+ * Shared by the client (core/errors.ts maps each to translated text) and the
+ * reference server (which answers with them), so both sides name one catalogue.
+ * Another backend may send other codes: core/errors.ts also matches messages.
+ */
+export const ErrorCode = {
+  SUCCESS: 0,
+  /** Client-side only: an identical request is still in flight (spec §5, §8). */
+  DUPLICATE_REQUEST: -1,
+  /** Client-side only: the reply did not arrive (offline, DNS, reset). */
+  NETWORK: -2,
+  /** Client-side only: the 5 s request timeout elapsed. */
+  TIMEOUT: -3,
+
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  TOO_MANY_REQUESTS: 429,
+  SERVER_ERROR: 500,
+  NOT_IMPLEMENTED: 501,
+  BAD_GATEWAY: 502,
+  SERVICE_UNAVAILABLE: 503,
+  GATEWAY_TIMEOUT: 504,
+
+  // Client (tenant) lookup
+  CLIENT_NOT_FOUND: 1_002_000_001,
+  // Accounts and verification (spec §5, §8)
+  MOBILE_INVALID: 1_002_001_001,
+  PASSWORD_INVALID: 1_002_001_002,
+  LOGIN_FAILED: 1_002_001_003,
+  ACCOUNT_EXPIRED: 1_002_001_004,
+  SMS_CODE_INVALID: 1_002_002_001,
+  SMS_CODE_WRONG: 1_002_002_002,
+  SMS_CODE_EXPIRED: 1_002_002_003,
+  SMS_SEND_FAILED: 1_002_002_004,
+  SMS_SEND_TOO_FREQUENT: 1_002_002_005,
+  PASSWORDS_DIFFER: 1_002_002_006,
+} as const;
+
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** The message the reference server sends when the tenant-id header is missing (spec §8: a 400 about a missing tenant logs out). */
+export const MISSING_TENANT_MESSAGE = 'Tenant identifier missing from the request';

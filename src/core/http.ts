@@ -1,0 +1,232 @@
+/**
+ * The API clients (spec §7, §8). The ONLY file that imports redaxios.
+ * - Main client: page origin, JSON, 5 s timeout, array query values repeated, the identity headers,
+ *   envelope {code, msg, data} unwrapped to data; one token refresh on 401 while other requests wait;
+ *   logout on a failed refresh or a 400 about a missing tenant; identical in-flight requests refused.
+ * - Streaming-SDK client: a separate host, 5 s, code 0 -> data, else a notice.
+ * Session state is not imported here (it imports us); it plugs in through configureHttp().
+ */
+import redaxios, { type Options } from 'redaxios';
+import { ErrorCode, MISSING_TENANT_MESSAGE } from './error-codes.ts';
+import { ApiError } from './errors.ts';
+import { t } from './i18n/index.ts';
+
+export const REQUEST_TIMEOUT_MS = 5000;
+export const REFRESH_PATH = '/api/merchant/auth/refresh-token';
+
+export interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
+export interface HttpHooks {
+  /** Current token pair, or null when logged out. */
+  tokens(): Tokens | null;
+  /** Identity headers other than Authorization: tenant-id, client-id, fingerprint-id, version, language. */
+  headers(): Record<string, string>;
+  /** A refresh succeeded: keep the new pair. */
+  saveTokens(tokens: Tokens): void;
+  /** The session is over (refresh failed, missing tenant): clear it and go to login. */
+  logout(): void;
+  /** Shows a notice (the streaming-SDK client reports its errors itself). */
+  notify(text: string): void;
+  /** Base URL of the API; defaults to the page origin. */
+  baseURL?: string;
+  /** Test seam and the place to swap transport. */
+  fetch?: typeof fetch;
+  /** Defaults to the spec's 5 s; tests shorten it. */
+  timeoutMs?: number;
+}
+
+let hooks: HttpHooks = {
+  tokens: () => null,
+  headers: () => ({}),
+  saveTokens: () => {},
+  logout: () => {},
+  notify: () => {},
+};
+
+export function configureHttp(next: Partial<HttpHooks>): void {
+  hooks = { ...hooks, ...next };
+}
+
+export type Method = 'get' | 'post' | 'put' | 'delete';
+
+export interface RequestConfig {
+  method: Method;
+  url: string;
+  params?: Record<string, unknown>;
+  data?: unknown;
+  /** Calls like polling may legitimately repeat while one is in flight. */
+  allowDuplicate?: boolean;
+}
+
+/** `a=1&a=2` for arrays (spec §7), skipping undefined and null. */
+export function serializeParams(params: Record<string, unknown> = {}): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value == null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item != null) query.append(key, String(item));
+    }
+  }
+  return query.toString();
+}
+
+/** fetch with an abort after `ms`, mapped to the client-side TIMEOUT / NETWORK codes. */
+function fetchWithTimeout(ms: number): typeof fetch {
+  return async (input, init) => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), ms);
+    try {
+      return await (hooks.fetch ?? fetch)(input, { ...init, signal: controller.signal });
+    } catch (error) {
+      throw new ApiError(controller.signal.aborted ? ErrorCode.TIMEOUT : ErrorCode.NETWORK, String(error));
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+function baseURL(): string {
+  return hooks.baseURL ?? (typeof location !== 'undefined' ? location.origin : '');
+}
+
+/** Sends one request and reads the envelope; a non-envelope reply becomes one with its HTTP status as the code. */
+async function send(config: RequestConfig, base: string, headers: Record<string, string>): Promise<Envelope> {
+  const response = await redaxios<unknown>({
+    url: config.url,
+    method: config.method,
+    baseURL: base,
+    headers,
+    params: config.params,
+    paramsSerializer: (params) => serializeParams(params as Record<string, unknown>),
+    data: config.data,
+    fetch: fetchWithTimeout(hooks.timeoutMs ?? REQUEST_TIMEOUT_MS),
+    // Statuses are judged here, from the envelope first: a backend may send 401 either as HTTP or in the body.
+    validateStatus: () => true,
+  } satisfies Options);
+  const body = response.data;
+  if (body && typeof body === 'object' && 'code' in body) return body as Envelope;
+  if (response.status >= 200 && response.status < 300) return { code: ErrorCode.SUCCESS, msg: '', data: body };
+  return { code: response.status, msg: '', data: null };
+}
+
+/** One exchange with the main API, no session logic. */
+function exchange(config: RequestConfig, token: string | undefined): Promise<Envelope> {
+  const headers: Record<string, string> = { ...hooks.headers() };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return send(config, baseURL(), headers);
+}
+
+function requestKey(config: RequestConfig): string {
+  return `${config.method} ${config.url} ${serializeParams(config.params)} ${JSON.stringify(config.data ?? null)}`;
+}
+
+const inFlight = new Set<string>();
+let refreshing: Promise<boolean> | null = null;
+
+/**
+ * Exactly one refresh at a time; everyone who hit 401 meanwhile awaits the same promise.
+ * A failed refresh logs out once, here, not once per waiting request.
+ */
+function refreshOnce(): Promise<boolean> {
+  if (!refreshing) {
+    refreshing = (async () => {
+      const current = hooks.tokens();
+      if (!current?.refreshToken) return false;
+      try {
+        const reply = await exchange(
+          { method: 'post', url: REFRESH_PATH, data: { refreshToken: current.refreshToken } },
+          undefined,
+        );
+        const pair = reply.data as Partial<Tokens> | null;
+        if (reply.code !== ErrorCode.SUCCESS || !pair?.accessToken || !pair.refreshToken) return false;
+        hooks.saveTokens({ accessToken: pair.accessToken, refreshToken: pair.refreshToken });
+        return true;
+      } catch {
+        return false;
+      }
+    })()
+      .then((renewed) => {
+        if (!renewed) hooks.logout();
+        return renewed;
+      })
+      .finally(() => {
+        refreshing = null;
+      });
+  }
+  return refreshing;
+}
+
+/** Spec §8: a 400 whose message is about the tenant identifier means this session cannot go on. */
+function isMissingTenant(reply: Envelope): boolean {
+  return reply.code === ErrorCode.BAD_REQUEST && (reply.msg === MISSING_TENANT_MESSAGE || /tenant|租户/i.test(reply.msg ?? ''));
+}
+
+/** Main-client request: resolves to `data` when code is 0, rejects with ApiError otherwise. */
+export async function request<T>(config: RequestConfig): Promise<T> {
+  const key = requestKey(config);
+  if (!config.allowDuplicate && inFlight.has(key)) {
+    throw new ApiError(ErrorCode.DUPLICATE_REQUEST, 'Please do not resubmit');
+  }
+  inFlight.add(key);
+  try {
+    // A request started during a refresh waits for it rather than spending a stale token.
+    if (refreshing) await refreshing;
+    let token = hooks.tokens()?.accessToken;
+    let reply = await exchange(config, token);
+    if (reply.code === ErrorCode.UNAUTHORIZED && token) {
+      // If someone else already refreshed since we sent, just retry with the new token.
+      const renewed = hooks.tokens()?.accessToken !== token || (await refreshOnce());
+      if (!renewed) throw new ApiError(ErrorCode.UNAUTHORIZED, reply.msg);
+      token = hooks.tokens()?.accessToken;
+      reply = await exchange(config, token);
+      if (reply.code === ErrorCode.UNAUTHORIZED) hooks.logout();
+    }
+    if (isMissingTenant(reply)) hooks.logout();
+    if (reply.code !== ErrorCode.SUCCESS) throw new ApiError(reply.code, reply.msg);
+    return reply.data as T;
+  } finally {
+    inFlight.delete(key);
+  }
+}
+
+export const http = {
+  get: <T>(url: string, params?: Record<string, unknown>, extra?: Partial<RequestConfig>) =>
+    request<T>({ method: 'get', url, params, ...extra }),
+  post: <T>(url: string, data?: unknown, extra?: Partial<RequestConfig>) =>
+    request<T>({ method: 'post', url, data, ...extra }),
+  put: <T>(url: string, data?: unknown, extra?: Partial<RequestConfig>) =>
+    request<T>({ method: 'put', url, data, ...extra }),
+  delete: <T>(url: string, params?: Record<string, unknown>, extra?: Partial<RequestConfig>) =>
+    request<T>({ method: 'delete', url, params, ...extra }),
+};
+
+/** Base URL of the streaming-SDK host: build-time setting, else the page origin. */
+export function streamSdkBaseURL(): string {
+  return import.meta.env?.VITE_STREAM_SDK_BASE || baseURL();
+}
+
+/**
+ * Client for the streaming-SDK host (spec §7 "Other"): code 0 returns data; anything else shows a
+ * notice with the server's msg, or "network error, please refresh" when there is none, and rejects.
+ */
+export async function sdkRequest<T>(config: RequestConfig, base = streamSdkBaseURL()): Promise<T> {
+  let reply: Envelope;
+  try {
+    reply = await send(config, base, hooks.headers());
+  } catch (error) {
+    hooks.notify(t('errors.networkRefresh'));
+    throw error instanceof ApiError ? error : new ApiError(ErrorCode.NETWORK, String(error));
+  }
+  if (reply.code === ErrorCode.SUCCESS) return reply.data as T;
+  hooks.notify(reply.msg || t('errors.networkRefresh'));
+  throw new ApiError(reply.code, reply.msg);
+}

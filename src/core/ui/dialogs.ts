@@ -1,0 +1,36 @@
+/** Modal dialogs as data (spec §9: stacking starts at z-index 2000), shown by <DialogHost/>. */
+import { signal } from '@preact/signals-react';
+
+export interface DialogAction {
+  label: string;
+  primary?: boolean;
+  /** A link the action opens instead of closing with a value. */
+  href?: string;
+  value?: string;
+}
+
+export interface DialogSpec {
+  id: number;
+  title: string;
+  message: string;
+  actions: DialogAction[];
+  resolve: (value: string | undefined) => void;
+}
+
+export const DIALOG_Z_BASE = 2000;
+export const dialogs = signal<DialogSpec[]>([]);
+let nextId = 1;
+
+/** Opens a dialog; resolves with the chosen action's value (undefined when dismissed). */
+export function openDialog(spec: Omit<DialogSpec, 'id' | 'resolve'>): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const id = nextId++;
+    dialogs.value = [...dialogs.value, { ...spec, id, resolve }];
+  });
+}
+
+export function closeDialog(id: number, value?: string): void {
+  const dialog = dialogs.value.find((entry) => entry.id === id);
+  dialogs.value = dialogs.value.filter((entry) => entry.id !== id);
+  dialog?.resolve(value);
+}

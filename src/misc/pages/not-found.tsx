@@ -1,0 +1,20 @@
+/** 404 (its own layout): also where an address without a valid client number ends. */
+import { Link } from 'wouter';
+import { t } from '../../core/i18n/index.ts';
+import { pagePath } from '../../app/router-rules.ts';
+import type { PageProps } from '../../app/routes.ts';
+
+export default function NotFoundPage({ clientNo }: PageProps) {
+  return (
+    <div class="centered" data-testid="not-found">
+      <p class="not-found__code" aria-hidden="true">404</p>
+      <h1>{t('notFound.title')}</h1>
+      <p class="muted">{t('notFound.message')}</p>
+      {clientNo ? (
+        <Link href={pagePath('', clientNo)} class="btn btn--primary">
+          {t('notFound.backHome')}
+        </Link>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import zhCN from '../../../src/core/i18n/zh-CN.ts';
+import enUS from '../../../src/core/i18n/en-US.ts';
+import { installDictionary, locale, t } from '../../../src/core/i18n/index.ts';
+import { CATALOGUE, describe, describeError, findEntry, ApiError } from '../../../src/core/errors.ts';
+import { ErrorCode } from '../../../src/core/error-codes.ts';
+
+function flatten(tree: object, prefix = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(tree)) {
+    if (typeof value === 'string') out[prefix + key] = value;
+    else Object.assign(out, flatten(value, `${prefix}${key}.`));
+  }
+  return out;
+}
+
+const zh = flatten(zhCN);
+const en = flatten(enUS);
+
+test('both dictionaries have the same keys and no empty text', () => {
+  assert.equal(Object.keys(en).sort(), Object.keys(zh).sort());
+  for (const [key, value] of Object.entries({ ...zh, ...en })) assert.ok(value.trim().length > 0, key);
+});
+
+test('placeholders match between languages', () => {
+  const names = (text: string) => (text.match(/\{\{\w+\}\}/g) ?? []).sort().join();
+  for (const key of Object.keys(zh)) assert.is(names(en[key]), names(zh[key]), key);
+});
+
+test('every catalogue entry has a translation in both languages', () => {
+  for (const entry of CATALOGUE) {
+    assert.ok(zh[entry.key], `zh-CN ${entry.key}`);
+    assert.ok(en[entry.key], `en-US ${entry.key}`);
+  }
+});
+
+test('t follows the locale signal and fills placeholders', () => {
+  installDictionary('zh-CN', zhCN);
+  installDictionary('en-US', enUS);
+  assert.is(locale.value, 'en-US');
+  assert.is(t('login.resendIn', { seconds: 42 }), 'Resend in 42s');
+  installDictionary('zh-CN', zhCN);
+  assert.is(t('login.resendIn', { seconds: 42 }), '42 秒后重发');
+});
+
+test('spec wording: the rule messages of §5 in English', () => {
+  installDictionary('en-US', enUS);
+  assert.is(t('validate.passwordsDiffer'), 'Two consecutive passwords do not match.');
+  assert.is(t('validate.mobileInvalid'), 'Please enter a correct phone number');
+  assert.is(t('errors.mobileInvalid'), 'Phone no is incorrect!');
+  assert.ok(t('validate.passwordInvalid').startsWith('Password does not meet the requirements'));
+});
+
+test('known codes map to their translated text; system messages carry the error-code prefix', () => {
+  installDictionary('en-US', enUS);
+  assert.is(describe(ErrorCode.SMS_CODE_WRONG), 'Verification code is incorrect');
+  assert.is(describe(ErrorCode.SMS_CODE_EXPIRED), 'Verification code has expired');
+  assert.is(describe(ErrorCode.TIMEOUT), 'Error code: -3 Request timed out, please try again later');
+  assert.is(describe(ErrorCode.UNAUTHORIZED), 'Error code: 401 Login expired, please log in again');
+  assert.is(describe(ErrorCode.DUPLICATE_REQUEST), 'Request in progress, please do not resubmit');
+  installDictionary('zh-CN', zhCN);
+  assert.is(describe(ErrorCode.GATEWAY_TIMEOUT), '错误码：504 网络超时');
+});
+
+test('a foreign backend\'s message is recognised by its wording, in either language', () => {
+  installDictionary('en-US', enUS);
+  assert.is(findEntry(12345, 'Instance not assigned to user')?.key, 'errors.streamNotAssigned');
+  assert.is(findEntry(12345, '设备维护中，请稍后')?.key, 'errors.deviceMaintenance');
+  assert.is(describe(99, 'The room is full'), 'The room is full');
+  assert.is(describe(99, 'Validity under 10 minutes'), 'Validity under 10 minutes, the device cannot be opened');
+});
+
+test('an unknown error keeps the server wording with its code; no message falls back by class', () => {
+  installDictionary('en-US', enUS);
+  assert.is(describe(777, 'Quota reached'), 'Error code: 777 Quota reached');
+  assert.is(describe(777), 'Error code: 777 Operation failed');
+  assert.is(describe(599), 'Error code: 599 System exception');
+  assert.is(describeError(new Error('boom')), 'Error code: 500 System exception');
+  assert.is(describeError(new ApiError(ErrorCode.NETWORK, 'x')), 'Error code: -2 Network exception');
+});
+
+test.run();

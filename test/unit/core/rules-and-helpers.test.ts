@@ -1,0 +1,100 @@
+import '../dom.ts';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { checkMobile, checkName, checkPassword, checkPasswordRepeat, checkSmsCode } from '../../../src/core/validate.ts';
+import { chunk, formatDateTime, maskMobile } from '../../../src/core/format.ts';
+import { clearSessionData, isShowVirtualKey, read, write } from '../../../src/core/storage.ts';
+import { sanitizeHtml } from '../../../src/core/sanitize-html.ts';
+import { fingerprintId, fnv1a } from '../../../src/core/fingerprint.ts';
+
+test('mobile: required, 11 digits starting 13-19', () => {
+  assert.is(checkMobile(''), 'validate.mobileRequired');
+  assert.is(checkMobile('12800138000'), 'validate.mobileInvalid');
+  assert.is(checkMobile('1380013800'), 'validate.mobileInvalid');
+  assert.is(checkMobile('138001380001'), 'validate.mobileInvalid');
+  assert.is(checkMobile(' 13800138000 '), null);
+});
+
+test('SMS code: 4-6 digits', () => {
+  assert.is(checkSmsCode(''), 'validate.codeRequired');
+  assert.is(checkSmsCode('123'), 'validate.codeInvalid');
+  assert.is(checkSmsCode('1234567'), 'validate.codeInvalid');
+  assert.is(checkSmsCode('12a4'), 'validate.codeInvalid');
+  assert.is(checkSmsCode('1234'), null);
+  assert.is(checkSmsCode('123456'), null);
+});
+
+test('password: 6-20 letters and digits, case-sensitive repeat', () => {
+  assert.is(checkPassword(''), 'validate.passwordRequired');
+  assert.is(checkPassword('abc12'), 'validate.passwordInvalid');
+  assert.is(checkPassword('a'.repeat(21)), 'validate.passwordInvalid');
+  assert.is(checkPassword('abc 123'), 'validate.passwordInvalid');
+  assert.is(checkPassword('密码密码密码'), 'validate.passwordInvalid');
+  assert.is(checkPassword('Demo1234'), null);
+  assert.is(checkPasswordRepeat('Demo1234', 'demo1234'), 'validate.passwordsDiffer');
+  assert.is(checkPasswordRepeat('Demo1234', 'Demo1234'), null);
+});
+
+test('names: required, at most 20 characters (an emoji counts once)', () => {
+  assert.is(checkName('   '), 'validate.nameRequired');
+  assert.is(checkName('a'.repeat(20)), null);
+  assert.is(checkName('a'.repeat(21)), 'validate.nameTooLong');
+  assert.is(checkName('😀'.repeat(20)), null);
+});
+
+test('masked mobile keeps the first 3 and last 4 digits', () => {
+  assert.is(maskMobile('13800138000'), '138****8000');
+  assert.is(maskMobile(undefined), '');
+});
+
+test('chunk and date formatting', () => {
+  assert.equal(chunk([1, 2, 3, 4, 5], 2), [[1, 2], [3, 4], [5]]);
+  assert.throws(() => chunk([1], 0));
+  assert.match(formatDateTime(Date.UTC(2026, 0, 2, 3, 4)), /^2026-01-0\d \d\d:\d4$/);
+});
+
+test('storage: JSON values under the spec key names; corrupt values read as absent', () => {
+  write('tenantId', 100);
+  assert.is(localStorage.getItem('tenantId'), '100');
+  assert.is(read('tenantId'), 100);
+  localStorage.setItem('userInfo', '{not json');
+  assert.is(read('userInfo'), undefined);
+});
+
+test('storage: clearing session data keeps the language and virtual-key choice', () => {
+  write('clientNo', 'demo');
+  write('token', 't');
+  write('aboutAppData', { clientName: 'x', logoUrl: '' });
+  write('language', 'en-US');
+  write('isShowVirtualKey', false);
+  clearSessionData();
+  assert.is(read('clientNo'), undefined);
+  assert.is(read('token'), undefined);
+  assert.is(read('aboutAppData'), undefined);
+  assert.is(read('language'), 'en-US');
+  assert.is(isShowVirtualKey(), false);
+  localStorage.removeItem('isShowVirtualKey');
+  assert.is(isShowVirtualKey(), true, 'on unless stored false');
+});
+
+test('sanitizer: no scripts, no event handlers, no javascript: links; content kept', () => {
+  const dirty = '<h2 onclick="x()">Terms</h2><script>window.hacked=1</script><p>Read <a href="javascript:alert(1)">this</a> and <a href="https://example.com/t">that</a>.</p><img src="x" onerror="window.hacked=2"><a href=" java\tscript:alert(1)">t</a><iframe srcdoc="<p>evil</p>"></iframe><custom-tag>kept text</custom-tag>';
+  const clean = sanitizeHtml(dirty);
+  assert.not.match(clean, /script/i);
+  assert.not.match(clean, /onclick|onerror/i);
+  assert.not.match(clean, /iframe/i);
+  assert.match(clean, /<h2>Terms<\/h2>/);
+  assert.match(clean, /href="https:\/\/example.com\/t"/);
+  assert.match(clean, /rel="noopener noreferrer"/);
+  assert.match(clean, /kept text/);
+  assert.not.match(clean, /custom-tag/);
+});
+
+test('fingerprint: stable per device, 16 hex characters', () => {
+  assert.is(fnv1a('a'), 'e40c292c');
+  const id = fingerprintId();
+  assert.match(id, /^[0-9a-f]{16}$/);
+  assert.is(fingerprintId(), id);
+});
+
+test.run();

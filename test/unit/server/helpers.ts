@@ -1,0 +1,90 @@
+import { createApp } from '../../../server/app.ts';
+import type { AppOptions } from '../../../server/app.ts';
+import { openDatabase } from '../../../server/db/index.ts';
+import { seed } from '../../../server/db/seed.ts';
+
+// Shared set-up for the server tests: a private in-memory database, a hand-driven clock and captured logs.
+
+export const DEMO_MOBILE = '13800138000';
+export const DEMO_PASSWORD = 'demo1234';
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  code: number;
+  msg: string;
+  data: any;
+}
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  /** tenant-id header; `null` leaves it out. Defaults to 1 (DEMO). */
+  tenant?: number | string | null;
+  clientId?: number | null;
+  token?: string;
+  language?: string;
+  headers?: Record<string, string>;
+}
+
+export function setup(overrides: Partial<AppOptions> = {}) {
+  const db = openDatabase(':memory:');
+  seed(db);
+  let clock = Date.UTC(2025, 0, 1, 8, 0, 0);
+  const logs: string[] = [];
+  const errors: string[] = [];
+  const app = createApp({
+    db,
+    distDir: '/nonexistent-dist',
+    now: () => clock,
+    log: (line) => logs.push(line),
+    logError: (line) => errors.push(line),
+    ...overrides,
+  });
+
+  async function call(path: string, options: CallOptions = {}): Promise<Reply> {
+    const headers: Record<string, string> = { ...options.headers };
+    const tenant = options.tenant === undefined ? 1 : options.tenant;
+    if (tenant !== null) headers['tenant-id'] = String(tenant);
+    if (options.clientId != null) headers['client-id'] = String(options.clientId);
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.language) headers.language = options.language;
+    const init: RequestInit = { method: options.method ?? (options.body === undefined ? 'GET' : 'POST'), headers };
+    if (options.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      init.body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    }
+    const response = await app.request(path, init);
+    const json = (await response.json()) as { code: number; msg: string; data: unknown };
+    return { status: response.status, headers: response.headers, code: json.code, msg: json.msg, data: json.data };
+  }
+
+  /** The code of the last `[sms]` line, as the fake gateway printed it. */
+  function lastCode(): string {
+    const line = logs.filter((l) => l.startsWith('[sms]')).at(-1) ?? '';
+    return /code=(\d+)/.exec(line)?.[1] ?? '';
+  }
+
+  async function sendCode(mobile: string, scene = 1, tenant: number = 1): Promise<Reply> {
+    return call('/api/merchant/auth/send-sms-code', { body: { mobile, scene }, tenant });
+  }
+
+  async function passwordLogin(tenant = 1, mobile = DEMO_MOBILE, password = DEMO_PASSWORD): Promise<Reply> {
+    return call('/api/merchant/auth/login', { body: { mobile, password }, tenant });
+  }
+
+  return {
+    app,
+    db,
+    logs,
+    errors,
+    call,
+    lastCode,
+    sendCode,
+    passwordLogin,
+    advance(ms: number) {
+      clock += ms;
+    },
+    now: () => clock,
+  };
+}
