@@ -3,7 +3,7 @@
  * pure rules leave to their caller: clearing the session, loading the client, the H5 notice, and
  * fetching the page's chunk before the page is shown (so a failed chunk has a home, not a blank).
  */
-import { clearSessionData, write } from '../core/storage.ts';
+import { clearSessionData } from '../core/storage.ts';
 import { t } from '../core/i18n/index.ts';
 import { openDialog } from '../core/ui/dialogs.ts';
 import { clearSession, ensureUser, isLoggedIn } from '../account/state.ts';
@@ -39,7 +39,6 @@ function switchClient(next: string): void {
   clearSessionData();
   clearSession();
   resetClient(next);
-  write('clientNo', next);
 }
 
 export async function resolveRoute(url: UrlParts, previous: CurrentRoute | null): Promise<Resolution> {

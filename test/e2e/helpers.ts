@@ -1,0 +1,52 @@
+/** Shared steps of the browser tests. */
+import { expect, type Page } from '@playwright/test';
+
+export const SMS_CODE = '246810';
+export const DEMO_MOBILE = '13800138000';
+export const DEMO_PASSWORD = 'demo1234';
+
+export function appUrl(path: string): string {
+  const base = process.env.E2E_BASE_URL;
+  if (!base) throw new Error('E2E_BASE_URL is not set (global setup did not run)');
+  return `${base}/app${path}`;
+}
+
+export function apiUrl(path: string): string {
+  return `${process.env.E2E_BASE_URL}${path}`;
+}
+
+let counter = 0;
+/** A mobile number no other test uses (SMS rate limits are per number). */
+export function uniqueMobile(): string {
+  counter++;
+  const tail = `${process.pid % 1000}`.padStart(3, '0') + `${Date.now() % 100000}`.padStart(5, '0');
+  return `139${(Number(tail) + counter * 7919).toString().padStart(8, '0').slice(-8)}`;
+}
+
+export async function openLogin(page: Page, clientNo = 'demo'): Promise<void> {
+  await page.goto(appUrl(`/login/${clientNo}`));
+  await expect(page.getByTestId('login-submit')).toBeVisible();
+}
+
+export async function loginWithPassword(page: Page, mobile = DEMO_MOBILE, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByTestId('tab-password').click();
+  await page.locator('#mobile').fill(mobile);
+  await page.locator('#password').fill(password);
+  await page.locator('input[name="agree"]').check();
+  await page.getByTestId('login-submit').click();
+}
+
+export async function loginWithSms(page: Page, mobile: string): Promise<void> {
+  await page.getByTestId('tab-sms').click();
+  await page.locator('#mobile').fill(mobile);
+  await page.getByTestId('send-code').click();
+  await expect(page.getByTestId('send-code')).toBeDisabled();
+  await page.locator('#code').fill(SMS_CODE);
+  await page.locator('input[name="agree"]').check();
+  await page.getByTestId('login-submit').click();
+}
+
+/** English UI from the first paint, so assertions can use the spec's English wording. */
+export async function useEnglish(page: Page): Promise<void> {
+  await page.addInitScript(() => localStorage.setItem('language', JSON.stringify('en-US')));
+}

@@ -1,0 +1,87 @@
+// `npm test`: typecheck, unit tests (client and server), production build, browser tests against the
+// build and a reference server, and the first-screen size budget. Every stage runs even if an earlier
+// one failed (except what needs the build); the last line is `tests: N passed, N failed`.
+import { spawn } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const totals = { passed: 0, failed: 0 };
+const stages = [];
+
+function run(command, args, { capture = false, env = {} } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const forward = (stream, target) =>
+      stream.on('data', (chunk) => {
+        output += chunk;
+        if (!capture) target.write(chunk);
+      });
+    forward(child.stdout, process.stdout);
+    forward(child.stderr, process.stderr);
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+function record(name, passed, failed) {
+  totals.passed += passed;
+  totals.failed += failed;
+  stages.push(`${name}: ${passed} passed, ${failed} failed`);
+}
+
+const strip = (text) => text.replace(/\x1b\[[0-9;]*m/g, '');
+
+/** uvu prints "Total: N / Passed: N"; a crash before the summary counts as one failure. */
+function uvuCounts(output, code) {
+  const text = strip(output);
+  const total = Number(/Total:\s+(\d+)/.exec(text)?.[1] ?? NaN);
+  const passed = Number(/Passed:\s+(\d+)/.exec(text)?.[1] ?? NaN);
+  if (Number.isNaN(total) || Number.isNaN(passed)) return { passed: 0, failed: 1 };
+  return { passed, failed: Math.max(total - passed, code === 0 ? 0 : 1) };
+}
+
+const node = process.execPath;
+const uvu = ['--import', './test/unit/register.mjs', './node_modules/uvu/bin.js'];
+
+console.log('\n== typecheck');
+const typecheck = await run(node, ['./node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']);
+record('typecheck', typecheck.code === 0 ? 1 : 0, typecheck.code === 0 ? 0 : 1);
+
+console.log('\n== unit tests (client)');
+const clientUnit = await run(node, [...uvu, 'test/unit', '\\.test\\.tsx?$', '-i', 'server']);
+const client = uvuCounts(clientUnit.output, clientUnit.code);
+record('unit (client)', client.passed, client.failed);
+
+console.log('\n== unit tests (server)');
+const serverUnit = await run(node, [...uvu, 'test/unit/server', '\\.test\\.ts$']);
+const server = uvuCounts(serverUnit.output, serverUnit.code);
+record('unit (server)', server.passed, server.failed);
+
+console.log('\n== build');
+const build = await run(node, ['scripts/build.mjs']);
+record('build', build.code === 0 ? 1 : 0, build.code === 0 ? 0 : 1);
+
+if (build.code === 0) {
+  console.log('\n== browser tests (playwright, Chromium 390x844 touch)');
+  const report = join(root, 'test-results', 'e2e.json');
+  rmSync(report, { force: true });
+  const e2e = await run(node, ['./node_modules/@playwright/test/cli.js', 'test', '-c', 'test/e2e/playwright.config.ts']);
+  try {
+    const { stats } = JSON.parse(readFileSync(report, 'utf8'));
+    record('browser', stats.expected + stats.flaky, stats.unexpected + (e2e.code !== 0 && stats.unexpected === 0 ? 1 : 0));
+  } catch {
+    record('browser', 0, 1);
+  }
+
+  console.log('\n== first-screen size budget');
+  const size = await run(node, ['test/bench/size.mjs', '--no-build']);
+  record('size budget', size.code === 0 ? 1 : 0, size.code === 0 ? 0 : 1);
+} else {
+  record('browser (not run: build failed)', 0, 1);
+  record('size budget (not run: build failed)', 0, 1);
+}
+
+console.log('\n' + stages.join('\n'));
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed === 0 ? 0 : 1);
