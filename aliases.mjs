@@ -8,6 +8,9 @@ export const aliases = {
   'react-dom/client': 'preact/compat/client',
   'react-dom': 'preact/compat',
   react: 'preact/compat',
+  // wouter reaches useSyncExternalStore through React's shim package; preact/compat has it built in,
+  // so the shim (and its second copy of the hook) stays out of the bundle.
+  'use-sync-external-store/shim/index.js': 'preact/compat',
   // Without this, signals render as empty text under preact/compat (the React adapter needs real React).
   '@preact/signals-react': '@preact/signals',
 };

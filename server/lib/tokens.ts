@@ -93,3 +93,8 @@ export function revokeSessionFamily(deps: Deps, sessionId: number): void {
     )
     .run(deps.now(), sessionId);
 }
+
+/** A password change or reset ends every session of the user, on every device. */
+export function revokeUserSessions(deps: Deps, userId: number): void {
+  deps.db.prepare('UPDATE sessions SET revoked_at = ? WHERE revoked_at IS NULL AND user_id = ?').run(deps.now(), userId);
+}

@@ -27,6 +27,7 @@ export const CATALOGUE: CatalogueEntry[] = [
   { key: 'errors.mobileInvalid', codes: [C.MOBILE_INVALID], match: ['phone no is incorrect', 'correct phone number', '手机号不正确', '手机号格式'] },
   { key: 'errors.passwordInvalid', codes: [C.PASSWORD_INVALID], match: ['invalid password', 'password does not meet', '密码无效', '密码不符合'] },
   { key: 'errors.loginFailed', codes: [C.LOGIN_FAILED], match: ['login failed', 'incorrect mobile number or password', '登录失败', '密码错误'], prefixed: true },
+  { key: 'errors.accountNotFound', codes: [C.ACCOUNT_NOT_FOUND], match: ['no account uses', '尚未注册', '未注册'] },
   { key: 'errors.accountExpired', codes: [C.ACCOUNT_EXPIRED], match: ['account information expired', '账号信息已过期'], prefixed: true },
   { key: 'errors.codeWrong', codes: [C.SMS_CODE_WRONG, C.SMS_CODE_INVALID], match: ['code is incorrect', 'wrong verification code', 'code is wrong', '验证码错误', '验证码不正确'] },
   { key: 'errors.codeExpired', codes: [C.SMS_CODE_EXPIRED], match: ['code has expired', 'code expired', '验证码已过期', '验证码已失效'] },

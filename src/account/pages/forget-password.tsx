@@ -26,9 +26,11 @@ export default function ForgetPasswordPage({ clientNo }: PageProps) {
   const [busy, setBusy] = useState(false);
 
   const text = (key: MessageKey | null) => (key ? t(key) : undefined);
+  // A refusal about a field of the other step (the number, while setting the password) is a notice instead.
   const showServerError = (error: unknown) => {
     const { field, text: message } = fieldOfError(error);
-    if (field) setErrors((old) => ({ ...old, [field]: message }));
+    const onScreen = step === 'verify' ? field === 'mobile' || field === 'code' : field === 'password';
+    if (field && onScreen) setErrors((old) => ({ ...old, [field]: message }));
     else notify(message);
   };
 

@@ -124,6 +124,7 @@ const enUS: Dictionary = {
     loginFailed: 'Login failed: incorrect mobile number or password',
     loginExpired: 'Login expired, please log in again',
     accountExpired: 'Account information has expired',
+    accountNotFound: 'No account uses this mobile number',
     operationFailed: 'Operation failed',
     restartFailed: 'Restart failed',
     tooFrequent: 'Please do not operate frequently',

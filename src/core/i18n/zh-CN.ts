@@ -122,6 +122,7 @@ const zhCN = {
     loginFailed: '登录失败，手机号或密码错误',
     loginExpired: '登录已过期，请重新登录',
     accountExpired: '账号信息已过期',
+    accountNotFound: '该手机号尚未注册',
     operationFailed: '操作失败',
     restartFailed: '重启失败',
     tooFrequent: '请勿频繁操作',
