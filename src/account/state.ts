@@ -4,7 +4,7 @@
  */
 import { computed, signal } from '@preact/signals-react';
 import type { Tokens } from '../core/http.ts';
-import { describeError } from '../core/errors.ts';
+import { describeServerMessage } from '../core/errors.ts';
 import { notify } from '../core/ui/notify.ts';
 import { CLIENT_KEYS, read, remove, SESSION_KEYS, write, type TokenPair, type UserInfo } from '../core/storage.ts';
 import { aboutApp, invalidateClientCache } from '../app/client-state.ts';
@@ -37,7 +37,7 @@ export async function fetchUser(): Promise<UserInfo | null> {
     write('userInfo', info);
     return info;
   } catch (error) {
-    notify(describeError(error));
+    notify(describeServerMessage(error));
     return null;
   }
 }

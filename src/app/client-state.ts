@@ -5,7 +5,7 @@
  */
 import { computed, signal } from '@preact/signals-react';
 import { ErrorCode } from '../core/error-codes.ts';
-import { ApiError, describe, describeError } from '../core/errors.ts';
+import { ApiError, describeServerMessage } from '../core/errors.ts';
 import { notify } from '../core/ui/notify.ts';
 import { read, write, type AboutAppData, type ClientFunction } from '../core/storage.ts';
 import { getAboutApp, getClientFunctions, getClientSecureData, type ClientSecureData } from './client-api.ts';
@@ -48,12 +48,6 @@ export type ClientLoadResult = 'ok' | 'notFound' | 'failed';
 let loadedFor = '';
 let pending: Promise<ClientLoadResult> | null = null;
 
-/** Spec §8: a failure of these calls is a red notice with the server's message, or "system exception". */
-function reportFailure(error: unknown): void {
-  const fallback = describe(ErrorCode.SERVER_ERROR);
-  notify(error instanceof ApiError && error.serverMessage ? describeError(error) : fallback);
-}
-
 /** Boot chain (foundation issue §5): secure data, then about-app and the function list. */
 async function fetchClient(number: string, fromCache: boolean): Promise<ClientLoadResult> {
   try {
@@ -74,7 +68,7 @@ async function fetchClient(number: string, fromCache: boolean): Promise<ClientLo
     if (error instanceof ApiError && error.code === ErrorCode.CLIENT_NOT_FOUND) return 'notFound';
     // Offline with a cache is the normal PWA start: the cached data serves, no alarm.
     const offline = error instanceof ApiError && (error.code === ErrorCode.NETWORK || error.code === ErrorCode.TIMEOUT);
-    if (!(fromCache && offline)) reportFailure(error);
+    if (!(fromCache && offline)) notify(describeServerMessage(error));
     return 'failed';
   }
 }

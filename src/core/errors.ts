@@ -139,3 +139,16 @@ export function describeError(error: unknown): string {
   if (error instanceof ApiError) return describe(error.code, error.serverMessage);
   return describe(ErrorCode.SERVER_ERROR);
 }
+
+/**
+ * Spec §8 for the boot and user-info calls: a red notice with the server's own message, or the
+ * translated system-exception text when it sent none. Client-side failures (negative codes) have no
+ * server message, so they get their catalogue text.
+ */
+export function describeServerMessage(error: unknown): string {
+  if (error instanceof ApiError && error.code > 0 && error.serverMessage) {
+    return `${t('errors.prefix', { code: error.code })} ${error.serverMessage}`;
+  }
+  if (error instanceof ApiError && error.code < 0) return describe(error.code);
+  return describe(ErrorCode.SERVER_ERROR);
+}

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import zhCN from '../../../src/core/i18n/zh-CN.ts';
 import enUS from '../../../src/core/i18n/en-US.ts';
 import { installDictionary, locale, t } from '../../../src/core/i18n/index.ts';
-import { CATALOGUE, describe, describeError, findEntry, ApiError } from '../../../src/core/errors.ts';
+import { CATALOGUE, describe, describeError, describeServerMessage, findEntry, ApiError } from '../../../src/core/errors.ts';
 import { ErrorCode } from '../../../src/core/error-codes.ts';
 
 function flatten(tree: object, prefix = ''): Record<string, string> {
@@ -78,6 +78,14 @@ test('an unknown error keeps the server wording with its code; no message falls 
   assert.is(describe(599), 'Error code: 599 System exception');
   assert.is(describeError(new Error('boom')), 'Error code: 500 System exception');
   assert.is(describeError(new ApiError(ErrorCode.NETWORK, 'x')), 'Error code: -2 Network exception');
+});
+
+test('boot and user-info failures show the server message, else the system-exception text', () => {
+  installDictionary('en-US', enUS);
+  assert.is(describeServerMessage(new ApiError(500, 'database unavailable')), 'Error code: 500 database unavailable');
+  assert.is(describeServerMessage(new ApiError(500, '')), 'Error code: 500 System exception');
+  assert.is(describeServerMessage(new ApiError(ErrorCode.NETWORK, 'TypeError: Failed to fetch')), 'Error code: -2 Network exception');
+  assert.is(describeServerMessage(new Error('x')), 'Error code: 500 System exception');
 });
 
 test.run();

@@ -1,0 +1,122 @@
+import '../dom.ts';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { configureHttp } from '../../../src/core/http.ts';
+import { ErrorCode } from '../../../src/core/error-codes.ts';
+import { dialogs } from '../../../src/core/ui/dialogs.ts';
+import { notices } from '../../../src/core/ui/notify.ts';
+import { read, write } from '../../../src/core/storage.ts';
+import { resolveRoute, type CurrentRoute } from '../../../src/app/resolve-route.ts';
+import { clientNo, resetClient, secureData } from '../../../src/app/client-state.ts';
+import { saveTokens, tokens } from '../../../src/account/state.ts';
+import { routeByName } from '../../../src/app/routes.ts';
+
+const CLIENTS: Record<string, { tenantId: number; clientId: number; platform: string }> = {
+  DEMO: { tenantId: 1, clientId: 1, platform: 'h5' },
+  GREEN: { tenantId: 100, clientId: 2, platform: 'h5' },
+  DESK: { tenantId: 2, clientId: 3, platform: 'pc' },
+};
+
+let secureReply: ((no: string) => { code: number; msg: string; data: unknown }) | null = null;
+
+/** A small backend for the boot calls, behind the http fetch seam. */
+configureHttp({
+  baseURL: 'http://api.test',
+  tokens: () => tokens.value,
+  headers: () => ({}),
+  fetch: (async (input: RequestInfo | URL) => {
+    const url = new URL(String(input));
+    const reply = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
+    if (url.pathname.endsWith('get-client-secure-data')) {
+      const no = url.searchParams.get('clientNo') ?? '';
+      if (secureReply) return reply(secureReply(no));
+      const data = CLIENTS[no];
+      return reply(data ? { code: 0, msg: '', data } : { code: ErrorCode.CLIENT_NOT_FOUND, msg: 'Client does not exist', data: null });
+    }
+    if (url.pathname.endsWith('get-about-app')) return reply({ code: 0, msg: '', data: { clientName: 'Demo', logoUrl: '/l.svg' } });
+    if (url.pathname.endsWith('client-function/list')) return reply({ code: 0, msg: '', data: [{ key: 'productBuy', name: 'Buy', props: {}, enable: true }] });
+    if (url.pathname.endsWith('user/get')) return reply({ code: 0, msg: '', data: { nickname: 'U', userNo: '1', avatar: '', mobile: '13800138000', registerTime: 1 } });
+    return new Response('{}', { status: 404 });
+  }) as typeof fetch,
+});
+
+const url = (pathname: string, search = '') => ({ pathname, search, host: 'localhost' });
+
+function fresh() {
+  localStorage.clear();
+  resetClient('');
+  tokens.value = null;
+  dialogs.value = [];
+  notices.value = [];
+  secureReply = null;
+}
+
+test('a new visitor to home is sent to login with the client number, after the client is loaded', async () => {
+  fresh();
+  const result = await resolveRoute(url('/demo'), null);
+  assert.equal(result, { kind: 'redirect', to: '/login/demo' });
+  assert.is(clientNo.value, 'demo');
+  assert.is(read('clientNo'), 'demo');
+  assert.is(read('tenantId'), 1);
+  assert.is(read('aboutAppData')?.clientName, 'Demo');
+});
+
+test('the login page renders for a visitor; with a token it sends home', async () => {
+  fresh();
+  const login = await resolveRoute(url('/login/demo'), null);
+  assert.is(login.kind, 'render');
+  saveTokens({ accessToken: 'a', refreshToken: 'r' });
+  assert.equal(await resolveRoute(url('/login/demo'), null), { kind: 'redirect', to: '/demo' });
+});
+
+test('a different client number clears the stored session of the old one', async () => {
+  fresh();
+  await resolveRoute(url('/login/demo'), null);
+  saveTokens({ accessToken: 'a', refreshToken: 'r' });
+  write('userInfo', { nickname: 'x', userNo: '1', avatar: '', mobile: '1', registerTime: 1 });
+  const result = await resolveRoute(url('/login/green'), null);
+  assert.is(result.kind, 'render', 'no token any more, so login is shown instead of home');
+  assert.is(read('token'), undefined);
+  assert.is(read('userInfo'), undefined);
+  assert.is(read('clientNo'), 'green');
+  assert.is(secureData.value?.tenantId, 100);
+});
+
+test('no client number anywhere: session cleared, /404', async () => {
+  fresh();
+  write('clientNo', 'demo');
+  write('token', 'stale');
+  assert.equal(await resolveRoute(url('/'), null), { kind: 'redirect', to: '/404' });
+  assert.is(read('token'), undefined);
+  assert.is(read('clientNo'), undefined);
+});
+
+test('a non-h5 client without a code parameter: H5 notice and its 404', async () => {
+  fresh();
+  assert.equal(await resolveRoute(url('/login/desk'), null), { kind: 'redirect', to: '/404/desk' });
+  assert.is(dialogs.value.length, 1);
+  assert.is(dialogs.value[0].message, 'shell.useH5Client');
+  dialogs.value = [];
+  assert.is((await resolveRoute(url('/login/desk', '?code=1'), null)).kind, 'render');
+  assert.is(dialogs.value.length, 0);
+});
+
+test('an unknown client ends on its 404', async () => {
+  fresh();
+  assert.equal(await resolveRoute(url('/login/nobody'), null), { kind: 'redirect', to: '/404/nobody' });
+});
+
+test('a failing client call is a red notice with the server message', async () => {
+  fresh();
+  secureReply = () => ({ code: 500, msg: 'database unavailable', data: null });
+  await resolveRoute(url('/login/demo'), null);
+  assert.ok(notices.value.some((notice) => notice.kind === 'error' && notice.text.includes('database unavailable')));
+});
+
+test('a manifest.json path is aborted; the previous page stays', async () => {
+  fresh();
+  const previous: CurrentRoute = { route: routeByName('login')!, clientNo: 'demo', path: '/login/demo' };
+  assert.equal(await resolveRoute(url('/demo/manifest.json'), previous), { kind: 'abort' });
+});
+
+test.run();
