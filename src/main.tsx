@@ -9,7 +9,7 @@ import { locale, setLocale, storedLocale } from './core/i18n/index.ts';
 import { fingerprintId } from './core/fingerprint.ts';
 import { notify } from './core/ui/notify.ts';
 import { secureData } from './app/client-state.ts';
-import { logout, saveTokens, tokens } from './account/state.ts';
+import { endTrial, logout, saveTokens, tokens, watchTrial } from './account/state.ts';
 import { registerServiceWorker, showOldDomainNotice, startShellEffects } from './app/shell.ts';
 import { App } from './app/app.tsx';
 import { prefetchRoute } from './app/resolve-route.ts';
@@ -32,6 +32,7 @@ configureHttp({
   },
   saveTokens,
   logout: () => void logout({ callServer: false }),
+  trialEnded: () => void endTrial(),
   notify: (text) => notify(text),
 });
 
@@ -41,6 +42,7 @@ prefetchRoute({ pathname: path, search: location.search, host: location.host });
 const root = document.getElementById('app')!;
 setLocale(storedLocale()).then(() => {
   startShellEffects();
+  watchTrial();
   root.textContent = '';
   render(<App />, root);
   showOldDomainNotice();

@@ -34,7 +34,7 @@ async function waitFor(url, child, timeoutMs = 20000) {
   throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
 }
 
-/** Returns { baseURL, stop }. Extra env (for example SMS_FIXED_CODE) is passed to the server. */
+/** Returns { baseURL, dataDir, stop }. Extra env (for example SMS_FIXED_CODE) is passed to the server. */
 export async function startServer(env = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'cloud-phone-data-'));
@@ -55,6 +55,7 @@ export async function startServer(env = {}) {
   }
   return {
     baseURL,
+    dataDir,
     output: () => output,
     stop: async () => {
       child.kill('SIGTERM');

@@ -30,10 +30,65 @@ export const logoutCall = () => http.post<boolean>('/api/merchant/auth/logout');
 
 export const getUser = () => http.get<UserInfo>('/api/merchant/user/get');
 
+/** Spec §1 guest mode: a timed trial without an account. */
+export const oneClickLogin = () =>
+  http.post<TokenPair & { guest: true; trialExpiresTime: number }>('/api/merchant/auth/one-click-login', {});
+
+/** A code to the logged-in user's own number (number change, account cancellation). */
+export const sendSmsCodeToSelf = (scene: number) =>
+  http.post<boolean>('/api/merchant/auth/send-sms-code-logging', { scene });
+
+export const updateUser = (changes: { nickname?: string; avatar?: string }) =>
+  http.put<boolean>('/api/merchant/user/update', changes);
+
+export const updatePassword = (password: string, oldPassword?: string) =>
+  http.put<boolean>('/api/merchant/user/update-password', { password, oldPassword });
+
+export const canChangeMobile = () =>
+  http.put<{ canChange: boolean; nextChangeTime: number | null }>('/api/merchant/user/can-change-mobile');
+
+export const changeMobile = (oldCode: string, mobile: string, code: string) =>
+  http.put<boolean>('/api/merchant/user/change-mobile', { oldCode, mobile, code });
+
+export const unregister = (code: string) => http.put<boolean>('/api/merchant/user/unregister', { code });
+
 export interface AgreementName {
   type: number;
   name: string;
 }
 
+export const getAgreementNames = () => http.get<AgreementName[]>('/api/cms/agreement/get-name');
+
 export const getAgreementContent = (type: number) =>
   http.get<{ type: number; name: string; content: string }>('/api/cms/agreement/get-content', { type });
+
+export const getRule = (code: string) =>
+  http.get<{ code: string; name: string; content: string }>('/api/cms/agreement/get-rule', { code });
+
+export interface CustomerService {
+  url: string;
+  phone: string;
+  workTime: string;
+}
+
+export const getCustomerService = () => http.get<CustomerService>('/api/merchant/customer-service/get');
+
+export const canInputInviteCode = () =>
+  http.get<{ canInput: boolean }>('/api/promotion/activity/invite/can-input-code');
+
+export const inputInviteCode = (code: string) =>
+  http.post<boolean>('/api/promotion/activity/invite/input-code', { code });
+
+export interface Advertisement {
+  id: number;
+  adPosition: number;
+  title: string;
+  imageUrl: string;
+  linkUrl: string;
+}
+
+/** Ad positions used by this client: 1 home banner, 2 profile banner. */
+export const AdPosition = { HOME: 1, PROFILE: 2 } as const;
+
+export const getAdvertisements = (adPositions: number[]) =>
+  http.get<Advertisement[]>('/api/cms/advertisement/list-by-adposition', { adPositions, platformNo: 'H5' });

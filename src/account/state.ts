@@ -2,13 +2,15 @@
  * The session (spec §4): the token pair and the user, with the actions that change them.
  * Logged in means a token is present.
  */
-import { computed, signal } from '@preact/signals-react';
+import { computed, effect, signal } from '@preact/signals-react';
 import type { Tokens } from '../core/http.ts';
 import { describeServerMessage } from '../core/errors.ts';
 import { notify } from '../core/ui/notify.ts';
 import { CLIENT_KEYS, read, remove, SESSION_KEYS, write, type TokenPair, type UserInfo } from '../core/storage.ts';
 import { aboutApp, invalidateClientCache } from '../app/client-state.ts';
-import { getUser, logoutCall, passwordLogin, smsLogin } from './api.ts';
+import { t } from '../core/i18n/index.ts';
+import { openDialog } from '../core/ui/dialogs.ts';
+import { getUser, logoutCall, oneClickLogin, passwordLogin, smsLogin } from './api.ts';
 
 function readTokens(): Tokens | null {
   const accessToken = read('token');
@@ -17,10 +19,24 @@ function readTokens(): Tokens | null {
 }
 
 export const tokens = signal<Tokens | null>(readTokens());
+
+if (typeof window !== 'undefined') {
+  // Another tab logged in, refreshed (the server rotates refresh tokens) or logged out: follow it, so this
+  // tab never spends a refresh token that is already used and logs everyone out.
+  window.addEventListener('storage', (event: StorageEvent) => {
+    if (event.key === 'token' || event.key === 'refreshToken' || event.key === null) tokens.value = readTokens();
+  });
+}
 export const user = signal<UserInfo | null>(read('userInfo') ?? null);
 export const isLoggedIn = computed(() => Boolean(tokens.value?.accessToken));
-/** Spec §3: the nickname falls back to the client name. */
-export const displayName = computed(() => user.value?.nickname || aboutApp.value?.clientName || '');
+/** Spec §1 guest mode: a timed trial. */
+export const isGuest = computed(() => Boolean(user.value?.guest));
+/** When the guest trial ends (ms), or 0 for a registered user. */
+export const trialEndsAt = computed(() => (user.value?.guest ? (user.value.trialExpiresTime ?? 0) : 0));
+/** Spec §3: the nickname falls back to the client name (a guest is called a guest). */
+export const displayName = computed(
+  () => user.value?.nickname || (isGuest.value ? t('guest.guestName') : aboutApp.value?.clientName) || '',
+);
 
 export function saveTokens(pair: Tokens | TokenPair): void {
   tokens.value = { accessToken: pair.accessToken, refreshToken: pair.refreshToken };
@@ -40,6 +56,13 @@ export async function fetchUser(): Promise<UserInfo | null> {
     notify(describeServerMessage(error));
     return null;
   }
+}
+
+/** Applies a change the server accepted, without another user/get round trip. */
+export function patchUser(changes: Partial<UserInfo>): void {
+  if (!user.value) return;
+  user.value = { ...user.value, ...changes };
+  write('userInfo', user.value);
 }
 
 let userFetched = false;
@@ -63,6 +86,39 @@ export async function loginWithPassword(mobile: string, password: string): Promi
 
 export async function loginWithSmsCode(mobile: string, code: string): Promise<void> {
   await completeLogin(await smsLogin(mobile.trim(), code.trim()));
+}
+
+/** Starts a guest trial: a session without an account that ends at trialExpiresTime. */
+export async function startGuestTrial(): Promise<void> {
+  const reply = await oneClickLogin();
+  saveTokens(reply);
+  // The countdown starts now; user/get fills in the rest.
+  user.value = { userNo: '', nickname: '', avatar: '', mobile: '', registerTime: Date.now(), guest: true, trialExpiresTime: reply.trialExpiresTime };
+  userFetched = true;
+  await fetchUser();
+}
+
+let trialEndShown = false;
+
+/** The trial is over (the countdown ran out, or the server said so): end the session, go to login, say why. */
+export async function endTrial(): Promise<void> {
+  if (trialEndShown) return;
+  trialEndShown = true;
+  clearSession();
+  goToLogin('login');
+  await openDialog({ title: t('guest.endedTitle'), message: t('guest.ended'), actions: [{ label: t('common.ok'), primary: true }] });
+  trialEndShown = false;
+}
+
+let trialTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Ends the trial when its time comes, even if no request is made then. Started once at boot. */
+export function watchTrial(): () => void {
+  return effect(() => {
+    clearTimeout(trialTimer);
+    const end = trialEndsAt.value;
+    if (end) trialTimer = setTimeout(() => void endTrial(), Math.max(0, end - Date.now()));
+  });
 }
 
 /** Drops the session in memory and storage (spec §4: token, refresh token, user info, cached client data). */

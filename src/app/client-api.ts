@@ -1,5 +1,5 @@
 /** Calls that describe the client (tenant) the page is scoped to (spec §7, "Authentication and user"). */
-import { http } from '../core/http.ts';
+import { http, type RequestConfig } from '../core/http.ts';
 import type { AboutAppData, ClientFunction } from '../core/storage.ts';
 
 export interface ClientSecureData {
@@ -17,8 +17,8 @@ export interface ConfigEntry {
 export const getClientSecureData = (clientNo: string) =>
   http.get<ClientSecureData>('/api/merchant/client/get-client-secure-data', { clientNo: clientNo.toUpperCase() });
 
-export const getAboutApp = (clientNo: string) =>
-  http.get<AboutAppData>('/api/merchant/client/get-about-app', { clientNo });
+export const getAboutApp = (clientNo: string, extra?: Partial<RequestConfig>) =>
+  http.get<AboutAppData>('/api/merchant/client/get-about-app', { clientNo }, extra);
 
 export const getClientFunctions = () =>
   http.get<ClientFunction[]>('/api/merchant/client-function/list', { functionType: 1 });

@@ -6,6 +6,7 @@
 import { computed, signal } from '@preact/signals-react';
 import { ErrorCode } from '../core/error-codes.ts';
 import { ApiError, describeServerMessage } from '../core/errors.ts';
+import { localeReady } from '../core/i18n/index.ts';
 import { notify } from '../core/ui/notify.ts';
 import { read, write, type AboutAppData, type ClientFunction } from '../core/storage.ts';
 import { getAboutApp, getClientFunctions, getClientSecureData, type ClientSecureData } from './client-api.ts';
@@ -19,7 +20,6 @@ export const clientFunctions = signal<ClientFunction[]>(read('allPermissionList'
 export const permissions = computed(() => clientFunctions.value.filter((entry) => entry.enable !== false));
 export const permissionKeys = computed(() => new Set(permissions.value.map((entry) => entry.key)));
 export const tenantId = computed(() => secureData.value?.tenantId);
-export const clientName = computed(() => aboutApp.value?.clientName ?? '');
 
 function readCachedSecureData(): ClientSecureData | null {
   const tenant = read('tenantId');
@@ -46,18 +46,24 @@ export function invalidateClientCache(): void {
 export type ClientLoadResult = 'ok' | 'notFound' | 'failed';
 
 let loadedFor = '';
-let pending: Promise<ClientLoadResult> | null = null;
+/** One load per client number: a load for another number never answers for this one. */
+const pending = new Map<string, Promise<ClientLoadResult>>();
+
+/** The client changed while a reply was on its way: that reply belongs to nobody now. */
+const stale = (number: string) => clientNo.value !== number;
 
 /** Boot chain (foundation issue §5): secure data, then about-app and the function list. */
 async function fetchClient(number: string, fromCache: boolean): Promise<ClientLoadResult> {
   try {
     const secure = await getClientSecureData(number);
+    if (stale(number)) return 'failed';
     secureData.value = secure;
     write('tenantId', secure.tenantId);
     write('clientId', secure.clientId);
     write('platform', secure.platform);
     // Both need only the tenant: one round trip instead of two on a 400 ms link.
     const [about, list] = await Promise.all([getAboutApp(number), getClientFunctions()]);
+    if (stale(number)) return 'failed';
     aboutApp.value = about;
     write('aboutAppData', about);
     clientFunctions.value = list;
@@ -65,11 +71,12 @@ async function fetchClient(number: string, fromCache: boolean): Promise<ClientLo
     loadedFor = number;
     return 'ok';
   } catch (error) {
-    if (error instanceof ApiError && error.code === ErrorCode.CLIENT_NOT_FOUND) return 'notFound';
+    const notFound = error instanceof ApiError && error.code === ErrorCode.CLIENT_NOT_FOUND;
     // Offline with a cache is the normal PWA start: the cached data serves, no alarm.
     const offline = error instanceof ApiError && (error.code === ErrorCode.NETWORK || error.code === ErrorCode.TIMEOUT);
-    if (!(fromCache && offline)) notify(describeServerMessage(error));
-    return 'failed';
+    // The notice waits for the dictionary: boot starts these calls before it has loaded.
+    if (!stale(number) && !(fromCache && offline)) void localeReady.then(() => notify(describeServerMessage(error)));
+    return notFound ? 'notFound' : 'failed';
   }
 }
 
@@ -79,20 +86,23 @@ async function fetchClient(number: string, fromCache: boolean): Promise<ClientLo
  */
 export function loadClient(number: string): Promise<ClientLoadResult> {
   if (loadedFor === number) return Promise.resolve('ok');
-  if (pending) return pending;
   const hasCache = clientNo.value === number && secureData.value !== null && aboutApp.value !== null;
-  const request = fetchClient(number, hasCache).finally(() => {
-    pending = null;
-  });
-  pending = request;
+  let request = pending.get(number);
+  if (!request) {
+    request = fetchClient(number, hasCache).finally(() => pending.delete(number));
+    pending.set(number, request);
+  }
   return hasCache ? Promise.resolve('ok') : request;
 }
 
 /** The language changed: about-app texts are per language, so fetch them again. */
 export async function reloadAboutApp(): Promise<void> {
-  if (!clientNo.value || !secureData.value) return;
+  const number = clientNo.value;
+  if (!number || !secureData.value) return;
   try {
-    const about = await getAboutApp(clientNo.value);
+    // May overlap the boot call for the same client; the language header makes it a different request.
+    const about = await getAboutApp(number, { allowDuplicate: true });
+    if (stale(number)) return;
     aboutApp.value = about;
     write('aboutAppData', about);
   } catch {

@@ -12,6 +12,7 @@ import {
   decideAccess,
   decidePurchaseGate,
   decideUrl,
+  hasCodeParameter,
   pagePath,
   parseHostClients,
   violatesH5Rule,
@@ -33,6 +34,12 @@ export type Resolution =
   | { kind: 'failed'; route: RouteDef; clientNo: string };
 
 const hostClients = parseHostClients(import.meta.env?.VITE_HOST_CLIENTS);
+
+/**
+ * Non-H5 clients let in by a `code` parameter during this visit: the code is on the entry URL only,
+ * and in-app moves (login -> home) must not turn the visitor away again.
+ */
+const admittedByCode = new Set<string>();
 
 /** Spec §2: the client number changed, so everything stored for the old one goes. */
 function switchClient(next: string): void {
@@ -56,7 +63,8 @@ export async function resolveRoute(url: UrlParts, previous: CurrentRoute | null)
   if (!skipClientLookup) {
     const loaded = await loadClient(number);
     if (loaded === 'notFound') return { kind: 'redirect', to: pagePath('404', number) };
-    if (violatesH5Rule(secureData.value?.platform, url.search, skipH5Check)) {
+    if (hasCodeParameter(url.search)) admittedByCode.add(number);
+    if (violatesH5Rule(secureData.value?.platform, admittedByCode.has(number), skipH5Check)) {
       void openDialog({ title: t('common.notice'), message: t('shell.useH5Client'), actions: [{ label: t('common.ok'), primary: true }] });
       return { kind: 'redirect', to: pagePath('404', number) };
     }

@@ -21,6 +21,11 @@ export interface ParsedPath {
 const SKIP_CLIENT_LOOKUP = ['/download', '/privacy-agreement', '/user-agreement'];
 const SHARE_SCREEN = 'share-screen-control';
 
+/** Spec §2: share-screen-control pages skip the H5-platform check (viewers arrive from any client). */
+export function skipsH5Check(pathname: string): boolean {
+  return pathname.includes(SHARE_SCREEN);
+}
+
 export function parsePath(pathname: string): ParsedPath {
   const parts = pathname.split('/').filter(Boolean);
   if (parts.length === 0) return { segment: '', clientNo: undefined };
@@ -88,7 +93,7 @@ export function decideUrl(url: UrlParts, context: NavigationContext = {}): UrlDe
   const { pathname, search } = url;
   if (pathname.includes('manifest.json')) return { kind: 'abort' };
   const parsed = parsePath(pathname);
-  const skipH5Check = pathname.includes(SHARE_SCREEN);
+  const skipH5Check = skipsH5Check(pathname);
 
   if (SKIP_CLIENT_LOOKUP.some((skip) => pathname.includes(skip)) || parsed.segment === '404') {
     const route = routeBySegment(parsed.segment);
@@ -109,9 +114,13 @@ export function decideUrl(url: UrlParts, context: NavigationContext = {}): UrlDe
 }
 
 /** Spec §2: a client whose platform is not h5 needs a `code` parameter, else a notice and /404. */
-export function violatesH5Rule(platform: string | undefined, search: string, skipH5Check: boolean): boolean {
+export function violatesH5Rule(platform: string | undefined, hasCode: boolean, skipH5Check: boolean): boolean {
   if (skipH5Check || !platform || platform.toLowerCase() === 'h5') return false;
-  return !new URLSearchParams(search).get('code');
+  return !hasCode;
+}
+
+export function hasCodeParameter(search: string): boolean {
+  return Boolean(new URLSearchParams(search).get('code'));
 }
 
 /** Login with a token goes home; any other non-public page without one goes to login. */

@@ -41,6 +41,13 @@ export const ROUTES: RouteDef[] = [
   { name: 'agreement', segment: 'agreement', level: 2, layout: 'loginLayout', public: true, load: () => import('../account/pages/agreement.tsx') },
   { name: 'userAgreement', segment: 'user-agreement', level: 2, layout: 'phone', title: 'agreement.user', public: true, load: () => import('../account/pages/agreement.tsx') },
   { name: 'privacyAgreement', segment: 'privacy-agreement', level: 2, layout: 'phone', title: 'agreement.privacy', public: true, load: () => import('../account/pages/agreement.tsx') },
+  { name: 'profile', segment: 'profile', level: 0, layout: 'home', title: 'profile.title', load: () => import('../account/pages/profile.tsx') },
+  { name: 'personalCenter', segment: 'personal-center', level: 1, layout: 'person', title: 'personal.title', load: () => import('../account/pages/personal-center.tsx') },
+  { name: 'passwordManager', segment: 'password-manager', level: 2, layout: 'person', title: 'password.title', load: () => import('../account/pages/password-manager.tsx') },
+  { name: 'mobilePhoneBinding', segment: 'mobile-phone-binding', level: 2, layout: 'person', title: 'binding.title', load: () => import('../account/pages/mobile-phone-binding.tsx') },
+  { name: 'cancelAccount', segment: 'cancel-account', level: 2, layout: 'person', title: 'cancel.title', load: () => import('../account/pages/cancel-account.tsx') },
+  { name: 'systemSetting', segment: 'system-setting', level: 2, layout: 'person', title: 'settings.title', load: () => import('../account/pages/system-setting.tsx') },
+  { name: 'aboutUs', segment: 'about-us', level: 2, layout: 'person', title: 'about.title', load: () => import('../account/pages/about-us.tsx') },
   { name: 'notFound', segment: '404', level: 0, layout: '404', title: 'notFound.title', public: true, load: () => import('../misc/pages/not-found.tsx') },
   { name: 'download', segment: 'download', level: 1, layout: 'none', title: 'download.title', public: true, load: () => import('../misc/pages/download.tsx') },
 ];

@@ -113,16 +113,28 @@ export function startShellEffects(): void {
 /** Production only: /sw.js with scope /app/; when a new worker takes over an open page, reload it once. */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const hadController = Boolean(navigator.serviceWorker.controller);
+  // The very first install also claims the page: that one change is no update, so it is skipped.
+  let firstClaimPending = !navigator.serviceWorker.controller;
   let reloaded = false;
   navigator.serviceWorker.addEventListener('controllerchange', () => {
-    // The very first install also claims the page; that is no update, so no reload.
-    if (!hadController || reloaded) return;
+    if (firstClaimPending) {
+      firstClaimPending = false;
+      return;
+    }
+    if (reloaded) return;
     reloaded = true;
     notify(t('shell.updateReady'), 'info');
     location.reload();
   });
   addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js', { scope: '/app/' }).catch(() => {});
+    navigator.serviceWorker
+      .register('/sw.js', { scope: '/app/' })
+      .then((registration) => {
+        // A long-lived tab (a phone session can run for hours) looks for a new version whenever it comes back.
+        document.addEventListener('visibilitychange', () => {
+          if (document.visibilityState === 'visible') registration.update().catch(() => {});
+        });
+      })
+      .catch(() => {});
   });
 }

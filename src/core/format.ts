@@ -7,6 +7,11 @@ export function maskMobile(mobile: string | undefined): string {
   return `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
 }
 
+/** Local date, `YYYY-MM-DD`. */
+export function formatDate(ms: number | undefined): string {
+  return formatDateTime(ms).slice(0, 10);
+}
+
 /** Local date and time, `YYYY-MM-DD HH:mm`. */
 export function formatDateTime(ms: number | undefined): string {
   if (!ms) return '';

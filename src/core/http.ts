@@ -34,6 +34,8 @@ export interface HttpHooks {
   saveTokens(tokens: Tokens): void;
   /** The session is over (refresh failed, missing tenant): clear it and go to login. */
   logout(): void;
+  /** The server says the guest trial is over: tell the user, then as logout. */
+  trialEnded(): void;
   /** Shows a notice (the streaming-SDK client reports its errors itself). */
   notify(text: string): void;
   /** Base URL of the API; defaults to the page origin. */
@@ -49,6 +51,7 @@ let hooks: HttpHooks = {
   headers: () => ({}),
   saveTokens: () => {},
   logout: () => {},
+  trialEnded: () => {},
   notify: () => {},
 };
 
@@ -79,43 +82,40 @@ export function serializeParams(params: Record<string, unknown> = {}): string {
   return query.toString();
 }
 
-/** fetch with an abort after `ms`, mapped to the client-side TIMEOUT / NETWORK codes. */
-function fetchWithTimeout(ms: number): typeof fetch {
-  return async (input, init) => {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), ms);
-    try {
-      return await (hooks.fetch ?? fetch)(input, { ...init, signal: controller.signal });
-    } catch (error) {
-      throw new ApiError(controller.signal.aborted ? ErrorCode.TIMEOUT : ErrorCode.NETWORK, String(error));
-    } finally {
-      clearTimeout(timer);
-    }
-  };
-}
-
 function baseURL(): string {
   return hooks.baseURL ?? (typeof location !== 'undefined' ? location.origin : '');
 }
 
-/** Sends one request and reads the envelope; a non-envelope reply becomes one with its HTTP status as the code. */
+/**
+ * Sends one request and reads the envelope; a non-envelope reply becomes one with its HTTP status as
+ * the code. The timeout covers the whole exchange, body included, and maps to TIMEOUT; any other
+ * transport failure to NETWORK.
+ */
 async function send(config: RequestConfig, base: string, headers: Record<string, string>): Promise<Envelope> {
-  const response = await redaxios<unknown>({
-    url: config.url,
-    method: config.method,
-    baseURL: base,
-    headers,
-    params: config.params,
-    paramsSerializer: (params) => serializeParams(params as Record<string, unknown>),
-    data: config.data,
-    fetch: fetchWithTimeout(hooks.timeoutMs ?? REQUEST_TIMEOUT_MS),
-    // Statuses are judged here, from the envelope first: a backend may send 401 either as HTTP or in the body.
-    validateStatus: () => true,
-  } satisfies Options);
-  const body = response.data;
-  if (body && typeof body === 'object' && 'code' in body) return body as Envelope;
-  if (response.status >= 200 && response.status < 300) return { code: ErrorCode.SUCCESS, msg: '', data: body };
-  return { code: response.status, msg: '', data: null };
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), hooks.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  try {
+    const response = await redaxios<unknown>({
+      url: config.url,
+      method: config.method,
+      baseURL: base,
+      headers,
+      params: config.params,
+      paramsSerializer: (params) => serializeParams(params as Record<string, unknown>),
+      data: config.data,
+      fetch: (input, init) => (hooks.fetch ?? fetch)(input, { ...init, signal: controller.signal }),
+      // Statuses are judged here, from the envelope first: a backend may send 401 either as HTTP or in the body.
+      validateStatus: () => true,
+    } satisfies Options);
+    const body = response.data;
+    if (body && typeof body === 'object' && 'code' in body) return body as Envelope;
+    if (response.status >= 200 && response.status < 300) return { code: ErrorCode.SUCCESS, msg: '', data: body };
+    return { code: response.status, msg: '', data: null };
+  } catch (error) {
+    throw new ApiError(controller.signal.aborted ? ErrorCode.TIMEOUT : ErrorCode.NETWORK, String(error));
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** One exchange with the main API, no session logic. */
@@ -125,8 +125,14 @@ function exchange(config: RequestConfig, token: string | undefined): Promise<Env
   return send(config, baseURL(), headers);
 }
 
+let uniqueKeys = 0;
+
+/** What makes two requests "identical" (spec §5); a file body is never compared, so each upload is its own. */
 function requestKey(config: RequestConfig): string {
-  return `${config.method} ${config.url} ${serializeParams(config.params)} ${JSON.stringify(config.data ?? null)}`;
+  const data = config.data;
+  if (typeof FormData !== 'undefined' && data instanceof FormData) return `unique ${uniqueKeys++}`;
+  if (typeof Blob !== 'undefined' && data instanceof Blob) return `unique ${uniqueKeys++}`;
+  return `${config.method} ${config.url} ${serializeParams(config.params)} ${JSON.stringify(data ?? null)}`;
 }
 
 const inFlight = new Set<string>();
@@ -183,14 +189,17 @@ export async function request<T>(config: RequestConfig): Promise<T> {
     let token = hooks.tokens()?.accessToken;
     let reply = await exchange(config, token);
     if (reply.code === ErrorCode.UNAUTHORIZED && token) {
-      // If someone else already refreshed since we sent, just retry with the new token.
-      const renewed = hooks.tokens()?.accessToken !== token || (await refreshOnce());
+      // Someone already refreshed since we sent: retry with the new token. The session is already gone
+      // (a failed refresh logged out, or another tab did): reject without refreshing or logging out again.
+      const current = hooks.tokens()?.accessToken;
+      const renewed = current ? current !== token || (await refreshOnce()) : false;
       if (!renewed) throw new ApiError(ErrorCode.UNAUTHORIZED, reply.msg);
       token = hooks.tokens()?.accessToken;
       reply = await exchange(config, token);
       if (reply.code === ErrorCode.UNAUTHORIZED) hooks.logout();
     }
     if (isMissingTenant(reply)) hooks.logout();
+    if (reply.code === ErrorCode.TRIAL_ENDED) hooks.trialEnded();
     if (reply.code !== ErrorCode.SUCCESS) throw new ApiError(reply.code, reply.msg);
     return reply.data as T;
   } finally {

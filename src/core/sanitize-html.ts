@@ -3,6 +3,7 @@
  * scripts or event handlers, no `javascript:` (or other non-web) links. Imported only by the pages that
  * show such HTML, so it never weighs on the first screen.
  */
+import { isSafeUrl } from './safe-url.ts';
 
 const ALLOWED_TAGS = new Set([
   'A', 'B', 'BLOCKQUOTE', 'BR', 'CAPTION', 'CODE', 'DD', 'DIV', 'DL', 'DT', 'EM', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6',
@@ -12,13 +13,6 @@ const ALLOWED_TAGS = new Set([
 /** Elements removed with everything inside them (their text is not content). */
 const DROPPED_WITH_CONTENT = new Set(['SCRIPT', 'STYLE', 'IFRAME', 'OBJECT', 'EMBED', 'TEMPLATE', 'NOSCRIPT', 'SVG', 'MATH', 'FORM', 'TEXTAREA', 'SELECT', 'BUTTON', 'LINK', 'META', 'BASE']);
 const ALLOWED_ATTRIBUTES = new Set(['href', 'src', 'alt', 'title', 'colspan', 'rowspan', 'width', 'height', 'align']);
-const SAFE_URL = /^(https?:|mailto:|tel:|\/|#|\.{0,2}\/)/i;
-
-function isSafeUrl(value: string): boolean {
-  // Browsers ignore control characters and whitespace inside a scheme ("java\tscript:"), so strip them first.
-  const compact = value.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
-  return SAFE_URL.test(compact) || !/^[a-z][a-z0-9+.-]*:/i.test(compact);
-}
 
 function clean(node: Element): void {
   for (const child of Array.from(node.children)) {

@@ -19,6 +19,9 @@ export interface UserInfo {
   mobile: string;
   registerTime: number;
   hasPassword?: boolean;
+  /** A guest-trial user (spec §1 guest mode); trialExpiresTime is when the trial ends (ms). */
+  guest?: boolean;
+  trialExpiresTime?: number;
 }
 
 export interface AboutAppData {

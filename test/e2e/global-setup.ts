@@ -10,6 +10,7 @@ export default async function globalSetup() {
   }
   const server = await startServer({ SMS_FIXED_CODE });
   process.env.E2E_BASE_URL = server.baseURL;
+  process.env.E2E_DATA_DIR = server.dataDir;
   return async () => {
     await server.stop();
   };

@@ -1,5 +1,7 @@
 /** Shared steps of the browser tests. */
 import { expect, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
 
 export const SMS_CODE = '246810';
 export const DEMO_MOBILE = '13800138000';
@@ -49,4 +51,25 @@ export async function loginWithSms(page: Page, mobile: string): Promise<void> {
 /** English UI from the first paint, so assertions can use the spec's English wording. */
 export async function useEnglish(page: Page): Promise<void> {
   await page.addInitScript(() => localStorage.setItem('language', JSON.stringify('en-US')));
+}
+
+/**
+ * The test server's own database, for what a browser cannot do quickly: let a code expire, plant
+ * hostile content. The tests own this throwaway DATA_DIR, as an operator owns theirs.
+ */
+export function serverDb(): Database.Database {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set (global setup did not run)');
+  const db = new Database(join(dir, 'cloud-phone.db'));
+  db.pragma('busy_timeout = 5000');
+  return db;
+}
+
+/** Logs in a brand-new user by SMS code and lands on home. */
+export async function registerNewUser(page: Page, clientNo = 'demo'): Promise<string> {
+  const mobile = uniqueMobile();
+  await openLogin(page, clientNo);
+  await loginWithSms(page, mobile);
+  await expect(page).toHaveURL(new RegExp(`/app/${clientNo}$`));
+  return mobile;
 }

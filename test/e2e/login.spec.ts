@@ -101,31 +101,3 @@ test.describe('bad input (English)', () => {
     await expect(page.getByTestId('send-code')).toHaveText('Get code');
   });
 });
-
-test('password recovery: verify the code, set a new password twice, log in with it', async ({ page }) => {
-  await useEnglish(page);
-  const mobile = uniqueMobile();
-  // Register the number first (SMS login), then log out.
-  await openLogin(page);
-  await loginWithSms(page, mobile);
-  await expect(page).toHaveURL(/\/app\/demo$/);
-  await page.evaluate(() => localStorage.clear());
-  await page.evaluate(() => localStorage.setItem('language', JSON.stringify('en-US')));
-
-  await page.goto(appUrl('/forget-password/demo'));
-  await page.locator('#mobile').fill(mobile);
-  await page.getByTestId('send-code').click();
-  await expect(page.getByTestId('send-code')).toBeDisabled();
-  await page.locator('#code').fill(SMS_CODE);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByTestId('reset-step')).toHaveText('New password');
-  await page.locator('#new-password').fill('NewPass123');
-  await page.locator('#repeat-password').fill('newpass123');
-  await page.getByRole('button', { name: 'Reset password' }).click();
-  await expect(page.locator('#repeat-password-error')).toHaveText('Two consecutive passwords do not match.');
-  await page.locator('#repeat-password').fill('NewPass123');
-  await page.getByRole('button', { name: 'Reset password' }).click();
-  await expect(page).toHaveURL(/\/app\/login\/demo$/);
-  await loginWithPassword(page, mobile, 'NewPass123');
-  await expect(page).toHaveURL(/\/app\/demo$/);
-});

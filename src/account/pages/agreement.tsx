@@ -2,7 +2,7 @@
  * agreement, userAgreement, privacyAgreement: the tenant's agreement HTML from the CMS, sanitized,
  * cached as firstAgreementData (user) / secondAgreementData (privacy) so it also shows offline.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { locale, t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { sanitizeHtml } from '../../core/sanitize-html.ts';
@@ -10,7 +10,7 @@ import { read, write, type AgreementData } from '../../core/storage.ts';
 import { loadClient, secureData } from '../../app/client-state.ts';
 import { goBack } from '../../app/navigation.ts';
 import type { PageProps } from '../../app/routes.ts';
-import { getAgreementContent } from '../api.ts';
+import { getAgreementContent, getRule } from '../api.ts';
 
 const USER_AGREEMENT = 1;
 const PRIVACY_AGREEMENT = 2;
@@ -25,9 +25,12 @@ const cacheKey = (type: number) => (type === PRIVACY_AGREEMENT ? 'secondAgreemen
 
 export default function AgreementPage({ clientNo, query, routeName }: PageProps) {
   const type = agreementType(routeName, query);
-  const [agreement, setAgreement] = useState<AgreementData | null>(() => read(cacheKey(type)) ?? null);
+  // `/agreement?rule=invite` shows a CMS rule text (get-rule) instead of an agreement; rules are not cached.
+  const rule = routeName === 'agreement' ? query.get('rule') : null;
+  const [agreement, setAgreement] = useState<AgreementData | null>(() => (rule ? null : (read(cacheKey(type)) ?? null)));
   const [error, setError] = useState('');
   const language = locale.value;
+  const safeHtml = useMemo(() => (agreement ? sanitizeHtml(agreement.content) : ''), [agreement]);
 
   useEffect(() => {
     let cancelled = false;
@@ -35,6 +38,11 @@ export default function AgreementPage({ clientNo, query, routeName }: PageProps)
       // The router skips the client lookup for agreement paths; the tenant is still needed to ask for its text.
       if (!secureData.value && clientNo) await loadClient(clientNo);
       try {
+        if (rule) {
+          const data = await getRule(rule);
+          if (!cancelled) setAgreement({ type, name: data.name, content: data.content });
+          return;
+        }
         const data = await getAgreementContent(type);
         if (cancelled) return;
         setAgreement(data);
@@ -47,7 +55,7 @@ export default function AgreementPage({ clientNo, query, routeName }: PageProps)
     return () => {
       cancelled = true;
     };
-  }, [type, clientNo, language]);
+  }, [type, rule, clientNo, language]);
 
   return (
     <article class="card agreement" data-testid="agreement">
@@ -58,7 +66,7 @@ export default function AgreementPage({ clientNo, query, routeName }: PageProps)
       ) : null}
       <h2>{agreement?.name ?? t(type === PRIVACY_AGREEMENT ? 'agreement.privacy' : 'agreement.user')}</h2>
       {agreement ? (
-        <div class="agreement__content" dangerouslySetInnerHTML={{ __html: sanitizeHtml(agreement.content) }} />
+        <div class="agreement__content" dangerouslySetInnerHTML={{ __html: safeHtml }} />
       ) : error ? (
         <p class="field__error" role="alert">
           {t('agreement.loadFailed')}: {error}

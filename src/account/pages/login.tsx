@@ -13,7 +13,7 @@ import { pagePath } from '../../app/router-rules.ts';
 import { go } from '../../app/navigation.ts';
 import type { PageProps } from '../../app/routes.ts';
 import { sendSmsCode, SmsScene } from '../api.ts';
-import { loginWithPassword, loginWithSmsCode } from '../state.ts';
+import { loginWithPassword, loginWithSmsCode, startGuestTrial } from '../state.ts';
 import { SendCodeButton } from '../parts/send-code-button.tsx';
 import { fieldOfError, type AuthField } from '../parts/server-field-errors.ts';
 
@@ -68,6 +68,18 @@ export default function LoginPage({ clientNo }: PageProps) {
       const { field, text: message } = fieldOfError(error);
       if (field) setErrors((old) => ({ ...old, [field]: message }));
       else notify(message);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const tryFirst = async () => {
+    setSubmitting(true);
+    try {
+      await startGuestTrial();
+      go(pagePath('', clientNo), { replace: true });
+    } catch (error) {
+      notify(fieldOfError(error).text);
     } finally {
       setSubmitting(false);
     }
@@ -174,6 +186,10 @@ export default function LoginPage({ clientNo }: PageProps) {
 
       <button type="submit" class="btn btn--primary btn--block" disabled={submitting} data-testid="login-submit">
         {t(submitting ? 'login.submitting' : 'login.submit')}
+      </button>
+
+      <button type="button" class="btn btn--block login__guest" disabled={submitting} onClick={() => void tryFirst()} data-testid="try-first">
+        {t('guest.tryFirst')}
       </button>
 
       <div class="row-between" style={{ marginTop: '14px' }}>

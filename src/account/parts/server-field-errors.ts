@@ -10,6 +10,7 @@ export type AuthField = 'mobile' | 'code' | 'password';
 const FIELD_OF_CODE: Record<number, AuthField> = {
   [ErrorCode.MOBILE_INVALID]: 'mobile',
   [ErrorCode.ACCOUNT_NOT_FOUND]: 'mobile',
+  [ErrorCode.MOBILE_ALREADY_BOUND]: 'mobile',
   [ErrorCode.SMS_CODE_INVALID]: 'code',
   [ErrorCode.SMS_CODE_WRONG]: 'code',
   [ErrorCode.SMS_CODE_EXPIRED]: 'code',

@@ -7,6 +7,7 @@ import type { ComponentChildren } from 'preact';
 import { Link } from 'wouter';
 import { t } from '../../core/i18n/index.ts';
 import { aboutApp } from '../client-state.ts';
+import { GuestBanner } from '../../account/parts/guest-banner.tsx';
 import { goBack } from '../navigation.ts';
 import { pagePath } from '../router-rules.ts';
 import { routeBySegment, type LayoutName, type RouteDef } from '../routes.ts';
@@ -59,6 +60,7 @@ function HomeLayout({ route, clientNo, children }: LayoutProps) {
   const tabs = TABS.filter((tab) => routeBySegment(tab.segment));
   return (
     <div class="layout layout--home">
+      <GuestBanner />
       <main class="layout__body">{children}</main>
       {tabs.length > 1 ? (
         <nav class="tabbar">

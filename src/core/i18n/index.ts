@@ -30,6 +30,13 @@ const i18n = rosetta<Dictionary>();
 /** The active locale; changes only once its dictionary is loaded, so a render never shows raw keys. */
 export const locale = signal<Locale>(DEFAULT_LOCALE);
 
+/** Each language's name in itself, as a language menu shows it. */
+export const LANGUAGE_NAMES: Record<Locale, string> = { 'zh-CN': '简体中文', 'en-US': 'English' };
+
+let markReady: () => void;
+/** Resolves once the first dictionary is in place; text computed before then would be raw keys. */
+export const localeReady = new Promise<void>((resolve) => (markReady = resolve));
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
@@ -46,6 +53,7 @@ export async function setLocale(next: Locale): Promise<void> {
   write('language', next);
   if (typeof document !== 'undefined') document.documentElement.lang = next;
   locale.value = next;
+  markReady();
 }
 
 /** Translate a key; `{{name}}` placeholders take their values from params. */
@@ -60,4 +68,5 @@ export function installDictionary(lang: Locale, dict: Dictionary): void {
   i18n.set(lang, dict);
   i18n.locale(lang);
   locale.value = lang;
+  markReady();
 }

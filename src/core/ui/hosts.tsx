@@ -1,6 +1,7 @@
 /** The shell's overlays: notices, dialogs and the navigation progress bar, each driven by a signal. */
 import { notices } from './notify.ts';
 import { closeDialog, dialogs, DIALOG_Z_BASE } from './dialogs.ts';
+import { isSafeUrl } from '../safe-url.ts';
 
 export function NoticeHost() {
   return (
@@ -26,7 +27,7 @@ export function DialogHost() {
             <p class="dialog__message">{dialog.message}</p>
             <div class="dialog__actions">
               {dialog.actions.map((action) =>
-                action.href ? (
+                action.href && isSafeUrl(action.href) ? (
                   <a key={action.label} class={`btn${action.primary ? ' btn--primary' : ''}`} href={action.href}>
                     {action.label}
                   </a>

@@ -1,10 +1,10 @@
 /** Offers the other language by its own name; the choice applies at once and is stored (spec §1). */
-import { LOCALES, locale, setLocale, t } from '../i18n/index.ts';
+import { LANGUAGE_NAMES, LOCALES, locale, setLocale, t } from '../i18n/index.ts';
 
 export function LanguageSwitch({ className = '' }: { className?: string }) {
   const next = LOCALES.find((code) => code !== locale.value) ?? LOCALES[0];
   // The other language's own name, e.g. "English" while in Chinese.
-  const nextName = next === 'en-US' ? 'English' : '简体中文';
+  const nextName = LANGUAGE_NAMES[next];
   return (
     <button
       type="button"

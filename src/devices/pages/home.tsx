@@ -3,19 +3,10 @@
  * logged in and offers logout, so the foundation can be used end to end.
  */
 import { t } from '../../core/i18n/index.ts';
-import { openDialog } from '../../core/ui/dialogs.ts';
 import { formatDateTime, maskMobile } from '../../core/format.ts';
 import { LanguageSwitch } from '../../core/ui/language-switch.tsx';
-import { displayName, logout, user } from '../../account/state.ts';
-
-async function confirmLogout() {
-  const choice = await openDialog({
-    title: t('home.logout'),
-    message: t('home.logoutConfirm'),
-    actions: [{ label: t('common.cancel') }, { label: t('common.confirm'), primary: true, value: 'yes' }],
-  });
-  if (choice === 'yes') await logout();
-}
+import { displayName, user } from '../../account/state.ts';
+import { confirmLogout } from '../../account/parts/confirm-logout.ts';
 
 export default function HomePage() {
   const info = user.value;

@@ -10,6 +10,10 @@ import { resolveRoute, type CurrentRoute } from '../../../src/app/resolve-route.
 import { clientNo, resetClient, secureData } from '../../../src/app/client-state.ts';
 import { saveTokens, tokens } from '../../../src/account/state.ts';
 import { routeByName } from '../../../src/app/routes.ts';
+import { loadClient } from '../../../src/app/client-state.ts';
+import { installDictionary } from '../../../src/core/i18n/index.ts';
+import enUS from '../../../src/core/i18n/en-US.ts';
+import { clearSession, logout, setLoginNavigator } from '../../../src/account/state.ts';
 
 const CLIENTS: Record<string, { tenantId: number; clientId: number; platform: string }> = {
   DEMO: { tenantId: 1, clientId: 1, platform: 'h5' },
@@ -18,6 +22,8 @@ const CLIENTS: Record<string, { tenantId: number; clientId: number; platform: st
 };
 
 let secureReply: ((no: string) => { code: number; msg: string; data: unknown }) | null = null;
+/** Holds the secure-data reply of one client number until released. */
+let holdSecure: { no: string; until: Promise<void> } | null = null;
 
 /** A small backend for the boot calls, behind the http fetch seam. */
 configureHttp({
@@ -29,6 +35,7 @@ configureHttp({
     const reply = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
     if (url.pathname.endsWith('get-client-secure-data')) {
       const no = url.searchParams.get('clientNo') ?? '';
+      if (holdSecure?.no === no) await holdSecure.until;
       if (secureReply) return reply(secureReply(no));
       const data = CLIENTS[no];
       return reply(data ? { code: 0, msg: '', data } : { code: ErrorCode.CLIENT_NOT_FOUND, msg: 'Client does not exist', data: null });
@@ -41,6 +48,9 @@ configureHttp({
 });
 
 const url = (pathname: string, search = '') => ({ pathname, search, host: 'localhost' });
+
+// Notices wait for a dictionary; with one in place they are made as soon as a call fails.
+installDictionary('en-US', enUS);
 
 function fresh() {
   localStorage.clear();
@@ -95,7 +105,7 @@ test('a non-h5 client without a code parameter: H5 notice and its 404', async ()
   fresh();
   assert.equal(await resolveRoute(url('/login/desk'), null), { kind: 'redirect', to: '/404/desk' });
   assert.is(dialogs.value.length, 1);
-  assert.is(dialogs.value[0].message, 'shell.useH5Client');
+  assert.is(dialogs.value[0].message, 'Please use an H5 client number');
   dialogs.value = [];
   assert.is((await resolveRoute(url('/login/desk', '?code=1'), null)).kind, 'render');
   assert.is(dialogs.value.length, 0);
@@ -108,9 +118,60 @@ test('an unknown client ends on its 404', async () => {
 
 test('a failing client call is a red notice with the server message', async () => {
   fresh();
+  installDictionary('en-US', enUS);
   secureReply = () => ({ code: 500, msg: 'database unavailable', data: null });
   await resolveRoute(url('/login/demo'), null);
-  assert.ok(notices.value.some((notice) => notice.kind === 'error' && notice.text.includes('database unavailable')));
+  await Promise.resolve();
+  assert.equal(notices.value.map((notice) => [notice.kind, notice.text]), [['error', 'Error code: 500 database unavailable']]);
+});
+
+test('an unknown client is a red notice too, then its 404', async () => {
+  fresh();
+  installDictionary('en-US', enUS);
+  assert.equal(await resolveRoute(url('/login/nobody'), null), { kind: 'redirect', to: '/404/nobody' });
+  await Promise.resolve();
+  assert.equal(notices.value.map((notice) => notice.text), ['Error code: 1002000001 Client does not exist']);
+});
+
+test('a reply for the previous client number is not stored under the new one', async () => {
+  fresh();
+  let release!: () => void;
+  holdSecure = { no: 'DEMO', until: new Promise<void>((resolve) => (release = resolve)) };
+  const demo = resolveRoute(url('/login/demo'), null);
+  const green = await resolveRoute(url('/login/green'), null);
+  release();
+  await demo;
+  holdSecure = null;
+  assert.is(green.kind, 'render');
+  assert.is(clientNo.value, 'green');
+  assert.is(secureData.value?.tenantId, 100);
+  assert.is(read('tenantId'), 100);
+  assert.is(await loadClient('green'), 'ok');
+});
+
+test('a non-h5 client let in by a code parameter stays in for in-app moves', async () => {
+  fresh();
+  const entry = await resolveRoute(url('/login/desk', '?code=abc'), null);
+  assert.is(entry.kind, 'render');
+  saveTokens({ accessToken: 'a', refreshToken: 'r' });
+  const previous: CurrentRoute = { route: routeByName('login')!, clientNo: 'desk', path: '/login/desk?code=abc' };
+  assert.is((await resolveRoute(url('/desk'), previous)).kind, 'render');
+  assert.is(dialogs.value.length, 0);
+});
+
+test('logout drops the session and the cached client data and goes to /login', async () => {
+  fresh();
+  await resolveRoute(url('/login/demo'), null);
+  saveTokens({ accessToken: 'a', refreshToken: 'r' });
+  let went = '';
+  setLoginNavigator((to) => (went = to));
+  await logout({ callServer: false });
+  assert.is(went, 'login');
+  for (const key of ['token', 'refreshToken', 'userInfo', 'tenantId', 'aboutAppData', 'allPermissionList'] as const) {
+    assert.is(read(key), undefined, key);
+  }
+  assert.is(read('clientNo'), 'demo', 'the client number stays');
+  clearSession();
 });
 
 test('a manifest.json path is aborted; the previous page stays', async () => {

@@ -5,6 +5,8 @@ import {
   decideAccess,
   decidePurchaseGate,
   decideUrl,
+  hasCodeParameter,
+  skipsH5Check,
   parseHostClients,
   parsePath,
   slideDirection,
@@ -71,8 +73,12 @@ test('download, privacy-agreement and user-agreement skip the client lookup', ()
 });
 
 test('share-screen-control skips the H5 check', () => {
-  assert.ok(violatesH5Rule('pc', '', false));
-  assert.not.ok(violatesH5Rule('pc', '', true));
+  assert.ok(skipsH5Check('/share-screen-control/demo'));
+  assert.not.ok(skipsH5Check('/login/demo'));
+  const login = decideUrl(url('/login/demo'));
+  assert.ok(login.kind === 'proceed' && !login.skipH5Check);
+  assert.ok(violatesH5Rule('pc', false, false));
+  assert.not.ok(violatesH5Rule('pc', false, true));
 });
 
 test('a path containing manifest.json is aborted', () => {
@@ -81,10 +87,12 @@ test('a path containing manifest.json is aborted', () => {
 });
 
 test('non-h5 platform: allowed with a code parameter, refused without', () => {
-  assert.ok(violatesH5Rule('pc', '?x=1', false));
-  assert.not.ok(violatesH5Rule('pc', '?code=abc', false));
-  assert.not.ok(violatesH5Rule('h5', '', false));
-  assert.not.ok(violatesH5Rule('H5', '', false));
+  assert.not.ok(hasCodeParameter('?x=1'));
+  assert.ok(hasCodeParameter('?code=abc'));
+  assert.ok(violatesH5Rule('pc', hasCodeParameter('?x=1'), false));
+  assert.not.ok(violatesH5Rule('pc', hasCodeParameter('?code=abc'), false));
+  assert.not.ok(violatesH5Rule('h5', false, false));
+  assert.not.ok(violatesH5Rule('H5', false, false));
 });
 
 test('an unknown page with a client number goes to that client\'s 404', () => {

@@ -3,6 +3,8 @@ import * as assert from 'uvu/assert';
 import { configureHttp, http, REFRESH_PATH, sdkRequest, serializeParams, type Tokens } from '../../../src/core/http.ts';
 import { ErrorCode, MISSING_TENANT_MESSAGE } from '../../../src/core/error-codes.ts';
 import { ApiError } from '../../../src/core/errors.ts';
+import { installDictionary, t } from '../../../src/core/i18n/index.ts';
+import enUS from '../../../src/core/i18n/en-US.ts';
 
 interface Call {
   url: URL;
@@ -16,7 +18,7 @@ function backend(handler: (call: Call) => Promise<{ status?: number; body: unkno
   const calls: Call[] = [];
   const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const headers = Object.fromEntries(Object.entries((init?.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
-    const call: Call = { url: new URL(String(input)), method: init?.method ?? 'GET', headers, body: init?.body ? JSON.parse(String(init.body)) : undefined };
+    const call: Call = { url: new URL(String(input)), method: init?.method ?? 'GET', headers, body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body };
     calls.push(call);
     if (init?.signal?.aborted) throw new DOMException('aborted', 'AbortError');
     const reply = await handler(call);
@@ -132,6 +134,40 @@ test('a refresh that answers 401 logs out once and every waiting request rejects
   assert.is(state.logouts, 1);
 });
 
+test('a 401 that arrives after a failed refresh is neither retried nor logged out twice', async () => {
+  const state = session({ accessToken: 'old', refreshToken: 'bad' });
+  let releaseLate!: () => void;
+  const late = new Promise<void>((resolve) => (releaseLate = resolve));
+  const { calls, fetchImpl } = backend(async (call) => {
+    if (call.url.pathname === REFRESH_PATH) return { body: { code: 401, msg: '', data: null } };
+    if (call.url.pathname === '/api/late') await late;
+    return { body: { code: 401, msg: '', data: null } };
+  });
+  configureHttp({ fetch: fetchImpl });
+  const slow = http.get('/api/late').catch((error: ApiError) => error.code);
+  await http.get('/api/first').catch(() => {});
+  assert.is(state.logouts, 1);
+  releaseLate();
+  assert.is(await slow, 401);
+  assert.is(state.logouts, 1, 'no second logout');
+  assert.is(calls.filter((call) => call.url.pathname === '/api/late').length, 1, 'not re-sent without a token');
+});
+
+test('a request body that is a form is never treated as a duplicate', async () => {
+  session(null);
+  const { calls, fetchImpl } = backend(async () => {
+    await delay(5);
+    return { body: { code: 0, msg: '', data: true } };
+  });
+  configureHttp({ fetch: fetchImpl });
+  const first = new FormData();
+  first.append('file', 'a');
+  const second = new FormData();
+  second.append('file', 'b');
+  assert.equal(await Promise.all([http.post('/api/upload', first), http.post('/api/upload', second)]), [true, true]);
+  assert.is(calls.length, 2);
+});
+
 test('a refresh that fails on the network logs out too', async () => {
   const state = session({ accessToken: 'old', refreshToken: 'r1' });
   const { fetchImpl } = backend((call) => {
@@ -217,7 +253,11 @@ test('streaming-SDK client: code 0 returns data; an error shows msg, or the netw
   configureHttp({ fetch: (async () => { throw new TypeError('down'); }) as typeof fetch });
   await sdkRequest({ method: 'get', url: '/sdk/info' }, 'http://sdk.test').catch(() => {});
   assert.is(state.notices.length, 2);
-  assert.ok(state.notices[1].length > 0);
+  installDictionary('en-US', enUS);
+  configureHttp({ fetch: (async () => { throw new TypeError('down'); }) as typeof fetch });
+  await sdkRequest({ method: 'get', url: '/sdk/info' }, 'http://sdk.test').catch(() => {});
+  assert.is(state.notices[2], t('errors.networkRefresh'));
+  assert.is(state.notices[2], 'Network error, please refresh');
 });
 
 test.run();

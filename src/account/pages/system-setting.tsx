@@ -1,0 +1,51 @@
+/**
+ * systemSetting (person layout): language (applied at once, stored), the virtual-keys default
+ * (isShowVirtualKey, on unless stored false), clear cache, version, logout.
+ */
+import { useState } from 'react';
+import { LANGUAGE_NAMES, LOCALES, locale, setLocale, t } from '../../core/i18n/index.ts';
+import { Menu, MenuRow } from '../../core/ui/menu.tsx';
+import { notify } from '../../core/ui/notify.ts';
+import { isShowVirtualKey, write } from '../../core/storage.ts';
+import { clearCaches } from '../parts/clear-caches.ts';
+import { confirmLogout } from '../parts/confirm-logout.ts';
+import { isLoggedIn } from '../state.ts';
+
+export default function SystemSettingPage() {
+  const [virtualKeys, setVirtualKeys] = useState(isShowVirtualKey());
+
+  const toggleVirtualKeys = () => {
+    write('isShowVirtualKey', !virtualKeys);
+    setVirtualKeys(!virtualKeys);
+  };
+
+  return (
+    <div class="settings">
+      <fieldset class="card settings__languages">
+        <legend class="field__label">{t('settings.language')}</legend>
+        {LOCALES.map((code) => (
+          <label key={code} class="radio" lang={code}>
+            <input type="radio" name="language" value={code} checked={locale.value === code} onChange={() => void setLocale(code)} />
+            <span>{LANGUAGE_NAMES[code]}</span>
+          </label>
+        ))}
+      </fieldset>
+      <Menu>
+        <label class="menu__row">
+          <span class="menu__label">{t('settings.virtualKeys')}</span>
+          <input type="checkbox" role="switch" class="switch" checked={virtualKeys} onChange={toggleVirtualKeys} data-testid="virtual-keys" />
+        </label>
+        <MenuRow label={t('settings.clearCache')} testId="clear-cache"
+          onClick={() => void clearCaches().then(() => notify(t('settings.cacheCleared'), 'success'))} />
+        <MenuRow label={t('settings.version')} value={<span data-testid="app-version">{__APP_VERSION__}</span>} />
+      </Menu>
+      {isLoggedIn.value ? (
+        <div class="card-actions">
+          <button type="button" class="btn btn--block" data-testid="logout" onClick={() => void confirmLogout()}>
+            {t('settings.logout')}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+/** Logout after a confirmation; used by home, profile and settings. */
+import { t } from '../../core/i18n/index.ts';
+import { openDialog } from '../../core/ui/dialogs.ts';
+import { logout } from '../state.ts';
+
+export async function confirmLogout(): Promise<void> {
+  const choice = await openDialog({
+    title: t('home.logout'),
+    message: t('home.logoutConfirm'),
+    actions: [{ label: t('common.cancel') }, { label: t('common.confirm'), primary: true, value: 'yes' }],
+  });
+  if (choice === 'yes') await logout();
+}

@@ -1,0 +1,29 @@
+/** Customer service details (/api/merchant/customer-service/get) shown as a dialog from any page. */
+import { t } from '../../core/i18n/index.ts';
+import { describeError } from '../../core/errors.ts';
+import { openDialog, type DialogAction } from '../../core/ui/dialogs.ts';
+import { notify } from '../../core/ui/notify.ts';
+import { getCustomerService, type CustomerService } from '../api.ts';
+
+export function customerServiceLines(service: CustomerService): string {
+  const lines = [
+    service.phone ? `${t('about.phone')}: ${service.phone}` : '',
+    service.workTime ? `${t('about.workTime')}: ${service.workTime}` : '',
+  ].filter(Boolean);
+  return lines.length || service.url ? lines.join('\n') : t('about.none');
+}
+
+export async function showCustomerService(): Promise<void> {
+  let service: CustomerService;
+  try {
+    service = await getCustomerService();
+  } catch (error) {
+    notify(describeError(error));
+    return;
+  }
+  const actions: DialogAction[] = [];
+  if (service.url) actions.push({ label: t('about.online'), primary: true, href: service.url });
+  if (service.phone) actions.push({ label: t('about.phone'), href: `tel:${service.phone.replace(/[^\d+]/g, '')}` });
+  actions.push({ label: t('common.close') });
+  await openDialog({ title: t('about.customerService'), message: customerServiceLines(service), actions });
+}
