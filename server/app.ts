@@ -6,6 +6,8 @@ import type { AppEnv, Db, Deps } from './lib/types.ts';
 import { authRoutes } from './routes/auth.ts';
 import { clientRoutes } from './routes/client.ts';
 import { cmsRoutes } from './routes/cms.ts';
+import { promotionRoutes } from './routes/promotion.ts';
+import { userAccountRoutes } from './routes/user-account.ts';
 import { userRoutes } from './routes/user.ts';
 import { staticRoutes } from './static.ts';
 
@@ -46,7 +48,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', clientRoutes(deps));
   app.route('/', authRoutes(deps));
   app.route('/', userRoutes(deps));
+  app.route('/', userAccountRoutes(deps));
   app.route('/', cmsRoutes(deps));
+  app.route('/', promotionRoutes(deps));
   app.route('/', staticRoutes({ distDir: options.distDir, staticDir: options.staticDir ?? DEFAULT_STATIC_DIR }));
 
   app.notFound((c) => {
@@ -56,7 +60,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   });
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return fail(c, error.code, error.message);
+    if (error instanceof ApiError) return fail(c, error.code, error.message, 200, error.data);
     logError(`[error] ${c.req.method} ${c.req.path}\n${error.stack ?? String(error)}`);
     return fail(c, ErrorCode.SERVER_ERROR, SYSTEM_ERROR_MESSAGE, 500);
   });

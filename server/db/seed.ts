@@ -71,6 +71,37 @@ const CONFIGS: Array<[key: string, value: string, description: string]> = [
   ['GUEST_TRIAL_MINUTES', '10', 'Minutes of the guest trial'],
 ];
 
+/** Tenant 2 has no row on purpose: its customer-service reply is empty strings. */
+const CUSTOMER_SERVICES = [
+  { tenantId: 1, url: 'https://example.com/support', phone: '400-800-1234', workTime: '09:00-21:00' },
+  { tenantId: 100, url: 'https://example.com/green/support', phone: '400-800-5678', workTime: '08:00-22:00' },
+];
+
+interface SeedAd {
+  position: number;
+  platform: 'H5' | 'PC';
+  title: string;
+  /** File under server/static/ads/ without the tenant prefix and extension. */
+  image: string;
+  link: string;
+  sort: number;
+  active: boolean;
+}
+
+// Position 1 is the home banner, 2 the profile banner (src/account/api.ts AdPosition). The inactive and the PC
+// entries exist so the filters are visible in a fresh database, and sort 0 would put them first if they leaked.
+const ADS: SeedAd[] = [
+  { position: 1, platform: 'H5', title: 'New user offer', image: 'home-1', link: 'https://example.com/offers/new-user', sort: 1, active: true },
+  { position: 1, platform: 'H5', title: 'Games around the clock', image: 'home-2', link: 'https://example.com/offers/games', sort: 2, active: true },
+  { position: 2, platform: 'H5', title: 'Invite friends', image: 'profile', link: 'https://example.com/invite', sort: 1, active: true },
+  { position: 1, platform: 'H5', title: 'Ended campaign', image: 'home-2', link: 'https://example.com/offers/ended', sort: 0, active: false },
+  { position: 1, platform: 'PC', title: 'Desktop client', image: 'home-1', link: 'https://example.com/desktop', sort: 0, active: true },
+];
+const AD_TENANTS = [
+  { tenantId: 1, prefix: 'demo' },
+  { tenantId: 100, prefix: 'green' },
+];
+
 const DEMO_MOBILE = '13800138000';
 const DEMO_PASSWORD = 'demo1234';
 const DEMO_USERS = [
@@ -80,7 +111,9 @@ const DEMO_USERS = [
 
 /**
  * Idempotent: every insert is OR IGNORE and the demo users are only created when missing, so running it on each
- * start fills in what a fresh database lacks without overwriting edits made since.
+ * start fills in what a fresh database lacks without overwriting edits made since. Tables without a natural key
+ * (advertisements) and customer_services are seeded only while empty, so rows an operator removed stay removed;
+ * a database made before migration 3 gets them on its next start.
  */
 export function seed(db: Db): void {
   db.transaction(() => {
@@ -115,6 +148,20 @@ export function seed(db: Db): void {
         agreement.run(t.id, 1, language, first.name, first.content);
         agreement.run(t.id, 2, language, second.name, second.content);
         rule.run(t.id, 'invite', language, invite.name, invite.content);
+      }
+    }
+
+    const isEmpty = (table: string) => db.prepare(`SELECT NOT EXISTS (SELECT 1 FROM ${table})`).pluck().get() === 1;
+    if (isEmpty('customer_services')) {
+      const service = db.prepare('INSERT INTO customer_services (tenant_id, url, phone, work_time) VALUES (?, ?, ?, ?)');
+      for (const s of CUSTOMER_SERVICES) service.run(s.tenantId, s.url, s.phone, s.workTime);
+    }
+    if (isEmpty('advertisements')) {
+      const ad = db.prepare(
+        'INSERT INTO advertisements (tenant_id, ad_position, platform_no, title, image_url, link_url, sort, active) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      );
+      for (const t of AD_TENANTS) {
+        for (const a of ADS) ad.run(t.tenantId, a.position, a.platform, a.title, `/static/ads/${t.prefix}-${a.image}.svg`, a.link, a.sort, a.active ? 1 : 0);
       }
     }
 

@@ -12,10 +12,13 @@ export const SYSTEM_ERROR_MESSAGE = 'System exception';
  */
 export class ApiError extends Error {
   readonly code: number;
-  constructor(code: number, message: string) {
+  /** The envelope's `data` (null unless a refusal carries details, e.g. MOBILE_CHANGE_TOO_SOON's nextChangeTime). */
+  readonly data: unknown;
+  constructor(code: number, message: string, data: unknown = null) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
+    this.data = data;
   }
 }
 
@@ -24,8 +27,8 @@ export function ok(c: Context, data: unknown) {
 }
 
 /** Business errors (401 included) travel with HTTP 200 (API.md "Envelope"); only 404/500 change the status. */
-export function fail(c: Context, code: number, msg: string, status: ContentfulStatusCode = 200) {
-  return c.json({ code, msg, data: null }, status);
+export function fail(c: Context, code: number, msg: string, status: ContentfulStatusCode = 200, data: unknown = null) {
+  return c.json({ code, msg, data }, status);
 }
 
 export function badRequest(msg: string): ApiError {

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { ErrorCode } from '../../src/core/error-codes.ts';
-import { checkMobile, checkPassword, checkSmsCode } from '../../src/core/validate.ts';
+import { checkMobile, checkName, checkPassword, checkSmsCode } from '../../src/core/validate.ts';
 import type { RuleKey } from '../../src/core/validate.ts';
 import { ApiError, badRequest } from './envelope.ts';
 import type { Language } from './types.ts';
@@ -74,4 +74,12 @@ export function requirePassword(value: unknown): string {
   const rule = checkPassword(password);
   if (rule) throw new ApiError(ErrorCode.PASSWORD_INVALID, RULE_MESSAGES[rule]);
   return password;
+}
+
+/** Nickname (and later device and group names): 1-20 characters after trim, an emoji counting as one (spec §5). */
+export function requireName(value: unknown): string {
+  const name = typeof value === 'string' ? value.trim() : '';
+  const rule = checkName(name);
+  if (rule) throw new ApiError(ErrorCode.NAME_INVALID, RULE_MESSAGES[rule]);
+  return name;
 }

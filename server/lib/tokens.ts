@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Deps, UserRow } from './types.ts';
+import { isTrialOver } from './users.ts';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -16,7 +17,12 @@ interface SessionRow {
   user_id: number;
   tenant_id: number;
   family: string;
+  trial_expires_at: number | null;
+  guest: number;
 }
+
+/** What a token pair is issued for; a guest's trial end caps both tokens. */
+type TokenOwner = Pick<UserRow, 'id' | 'tenant_id' | 'trial_expires_at'>;
 
 /** 256 random bits: unguessable, and URL-safe so a token can also travel as a query value. */
 export function newToken(): string {
@@ -31,55 +37,70 @@ export function hashToken(token: string): string {
 /**
  * One row per token pair. Pairs created by refreshing share a `family` with the login that started them,
  * so logout can end the whole chain, including older access tokens that have not expired yet.
+ * A guest's tokens never outlive the trial (API.md "Guest trial"), so the client's expiresTime is the trial end
+ * at the latest and no refresh is possible after it.
  */
-function insertPair(deps: Deps, user: { id: number; tenant_id: number }, family: string): TokenPair {
+function insertPair(deps: Deps, user: TokenOwner, family: string): TokenPair {
   const accessToken = newToken();
   const refreshToken = newToken();
   const now = deps.now();
-  const expiresTime = now + deps.accessTokenTtlSeconds * 1000;
+  const cap = user.trial_expires_at ?? Infinity;
+  const expiresTime = Math.min(now + deps.accessTokenTtlSeconds * 1000, cap);
   deps.db
     .prepare(
       `INSERT INTO sessions (user_id, tenant_id, family, access_hash, refresh_hash, access_expires_at, refresh_expires_at, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(user.id, user.tenant_id, family, hashToken(accessToken), hashToken(refreshToken), expiresTime, now + REFRESH_TOKEN_TTL_MS, now);
+    .run(user.id, user.tenant_id, family, hashToken(accessToken), hashToken(refreshToken), expiresTime, Math.min(now + REFRESH_TOKEN_TTL_MS, cap), now);
   return { accessToken, refreshToken, expiresTime, userId: user.id };
 }
 
-export function issueTokenPair(deps: Deps, user: { id: number; tenant_id: number }): TokenPair {
+export function issueTokenPair(deps: Deps, user: TokenOwner): TokenPair {
   return insertPair(deps, user, randomBytes(12).toString('base64url'));
 }
 
-/** The user and session behind a live access token of this tenant, or null (missing, unknown, revoked, expired, other tenant). */
-export function findByAccessToken(deps: Deps, token: string, tenantId: number): { user: UserRow; sessionId: number } | null {
+export interface AccessSession {
+  user: UserRow;
+  sessionId: number;
+  /** Checked by the caller, not here: a guest past the trial end gets TRIAL_ENDED rather than 401 (requireAuth). */
+  accessExpiresAt: number;
+}
+
+/**
+ * The user and session behind an access token of this tenant that is not revoked and whose account is not closed,
+ * or null (missing, unknown, revoked, closed account, other tenant). Expiry is left to the caller (see above).
+ */
+export function findSessionByAccessToken(deps: Deps, token: string, tenantId: number): AccessSession | null {
   const row = deps.db
     .prepare(
-      `SELECT s.id AS session_id, u.* FROM sessions s JOIN users u ON u.id = s.user_id
-       WHERE s.access_hash = ? AND s.revoked_at IS NULL AND s.access_expires_at > ? AND s.tenant_id = ?`,
+      `SELECT s.id AS session_id, s.access_expires_at AS session_access_expires_at, u.* FROM sessions s JOIN users u ON u.id = s.user_id
+       WHERE s.access_hash = ? AND s.revoked_at IS NULL AND s.tenant_id = ? AND u.deleted_at IS NULL`,
     )
-    .get(hashToken(token), deps.now(), tenantId) as (UserRow & { session_id: number }) | undefined;
+    .get(hashToken(token), tenantId) as (UserRow & { session_id: number; session_access_expires_at: number }) | undefined;
   if (!row) return null;
-  const { session_id, ...user } = row;
-  return { user, sessionId: session_id };
+  const { session_id, session_access_expires_at, ...user } = row;
+  return { user, sessionId: session_id, accessExpiresAt: session_access_expires_at };
 }
 
 /**
  * Rotation: the presented refresh token is marked used and a new pair is issued, all in one transaction so two
  * concurrent refreshes with the same token cannot both succeed. The old access token keeps working until it
- * expires so requests already in flight are not bounced. Null means the caller must log in again.
+ * expires so requests already in flight are not bounced. Null means the caller must log in again, which is also
+ * the answer for a closed account and for a guest whose trial is over.
  */
 export function rotateRefreshToken(deps: Deps, token: string, tenantId: number): TokenPair | null {
   const run = deps.db.transaction((): TokenPair | null => {
     const now = deps.now();
     const session = deps.db
       .prepare(
-        `SELECT id, user_id, tenant_id, family FROM sessions
-         WHERE refresh_hash = ? AND tenant_id = ? AND revoked_at IS NULL AND refresh_used_at IS NULL AND refresh_expires_at > ?`,
+        `SELECT s.id, s.user_id, s.tenant_id, s.family, u.guest, u.trial_expires_at FROM sessions s JOIN users u ON u.id = s.user_id
+         WHERE s.refresh_hash = ? AND s.tenant_id = ? AND s.revoked_at IS NULL AND s.refresh_used_at IS NULL AND s.refresh_expires_at > ?
+           AND u.deleted_at IS NULL`,
       )
       .get(hashToken(token), tenantId, now) as SessionRow | undefined;
-    if (!session) return null;
+    if (!session || isTrialOver(session, now)) return null;
     deps.db.prepare('UPDATE sessions SET refresh_used_at = ? WHERE id = ?').run(now, session.id);
-    return insertPair(deps, { id: session.user_id, tenant_id: session.tenant_id }, session.family);
+    return insertPair(deps, { id: session.user_id, tenant_id: session.tenant_id, trial_expires_at: session.trial_expires_at }, session.family);
   });
   return run.immediate();
 }
@@ -94,7 +115,7 @@ export function revokeSessionFamily(deps: Deps, sessionId: number): void {
     .run(deps.now(), sessionId);
 }
 
-/** A password change or reset ends every session of the user, on every device. */
+/** A password change or reset, or closing the account, ends every session of the user, on every device. */
 export function revokeUserSessions(deps: Deps, userId: number): void {
   deps.db.prepare('UPDATE sessions SET revoked_at = ? WHERE revoked_at IS NULL AND user_id = ?').run(deps.now(), userId);
 }

@@ -1,17 +1,20 @@
 import { Hono } from 'hono';
 import { ErrorCode } from '../../src/core/error-codes.ts';
-import { requireAuth, requireTenant } from '../lib/auth.ts';
+import { mobileOf, requireAuth, requireRegistered, requireTenant } from '../lib/auth.ts';
+import { configPositiveInt } from '../lib/config.ts';
 import { ApiError, badRequest, fail, LOGIN_EXPIRED_MESSAGE, ok } from '../lib/envelope.ts';
 import { verifyPassword } from '../lib/password.ts';
 import { asPositiveInt, asString, readBody, requireMobile, requirePassword, requireSmsCode } from '../lib/request.ts';
 import { SMS_SCENES, SmsScene, sendSmsCode, verifySmsCode } from '../lib/sms-code.ts';
 import { issueTokenPair, revokeSessionFamily, rotateRefreshToken } from '../lib/tokens.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
-import { findOrCreateUser, findUserByMobile } from '../lib/users.ts';
+import { createUser, findOrCreateUser, findUserByMobile, MOBILE_ALREADY_BOUND_MESSAGE } from '../lib/users.ts';
 
 // Login, SMS codes and the token pair (API.md "Authentication"; spec §4 token refresh, §5 validation).
 
 const LOGIN_FAILED = 'Incorrect mobile number or password';
+/** Used when the tenant's GUEST_TRIAL_MINUTES is missing or not a positive integer. */
+const DEFAULT_GUEST_TRIAL_MINUTES = 10;
 
 function requireScene(value: unknown): number {
   const scene = asPositiveInt(value);
@@ -28,15 +31,19 @@ export function authRoutes(deps: Deps): Hono<AppEnv> {
     const body = await readBody(c);
     const mobile = requireMobile(body.mobile);
     const scene = requireScene(body.scene);
+    // The new number of a change must be free; saying so now spares the user waiting for a code that cannot work.
+    if (scene === SmsScene.CHANGE_MOBILE_NEW && findUserByMobile(deps.db, c.get('tenantId'), mobile)) {
+      throw new ApiError(ErrorCode.MOBILE_ALREADY_BOUND, MOBILE_ALREADY_BOUND_MESSAGE);
+    }
     sendSmsCode(deps, c.get('tenantId'), mobile, scene);
     return ok(c, true);
   });
 
   // For a logged-in user confirming an action on their own number (number change, account cancellation).
-  routes.post('/api/merchant/auth/send-sms-code-logging', tenant, auth, async (c) => {
+  routes.post('/api/merchant/auth/send-sms-code-logging', tenant, auth, requireRegistered, async (c) => {
     const scene = requireScene((await readBody(c)).scene);
     const user = c.get('user');
-    sendSmsCode(deps, user.tenant_id, user.mobile, scene);
+    sendSmsCode(deps, user.tenant_id, mobileOf(user), scene);
     return ok(c, true);
   });
 
@@ -68,6 +75,19 @@ export function authRoutes(deps: Deps): Hono<AppEnv> {
     const valid = await verifyPassword(password, user?.password_hash ?? null);
     if (!user || !valid) throw new ApiError(ErrorCode.LOGIN_FAILED, LOGIN_FAILED);
     return ok(c, issueTokenPair(deps, user));
+  });
+
+  // Guest trial (API.md): an account without a number whose tokens end with the trial. Each call starts a new
+  // trial; the fingerprint is only recorded, since the client supplies it and could not be trusted to limit trials.
+  routes.post('/api/merchant/auth/one-click-login', tenant, async (c) => {
+    await readBody(c);
+    const tenantId = c.get('tenantId');
+    const now = deps.now();
+    const minutes = configPositiveInt(deps.db, tenantId, 'GUEST_TRIAL_MINUTES', DEFAULT_GUEST_TRIAL_MINUTES);
+    const trialExpiresTime = now + minutes * 60_000;
+    const fingerprintId = (c.req.header('fingerprint-id') ?? '').trim().slice(0, 128);
+    const user = createUser(deps.db, { tenantId, mobile: null, registerTime: now, trialExpiresAt: trialExpiresTime, fingerprintId });
+    return ok(c, { ...issueTokenPair(deps, user), guest: true, trialExpiresTime });
   });
 
   routes.post('/api/merchant/auth/refresh-token', tenant, async (c) => {

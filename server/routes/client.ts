@@ -116,5 +116,13 @@ export function clientRoutes(deps: Deps): Hono<AppEnv> {
     return ok(c, { key, value: value ?? null });
   });
 
+  // Contact details of the tenant's support (about page, profile); a tenant without a row answers empty strings.
+  routes.get('/api/merchant/customer-service/get', tenant, (c) => {
+    const row = db.prepare('SELECT url, phone, work_time FROM customer_services WHERE tenant_id = ?').get(c.get('tenantId')) as
+      | { url: string; phone: string; work_time: string }
+      | undefined;
+    return ok(c, { url: row?.url ?? '', phone: row?.phone ?? '', workTime: row?.work_time ?? '' });
+  });
+
   return routes;
 }

@@ -73,6 +73,23 @@ export function setup(overrides: Partial<AppOptions> = {}) {
     return call('/api/merchant/auth/login', { body: { mobile, password }, tenant });
   }
 
+  /** Sends a login code and logs in with it (registering an unknown number); the reply's data is the token pair. */
+  async function smsLogin(mobile: string, tenant = 1): Promise<Reply> {
+    await sendCode(mobile, 1, tenant);
+    return call('/api/merchant/auth/sms-login', { body: { mobile, code: lastCode() }, tenant });
+  }
+
+  /** Starts a guest trial. */
+  async function guestLogin(tenant = 1, headers: Record<string, string> = {}): Promise<Reply> {
+    return call('/api/merchant/auth/one-click-login', { body: {}, tenant, headers });
+  }
+
+  /** A code sent to the caller's own number (send-sms-code-logging); returns it, or '' when the call was refused. */
+  async function sendOwnCode(token: string, scene: number, tenant = 1): Promise<string> {
+    const reply = await call('/api/merchant/auth/send-sms-code-logging', { body: { scene }, token, tenant });
+    return reply.code === 0 ? lastCode() : '';
+  }
+
   return {
     app,
     db,
@@ -82,6 +99,9 @@ export function setup(overrides: Partial<AppOptions> = {}) {
     lastCode,
     sendCode,
     passwordLogin,
+    smsLogin,
+    guestLogin,
+    sendOwnCode,
     advance(ms: number) {
       clock += ms;
     },

@@ -1,0 +1,87 @@
+import { Hono } from 'hono';
+import { ErrorCode } from '../../src/core/error-codes.ts';
+import { mobileOf, requireAuth, requireRegistered, requireTenant } from '../lib/auth.ts';
+import { ApiError, LOGIN_EXPIRED_MESSAGE, ok } from '../lib/envelope.ts';
+import { readBody, requireMobile, requireSmsCode } from '../lib/request.ts';
+import { SmsScene, verifySmsCode } from '../lib/sms-code.ts';
+import { revokeUserSessions } from '../lib/tokens.ts';
+import type { AppEnv, Deps, UserRow } from '../lib/types.ts';
+import { findUserByMobile, MOBILE_ALREADY_BOUND_MESSAGE } from '../lib/users.ts';
+
+// Changing the bound number and closing the account (spec §5: one number per account, one change per 30 days).
+
+export const MOBILE_CHANGE_INTERVAL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** When the user may change the number again, or null when they may now (never changed counts as "now"). */
+function nextChangeTime(user: UserRow, now: number): number | null {
+  if (user.mobile_changed_at === null) return null;
+  const next = user.mobile_changed_at + MOBILE_CHANGE_INTERVAL_MS;
+  return now >= next ? null : next;
+}
+
+function alreadyBound(): ApiError {
+  return new ApiError(ErrorCode.MOBILE_ALREADY_BOUND, MOBILE_ALREADY_BOUND_MESSAGE);
+}
+
+export function userAccountRoutes(deps: Deps): Hono<AppEnv> {
+  const { db } = deps;
+  const routes = new Hono<AppEnv>();
+  const guard = [requireTenant(deps), requireAuth(deps), requireRegistered] as const;
+
+  routes.put('/api/merchant/user/can-change-mobile', ...guard, (c) => {
+    const next = nextChangeTime(c.get('user'), deps.now());
+    return ok(c, { canChange: next === null, nextChangeTime: next });
+  });
+
+  /**
+   * Both codes are checked first without using them up, then used up together with the update in one transaction:
+   * a wrong second code must not burn the first, or the user would have to wait for a new SMS. Wrong guesses are
+   * counted by the first (non-consuming) pass, outside the transaction, so a rollback cannot erase them.
+   */
+  routes.put('/api/merchant/user/change-mobile', ...guard, async (c) => {
+    const body = await readBody(c);
+    const oldCode = requireSmsCode(body.oldCode);
+    const mobile = requireMobile(body.mobile);
+    const code = requireSmsCode(body.code);
+    const user = c.get('user');
+    const current = mobileOf(user);
+    const now = deps.now();
+    const next = nextChangeTime(user, now);
+    if (next !== null) {
+      const date = new Date(next).toISOString().slice(0, 10);
+      throw new ApiError(ErrorCode.MOBILE_CHANGE_TOO_SOON, `The mobile number can be changed again after ${date}`, { nextChangeTime: next });
+    }
+    if (mobile === current || findUserByMobile(db, user.tenant_id, mobile)) throw alreadyBound();
+    verifySmsCode(deps, user.tenant_id, current, SmsScene.CHANGE_MOBILE_OLD, oldCode, false);
+    verifySmsCode(deps, user.tenant_id, mobile, SmsScene.CHANGE_MOBILE_NEW, code, false);
+    db.transaction(() => {
+      // Re-read inside the write lock: another request may have taken the number or changed this user meanwhile.
+      if (findUserByMobile(db, user.tenant_id, mobile)) throw alreadyBound();
+      verifySmsCode(deps, user.tenant_id, current, SmsScene.CHANGE_MOBILE_OLD, oldCode, true);
+      verifySmsCode(deps, user.tenant_id, mobile, SmsScene.CHANGE_MOBILE_NEW, code, true);
+      const changed = db
+        .prepare('UPDATE users SET mobile = ?, mobile_changed_at = ? WHERE id = ? AND mobile = ? AND deleted_at IS NULL')
+        .run(mobile, now, user.id, current);
+      // The account was closed or its number changed by a concurrent request: this session's view is stale.
+      if (changed.changes !== 1) throw new ApiError(ErrorCode.UNAUTHORIZED, LOGIN_EXPIRED_MESSAGE);
+    }).immediate();
+    return ok(c, true);
+  });
+
+  // A soft delete: the row stays (orders and invites may point at it) but every live-user lookup skips it, so the
+  // number is free and a later sms-login registers a new account with a new userNo.
+  routes.put('/api/merchant/user/unregister', ...guard, async (c) => {
+    const code = requireSmsCode((await readBody(c)).code);
+    const user = c.get('user');
+    const mobile = mobileOf(user);
+    verifySmsCode(deps, user.tenant_id, mobile, SmsScene.CANCEL_ACCOUNT, code, false);
+    db.transaction(() => {
+      verifySmsCode(deps, user.tenant_id, mobile, SmsScene.CANCEL_ACCOUNT, code, true);
+      db.prepare('UPDATE users SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL').run(deps.now(), user.id);
+      revokeUserSessions(deps, user.id);
+    }).immediate();
+    return ok(c, true);
+  });
+
+  return routes;
+}
