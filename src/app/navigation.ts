@@ -1,9 +1,15 @@
 /** Moving between pages from anywhere (components and actions), always with the client number. */
+import { computed, signal } from '@preact/signals-react';
 import { navigate as browserNavigate } from 'wouter/use-browser-location';
 import { clientNo } from './client-state.ts';
 import { pagePath } from './router-rules.ts';
 
 export const BASE = '/app';
+
+/** Name of the route on screen (set by the navigator when a page is shown). */
+export const currentRouteName = signal('');
+/** Spec §2: the bottom-navigation page is recorded as home or other. */
+export const bottomNavPage = computed<'home' | 'other'>(() => (currentRouteName.value === 'home' ? 'home' : 'other'));
 
 /** `/app`-relative path of a page of the current client. */
 export function pathTo(segment: string, query = ''): string {

@@ -11,6 +11,7 @@ import { doneProgress, startProgress } from './progress-bar.ts';
 import { resolveRoute, type CurrentRoute } from './resolve-route.ts';
 import { pagePath, slideDirection, type SlideDirection } from './router-rules.ts';
 import { leaveRoute } from './stream-session.ts';
+import { currentRouteName } from './navigation.ts';
 import { pageComponent } from './pages.ts';
 import { Layout } from './layouts/index.tsx';
 import type { RouteDef } from './routes.ts';
@@ -54,6 +55,7 @@ export function Navigator() {
       const previous = current.current;
       leaveRoute(previous?.route.name, result.route.name);
       current.current = { route: result.route, clientNo: result.clientNo, path: location + url.search };
+      currentRouteName.value = result.route.name;
       setView((old) => ({
         route: result.route,
         clientNo: result.clientNo,

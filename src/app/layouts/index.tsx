@@ -8,7 +8,7 @@ import { Link } from 'wouter';
 import { t } from '../../core/i18n/index.ts';
 import { aboutApp } from '../client-state.ts';
 import { GuestBanner } from '../../account/parts/guest-banner.tsx';
-import { goBack } from '../navigation.ts';
+import { bottomNavPage, goBack } from '../navigation.ts';
 import { pagePath } from '../router-rules.ts';
 import { routeBySegment, type LayoutName, type RouteDef } from '../routes.ts';
 
@@ -63,12 +63,14 @@ function HomeLayout({ route, clientNo, children }: LayoutProps) {
       <GuestBanner />
       <main class="layout__body">{children}</main>
       {tabs.length > 1 ? (
-        <nav class="tabbar">
+        <nav class="tabbar" data-page={bottomNavPage.value}>
           {tabs.map((tab) => (
             <Link
               key={tab.segment}
               href={pagePath(tab.segment, clientNo)}
               class={`tabbar__item${route.segment === tab.segment ? ' tabbar__item--active' : ''}`}
+              aria-current={route.segment === tab.segment ? 'page' : undefined}
+              data-nav-page={tab.segment === '' ? 'home' : 'other'}
             >
               {t(tab.label)}
             </Link>

@@ -5,7 +5,7 @@
 import { t } from '../../core/i18n/index.ts';
 import { formatDateTime, maskMobile } from '../../core/format.ts';
 import { LanguageSwitch } from '../../core/ui/language-switch.tsx';
-import { displayName, user } from '../../account/state.ts';
+import { displayName, isGuest, user } from '../../account/state.ts';
 import { confirmLogout } from '../../account/parts/confirm-logout.ts';
 
 export default function HomePage() {
@@ -27,8 +27,12 @@ export default function HomePage() {
           <p class="home__name" data-testid="user-name">{t('home.hello', { name })}</p>
         </div>
         <dl class="home__facts">
-          <dt>{t('home.mobile')}</dt>
-          <dd data-testid="user-mobile">{maskMobile(info?.mobile)}</dd>
+          {isGuest.value ? null : (
+            <>
+              <dt>{t('home.mobile')}</dt>
+              <dd data-testid="user-mobile">{maskMobile(info?.mobile)}</dd>
+            </>
+          )}
           <dt>{t('home.userNo')}</dt>
           <dd>{info?.userNo ?? ''}</dd>
           <dt>{t('home.registerTime')}</dt>

@@ -2,6 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { doneProgress, progress, PROGRESS_MINIMUM, startProgress, trickle } from '../../../src/app/progress-bar.ts';
 import { hasStreamSession, leaveRoute, registerStreamSession } from '../../../src/app/stream-session.ts';
+import { bottomNavPage, currentRouteName } from '../../../src/app/navigation.ts';
 
 test('progress: starts at the 0.08 minimum, trickles upward, never reaches 1 by itself', () => {
   assert.is(PROGRESS_MINIMUM, 0.08);
@@ -42,6 +43,15 @@ test('leaving another page leaves a session alone', () => {
   leaveRoute(undefined, 'home');
   assert.is(destroyed, 0);
   registerStreamSession(null);
+});
+
+test('the bottom navigation page is recorded as home or other', () => {
+  currentRouteName.value = 'home';
+  assert.is(bottomNavPage.value, 'home');
+  currentRouteName.value = 'profile';
+  assert.is(bottomNavPage.value, 'other');
+  currentRouteName.value = 'discover';
+  assert.is(bottomNavPage.value, 'other');
 });
 
 test.run();
