@@ -6,6 +6,10 @@ import type { AppEnv, Db, Deps } from './lib/types.ts';
 import { authRoutes } from './routes/auth.ts';
 import { clientRoutes } from './routes/client.ts';
 import { cmsRoutes } from './routes/cms.ts';
+import { deviceRoutes } from './routes/devices.ts';
+import { phoneGroupRoutes } from './routes/phone-groups.ts';
+import { phoneOperationRoutes } from './routes/phone-operations.ts';
+import { phoneScreenshotRoutes } from './routes/phone-screenshots.ts';
 import { promotionRoutes } from './routes/promotion.ts';
 import { userAccountRoutes } from './routes/user-account.ts';
 import { userRoutes } from './routes/user.ts';
@@ -51,6 +55,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', userAccountRoutes(deps));
   app.route('/', cmsRoutes(deps));
   app.route('/', promotionRoutes(deps));
+  app.route('/', deviceRoutes(deps));
+  app.route('/', phoneOperationRoutes(deps));
+  app.route('/', phoneScreenshotRoutes(deps));
+  app.route('/', phoneGroupRoutes(deps));
   app.route('/', staticRoutes({ distDir: options.distDir, staticDir: options.staticDir ?? DEFAULT_STATIC_DIR }));
 
   app.notFound((c) => {

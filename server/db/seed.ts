@@ -1,6 +1,7 @@
 import { hashPasswordSync } from '../lib/password.ts';
 import type { Db, Language } from '../lib/types.ts';
 import { createUser, findUserByMobile } from '../lib/users.ts';
+import { seedDevices } from './seed-devices.ts';
 import { inviteRule, privacyPolicy, userAgreement } from './seed-content.ts';
 
 const LANGUAGES: Language[] = ['zh-CN', 'en-US'];
@@ -102,20 +103,23 @@ const AD_TENANTS = [
   { tenantId: 100, prefix: 'green' },
 ];
 
-const DEMO_MOBILE = '13800138000';
 const DEMO_PASSWORD = 'demo1234';
+let demoHash: string | null = null;
+/** The last one owns 1,000 phones (API.md "Seed (issue 4)", the scale check). */
 const DEMO_USERS = [
-  { tenantId: 1, nickname: 'Demo User' },
-  { tenantId: 100, nickname: '绿洲用户' },
+  { tenantId: 1, mobile: '13800138000', nickname: 'Demo User' },
+  { tenantId: 100, mobile: '13800138000', nickname: '绿洲用户' },
+  { tenantId: 1, mobile: '13800138001', nickname: 'Scale User' },
 ];
 
 /**
  * Idempotent: every insert is OR IGNORE and the demo users are only created when missing, so running it on each
  * start fills in what a fresh database lacks without overwriting edits made since. Tables without a natural key
  * (advertisements) and customer_services are seeded only while empty, so rows an operator removed stay removed;
- * a database made before migration 3 gets them on its next start.
+ * a database made before migration 3 gets them on its next start. `now` is the seed time (tests pass their clock):
+ * demo registration times and phone expiries are relative to it.
  */
-export function seed(db: Db): void {
+export function seed(db: Db, now: number = Date.now()): void {
   db.transaction(() => {
     const tenant = db.prepare('INSERT OR IGNORE INTO tenants (id, name) VALUES (?, ?)');
     for (const t of TENANTS) tenant.run(t.id, t.name);
@@ -166,14 +170,19 @@ export function seed(db: Db): void {
     }
 
     for (const u of DEMO_USERS) {
-      if (findUserByMobile(db, u.tenantId, DEMO_MOBILE)) continue;
+      if (findUserByMobile(db, u.tenantId, u.mobile)) continue;
+      // One hash for all demo users and seeds of the process: the password is public anyway, and scrypt would
+      // otherwise dominate every seed (the server tests seed a fresh database per test).
+      demoHash ??= hashPasswordSync(DEMO_PASSWORD);
       createUser(db, {
         tenantId: u.tenantId,
-        mobile: DEMO_MOBILE,
+        mobile: u.mobile,
         nickname: u.nickname,
-        passwordHash: hashPasswordSync(DEMO_PASSWORD),
-        registerTime: Date.now(),
+        passwordHash: demoHash,
+        registerTime: now,
       });
     }
+
+    seedDevices(db, TENANTS.map((t) => t.id), now);
   }).immediate();
 }

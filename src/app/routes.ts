@@ -35,12 +35,18 @@ export interface RouteDef {
 }
 
 export const ROUTES: RouteDef[] = [
-  { name: 'home', segment: '', level: 0, layout: 'home', title: 'home.title', load: () => import('../devices/pages/home.tsx') },
+  { name: 'home', segment: '', level: 0, layout: 'home', title: 'devices.title', load: () => import('../devices/pages/home.tsx') },
+  { name: 'discover', segment: 'discover', level: 0, layout: 'home', title: 'devices.discoverTitle', load: () => import('../devices/pages/discover.tsx') },
   { name: 'login', segment: 'login', level: 0, layout: 'loginLayout', public: true, load: () => import('../account/pages/login.tsx') },
   { name: 'forgetPassword', segment: 'forget-password', level: 1, layout: 'code', title: 'forgetPassword.title', public: true, load: () => import('../account/pages/forget-password.tsx') },
   { name: 'agreement', segment: 'agreement', level: 2, layout: 'loginLayout', public: true, load: () => import('../account/pages/agreement.tsx') },
   { name: 'userAgreement', segment: 'user-agreement', level: 2, layout: 'phone', title: 'agreement.user', public: true, load: () => import('../account/pages/agreement.tsx') },
   { name: 'privacyAgreement', segment: 'privacy-agreement', level: 2, layout: 'phone', title: 'agreement.privacy', public: true, load: () => import('../account/pages/agreement.tsx') },
+  { name: 'manageGroup', segment: 'manage-group', level: 1, layout: 'person', title: 'groups.manageTitle', load: () => import('../devices/pages/manage-group.tsx') },
+  { name: 'phoneGroupSetting', segment: 'phone-group-setting', level: 2, layout: 'person', title: 'groups.settingTitle', load: () => import('../devices/pages/phone-group-setting.tsx') },
+  { name: 'movePhoneToGroup', segment: 'move-phone-to-group', level: 2, layout: 'person', title: 'groups.moveTitle', load: () => import('../devices/pages/move-phone-to-group.tsx') },
+  { name: 'batchOperation', segment: 'batch-operation', level: 2, layout: 'person', title: 'groups.batchTitle', load: () => import('../devices/pages/batch-operation.tsx') },
+  { name: 'chooseDevice', segment: 'choose-device', level: 1, layout: 'person', title: 'groups.chooseTitle', load: () => import('../devices/pages/choose-device.tsx') },
   { name: 'profile', segment: 'profile', level: 0, layout: 'home', title: 'profile.title', load: () => import('../account/pages/profile.tsx') },
   { name: 'personalCenter', segment: 'personal-center', level: 1, layout: 'person', title: 'personal.title', load: () => import('../account/pages/personal-center.tsx') },
   { name: 'passwordManager', segment: 'password-manager', level: 2, layout: 'person', title: 'password.title', load: () => import('../account/pages/password-manager.tsx') },

@@ -73,3 +73,16 @@ export async function registerNewUser(page: Page, clientNo = 'demo'): Promise<st
   await expect(page).toHaveURL(new RegExp(`/app/${clientNo}$`));
   return mobile;
 }
+
+/**
+ * The demo users have phones expiring soon; tests that are not about the daily reminder start with it
+ * already shown today. The client number is stored too: a first visit to a client clears its keys.
+ */
+export async function skipExpiryReminder(page: Page, clientNo = 'demo'): Promise<void> {
+  await page.addInitScript((number) => {
+    const d = new Date();
+    const today = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    if (!localStorage.getItem('clientNo')) localStorage.setItem('clientNo', JSON.stringify(number));
+    localStorage.setItem('lastExpireTipDate', JSON.stringify(today));
+  }, clientNo);
+}

@@ -5,8 +5,10 @@ test('the demo user logs in by password, sees home, and logs out', async ({ page
   await openLogin(page);
   await loginWithPassword(page);
   await expect(page).toHaveURL(/\/app\/demo$/);
-  await expect(page.getByTestId('user-name')).toContainText('Demo User');
-  await expect(page.getByTestId('user-mobile')).toHaveText('138****8000');
+  await expect(page.getByTestId('device-view-grid4')).toBeVisible();
+  await page.goto(appUrl('/profile/demo'));
+  await expect(page.getByTestId('profile-name')).toHaveText('Demo User');
+  await expect(page.getByText('138****8000')).toBeVisible();
   const stored = await page.evaluate(() => ['token', 'refreshToken', 'userInfo'].map((key) => localStorage.getItem(key) !== null));
   expect(stored).toEqual([true, true, true]);
 
@@ -14,6 +16,7 @@ test('the demo user logs in by password, sees home, and logs out', async ({ page
   await page.goto(appUrl('/login/demo'));
   await expect(page).toHaveURL(/\/app\/demo$/);
 
+  await page.goto(appUrl('/profile/demo'));
   await page.getByTestId('logout').click();
   await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
   await expect(page).toHaveURL(/\/app\/login\/demo$/);
@@ -29,16 +32,19 @@ test('an unregistered number logs in by SMS code and is registered on the way', 
   await openLogin(page);
   await loginWithSms(page, mobile);
   await expect(page).toHaveURL(/\/app\/demo$/);
-  await expect(page.getByTestId('user-mobile')).toHaveText(`${mobile.slice(0, 3)}****${mobile.slice(-4)}`);
+  await expect(page.getByTestId('device-empty')).toHaveText('还没有云手机');
+  await page.goto(appUrl('/profile/demo'));
+  await expect(page.getByText(`${mobile.slice(0, 3)}****${mobile.slice(-4)}`)).toBeVisible();
   // No nickname yet: the client name stands in (spec §3).
-  await expect(page.getByTestId('user-name')).toContainText('演示云手机');
+  await expect(page.getByTestId('profile-name')).toHaveText('演示云手机');
 });
 
 test('the demo user logs in by SMS code in the green tenant', async ({ page }) => {
   await openLogin(page, 'green');
   await loginWithSms(page, DEMO_MOBILE);
   await expect(page).toHaveURL(/\/app\/green$/);
-  await expect(page.getByTestId('user-name')).toContainText('绿洲用户');
+  await page.goto(appUrl('/profile/green'));
+  await expect(page.getByTestId('profile-name')).toHaveText('绿洲用户');
 });
 
 test.describe('bad input (English)', () => {

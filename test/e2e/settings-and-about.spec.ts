@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { appUrl, loginWithPassword, openLogin, registerNewUser, serverDb } from './helpers.ts';
+import { appUrl, loginWithPassword, openLogin, registerNewUser, serverDb, skipExpiryReminder } from './helpers.ts';
 
 test('settings: the language applies at once and persists across a reload; virtual keys and cache', async ({ page }) => {
   await registerNewUser(page);
@@ -25,6 +25,7 @@ test('settings: the language applies at once and persists across a reload; virtu
 });
 
 test('profile tab: the banner ads of its position, customer service, about us', async ({ page }) => {
+  await skipExpiryReminder(page);
   await openLogin(page);
   await loginWithPassword(page);
   await page.getByRole('link', { name: '我的' }).click();

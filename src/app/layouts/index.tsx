@@ -6,7 +6,7 @@
 import type { ComponentChildren } from 'preact';
 import { Link } from 'wouter';
 import { t } from '../../core/i18n/index.ts';
-import { aboutApp } from '../client-state.ts';
+import { aboutApp, permissionKeys } from '../client-state.ts';
 import { GuestBanner } from '../../account/parts/guest-banner.tsx';
 import { bottomNavPage, goBack } from '../navigation.ts';
 import { pagePath } from '../router-rules.ts';
@@ -51,13 +51,14 @@ function PhoneLayout({ route, clientNo, children }: LayoutProps) {
 
 const TABS = [
   { segment: '', label: 'nav.home' },
-  { segment: 'discover', label: 'nav.discover' },
+  // Spec §6: the discover tab is a client function (`discovery`).
+  { segment: 'discover', label: 'nav.discover', permission: 'discovery' },
   { segment: 'profile', label: 'nav.profile' },
 ] as const;
 
 function HomeLayout({ route, clientNo, children }: LayoutProps) {
   // Only tabs whose pages exist are offered: a tab must never lead to a 404.
-  const tabs = TABS.filter((tab) => routeBySegment(tab.segment));
+  const tabs = TABS.filter((tab) => routeBySegment(tab.segment) && (!('permission' in tab) || permissionKeys.value.has(tab.permission)));
   return (
     <div class="layout layout--home">
       <GuestBanner />

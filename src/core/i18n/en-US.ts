@@ -1,5 +1,7 @@
 import type { Dictionary } from './index.ts';
 import errors from './errors-en-US.ts';
+import devices from './devices-en-US.ts';
+import groups from './groups-en-US.ts';
 
 /** English texts; typed against the zh-CN shape so a missing or extra key fails the typecheck. */
 const enUS: Dictionary = {
@@ -178,15 +180,10 @@ const enUS: Dictionary = {
     none: 'No customer service details yet',
   },
   home: {
-    title: 'My cloud phones',
-    hello: 'Hello, {{name}}',
-    userNo: 'User number',
-    mobile: 'Mobile',
-    registerTime: 'Registered',
     logout: 'Log out',
     logoutConfirm: 'Log out now?',
-    devicesComing: 'Your cloud phone list is being prepared',
   },
+
   notFound: {
     title: 'Page not found',
     message: 'The page does not exist, or the client number is not valid.',
@@ -212,6 +209,8 @@ const enUS: Dictionary = {
     nameRequired: 'The name is required',
     nameTooLong: 'The name can be at most 20 characters',
   },
+  devices,
+  groups,
   errors,
 };
 

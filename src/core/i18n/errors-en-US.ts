@@ -2,6 +2,13 @@ import type { Dictionary } from './index.ts';
 
 /** Texts of the spec §8 error catalogue (core/errors.ts), English. */
 const errors: Dictionary['errors'] = {
+  deviceBusy: 'The device is operating, try again later',
+  deviceExpired: 'The device has expired, renew it to use it',
+  batchLimit: 'Too many devices selected at once',
+  resolutionInvalid: 'This resolution is not supported',
+  groupNotExist: 'The group does not exist',
+  groupDefaultImmutable: 'The default group cannot be modified or deleted',
+  groupNameDuplicate: 'A group with this name already exists',
   trialEnded: 'The trial has ended, please log in',
   guestNotAllowed: 'This feature needs a registered account',
   mobileAlreadyBound: 'This mobile number is already bound to another account',

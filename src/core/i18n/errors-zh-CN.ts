@@ -1,5 +1,12 @@
 /** Texts of the spec §8 error catalogue (core/errors.ts), Simplified Chinese. */
 const errors = {
+  deviceBusy: '设备正在操作中，请稍后再试',
+  deviceExpired: '设备已过期，请续费后使用',
+  batchLimit: '一次选择的设备数量超过上限',
+  resolutionInvalid: '不支持该分辨率',
+  groupNotExist: '分组不存在',
+  groupDefaultImmutable: '默认分组不能修改或删除',
+  groupNameDuplicate: '分组名称已存在',
   trialEnded: '试用已结束，请登录',
   guestNotAllowed: '该功能需要登录正式账号',
   mobileAlreadyBound: '该手机号已绑定其他账号',

@@ -1,4 +1,6 @@
 import errors from './errors-zh-CN.ts';
+import devices from './devices-zh-CN.ts';
+import groups from './groups-zh-CN.ts';
 /** Simplified Chinese texts. This file's shape is the source of the message keys (see index.ts); en-US mirrors it. */
 const zhCN = {
   common: {
@@ -176,15 +178,10 @@ const zhCN = {
     none: '暂无客服信息',
   },
   home: {
-    title: '我的云手机',
-    hello: '你好，{{name}}',
-    userNo: '用户编号',
-    mobile: '手机号',
-    registerTime: '注册时间',
     logout: '退出登录',
     logoutConfirm: '确定要退出登录吗？',
-    devicesComing: '云手机列表正在准备中',
   },
+
   notFound: {
     title: '页面不存在',
     message: '您访问的页面不存在，或客户端编号无效。',
@@ -210,6 +207,8 @@ const zhCN = {
     nameRequired: '名称不能为空',
     nameTooLong: '名称不能超过 20 个字符',
   },
+  devices,
+  groups,
   errors,
 };
 

@@ -29,15 +29,15 @@ test('migrations and seed are idempotent', () => {
   const db = openDatabase(':memory:');
   seed(db);
   const count = (table: string) => db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number;
-  const tables = ['clients', 'client_functions', 'configs', 'agreements', 'users', 'customer_services', 'advertisements'];
+  const tables = ['clients', 'client_functions', 'configs', 'agreements', 'users', 'customer_services', 'advertisements', 'grades', 'phones'];
   const before = tables.map(count);
   assert.is(migrate(db), 0);
   seed(db);
   assert.equal(tables.map(count), before);
   assert.equal(before.slice(0, 2), [3, 48]);
-  assert.equal(before.slice(5), [2, 10]);
+  assert.equal(before.slice(5), [2, 10, 9, 1030]);
   const versions = db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all();
-  assert.equal(versions, [1, 2, 3]);
+  assert.equal(versions, [1, 2, 3, 4]);
   assert.is(db.pragma('foreign_keys', { simple: true }), 1);
 });
 

@@ -29,8 +29,9 @@ export interface CallOptions {
 
 export function setup(overrides: Partial<AppOptions> = {}) {
   const db = openDatabase(':memory:');
-  seed(db);
   let clock = Date.UTC(2025, 0, 1, 8, 0, 0);
+  // Seeded at the test clock, so phone expiries relative to the seed time are meaningful to the test.
+  seed(db, clock);
   const logs: string[] = [];
   const errors: string[] = [];
   const app = createApp({

@@ -1,0 +1,139 @@
+import { ensureDefaultGroup } from '../lib/phone-groups.ts';
+import { insertPhone } from '../lib/phones.ts';
+import type { StoredStatus } from '../lib/phones.ts';
+import type { Db, Language } from '../lib/types.ts';
+import { findUserByMobile } from '../lib/users.ts';
+
+// Devices of the seed (API.md "Seed (issue 4)"). Expiries are relative to the seed time, so a fresh database always
+// shows the whole range; the 5-minute phone simply expires some minutes after the first start.
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+const GRADES: Array<{ id: number; sort: number; names: Record<Language, string> }> = [
+  { id: 1, sort: 1, names: { 'en-US': 'Standard', 'zh-CN': '标准型' } },
+  { id: 2, sort: 2, names: { 'en-US': 'Pro', 'zh-CN': '高级型' } },
+  { id: 3, sort: 3, names: { 'en-US': 'Ultra', 'zh-CN': '旗舰型' } },
+];
+
+interface SeedPhone {
+  name: string;
+  grade: number;
+  /** '' is the default group. */
+  group: string;
+  status: StoredStatus;
+  /** Expiry relative to the seed time (negative: already expired). */
+  expiresIn: number;
+  root?: boolean;
+  hd?: boolean;
+}
+
+/** The demo account of tenant 1: every status once, expiries from 5 minutes (under the 10-minute rule) to a year. */
+const DEMO_PHONES: SeedPhone[] = [
+  { name: 'Shop assistant', grade: 1, group: '', status: 'online', expiresIn: 30 * DAY },
+  { name: 'Game farm 1', grade: 2, group: 'Games', status: 'online', expiresIn: 90 * DAY },
+  { name: 'Game farm 2', grade: 2, group: 'Games', status: 'online', expiresIn: 5 * MINUTE },
+  { name: 'Game farm 3', grade: 3, group: 'Games', status: 'online', expiresIn: 3 * HOUR },
+  { name: 'Work phone', grade: 3, group: 'Work', status: 'online', expiresIn: 180 * DAY, root: true, hd: true },
+  { name: 'Backup', grade: 1, group: '', status: 'offline', expiresIn: 20 * DAY },
+  { name: 'Test device', grade: 1, group: 'Work', status: 'maintenance', expiresIn: 15 * DAY },
+  { name: 'Being replaced', grade: 2, group: '', status: 'replacing', expiresIn: 40 * DAY },
+  { name: 'Free trial', grade: 1, group: '', status: 'trial', expiresIn: 2 * HOUR },
+  { name: 'Remote support', grade: 2, group: 'Work', status: 'controlling', expiresIn: 10 * DAY },
+  { name: 'Sync leader', grade: 2, group: 'Work', status: 'syncing', expiresIn: 12 * DAY },
+  { name: 'Moving house', grade: 3, group: '', status: 'migrating', expiresIn: 25 * DAY },
+  { name: 'Old account', grade: 1, group: '', status: 'online', expiresIn: -2 * DAY },
+  { name: '抖音运营', grade: 2, group: 'Work', status: 'online', expiresIn: 1 * HOUR },
+  { name: '小红书 1', grade: 1, group: 'Work', status: 'online', expiresIn: 6 * HOUR, root: true },
+  { name: 'Reader', grade: 1, group: '', status: 'online', expiresIn: 1 * DAY },
+  { name: 'Music box', grade: 1, group: '', status: 'online', expiresIn: 2 * DAY },
+  { name: 'Farm bot', grade: 2, group: 'Games', status: 'online', expiresIn: 3 * DAY },
+  { name: 'Chess club', grade: 2, group: 'Games', status: 'online', expiresIn: 7 * DAY, hd: true },
+  { name: 'Photo backup', grade: 1, group: '', status: 'online', expiresIn: 14 * DAY },
+  { name: 'Night shift', grade: 3, group: 'Work', status: 'online', expiresIn: 60 * DAY },
+  { name: 'Weekend', grade: 1, group: 'Games', status: 'online', expiresIn: 120 * DAY },
+  { name: 'Archive', grade: 1, group: '', status: 'online', expiresIn: 365 * DAY },
+  { name: 'Spare', grade: 2, group: '', status: 'online', expiresIn: 45 * DAY },
+];
+
+const GREEN_PHONES: SeedPhone[] = [
+  { name: '绿洲 1', grade: 1, group: '', status: 'online', expiresIn: 30 * DAY },
+  { name: '绿洲 2', grade: 2, group: '', status: 'online', expiresIn: 8 * HOUR },
+  { name: '绿洲 3', grade: 3, group: '', status: 'online', expiresIn: 90 * DAY },
+  { name: '绿洲 4', grade: 1, group: '', status: 'offline', expiresIn: 10 * DAY },
+  { name: '绿洲 5', grade: 2, group: '', status: 'online', expiresIn: 2 * DAY },
+  { name: '绿洲 6', grade: 1, group: '', status: 'online', expiresIn: -1 * DAY },
+];
+
+const SCALE_GROUPS = ['', 'Studio A', 'Studio B', 'Studio C'];
+
+/** 1,000 phones for the scale check: spread over groups, grades and expiries, a few offline, in maintenance or expired. */
+function scalePhones(): SeedPhone[] {
+  return Array.from({ length: 1000 }, (_, i) => ({
+    name: `Phone ${String(i + 1).padStart(4, '0')}`,
+    grade: (i % 3) + 1,
+    group: SCALE_GROUPS[i % SCALE_GROUPS.length]!,
+    status: i % 50 === 49 ? 'offline' : i % 97 === 96 ? 'maintenance' : 'online',
+    expiresIn: i % 200 === 199 ? -DAY : (1 + (i * 37) % 365) * DAY + i * MINUTE,
+  }));
+}
+
+interface SeedAccount {
+  tenantId: number;
+  mobile: string;
+  /** In the order they are created (the default group first). */
+  groups: string[];
+  phones: () => SeedPhone[];
+  /** Phone numbers are fixed (CP + this, counting up) so demos and browser tests can name them. */
+  firstNo: number;
+}
+
+const ACCOUNTS: SeedAccount[] = [
+  { tenantId: 1, mobile: '13800138000', groups: ['', 'Work', 'Games'], phones: () => DEMO_PHONES, firstNo: 10_000_001 },
+  { tenantId: 100, mobile: '13800138000', groups: [''], phones: () => GREEN_PHONES, firstNo: 10_000_101 },
+  { tenantId: 1, mobile: '13800138001', groups: SCALE_GROUPS, phones: scalePhones, firstNo: 20_000_001 },
+];
+
+function groupIdOf(db: Db, userId: number, name: string, now: number): number {
+  if (!name) return ensureDefaultGroup(db, userId, now);
+  db.prepare('INSERT OR IGNORE INTO phone_groups (user_id, name, is_default, created_at) VALUES (?, ?, 0, ?)').run(userId, name, now);
+  return db.prepare('SELECT id FROM phone_groups WHERE user_id = ? AND is_default = 0 AND name = ? COLLATE NOCASE').pluck().get(userId, name) as number;
+}
+
+/**
+ * Grades are keyed, so they are inserted OR IGNORE on every start; phones (and the demo groups) only while the phones
+ * table is empty, so phones an operator or a test removed stay removed. Runs inside seed()'s transaction.
+ */
+export function seedDevices(db: Db, tenantIds: number[], now: number): void {
+  const grade = db.prepare('INSERT OR IGNORE INTO grades (tenant_id, id, sort) VALUES (?, ?, ?)');
+  const gradeName = db.prepare('INSERT OR IGNORE INTO grade_names (tenant_id, grade_id, language, name) VALUES (?, ?, ?, ?)');
+  for (const tenantId of tenantIds) {
+    for (const g of GRADES) {
+      grade.run(tenantId, g.id, g.sort);
+      for (const [language, name] of Object.entries(g.names)) gradeName.run(tenantId, g.id, language, name);
+    }
+  }
+
+  if (db.prepare('SELECT EXISTS (SELECT 1 FROM phones)').pluck().get() === 1) return;
+  for (const { tenantId, mobile, groups: groupNames, phones, firstNo } of ACCOUNTS) {
+    const user = findUserByMobile(db, tenantId, mobile);
+    if (!user) continue;
+    const groups = new Map(groupNames.map((name) => [name, groupIdOf(db, user.id, name, now)]));
+    phones().forEach((p, index) => {
+      insertPhone(db, {
+        tenantId,
+        userId: user.id,
+        groupId: groups.get(p.group)!,
+        gradeId: p.grade,
+        name: p.name,
+        expireTime: now + p.expiresIn,
+        createdAt: now,
+        phoneNo: `CP${firstNo + index}`,
+        status: p.status,
+        root: p.root ?? false,
+        resolution: p.hd ? { width: 1080, height: 1920, dpi: 480 } : undefined,
+      });
+    });
+  }
+}

@@ -1,0 +1,80 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Hono } from 'hono';
+import { ErrorCode } from '../../src/core/error-codes.ts';
+import { requireAuth, requireTenant } from '../lib/auth.ts';
+import { fail, NOT_FOUND_MESSAGE, ok } from '../lib/envelope.ts';
+import { batchFailure, batchSuccess, businessStatus, currentOperation, loadOwnedPhones, requirePhoneIds } from '../lib/phones.ts';
+import type { PhoneRow } from '../lib/phones.ts';
+import { readBody } from '../lib/request.ts';
+import { renderScreenshotSvg } from '../lib/screenshot-svg.ts';
+import type { AppEnv, Deps } from '../lib/types.ts';
+
+// Screenshots (API.md "Screenshot url"). An <img> cannot send the bearer token, so the POST hands out links signed
+// with HMAC-SHA256 that the image route checks instead. The secret is random per process: a restart invalidates
+// old links, which only costs the client one more screenshot call.
+
+/** Spec §9: screenshots of at most 10 devices at once. */
+export const SCREENSHOT_BATCH_LIMIT = 10;
+export const SCREENSHOT_LINK_TTL_MS = 10 * 60 * 1000;
+const LINK_INVALID = 'The screenshot link is invalid or has expired';
+
+export function phoneScreenshotRoutes(deps: Deps): Hono<AppEnv> {
+  const { db } = deps;
+  const routes = new Hono<AppEnv>();
+  const tenant = requireTenant(deps);
+  const auth = requireAuth(deps);
+  const secret = randomBytes(32);
+
+  // The owner is signed too: a link stops working if the phone ever changes hands (transfer).
+  const sign = (phoneId: number, userId: number, expires: number) =>
+    createHmac('sha256', secret).update(`${phoneId}:${userId}:${expires}`).digest();
+
+  routes.post('/api/device/user/phone/screenshot', tenant, auth, async (c) => {
+    const ids = requirePhoneIds((await readBody(c)).userPhoneIds, SCREENSHOT_BATCH_LIMIT);
+    const user = c.get('user');
+    const now = deps.now();
+    const expires = now + SCREENSHOT_LINK_TTL_MS;
+    const phones = loadOwnedPhones(db, user, ids);
+    return ok(
+      c,
+      phones.map((phone) => {
+        // An operating phone can be shot (its screen shows the progress); one that is not running cannot.
+        const status = businessStatus(phone, now);
+        if (status === 'expired') return batchFailure(phone.id, ErrorCode.DEVICE_EXPIRED);
+        if (status === 'maintenance') return batchFailure(phone.id, ErrorCode.DEVICE_MAINTENANCE);
+        if (status === 'offline') return batchFailure(phone.id, ErrorCode.DEVICE_OFFLINE);
+        const sig = sign(phone.id, user.id, expires).toString('hex');
+        return batchSuccess(phone.id, { url: `/api/device/screenshot/${phone.id}.svg?expires=${expires}&sig=${sig}` });
+      }),
+    );
+  });
+
+  // No tenant or token: the signature is the credential. A missing phone gets the same 403 as a bad signature, so
+  // the route does not tell strangers which ids exist.
+  routes.get('/api/device/screenshot/:file', (c) => {
+    const match = /^(\d{1,15})\.svg$/.exec(c.req.param('file'));
+    if (!match) return fail(c, ErrorCode.NOT_FOUND, NOT_FOUND_MESSAGE, 404);
+    const expiresText = c.req.query('expires') ?? '';
+    const sigText = c.req.query('sig') ?? '';
+    const now = deps.now();
+    const phone = db.prepare('SELECT * FROM phones WHERE id = ?').get(Number(match[1])) as PhoneRow | undefined;
+    const valid =
+      phone !== undefined &&
+      /^\d{1,15}$/.test(expiresText) &&
+      Number(expiresText) > now &&
+      /^[0-9a-f]{64}$/.test(sigText) &&
+      timingSafeEqual(Buffer.from(sigText, 'hex'), sign(phone.id, phone.user_id, Number(expiresText)));
+    if (!valid) return fail(c, ErrorCode.FORBIDDEN, LINK_INVALID, 403);
+    const svg = renderScreenshotSvg({ id: phone.id, phoneNo: phone.phone_no, name: phone.name, now, operation: currentOperation(phone, now) });
+    return c.body(svg, 200, {
+      'Content-Type': 'image/svg+xml; charset=utf-8',
+      // Short and private: the picture holds the clock and the progress, and it is one user's screen.
+      'Cache-Control': 'private, max-age=60',
+      // Opened directly, an SVG is a document; this keeps anything that slipped into it from running.
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+      'X-Content-Type-Options': 'nosniff',
+    });
+  });
+
+  return routes;
+}

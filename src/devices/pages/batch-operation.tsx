@@ -1,0 +1,168 @@
+/**
+ * batchOperation (person layout, `?action=...&ids=...`): one action over the chosen phones (reboot,
+ * factory reset behind a typed confirmation, screenshot of at most 10, root on/off, move group), then
+ * per-device results; reboots and resets follow live progress there.
+ */
+import { useEffect, useState } from 'react';
+import { t } from '../../core/i18n/index.ts';
+import { describeError } from '../../core/errors.ts';
+import { openDialog } from '../../core/ui/dialogs.ts';
+import { Field } from '../../core/ui/field.tsx';
+import { goToPage } from '../../app/navigation.ts';
+import type { PageProps } from '../../app/routes.ts';
+import { SCREENSHOT_BATCH_LIMIT, type BatchEntry } from '../api.ts';
+import { allPhonesLoaded, loadAllPhones, phoneLabel } from '../parts/batch/all-phones.ts';
+import { BATCH_ACTIONS, batchQuery, parseAction, parseIds, type BatchAction } from '../parts/batch/ids.ts';
+import { runBatch, type BatchCall } from '../parts/batch/run-batch.ts';
+import { BatchResults } from '../parts/batch/batch-results.tsx';
+import '../parts/groups/groups.css';
+
+/** How many chosen phones are named in the summary before "…". */
+const NAMED = 3;
+
+interface Outcome {
+  run: number;
+  call: BatchCall['kind'];
+  entries: BatchEntry[];
+}
+
+export default function BatchOperationPage({ query }: PageProps) {
+  const [ids] = useState(() => parseIds(query.get('ids')));
+  const [action, setAction] = useState<BatchAction>(() => parseAction(query.get('action')) ?? 'reboot');
+  const [rootOn, setRootOn] = useState(true);
+  const [resetText, setResetText] = useState('');
+  const [resetError, setResetError] = useState('');
+  const [error, setError] = useState('');
+  const [running, setRunning] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  useEffect(() => {
+    if (!allPhonesLoaded.value) void loadAllPhones();
+  }, []);
+
+  if (!ids.length) {
+    return (
+      <div class="centered">
+        <p class="muted">{t('groups.batch.noDevices')}</p>
+        <button type="button" class="btn btn--primary" data-testid="batch-choose"
+          onClick={() => goToPage('choose-device', { query: batchQuery(action, []), replace: true })}>
+          {t('groups.batch.chooseDevices')}
+        </button>
+      </div>
+    );
+  }
+
+  const limitText = t('groups.batch.screenshotLimit', { limit: SCREENSHOT_BATCH_LIMIT, count: ids.length });
+  // Said as soon as screenshot is the action (picked or from the address), not only after a tap on Run.
+  const shownError = error || (action === 'screenshot' && ids.length > SCREENSHOT_BATCH_LIMIT ? limitText : '');
+  const pick = (next: BatchAction) => {
+    setAction(next);
+    setError('');
+    // Results of another action under this one's radio would read as its own.
+    setOutcome(null);
+  };
+
+  /** The checks and confirmations each action needs before anything is sent; null when the user backed out. */
+  const prepare = async (): Promise<BatchCall | null> => {
+    switch (action) {
+      case 'screenshot':
+        // Spec §9: refused here, before any call (the server refuses 11+ as well).
+        if (ids.length > SCREENSHOT_BATCH_LIMIT) {
+          setError(limitText);
+          return null;
+        }
+        return { kind: 'screenshot' };
+      case 'reset': {
+        const word = t('groups.batch.resetWord');
+        if (resetText.trim() !== word) {
+          setResetError(t('groups.batch.resetWordWrong', { word }));
+          return null;
+        }
+        return { kind: 'reset' };
+      }
+      case 'reboot': {
+        const choice = await openDialog({
+          title: t('groups.batch.rebootTitle'),
+          message: t('groups.batch.rebootConfirm', { count: ids.length }),
+          actions: [{ label: t('common.cancel') }, { label: t('groups.batch.actions.reboot'), primary: true, value: 'yes' }],
+        });
+        return choice === 'yes' ? { kind: 'reboot' } : null;
+      }
+      case 'root':
+        return { kind: 'root', root: rootOn };
+      case 'group':
+        goToPage('move-phone-to-group', { query: batchQuery(null, ids) });
+        return null;
+    }
+  };
+
+  const run = async () => {
+    setError('');
+    const call = await prepare();
+    if (!call) return;
+    setRunning(true);
+    try {
+      const entries = await runBatch(call, ids);
+      setOutcome((old) => ({ run: (old?.run ?? 0) + 1, call: call.kind, entries }));
+      if (call.kind === 'reset') setResetText('');
+    } catch (failure) {
+      setError(describeError(failure));
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  const names = ids.slice(0, NAMED).map((id) => phoneLabel(id).name).join(', ') + (ids.length > NAMED ? ' …' : '');
+  return (
+    <div class="groups-page">
+      <section class="card">
+        <div class="row-between">
+          <h2 class="card__title">{t('groups.batch.devices')}</h2>
+          <button type="button" class="btn btn--ghost" data-testid="batch-change"
+            onClick={() => goToPage('choose-device', { query: batchQuery(action, ids), replace: true })}>
+            {t('groups.batch.change')}
+          </button>
+        </div>
+        <p class="batch-devices" data-testid="batch-count">{t('groups.batch.deviceCount', { count: ids.length })}</p>
+        <p class="muted batch-devices__names">{names}</p>
+      </section>
+      <section class="card batch-actions" role="radiogroup" aria-labelledby="batch-action-title">
+        <h2 class="card__title" id="batch-action-title">{t('groups.batch.action')}</h2>
+        {BATCH_ACTIONS.map((name) => (
+          <div key={name}>
+            <label class="radio" data-testid={`batch-action-${name}`}>
+              <input type="radio" name="batch-action" value={name} checked={action === name} onChange={() => pick(name)} />
+              <span>{t(`groups.batch.actions.${name}`)}</span>
+            </label>
+            {action === name && name === 'root' ? (
+              <div class="batch-actions__sub" role="radiogroup" aria-label={t('groups.batch.actions.root')}>
+                {[true, false].map((on) => (
+                  <label key={String(on)} class="radio" data-testid={on ? 'batch-root-on' : 'batch-root-off'}>
+                    <input type="radio" name="batch-root" checked={rootOn === on} onChange={() => setRootOn(on)} />
+                    <span>{t(on ? 'groups.batch.rootOn' : 'groups.batch.rootOff')}</span>
+                  </label>
+                ))}
+              </div>
+            ) : null}
+            {action === name && name === 'reset' ? (
+              <div class="batch-actions__sub">
+                <p class="batch-warning">{t('groups.batch.resetWarning')}</p>
+                <Field id="reset-confirm" label={t('groups.batch.resetTypeLabel', { word: t('groups.batch.resetWord') })}
+                  value={resetText} error={resetError} autoComplete="off"
+                  onInput={(value) => { setResetText(value); setResetError(''); }} />
+              </div>
+            ) : null}
+          </div>
+        ))}
+        {shownError ? <p class="field__error" role="alert" data-testid="batch-error">{shownError}</p> : null}
+      </section>
+      <div class="card-actions">
+        <button type="button" class={`btn btn--block ${action === 'reset' ? 'btn--danger' : 'btn--primary'}`}
+          disabled={running} onClick={() => void run()} data-testid="batch-run">
+          {t(running ? 'groups.batch.running' : 'groups.batch.run')}
+        </button>
+      </div>
+      {outcome ? <BatchResults key={outcome.run} call={outcome.call} entries={outcome.entries} /> : null}
+    </div>
+  );
+}

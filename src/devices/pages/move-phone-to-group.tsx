@@ -1,0 +1,126 @@
+/**
+ * movePhoneToGroup (person layout, `?ids=1,2,3`): choose a target group, or create one here, and move
+ * the phones. All moved: a notice and back. Some refused: the per-device results stay on screen.
+ */
+import { useEffect, useState } from 'react';
+import { t } from '../../core/i18n/index.ts';
+import { describeError } from '../../core/errors.ts';
+import { notify } from '../../core/ui/notify.ts';
+import { goBack } from '../../app/navigation.ts';
+import type { PageProps } from '../../app/routes.ts';
+import type { BatchEntry } from '../api.ts';
+import { groups } from '../state.ts';
+import { GroupNameForm } from '../parts/groups/group-name-form.tsx';
+import { createGroupAndSync, refreshGroups } from '../parts/groups/group-actions.ts';
+import { allPhones, allPhonesLoaded, loadAllPhones, phoneById } from '../parts/batch/all-phones.ts';
+import { parseIds } from '../parts/batch/ids.ts';
+import { runBatch } from '../parts/batch/run-batch.ts';
+import { BatchResults } from '../parts/batch/batch-results.tsx';
+import '../parts/groups/groups.css';
+
+export default function MovePhoneToGroupPage({ clientNo, query }: PageProps) {
+  const [ids] = useState(() => parseIds(query.get('ids')));
+  const [target, setTarget] = useState<number | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [results, setResults] = useState<BatchEntry[] | null>(null);
+
+  useEffect(() => {
+    void refreshGroups();
+    // Names for the result rows and the "current" mark; the list may already be here from another page.
+    if (!allPhonesLoaded.value) void loadAllPhones();
+  }, []);
+
+  if (!ids.length) {
+    return (
+      <div class="centered" role="alert">
+        <p>{t('groups.move.noPhones')}</p>
+        <button type="button" class="btn" onClick={() => goBack(clientNo)}>{t('common.back')}</button>
+      </div>
+    );
+  }
+
+  // When every phone is already in one group, that group is marked as where they are now.
+  const currentGroups = new Set(ids.map((id) => phoneById.value.get(id)?.groupId));
+  const current = currentGroups.size === 1 && allPhones.value.length ? [...currentGroups][0] : undefined;
+
+  const move = async () => {
+    const group = groups.value.find((entry) => entry.id === target);
+    if (!group) {
+      setError(t('groups.move.chooseTarget'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const entries = await runBatch({ kind: 'group', groupId: group.id, groupName: group.name }, ids);
+      const moved = entries.filter((entry) => entry.success).length;
+      if (moved === entries.length) {
+        notify(t('groups.move.moved', { count: moved }), 'success');
+        goBack(clientNo);
+        return;
+      }
+      setResults(entries);
+    } catch (failure) {
+      notify(describeError(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (results) {
+    return (
+      <div class="groups-page">
+        <BatchResults call="group" entries={results} />
+        <div class="card-actions">
+          <button type="button" class="btn btn--primary btn--block" onClick={() => goBack(clientNo)} data-testid="move-done">
+            {t('groups.move.done')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div class="groups-page">
+      <section class="card group-targets" role="radiogroup" aria-labelledby="move-title" aria-invalid={error ? true : undefined}>
+        <h2 class="card__title" id="move-title">{t('groups.move.summary', { count: ids.length })}</h2>
+        {groups.value.map((group) => (
+          <label key={group.id} class="radio group-target" data-testid="move-target" data-group-id={group.id}>
+            <input
+              type="radio"
+              name="target-group"
+              value={String(group.id)}
+              checked={target === group.id}
+              onChange={() => {
+                setTarget(group.id);
+                setError('');
+              }}
+            />
+            <span class="group-target__name">{group.name}</span>
+            {group.id === current ? <span class="group-badge">{t('groups.move.current')}</span> : null}
+            <span class="muted">{t('groups.phoneCount', { count: group.phoneCount })}</span>
+          </label>
+        ))}
+        {error ? <p class="field__error" role="alert" data-testid="move-error">{error}</p> : null}
+      </section>
+      <section class="card">
+        <GroupNameForm
+          id="move-new-group"
+          label={t('groups.newGroup')}
+          submitLabel={t('groups.create')}
+          clearOnSave
+          onSave={async (name) => {
+            const id = await createGroupAndSync(name);
+            setTarget(id);
+            setError('');
+          }}
+        />
+      </section>
+      <div class="card-actions">
+        <button type="button" class="btn btn--primary btn--block" disabled={busy} onClick={() => void move()} data-testid="move-submit">
+          {t('groups.move.submit')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+/** Panels of the action sheet that need more than a tap: forms, choices, the details and a screenshot. */
+import { useEffect, useState } from 'react';
+import { t } from '../../core/i18n/index.ts';
+import { describe, describeError } from '../../core/errors.ts';
+import { formatDateTime } from '../../core/format.ts';
+import { Field } from '../../core/ui/field.tsx';
+import { notify } from '../../core/ui/notify.ts';
+import { checkName } from '../../core/validate.ts';
+import { phoneHardware, RESOLUTIONS, type BatchEntry, type Phone, type PhoneHardware } from '../api.ts';
+import { captureDevices, moveDevicesToGroup, renameDevice, setDeviceResolution } from '../actions.ts';
+import { groups } from '../state.ts';
+
+interface PanelProps {
+  phone: Phone;
+  onDone: () => void;
+}
+
+export function RenamePanel({ phone, onDone }: PanelProps) {
+  const [name, setName] = useState(phone.name);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const save = async (event: Event) => {
+    event.preventDefault();
+    const rule = checkName(name);
+    if (rule) return setError(t(rule));
+    setBusy(true);
+    try {
+      await renameDevice(phone.userPhoneId, name);
+      notify(t('devices.done.rename'), 'success');
+      onDone();
+    } catch (failure) {
+      setError(describeError(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form class="sheet__panel" onSubmit={save} noValidate>
+      <Field id="phone-name" label={t('devices.actions.rename')} value={name} error={error} placeholder={t('personal.nicknamePlaceholder')}
+        onInput={(value) => { setName(value); setError(''); }} />
+      <button type="submit" class="btn btn--primary btn--block" disabled={busy} data-testid="rename-save">{t('personal.save')}</button>
+    </form>
+  );
+}
+
+export function ResolutionPanel({ phone, onDone }: PanelProps) {
+  const choose = async (width: number, height: number, dpi: number) => {
+    try {
+      await setDeviceResolution(phone.userPhoneId, width, height, dpi);
+      notify(t('devices.done.resolution'), 'success');
+      onDone();
+    } catch (error) {
+      notify(describeError(error));
+    }
+  };
+  return (
+    <div class="sheet__panel sheet__actions">
+      {RESOLUTIONS.map(({ width, height, dpi }) => {
+        const current = phone.width === width && phone.height === height;
+        return (
+          <button key={width} type="button" class={`sheet__action${current ? ' sheet__action--current' : ''}`} aria-pressed={current}
+            onClick={() => void choose(width, height, dpi)} data-testid={`resolution-${width}`}>
+            {width}×{height} · {dpi}dpi
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+/** Moves one phone; a refusal comes back as a per-device entry. */
+function firstFailure(entries: BatchEntry[]): string | null {
+  const failed = entries.find((entry) => !entry.success);
+  return failed ? describe(failed.code, failed.msg) : null;
+}
+
+export function GroupPanel({ phone, onDone }: PanelProps) {
+  const move = async (groupId: number) => {
+    try {
+      const failure = firstFailure(await moveDevicesToGroup([phone.userPhoneId], groupId));
+      if (failure) return notify(failure);
+      notify(t('devices.done.group'), 'success');
+      onDone();
+    } catch (error) {
+      notify(describeError(error));
+    }
+  };
+  return (
+    <div class="sheet__panel sheet__actions">
+      {groups.value.map((group) => (
+        <button key={group.id} type="button" class={`sheet__action${group.id === phone.groupId ? ' sheet__action--current' : ''}`}
+          aria-pressed={group.id === phone.groupId} onClick={() => void move(group.id)} data-testid={`group-${group.id}`}>
+          {group.name}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export function DetailsPanel({ phone }: { phone: Phone }) {
+  const [hardware, setHardware] = useState<PhoneHardware | null>(null);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    phoneHardware([phone.userPhoneId])
+      .then((list) => setHardware(list[0] ?? null))
+      .catch((failure) => setError(describeError(failure)));
+  }, [phone.userPhoneId]);
+  const rows: Array<[string, string]> = [
+    [t('devices.details.phoneNo'), phone.phoneNo],
+    [t('devices.details.grade'), phone.gradeName],
+    [t('devices.details.group'), phone.groupName],
+    [t('devices.details.expireTime'), formatDateTime(phone.expireTime)],
+    [t('devices.details.resolution'), `${phone.width}×${phone.height} · ${phone.dpi}dpi`],
+    [t('devices.details.root'), t(phone.root ? 'devices.details.on' : 'devices.details.off')],
+  ];
+  if (hardware) {
+    rows.push(
+      [t('devices.details.model'), hardware.model],
+      [t('devices.details.brand'), hardware.brand],
+      ['IMEI', hardware.imei],
+      [t('devices.details.serialNo'), hardware.serialNo],
+      ['WLAN MAC', hardware.wlanMac],
+      ['Android ID', hardware.androidId],
+      [t('devices.details.systemVersion'), hardware.systemVersion],
+      [t('devices.details.ram'), hardware.ram],
+      [t('devices.details.storage'), hardware.storage],
+      [t('devices.details.cpu'), hardware.cpu],
+    );
+  }
+  return (
+    <div class="sheet__panel">
+      <dl class="details" data-testid="device-details">
+        {rows.map(([label, value]) => (
+          <div key={label} class="details__row">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {error ? <p class="field__error" role="alert">{error}</p> : hardware ? null : <p class="muted">{t('common.loading')}</p>}
+    </div>
+  );
+}
+
+export function ScreenshotPanel({ phone }: { phone: Phone }) {
+  const [url, setUrl] = useState<string | null>(null);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    captureDevices([phone.userPhoneId])
+      .then(([entry]) => (entry?.success && entry.url ? setUrl(entry.url) : setError(entry ? describe(entry.code, entry.msg) : t('errors.screenshotFailed'))))
+      .catch((failure) => setError(describeError(failure)));
+  }, [phone.userPhoneId]);
+
+  const share = async () => {
+    try {
+      await navigator.share({ title: phone.name, url: new URL(url!, location.href).href });
+    } catch {
+      // Dismissed, or sharing not possible here: the download link stays.
+    }
+  };
+  return (
+    <div class="sheet__panel screenshot">
+      {url ? (
+        <>
+          <img src={url} alt={phone.name} class="screenshot__image" data-testid="screenshot-image" />
+          <div class="screenshot__actions">
+            <a class="btn btn--primary" href={url} download={`${phone.phoneNo}.svg`} data-testid="screenshot-download">{t('devices.screenshot.save')}</a>
+            {'share' in navigator ? <button type="button" class="btn" onClick={() => void share()}>{t('devices.screenshot.share')}</button> : null}
+          </div>
+        </>
+      ) : error ? (
+        <p class="field__error" role="alert">{error}</p>
+      ) : (
+        <p class="muted">{t('common.loading')}</p>
+      )}
+    </div>
+  );
+}

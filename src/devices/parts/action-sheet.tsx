@@ -1,0 +1,137 @@
+/**
+ * The per-device action sheet (spec §1): each action shown only when the client function list enables
+ * it; rename, resolution, group, details and screenshot open as panels inside the sheet.
+ */
+import { useState } from 'react';
+import { t, type MessageKey } from '../../core/i18n/index.ts';
+import { copyText } from '../../core/clipboard.ts';
+import { describe, describeError } from '../../core/errors.ts';
+import { openDialog } from '../../core/ui/dialogs.ts';
+import { notify } from '../../core/ui/notify.ts';
+import { permissionKeys } from '../../app/client-state.ts';
+import type { BatchEntry, Phone } from '../api.ts';
+import { rebootDevices, resetDevices, setDevicesRoot } from '../actions.ts';
+import { DetailsPanel, GroupPanel, RenamePanel, ResolutionPanel, ScreenshotPanel } from './action-panels.tsx';
+
+type Panel = 'menu' | 'rename' | 'resolution' | 'group' | 'details' | 'screenshot';
+
+interface ActionDef {
+  id: string;
+  label: MessageKey;
+  /** The client function key that must be enabled (spec §6), if any. */
+  permission?: string;
+  run: (phone: Phone, show: (panel: Panel) => void) => void | Promise<void>;
+  danger?: boolean;
+}
+
+async function confirm(title: MessageKey, message: string, action: MessageKey): Promise<boolean> {
+  const choice = await openDialog({
+    title: t(title),
+    message,
+    actions: [{ label: t('common.cancel') }, { label: t(action), primary: true, value: 'yes' }],
+  });
+  return choice === 'yes';
+}
+
+/** A single-device batch answer: say what happened, in the catalogue's words when it failed. */
+function report(entries: BatchEntry[], done: MessageKey): void {
+  const failed = entries.find((entry) => !entry.success);
+  if (failed) notify(describe(failed.code, failed.msg));
+  else notify(t(done), 'success');
+}
+
+const ACTIONS: ActionDef[] = [
+  { id: 'rename', label: 'devices.actions.rename', run: (_phone, show) => show('rename') },
+  {
+    id: 'reboot', label: 'devices.actions.reboot', permission: 'reboot_button',
+    run: async (phone) => {
+      if (await confirm('devices.actions.reboot', t('devices.confirm.reboot', { name: phone.name }), 'devices.actions.reboot')) {
+        report(await rebootDevices([phone.userPhoneId]), 'devices.done.reboot');
+      }
+    },
+  },
+  {
+    id: 'quickRestart', label: 'devices.actions.quickRestart', permission: 'reboot_button',
+    run: async (phone) => report(await rebootDevices([phone.userPhoneId], 'quickRestart'), 'devices.done.reboot'),
+  },
+  {
+    id: 'reset', label: 'devices.actions.reset', permission: 'reset_button', danger: true,
+    run: async (phone) => {
+      // Strong confirmation (spec): two steps, the second naming what is lost.
+      if (!(await confirm('devices.actions.reset', t('devices.confirm.reset', { name: phone.name }), 'common.confirm'))) return;
+      if (!(await confirm('devices.confirm.resetAgainTitle', t('devices.confirm.resetAgain'), 'devices.actions.reset'))) return;
+      report(await resetDevices([phone.userPhoneId]), 'devices.done.reset');
+    },
+  },
+  {
+    id: 'root', label: 'devices.actions.root', permission: 'root_button',
+    run: async (phone) => {
+      const next = !phone.root;
+      if (await confirm('devices.actions.root', t(next ? 'devices.confirm.rootOn' : 'devices.confirm.rootOff'), 'common.confirm')) {
+        report(await setDevicesRoot([phone.userPhoneId], next), next ? 'devices.done.rootOn' : 'devices.done.rootOff');
+      }
+    },
+  },
+  { id: 'screenshot', label: 'devices.actions.screenshot', run: (_phone, show) => show('screenshot') },
+  { id: 'resolution', label: 'devices.actions.resolution', run: (_phone, show) => show('resolution') },
+  { id: 'group', label: 'devices.actions.group', run: (_phone, show) => show('group') },
+  { id: 'details', label: 'devices.actions.details', run: (_phone, show) => show('details') },
+  {
+    id: 'copy', label: 'devices.actions.copyNumber',
+    run: async (phone) => {
+      const copied = await copyText(phone.phoneNo);
+      notify(copied ? t('common.copied') : t('errors.copyFailed'), copied ? 'success' : 'error');
+    },
+  },
+];
+
+export function ActionSheet({ phone, onClose, initial = 'menu' }: { phone: Phone; onClose: () => void; initial?: Panel }) {
+  const [panel, setPanel] = useState<Panel>(initial);
+  const enabled = permissionKeys.value;
+  const available = ACTIONS.filter((action) => !action.permission || enabled.has(action.permission));
+
+  const run = async (action: ActionDef) => {
+    // Actions with a panel stay in the sheet; the others close it first, so their confirm dialog stands alone.
+    const hasPanel = ['rename', 'screenshot', 'resolution', 'group', 'details'].includes(action.id);
+    if (!hasPanel) onClose();
+    try {
+      await action.run(phone, setPanel);
+    } catch (error) {
+      notify(describeError(error));
+    }
+  };
+
+  return (
+    <div class="sheet-backdrop" onClick={onClose}>
+      <div class="sheet" role="dialog" aria-modal="true" aria-label={phone.name} onClick={(event) => event.stopPropagation()} data-testid="action-sheet">
+        <header class="sheet__head">
+          <span class="sheet__title">{phone.name}</span>
+          <span class="muted">{phone.phoneNo}</span>
+        </header>
+        {panel === 'menu' ? (
+          <div class="sheet__actions">
+            {available.map((action) => (
+              <button key={action.id} type="button" class={`sheet__action${action.danger ? ' sheet__action--danger' : ''}`}
+                data-testid={`action-${action.id}`} onClick={() => void run(action)}>
+                {action.id === 'root' ? t(phone.root ? 'devices.actions.rootOff' : 'devices.actions.rootOn') : t(action.label)}
+              </button>
+            ))}
+          </div>
+        ) : panel === 'rename' ? (
+          <RenamePanel phone={phone} onDone={onClose} />
+        ) : panel === 'resolution' ? (
+          <ResolutionPanel phone={phone} onDone={onClose} />
+        ) : panel === 'group' ? (
+          <GroupPanel phone={phone} onDone={onClose} />
+        ) : panel === 'details' ? (
+          <DetailsPanel phone={phone} />
+        ) : (
+          <ScreenshotPanel phone={phone} />
+        )}
+        <button type="button" class="sheet__cancel" onClick={onClose} data-testid="sheet-close">
+          {t('common.cancel')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * Live status of the phones a reboot or reset was accepted for (issue 4: progress without a manual
+ * refresh). Polls `status` every second while any of them is operating; stops while the page is
+ * hidden (and resumes when it is shown again) and when the component unmounts. Its own poll rather
+ * than pollBusyPhones, because these phones need not be in the home list's current filter.
+ */
+import { useEffect, useState } from 'react';
+import { phoneStatuses, type PhoneStatus } from '../../api.ts';
+import { POLL_MS } from '../../state.ts';
+import { applyStatusesEverywhere } from './all-phones.ts';
+
+export function useLiveStatuses(ids: readonly number[]): Map<number, PhoneStatus> {
+  const [statuses, setStatuses] = useState<Map<number, PhoneStatus>>(() => new Map());
+  const key = ids.join(',');
+
+  useEffect(() => {
+    if (!ids.length) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    let asking = false;
+    let busy = [...ids];
+
+    const tick = async () => {
+      timer = undefined;
+      if (stopped || asking || document.visibilityState === 'hidden') return;
+      asking = true;
+      try {
+        const fresh = await phoneStatuses(busy);
+        if (stopped) return;
+        applyStatusesEverywhere(fresh);
+        setStatuses((old) => {
+          const next = new Map(old);
+          for (const entry of fresh) next.set(entry.userPhoneId, entry);
+          return next;
+        });
+        busy = fresh.filter((entry) => entry.businessStatus === 'operating').map((entry) => entry.userPhoneId);
+      } catch {
+        // A failed poll is tried again on the next tick.
+      } finally {
+        asking = false;
+      }
+      if (busy.length && !stopped) timer = setTimeout(() => void tick(), POLL_MS);
+    };
+
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') {
+        clearTimeout(timer);
+        timer = undefined;
+      } else if (!timer && busy.length) {
+        void tick();
+      }
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    void tick();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+    // The id list is compared by value: a new array with the same ids must not restart the poll.
+  }, [key]);
+
+  return statuses;
+}

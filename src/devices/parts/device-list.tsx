@@ -1,0 +1,114 @@
+/**
+ * The device list of the home and discover tabs: toolbar, the chosen view (single, 4/9/16-grid, list),
+ * the action sheet, the validity rule on open, and the once-a-day expiry reminder.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { t } from '../../core/i18n/index.ts';
+import { describeError } from '../../core/errors.ts';
+import { formatDate } from '../../core/format.ts';
+import { openDialog } from '../../core/ui/dialogs.ts';
+import { notify } from '../../core/ui/notify.ts';
+import { read, write } from '../../core/storage.ts';
+import { goToPage } from '../../app/navigation.ts';
+import { routeBySegment } from '../../app/routes.ts';
+import type { Phone } from '../api.ts';
+import {
+  canOpen,
+  expiringSoonHours,
+  phones,
+  phonesError,
+  phonesLoading,
+  pollBusyPhones,
+  refreshDevices,
+  remainingMs,
+  shouldRemindExpiry,
+  stopPolling,
+  viewModes,
+  type DeviceTab,
+  type ViewMode,
+} from '../state.ts';
+import { ActionSheet } from './action-sheet.tsx';
+import { DeviceToolbar } from './device-toolbar.tsx';
+import { PhoneCard } from './phone-card.tsx';
+import { SingleView } from './single-view.tsx';
+import { refreshThumbnails } from './thumbnails.ts';
+import { VirtualGrid } from './virtual-grid.tsx';
+import './devices.css';
+
+const COLUMNS: Record<Exclude<ViewMode, 'single'>, number> = { grid4: 2, grid9: 3, grid16: 4, list: 1 };
+const LIST_ROW_PX = 76;
+const GAP_PX = 10;
+
+async function remindExpiry(list: Phone[]): Promise<void> {
+  const today = formatDate(Date.now());
+  if (!shouldRemindExpiry(list, today, read('lastExpireTipDate'))) return;
+  write('lastExpireTipDate', today);
+  write('hasExpireReminded', true);
+  const count = list.filter((phone) => remainingMs(phone) > 0 && remainingMs(phone) < expiringSoonHours.value * 3600_000).length;
+  await openDialog({
+    title: t('devices.expiry.title'),
+    message: t('devices.expiry.message', { count, hours: expiringSoonHours.value }),
+    actions: [{ label: t('common.ok'), primary: true }],
+  });
+}
+
+export function DeviceList({ tab }: { tab: DeviceTab }) {
+  const [sheet, setSheet] = useState<{ phone: Phone; panel: 'menu' | 'details' } | null>(null);
+  const mode = viewModes.value[tab];
+  const list = phones.value;
+
+  useEffect(() => {
+    void refreshDevices().then(() => {
+      pollBusyPhones();
+      void remindExpiry(phones.value);
+    });
+    return stopPolling;
+  }, []);
+
+  // Spec: opening a phone needs 10 minutes of validity; the phone view arrives with the streaming issue.
+  const open = useCallback((phone: Phone) => {
+    if (!canOpen(phone)) return notify(t('errors.validityUnder10Minutes'));
+    if (routeBySegment('phone-view')) goToPage('phone-view', { query: `?id=${phone.userPhoneId}` });
+    else setSheet({ phone, panel: 'details' });
+  }, []);
+  const actions = useCallback((phone: Phone) => setSheet({ phone, panel: 'menu' }), []);
+  const onVisible = useCallback((items: Phone[]) => void refreshThumbnails(items.map((phone) => phone.userPhoneId)), []);
+  // The sheet follows the list: a rename or a status change shows in it at once.
+  const sheetPhone = sheet ? (list.find((phone) => phone.userPhoneId === sheet.phone.userPhoneId) ?? sheet.phone) : null;
+
+  let body;
+  if (phonesError.value && !list.length) {
+    body = (
+      <div class="page-failed" role="alert">
+        <p>{describeError(phonesError.value)}</p>
+        <button type="button" class="btn btn--primary" onClick={() => void refreshDevices()}>{t('common.retry')}</button>
+      </div>
+    );
+  } else if (!list.length) {
+    body = <p class="muted centered-text" data-testid="device-empty">{phonesLoading.value ? t('common.loading') : t('devices.empty')}</p>;
+  } else if (mode === 'single') {
+    body = <SingleView items={list} onOpen={open} onActions={actions} />;
+  } else {
+    const layout = mode === 'list' ? 'list' : 'grid';
+    body = (
+      <VirtualGrid
+        items={list}
+        columns={COLUMNS[mode]}
+        gap={GAP_PX}
+        rowHeight={(width) => (mode === 'list' ? LIST_ROW_PX : Math.round((width * 16) / 9) + (mode === 'grid16' ? 40 : 48))}
+        itemKey={(phone) => phone.userPhoneId}
+        renderItem={(phone) => <PhoneCard phone={phone} layout={layout} onOpen={open} onActions={actions} />}
+        onVisible={layout === 'grid' ? onVisible : undefined}
+        testId={`device-view-${mode}`}
+      />
+    );
+  }
+
+  return (
+    <div class={`device-list device-list--${mode}`}>
+      <DeviceToolbar tab={tab} />
+      {body}
+      {sheet && sheetPhone ? <ActionSheet phone={sheetPhone} initial={sheet.panel} onClose={() => setSheet(null)} /> : null}
+    </div>
+  );
+}

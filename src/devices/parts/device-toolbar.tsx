@@ -1,0 +1,74 @@
+/** View mode, sort, level filter, search and group tabs of the device list. */
+import { useState } from 'react';
+import { t } from '../../core/i18n/index.ts';
+import type { SortOrder } from '../api.ts';
+import {
+  gradeFilter,
+  grades,
+  groupFilter,
+  groups,
+  keyword,
+  loadPhones,
+  phonesTotal,
+  setViewMode,
+  sort,
+  viewModes,
+  type DeviceTab,
+  type ViewMode,
+} from '../state.ts';
+
+export const VIEW_MODES: ViewMode[] = ['single', 'grid4', 'grid9', 'grid16', 'list'];
+const SORTS: SortOrder[] = ['default', 'expireAsc', 'expireDesc'];
+
+export function DeviceToolbar({ tab }: { tab: DeviceTab }) {
+  const [search, setSearch] = useState(keyword.value);
+  const mode = viewModes.value[tab];
+  const allCount = groups.value.reduce((sum, group) => sum + group.phoneCount, 0);
+
+  const submitSearch = (event: Event) => {
+    event.preventDefault();
+    keyword.value = search;
+    void loadPhones();
+  };
+
+  return (
+    <div class="device-toolbar">
+      <form class="device-toolbar__search" role="search" onSubmit={submitSearch}>
+        <input type="search" class="field__input" value={search} placeholder={t('devices.searchPlaceholder')} aria-label={t('devices.searchPlaceholder')}
+          data-testid="device-search" onInput={(event) => setSearch((event.currentTarget as HTMLInputElement).value)} />
+      </form>
+      <div class="device-toolbar__row">
+        <select aria-label={t('devices.sort.label')} value={sort.value} data-testid="device-sort"
+          onChange={(event) => { sort.value = (event.currentTarget as HTMLSelectElement).value as SortOrder; void loadPhones(); }}>
+          {SORTS.map((value) => <option key={value} value={value}>{t(`devices.sort.${value}`)}</option>)}
+        </select>
+        <select aria-label={t('devices.grade.label')} value={gradeFilter.value ?? ''} data-testid="device-grade"
+          onChange={(event) => { const v = (event.currentTarget as HTMLSelectElement).value; gradeFilter.value = v ? Number(v) : null; void loadPhones(); }}>
+          <option value="">{t('devices.grade.all')}</option>
+          {grades.value.map((grade) => <option key={grade.id} value={grade.id}>{grade.name}</option>)}
+        </select>
+        <div class="view-modes" role="radiogroup" aria-label={t('devices.view.label')}>
+          {VIEW_MODES.map((value) => (
+            <button key={value} type="button" role="radio" aria-checked={mode === value} class="view-modes__mode"
+              title={t(`devices.view.${value}`)} aria-label={t(`devices.view.${value}`)} data-testid={`view-${value}`}
+              onClick={() => setViewMode(tab, value)}>
+              <span class={`view-icon view-icon--${value}`} aria-hidden="true" />
+            </button>
+          ))}
+        </div>
+      </div>
+      <div class="group-tabs" role="tablist" aria-label={t('devices.groupsLabel')}>
+        <button type="button" role="tab" aria-selected={groupFilter.value === null} class="group-tabs__tab" data-testid="group-tab-all"
+          onClick={() => { groupFilter.value = null; void loadPhones(); }}>
+          {t('devices.allGroups')} <span class="group-tabs__count">{allCount || phonesTotal.value}</span>
+        </button>
+        {groups.value.map((group) => (
+          <button key={group.id} type="button" role="tab" aria-selected={groupFilter.value === group.id} class="group-tabs__tab"
+            data-testid={`group-tab-${group.id}`} onClick={() => { groupFilter.value = group.id; void loadPhones(); }}>
+            {group.name} <span class="group-tabs__count">{group.phoneCount}</span>
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+/** One phone in a grid (screenshot, name, level, remaining time, status) or as a list row. */
+import { t } from '../../core/i18n/index.ts';
+import type { Phone } from '../api.ts';
+import { displayStatus, now, remainingMs } from '../state.ts';
+import { formatRemaining } from './remaining-time.ts';
+import { longPressHandlers } from './long-press.ts';
+import { thumbnails } from './thumbnails.ts';
+
+interface PhoneCardProps {
+  phone: Phone;
+  layout: 'grid' | 'list';
+  onOpen: (phone: Phone) => void;
+  onActions: (phone: Phone) => void;
+}
+
+export function StatusBadge({ phone }: { phone: Phone }) {
+  const status = displayStatus(phone);
+  const progress = phone.operation ? ` ${Math.round(phone.operation.progress)}%` : '';
+  return (
+    <span class={`status status--${status}`} data-testid="phone-status">
+      {t(`devices.status.${status}`)}
+      {progress}
+    </span>
+  );
+}
+
+export function PhoneCard({ phone, layout, onOpen, onActions }: PhoneCardProps) {
+  const handlers = longPressHandlers(() => onOpen(phone), () => onActions(phone));
+  const thumb = layout === 'grid' ? thumbnails.value.get(phone.userPhoneId) : undefined;
+  const left = remainingMs(phone, now());
+  return (
+    <div class={`phone-card phone-card--${layout}`} data-testid="phone-card" data-phone-id={phone.userPhoneId} {...handlers}>
+      {layout === 'grid' ? (
+        <div class="phone-card__screen">
+          {thumb?.url ? <img src={thumb.url} alt="" loading="lazy" draggable={false} /> : <span class="phone-card__placeholder" aria-hidden="true" />}
+          <StatusBadge phone={phone} />
+        </div>
+      ) : null}
+      <div class="phone-card__info">
+        <p class="phone-card__name" data-testid="phone-name">{phone.name}</p>
+        <p class="phone-card__meta">
+          <span class="phone-card__grade">{phone.gradeName}</span>
+          <span class={left < 24 * 3600_000 ? 'phone-card__left phone-card__left--low' : 'phone-card__left'} data-testid="phone-remaining">
+            {formatRemaining(left)}
+          </span>
+        </p>
+        {layout === 'list' ? (
+          <p class="phone-card__meta">
+            <span class="muted">{phone.phoneNo}</span>
+            <StatusBadge phone={phone} />
+          </p>
+        ) : null}
+      </div>
+      <button
+        type="button"
+        class="phone-card__more"
+        aria-label={t('devices.actions.title')}
+        data-testid="phone-more"
+        onPointerDown={(event) => event.stopPropagation()}
+        onPointerUp={(event) => event.stopPropagation()}
+        onClick={(event) => {
+          event.stopPropagation();
+          onActions(phone);
+        }}
+      >
+        ⋯
+      </button>
+    </div>
+  );
+}

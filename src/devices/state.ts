@@ -1,0 +1,183 @@
+/**
+ * The user's cloud phones (spec §1 device list, §3 fields, §4 states): the loaded list for the current
+ * filters, groups and grades, the view mode of each tab, and the rules that derive what a card shows.
+ */
+import { computed, signal } from '@preact/signals-react';
+import { getConfigKeys } from '../app/client-api.ts';
+import {
+  listGrades,
+  listGroups,
+  listPhones,
+  phoneStatuses,
+  type BusinessStatus,
+  type Grade,
+  type Phone,
+  type PhoneGroup,
+  type PhoneStatus,
+  type SortOrder,
+} from './api.ts';
+
+export type ViewMode = 'single' | 'grid4' | 'grid9' | 'grid16' | 'list';
+export type DeviceTab = 'home' | 'discover';
+/** What a card shows: the server's business status, or one the client derives (expiring soon). */
+export type DisplayStatus = BusinessStatus | 'expiringSoon';
+
+/** Spec §5/§9: opening a device needs at least 10 minutes of validity. */
+export const MIN_OPEN_VALIDITY_MS = 10 * 60 * 1000;
+/** Default "expiring soon" threshold when the server does not configure PHONE_EXPIRE_TIME_TEXT_LESS_THAN (hours). */
+export const DEFAULT_EXPIRING_SOON_HOURS = 72;
+const PAGE_SIZE = 200;
+
+export const phones = signal<Phone[]>([]);
+export const phonesTotal = signal(0);
+export const phonesLoading = signal(false);
+export const phonesError = signal<unknown>(null);
+export const groups = signal<PhoneGroup[]>([]);
+export const grades = signal<Grade[]>([]);
+export const expiringSoonHours = signal(DEFAULT_EXPIRING_SOON_HOURS);
+/** serverTime - Date.now(), so remaining time does not depend on the phone's clock being right. */
+export const clockSkew = signal(0);
+
+export const sort = signal<SortOrder>('default');
+export const gradeFilter = signal<number | null>(null);
+export const groupFilter = signal<number | null>(null);
+export const keyword = signal('');
+
+/** Spec §2: the home and discover tabs each keep their display mode (memory only: §3 has no key for it). */
+export const viewModes = signal<Record<DeviceTab, ViewMode>>({ home: 'grid4', discover: 'grid4' });
+
+export function setViewMode(tab: DeviceTab, mode: ViewMode): void {
+  viewModes.value = { ...viewModes.value, [tab]: mode };
+}
+
+export const now = () => Date.now() + clockSkew.value;
+
+export function remainingMs(phone: Phone, at = now()): number {
+  return phone.expireTime - at;
+}
+
+/** Expired beats everything; "expiring soon" marks an otherwise online phone under the server's threshold. */
+export function displayStatus(phone: Phone, at = now(), soonHours = expiringSoonHours.value): DisplayStatus {
+  const left = remainingMs(phone, at);
+  if (left <= 0) return 'expired';
+  if (phone.businessStatus === 'online' && left < soonHours * 3600_000) return 'expiringSoon';
+  return phone.businessStatus;
+}
+
+export function canOpen(phone: Phone, at = now()): boolean {
+  return remainingMs(phone, at) >= MIN_OPEN_VALIDITY_MS;
+}
+
+/** Spec §1: one reminder a day when a phone expires within the threshold. */
+export function shouldRemindExpiry(list: Phone[], today: string, lastTipDate: string | undefined, at = now()): boolean {
+  if (lastTipDate === today) return false;
+  return list.some((phone) => {
+    const left = remainingMs(phone, at);
+    return left > 0 && left < expiringSoonHours.value * 3600_000;
+  });
+}
+
+let loadSeq = 0;
+
+/** Loads every page for the current filters (200 a page), replacing the list as the first page lands. */
+export async function loadPhones(): Promise<void> {
+  const seq = ++loadSeq;
+  phonesLoading.value = true;
+  phonesError.value = null;
+  const query = {
+    sort: sort.value,
+    gradeId: gradeFilter.value ?? undefined,
+    groupId: groupFilter.value ?? undefined,
+    keyword: keyword.value.trim() || undefined,
+    pageSize: PAGE_SIZE,
+  };
+  try {
+    let pageNo = 1;
+    let collected: Phone[] = [];
+    for (;;) {
+      const page = await listPhones({ ...query, pageNo });
+      // A newer load (the user changed a filter meanwhile) owns the list now.
+      if (seq !== loadSeq) return;
+      clockSkew.value = page.serverTime - Date.now();
+      collected = collected.concat(page.list);
+      phones.value = collected;
+      phonesTotal.value = page.total;
+      if (collected.length >= page.total || page.list.length === 0) break;
+      pageNo++;
+    }
+  } catch (error) {
+    if (seq === loadSeq) phonesError.value = error;
+  } finally {
+    if (seq === loadSeq) phonesLoading.value = false;
+  }
+}
+
+export async function loadGroups(): Promise<void> {
+  groups.value = await listGroups();
+}
+
+export async function loadGrades(): Promise<void> {
+  if (!grades.value.length) grades.value = await listGrades();
+}
+
+export async function loadExpiryThreshold(): Promise<void> {
+  const reply = await getConfigKeys(['PHONE_EXPIRE_TIME_TEXT_LESS_THAN']);
+  const hours = Number(reply.list.find((entry) => entry.key === 'PHONE_EXPIRE_TIME_TEXT_LESS_THAN')?.value);
+  if (hours > 0) expiringSoonHours.value = hours;
+}
+
+/** Everything the device screens need, in parallel. */
+export function refreshDevices(): Promise<unknown> {
+  return Promise.allSettled([loadPhones(), loadGroups(), loadGrades(), loadExpiryThreshold()]);
+}
+
+/** Merges fresh statuses into the list without reloading it. */
+export function applyStatuses(statuses: PhoneStatus[]): void {
+  const byId = new Map(statuses.map((entry) => [entry.userPhoneId, entry]));
+  phones.value = phones.value.map((phone) => {
+    const fresh = byId.get(phone.userPhoneId);
+    return fresh ? { ...phone, businessStatus: fresh.businessStatus, operation: fresh.operation } : phone;
+  });
+}
+
+/** Applies a change the server accepted to the phones in the list. */
+export function patchPhones(ids: number[], change: Partial<Phone>): void {
+  const wanted = new Set(ids);
+  phones.value = phones.value.map((phone) => (wanted.has(phone.userPhoneId) ? { ...phone, ...change } : phone));
+}
+
+export const busyPhoneIds = computed(() =>
+  phones.value.filter((phone) => phone.businessStatus === 'operating').map((phone) => phone.userPhoneId),
+);
+
+export const POLL_MS = 1000;
+let pollTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * While any listed phone is operating (reboot, reset), asks for its status every second and merges it,
+ * so progress shows without a manual refresh. Stops while the page is hidden and when nothing is busy.
+ */
+export function pollBusyPhones(): void {
+  clearTimeout(pollTimer);
+  const ids = busyPhoneIds.value;
+  if (!ids.length || (typeof document !== 'undefined' && document.visibilityState === 'hidden')) return;
+  pollTimer = setTimeout(async () => {
+    try {
+      applyStatuses(await phoneStatuses(busyPhoneIds.value));
+    } catch {
+      // A failed poll is retried on the next tick.
+    }
+    pollBusyPhones();
+  }, POLL_MS);
+}
+
+if (typeof document !== 'undefined') {
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') pollBusyPhones();
+    else clearTimeout(pollTimer);
+  });
+}
+
+export function stopPolling(): void {
+  clearTimeout(pollTimer);
+}

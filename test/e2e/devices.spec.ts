@@ -1,0 +1,239 @@
+import { expect, test, type Page } from '@playwright/test';
+import { appUrl, loginWithPassword, openLogin, registerNewUser, serverDb, skipExpiryReminder, useEnglish } from './helpers.ts';
+
+// Read-only checks use the demo account of tenant 1 (24 phones; other specs change its groups and states).
+// Checks that change phones use the demo account of tenant 100 (6 phones), one test at a time.
+
+async function loginDemo(page: Page, clientNo = 'demo'): Promise<void> {
+  await useEnglish(page);
+  await skipExpiryReminder(page, clientNo);
+  await openLogin(page, clientNo);
+  await loginWithPassword(page);
+  await expect(page).toHaveURL(new RegExp(`/app/${clientNo}$`));
+  await expect(page.getByTestId('phone-card').first()).toBeVisible();
+}
+
+const names = (page: Page) => page.getByTestId('phone-name').allTextContents();
+
+test.describe('device list views (demo account)', () => {
+  test.beforeEach(async ({ page }) => loginDemo(page));
+
+  test('every view mode shows the phones; the mode is remembered per tab', async ({ page }) => {
+    for (const mode of ['grid4', 'grid9', 'grid16', 'list'] as const) {
+      await page.getByTestId(`view-${mode}`).click();
+      await expect(page.getByTestId(`device-view-${mode}`)).toBeVisible();
+      await expect(page.getByTestId('phone-card').first()).toBeVisible();
+    }
+    await page.getByTestId('view-single').click();
+    await expect(page.getByTestId('single-position')).toHaveText('1 / 24');
+    await page.getByTestId('single-next').click();
+    await expect(page.getByTestId('single-position')).toHaveText('2 / 24');
+    await expect(page.getByTestId('phone-card')).toHaveCount(1);
+
+    await page.getByRole('link', { name: 'Discover' }).click();
+    await expect(page.getByTestId('device-view-grid4')).toBeVisible();
+    await page.getByTestId('view-list').click();
+    await page.getByRole('link', { name: 'Home' }).click();
+    await expect(page.getByTestId('single-view')).toBeVisible();
+    await page.getByRole('link', { name: 'Discover' }).click();
+    await expect(page.getByTestId('device-view-list')).toBeVisible();
+  });
+
+  test('grid views show screenshot thumbnails of the phones on screen', async ({ page }) => {
+    const first = page.getByTestId('phone-card').first().locator('img');
+    await expect(first).toHaveAttribute('src', /\/api\/device\/screenshot\/\d+\.svg\?expires=\d+&sig=/);
+    await page.getByTestId('view-list').click();
+    await expect(page.getByTestId('phone-card').first().locator('img')).toHaveCount(0);
+  });
+
+  test('sort by expiry ascending and descending, and back to default', async ({ page }) => {
+    await page.getByTestId('view-list').click();
+    await page.getByTestId('device-sort').selectOption('expireAsc');
+    await expect(page.getByTestId('phone-name').first()).toHaveText('Old account');
+    await page.getByTestId('device-sort').selectOption('expireDesc');
+    await expect(page.getByTestId('phone-name').first()).toHaveText('Archive');
+    await page.getByTestId('device-sort').selectOption('default');
+    await expect(page.getByTestId('phone-name').first()).toHaveText('Shop assistant');
+  });
+
+  test('filter by level, and search by device number or name', async ({ page }) => {
+    await page.getByTestId('view-list').click();
+    await page.getByTestId('device-grade').selectOption({ label: 'Ultra' });
+    await expect.poll(() => names(page)).toEqual(['Game farm 3', 'Work phone', 'Moving house', 'Night shift']);
+    await page.getByTestId('device-grade').selectOption({ label: 'All levels' });
+    await page.getByTestId('device-search').fill('cp10000005');
+    await page.getByTestId('device-search').press('Enter');
+    await expect.poll(() => names(page)).toEqual(['Work phone']);
+    await page.getByTestId('device-search').fill('game farm');
+    await page.getByTestId('device-search').press('Enter');
+    await expect.poll(() => names(page)).toEqual(['Game farm 1', 'Game farm 2', 'Game farm 3']);
+    await page.getByTestId('device-search').fill('no such phone');
+    await page.getByTestId('device-search').press('Enter');
+    await expect(page.getByTestId('device-empty')).toHaveText('No cloud phones yet');
+  });
+
+  test('group tabs carry counts and filter the list', async ({ page }) => {
+    await expect(page.getByTestId('group-tab-all')).toContainText('24');
+    const work = page.getByRole('tab', { name: /^Work \d+$/ });
+    const count = Number((await work.locator('.group-tabs__count').textContent()) ?? 0);
+    await work.click();
+    await page.getByTestId('view-list').click();
+    await expect(page.getByTestId('phone-card')).toHaveCount(count);
+  });
+
+  test('a phone with under 10 minutes of validity is refused when opened', async ({ page }) => {
+    const db = serverDb();
+    db.prepare("UPDATE phones SET expire_time = ? WHERE name = 'Game farm 2' AND tenant_id = 1").run(Date.now() + 5 * 60_000);
+    db.close();
+    await page.reload();
+    await page.getByTestId('view-list').click();
+    await page.getByTestId('phone-card').filter({ hasText: 'Game farm 2' }).locator('.phone-card__name').click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Validity under 10 minutes, the device cannot be opened' })).toBeVisible();
+    await expect(page.getByTestId('action-sheet')).toHaveCount(0);
+  });
+});
+
+test.describe('per-device actions (green tenant)', () => {
+  test.describe.configure({ mode: 'serial' });
+  test.beforeEach(async ({ page }) => {
+    await loginDemo(page, 'green');
+    await page.getByTestId('view-list').click();
+  });
+
+  const sheetFor = async (page: Page, name: string) => {
+    await page.getByTestId('phone-card').filter({ hasText: name }).getByTestId('phone-more').click();
+    await expect(page.getByTestId('action-sheet')).toBeVisible();
+  };
+
+  test('a long press opens the action sheet; details list the hardware', async ({ page }) => {
+    const card = page.getByTestId('phone-card').filter({ hasText: '绿洲 1' });
+    const box = (await card.boundingBox())!;
+    await page.mouse.move(box.x + 40, box.y + 20);
+    await page.mouse.down();
+    await expect(page.getByTestId('action-sheet')).toBeVisible({ timeout: 2000 });
+    await page.mouse.up();
+    await page.getByTestId('action-details').click();
+    await expect(page.getByTestId('device-details')).toContainText(/IMEI\d{15}/);
+    await expect(page.getByTestId('device-details')).toContainText('Android');
+  });
+
+  test('rename: 21 characters refused next to the field, a valid name saved', async ({ page }) => {
+    await sheetFor(page, '绿洲 1');
+    await page.getByTestId('action-rename').click();
+    await page.locator('#phone-name').fill('x'.repeat(21));
+    await page.getByTestId('rename-save').click();
+    await expect(page.locator('#phone-name-error')).toHaveText('The name can be at most 20 characters');
+    await page.locator('#phone-name').fill('');
+    await page.getByTestId('rename-save').click();
+    await expect(page.locator('#phone-name-error')).toHaveText('The name is required');
+    await page.locator('#phone-name').fill('绿洲 主力');
+    await page.getByTestId('rename-save').click();
+    await expect(page.getByTestId('phone-name').first()).toHaveText('绿洲 主力');
+    await page.reload();
+    await expect(page.getByTestId('phone-name').first()).toHaveText('绿洲 主力');
+  });
+
+  test('reboot shows progress and comes back online without a refresh', async ({ page }) => {
+    await sheetFor(page, '绿洲 3');
+    await page.getByTestId('action-reboot').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Reboot' }).click();
+    const status = page.getByTestId('phone-card').filter({ hasText: '绿洲 3' }).getByTestId('phone-status');
+    await expect(status).toContainText('Operating');
+    await expect(status).toHaveText('Online', { timeout: 10_000 });
+  });
+
+  test('quick restart, root switch and resolution', async ({ page }) => {
+    await sheetFor(page, '绿洲 5');
+    await page.getByTestId('action-quickRestart').click();
+    await expect(page.getByText('Reboot started')).toBeVisible();
+    const status = page.getByTestId('phone-card').filter({ hasText: '绿洲 5' }).getByTestId('phone-status');
+    await expect(status).toHaveText('Expiring soon', { timeout: 10_000 });
+
+    await sheetFor(page, '绿洲 5');
+    await page.getByTestId('action-root').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByText('Root is on')).toBeVisible();
+    await sheetFor(page, '绿洲 5');
+    await expect(page.getByTestId('action-root')).toHaveText('Turn root off');
+    await page.getByTestId('action-resolution').click();
+    await page.getByTestId('resolution-1080').click();
+    await expect(page.getByText('Resolution updated')).toBeVisible();
+    await sheetFor(page, '绿洲 5');
+    await page.getByTestId('action-details').click();
+    await expect(page.getByTestId('device-details')).toContainText('1080×1920');
+  });
+
+  test('factory reset needs two confirmations', async ({ page }) => {
+    await sheetFor(page, '绿洲 5');
+    await page.getByTestId('action-reset').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByRole('dialog')).toContainText('Erased data cannot be recovered');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByTestId('phone-card').filter({ hasText: '绿洲 5' }).getByTestId('phone-status')).not.toContainText('Operating');
+    await sheetFor(page, '绿洲 5');
+    await page.getByTestId('action-reset').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Factory reset' }).click();
+    await expect(page.getByTestId('phone-card').filter({ hasText: '绿洲 5' }).getByTestId('phone-status')).toContainText('Operating');
+  });
+
+  test('screenshot as an image to save; set group; copy the device number', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await sheetFor(page, '绿洲 3');
+    await page.getByTestId('action-screenshot').click();
+    await expect(page.getByTestId('screenshot-image')).toHaveAttribute('src', /\.svg\?expires=/);
+    await expect(page.getByTestId('screenshot-download')).toHaveAttribute('download', /^CP\d{8}\.svg$/);
+    await page.getByTestId('sheet-close').click();
+
+    const created = await page.evaluate(async () => {
+      const token = JSON.parse(localStorage.getItem('token')!);
+      const response = await fetch('/api/device/phone-group/create', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'tenant-id': '100' },
+        body: JSON.stringify({ name: `Team ${Date.now() % 100000}` }),
+      });
+      return (await response.json()).data.id as number;
+    });
+    await page.reload();
+    await page.getByTestId('view-list').click();
+    await sheetFor(page, '绿洲 3');
+    await page.getByTestId('action-group').click();
+    await page.getByTestId(`group-${created}`).click();
+    await expect(page.getByText('Moved to the group')).toBeVisible();
+    await expect(page.getByTestId(`group-tab-${created}`)).toContainText('1');
+
+    await sheetFor(page, '绿洲 3');
+    await page.getByTestId('action-copy').click();
+    await expect(page.getByText('Copied')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^CP\d{8}$/);
+  });
+});
+
+test('the server refuses a request on another user\'s phone as if it did not exist', async ({ page }) => {
+  await useEnglish(page);
+  await registerNewUser(page);
+  const db = serverDb();
+  const foreign = db.prepare("SELECT id FROM phones WHERE tenant_id = 1 AND name = 'Archive'").pluck().get() as number;
+  db.close();
+  const reply = await page.evaluate(async (id) => {
+    const token = JSON.parse(localStorage.getItem('token')!);
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'tenant-id': '1' };
+    const rename = await fetch('/api/device/user/phone/rename', { method: 'PUT', headers, body: JSON.stringify({ userPhoneId: id, name: 'Mine now' }) });
+    const reboot = await fetch(`/api/device/user/phone/reboot?userPhoneIds=${id}`, { method: 'PUT', headers });
+    return [(await rename.json()).msg, (await reboot.json()).msg];
+  }, foreign);
+  expect(reply).toEqual(['The device does not exist', 'The device does not exist']);
+  await expect(page.getByTestId('device-empty')).toBeVisible();
+});
+
+test('the expiry reminder shows once a day', async ({ page }) => {
+  await useEnglish(page);
+  await openLogin(page);
+  await loginWithPassword(page);
+  await expect(page.getByRole('dialog')).toContainText(/cloud phone\(s\) expire within 72 hours/);
+  await page.getByRole('dialog').getByRole('button', { name: 'Got it' }).click();
+  await page.goto(appUrl('/demo'));
+  await expect(page.getByTestId('phone-card').first()).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('hasExpireReminded'))).toBe('true');
+});

@@ -1,0 +1,99 @@
+import '../dom.ts';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { configureHttp } from '../../../src/core/http.ts';
+import { installDictionary } from '../../../src/core/i18n/index.ts';
+import enUS from '../../../src/core/i18n/en-US.ts';
+import type { Phone } from '../../../src/devices/api.ts';
+import {
+  canOpen,
+  displayStatus,
+  groupFilter,
+  keyword,
+  loadPhones,
+  MIN_OPEN_VALIDITY_MS,
+  phones,
+  phonesTotal,
+  shouldRemindExpiry,
+  sort,
+} from '../../../src/devices/state.ts';
+import { formatRemaining, splitRemaining } from '../../../src/devices/parts/remaining-time.ts';
+
+installDictionary('en-US', enUS);
+const HOUR = 3600_000;
+const NOW = Date.UTC(2026, 10, 22, 8, 0, 0);
+
+function phone(id: number, left: number, status: Phone['businessStatus'] = 'online'): Phone {
+  return {
+    userPhoneId: id, phoneNo: `CP${String(id).padStart(8, '0')}`, name: `Phone ${id}`, groupId: 1, groupName: 'Default group',
+    gradeId: 1, gradeName: 'Standard', expireTime: NOW + left, businessStatus: status, root: false,
+    width: 720, height: 1280, dpi: 320, operation: null,
+  };
+}
+
+test('status: expired beats the stored status; an online phone under the threshold is expiring soon', () => {
+  assert.is(displayStatus(phone(1, -1, 'online'), NOW, 72), 'expired');
+  assert.is(displayStatus(phone(2, -1, 'maintenance'), NOW, 72), 'expired');
+  assert.is(displayStatus(phone(3, 71 * HOUR), NOW, 72), 'expiringSoon');
+  assert.is(displayStatus(phone(4, 73 * HOUR), NOW, 72), 'online');
+  assert.is(displayStatus(phone(5, 2 * HOUR, 'maintenance'), NOW, 72), 'maintenance');
+  assert.is(displayStatus(phone(6, 10 * HOUR), NOW, 5), 'online', 'the threshold is the server\'s');
+});
+
+test('opening needs at least 10 minutes of validity', () => {
+  assert.is(MIN_OPEN_VALIDITY_MS, 600_000);
+  assert.not.ok(canOpen(phone(1, 9 * 60_000 + 59_000), NOW));
+  assert.ok(canOpen(phone(2, 10 * 60_000), NOW));
+  assert.not.ok(canOpen(phone(3, -1), NOW));
+});
+
+test('expiry reminder: once a day, only when something expires within the threshold', () => {
+  const soon = [phone(1, 5 * HOUR), phone(2, 900 * HOUR)];
+  const later = [phone(3, 900 * HOUR), phone(4, -HOUR)];
+  assert.ok(shouldRemindExpiry(soon, '2026-11-22', undefined, NOW));
+  assert.ok(shouldRemindExpiry(soon, '2026-11-22', '2026-11-21', NOW));
+  assert.not.ok(shouldRemindExpiry(soon, '2026-11-22', '2026-11-22', NOW));
+  assert.not.ok(shouldRemindExpiry(later, '2026-11-22', undefined, NOW), 'already expired phones need no reminder');
+});
+
+test('remaining time: days and hours, hours and minutes, minutes', () => {
+  assert.equal(splitRemaining(26 * HOUR + 5 * 60_000), { days: 1, hours: 2, minutes: 5 });
+  assert.is(formatRemaining(26 * HOUR + 5 * 60_000), '1d 2h left');
+  assert.is(formatRemaining(3 * HOUR + 20 * 60_000), '3h 20m left');
+  assert.is(formatRemaining(30_000), '1 min left');
+  assert.is(formatRemaining(0), 'Expired');
+});
+
+test('loading pages through the whole list with the current filters; a newer load wins', async () => {
+  const asked: URLSearchParams[] = [];
+  configureHttp({
+    baseURL: 'http://api.test',
+    tokens: () => ({ accessToken: 'a', refreshToken: 'r' }),
+    headers: () => ({}),
+    fetch: (async (input: RequestInfo | URL) => {
+      const url = new URL(String(input));
+      asked.push(url.searchParams);
+      const pageNo = Number(url.searchParams.get('pageNo'));
+      const total = 450;
+      const size = Number(url.searchParams.get('pageSize'));
+      const list = Array.from({ length: Math.max(0, Math.min(size, total - (pageNo - 1) * size)) }, (_, i) => phone((pageNo - 1) * size + i + 1, 100 * HOUR));
+      return new Response(JSON.stringify({ code: 0, msg: '', data: { list, total, serverTime: NOW } }));
+    }) as typeof fetch,
+  });
+  sort.value = 'expireAsc';
+  groupFilter.value = 7;
+  keyword.value = '  CP0001 ';
+  await loadPhones();
+  assert.is(phones.value.length, 450);
+  assert.is(phonesTotal.value, 450);
+  assert.equal(asked.map((q) => q.get('pageNo')), ['1', '2', '3']);
+  assert.is(asked[0].get('sort'), 'expireAsc');
+  assert.is(asked[0].get('groupId'), '7');
+  assert.is(asked[0].get('keyword'), 'CP0001');
+  assert.is(asked[0].get('gradeId'), null);
+  sort.value = 'default';
+  groupFilter.value = null;
+  keyword.value = '';
+});
+
+test.run();
