@@ -2,24 +2,12 @@
 // (13800138001) at 4x CPU slowdown. Prints, over three runs, the time until the first cards show,
 // the time until all 1,000 phones are loaded, and the longest main-thread task while the list is
 // scrolled end to end in the list and 4-grid views (with the worst frame gap).
-import { chromium } from '@playwright/test';
-import { existsSync } from 'node:fs';
-import { startServer } from '../start-server.mjs';
-import { chromiumPath, CHROMIUM_ARGS, CHROMIUM_HELP } from '../chromium-path.mjs';
+import { benchSetup, median } from './setup.mjs';
 
 const RUNS = 3;
 const CPU_SLOWDOWN = 4;
 
-if (!existsSync(new URL('../../dist/index.html', import.meta.url)) || !process.argv.includes('--no-build')) {
-  const { build } = await import('../../scripts/build.mjs');
-  await build({ quiet: true });
-}
-const executablePath = chromiumPath();
-if (!executablePath) console.warn(CHROMIUM_HELP);
-
-const server = await startServer();
-const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const { server, browser, close } = await benchSetup();
 
 async function login() {
   const response = await fetch(`${server.baseURL}/api/merchant/auth/login`, {
@@ -92,6 +80,5 @@ try {
   console.log(`  longest task, grid scroll: ${median(results.map((r) => r.grid.longest)).toFixed(0)} ms (0 = none over 50 ms)`);
   console.log(`  worst frame, list / grid:  ${median(results.map((r) => r.list.worstFrame)).toFixed(0)} / ${median(results.map((r) => r.grid.worstFrame)).toFixed(0)} ms`);
 } finally {
-  await browser.close();
-  await server.stop();
+  await close();
 }

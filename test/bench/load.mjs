@@ -1,25 +1,13 @@
 // `npm run bench`: the login screen on a slow phone network — 400 ms latency, 50,000 B/s each way,
 // 4x CPU slowdown — five cold runs (fresh context, no cache, no service worker). Prints each run and
 // the medians of first paint and of "form usable" (the submit button is on screen and enabled).
-import { chromium } from '@playwright/test';
-import { existsSync } from 'node:fs';
-import { startServer } from '../start-server.mjs';
-import { chromiumPath, CHROMIUM_ARGS, CHROMIUM_HELP } from '../chromium-path.mjs';
+import { benchSetup, median } from './setup.mjs';
 
 const RUNS = 5;
 const NETWORK = { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 };
 const CPU_SLOWDOWN = 4;
 
-if (!existsSync(new URL('../../dist/index.html', import.meta.url)) || !process.argv.includes('--no-build')) {
-  const { build } = await import('../../scripts/build.mjs');
-  await build({ quiet: true });
-}
-const executablePath = chromiumPath();
-if (!executablePath) console.warn(CHROMIUM_HELP);
-
-const server = await startServer();
-const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const { server, browser, close } = await benchSetup();
 
 try {
   const results = [];
@@ -50,6 +38,5 @@ try {
   console.log(`  median form usable:            ${median(results.map((r) => r.usable)).toFixed(0)} ms`);
   console.log(`  median transferred:            ${median(results.map((r) => r.kb)).toFixed(1)} KB`);
 } finally {
-  await browser.close();
-  await server.stop();
+  await close();
 }

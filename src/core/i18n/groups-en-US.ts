@@ -87,19 +87,6 @@ const groups: Dictionary['groups'] = {
     screenshotAlt: 'Screenshot of {{name}}',
     progress: 'In progress {{percent}}%',
   },
-  status: {
-    online: 'Online',
-    offline: 'Offline',
-    maintenance: 'Maintenance',
-    replacing: 'Replacing',
-    expired: 'Expired',
-    expiringSoon: 'Expiring soon',
-    trial: 'Trial',
-    controlling: 'Controlling',
-    syncing: 'Syncing',
-    operating: 'Operating',
-    migrating: 'Migrating',
-  },
 };
 
 export default groups;

@@ -85,19 +85,6 @@ const groups = {
     screenshotAlt: '{{name}} 的截图',
     progress: '进行中 {{percent}}%',
   },
-  status: {
-    online: '在线',
-    offline: '离线',
-    maintenance: '维护中',
-    replacing: '更换中',
-    expired: '已过期',
-    expiringSoon: '即将到期',
-    trial: '试用',
-    controlling: '控制中',
-    syncing: '同步中',
-    operating: '操作中',
-    migrating: '迁移中',
-  },
 };
 
 export default groups;

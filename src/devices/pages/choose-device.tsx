@@ -30,7 +30,7 @@ function ChooseRow({ phone, checked, onToggle }: { phone: Phone; checked: boolea
         <span class="pick-row__name">{phone.name}</span>
         <span class="muted">{`${phone.phoneNo} · ${phone.groupName}`}</span>
       </span>
-      <span class="pick-row__status">{t(`groups.status.${displayStatus(phone)}`)}</span>
+      <span class="pick-row__status">{t(`devices.status.${displayStatus(phone)}`)}</span>
     </label>
   );
 }

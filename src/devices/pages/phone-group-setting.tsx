@@ -29,7 +29,7 @@ function PhoneRow({ phone, selectable, checked, onToggle }: { phone: Phone; sele
         <span class="pick-row__name">{phone.name}</span>
         <span class="muted">{phone.phoneNo}</span>
       </span>
-      <span class="pick-row__status">{t(`groups.status.${displayStatus(phone)}`)}</span>
+      <span class="pick-row__status">{t(`devices.status.${displayStatus(phone)}`)}</span>
     </>
   );
   return selectable ? (

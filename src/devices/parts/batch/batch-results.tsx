@@ -31,7 +31,7 @@ function LiveStatus({ status }: { status: PhoneStatus | undefined }) {
       </span>
     );
   }
-  return <span class="batch-result__ok" data-testid="batch-live-status">{t(`groups.status.${status.businessStatus}`)}</span>;
+  return <span class="batch-result__ok" data-testid="batch-live-status">{t(`devices.status.${status.businessStatus}`)}</span>;
 }
 
 function ResultRow({ entry, live, status }: { entry: BatchEntry; live: boolean; status: PhoneStatus | undefined }) {
