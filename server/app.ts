@@ -6,10 +6,15 @@ import type { AppEnv, Db, Deps } from './lib/types.ts';
 import { authRoutes } from './routes/auth.ts';
 import { clientRoutes } from './routes/client.ts';
 import { cmsRoutes } from './routes/cms.ts';
+import { codeRoutes } from './routes/codes.ts';
+import { couponRoutes } from './routes/coupons.ts';
 import { deviceRoutes } from './routes/devices.ts';
+import { orderRoutes } from './routes/orders.ts';
+import { paymentRoutes } from './routes/payments.ts';
 import { phoneGroupRoutes } from './routes/phone-groups.ts';
 import { phoneOperationRoutes } from './routes/phone-operations.ts';
 import { phoneScreenshotRoutes } from './routes/phone-screenshots.ts';
+import { productRoutes } from './routes/products.ts';
 import { promotionRoutes } from './routes/promotion.ts';
 import { userAccountRoutes } from './routes/user-account.ts';
 import { userRoutes } from './routes/user.ts';
@@ -59,6 +64,11 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', phoneOperationRoutes(deps));
   app.route('/', phoneScreenshotRoutes(deps));
   app.route('/', phoneGroupRoutes(deps));
+  app.route('/', productRoutes(deps));
+  app.route('/', orderRoutes(deps));
+  app.route('/', paymentRoutes(deps));
+  app.route('/', couponRoutes(deps));
+  app.route('/', codeRoutes(deps));
   app.route('/', staticRoutes({ distDir: options.distDir, staticDir: options.staticDir ?? DEFAULT_STATIC_DIR }));
 
   app.notFound((c) => {

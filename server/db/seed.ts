@@ -1,6 +1,7 @@
 import { hashPasswordSync } from '../lib/password.ts';
 import type { Db, Language } from '../lib/types.ts';
 import { createUser, findUserByMobile } from '../lib/users.ts';
+import { seedCommerce } from './seed-commerce.ts';
 import { seedDevices } from './seed-devices.ts';
 import { inviteRule, privacyPolicy, userAgreement } from './seed-content.ts';
 
@@ -184,5 +185,6 @@ export function seed(db: Db, now: number = Date.now()): void {
     }
 
     seedDevices(db, TENANTS.map((t) => t.id), now);
+    seedCommerce(db, TENANTS.map((t) => t.id), now);
   }).immediate();
 }

@@ -14,6 +14,9 @@ import { confirmLogout } from '../parts/confirm-logout.ts';
 /** Entries of later issues appear once their pages exist: an entry never leads to a 404. */
 const ENTRIES = [
   { segment: 'order-list', label: 'profile.orders' },
+  { segment: 'recharge-phone', label: 'profile.renew' },
+  { segment: 'upgrade-select-phone', label: 'profile.upgrade' },
+  { segment: 'activation-code', label: 'profile.activationCode' },
   { segment: 'my-coupon', label: 'profile.coupons' },
   { segment: 'message-center', label: 'profile.messages' },
   { segment: 'system-setting', label: 'profile.settings' },

@@ -18,7 +18,7 @@ interface LayoutProps {
   children: ComponentChildren;
 }
 
-function PageHeader({ route, clientNo }: { route: RouteDef; clientNo: string }) {
+export function PageHeader({ route, clientNo }: { route: RouteDef; clientNo: string }) {
   return (
     <header class="page-header">
       <button type="button" class="page-header__back" aria-label={t('common.back')} onClick={() => goBack(clientNo)}>

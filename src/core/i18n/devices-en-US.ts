@@ -22,7 +22,7 @@ const devices: Dictionary['devices'] = {
   actions: {
     title: 'More actions', rename: 'Rename', reboot: 'Reboot', quickRestart: 'Quick restart', reset: 'Factory reset',
     root: 'Root switch', rootOn: 'Turn root on', rootOff: 'Turn root off', screenshot: 'Screenshot', resolution: 'Resolution',
-    group: 'Set group', details: 'Device details', copyNumber: 'Copy device number',
+    group: 'Set group', details: 'Device details', copyNumber: 'Copy device number', renew: 'Renew', upgrade: 'Upgrade',
   },
   confirm: {
     reboot: 'Reboot "{{name}}"? It cannot be used while it restarts.',

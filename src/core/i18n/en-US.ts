@@ -2,6 +2,8 @@ import type { Dictionary } from './index.ts';
 import errors from './errors-en-US.ts';
 import devices from './devices-en-US.ts';
 import groups from './groups-en-US.ts';
+import shop from './shop-en-US.ts';
+import shopBuy from './shop-buy-en-US.ts';
 
 /** English texts; typed against the zh-CN shape so a missing or extra key fails the typecheck. */
 const enUS: Dictionary = {
@@ -94,6 +96,9 @@ const enUS: Dictionary = {
     aboutUs: 'About us',
     customerService: 'Customer service',
     orders: 'My orders',
+    renew: 'Renew phones',
+    upgrade: 'Upgrade phones',
+    activationCode: 'Activation codes',
     coupons: 'My coupons',
     messages: 'Messages',
     invite: 'Invite friends',
@@ -211,6 +216,8 @@ const enUS: Dictionary = {
   },
   devices,
   groups,
+  shop,
+  shopBuy,
   errors,
 };
 

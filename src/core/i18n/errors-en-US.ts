@@ -2,6 +2,20 @@ import type { Dictionary } from './index.ts';
 
 /** Texts of the spec §8 error catalogue (core/errors.ts), English. */
 const errors: Dictionary['errors'] = {
+  upgradeTooShort: 'A phone needs at least 1 day remaining to upgrade',
+  upgradeTooLong: 'The upgraded duration must be under 999 days',
+  upgradeNotHigher: 'Only an upgrade to a higher level is possible',
+  upgradeAuthorized: 'Authorised phones cannot be upgraded',
+  packageNotExist: 'The package does not exist',
+  quantityInvalid: 'An order holds 1-20 phones',
+  orderNotExist: 'The order does not exist',
+  orderStateInvalid: 'The order cannot do this in its current state',
+  orderAlreadyPaid: 'The order is already paid',
+  paymentMethodInvalid: 'This payment method is not supported',
+  codeCountMismatch: 'The number of codes must equal the number of selected phones',
+  codeFormatInvalid: 'An activation code is 12 letters or digits',
+  redeemCodeInvalid: 'The redeem code is not valid (a redeem code is 1-20 letters or digits)',
+  redeemCodeUsed: 'The redeem code has been used',
   deviceBusy: 'The device is operating, try again later',
   deviceExpired: 'The device has expired, renew it to use it',
   batchLimit: 'Too many devices selected at once',

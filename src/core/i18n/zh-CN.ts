@@ -1,6 +1,8 @@
 import errors from './errors-zh-CN.ts';
 import devices from './devices-zh-CN.ts';
 import groups from './groups-zh-CN.ts';
+import shop from './shop-zh-CN.ts';
+import shopBuy from './shop-buy-zh-CN.ts';
 /** Simplified Chinese texts. This file's shape is the source of the message keys (see index.ts); en-US mirrors it. */
 const zhCN = {
   common: {
@@ -92,6 +94,9 @@ const zhCN = {
     aboutUs: '关于我们',
     customerService: '联系客服',
     orders: '我的订单',
+    renew: '续费云手机',
+    upgrade: '升级云手机',
+    activationCode: '激活码兑换',
     coupons: '我的优惠券',
     messages: '消息中心',
     invite: '邀请好友',
@@ -209,6 +214,8 @@ const zhCN = {
   },
   devices,
   groups,
+  shop,
+  shopBuy,
   errors,
 };
 

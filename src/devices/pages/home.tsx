@@ -6,6 +6,7 @@ import { DeviceList } from '../parts/device-list.tsx';
 
 /** Shortcuts of pages that exist: an entry never leads to a 404. */
 const SHORTCUTS = [
+  { segment: 'add-phone', label: 'shopBuy.buyNow' },
   { segment: 'manage-group', label: 'groups.manageTitle' },
   { segment: 'batch-operation', label: 'groups.batchTitle' },
 ] as const;

@@ -9,6 +9,7 @@ import { describe, describeError } from '../../core/errors.ts';
 import { openDialog } from '../../core/ui/dialogs.ts';
 import { notify } from '../../core/ui/notify.ts';
 import { permissionKeys } from '../../app/client-state.ts';
+import { goToPage } from '../../app/navigation.ts';
 import type { BatchEntry, Phone } from '../api.ts';
 import { rebootDevices, resetDevices, setDevicesRoot } from '../actions.ts';
 import { DetailsPanel, GroupPanel, RenamePanel, ResolutionPanel, ScreenshotPanel } from './action-panels.tsx';
@@ -72,6 +73,10 @@ const ACTIONS: ActionDef[] = [
       }
     },
   },
+  { id: 'renew', label: 'devices.actions.renew', permission: 'renew_button',
+    run: (phone) => goToPage('recharge-single-phone', { query: `?id=${phone.userPhoneId}` }) },
+  { id: 'upgrade', label: 'devices.actions.upgrade', permission: 'upgrade_button',
+    run: (phone) => goToPage('upgrade-phone', { query: `?ids=${phone.userPhoneId}` }) },
   { id: 'screenshot', label: 'devices.actions.screenshot', run: (_phone, show) => show('screenshot') },
   { id: 'resolution', label: 'devices.actions.resolution', run: (_phone, show) => show('resolution') },
   { id: 'group', label: 'devices.actions.group', run: (_phone, show) => show('group') },

@@ -5,6 +5,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ComponentChildren } from 'preact';
+import './virtual-grid.css';
 
 interface VirtualGridProps<T> {
   items: T[];

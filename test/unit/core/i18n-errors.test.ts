@@ -23,9 +23,15 @@ test('both dictionaries have the same keys and no empty text', () => {
   for (const [key, value] of Object.entries({ ...zh, ...en })) assert.ok(value.trim().length > 0, key);
 });
 
+/** Texts whose languages word a value differently on purpose (the caller passes both parameters). */
+const DIFFERENT_PLACEHOLDERS = new Set([
+  // Chinese states a discount as 折 (8.5折), English as the percent paid (85%).
+  'shop.coupons.discountValue',
+]);
+
 test('placeholders match between languages', () => {
   const names = (text: string) => (text.match(/\{\{\w+\}\}/g) ?? []).sort().join();
-  for (const key of Object.keys(zh)) assert.is(names(en[key]), names(zh[key]), key);
+  for (const key of Object.keys(zh)) if (!DIFFERENT_PLACEHOLDERS.has(key)) assert.is(names(en[key]), names(zh[key]), key);
 });
 
 test('every catalogue entry has a translation in both languages', () => {

@@ -1,0 +1,112 @@
+import { insertCoupon } from '../lib/coupons.ts';
+import type { NewCoupon } from '../lib/coupons.ts';
+import type { CouponType, OrderType } from '../lib/pricing.ts';
+import type { Db } from '../lib/types.ts';
+import { findUserByMobile } from '../lib/users.ts';
+
+// Commerce data of the seed (API.md "Commerce (issue 5)"). Packages and stock are keyed and inserted OR IGNORE on
+// every start (stock an operator or a sale changed is kept); coupons and codes only while their table is empty, so
+// what was used or removed stays that way. Times are relative to the seed time, like the phones' expiries.
+
+const DAY = 86_400_000;
+const DEMO_MOBILE = '13800138000';
+
+/** Cents. The 30-day price fixes the daily price upgrades use (7800 / 30 = 260 a day for Pro). */
+const PRICES: Record<number, Array<{ days: number; price: number; originalPrice: number }>> = {
+  1: [
+    { days: 7, price: 1200, originalPrice: 1200 },
+    { days: 30, price: 3900, originalPrice: 4800 },
+    { days: 90, price: 10500, originalPrice: 11700 },
+  ],
+  2: [
+    { days: 7, price: 2400, originalPrice: 2400 },
+    { days: 30, price: 7800, originalPrice: 9600 },
+    { days: 90, price: 21000, originalPrice: 23400 },
+  ],
+  3: [
+    { days: 7, price: 4800, originalPrice: 4800 },
+    { days: 30, price: 15600, originalPrice: 19200 },
+    { days: 90, price: 42000, originalPrice: 46800 },
+  ],
+};
+/** Ultra has none, so buying it shows "stock insufficient" and the allocate-later path. */
+const STOCK: Record<number, number> = { 1: 500, 2: 200, 3: 0 };
+
+type SeedCoupon = Omit<NewCoupon, 'tenantId' | 'userId' | 'createdAt' | 'validFrom' | 'validUntil'> & { from: number; until: number };
+
+/** One coupon per state the coupon list and the preview can show. */
+const COUPONS: SeedCoupon[] = [
+  { type: 'cash', value: 500, minAmount: 3000, maxDiscount: null, orderTypes: ['buy', 'renew'], from: -DAY, until: 90 * DAY },
+  { type: 'discount', value: 85, minAmount: 0, maxDiscount: 2000, orderTypes: ['buy'], from: -DAY, until: 90 * DAY },
+  { type: 'extension', value: 3, minAmount: 0, maxDiscount: null, orderTypes: ['renew'], from: -DAY, until: 90 * DAY },
+  { type: 'cash', value: 1000, minAmount: 5000, maxDiscount: null, orderTypes: ['buy', 'renew', 'upgrade'], from: 7 * DAY, until: 60 * DAY },
+  { type: 'cash', value: 300, minAmount: 0, maxDiscount: null, orderTypes: ['buy', 'renew'], from: -30 * DAY, until: -DAY },
+  { type: 'cash', value: 800, minAmount: 0, maxDiscount: null, orderTypes: ['buy', 'renew'], from: -20 * DAY, until: 40 * DAY, usedAt: -2 * DAY },
+];
+
+/** Code, type (1 new phone, 2 renewal), grade, days; `used` and `expired` make the two refusals visible. */
+const CODES: Array<{ code: string; type: 1 | 2; grade: number; days: number; used?: boolean; expired?: boolean }> = [
+  ...[1, 2, 3, 4, 5].map((n) => ({ code: `NEWSTD00000${n}`, type: 1 as const, grade: 1, days: 30 })),
+  ...[1, 2, 3].map((n) => ({ code: `NEWPRO00000${n}`, type: 1 as const, grade: 2, days: 30 })),
+  { code: 'NEWULT000001', type: 1, grade: 3, days: 30 },
+  ...[1, 2, 3, 4, 5].map((n) => ({ code: `RENSTD00000${n}`, type: 2 as const, grade: 1, days: 30 })),
+  ...[1, 2, 3].map((n) => ({ code: `RENPRO00000${n}`, type: 2 as const, grade: 2, days: 30 })),
+  { code: 'USEDCODE0001', type: 1, grade: 1, days: 30, used: true },
+  { code: 'EXPIREDCODE1', type: 1, grade: 1, days: 30, expired: true },
+];
+
+const REDEEM_CODES: Array<{ code: string; type: CouponType; value: number; minAmount: number; maxDiscount: number | null; orderTypes: OrderType[]; used?: boolean }> = [
+  // Covers a 7-day Standard phone entirely: the "paid at once" path of a zero-amount order.
+  { code: 'WELCOME2026', type: 'cash', value: 1200, minAmount: 0, maxDiscount: null, orderTypes: ['buy'] },
+  { code: 'SPRING50', type: 'discount', value: 50, minAmount: 0, maxDiscount: 5000, orderTypes: ['buy', 'renew', 'upgrade'] },
+  { code: 'USEDREDEEM', type: 'cash', value: 500, minAmount: 0, maxDiscount: null, orderTypes: ['buy'], used: true },
+];
+
+const isEmpty = (db: Db, table: string) => db.prepare(`SELECT NOT EXISTS (SELECT 1 FROM ${table})`).pluck().get() === 1;
+
+export function seedCommerce(db: Db, tenantIds: number[], now: number): void {
+  const pkg = db.prepare('INSERT OR IGNORE INTO packages (tenant_id, grade_id, days, price, original_price) VALUES (?, ?, ?, ?, ?)');
+  const stock = db.prepare('INSERT OR IGNORE INTO grade_stock (tenant_id, grade_id, stock) VALUES (?, ?, ?)');
+  for (const tenantId of tenantIds) {
+    for (const [grade, packages] of Object.entries(PRICES)) {
+      for (const p of packages) pkg.run(tenantId, Number(grade), p.days, p.price, p.originalPrice);
+      stock.run(tenantId, Number(grade), STOCK[Number(grade)]);
+    }
+  }
+
+  const demo = findUserByMobile(db, 1, DEMO_MOBILE);
+  if (demo && isEmpty(db, 'coupons')) {
+    for (const { from, until, usedAt, ...coupon } of COUPONS) {
+      insertCoupon(db, { ...coupon, tenantId: 1, userId: demo.id, validFrom: now + from, validUntil: now + until, createdAt: now, usedAt: usedAt === undefined || usedAt === null ? null : now + usedAt });
+    }
+  }
+
+  if (isEmpty(db, 'activation_codes')) {
+    const insert = db.prepare(
+      `INSERT INTO activation_codes (tenant_id, code, type, grade_id, days, expires_at, used_at, used_by_user_id, user_phone_id, created_at)
+       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    // The used code was activated by the demo user onto its first phone, which the records page then shows.
+    const firstPhone = demo ? ((db.prepare("SELECT id FROM phones WHERE user_id = ? AND phone_no = 'CP10000001'").pluck().get(demo.id) as number | undefined) ?? null) : null;
+    for (const c of CODES) {
+      const usedBy = c.used && demo ? demo.id : null;
+      insert.run(c.code, c.type, c.grade, c.days, now + (c.expired ? -DAY : 365 * DAY), c.used ? now - 10 * DAY : null, usedBy, c.used ? firstPhone : null, now);
+    }
+    if (demo) {
+      db.prepare(
+        `INSERT INTO activation_records (tenant_id, user_id, code, type, status, grade_id, days, user_phone_id, created_at)
+         VALUES (1, ?, 'USEDCODE0001', 1, 'activated', 1, 30, ?, ?)`,
+      ).run(demo.id, firstPhone, now - 10 * DAY);
+    }
+  }
+
+  if (isEmpty(db, 'redeem_codes')) {
+    const insert = db.prepare(
+      `INSERT INTO redeem_codes (tenant_id, code, coupon_type, value, min_amount, max_discount, order_types, valid_days, used_at, used_by_user_id, created_at)
+       VALUES (1, ?, ?, ?, ?, ?, ?, 30, ?, ?, ?)`,
+    );
+    for (const r of REDEEM_CODES) {
+      insert.run(r.code, r.type, r.value, r.minAmount, r.maxDiscount, r.orderTypes.join(','), r.used ? now - DAY : null, r.used && demo ? demo.id : null, now);
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import { ErrorCode } from '../../src/core/error-codes.ts';
+import { commerceError } from './commerce-errors.ts';
+
+// The order state machine (API.md "Orders", spec §4). Every status change goes through transition(), so a path the
+// contract does not list cannot happen by accident anywhere in the code.
+
+export const ORDER_STATUSES = [
+  'waitPay',
+  'waitAllocate',
+  'allocated',
+  'shipped',
+  'completed',
+  'outOfStock',
+  'activating',
+  'canceled',
+  'refunded',
+  'paymentClosed',
+  'paymentSuccessful',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Spec §4 lists the statuses but not the moves between them; API.md fixes these and only these. */
+export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  waitPay: ['paymentSuccessful', 'canceled', 'paymentClosed'],
+  paymentSuccessful: ['allocated', 'waitAllocate', 'completed'],
+  // When stock arrives (the operators' path; no endpoint).
+  waitAllocate: ['allocated'],
+  outOfStock: ['refunded'],
+  allocated: [],
+  shipped: [],
+  completed: [],
+  activating: [],
+  canceled: [],
+  refunded: [],
+  paymentClosed: [],
+};
+
+/** Returns `to` when the move is allowed, else throws ORDER_STATE_INVALID. */
+export function transition(from: OrderStatus, to: OrderStatus): OrderStatus {
+  if (!TRANSITIONS[from]?.includes(to)) throw commerceError(ErrorCode.ORDER_STATE_INVALID);
+  return to;
+}
+
+/** An order unpaid this long is closed (its coupon is free again). */
+export const PAYMENT_WINDOW_MS = 30 * 60 * 1000;
+
+/**
+ * The status as the clock sees it: an unpaid order past its window reads paymentClosed. Derived rather than
+ * written by a timer, so a server that was down at the deadline still answers correctly when it comes back.
+ */
+export function effectiveStatus(order: { status: OrderStatus; create_time: number }, now: number): OrderStatus {
+  return order.status === 'waitPay' && now >= order.create_time + PAYMENT_WINDOW_MS ? 'paymentClosed' : order.status;
+}
+
+/** Statuses reached only through a successful payment: paying again is ORDER_ALREADY_PAID, not a state error. */
+export const PAID_STATUSES: readonly OrderStatus[] = ['paymentSuccessful', 'waitAllocate', 'allocated', 'shipped', 'completed', 'outOfStock', 'activating', 'refunded'];
+
+export function isOrderStatus(value: string): value is OrderStatus {
+  return (ORDER_STATUSES as readonly string[]).includes(value);
+}

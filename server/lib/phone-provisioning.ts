@@ -1,0 +1,79 @@
+import { gradeName } from './catalog.ts';
+import { ensureDefaultGroup } from './phone-groups.ts';
+import { insertPhone } from './phones.ts';
+import { DAY_MS, renewedExpiry } from './pricing.ts';
+import type { Db, Language } from './types.ts';
+
+// Phones that a payment or an activation code creates or extends. Always called inside the caller's transaction.
+
+const PHONE_NO = /^CP(\d{8})$/;
+const LAST_PHONE_NO = 99_999_999;
+
+/**
+ * "<grade> <n>", numbered after the highest such name the user already has, so names stay unique per user and a
+ * second purchase continues the count rather than starting again at 1.
+ */
+function nextNameNumber(db: Db, userId: number, prefix: string): number {
+  const names = db.prepare("SELECT name FROM phones WHERE user_id = ? AND substr(name, 1, ?) = ?").pluck().all(userId, prefix.length + 1, `${prefix} `) as string[];
+  let highest = 0;
+  for (const name of names) {
+    const n = Number(name.slice(prefix.length + 1));
+    if (Number.isInteger(n) && n > highest) highest = n;
+  }
+  return highest + 1;
+}
+
+/** The number after the highest CP number in use, so new phones read as the next devices of the platform. */
+function nextPhoneNo(db: Db): number | undefined {
+  const last = db.prepare("SELECT phone_no FROM phones WHERE phone_no GLOB 'CP[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]' ORDER BY phone_no DESC LIMIT 1").pluck().get() as
+    | string
+    | undefined;
+  // An empty platform starts at CP10000001; past the last number insertPhone draws a random free one instead.
+  const highest = last ? Number(PHONE_NO.exec(last)![1]) : 10_000_000;
+  return highest < LAST_PHONE_NO ? highest + 1 : undefined;
+}
+
+export interface NewPhones {
+  tenantId: number;
+  userId: number;
+  gradeId: number;
+  count: number;
+  /** Paid days plus extension days; the validity starts now (at payment or activation). */
+  days: number;
+  now: number;
+  language: Language;
+}
+
+/** New online phones in the user's default group; returns their ids. */
+export function createPhones(db: Db, spec: NewPhones): number[] {
+  const groupId = ensureDefaultGroup(db, spec.userId, spec.now);
+  const prefix = gradeName(db, spec.tenantId, spec.gradeId, spec.language) || `Phone`;
+  const firstName = nextNameNumber(db, spec.userId, prefix);
+  const ids: number[] = [];
+  for (let i = 0; i < spec.count; i++) {
+    const no = nextPhoneNo(db);
+    ids.push(
+      insertPhone(db, {
+        tenantId: spec.tenantId,
+        userId: spec.userId,
+        groupId,
+        gradeId: spec.gradeId,
+        name: `${prefix} ${firstName + i}`.slice(0, 20),
+        expireTime: spec.now + spec.days * DAY_MS,
+        createdAt: spec.now,
+        phoneNo: no === undefined ? undefined : `CP${no}`,
+        status: 'online',
+      }),
+    );
+  }
+  return ids;
+}
+
+/** Adds days from max(now, expiry). A phone stored as expired is running again once renewed. */
+export function renewPhone(db: Db, phoneId: number, days: number, now: number): void {
+  const expireTime = db.prepare('SELECT expire_time FROM phones WHERE id = ?').pluck().get(phoneId) as number;
+  db.prepare("UPDATE phones SET expire_time = ?, status = CASE status WHEN 'expired' THEN 'online' ELSE status END WHERE id = ?").run(
+    renewedExpiry(expireTime, days, now),
+    phoneId,
+  );
+}

@@ -1,0 +1,201 @@
+import { ErrorCode } from '../../src/core/error-codes.ts';
+import { commerceError } from './commerce-errors.ts';
+
+// Prices of orders (API.md "Commerce"): pure functions of what the database holds and the clock, with no I/O, so
+// preview and create run exactly the same code and the money rules can be tested on their own. All amounts are
+// integer cents; nothing here ever produces a fraction of a cent.
+
+export const DAY_MS = 86_400_000;
+/** Spec §9: the upgraded duration must be under 999 days. */
+export const MAX_UPGRADE_DAYS = 999;
+export const MAX_ORDER_PHONES = 20;
+
+export type OrderType = 'buy' | 'renew' | 'upgrade';
+export const ORDER_TYPES: readonly OrderType[] = ['buy', 'renew', 'upgrade'];
+export type CouponType = 'cash' | 'discount' | 'extension';
+export type CouponReason = '' | 'minAmount' | 'notYetValid' | 'expired' | 'orderType';
+
+export interface PricedPackage {
+  id: number;
+  gradeId: number;
+  days: number;
+  price: number;
+}
+
+export interface PricedGrade {
+  id: number;
+  sort: number;
+  /** Cents per day; null when the grade has no 30-day package to derive it from. */
+  dailyPrice: number | null;
+}
+
+export interface PricedPhone {
+  id: number;
+  gradeId: number;
+  expireTime: number;
+}
+
+export interface PricedCoupon {
+  id: number;
+  type: CouponType;
+  value: number;
+  minAmount: number;
+  maxDiscount: number | null;
+  validFrom: number;
+  validUntil: number;
+  orderTypes: OrderType[];
+}
+
+export type OrderPlan =
+  | { type: 'buy'; pkg: PricedPackage; quantity: number }
+  | { type: 'renew'; pkg: PricedPackage; phones: PricedPhone[] }
+  | { type: 'upgrade'; target: PricedGrade; phones: Array<{ phone: PricedPhone; grade: PricedGrade }> };
+
+export interface Line {
+  userPhoneId?: number;
+  /** The grade the line pays for: the package's, or the upgrade's target. */
+  gradeId: number;
+  /** Upgrade only: the phone's grade when priced; payment refuses if it changed meanwhile. */
+  fromGradeId?: number;
+  /** Paid days (extension days are the order's extraDays, on top). */
+  days: number;
+  amount: number;
+  newExpireTime?: number;
+}
+
+export interface CouponOption {
+  couponId: number;
+  usable: boolean;
+  reason: CouponReason;
+  discountAmount: number;
+}
+
+export interface Quote {
+  originalAmount: number;
+  discountAmount: number;
+  payAmount: number;
+  extraDays: number;
+  couponId: number | null;
+  lines: Line[];
+  coupons: CouponOption[];
+}
+
+/** API.md: the 30-day price / 30, rounded down to a cent, so an upgrade never charges a fraction. */
+export function dailyPriceOf(price30: number): number {
+  return Math.floor(price30 / 30);
+}
+
+export type UpgradeCheck =
+  | { ok: true; days: number; amount: number }
+  | { ok: false; reason: 'remainingTooShort' | 'notHigher' | 'tooLong' };
+
+/**
+ * Spec §9 upgrade: the value of the higher tier's time minus the value of the remaining time, over the remaining
+ * whole days (a started day counts, since the phone runs the better grade during it). Same order of checks as the
+ * client's mirror (src/shop/upgrade-price.ts), so both explain a refusal the same way.
+ */
+export function upgradeCheck(remainingMs: number, current: PricedGrade, target: PricedGrade): UpgradeCheck {
+  if (remainingMs < DAY_MS) return { ok: false, reason: 'remainingTooShort' };
+  if (current.dailyPrice === null || target.dailyPrice === null) return { ok: false, reason: 'notHigher' };
+  if (target.sort <= current.sort || target.dailyPrice <= current.dailyPrice) return { ok: false, reason: 'notHigher' };
+  const days = Math.ceil(remainingMs / DAY_MS);
+  if (days >= MAX_UPGRADE_DAYS) return { ok: false, reason: 'tooLong' };
+  return { ok: true, days, amount: days * (target.dailyPrice - current.dailyPrice) };
+}
+
+const UPGRADE_CODES = {
+  remainingTooShort: ErrorCode.UPGRADE_REMAINING_TOO_SHORT,
+  notHigher: ErrorCode.UPGRADE_NOT_HIGHER,
+  tooLong: ErrorCode.UPGRADE_TOO_LONG,
+} as const;
+
+/** One line per phone (bought, renewed or upgraded); the first refused phone refuses the whole order. */
+export function priceLines(plan: OrderPlan, now: number): Line[] {
+  switch (plan.type) {
+    case 'buy':
+      return Array.from({ length: plan.quantity }, () => ({ gradeId: plan.pkg.gradeId, days: plan.pkg.days, amount: plan.pkg.price }));
+    case 'renew':
+      return plan.phones.map((phone) => ({ userPhoneId: phone.id, gradeId: plan.pkg.gradeId, days: plan.pkg.days, amount: plan.pkg.price }));
+    case 'upgrade':
+      return plan.phones.map(({ phone, grade }) => {
+        const check = upgradeCheck(phone.expireTime - now, grade, plan.target);
+        if (!check.ok) throw commerceError(UPGRADE_CODES[check.reason], { userPhoneId: phone.id });
+        return { userPhoneId: phone.id, gradeId: plan.target.id, fromGradeId: grade.id, days: check.days, amount: check.amount };
+      });
+  }
+}
+
+/** Why a coupon does not fit an order, or '' when it does. Extension days mean nothing to an upgrade. */
+export function couponReason(coupon: PricedCoupon, type: OrderType, originalAmount: number, now: number): CouponReason {
+  if (now >= coupon.validUntil) return 'expired';
+  if (now < coupon.validFrom) return 'notYetValid';
+  if (!coupon.orderTypes.includes(type) || (coupon.type === 'extension' && type === 'upgrade')) return 'orderType';
+  if (originalAmount < coupon.minAmount) return 'minAmount';
+  return '';
+}
+
+/**
+ * What a fitting coupon does. The discount is rounded down (the customer pays the odd cent, the shop never pays
+ * more than the coupon says) and never exceeds the amount or maxDiscount.
+ */
+export function couponEffect(coupon: PricedCoupon, originalAmount: number): { discountAmount: number; extraDays: number } {
+  switch (coupon.type) {
+    case 'cash':
+      return { discountAmount: Math.min(coupon.value, originalAmount), extraDays: 0 };
+    case 'discount': {
+      const off = Math.floor((originalAmount * (100 - coupon.value)) / 100);
+      return { discountAmount: Math.min(off, coupon.maxDiscount ?? off, originalAmount), extraDays: 0 };
+    }
+    case 'extension':
+      return { discountAmount: 0, extraDays: coupon.value };
+  }
+}
+
+/**
+ * The whole price of an order: lines, the coupons the user could apply (usable ones first, the best first), and
+ * the chosen coupon's effect. A chosen coupon that does not fit is refused rather than ignored, so a create never
+ * charges something other than what the user saw.
+ */
+export function quote(plan: OrderPlan, coupons: PricedCoupon[], chosenCouponId: number | null, now: number): Quote {
+  const lines = priceLines(plan, now);
+  const originalAmount = lines.reduce((sum, line) => sum + line.amount, 0);
+  const options = coupons.map((coupon) => {
+    const reason = couponReason(coupon, plan.type, originalAmount, now);
+    return { couponId: coupon.id, usable: reason === '', reason, discountAmount: reason === '' ? couponEffect(coupon, originalAmount).discountAmount : 0 };
+  });
+  options.sort((a, b) => Number(b.usable) - Number(a.usable) || b.discountAmount - a.discountAmount || a.couponId - b.couponId);
+
+  let effect = { discountAmount: 0, extraDays: 0 };
+  if (chosenCouponId !== null) {
+    const chosen = coupons.find((coupon) => coupon.id === chosenCouponId);
+    if (!chosen || !options.find((option) => option.couponId === chosenCouponId)!.usable) throw commerceError(ErrorCode.COUPON_UNAVAILABLE);
+    effect = couponEffect(chosen, originalAmount);
+  }
+
+  // Renewals show where each phone will end up; an upgrade keeps the expiry. A bought phone's expiry starts at
+  // payment, so it has none yet.
+  if (plan.type === 'renew') {
+    plan.phones.forEach((phone, index) => {
+      lines[index]!.newExpireTime = renewedExpiry(phone.expireTime, plan.pkg.days + effect.extraDays, now);
+    });
+  } else if (plan.type === 'upgrade') {
+    plan.phones.forEach(({ phone }, index) => {
+      lines[index]!.newExpireTime = phone.expireTime;
+    });
+  }
+
+  return {
+    originalAmount,
+    discountAmount: effect.discountAmount,
+    payAmount: originalAmount - effect.discountAmount,
+    extraDays: effect.extraDays,
+    couponId: chosenCouponId,
+    lines,
+    coupons: options,
+  };
+}
+
+/** A renewal adds its days to the expiry, or to now for a phone that has already expired (the lapse is not billed). */
+export function renewedExpiry(expireTime: number, days: number, now: number): number {
+  return Math.max(now, expireTime) + days * DAY_MS;
+}

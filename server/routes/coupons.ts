@@ -1,0 +1,27 @@
+import { Hono } from 'hono';
+import { requireAuth, requireTenant } from '../lib/auth.ts';
+import { COUPON_LIST_STATUSES, couponJson, listCoupons } from '../lib/coupons.ts';
+import { badRequest, ok } from '../lib/envelope.ts';
+import { languageOf } from '../lib/request.ts';
+import type { AppEnv, Deps } from '../lib/types.ts';
+
+// The user's coupons (API.md "Coupons"). Redeem codes that grant them are in codes.ts.
+
+type ListStatus = (typeof COUPON_LIST_STATUSES)[number];
+
+export function couponRoutes(deps: Deps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const tenant = requireTenant(deps);
+  const auth = requireAuth(deps);
+
+  // `unused` (the default) also lists coupons held by an unpaid order (inUse: true) and those not valid yet.
+  routes.get('/api/promotion/coupon/list', tenant, auth, (c) => {
+    const status = (c.req.query('status') ?? '').trim() || 'unused';
+    if (!COUPON_LIST_STATUSES.includes(status as ListStatus)) throw badRequest(`status must be one of ${COUPON_LIST_STATUSES.join(', ')}`);
+    const now = deps.now();
+    const language = languageOf(c);
+    return ok(c, listCoupons(deps.db, c.get('user').id, status as ListStatus, now).map((row) => couponJson(row, language, now)));
+  });
+
+  return routes;
+}

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { ErrorCode } from '../../src/core/error-codes.ts';
+import { requireAuth, requireRegistered, requireTenant } from '../lib/auth.ts';
+import { commerceError } from '../lib/commerce-errors.ts';
+import { badRequest, ok } from '../lib/envelope.ts';
+import { loadOwnedOrder } from '../lib/orders.ts';
+import { notifyPayment, paymentReply, paymentStatusOf, PAY_METHODS, submitPayment } from '../lib/payments.ts';
+import type { NotifyResult, PaymentRow, PayMethod } from '../lib/payments.ts';
+import { asPositiveInt, asString, readBody } from '../lib/request.ts';
+import type { AppEnv, Deps } from '../lib/types.ts';
+import { safeReturnPath, walletHtml, withOrderId } from '../lib/wallet-page.ts';
+
+// Payment (API.md "Payment"): submit, the wallet's callback, the status the app polls, and the simulated wallet page.
+
+const PAY = '/api/pay';
+const KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
+const RESULTS: readonly NotifyResult[] = ['success', 'fail', 'cancel'];
+
+function originOf(c: Context<AppEnv>): string {
+  return new URL(c.req.url).origin;
+}
+
+/**
+ * Where the wallet returns: the body's returnUrl, else the page that asked (Referer), else the app's root; each only
+ * if it is this origin's /app/ (an explicit bad returnUrl is refused rather than silently replaced).
+ */
+function returnPathOf(c: Context<AppEnv>, value: unknown): string {
+  const origin = originOf(c);
+  if (value !== undefined && value !== null && value !== '') {
+    const path = safeReturnPath(asString(value), origin);
+    if (!path) throw badRequest('returnUrl must be a page of this app');
+    return path;
+  }
+  return safeReturnPath(c.req.header('referer') ?? '', origin) ?? '/app/';
+}
+
+export function paymentRoutes(deps: Deps): Hono<AppEnv> {
+  const { db } = deps;
+  const routes = new Hono<AppEnv>();
+  const tenant = requireTenant(deps);
+  const auth = requireAuth(deps);
+
+  routes.post(`${PAY}/order/submit`, tenant, auth, requireRegistered, async (c) => {
+    const body = await readBody(c);
+    const method = asString(body.method) as PayMethod;
+    if (!PAY_METHODS.includes(method)) throw commerceError(ErrorCode.PAYMENT_METHOD_INVALID);
+    const idempotencyKey = asString(body.idempotencyKey);
+    if (!KEY.test(idempotencyKey)) throw badRequest('idempotencyKey must be 8-128 letters, digits or _.:-');
+    const payment = submitPayment(
+      db,
+      c.get('user'),
+      { orderId: asPositiveInt(body.orderId), method, idempotencyKey, returnUrl: method === 'mock' ? '' : returnPathOf(c, body.returnUrl) },
+      deps.now(),
+    );
+    return ok(c, paymentReply(payment));
+  });
+
+  // No tenant or token: a wallet's server calls this, and the unguessable payment id is what authorises it.
+  routes.post(`${PAY}/notify/:method`, async (c) => {
+    const body = await readBody(c);
+    const result = asString(body.result) as NotifyResult;
+    if (!RESULTS.includes(result)) throw badRequest('result must be success, fail or cancel');
+    const payment = notifyPayment(db, c.req.param('method'), asString(body.paymentId), result, deps.now());
+    return ok(c, { paymentId: payment.id, status: payment.status, orderId: payment.order_id });
+  });
+
+  routes.get(`${PAY}/order/get`, tenant, auth, (c) => {
+    const order = loadOwnedOrder(db, c.get('user'), asPositiveInt(c.req.query('orderId')));
+    return ok(c, { orderId: order.id, ...paymentStatusOf(db, order, deps.now()) });
+  });
+
+  routes.get('/pay/wallet/:paymentId', (c) => {
+    const headers = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' };
+    const payment = db.prepare('SELECT * FROM payments WHERE id = ?').get(c.req.param('paymentId')) as PaymentRow | undefined;
+    if (!payment || payment.method === 'mock') return c.text('This payment does not exist', 404, headers);
+    const returnPath = safeReturnPath(c.req.query('return') ?? '', originOf(c));
+    if (!returnPath) return c.text('The return address must be a page of this app', 400, headers);
+    const orderNo = db.prepare('SELECT order_no FROM orders WHERE id = ?').pluck().get(payment.order_id) as string;
+    const nonce = randomBytes(16).toString('base64');
+    // A browser navigation carries no `language` header; the browser's own preference picks the wording.
+    const language = /^zh/i.test(c.req.header('accept-language') ?? '') ? 'zh-CN' : 'en-US';
+    const html = walletHtml({ payment, orderNo, returnPath: withOrderId(returnPath, payment.order_id), nonce, language });
+    return c.html(html, 200, {
+      ...headers,
+      'Content-Security-Policy': `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    });
+  });
+
+  return routes;
+}

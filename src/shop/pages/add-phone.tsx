@@ -1,0 +1,111 @@
+/**
+ * addPhone (no layout of its own, so it draws its header): level, duration package and quantity, the
+ * price live from the server's preview, a coupon, then the order and payment.
+ */
+import { useEffect, useState } from 'react';
+import { t } from '../../core/i18n/index.ts';
+import { describeError } from '../../core/errors.ts';
+import { PageHeader } from '../../app/layouts/index.tsx';
+import { routeByName, type PageProps } from '../../app/routes.ts';
+import { listGoods, type Goods } from '../api.ts';
+import { formatMoney } from '../money.ts';
+import { CouponPicker, placeOrder, PriceSummary } from '../parts/checkout.tsx';
+import { usePreview } from '../parts/use-preview.ts';
+import '../parts/buy.css';
+
+export const MAX_QUANTITY = 20;
+
+export default function AddPhonePage({ clientNo }: PageProps) {
+  const [goods, setGoods] = useState<Goods[]>([]);
+  const [loadError, setLoadError] = useState('');
+  const [gradeId, setGradeId] = useState<number | null>(null);
+  const [packageId, setPackageId] = useState<number | null>(null);
+  const [quantity, setQuantity] = useState(1);
+  const [couponId, setCouponId] = useState<number | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    listGoods()
+      .then((list) => {
+        setGoods(list);
+        const first = list[0];
+        if (first) {
+          setGradeId(first.gradeId);
+          setPackageId(first.packages[1]?.packageId ?? first.packages[0]?.packageId ?? null);
+        }
+      })
+      .catch((error) => setLoadError(describeError(error)));
+  }, []);
+
+  const grade = goods.find((entry) => entry.gradeId === gradeId);
+  const request = packageId ? { type: 'buy' as const, packageId, quantity, couponId } : null;
+  const { preview, error, loading } = usePreview(request);
+
+  const chooseGrade = (next: Goods) => {
+    const days = grade?.packages.find((entry) => entry.packageId === packageId)?.days;
+    setGradeId(next.gradeId);
+    // Keep the chosen duration when switching level.
+    setPackageId((next.packages.find((entry) => entry.days === days) ?? next.packages[0])?.packageId ?? null);
+    setCouponId(undefined);
+  };
+
+  const buy = async () => {
+    if (!request) return;
+    setBusy(true);
+    await placeOrder(request);
+    setBusy(false);
+  };
+
+  return (
+    <div class="layout layout--page">
+      <PageHeader route={routeByName('addPhone')!} clientNo={clientNo} />
+      <main class="layout__body buy">
+        {loadError ? <p class="field__error" role="alert">{loadError}</p> : null}
+        <section class="card">
+          <h2 class="card__title">{t('shopBuy.level')}</h2>
+          <div class="chips" role="radiogroup">
+            {goods.map((entry) => (
+              <button key={entry.gradeId} type="button" role="radio" aria-checked={entry.gradeId === gradeId} class="chip"
+                data-testid={`grade-${entry.gradeId}`} onClick={() => chooseGrade(entry)}>
+                {entry.gradeName}
+                <span class="chip__note">{entry.stock > 0 ? t('shopBuy.stock', { count: entry.stock }) : t('shopBuy.noStock')}</span>
+              </button>
+            ))}
+          </div>
+        </section>
+        {grade ? (
+          <section class="card">
+            <h2 class="card__title">{t('shopBuy.package')}</h2>
+            <div class="chips" role="radiogroup">
+              {grade.packages.map((entry) => (
+                <button key={entry.packageId} type="button" role="radio" aria-checked={entry.packageId === packageId} class="chip"
+                  data-testid={`package-${entry.days}`} onClick={() => setPackageId(entry.packageId)}>
+                  {t('shopBuy.days', { days: entry.days })}
+                  <span class="chip__note">{formatMoney(entry.price)}</span>
+                </button>
+              ))}
+            </div>
+          </section>
+        ) : null}
+        <section class="card row-between">
+          <h2 class="card__title">{t('shopBuy.quantity')}</h2>
+          <div class="stepper">
+            <button type="button" class="btn" aria-label={t('shopBuy.less')} disabled={quantity <= 1} onClick={() => setQuantity(quantity - 1)}>−</button>
+            <output data-testid="quantity">{quantity}</output>
+            <button type="button" class="btn" aria-label={t('shopBuy.more')} disabled={quantity >= MAX_QUANTITY} onClick={() => setQuantity(quantity + 1)}
+              data-testid="quantity-more">+</button>
+          </div>
+        </section>
+        {grade && grade.stock < quantity ? <p class="buy__warning" role="status">{t('errors.stockInsufficient')}</p> : null}
+        <CouponPicker preview={preview} selected={couponId} onSelect={setCouponId} />
+        {error ? <p class="field__error" role="alert">{describeError(error)}</p> : null}
+      </main>
+      <footer class="pay-bar">
+        <PriceSummary preview={preview} loading={loading} />
+        <button type="button" class="btn btn--primary" disabled={!request || busy} onClick={() => void buy()} data-testid="buy-submit">
+          {t('shopBuy.buyNow')}
+        </button>
+      </footer>
+    </div>
+  );
+}

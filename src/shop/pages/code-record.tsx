@@ -1,0 +1,53 @@
+/** codeRecord (person layout): the activation codes the user has used, newest first, page by page. */
+import { t } from '../../core/i18n/index.ts';
+import { formatDateTime } from '../../core/format.ts';
+import type { PageProps } from '../../app/routes.ts';
+import { listCodeRecords, type CodeRecord } from '../codes-api.ts';
+import { PagedFooter } from '../parts/orders/paged-footer.tsx';
+import { usePagedList } from '../parts/orders/use-paged-list.ts';
+import '../parts/shop.css';
+
+function RecordCard({ record }: { record: CodeRecord }) {
+  const ok = record.status === 'activated';
+  return (
+    <article class="order-card" data-testid="code-record" data-code={record.code}>
+      <div class="order-card__head">
+        <span class="order-card__type code-row__code">{record.code}</span>
+        <span class={`code-status${ok ? ' code-status--ok' : ' code-status--bad'}`}>{t(`shop.codes.status.${record.status}`)}</span>
+      </div>
+      <dl class="order-facts">
+        <dt>{t('shop.codes.record.type')}</dt>
+        <dd>{t(record.type === 2 ? 'shop.codes.type.renewal' : 'shop.codes.type.new')}</dd>
+        <dt>{t('shop.codes.record.grade')}</dt>
+        <dd>{record.gradeName || t('shop.common.none')}</dd>
+        <dt>{t('shop.codes.record.duration')}</dt>
+        <dd>{t('shop.common.days', { count: record.days })}</dd>
+        <dt>{t('shop.codes.record.phone')}</dt>
+        <dd>{record.phoneNo || t('shop.common.none')}</dd>
+        <dt>{t('shop.codes.record.usedAt')}</dt>
+        <dd>{formatDateTime(record.usedAt) || t('shop.common.none')}</dd>
+      </dl>
+    </article>
+  );
+}
+
+export default function CodeRecordPage(_props: PageProps) {
+  const records = usePagedList('records', listCodeRecords);
+  return (
+    <div class="shop-page" data-testid="code-records">
+      {records.items.map((record, index) => (
+        <RecordCard key={`${record.code}-${index}`} record={record} />
+      ))}
+      <PagedFooter
+        count={records.items.length}
+        loading={records.loading}
+        loaded={records.loaded}
+        error={records.error}
+        hasMore={records.hasMore}
+        empty="shop.codes.record.empty"
+        onMore={() => void records.more()}
+        onRetry={() => void records.reload()}
+      />
+    </div>
+  );
+}

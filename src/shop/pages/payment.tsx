@@ -1,0 +1,88 @@
+/**
+ * payment (person layout, `?orderId=`): the amount, a method (mock, an alipay-type wallet, a
+ * wechat-type wallet), and Pay. One payment per order however often Pay is tapped: the button locks,
+ * the client refuses an identical request in flight, and the server answers a repeated idempotency key
+ * with the same payment.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { t } from '../../core/i18n/index.ts';
+import { ErrorCode } from '../../core/error-codes.ts';
+import { ApiError, describeError } from '../../core/errors.ts';
+import { notify } from '../../core/ui/notify.ts';
+import { goToPage, pathTo, BASE } from '../../app/navigation.ts';
+import type { PageProps } from '../../app/routes.ts';
+import { submitPayment, type PayMethod } from '../api.ts';
+import { getOrder, type Order } from '../orders-api.ts';
+import { formatMoney } from '../money.ts';
+import '../parts/buy.css';
+
+const METHODS: PayMethod[] = ['mock', 'alipay', 'wechat'];
+
+function newIdempotencyKey(): string {
+  return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+export default function PaymentPage({ query }: PageProps) {
+  const orderId = Number(query.get('orderId'));
+  const [order, setOrder] = useState<Order | null>(null);
+  const [error, setError] = useState('');
+  const [method, setMethod] = useState<PayMethod>('mock');
+  const [paying, setPaying] = useState(false);
+  const locked = useRef(false);
+  // One key per method per visit: a retried or repeated submit is the same payment to the server, while
+  // choosing another method (after leaving a wallet unpaid) is a new one.
+  const keys = useRef(new Map<PayMethod, string>());
+  const keyFor = (chosen: PayMethod) => {
+    if (!keys.current.has(chosen)) keys.current.set(chosen, newIdempotencyKey());
+    return keys.current.get(chosen)!;
+  };
+
+  useEffect(() => {
+    getOrder(orderId).then(setOrder).catch((failure) => setError(describeError(failure)));
+  }, [orderId]);
+
+  const pay = async () => {
+    if (locked.current) return;
+    locked.current = true;
+    setPaying(true);
+    try {
+      const returnUrl = BASE + pathTo('pay-result', `?orderId=${orderId}`);
+      const reply = await submitPayment(orderId, method, keyFor(method), returnUrl);
+      if (reply.walletUrl) location.assign(reply.walletUrl);
+      else goToPage('pay-result', { query: `?orderId=${orderId}`, replace: true });
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.code === ErrorCode.ORDER_ALREADY_PAID) {
+        goToPage('pay-result', { query: `?orderId=${orderId}`, replace: true });
+        return;
+      }
+      notify(describeError(failure));
+      locked.current = false;
+      setPaying(false);
+    }
+  };
+
+  if (error) return <p class="field__error card" role="alert">{error}</p>;
+  return (
+    <div class="buy">
+      <section class="card pay-amount">
+        <p class="muted">{t('shopBuy.pay.amount')}</p>
+        <p class="pay-amount__value" data-testid="payment-amount">{order ? formatMoney(order.payAmount) : '—'}</p>
+        <p class="muted">{order ? t('shopBuy.pay.orderNo', { orderNo: order.orderNo }) : ''}</p>
+      </section>
+      <fieldset class="card">
+        <legend class="field__label">{t('shopBuy.pay.method')}</legend>
+        {METHODS.map((value) => (
+          <label key={value} class="radio">
+            <input type="radio" name="method" value={value} checked={method === value} onChange={() => setMethod(value)} data-testid={`method-${value}`} />
+            <span>{t(`shopBuy.pay.${value}`)}</span>
+          </label>
+        ))}
+      </fieldset>
+      <div class="card-actions">
+        <button type="button" class="btn btn--primary btn--block" disabled={!order || paying} onClick={() => void pay()} data-testid="pay-submit">
+          {paying ? t('shopBuy.pay.paying') : t('shopBuy.pay.submit')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * rechargePhone (renew several) and rechargeSinglePhone (`?id=` one phone), buy layout: phones of one
+ * level, a duration, the new expiry of each previewed, a coupon, then the order and payment.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { t } from '../../core/i18n/index.ts';
+import { describeError } from '../../core/errors.ts';
+import { formatDateTime } from '../../core/format.ts';
+import type { PageProps } from '../../app/routes.ts';
+import type { Phone } from '../../devices/api.ts';
+import { allPhones, loadAllPhones } from '../../devices/parts/batch/all-phones.ts';
+import { listGoods, type Goods } from '../api.ts';
+import { formatMoney } from '../money.ts';
+import { CouponPicker, placeOrder, PriceSummary } from '../parts/checkout.tsx';
+import { PhonePicker } from '../parts/phone-picker.tsx';
+import { usePreview } from '../parts/use-preview.ts';
+import '../parts/buy.css';
+
+export const MAX_RENEW_PHONES = 20;
+
+export default function RechargePhonePage({ query, routeName }: PageProps) {
+  const single = routeName === 'rechargeSinglePhone';
+  const [goods, setGoods] = useState<Goods[]>([]);
+  const [selected, setSelected] = useState<Set<number>>(() => new Set(single && query.get('id') ? [Number(query.get('id'))] : []));
+  const [days, setDays] = useState(30);
+  const [couponId, setCouponId] = useState<number | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    void loadAllPhones();
+    listGoods().then(setGoods).catch(() => setGoods([]));
+  }, []);
+
+  const chosen = allPhones.value.filter((phone) => selected.has(phone.userPhoneId));
+  const gradeIds = new Set(chosen.map((phone) => phone.gradeId));
+  const grade = gradeIds.size === 1 ? goods.find((entry) => entry.gradeId === [...gradeIds][0]) : undefined;
+  const packageId = grade?.packages.find((entry) => entry.days === days)?.packageId;
+  const request = packageId ? { type: 'renew' as const, packageId, userPhoneIds: chosen.map((phone) => phone.userPhoneId), couponId } : null;
+  const { preview, error, loading } = usePreview(request);
+  const newExpiry = useMemo(() => new Map((preview?.lines ?? []).map((line) => [line.userPhoneId, line.newExpireTime])), [preview]);
+
+  const toggle = (phone: Phone) => {
+    const next = new Set(selected);
+    if (next.has(phone.userPhoneId)) next.delete(phone.userPhoneId);
+    else if (next.size < MAX_RENEW_PHONES) next.add(phone.userPhoneId);
+    setSelected(next);
+  };
+
+  const renew = async () => {
+    if (!request) return;
+    setBusy(true);
+    await placeOrder(request);
+    setBusy(false);
+  };
+
+  return (
+    <div class="buy buy--column">
+      <section class="card">
+        <h2 class="card__title">{t('shopBuy.package')}</h2>
+        <div class="chips" role="radiogroup">
+          {[7, 30, 90].map((value) => (
+            <button key={value} type="button" role="radio" aria-checked={days === value} class="chip" data-testid={`package-${value}`} onClick={() => setDays(value)}>
+              {t('shopBuy.days', { days: value })}
+              {grade ? <span class="chip__note">{formatMoney(grade.packages.find((entry) => entry.days === value)?.price ?? 0)}</span> : null}
+            </button>
+          ))}
+        </div>
+      </section>
+      {chosen.length ? (
+        <ul class="card renew-lines" data-testid="renew-lines">
+          {chosen.map((phone) => (
+            <li key={phone.userPhoneId}>
+              <span>{phone.name}</span>
+              <span class="muted">{formatDateTime(phone.expireTime)} → <b data-testid="new-expiry">{formatDateTime(newExpiry.get(phone.userPhoneId))}</b></span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {gradeIds.size > 1 ? <p class="buy__warning" role="alert">{t('shopBuy.oneLevel')}</p> : null}
+      {!single ? (
+        <section class="card buy__pick">
+          <h2 class="card__title">{t('shopBuy.choosePhones', { count: selected.size, max: MAX_RENEW_PHONES })}</h2>
+          <PhonePicker phones={allPhones.value} selected={selected} onToggle={toggle} />
+        </section>
+      ) : null}
+      <CouponPicker preview={preview} selected={couponId} onSelect={setCouponId} />
+      {error ? <p class="field__error" role="alert">{describeError(error)}</p> : null}
+      <footer class="pay-bar">
+        <PriceSummary preview={preview} loading={loading} />
+        <button type="button" class="btn btn--primary" disabled={!request || busy} onClick={() => void renew()} data-testid="renew-submit">
+          {t('shopBuy.renewNow')}
+        </button>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * upgradePhone (buy layout, `?ids=`): the target level, and per phone the whole remaining days and the
+ * difference (higher tier's daily value minus the current one, times those days); the expiry stays.
+ */
+import { useEffect, useState } from 'react';
+import { t } from '../../core/i18n/index.ts';
+import { describeError } from '../../core/errors.ts';
+import type { PageProps } from '../../app/routes.ts';
+import { allPhones, loadAllPhones } from '../../devices/parts/batch/all-phones.ts';
+import { remainingMs } from '../../devices/state.ts';
+import { listGoods, type Goods } from '../api.ts';
+import { formatMoney } from '../money.ts';
+import { CouponPicker, placeOrder, PriceSummary } from '../parts/checkout.tsx';
+import { usePreview } from '../parts/use-preview.ts';
+import { upgradePrice } from '../upgrade-price.ts';
+import '../parts/buy.css';
+
+export default function UpgradePhonePage({ query }: PageProps) {
+  const ids = (query.get('ids') ?? '').split(',').map(Number).filter((id) => id > 0);
+  const [goods, setGoods] = useState<Goods[]>([]);
+  const [targetGradeId, setTarget] = useState<number | null>(null);
+  const [couponId, setCouponId] = useState<number | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    void loadAllPhones();
+    listGoods().then(setGoods).catch(() => setGoods([]));
+  }, []);
+
+  const chosen = allPhones.value.filter((phone) => ids.includes(phone.userPhoneId));
+  const daily = (gradeId: number) => goods.find((entry) => entry.gradeId === gradeId)?.dailyPrice ?? 0;
+  const highest = Math.max(0, ...chosen.map((phone) => daily(phone.gradeId)));
+  const targets = goods.filter((entry) => entry.dailyPrice > highest);
+  const target = targets.find((entry) => entry.gradeId === targetGradeId);
+  const request = target && chosen.length ? { type: 'upgrade' as const, targetGradeId: target.gradeId, userPhoneIds: chosen.map((p) => p.userPhoneId), couponId } : null;
+  const { preview, error, loading } = usePreview(request);
+
+  const upgrade = async () => {
+    if (!request) return;
+    setBusy(true);
+    await placeOrder(request);
+    setBusy(false);
+  };
+
+  return (
+    <div class="buy buy--column">
+      <section class="card">
+        <h2 class="card__title">{t('shopBuy.upgrade.target')}</h2>
+        <div class="chips" role="radiogroup">
+          {targets.map((entry) => (
+            <button key={entry.gradeId} type="button" role="radio" aria-checked={entry.gradeId === targetGradeId} class="chip"
+              data-testid={`target-${entry.gradeId}`} onClick={() => setTarget(entry.gradeId)}>
+              {entry.gradeName}
+              <span class="chip__note">{t('shopBuy.upgrade.perDay', { amount: formatMoney(entry.dailyPrice) })}</span>
+            </button>
+          ))}
+        </div>
+        {!targets.length && goods.length ? <p class="muted">{t('shopBuy.upgrade.topLevel')}</p> : null}
+      </section>
+      <ul class="card renew-lines" data-testid="upgrade-lines">
+        {chosen.map((phone) => {
+          const check = target ? upgradePrice(remainingMs(phone), daily(phone.gradeId), target.dailyPrice) : null;
+          return (
+            <li key={phone.userPhoneId}>
+              <span>{phone.name} · {phone.gradeName}</span>
+              <span class="muted" data-testid="upgrade-line">
+                {!check ? '' : check.ok
+                  ? t('shopBuy.upgrade.line', { days: check.days, amount: formatMoney(check.amount), from: formatMoney(daily(phone.gradeId)), to: formatMoney(target!.dailyPrice) })
+                  : t(`shopBuy.upgrade.${check.reason}`)}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      <p class="muted">{t('shopBuy.upgrade.keepsExpiry')}</p>
+      <CouponPicker preview={preview} selected={couponId} onSelect={setCouponId} />
+      {error ? <p class="field__error" role="alert">{describeError(error)}</p> : null}
+      <footer class="pay-bar">
+        <PriceSummary preview={preview} loading={loading} />
+        <button type="button" class="btn btn--primary" disabled={!request || busy} onClick={() => void upgrade()} data-testid="upgrade-submit">
+          {t('shopBuy.upgradeNow')}
+        </button>
+      </footer>
+    </div>
+  );
+}

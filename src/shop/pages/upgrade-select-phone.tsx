@@ -1,0 +1,53 @@
+/** upgradeSelectPhone (buy layout): choose the phones to upgrade; those that cannot be say why. */
+import { useEffect, useState } from 'react';
+import { t } from '../../core/i18n/index.ts';
+import { goToPage } from '../../app/navigation.ts';
+import type { Phone } from '../../devices/api.ts';
+import { allPhones, loadAllPhones } from '../../devices/parts/batch/all-phones.ts';
+import { remainingMs } from '../../devices/state.ts';
+import { listGoods, type Goods } from '../api.ts';
+import { PhonePicker } from '../parts/phone-picker.tsx';
+import { DAY_MS } from '../upgrade-price.ts';
+import { MAX_RENEW_PHONES } from './recharge-phone.tsx';
+import '../parts/buy.css';
+
+export default function UpgradeSelectPhonePage() {
+  const [goods, setGoods] = useState<Goods[]>([]);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  useEffect(() => {
+    void loadAllPhones();
+    listGoods().then(setGoods).catch(() => setGoods([]));
+  }, []);
+  const topDaily = Math.max(0, ...goods.map((entry) => entry.dailyPrice));
+
+  // Spec §5/§9: at least 1 day remaining; and there must be a higher level to go to.
+  const blocked = (phone: Phone): string | null => {
+    if (remainingMs(phone) < DAY_MS) return t('shopBuy.upgrade.tooShort');
+    const daily = goods.find((entry) => entry.gradeId === phone.gradeId)?.dailyPrice;
+    if (daily !== undefined && daily >= topDaily) return t('shopBuy.upgrade.topLevel');
+    return null;
+  };
+  const toggle = (phone: Phone) => {
+    const next = new Set(selected);
+    if (next.has(phone.userPhoneId)) next.delete(phone.userPhoneId);
+    else if (next.size < MAX_RENEW_PHONES) next.add(phone.userPhoneId);
+    setSelected(next);
+  };
+
+  return (
+    <div class="buy buy--column">
+      <section class="card buy__pick">
+        <h2 class="card__title">{t('shopBuy.choosePhones', { count: selected.size, max: MAX_RENEW_PHONES })}</h2>
+        <p class="muted">{t('shopBuy.upgrade.rule')}</p>
+        <PhonePicker phones={allPhones.value} selected={selected} onToggle={toggle} blockedReason={blocked} />
+      </section>
+      <footer class="pay-bar">
+        <span class="muted">{t('shopBuy.selected', { count: selected.size })}</span>
+        <button type="button" class="btn btn--primary" disabled={!selected.size} data-testid="upgrade-next"
+          onClick={() => goToPage('upgrade-phone', { query: `?ids=${[...selected].join(',')}` })}>
+          {t('binding.next')}
+        </button>
+      </footer>
+    </div>
+  );
+}

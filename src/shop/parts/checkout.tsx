@@ -1,0 +1,104 @@
+/**
+ * What buy, renew and upgrade share: the coupon picker (unusable coupons greyed with the reason), the
+ * price summary, and placing the order (with the spec's "stock insufficient: continue, allocated
+ * later?" offer) before going to payment.
+ */
+import { useEffect, useState } from 'react';
+import { t } from '../../core/i18n/index.ts';
+import { ErrorCode } from '../../core/error-codes.ts';
+import { ApiError, describeError } from '../../core/errors.ts';
+import { openDialog } from '../../core/ui/dialogs.ts';
+import { notify } from '../../core/ui/notify.ts';
+import { formatDate } from '../../core/format.ts';
+import { goToPage } from '../../app/navigation.ts';
+import { createOrder, type OrderRequest, type Preview } from '../api.ts';
+import { listCoupons, type Coupon } from '../orders-api.ts';
+import { formatMoney } from '../money.ts';
+
+export function couponValue(coupon: Coupon): string {
+  if (coupon.type === 'cash') return t('shopBuy.coupon.cash', { amount: formatMoney(coupon.value) });
+  if (coupon.type === 'discount') return t('shopBuy.coupon.discount', { percent: coupon.value });
+  return t('shopBuy.coupon.extension', { days: coupon.value });
+}
+
+interface CouponPickerProps {
+  preview: Preview | null;
+  selected: number | undefined;
+  onSelect: (couponId: number | undefined) => void;
+}
+
+export function CouponPicker({ preview, selected, onSelect }: CouponPickerProps) {
+  const [coupons, setCoupons] = useState<Coupon[]>([]);
+  useEffect(() => {
+    listCoupons('unused').then(setCoupons).catch(() => setCoupons([]));
+  }, []);
+  const options = preview?.coupons ?? [];
+  if (!coupons.length) return null;
+  return (
+    <fieldset class="card coupons-picker" data-testid="coupon-picker">
+      <legend class="field__label">{t('shopBuy.coupon.title')}</legend>
+      <label class="radio">
+        <input type="radio" name="coupon" checked={selected === undefined} onChange={() => onSelect(undefined)} />
+        <span>{t('shopBuy.coupon.none')}</span>
+      </label>
+      {coupons.map((coupon) => {
+        const option = options.find((entry) => entry.couponId === coupon.couponId);
+        const usable = option?.usable ?? false;
+        return (
+          <label key={coupon.couponId} class={`radio coupon-option${usable ? '' : ' coupon-option--unusable'}`} data-testid={`coupon-${coupon.couponId}`}>
+            <input type="radio" name="coupon" disabled={!usable} checked={selected === coupon.couponId} onChange={() => onSelect(coupon.couponId)} />
+            <span class="coupon-option__text">
+              <span>{coupon.name} · {couponValue(coupon)}</span>
+              <span class="muted">
+                {t('shopBuy.coupon.validUntil', { date: formatDate(coupon.validUntil) })}
+                {coupon.maxDiscount ? ` · ${t('shopBuy.coupon.maxDiscount', { amount: formatMoney(coupon.maxDiscount) })}` : ''}
+                {coupon.minAmount ? ` · ${t('shopBuy.coupon.minAmount', { amount: formatMoney(coupon.minAmount) })}` : ''}
+              </span>
+              {!usable && option?.reason ? <span class="coupon-option__reason">{t(`shopBuy.coupon.reason.${option.reason as Exclude<typeof option.reason, ''>}`)}</span> : null}
+            </span>
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+export function PriceSummary({ preview, loading }: { preview: Preview | null; loading: boolean }) {
+  return (
+    <div class="price-summary" aria-live="polite">
+      {preview ? (
+        <>
+          {preview.discountAmount ? (
+            <span class="muted">
+              <s>{formatMoney(preview.originalAmount)}</s> −{formatMoney(preview.discountAmount)}
+            </span>
+          ) : null}
+          {preview.extraDays ? <span class="muted">{t('shopBuy.coupon.extraDays', { days: preview.extraDays })}</span> : null}
+          <span class="price-summary__total" data-testid="pay-amount">{formatMoney(preview.payAmount)}</span>
+        </>
+      ) : (
+        <span class="muted">{loading ? t('common.loading') : '—'}</span>
+      )}
+    </div>
+  );
+}
+
+/** Creates the order and goes on to pay it; a fully discounted order is already paid. */
+export async function placeOrder(request: OrderRequest): Promise<void> {
+  try {
+    const order = await createOrder(request);
+    if (order.payAmount === 0) goToPage('pay-result', { query: `?orderId=${order.orderId}` });
+    else goToPage('payment', { query: `?orderId=${order.orderId}` });
+  } catch (error) {
+    if (error instanceof ApiError && error.code === ErrorCode.STOCK_INSUFFICIENT && !request.allocateLater) {
+      const choice = await openDialog({
+        title: t('common.notice'),
+        message: `${describeError(error)}\n${t('shopBuy.allocateLater')}`,
+        actions: [{ label: t('common.cancel') }, { label: t('shopBuy.continue'), primary: true, value: 'later' }],
+      });
+      if (choice === 'later') await placeOrder({ ...request, allocateLater: true });
+      return;
+    }
+    notify(describeError(error));
+  }
+}
