@@ -10,6 +10,8 @@ export const FIRST_SCREEN_SOURCES = ['src/core/i18n/zh-CN.ts', 'src/account/page
 export const PRECACHE_SOURCES = [
   ...FIRST_SCREEN_SOURCES,
   'src/core/i18n/en-US.ts',
+  'src/core/i18n/zh-CN-app.ts',
+  'src/core/i18n/en-US-app.ts',
   'src/devices/pages/home.tsx',
   'src/misc/pages/not-found.tsx',
 ];

@@ -36,11 +36,13 @@ configureHttp({
   notify: (text) => notify(text),
 });
 
+const root = document.getElementById('app')!;
+// The language first: the page chunk prefetched next asks for texts in that language.
+const localeLoaded = setLocale(storedLocale());
 const path = location.pathname.startsWith(BASE) ? location.pathname.slice(BASE.length) || '/' : location.pathname;
 prefetchRoute({ pathname: path, search: location.search, host: location.host });
 
-const root = document.getElementById('app')!;
-setLocale(storedLocale()).then(() => {
+localeLoaded.then(() => {
   startShellEffects();
   watchTrial();
   root.textContent = '';

@@ -4,7 +4,7 @@
  * Paths are `/<segment>/:clientNo`; home is `/:clientNo`. Later issues append their routes here.
  */
 import type { ComponentType } from 'react';
-import type { MessageKey } from '../core/i18n/index.ts';
+import { ensureAppTexts, type MessageKey } from '../core/i18n/index.ts';
 
 export type LayoutName =
   | 'home' | 'person' | 'loginLayout' | 'phone' | 'buy' | 'code'
@@ -34,7 +34,7 @@ export interface RouteDef {
   load: () => Promise<{ default: ComponentType<PageProps> }>;
 }
 
-export const ROUTES: RouteDef[] = [
+const PAGES: RouteDef[] = [
   { name: 'home', segment: '', level: 0, layout: 'home', title: 'devices.title', load: () => import('../devices/pages/home.tsx') },
   { name: 'discover', segment: 'discover', level: 0, layout: 'home', title: 'devices.discoverTitle', load: () => import('../devices/pages/discover.tsx') },
   { name: 'login', segment: 'login', level: 0, layout: 'loginLayout', public: true, load: () => import('../account/pages/login.tsx') },
@@ -70,6 +70,15 @@ export const ROUTES: RouteDef[] = [
   { name: 'notFound', segment: '404', level: 0, layout: '404', title: 'notFound.title', public: true, load: () => import('../misc/pages/not-found.tsx') },
   { name: 'download', segment: 'download', level: 1, layout: 'none', title: 'download.title', public: true, load: () => import('../misc/pages/download.tsx') },
 ];
+
+/** A private page brings the signed-in app's texts with it; public pages need only the core texts. */
+function withAppTexts(route: RouteDef): RouteDef {
+  if (route.public) return route;
+  const load = route.load;
+  return { ...route, load: () => Promise.all([load(), ensureAppTexts()]).then(([module]) => module) };
+}
+
+export const ROUTES: RouteDef[] = PAGES.map(withAppTexts);
 
 const bySegment = new Map(ROUTES.map((route) => [route.segment, route]));
 const byName = new Map(ROUTES.map((route) => [route.name, route]));

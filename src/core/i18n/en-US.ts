@@ -1,12 +1,8 @@
-import type { Dictionary } from './index.ts';
+import type { CoreDictionary } from './index.ts';
 import errors from './errors-en-US.ts';
-import devices from './devices-en-US.ts';
-import groups from './groups-en-US.ts';
-import shop from './shop-en-US.ts';
-import shopBuy from './shop-buy-en-US.ts';
 
-/** English texts; typed against the zh-CN shape so a missing or extra key fails the typecheck. */
-const enUS: Dictionary = {
+/** English texts of the first screen and the shell; typed against zh-CN so a missing or extra key fails the typecheck. */
+const enUS: CoreDictionary = {
   common: {
     confirm: 'OK',
     cancel: 'Cancel',
@@ -89,101 +85,6 @@ const enUS: Dictionary = {
     guestName: 'Guest',
     starting: 'Starting your trial…',
   },
-  profile: {
-    title: 'Me',
-    personalCenter: 'Personal centre',
-    settings: 'Settings',
-    aboutUs: 'About us',
-    customerService: 'Customer service',
-    orders: 'My orders',
-    renew: 'Renew phones',
-    upgrade: 'Upgrade phones',
-    activationCode: 'Activation codes',
-    coupons: 'My coupons',
-    messages: 'Messages',
-    invite: 'Invite friends',
-    viewProfile: 'View and edit your profile',
-  },
-  personal: {
-    title: 'Personal centre',
-    avatar: 'Avatar',
-    nickname: 'Nickname',
-    nicknamePlaceholder: '1-20 characters',
-    edit: 'Edit',
-    save: 'Save',
-    saved: 'Saved',
-    mobile: 'Mobile',
-    userNo: 'User number',
-    registerTime: 'Registered',
-    password: 'Login password',
-    passwordSet: 'Change',
-    passwordNotSet: 'Not set',
-    binding: 'Change mobile number',
-    cancelAccount: 'Cancel account',
-    inviteTitle: 'Enter an invite code',
-    invitePlaceholder: "Your friend's invite code",
-    inviteSubmit: 'Submit',
-    inviteDone: 'Invite code submitted',
-    inviteRules: 'Invite rules',
-    inviteRequired: 'Please enter the invite code',
-  },
-  password: {
-    title: 'Password',
-    setTitle: 'Set a login password',
-    changeTitle: 'Change the login password',
-    oldPassword: 'Current password',
-    oldPasswordPlaceholder: 'Enter the current password',
-    submit: 'Confirm',
-    done: 'Password updated. Please log in again with the new password.',
-  },
-  binding: {
-    title: 'Change mobile number',
-    current: 'Current number',
-    stepOld: 'Step 1: verify the current number',
-    stepNew: 'Step 2: bind the new number',
-    newMobile: 'New mobile number',
-    next: 'Next',
-    submit: 'Change number',
-    done: 'Mobile number changed',
-    rule: 'A number binds to one account only; it can be changed once every 30 days.',
-    notYet: 'The number can be changed once every 30 days. You can change it again after {{date}}.',
-    sameNumber: 'The new number must differ from the current one',
-  },
-  cancel: {
-    title: 'Cancel account',
-    warning: 'Cancelling deletes the following for good; it cannot be undone:',
-    lossDevices: 'Every cloud phone of the account and its data',
-    lossOrders: 'Orders, coupons and activation-code records',
-    lossProfile: 'Your nickname, avatar and other profile data',
-    lossNumber: 'The number is released; logging in with it again registers a new account',
-    understand: 'I understand the consequences and want to cancel',
-    mustUnderstand: 'Please tick the confirmation first',
-    verify: 'Verify {{mobile}}',
-    submit: 'Cancel account',
-    confirmTitle: 'Cancel account',
-    confirm: 'A cancelled account cannot be restored. Continue?',
-    confirmAction: 'Cancel account',
-    done: 'Your account has been cancelled',
-  },
-  settings: {
-    title: 'Settings',
-    language: 'Language',
-    virtualKeys: 'Show virtual keys by default',
-    clearCache: 'Clear cache',
-    cacheCleared: 'Cache cleared',
-    version: 'Version',
-    logout: 'Log out',
-  },
-  about: {
-    title: 'About us',
-    version: 'Version {{version}}',
-    agreements: 'Agreements and policies',
-    customerService: 'Customer service',
-    phone: 'Phone',
-    workTime: 'Hours',
-    online: 'Online support',
-    none: 'No customer service details yet',
-  },
   home: {
     logout: 'Log out',
     logoutConfirm: 'Log out now?',
@@ -214,10 +115,6 @@ const enUS: Dictionary = {
     nameRequired: 'The name is required',
     nameTooLong: 'The name can be at most 20 characters',
   },
-  devices,
-  groups,
-  shop,
-  shopBuy,
   errors,
 };
 

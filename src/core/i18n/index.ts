@@ -1,15 +1,20 @@
 /**
  * i18n over rosetta, driven by a locale signal: t() reads the signal, so any component that
- * renders a translated text re-renders when the language changes. Both dictionaries are lazy
- * chunks; boot loads only the active one (spec §1: zh-CN by default, choice stored under `language`).
+ * renders a translated text re-renders when the language changes. Each language comes in two lazy
+ * chunks: the core texts (public pages, shell, errors) that boot loads, and the signed-in app's texts
+ * that the first private page loads (src/app/routes.ts). Only the active language is fetched
+ * (spec §1: zh-CN by default, choice stored under `language`).
  */
 import rosetta from 'rosetta';
 import { signal } from '@preact/signals-react';
 import type zhCN from './zh-CN.ts';
+import type zhCNApp from './zh-CN-app.ts';
 import { read, write } from '../storage.ts';
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
-export type Dictionary = Widen<typeof zhCN>;
+export type CoreDictionary = Widen<typeof zhCN>;
+export type AppDictionary = Widen<typeof zhCNApp>;
+export type Dictionary = CoreDictionary & AppDictionary;
 
 type Join<K, P> = K extends string ? (P extends string ? `${K}.${P}` : never) : never;
 type Paths<T> = { [K in keyof T]: T[K] extends string ? K : Join<K, Paths<T[K]>> }[keyof T];
@@ -20,9 +25,13 @@ export const LOCALES = ['zh-CN', 'en-US'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
 
-const loaders: Record<Locale, () => Promise<{ default: Dictionary }>> = {
+const coreLoaders: Record<Locale, () => Promise<{ default: CoreDictionary }>> = {
   'zh-CN': () => import('./zh-CN.ts'),
   'en-US': () => import('./en-US.ts'),
+};
+const appLoaders: Record<Locale, () => Promise<{ default: AppDictionary }>> = {
+  'zh-CN': () => import('./zh-CN-app.ts'),
+  'en-US': () => import('./en-US-app.ts'),
 };
 
 const i18n = rosetta<Dictionary>();
@@ -47,8 +56,30 @@ export function storedLocale(): Locale {
   return isLocale(stored) ? stored : DEFAULT_LOCALE;
 }
 
+const loadedParts = new Set<string>();
+/** The language being switched to (set before any await), so parts asked for meanwhile match it. */
+let targetLocale: Locale | null = null;
+/** Set once a private page asked for the app texts: a language switch then fetches them too. */
+let appWanted = false;
+
+async function loadPart(lang: Locale, part: 'core' | 'app'): Promise<void> {
+  const id = `${lang}:${part}`;
+  if (loadedParts.has(id)) return;
+  const table = (await (part === 'core' ? coreLoaders : appLoaders)[lang]()).default;
+  // rosetta merges tables per language, so the parts add up to one dictionary.
+  i18n.set(lang, table as Dictionary);
+  loadedParts.add(id);
+}
+
+/** The signed-in app's texts for the active language (awaited by every private page's loader). */
+export async function ensureAppTexts(): Promise<void> {
+  appWanted = true;
+  await loadPart(targetLocale ?? locale.value, 'app');
+}
+
 export async function setLocale(next: Locale): Promise<void> {
-  if (!i18n.table(next)) i18n.set(next, (await loaders[next]()).default);
+  targetLocale = next;
+  await Promise.all([loadPart(next, 'core'), appWanted ? loadPart(next, 'app') : undefined]);
   i18n.locale(next);
   write('language', next);
   if (typeof document !== 'undefined') document.documentElement.lang = next;
@@ -63,9 +94,9 @@ export function t(key: MessageKey, params?: Record<string, string | number>): st
   return i18n.t(key, params) || key;
 }
 
-/** Test seam: install a dictionary without a dynamic import. */
-export function installDictionary(lang: Locale, dict: Dictionary): void {
-  i18n.set(lang, dict);
+/** Test seam: install dictionary parts without a dynamic import. */
+export function installDictionary(lang: Locale, ...parts: Array<CoreDictionary | AppDictionary>): void {
+  for (const part of parts) i18n.set(lang, part as Dictionary);
   i18n.locale(lang);
   locale.value = lang;
   markReady();

@@ -1,7 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import zhCN from '../../../src/core/i18n/zh-CN.ts';
+import zhCNApp from '../../../src/core/i18n/zh-CN-app.ts';
 import enUS from '../../../src/core/i18n/en-US.ts';
+import enUSApp from '../../../src/core/i18n/en-US-app.ts';
 import { installDictionary, locale, t } from '../../../src/core/i18n/index.ts';
 import { CATALOGUE, describe, describeError, describeServerMessage, findEntry, ApiError } from '../../../src/core/errors.ts';
 import { ErrorCode } from '../../../src/core/error-codes.ts';
@@ -15,8 +17,20 @@ function flatten(tree: object, prefix = ''): Record<string, string> {
   return out;
 }
 
-const zh = flatten(zhCN);
-const en = flatten(enUS);
+const zh = flatten({ ...zhCN, ...zhCNApp });
+const en = flatten({ ...enUS, ...enUSApp });
+
+test('the core and app parts do not overlap (rosetta merges them per language)', () => {
+  for (const key of Object.keys(zhCNApp)) assert.not.ok(key in zhCN, key);
+  for (const key of Object.keys(enUSApp)) assert.not.ok(key in enUS, key);
+});
+
+test('the first screen\'s part holds what public pages and the shell need, not the app\'s pages', () => {
+  for (const section of ['common', 'shell', 'nav', 'login', 'forgetPassword', 'agreement', 'guest', 'validate', 'errors', 'notFound', 'download']) {
+    assert.ok(section in zhCN, section);
+  }
+  for (const section of ['devices', 'shop', 'shopBuy', 'personal']) assert.not.ok(section in zhCN, section);
+});
 
 test('both dictionaries have the same keys and no empty text', () => {
   assert.equal(Object.keys(en).sort(), Object.keys(zh).sort());

@@ -4,6 +4,7 @@ import * as assert from 'uvu/assert';
 import { configureHttp } from '../../../src/core/http.ts';
 import { installDictionary } from '../../../src/core/i18n/index.ts';
 import enUS from '../../../src/core/i18n/en-US.ts';
+import enUSApp from '../../../src/core/i18n/en-US-app.ts';
 import type { Phone } from '../../../src/devices/api.ts';
 import {
   canOpen,
@@ -19,7 +20,7 @@ import {
 } from '../../../src/devices/state.ts';
 import { formatRemaining, splitRemaining } from '../../../src/devices/parts/remaining-time.ts';
 
-installDictionary('en-US', enUS);
+installDictionary('en-US', enUS, enUSApp);
 const HOUR = 3600_000;
 const NOW = Date.UTC(2026, 10, 22, 8, 0, 0);
 
