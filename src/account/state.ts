@@ -121,6 +121,13 @@ export function watchTrial(): () => void {
   });
 }
 
+const sessionClearedListeners = new Set<() => void>();
+
+/** Lets lazily loaded domains forget a previous account's data (device lists, selections) on logout. */
+export function onSessionCleared(listener: () => void): void {
+  sessionClearedListeners.add(listener);
+}
+
 /** Drops the session in memory and storage (spec §4: token, refresh token, user info, cached client data). */
 export function clearSession(): void {
   tokens.value = null;
@@ -128,6 +135,7 @@ export function clearSession(): void {
   userFetched = false;
   remove(...SESSION_KEYS, ...CLIENT_KEYS);
   invalidateClientCache();
+  sessionClearedListeners.forEach((listener) => listener());
 }
 
 type Navigate = (path: string) => void;

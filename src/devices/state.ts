@@ -4,6 +4,7 @@
  */
 import { computed, signal } from '@preact/signals-react';
 import { getConfigKeys } from '../app/client-api.ts';
+import { onSessionCleared } from '../account/state.ts';
 import {
   listGrades,
   listGroups,
@@ -154,6 +155,9 @@ export const busyPhoneIds = computed(() =>
 
 export const POLL_MS = 1000;
 let pollTimer: ReturnType<typeof setTimeout> | undefined;
+/** Bumped by stopPolling: a tick already waiting on the network must not re-arm after a stop. */
+let pollGeneration = 0;
+let pollingWanted = false;
 
 /**
  * While any listed phone is operating (reboot, reset), asks for its status every second and merges it,
@@ -161,25 +165,43 @@ let pollTimer: ReturnType<typeof setTimeout> | undefined;
  */
 export function pollBusyPhones(): void {
   clearTimeout(pollTimer);
+  pollingWanted = true;
   const ids = busyPhoneIds.value;
   if (!ids.length || (typeof document !== 'undefined' && document.visibilityState === 'hidden')) return;
+  const generation = pollGeneration;
   pollTimer = setTimeout(async () => {
     try {
       applyStatuses(await phoneStatuses(busyPhoneIds.value));
     } catch {
       // A failed poll is retried on the next tick.
     }
-    pollBusyPhones();
+    if (generation === pollGeneration) pollBusyPhones();
   }, POLL_MS);
 }
 
 if (typeof document !== 'undefined') {
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') pollBusyPhones();
+    if (document.visibilityState === 'visible' && pollingWanted) pollBusyPhones();
     else clearTimeout(pollTimer);
   });
 }
 
 export function stopPolling(): void {
+  pollGeneration++;
+  pollingWanted = false;
   clearTimeout(pollTimer);
 }
+
+/** The session ended: nothing of the previous account may show to the next one. */
+export function resetDeviceState(): void {
+  stopPolling();
+  phones.value = [];
+  phonesTotal.value = 0;
+  groups.value = [];
+  gradeFilter.value = null;
+  groupFilter.value = null;
+  keyword.value = '';
+  sort.value = 'default';
+}
+
+onSessionCleared(resetDeviceState);

@@ -110,8 +110,17 @@ test('an upgrade is refused for a phone with under 1 day remaining, in the page 
   await page.goto(appUrl(`/upgrade-phone/demo?ids=${phone.id}`));
   await page.getByTestId('target-2').click();
   await expect(page.getByTestId('upgrade-line')).toHaveText('Under 1 day remaining: cannot upgrade');
-  await page.getByTestId('upgrade-submit').click();
-  await expect(page.getByRole('alert').filter({ hasText: 'A phone needs at least 1 day remaining to upgrade' }).first()).toBeVisible();
+  await expect(page.getByTestId('upgrade-submit')).toBeDisabled();
+  const refusal = await page.evaluate(async (id) => {
+    const token = JSON.parse(localStorage.getItem('token')!);
+    const response = await fetch('/api/trade/order/create', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'tenant-id': '1' },
+      body: JSON.stringify({ type: 'upgrade', targetGradeId: 2, userPhoneIds: [id] }),
+    });
+    return (await response.json()).msg as string;
+  }, phone.id);
+  expect(refusal).toBe('A phone needs at least 1 day remaining to upgrade');
 });
 
 test('double-tapping Pay creates one payment', async ({ page }) => {

@@ -39,7 +39,7 @@ const devices: Dictionary['devices'] = {
   details: {
     phoneNo: 'Device number', grade: 'Level', group: 'Group', expireTime: 'Expires', resolution: 'Resolution', root: 'Root',
     on: 'On', off: 'Off', model: 'Model', brand: 'Brand', serialNo: 'Serial number', systemVersion: 'System version',
-    ram: 'RAM', storage: 'Storage', cpu: 'CPU',
+    ram: 'RAM', storage: 'Storage', cpu: 'CPU', imei: 'IMEI', wlanMac: 'WLAN MAC', androidId: 'Android ID',
   },
   screenshot: { save: 'Save image', share: 'Share' },
   expiry: { title: 'Expiry reminder', message: '{{count}} cloud phone(s) expire within {{hours}} hours. Please renew in time.' },

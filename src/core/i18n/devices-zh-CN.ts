@@ -36,7 +36,7 @@ const devices = {
   details: {
     phoneNo: '设备编号', grade: '等级', group: '分组', expireTime: '到期时间', resolution: '分辨率', root: 'Root',
     on: '已开启', off: '未开启', model: '型号', brand: '品牌', serialNo: '序列号', systemVersion: '系统版本',
-    ram: '运行内存', storage: '存储空间', cpu: 'CPU',
+    ram: '运行内存', storage: '存储空间', cpu: 'CPU', imei: 'IMEI', wlanMac: 'WLAN MAC 地址', androidId: 'Android ID',
   },
   screenshot: { save: '保存图片', share: '分享' },
   expiry: { title: '到期提醒', message: '有 {{count}} 台云手机将在 {{hours}} 小时内到期，请及时续费。' },

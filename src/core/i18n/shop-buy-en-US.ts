@@ -61,6 +61,7 @@ const shopBuy: Dictionary['shopBuy'] = {
   },
   result: {
     waiting: 'Checking the payment…',
+    processing: 'The payment is still being processed; see its result in your orders',
     success: 'Payment successful',
     refunded: 'Refunded',
     closed: 'Payment closed',

@@ -59,6 +59,7 @@ const shopBuy = {
   },
   result: {
     waiting: '正在确认支付结果…',
+    processing: '支付仍在处理中，结果可在订单中查看',
     success: '支付成功',
     refunded: '已退款',
     closed: '支付已关闭',

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../core/format.ts';
 import { Field } from '../../core/ui/field.tsx';
 import { notify } from '../../core/ui/notify.ts';
 import { checkName } from '../../core/validate.ts';
+import { isSafeUrl } from '../../core/safe-url.ts';
 import { phoneHardware, RESOLUTIONS, type BatchEntry, type Phone, type PhoneHardware } from '../api.ts';
 import { captureDevices, moveDevicesToGroup, renameDevice, setDeviceResolution } from '../actions.ts';
 import { groups } from '../state.ts';
@@ -117,10 +118,10 @@ export function DetailsPanel({ phone }: { phone: Phone }) {
     rows.push(
       [t('devices.details.model'), hardware.model],
       [t('devices.details.brand'), hardware.brand],
-      ['IMEI', hardware.imei],
+      [t('devices.details.imei'), hardware.imei],
       [t('devices.details.serialNo'), hardware.serialNo],
-      ['WLAN MAC', hardware.wlanMac],
-      ['Android ID', hardware.androidId],
+      [t('devices.details.wlanMac'), hardware.wlanMac],
+      [t('devices.details.androidId'), hardware.androidId],
       [t('devices.details.systemVersion'), hardware.systemVersion],
       [t('devices.details.ram'), hardware.ram],
       [t('devices.details.storage'), hardware.storage],
@@ -147,7 +148,7 @@ export function ScreenshotPanel({ phone }: { phone: Phone }) {
   const [error, setError] = useState('');
   useEffect(() => {
     captureDevices([phone.userPhoneId])
-      .then(([entry]) => (entry?.success && entry.url ? setUrl(entry.url) : setError(entry ? describe(entry.code, entry.msg) : t('errors.screenshotFailed'))))
+      .then(([entry]) => (entry?.success && entry.url && isSafeUrl(entry.url) ? setUrl(entry.url) : setError(entry ? describe(entry.code, entry.msg) : t('errors.screenshotFailed'))))
       .catch((failure) => setError(describeError(failure)));
   }, [phone.userPhoneId]);
 

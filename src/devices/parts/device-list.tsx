@@ -2,7 +2,7 @@
  * The device list of the home and discover tabs: toolbar, the chosen view (single, 4/9/16-grid, list),
  * the action sheet, the validity rule on open, and the once-a-day expiry reminder.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { formatDate } from '../../core/format.ts';
@@ -15,6 +15,10 @@ import type { Phone } from '../api.ts';
 import {
   canOpen,
   expiringSoonHours,
+  gradeFilter,
+  groupFilter,
+  keyword,
+  sort,
   phones,
   phonesError,
   phonesLoading,
@@ -31,7 +35,7 @@ import { ActionSheet } from './action-sheet.tsx';
 import { DeviceToolbar } from './device-toolbar.tsx';
 import { PhoneCard } from './phone-card.tsx';
 import { SingleView } from './single-view.tsx';
-import { refreshThumbnails } from './thumbnails.ts';
+import { refreshThumbnails, REFRESH_MS } from './thumbnails.ts';
 import { VirtualGrid } from './virtual-grid.tsx';
 import './devices.css';
 
@@ -72,7 +76,18 @@ export function DeviceList({ tab }: { tab: DeviceTab }) {
     else setSheet({ phone, panel: 'details' });
   }, []);
   const actions = useCallback((phone: Phone) => setSheet({ phone, panel: 'menu' }), []);
-  const onVisible = useCallback((items: Phone[]) => void refreshThumbnails(items.map((phone) => phone.userPhoneId)), []);
+  const visibleIds = useRef<number[]>([]);
+  const onVisible = useCallback((items: Phone[]) => {
+    visibleIds.current = items.map((phone) => phone.userPhoneId);
+    void refreshThumbnails(visibleIds.current);
+  }, []);
+  // Spec: thumbnails are refreshed while visible, also when nothing scrolls.
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void refreshThumbnails(visibleIds.current);
+    }, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
   // The sheet follows the list: a rename or a status change shows in it at once.
   const sheetPhone = sheet ? (list.find((phone) => phone.userPhoneId === sheet.phone.userPhoneId) ?? sheet.phone) : null;
 
@@ -100,6 +115,7 @@ export function DeviceList({ tab }: { tab: DeviceTab }) {
         renderItem={(phone) => <PhoneCard phone={phone} layout={layout} onOpen={open} onActions={actions} />}
         onVisible={layout === 'grid' ? onVisible : undefined}
         testId={`device-view-${mode}`}
+        resetKey={`${mode}|${sort.value}|${gradeFilter.value}|${groupFilter.value}|${keyword.value}`}
       />
     );
   }

@@ -5,6 +5,15 @@
 export const LONG_PRESS_MS = 500;
 const MOVE_TOLERANCE_PX = 10;
 
+import { useMemo, useRef } from 'react';
+
+/** The handlers for one element, kept across re-renders (a card re-renders mid-press on every status poll). */
+export function useLongPress(onTap: () => void, onLongPress: () => void) {
+  const latest = useRef({ onTap, onLongPress });
+  latest.current = { onTap, onLongPress };
+  return useMemo(() => longPressHandlers(() => latest.current.onTap(), () => latest.current.onLongPress()), []);
+}
+
 export function longPressHandlers(onTap: () => void, onLongPress: () => void) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let fired = false;

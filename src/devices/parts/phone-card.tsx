@@ -3,7 +3,7 @@ import { t } from '../../core/i18n/index.ts';
 import type { Phone } from '../api.ts';
 import { displayStatus, now, remainingMs } from '../state.ts';
 import { formatRemaining } from './remaining-time.ts';
-import { longPressHandlers } from './long-press.ts';
+import { useLongPress } from './long-press.ts';
 import { thumbnails } from './thumbnails.ts';
 
 interface PhoneCardProps {
@@ -25,7 +25,7 @@ export function StatusBadge({ phone }: { phone: Phone }) {
 }
 
 export function PhoneCard({ phone, layout, onOpen, onActions }: PhoneCardProps) {
-  const handlers = longPressHandlers(() => onOpen(phone), () => onActions(phone));
+  const handlers = useLongPress(() => onOpen(phone), () => onActions(phone));
   const thumb = layout === 'grid' ? thumbnails.value.get(phone.userPhoneId) : undefined;
   const left = remainingMs(phone, now());
   return (

@@ -5,6 +5,7 @@
 import { signal } from '@preact/signals-react';
 import { screenshotPhones, SCREENSHOT_BATCH_LIMIT } from '../api.ts';
 import { chunk } from '../../core/format.ts';
+import { onSessionCleared } from '../../account/state.ts';
 
 export const REFRESH_MS = 30_000;
 
@@ -36,3 +37,5 @@ export async function refreshThumbnails(visibleIds: number[], at = Date.now()): 
     stale.forEach((id) => inFlight.delete(id));
   }
 }
+
+onSessionCleared(() => (thumbnails.value = new Map()));

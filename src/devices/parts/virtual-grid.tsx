@@ -17,6 +17,8 @@ interface VirtualGridProps<T> {
   itemKey: (item: T) => number;
   /** Called (throttled to animation frames) with the items currently on screen. */
   onVisible?: (items: T[]) => void;
+  /** A new value (another query or view) starts again at the top. */
+  resetKey?: string;
   testId?: string;
 }
 
@@ -53,12 +55,19 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
     };
   }, []);
 
+  useEffect(() => {
+    const element = scroller.current;
+    if (element) element.scrollTop = 0;
+    setScrollTop(0);
+  }, [props.resetKey]);
+
   const padding = gap;
   const columnWidth = Math.max(0, (size.width - padding * 2 - gap * (columns - 1)) / columns);
   const rowHeight = props.rowHeight(columnWidth);
   const stride = rowHeight + gap;
   const rows = Math.ceil(items.length / columns);
   const first = Math.max(0, Math.floor((scrollTop - padding) / stride) - OVERSCAN_ROWS);
+  // Clamped: after the list shrinks, a stale scroll offset must not point past its end.
   const last = Math.min(rows - 1, Math.ceil((scrollTop + size.height) / stride) + OVERSCAN_ROWS);
   const visible = size.width ? items.slice(first * columns, (last + 1) * columns) : [];
 

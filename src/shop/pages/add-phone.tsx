@@ -4,16 +4,20 @@
  */
 import { useEffect, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { describeError } from '../../core/errors.ts';
+import { ApiError, describeError } from '../../core/errors.ts';
+import { ErrorCode } from '../../core/error-codes.ts';
 import { PageHeader } from '../../app/layouts/index.tsx';
 import { routeByName, type PageProps } from '../../app/routes.ts';
 import { listGoods, type Goods } from '../api.ts';
 import { formatMoney } from '../money.ts';
-import { CouponPicker, placeOrder, PriceSummary } from '../parts/checkout.tsx';
+import { CouponPicker, PriceSummary, useOrderSubmit } from '../parts/checkout.tsx';
 import { usePreview } from '../parts/use-preview.ts';
 import '../parts/buy.css';
 
 export const MAX_QUANTITY = 20;
+
+/** Out of stock still lets the user order (allocated later); every other refusal blocks Buy. */
+const isStockRefusal = (error: unknown) => error instanceof ApiError && error.code === ErrorCode.STOCK_INSUFFICIENT;
 
 export default function AddPhonePage({ clientNo }: PageProps) {
   const [goods, setGoods] = useState<Goods[]>([]);
@@ -22,7 +26,6 @@ export default function AddPhonePage({ clientNo }: PageProps) {
   const [packageId, setPackageId] = useState<number | null>(null);
   const [quantity, setQuantity] = useState(1);
   const [couponId, setCouponId] = useState<number | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     listGoods()
@@ -39,7 +42,9 @@ export default function AddPhonePage({ clientNo }: PageProps) {
 
   const grade = goods.find((entry) => entry.gradeId === gradeId);
   const request = packageId ? { type: 'buy' as const, packageId, quantity, couponId } : null;
-  const { preview, error, loading } = usePreview(request);
+  const previewState = usePreview(request);
+  const { preview, error, loading } = previewState;
+  const order = useOrderSubmit(previewState, () => setCouponId(undefined));
 
   const chooseGrade = (next: Goods) => {
     const days = grade?.packages.find((entry) => entry.packageId === packageId)?.days;
@@ -47,13 +52,6 @@ export default function AddPhonePage({ clientNo }: PageProps) {
     // Keep the chosen duration when switching level.
     setPackageId((next.packages.find((entry) => entry.days === days) ?? next.packages[0])?.packageId ?? null);
     setCouponId(undefined);
-  };
-
-  const buy = async () => {
-    if (!request) return;
-    setBusy(true);
-    await placeOrder(request);
-    setBusy(false);
   };
 
   return (
@@ -102,7 +100,7 @@ export default function AddPhonePage({ clientNo }: PageProps) {
       </main>
       <footer class="pay-bar">
         <PriceSummary preview={preview} loading={loading} />
-        <button type="button" class="btn btn--primary" disabled={!request || busy} onClick={() => void buy()} data-testid="buy-submit">
+        <button type="button" class="btn btn--primary" disabled={!request || order.busy || (!order.ready && !isStockRefusal(error))} onClick={() => void order.submit(request)} data-testid="buy-submit">
           {t('shopBuy.buyNow')}
         </button>
       </footer>

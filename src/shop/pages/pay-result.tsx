@@ -21,15 +21,20 @@ export default function PayResultPage({ query }: PageProps) {
   const [status, setStatus] = useState<PaymentStatus>('waiting');
   const [error, setError] = useState('');
   const [left, setLeft] = useState(RETURN_SECONDS);
+  /** The wallet has not answered yet: say so (and stop asking) rather than call it failed. */
+  const [gaveUp, setGaveUp] = useState(false);
 
   useEffect(() => {
     let polls = 0;
+    let live = true;
     let timer: ReturnType<typeof setTimeout>;
     const check = async () => {
       try {
         const reply = await paymentStatus(orderId);
+        if (!live) return;
         if (reply.paymentStatus !== 'waiting' || ++polls >= MAX_POLLS) {
-          setStatus(reply.paymentStatus === 'waiting' ? 'failed' : reply.paymentStatus);
+          setStatus(reply.paymentStatus);
+          setGaveUp(reply.paymentStatus === 'waiting');
           if (reply.paymentStatus === 'success') void loadPhones();
           return;
         }
@@ -40,10 +45,13 @@ export default function PayResultPage({ query }: PageProps) {
       timer = setTimeout(check, POLL_MS);
     };
     void check();
-    return () => clearTimeout(timer);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
   }, [orderId]);
 
-  const settled = status !== 'waiting' || Boolean(error);
+  const settled = status !== 'waiting' || gaveUp || Boolean(error);
   useEffect(() => {
     if (!settled) return;
     if (left <= 0) {
@@ -57,7 +65,7 @@ export default function PayResultPage({ query }: PageProps) {
   return (
     <div class="centered pay-result" data-testid="pay-result" data-status={status}>
       <span class={`pay-result__icon pay-result__icon--${status}`} aria-hidden="true" />
-      <h2 data-testid="pay-result-title">{error || t(`shopBuy.result.${status}`)}</h2>
+      <h2 data-testid="pay-result-title">{error || t(gaveUp ? 'shopBuy.result.processing' : `shopBuy.result.${status}`)}</h2>
       {settled ? <p class="muted" data-testid="pay-result-countdown">{t('shopBuy.result.returning', { seconds: left })}</p> : null}
       <div class="pay-result__actions">
         {status === 'failed' || status === 'closed' ? (

@@ -18,6 +18,15 @@ import '../parts/buy.css';
 
 const METHODS: PayMethod[] = ['mock', 'alipay', 'wechat'];
 
+export function isWalletPage(url: string): boolean {
+  try {
+    const target = new URL(url, location.href);
+    return target.origin === location.origin && target.pathname.startsWith('/pay/wallet/');
+  } catch {
+    return false;
+  }
+}
+
 function newIdempotencyKey(): string {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
@@ -38,8 +47,25 @@ export default function PaymentPage({ query }: PageProps) {
   };
 
   useEffect(() => {
-    getOrder(orderId).then(setOrder).catch((failure) => setError(describeError(failure)));
+    getOrder(orderId)
+      .then((found) => {
+        // Only an unpaid order can be paid; anything else is told by the result page.
+        if (found.status !== 'waitPay') goToPage('pay-result', { query: `?orderId=${orderId}`, replace: true });
+        else setOrder(found);
+      })
+      .catch((failure) => setError(describeError(failure)));
   }, [orderId]);
+
+  useEffect(() => {
+    // Back from a wallet page, the browser may restore this page as it was: locked mid-payment.
+    const unlock = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      locked.current = false;
+      setPaying(false);
+    };
+    addEventListener('pageshow', unlock);
+    return () => removeEventListener('pageshow', unlock);
+  }, []);
 
   const pay = async () => {
     if (locked.current) return;
@@ -48,7 +74,8 @@ export default function PaymentPage({ query }: PageProps) {
     try {
       const returnUrl = BASE + pathTo('pay-result', `?orderId=${orderId}`);
       const reply = await submitPayment(orderId, method, keyFor(method), returnUrl);
-      if (reply.walletUrl) location.assign(reply.walletUrl);
+      // Only this backend's own wallet page: a server answer must never send the user to script or elsewhere.
+      if (reply.walletUrl && isWalletPage(reply.walletUrl)) location.assign(reply.walletUrl);
       else goToPage('pay-result', { query: `?orderId=${orderId}`, replace: true });
     } catch (failure) {
       if (failure instanceof ApiError && failure.code === ErrorCode.ORDER_ALREADY_PAID) {

@@ -11,7 +11,7 @@ import type { Phone } from '../../devices/api.ts';
 import { allPhones, loadAllPhones } from '../../devices/parts/batch/all-phones.ts';
 import { listGoods, type Goods } from '../api.ts';
 import { formatMoney } from '../money.ts';
-import { CouponPicker, placeOrder, PriceSummary } from '../parts/checkout.tsx';
+import { CouponPicker, PriceSummary, useOrderSubmit } from '../parts/checkout.tsx';
 import { PhonePicker } from '../parts/phone-picker.tsx';
 import { usePreview } from '../parts/use-preview.ts';
 import '../parts/buy.css';
@@ -24,7 +24,6 @@ export default function RechargePhonePage({ query, routeName }: PageProps) {
   const [selected, setSelected] = useState<Set<number>>(() => new Set(single && query.get('id') ? [Number(query.get('id'))] : []));
   const [days, setDays] = useState(30);
   const [couponId, setCouponId] = useState<number | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     void loadAllPhones();
@@ -36,7 +35,9 @@ export default function RechargePhonePage({ query, routeName }: PageProps) {
   const grade = gradeIds.size === 1 ? goods.find((entry) => entry.gradeId === [...gradeIds][0]) : undefined;
   const packageId = grade?.packages.find((entry) => entry.days === days)?.packageId;
   const request = packageId ? { type: 'renew' as const, packageId, userPhoneIds: chosen.map((phone) => phone.userPhoneId), couponId } : null;
-  const { preview, error, loading } = usePreview(request);
+  const previewState = usePreview(request);
+  const { preview, error, loading } = previewState;
+  const order = useOrderSubmit(previewState, () => setCouponId(undefined));
   const newExpiry = useMemo(() => new Map((preview?.lines ?? []).map((line) => [line.userPhoneId, line.newExpireTime])), [preview]);
 
   const toggle = (phone: Phone) => {
@@ -46,22 +47,15 @@ export default function RechargePhonePage({ query, routeName }: PageProps) {
     setSelected(next);
   };
 
-  const renew = async () => {
-    if (!request) return;
-    setBusy(true);
-    await placeOrder(request);
-    setBusy(false);
-  };
-
   return (
     <div class="buy buy--column">
       <section class="card">
         <h2 class="card__title">{t('shopBuy.package')}</h2>
         <div class="chips" role="radiogroup">
-          {[7, 30, 90].map((value) => (
+          {(grade ?? goods[0])?.packages.map(({ days: value }) => (
             <button key={value} type="button" role="radio" aria-checked={days === value} class="chip" data-testid={`package-${value}`} onClick={() => setDays(value)}>
               {t('shopBuy.days', { days: value })}
-              {grade ? <span class="chip__note">{formatMoney(grade.packages.find((entry) => entry.days === value)?.price ?? 0)}</span> : null}
+              {grade ? <span class="chip__note">{formatMoney(grade.packages.find((entry) => entry.days === value)!.price)}</span> : null}
             </button>
           ))}
         </div>
@@ -87,7 +81,7 @@ export default function RechargePhonePage({ query, routeName }: PageProps) {
       {error ? <p class="field__error" role="alert">{describeError(error)}</p> : null}
       <footer class="pay-bar">
         <PriceSummary preview={preview} loading={loading} />
-        <button type="button" class="btn btn--primary" disabled={!request || busy} onClick={() => void renew()} data-testid="renew-submit">
+        <button type="button" class="btn btn--primary" disabled={!request || order.busy || !order.ready} onClick={() => void order.submit(request)} data-testid="renew-submit">
           {t('shopBuy.renewNow')}
         </button>
       </footer>

@@ -10,7 +10,7 @@ import { allPhones, loadAllPhones } from '../../devices/parts/batch/all-phones.t
 import { remainingMs } from '../../devices/state.ts';
 import { listGoods, type Goods } from '../api.ts';
 import { formatMoney } from '../money.ts';
-import { CouponPicker, placeOrder, PriceSummary } from '../parts/checkout.tsx';
+import { CouponPicker, PriceSummary, useOrderSubmit } from '../parts/checkout.tsx';
 import { usePreview } from '../parts/use-preview.ts';
 import { upgradePrice } from '../upgrade-price.ts';
 import '../parts/buy.css';
@@ -20,7 +20,6 @@ export default function UpgradePhonePage({ query }: PageProps) {
   const [goods, setGoods] = useState<Goods[]>([]);
   const [targetGradeId, setTarget] = useState<number | null>(null);
   const [couponId, setCouponId] = useState<number | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
   useEffect(() => {
     void loadAllPhones();
     listGoods().then(setGoods).catch(() => setGoods([]));
@@ -31,15 +30,12 @@ export default function UpgradePhonePage({ query }: PageProps) {
   const highest = Math.max(0, ...chosen.map((phone) => daily(phone.gradeId)));
   const targets = goods.filter((entry) => entry.dailyPrice > highest);
   const target = targets.find((entry) => entry.gradeId === targetGradeId);
+  // A phone the rule refuses (under 1 day, 999 days or more) blocks the order; its line says why.
+  const allowed = Boolean(target) && chosen.every((phone) => upgradePrice(remainingMs(phone), daily(phone.gradeId), target!.dailyPrice).ok);
   const request = target && chosen.length ? { type: 'upgrade' as const, targetGradeId: target.gradeId, userPhoneIds: chosen.map((p) => p.userPhoneId), couponId } : null;
-  const { preview, error, loading } = usePreview(request);
-
-  const upgrade = async () => {
-    if (!request) return;
-    setBusy(true);
-    await placeOrder(request);
-    setBusy(false);
-  };
+  const previewState = usePreview(allowed ? request : null);
+  const { preview, error, loading } = previewState;
+  const order = useOrderSubmit(previewState, () => setCouponId(undefined));
 
   return (
     <div class="buy buy--column">
@@ -76,7 +72,7 @@ export default function UpgradePhonePage({ query }: PageProps) {
       {error ? <p class="field__error" role="alert">{describeError(error)}</p> : null}
       <footer class="pay-bar">
         <PriceSummary preview={preview} loading={loading} />
-        <button type="button" class="btn btn--primary" disabled={!request || busy} onClick={() => void upgrade()} data-testid="upgrade-submit">
+        <button type="button" class="btn btn--primary" disabled={!request || !allowed || order.busy || !order.ready} onClick={() => void order.submit(request)} data-testid="upgrade-submit">
           {t('shopBuy.upgradeNow')}
         </button>
       </footer>

@@ -3,7 +3,7 @@
  * price summary, and placing the order (with the spec's "stock insufficient: continue, allocated
  * later?" offer) before going to payment.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { ErrorCode } from '../../core/error-codes.ts';
 import { ApiError, describeError } from '../../core/errors.ts';
@@ -29,10 +29,13 @@ interface CouponPickerProps {
 
 export function CouponPicker({ preview, selected, onSelect }: CouponPickerProps) {
   const [coupons, setCoupons] = useState<Coupon[]>([]);
+  // While a new preview loads (or fails), the last known usability stays on screen.
+  const lastOptions = useRef<Preview['coupons']>([]);
+  if (preview) lastOptions.current = preview.coupons;
   useEffect(() => {
     listCoupons('unused').then(setCoupons).catch(() => setCoupons([]));
   }, []);
-  const options = preview?.coupons ?? [];
+  const options = lastOptions.current;
   if (!coupons.length) return null;
   return (
     <fieldset class="card coupons-picker" data-testid="coupon-picker">
@@ -81,6 +84,31 @@ export function PriceSummary({ preview, loading }: { preview: Preview | null; lo
       )}
     </div>
   );
+}
+
+/**
+ * Ordering from a page: one order at a time (a lock that holds before the next render), only on a
+ * price the server has just confirmed, and a coupon the server refuses is unticked.
+ */
+export function useOrderSubmit(preview: { preview: Preview | null; error: unknown; loading: boolean }, dropCoupon: () => void) {
+  const locked = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const refused = preview.error instanceof ApiError && preview.error.code === ErrorCode.COUPON_UNAVAILABLE;
+  useEffect(() => {
+    if (refused) dropCoupon();
+  }, [refused]);
+  const submit = async (request: OrderRequest | null) => {
+    if (!request || locked.current) return;
+    locked.current = true;
+    setBusy(true);
+    try {
+      await placeOrder(request);
+    } finally {
+      locked.current = false;
+      setBusy(false);
+    }
+  };
+  return { busy, ready: Boolean(preview.preview) && !preview.loading && !preview.error, submit };
 }
 
 /** Creates the order and goes on to pay it; a fully discounted order is already paid. */

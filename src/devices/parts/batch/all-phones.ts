@@ -6,6 +6,7 @@
 import { computed, signal } from '@preact/signals-react';
 import { listPhones, type Phone, type PhoneStatus } from '../../api.ts';
 import { applyStatuses, patchPhones, phones } from '../../state.ts';
+import { onSessionCleared } from '../../../account/state.ts';
 
 const PAGE_SIZE = 200;
 
@@ -57,3 +58,10 @@ export function phoneLabel(id: number): { name: string; phoneNo: string } {
   const phone = phoneById.value.get(id) ?? phones.value.find((entry) => entry.userPhoneId === id);
   return phone ? { name: phone.name, phoneNo: phone.phoneNo } : { name: `#${id}`, phoneNo: '' };
 }
+
+// Another account must not see this one's phones (or skip its own load because this one's is "loaded").
+onSessionCleared(() => {
+  allPhones.value = [];
+  allPhonesLoaded.value = false;
+  allPhonesError.value = null;
+});
