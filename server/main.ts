@@ -1,9 +1,11 @@
+import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { checkSmsCode } from '../src/core/validate.ts';
 import { createApp, DEFAULT_ACCESS_TOKEN_TTL_SECONDS } from './app.ts';
 import { DATABASE_FILE_NAME, openDatabase } from './db/index.ts';
 import { seed } from './db/seed.ts';
+import { createStreamServer } from './stream/stream-server.ts';
 
 // Entry point: `npx tsx server/main.ts`. Configuration comes only from the environment (see README).
 
@@ -36,6 +38,9 @@ const app = createApp({ db, distDir, smsFixedCode, accessTokenTtlSeconds });
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   console.log(`server listening on http://localhost:${info.port}/app/demo`);
 });
+// The virtual phones' stream (API.md "Streaming (issue 6)") shares the port: WebSocket upgrades on /stream/ws.
+const stream = createStreamServer({ db });
+stream.attach(server as Server);
 
 let stopping = false;
 function stop(signal: string) {
@@ -48,6 +53,7 @@ function stop(signal: string) {
     process.exit(0);
   }, 3000);
   force.unref();
+  void stream.close();
   server.close(() => {
     db.close();
     process.exit(0);

@@ -97,8 +97,9 @@ test('the agreements open from the login page and show their sanitized content',
   await openLogin(page);
   await page.getByRole('link', { name: '隐私政策' }).click();
   await expect(page).toHaveURL(/\/app\/privacy-agreement\/demo$/);
-  await expect(page.getByTestId('agreement')).toContainText('隐私');
-  expect(await page.evaluate(() => localStorage.getItem('secondAgreementData'))).toContain('"type":2');
+  // The title shows at once; the content (and its cached copy) arrive with the CMS reply.
+  await expect(page.getByTestId('agreement').locator('.agreement__content')).toContainText('隐私');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('secondAgreementData'))).toContain('"type":2');
   await page.getByRole('button', { name: '返回' }).click();
   await expect(page).toHaveURL(/\/app\/login\/demo$/);
 });

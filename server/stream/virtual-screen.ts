@@ -1,0 +1,286 @@
+import { createHash } from 'node:crypto';
+
+// The live screen of one virtual phone (API.md "Streaming (issue 6)"): a pure model, no I/O. Everything is laid out
+// in a fixed 720x1280 "layout" space (the 9:16 window); touches arrive in device pixels of the phone's current
+// resolution and are scaled into it, and the rasterizer scales the layout to whatever output size is asked for.
+
+export const LAYOUT_WIDTH = 720;
+export const LAYOUT_HEIGHT = 1280;
+export const SUPPORTED_RESOLUTIONS: ReadonlyArray<{ width: number; height: number }> = [
+  { width: 540, height: 960 },
+  { width: 720, height: 1280 },
+  { width: 1080, height: 1920 },
+];
+
+/** How long the touch-feedback dot stays, ms. */
+export const RIPPLE_MS = 300;
+/** A down+up within this distance (layout units) and time is a tap. */
+export const TAP_SLOP = 24;
+export const TAP_MS = 500;
+/** Bounds so one client cannot grow the model without limit. */
+export const MAX_FIELD_CHARS = 2000;
+export const MAX_CLIPBOARD_CHARS = 10000;
+/** The phones run on China time, like the screenshot SVG (server/lib/screenshot-svg.ts). */
+const PHONE_UTC_OFFSET_MS = 8 * 60 * 60 * 1000;
+
+export interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface AppInfo {
+  id: string;
+  name: string;
+  /** RGB 0-255. */
+  color: [number, number, number];
+}
+
+export type Screen = { kind: 'home' } | { kind: 'app'; app: number } | { kind: 'recents' };
+export type NavKey = 'back' | 'home' | 'recents';
+
+export interface Pointer {
+  id: number;
+  x: number;
+  y: number;
+}
+
+export interface PhoneIdentity {
+  id: number;
+  name: string;
+}
+
+const APP_NAMES = [
+  'Messages', 'Camera', 'Gallery', 'Music', 'Maps', 'Weather', 'Notes', 'Clock', 'Mail', 'Calendar', 'Browser',
+  'Files', 'Settings', 'Store', 'Video', 'Games', 'Wallet', 'Chat', 'News', 'Fitness',
+];
+
+function hslToRgb(h: number, s: number, l: number): [number, number, number] {
+  const a = s * Math.min(l, 1 - l);
+  const f = (n: number) => {
+    const k = (n + h / 30) % 12;
+    return Math.round(255 * (l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1))));
+  };
+  return [f(0), f(8), f(4)];
+}
+
+/** 8-12 apps per phone, chosen and coloured from a digest of the phone id: stable across restarts. */
+export function appsForPhone(phoneId: number): AppInfo[] {
+  const bytes = createHash('sha256').update(`apps:${phoneId}`).digest();
+  const count = 8 + (bytes[0]! % 5);
+  const names = APP_NAMES.map((name, i) => ({ name, key: bytes[(i % 30) + 1]! * 32 + i })).sort((a, b) => a.key - b.key);
+  return names.slice(0, count).map(({ name }, i) => ({
+    id: name.toLowerCase(),
+    name,
+    color: hslToRgb((bytes[i + 1]! * 360) / 256, 0.6, 0.5),
+  }));
+}
+
+export function wallpaperForPhone(phoneId: number): { top: [number, number, number]; bottom: [number, number, number] } {
+  const bytes = createHash('sha256').update(`screen:${phoneId}`).digest();
+  const hue = (bytes[0]! * 360) / 256;
+  return { top: hslToRgb(hue, 0.55, 0.45), bottom: hslToRgb((hue + 60) % 360, 0.55, 0.3) };
+}
+
+// Layout (720x1280 units). The rasterizer draws exactly these rectangles, so hit tests and pixels agree.
+export const STATUS_BAR: Rect = { x: 0, y: 0, w: 720, h: 48 };
+export const NAV_BAR: Rect = { x: 0, y: 1184, w: 720, h: 96 };
+export const NAV_BUTTONS: Record<NavKey, Rect> = {
+  back: { x: 90, y: 1184, w: 140, h: 96 },
+  home: { x: 290, y: 1184, w: 140, h: 96 },
+  recents: { x: 490, y: 1184, w: 140, h: 96 },
+};
+export const HOME_FIELD: Rect = { x: 40, y: 80, w: 640, h: 72 };
+export const TITLE_BAR: Rect = { x: 0, y: 48, w: 720, h: 112 };
+export const TITLE_BACK: Rect = { x: 0, y: 48, w: 112, h: 112 };
+export const APP_FIELD: Rect = { x: 40, y: 200, w: 500, h: 80 };
+export const PASTE_BUTTON: Rect = { x: 556, y: 200, w: 124, h: 80 };
+const ICON_SIZE = 112;
+
+/** Where app `index` sits on the home screen: 4 columns, rows of 200 under the phone's name. */
+export function iconRect(index: number): Rect {
+  return { x: 64 + (index % 4) * 160, y: 280 + Math.floor(index / 4) * 200, w: ICON_SIZE, h: ICON_SIZE };
+}
+
+/** The card of the `index`-th entry of the recents list. */
+export function recentCardRect(index: number): Rect {
+  return { x: 40, y: 140 + index * 190, w: 640, h: 170 };
+}
+export const MAX_RECENT_CARDS = 5;
+
+function inside(r: Rect, x: number, y: number): boolean {
+  return x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h;
+}
+
+export function phoneClock(now: number): string {
+  const date = new Date(now + PHONE_UTC_OFFSET_MS);
+  return `${String(date.getUTCHours()).padStart(2, '0')}:${String(date.getUTCMinutes()).padStart(2, '0')}`;
+}
+
+interface Gesture {
+  startX: number;
+  startY: number;
+  startAt: number;
+  multi: boolean;
+  moved: boolean;
+}
+
+export class VirtualScreen {
+  readonly phone: PhoneIdentity;
+  readonly apps: AppInfo[];
+  readonly wallpaper: ReturnType<typeof wallpaperForPhone>;
+  width = 720;
+  height = 1280;
+  screen: Screen = { kind: 'home' };
+  /** Opened apps, most recent first. */
+  recents: number[] = [];
+  /** The text of each field: 'home' (the search box) or an app id. */
+  readonly fields = new Map<string, string>();
+  clipboard = '';
+  /** Last touch in layout units, for the feedback dot. */
+  ripple: { x: number; y: number; at: number } | null = null;
+  /** Bumped on every change of what is drawn (except the clock and the ripple fading, see frameKey). */
+  version = 0;
+  private gesture: Gesture | null = null;
+
+  constructor(
+    phone: PhoneIdentity,
+    private readonly now: () => number,
+    resolution?: { width: number; height: number },
+  ) {
+    this.phone = phone;
+    this.apps = appsForPhone(phone.id);
+    this.wallpaper = wallpaperForPhone(phone.id);
+    if (resolution) this.setResolution(resolution.width, resolution.height);
+  }
+
+  private changed(): void {
+    this.version++;
+  }
+
+  /** Identifies what a frame would show at this moment: equal keys draw equal pixels. */
+  frameKey(): string {
+    const now = this.now();
+    const rippleOn = this.ripple !== null && now - this.ripple.at < RIPPLE_MS;
+    return `${this.version}|${phoneClock(now)}|${rippleOn ? 1 : 0}`;
+  }
+
+  /** When the picture changes next without input (the ripple fading), or null. */
+  nextChangeAt(): number | null {
+    if (!this.ripple) return null;
+    const end = this.ripple.at + RIPPLE_MS;
+    return end > this.now() ? end : null;
+  }
+
+  rippleVisible(): boolean {
+    return this.ripple !== null && this.now() - this.ripple.at < RIPPLE_MS;
+  }
+
+  setResolution(width: number, height: number): boolean {
+    if (!SUPPORTED_RESOLUTIONS.some((r) => r.width === width && r.height === height)) return false;
+    if (width !== this.width || height !== this.height) {
+      this.width = width;
+      this.height = height;
+      this.gesture = null;
+      this.changed();
+    }
+    return true;
+  }
+
+  /** Device pixels -> layout units. */
+  toLayout(x: number, y: number): { x: number; y: number } {
+    return { x: (x * LAYOUT_WIDTH) / this.width, y: (y * LAYOUT_HEIGHT) / this.height };
+  }
+
+  /** Layout units -> device pixels (the centre of a rect, for tests and clients). */
+  toDevice(r: Rect): { x: number; y: number } {
+    return { x: Math.round(((r.x + r.w / 2) * this.width) / LAYOUT_WIDTH), y: Math.round(((r.y + r.h / 2) * this.height) / LAYOUT_HEIGHT) };
+  }
+
+  /** The field typed text goes to: the open app's, or the home search box (recents has none). */
+  focusedField(): string | null {
+    if (this.screen.kind === 'app') return this.apps[this.screen.app]!.id;
+    if (this.screen.kind === 'home') return 'home';
+    return null;
+  }
+
+  fieldText(field: string): string {
+    return this.fields.get(field) ?? '';
+  }
+
+  touch(action: 'down' | 'move' | 'up', pointers: Pointer[]): void {
+    const first = pointers[0];
+    if (!first) return;
+    const p = this.toLayout(first.x, first.y);
+    const now = this.now();
+    this.ripple = { x: p.x, y: p.y, at: now };
+    this.changed();
+    if (action === 'down') {
+      if (this.gesture) this.gesture.multi = true;
+      else this.gesture = { startX: p.x, startY: p.y, startAt: now, multi: pointers.length > 1, moved: false };
+      return;
+    }
+    const gesture = this.gesture;
+    if (!gesture) return;
+    if (pointers.length > 1) gesture.multi = true;
+    if (Math.hypot(p.x - gesture.startX, p.y - gesture.startY) > TAP_SLOP) gesture.moved = true;
+    if (action === 'up') {
+      this.gesture = null;
+      if (!gesture.multi && !gesture.moved && now - gesture.startAt <= TAP_MS) this.tap(p.x, p.y);
+    }
+  }
+
+  /** A tap at layout coordinates. */
+  tap(x: number, y: number): void {
+    for (const key of Object.keys(NAV_BUTTONS) as NavKey[]) {
+      if (inside(NAV_BUTTONS[key], x, y)) return this.key(key);
+    }
+    const screen = this.screen;
+    if (screen.kind === 'home') {
+      const index = this.apps.findIndex((_, i) => inside(iconRect(i), x, y));
+      if (index >= 0) this.openApp(index);
+    } else if (screen.kind === 'app') {
+      if (inside(TITLE_BACK, x, y)) this.key('back');
+      else if (inside(PASTE_BUTTON, x, y)) this.paste();
+    } else {
+      const index = this.recents.slice(0, MAX_RECENT_CARDS).findIndex((_, i) => inside(recentCardRect(i), x, y));
+      if (index >= 0) this.openApp(this.recents[index]!);
+    }
+  }
+
+  openApp(index: number): void {
+    if (index < 0 || index >= this.apps.length) return;
+    this.screen = { kind: 'app', app: index };
+    this.recents = [index, ...this.recents.filter((i) => i !== index)];
+    this.changed();
+  }
+
+  key(key: NavKey): void {
+    if (key === 'recents') this.screen = { kind: 'recents' };
+    else this.screen = { kind: 'home' }; // back from an app or recents lands home; home stays home
+    this.changed();
+  }
+
+  /** Appends to the focused field (any Unicode, Chinese included); false when nothing has focus. */
+  text(text: string): boolean {
+    const field = this.focusedField();
+    if (field === null || text === '') return field !== null;
+    const next = Array.from(this.fieldText(field) + text);
+    this.fields.set(field, next.slice(Math.max(0, next.length - MAX_FIELD_CHARS)).join(''));
+    this.changed();
+    return true;
+  }
+
+  setClipboard(text: string): void {
+    this.clipboard = Array.from(text).slice(0, MAX_CLIPBOARD_CHARS).join('');
+  }
+
+  getClipboard(): string {
+    return this.clipboard;
+  }
+
+  paste(): boolean {
+    return this.text(this.clipboard);
+  }
+}

@@ -1,0 +1,250 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import jpeg from 'jpeg-js';
+import { WebSocket } from 'ws';
+import { CLOSE_NOT_ASSIGNED, FRAME_KIND, NOT_ASSIGNED_MESSAGE } from '../../../server/stream/protocol.ts';
+import { createStreamServer } from '../../../server/stream/stream-server.ts';
+import { iconRect } from '../../../server/stream/virtual-screen.ts';
+import { PHONE, SCALE_MOBILE, demo, phoneId } from './device-helpers.ts';
+
+// The stream end to end (API.md "Streaming (issue 6)"): a real HTTP server on 127.0.0.1, the `ws` client, tokens
+// from the security-token call. Every wait is bounded.
+
+const WAIT_MS = 5000;
+
+async function start() {
+  const ctx = await demo();
+  const stream = createStreamServer({ db: ctx.db, now: ctx.now, logError: (line) => ctx.errors.push(line) });
+  const http: Server = createServer((_req, res) => res.end('not here'));
+  stream.attach(http);
+  http.listen(0, '127.0.0.1');
+  await once(http, 'listening');
+  const port = (http.address() as AddressInfo).port;
+
+  async function securityToken(id: number, validTime = 86400, call = ctx.call): Promise<string> {
+    const reply = await call(`${PHONE}/security-token?userPhoneId=${id}&validTime=${validTime}`, { method: 'POST' });
+    if (reply.code !== 0) throw new Error(`security-token: ${reply.code} ${reply.msg}`);
+    return reply.data.token as string;
+  }
+
+  async function stop() {
+    await stream.close();
+    http.closeAllConnections();
+    await new Promise((resolve) => http.close(resolve));
+  }
+
+  return { ctx, stream, port, securityToken, stop };
+}
+
+type Incoming = { kind: 'json'; value: any } | { kind: 'binary'; tag: number; jpeg: Buffer };
+
+/** A `ws` client whose messages are awaited one by one. */
+function client(port: number, token: string, userPhoneId: number) {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/stream/ws?token=${encodeURIComponent(token)}&userPhoneId=${userPhoneId}`);
+  const queue: Incoming[] = [];
+  const waiters: Array<() => void> = [];
+  socket.on('message', (data: Buffer, isBinary: boolean) => {
+    queue.push(isBinary ? { kind: 'binary', tag: data[0]!, jpeg: data.subarray(1) } : { kind: 'json', value: JSON.parse(data.toString()) });
+    waiters.splice(0).forEach((wake) => wake());
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => {
+    socket.on('close', (code, reason) => {
+      resolve({ code, reason: reason.toString() });
+      waiters.splice(0).forEach((wake) => wake());
+    });
+  });
+  socket.on('error', () => {});
+
+  /** The next message matching `match` (earlier non-matching ones are dropped). */
+  async function next(match: (m: Incoming) => boolean, what: string): Promise<Incoming> {
+    const deadline = Date.now() + WAIT_MS;
+    for (;;) {
+      while (queue.length) {
+        const m = queue.shift()!;
+        if (match(m)) return m;
+      }
+      if (socket.readyState === WebSocket.CLOSED) throw new Error(`closed while waiting for ${what}`);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`timed out waiting for ${what}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+  const frame = async () => (await next((m) => m.kind === 'binary' && m.tag === FRAME_KIND.frame, 'a frame')) as Extract<Incoming, { kind: 'binary' }>;
+  const json = async (type: string) => ((await next((m) => m.kind === 'json' && m.value.type === type, type)) as { value: any }).value;
+  const send = (message: unknown) => socket.send(JSON.stringify(message));
+  async function closedWithin(): Promise<{ code: number; reason: string }> {
+    return Promise.race([closed, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('socket not closed')), WAIT_MS))]);
+  }
+  return { socket, frame, json, send, next, closed: closedWithin, queue };
+}
+
+function size(bytes: Buffer) {
+  const d = jpeg.decode(bytes, { useTArray: true });
+  return [d.width, d.height];
+}
+
+let s: Awaited<ReturnType<typeof start>>;
+test.before.each(async () => {
+  s = await start();
+});
+test.after.each(async () => {
+  await s.stop();
+});
+
+test('hello, then a first frame: a decodable 720x1280 JPEG; ping answers pong', async () => {
+  const id = phoneId(s.ctx, 'Shop assistant');
+  const c = client(s.port, await s.securityToken(id), id);
+  const hello = await c.json('hello');
+  assert.equal(hello, { type: 'hello', width: 720, height: 1280, phone: { userPhoneId: id, name: 'Shop assistant' }, definition: { width: 720, height: 1280, fps: 30, bitrate: 2048 } });
+  const first = await c.frame();
+  assert.equal(size(first.jpeg), [720, 1280]);
+  c.send({ type: 'ping', t: 12345 });
+  assert.equal(await c.json('pong'), { type: 'pong', t: 12345 });
+  c.socket.close();
+});
+
+test('a tap on an app icon changes the next frame; two viewers of one phone see the same screen', async () => {
+  const id = phoneId(s.ctx, 'Shop assistant');
+  const token = await s.securityToken(id);
+  const a = client(s.port, token, id);
+  const b = client(s.port, token, id);
+  const first = await a.frame();
+  await b.frame();
+  const model = s.stream.screen(id)!;
+  const p = model.toDevice(iconRect(0));
+  a.send({ type: 'touch', action: 'down', pointers: [{ id: 0, ...p }] });
+  a.send({ type: 'touch', action: 'up', pointers: [{ id: 0, ...p }] });
+  // Frames follow until the app is open (the touch dot may show first).
+  for (let i = 0; i < 10 && model.screen.kind !== 'app'; i++) await a.frame();
+  assert.equal(model.screen, { kind: 'app', app: 0 });
+  assert.is(s.stream.sessionCount(id), 2);
+  const seenByB = await b.frame();
+  assert.not.ok(seenByB.jpeg.equals(first.jpeg));
+  a.send({ type: 'key', key: 'back' });
+  await a.frame();
+  assert.equal(model.screen, { kind: 'home' });
+  a.socket.close();
+  b.socket.close();
+});
+
+test('text (Chinese included), clipboard set/get and paste reach the phone', async () => {
+  const id = phoneId(s.ctx, 'Work phone');
+  const c = client(s.port, await s.securityToken(id), id);
+  await c.frame();
+  c.send({ type: 'key', key: 'home' });
+  c.send({ type: 'text', text: '你好 world' });
+  c.send({ type: 'clipboard.set', text: '剪贴板 clip' });
+  c.send({ type: 'clipboard.get' });
+  assert.equal(await c.json('clipboard'), { type: 'clipboard', text: '剪贴板 clip' });
+  c.send({ type: 'paste' });
+  c.send({ type: 'ping', t: 1 });
+  await c.json('pong'); // messages are handled in order: everything above is applied
+  assert.is(s.stream.screen(id)!.fieldText('home'), '你好 world剪贴板 clip');
+  c.send({ type: 'bogus' });
+  assert.equal(await c.json('error'), { type: 'error', msg: 'Unknown message type' });
+  c.socket.close();
+});
+
+test('a definition change changes the frame size; unsupported values are refused', async () => {
+  const id = phoneId(s.ctx, 'Shop assistant');
+  const c = client(s.port, await s.securityToken(id), id);
+  assert.equal(size((await c.frame()).jpeg), [720, 1280]);
+  c.send({ type: 'definition', width: 360, height: 640, fps: 15, bitrate: 512 });
+  assert.equal(await c.json('definition'), { type: 'definition', ok: true, width: 360, height: 640, fps: 15, bitrate: 512 });
+  assert.equal(size((await c.frame()).jpeg), [360, 640]);
+  for (const bad of [{ width: 800, height: 600, fps: 30, bitrate: 2048 }, { width: 720, height: 1280, fps: 0, bitrate: 2048 }, { width: 720, height: 1280, fps: 30, bitrate: 99999 }]) {
+    c.send({ type: 'definition', ...bad });
+    const reply = await c.json('definition');
+    assert.is(reply.ok, false);
+    assert.is(reply.msg, 'Resolution setting failed');
+  }
+  c.send({ type: 'definition', width: 1080, height: 1920, fps: 30, bitrate: 8192 });
+  assert.is((await c.json('definition')).ok, true);
+  assert.equal(size((await c.frame()).jpeg), [1080, 1920]);
+  c.socket.close();
+});
+
+test('screenshot: a full-resolution JPEG tagged 2', async () => {
+  const id = phoneId(s.ctx, 'Shop assistant');
+  const c = client(s.port, await s.securityToken(id), id);
+  await c.frame();
+  c.send({ type: 'definition', width: 360, height: 640, fps: 30, bitrate: 2048 });
+  await c.json('definition');
+  c.send({ type: 'screenshot' });
+  const shot = (await c.next((m) => m.kind === 'binary' && m.tag === FRAME_KIND.screenshot, 'screenshot')) as Extract<Incoming, { kind: 'binary' }>;
+  assert.is(shot.jpeg[0], 0xff);
+  assert.is(shot.jpeg[1], 0xd8);
+  assert.equal(size(shot.jpeg), [720, 1280]);
+  c.socket.close();
+});
+
+async function assertRefused(token: string, id: number) {
+  const c = client(s.port, token, id);
+  const { code, reason } = await c.closed();
+  assert.is(code, CLOSE_NOT_ASSIGNED);
+  assert.equal(JSON.parse(reason), { code: CLOSE_NOT_ASSIGNED, msg: NOT_ASSIGNED_MESSAGE });
+  assert.is(c.queue.length, 0, 'nothing was streamed');
+}
+
+test('unknown, foreign, other-phone, expired and transferred tokens are refused with "Instance not assigned to user"', async () => {
+  const mine = phoneId(s.ctx, 'Shop assistant');
+  const other = phoneId(s.ctx, 'Work phone');
+  await assertRefused('no-such-token', mine);
+  await assertRefused('', mine);
+  // A token for another of my phones does not open this one.
+  await assertRefused(await s.securityToken(other), mine);
+  // Another user's token for their own phone does not open mine, nor theirs under my id.
+  const theirs = s.ctx.db.prepare('SELECT p.id FROM phones p JOIN users u ON u.id = p.user_id WHERE u.mobile = ? LIMIT 1').pluck().get(SCALE_MOBILE) as number;
+  const { issueTokenPair } = await import('../../../server/lib/tokens.ts');
+  const { findUserByMobile } = await import('../../../server/lib/users.ts');
+  const user = findUserByMobile(s.ctx.db, 1, SCALE_MOBILE)!;
+  const pair = issueTokenPair({ db: s.ctx.db, now: s.ctx.now, log: () => {}, smsFixedCode: undefined, accessTokenTtlSeconds: 3600 }, user);
+  const strangerCall: typeof s.ctx.call = (path, options = {}) => s.ctx.call(path, { token: pair.accessToken, ...options });
+  const strangerToken = await s.securityToken(theirs, 86400, strangerCall);
+  await assertRefused(strangerToken, mine);
+  // Expired: a 60 s token after 61 s.
+  const short = await s.securityToken(mine, 60);
+  s.ctx.advance(61_000);
+  await assertRefused(short, mine);
+  // Transferred: the phone now belongs to someone else, so my earlier token no longer opens it.
+  const token = await s.securityToken(mine);
+  s.ctx.db.prepare('UPDATE phones SET user_id = ? WHERE id = ?').run(user.id, mine);
+  await assertRefused(token, mine);
+});
+
+test('dropSessions cuts the phone\'s sockets server-side; a new connection works and keeps the phone\'s state', async () => {
+  const id = phoneId(s.ctx, 'Shop assistant');
+  const token = await s.securityToken(id);
+  const c = client(s.port, token, id);
+  await c.frame();
+  c.send({ type: 'text', text: 'kept' });
+  c.send({ type: 'ping', t: 0 });
+  await c.json('pong');
+  assert.is(s.stream.dropSessions(id), 1);
+  const { code } = await c.closed();
+  assert.is(code, 1006, 'an abnormal close, as on a network failure');
+  assert.is(s.stream.sessionCount(id), 0);
+  const again = client(s.port, token, id);
+  await again.json('hello');
+  await again.frame();
+  assert.is(s.stream.screen(id)!.fieldText('home'), 'kept');
+  again.socket.close();
+});
+
+test('other upgrade paths are refused', async () => {
+  const socket = new WebSocket(`ws://127.0.0.1:${s.port}/other`);
+  const error = await Promise.race([once(socket, 'error'), new Promise((_, reject) => setTimeout(() => reject(new Error('no error')), WAIT_MS))]);
+  assert.ok(error);
+});
+
+test.run();
