@@ -14,6 +14,17 @@ async function loginScaleAccount(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/app\/demo$/);
 }
 
+/** A new user's order of one 7-day Standard phone, up to the payment page. */
+async function orderOneWeek(page: Page): Promise<void> {
+  await useEnglish(page);
+  await registerNewUser(page);
+  await page.goto(appUrl('/add-phone/demo'));
+  await page.getByTestId('grade-1').click();
+  await page.getByTestId('package-7').click();
+  await page.getByTestId('buy-submit').click();
+  await expect(page).toHaveURL(/\/app\/payment\/demo\?orderId=\d+$/);
+}
+
 async function payWithMock(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/app\/payment\/demo\?orderId=\d+$/);
   await page.getByTestId('method-mock').check();
@@ -124,13 +135,7 @@ test('an upgrade is refused for a phone with under 1 day remaining, in the page 
 });
 
 test('double-tapping Pay creates one payment', async ({ page }) => {
-  await useEnglish(page);
-  await registerNewUser(page);
-  await page.goto(appUrl('/add-phone/demo'));
-  await page.getByTestId('grade-1').click();
-  await page.getByTestId('package-7').click();
-  await page.getByTestId('buy-submit').click();
-  await expect(page).toHaveURL(/orderId=(\d+)/);
+  await orderOneWeek(page);
   const orderId = Number(new URL(page.url()).searchParams.get('orderId'));
   await page.getByTestId('pay-submit').dblclick();
   await expect(page.getByTestId('pay-result-title')).toHaveText('Payment successful');
@@ -143,12 +148,7 @@ test('double-tapping Pay creates one payment', async ({ page }) => {
 });
 
 test('a wallet-type payment goes through the wallet page and comes back', async ({ page }) => {
-  await useEnglish(page);
-  await registerNewUser(page);
-  await page.goto(appUrl('/add-phone/demo'));
-  await page.getByTestId('grade-1').click();
-  await page.getByTestId('package-7').click();
-  await page.getByTestId('buy-submit').click();
+  await orderOneWeek(page);
   await page.getByTestId('method-alipay').check();
   await page.getByTestId('pay-submit').click();
   await expect(page).toHaveURL(/\/pay\/wallet\//);

@@ -12,7 +12,7 @@ import { allPhones, loadAllPhones } from '../../devices/parts/batch/all-phones.t
 import { listGoods, type Goods } from '../api.ts';
 import { formatMoney } from '../money.ts';
 import { CouponPicker, PriceSummary, useOrderSubmit } from '../parts/checkout.tsx';
-import { PhonePicker } from '../parts/phone-picker.tsx';
+import { PhonePicker, toggleWithin } from '../parts/phone-picker.tsx';
 import { usePreview } from '../parts/use-preview.ts';
 import '../parts/buy.css';
 
@@ -40,12 +40,7 @@ export default function RechargePhonePage({ query, routeName }: PageProps) {
   const order = useOrderSubmit(previewState, () => setCouponId(undefined));
   const newExpiry = useMemo(() => new Map((preview?.lines ?? []).map((line) => [line.userPhoneId, line.newExpireTime])), [preview]);
 
-  const toggle = (phone: Phone) => {
-    const next = new Set(selected);
-    if (next.has(phone.userPhoneId)) next.delete(phone.userPhoneId);
-    else if (next.size < MAX_RENEW_PHONES) next.add(phone.userPhoneId);
-    setSelected(next);
-  };
+  const toggle = (phone: Phone) => setSelected(toggleWithin(selected, phone.userPhoneId, MAX_RENEW_PHONES));
 
   return (
     <div class="buy buy--column">

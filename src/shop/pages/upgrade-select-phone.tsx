@@ -6,7 +6,7 @@ import type { Phone } from '../../devices/api.ts';
 import { allPhones, loadAllPhones } from '../../devices/parts/batch/all-phones.ts';
 import { remainingMs } from '../../devices/state.ts';
 import { listGoods, type Goods } from '../api.ts';
-import { PhonePicker } from '../parts/phone-picker.tsx';
+import { PhonePicker, toggleWithin } from '../parts/phone-picker.tsx';
 import { DAY_MS } from '../upgrade-price.ts';
 import { MAX_RENEW_PHONES } from './recharge-phone.tsx';
 import '../parts/buy.css';
@@ -27,12 +27,7 @@ export default function UpgradeSelectPhonePage() {
     if (daily !== undefined && daily >= topDaily) return t('shopBuy.upgrade.topLevel');
     return null;
   };
-  const toggle = (phone: Phone) => {
-    const next = new Set(selected);
-    if (next.has(phone.userPhoneId)) next.delete(phone.userPhoneId);
-    else if (next.size < MAX_RENEW_PHONES) next.add(phone.userPhoneId);
-    setSelected(next);
-  };
+  const toggle = (phone: Phone) => setSelected(toggleWithin(selected, phone.userPhoneId, MAX_RENEW_PHONES));
 
   return (
     <div class="buy buy--column">

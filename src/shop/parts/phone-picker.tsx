@@ -8,6 +8,14 @@ import { VirtualGrid } from '../../devices/parts/virtual-grid.tsx';
 import { formatRemaining } from '../../devices/parts/remaining-time.ts';
 import { remainingMs } from '../../devices/state.ts';
 
+/** Ticks or unticks a phone, up to `max` ticked (an order holds at most 20 phones). */
+export function toggleWithin(selected: ReadonlySet<number>, id: number, max: number): Set<number> {
+  const next = new Set(selected);
+  if (next.has(id)) next.delete(id);
+  else if (next.size < max) next.add(id);
+  return next;
+}
+
 interface PhonePickerProps {
   phones: Phone[];
   selected: ReadonlySet<number>;
