@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+// The shape is the client's (src/devices/api.ts): one definition for both ends of get-extend-batch.
+import type { PhoneHardware } from '../../src/devices/api.ts';
 
 // Plausible fake hardware for get-extend-batch. Everything is drawn from a digest of the phone id, so the answer is
 // stable across calls and restarts without storing anything; issue 4 has no "mock model" that could change it.
@@ -40,19 +42,6 @@ export function isLuhnValid(number: string): boolean {
   return /^\d+$/.test(number) && luhnCheckDigit(number.slice(0, -1)) === Number(number.at(-1));
 }
 
-export interface PhoneHardware {
-  userPhoneId: number;
-  model: string;
-  brand: string;
-  imei: string;
-  serialNo: string;
-  wlanMac: string;
-  androidId: string;
-  systemVersion: string;
-  ram: string;
-  storage: string;
-  cpu: string;
-}
 
 export function phoneHardware(phone: { id: number; grade_id: number }): PhoneHardware {
   const bytes = createHash('sha256').update(`hardware:${phone.id}`).digest();

@@ -44,8 +44,9 @@ test('password recovery: a wrong code is refused next to the code', async ({ pag
 test('password recovery: an expired code is refused next to the code', async ({ page }) => {
   const mobile = await startRecovery(page);
   const db = serverDb();
-  db.prepare('UPDATE sms_codes SET expires_at = ? WHERE mobile = ? AND scene = 4').run(Date.now() - 1, mobile);
+  const changed = db.prepare('UPDATE sms_codes SET expires_at = 0 WHERE mobile = ? AND scene = 4').run(mobile).changes;
   db.close();
+  expect(changed, 'the recovery code row exists and was expired').toBe(1);
   await page.locator('#code').fill(SMS_CODE);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.locator('#code-error')).toHaveText('Verification code has expired');

@@ -1,7 +1,7 @@
 /**
  * chooseDevice (person layout, `?action=<reboot|reset|screenshot|root|group>[&ids=...]`): pick many
  * phones (all, by group, one by one), then go on to batchOperation with them. The list may hold
- * 1,000 phones, so only the rows on screen are rendered (VirtualList).
+ * 1,000 phones, so only the rows on screen are rendered (VirtualGrid).
  */
 import { useEffect, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
@@ -14,7 +14,7 @@ import { displayStatus, groups } from '../state.ts';
 import { refreshGroups } from '../parts/groups/group-actions.ts';
 import { allPhones, allPhonesError, allPhonesLoaded, loadAllPhones } from '../parts/batch/all-phones.ts';
 import { batchQuery, parseAction, parseIds } from '../parts/batch/ids.ts';
-import { VirtualList } from '../parts/batch/virtual-list.tsx';
+import { VirtualGrid } from '../parts/virtual-grid.tsx';
 import '../parts/groups/groups.css';
 
 const ROW_HEIGHT = 64;
@@ -110,14 +110,16 @@ export default function ChooseDevicePage({ query }: PageProps) {
       ) : !allPhonesLoaded.value ? (
         <p class="muted centered-text">{t('common.loading')}</p>
       ) : list.length ? (
-        <VirtualList
+        <VirtualGrid
           items={list}
-          rowHeight={ROW_HEIGHT}
+          columns={1}
+          gap={0}
+          rowHeight={() => ROW_HEIGHT}
           itemKey={(phone) => phone.userPhoneId}
-          className="groups-page__list"
+          className="row-list groups-page__list"
           testId="choose-list"
           label={t('groups.chooseTitle')}
-          renderRow={(phone) => <ChooseRow phone={phone} checked={selected.has(phone.userPhoneId)} onToggle={() => toggleOne(phone.userPhoneId)} />}
+          renderItem={(phone) => <ChooseRow phone={phone} checked={selected.has(phone.userPhoneId)} onToggle={() => toggleOne(phone.userPhoneId)} />}
         />
       ) : (
         <p class="muted centered-text">{t('groups.choose.empty')}</p>

@@ -17,7 +17,7 @@ import { canEdit, confirmAndDeleteGroup, defaultGroup, refreshGroups, renameGrou
 import { allPhones, allPhonesError, allPhonesLoaded, loadAllPhones } from '../parts/batch/all-phones.ts';
 import { batchQuery } from '../parts/batch/ids.ts';
 import { runBatch } from '../parts/batch/run-batch.ts';
-import { VirtualList } from '../parts/batch/virtual-list.tsx';
+import { VirtualGrid } from '../parts/virtual-grid.tsx';
 import '../parts/groups/groups.css';
 
 const ROW_HEIGHT = 60;
@@ -128,13 +128,15 @@ export default function PhoneGroupSettingPage({ clientNo, query }: PageProps) {
       ) : !allPhonesLoaded.value ? (
         <p class="muted centered-text">{t('common.loading')}</p>
       ) : members.length ? (
-        <VirtualList
+        <VirtualGrid
           items={members}
-          rowHeight={ROW_HEIGHT}
+          columns={1}
+          gap={0}
+          rowHeight={() => ROW_HEIGHT}
           itemKey={(phone) => phone.userPhoneId}
-          className="groups-page__list"
+          className="row-list groups-page__list"
           testId="group-phones"
-          renderRow={(phone) => (
+          renderItem={(phone) => (
             <PhoneRow phone={phone} selectable={!group.isDefault} checked={selected.has(phone.userPhoneId)} onToggle={() => toggle(phone.userPhoneId)} />
           )}
         />

@@ -77,7 +77,7 @@ export function DeviceList({ tab }: { tab: DeviceTab }) {
   }, []);
   const actions = useCallback((phone: Phone) => setSheet({ phone, panel: 'menu' }), []);
   const visibleIds = useRef<number[]>([]);
-  const onVisible = useCallback((items: Phone[]) => {
+  const onVisible = useCallback((items: readonly Phone[]) => {
     visibleIds.current = items.map((phone) => phone.userPhoneId);
     void refreshThumbnails(visibleIds.current);
   }, []);

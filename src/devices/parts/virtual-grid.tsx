@@ -8,7 +8,7 @@ import type { ComponentChildren } from 'preact';
 import './virtual-grid.css';
 
 interface VirtualGridProps<T> {
-  items: T[];
+  items: readonly T[];
   columns: number;
   /** Height of a row for a given column width. */
   rowHeight: (columnWidth: number) => number;
@@ -16,9 +16,14 @@ interface VirtualGridProps<T> {
   renderItem: (item: T) => ComponentChildren;
   itemKey: (item: T) => number;
   /** Called (throttled to animation frames) with the items currently on screen. */
-  onVisible?: (items: T[]) => void;
+  onVisible?: (items: readonly T[]) => void;
   /** A new value (another query or view) starts again at the top. */
   resetKey?: string;
+  /** Fixed height in px; without it the scroller fills its flex parent. */
+  height?: number;
+  className?: string;
+  /** Names the list for assistive technology (rows become list items). */
+  label?: string;
   testId?: string;
 }
 
@@ -79,7 +84,14 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
   }, [firstOnScreen, lastOnScreen, columns, items, size.width, onVisible]);
 
   return (
-    <div class="vgrid" ref={scroller} data-testid={props.testId}>
+    <div
+      class={`vgrid${props.className ? ` ${props.className}` : ''}`}
+      ref={scroller}
+      style={props.height ? { height: `${props.height}px`, flex: 'none' } : undefined}
+      role={props.label ? 'list' : undefined}
+      aria-label={props.label}
+      data-testid={props.testId}
+    >
       <div class="vgrid__spacer" style={{ height: `${rows * stride + padding}px` }}>
         {visible.map((item, offset) => {
           const index = first * columns + offset;
@@ -89,6 +101,7 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
             <div
               key={props.itemKey(item)}
               class="vgrid__cell"
+              role={props.label ? 'listitem' : undefined}
               style={{
                 transform: `translate(${padding + column * (columnWidth + gap)}px, ${padding + row * stride}px)`,
                 width: `${columnWidth}px`,

@@ -9,7 +9,7 @@ import { isSafeUrl } from '../../../core/safe-url.ts';
 import type { BatchEntry, PhoneStatus } from '../../api.ts';
 import { phoneLabel } from './all-phones.ts';
 import { useLiveStatuses } from './use-live-statuses.ts';
-import { VirtualList } from './virtual-list.tsx';
+import { VirtualGrid } from '../virtual-grid.tsx';
 import type { BatchCall } from './run-batch.ts';
 
 const ROW_HEIGHT = 60;
@@ -96,15 +96,17 @@ export function BatchResults({ call, entries }: BatchResultsProps) {
         </div>
       ) : null}
       {rows.length ? (
-        <VirtualList
+        <VirtualGrid
           items={rows}
-          rowHeight={ROW_HEIGHT}
+          columns={1}
+          gap={0}
+          rowHeight={() => ROW_HEIGHT}
           height={Math.min(rows.length, VISIBLE_ROWS) * ROW_HEIGHT}
           itemKey={(entry) => entry.userPhoneId}
-          className="batch-results__list"
+          className="row-list batch-results__list"
           testId="batch-result-list"
           label={t('groups.batch.results')}
-          renderRow={(entry) => <ResultRow entry={entry} live={live} status={statuses.get(entry.userPhoneId)} />}
+          renderItem={(entry) => <ResultRow entry={entry} live={live} status={statuses.get(entry.userPhoneId)} />}
         />
       ) : null}
     </section>
