@@ -13,6 +13,7 @@ import { orderRoutes } from './routes/orders.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { phoneGroupRoutes } from './routes/phone-groups.ts';
 import { phoneOperationRoutes } from './routes/phone-operations.ts';
+import type { PhoneRestarted } from './routes/phone-operations.ts';
 import { phoneScreenshotRoutes } from './routes/phone-screenshots.ts';
 import { productRoutes } from './routes/products.ts';
 import { promotionRoutes } from './routes/promotion.ts';
@@ -35,6 +36,8 @@ export interface AppOptions {
   log?: (line: string) => void;
   /** Receives stack traces of unexpected errors. */
   logError?: (line: string) => void;
+  /** Told about every phone whose reboot, quick restart or reset started (main.ts: the stream restarts its screen). */
+  phoneRestarted?: PhoneRestarted;
 }
 
 export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 1800;
@@ -61,7 +64,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', cmsRoutes(deps));
   app.route('/', promotionRoutes(deps));
   app.route('/', deviceRoutes(deps));
-  app.route('/', phoneOperationRoutes(deps));
+  app.route('/', phoneOperationRoutes(deps, options.phoneRestarted));
   app.route('/', phoneScreenshotRoutes(deps));
   app.route('/', phoneGroupRoutes(deps));
   app.route('/', productRoutes(deps));

@@ -34,12 +34,19 @@ if (smsFixedCode !== undefined && checkSmsCode(smsFixedCode)) fatal('SMS_FIXED_C
 const db = openDatabase(join(dataDir, DATABASE_FILE_NAME));
 seed(db);
 
-const app = createApp({ db, distDir, smsFixedCode, accessTokenTtlSeconds });
+// The virtual phones' stream (API.md "Streaming (issue 6)") shares the port: WebSocket upgrades on /stream/ws. It is
+// made first because the API tells it about reboots and resets, which restart the phone's screen.
+const stream = createStreamServer({ db });
+const app = createApp({
+  db,
+  distDir,
+  smsFixedCode,
+  accessTokenTtlSeconds,
+  phoneRestarted: (userPhoneId, kind) => void stream.restartPhone(userPhoneId, { reset: kind === 'reset' }),
+});
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   console.log(`server listening on http://localhost:${info.port}/app/demo`);
 });
-// The virtual phones' stream (API.md "Streaming (issue 6)") shares the port: WebSocket upgrades on /stream/ws.
-const stream = createStreamServer({ db });
 stream.attach(server as Server);
 
 let stopping = false;

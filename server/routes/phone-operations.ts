@@ -40,6 +40,8 @@ function startOperation(db: Db, user: UserRow, ids: number[], type: OperationTyp
   }).immediate();
 }
 
+export type PhoneRestarted = (userPhoneId: number, kind: OperationType) => void;
+
 type TaskStatus = 'none' | 'running' | 'done';
 
 /** Progress of the operation types; other task types of spec §4 (clone, replace...) do not exist yet: `none`. */
@@ -49,22 +51,29 @@ function taskProgress(phone: PhoneRow, taskType: string, now: number): { progres
   return running ? { progress: running.progress, status: 'running' } : { progress: 100, status: 'done' };
 }
 
-export function phoneOperationRoutes(deps: Deps): Hono<AppEnv> {
+/** `phoneRestarted` hears of each phone whose operation started (after the commit; refused phones are left out). */
+export function phoneOperationRoutes(deps: Deps, phoneRestarted?: PhoneRestarted): Hono<AppEnv> {
   const { db } = deps;
   const routes = new Hono<AppEnv>();
   const tenant = requireTenant(deps);
   const auth = requireAuth(deps);
 
+  function start(user: UserRow, ids: number[], type: OperationType) {
+    const results = startOperation(db, user, ids, type, deps.now());
+    for (const result of results) if (result.success) phoneRestarted?.(result.userPhoneId, type);
+    return results;
+  }
+
   routes.put(`${PHONE}/reboot`, tenant, auth, (c) => {
     const ids = requirePhoneIds(c.req.queries('userPhoneIds'), MAX_OPERATION_BATCH);
     const type = (c.req.query('type') ?? '').trim() || 'reboot';
     if (!REBOOT_TYPES.includes(type as OperationType)) throw badRequest(`type must be one of ${REBOOT_TYPES.join(', ')}`);
-    return ok(c, startOperation(db, c.get('user'), ids, type as OperationType, deps.now()));
+    return ok(c, start(c.get('user'), ids, type as OperationType));
   });
 
   routes.put(`${PHONE}/reset`, tenant, auth, (c) => {
     const ids = requirePhoneIds(c.req.queries('userPhoneIds'), MAX_OPERATION_BATCH);
-    return ok(c, startOperation(db, c.get('user'), ids, 'reset', deps.now()));
+    return ok(c, start(c.get('user'), ids, 'reset'));
   });
 
   routes.post(`${PHONE}/get-progress`, tenant, auth, async (c) => {

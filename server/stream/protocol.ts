@@ -36,9 +36,13 @@ export const FPS_RANGE = [1, 60] as const;
 export const BITRATE_RANGE = [256, 8192] as const;
 export const MAX_TEXT_CHARS = 1000;
 
+/** The navigation keys, plus backspace (deletes the last character of the focused field). */
+export type StreamKey = NavKey | 'backspace';
+const STREAM_KEYS: readonly StreamKey[] = ['back', 'home', 'recents', 'backspace'];
+
 export type ClientMessage =
   | { type: 'touch'; action: 'down' | 'move' | 'up'; pointers: Pointer[] }
-  | { type: 'key'; key: NavKey }
+  | { type: 'key'; key: StreamKey }
   | { type: 'text'; text: string }
   | { type: 'clipboard.set'; text: string }
   | { type: 'clipboard.get' }
@@ -95,8 +99,8 @@ export function parseClientMessage(raw: string): ClientMessage | { error: string
       }
       return { type: 'touch', action: m.action, pointers: m.pointers.map((p: Pointer) => ({ id: p.id, x: p.x, y: p.y })) };
     case 'key':
-      if (m.key !== 'back' && m.key !== 'home' && m.key !== 'recents') return { error: 'key must be back, home or recents' };
-      return { type: 'key', key: m.key };
+      if (!STREAM_KEYS.includes(m.key as StreamKey)) return { error: 'key must be back, home, recents or backspace' };
+      return { type: 'key', key: m.key as StreamKey };
     case 'text':
       if (!isText(m.text)) return { error: `text must be a string of at most ${MAX_TEXT_CHARS} characters` };
       return { type: 'text', text: m.text };

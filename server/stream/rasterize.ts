@@ -2,6 +2,7 @@ import { GLYPH_COLUMNS, GLYPH_ROWS, glyph } from './font5x7.ts';
 import { encodeJpeg } from './jpeg-encoder.ts';
 import {
   APP_FIELD,
+  COPY_BUTTON,
   HOME_FIELD,
   LAYOUT_HEIGHT,
   LAYOUT_WIDTH,
@@ -250,16 +251,19 @@ function drawApp(canvas: Canvas, model: VirtualScreen, index: number): void {
   canvas.text('<', 36, TITLE_BAR.y + 35, 6, WHITE);
   canvas.text(app.name, 120, TITLE_BAR.y + 38, 5, WHITE, 560);
   drawField(canvas, APP_FIELD, model.fieldText(app.id), 'Type here', app.color);
-  canvas.roundRect(PASTE_BUTTON, 20, darker(app.color));
-  canvas.centredText('Paste', PASTE_BUTTON.x + PASTE_BUTTON.w / 2, PASTE_BUTTON.y + 29, 3, WHITE);
-  // App content: cards whose accents follow the app's colour and position, so every app looks its own.
+  for (const [button, label] of [[PASTE_BUTTON, 'Paste'], [COPY_BUTTON, 'Copy']] as const) {
+    canvas.roundRect(button, 20, darker(app.color));
+    canvas.centredText(label, button.x + button.w / 2, button.y + 29, 3, WHITE);
+  }
+  // App content: cards whose accents follow the app's colour and position, so every app looks its own. They start
+  // below the Copy button and end above the navigation bar.
   for (let i = 0; i < 5; i++) {
-    const y = 320 + i * 168;
-    canvas.roundRect({ x: 40, y, w: 640, h: 148 }, 20, WHITE);
-    canvas.circle(104, y + 74, 40, i % 2 ? darker(app.color, 0.6) : app.color);
-    canvas.text(`${app.name} ${i + 1}`, 168, y + 34, 4, INK, 480);
-    canvas.rect(168, y + 82, 440 - ((i * 97 + index * 53) % 200), 14, GREY, 0.5);
-    canvas.rect(168, y + 108, 300 - ((i * 61 + index * 31) % 150), 14, GREY, 0.3);
+    const y = 392 + i * 152;
+    canvas.roundRect({ x: 40, y, w: 640, h: 136 }, 20, WHITE);
+    canvas.circle(104, y + 68, 40, i % 2 ? darker(app.color, 0.6) : app.color);
+    canvas.text(`${app.name} ${i + 1}`, 168, y + 28, 4, INK, 480);
+    canvas.rect(168, y + 76, 440 - ((i * 97 + index * 53) % 200), 14, GREY, 0.5);
+    canvas.rect(168, y + 102, 300 - ((i * 61 + index * 31) % 150), 14, GREY, 0.3);
   }
 }
 

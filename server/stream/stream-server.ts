@@ -1,29 +1,16 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocket, WebSocketServer } from 'ws';
-import type { RawData } from 'ws';
+import { WebSocketServer } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import { hashToken } from '../lib/tokens.ts';
 import type { Db } from '../lib/types.ts';
-import {
-  CLOSE_NOT_ASSIGNED,
-  CLOSE_SHUTDOWN,
-  DEFAULT_DEFINITION,
-  FRAME_KIND,
-  NOT_ASSIGNED_MESSAGE,
-  STREAM_PATH,
-  binaryMessage,
-  closeReason,
-  isValidDefinition,
-  parseClientMessage,
-} from './protocol.ts';
-import type { ClientMessage, Definition, ServerMessage } from './protocol.ts';
-import { SCREENSHOT_QUALITY, qualityForBitrate, renderJpeg } from './rasterize.ts';
+import { CLOSE_NOT_ASSIGNED, CLOSE_SHUTDOWN, NOT_ASSIGNED_MESSAGE, STREAM_PATH, closeReason, parseClientMessage } from './protocol.ts';
+import { PhoneEntry, Session } from './session.ts';
 import { VirtualScreen } from './virtual-screen.ts';
 
 // The reference backend's streaming service (API.md "Streaming (issue 6)"): a WebSocket endpoint on the HTTP server
-// (path /stream/ws). Each phone has one VirtualScreen shared by all its viewers; each socket is a Session with its own
-// definition. A session sends a frame only when the picture changed (model version, clock minute, ripple) and at most
-// `fps` times a second, and skips frames while the socket's send buffer is full.
+// (path /stream/ws). Each phone has one VirtualScreen shared by all its viewers (a PhoneEntry); each socket is a
+// Session with its own definition (session.ts).
 
 export interface StreamServerOptions {
   db: Db;
@@ -45,6 +32,12 @@ export interface StreamServer {
   attach(server: Server): void;
   /** Server-side drop of every socket of a phone, like a network failure (no close frame). Returns how many. */
   dropSessions(userPhoneId: number): number;
+  /**
+   * The phone was rebooted or reset (PUT /reboot, /reset): drops its sockets like dropSessions, so clients reconnect
+   * by themselves, and discards its screen so the next connection starts from a fresh one. The clipboard survives a
+   * reboot, not a reset. Returns how many sockets were dropped.
+   */
+  restartPhone(userPhoneId: number, options: { reset: boolean }): number;
   sessionCount(userPhoneId?: number): number;
   /** The phone's live model (created on demand), for tests. */
   screen(userPhoneId: number): VirtualScreen | undefined;
@@ -75,168 +68,6 @@ export function authorizeStream(db: Db, token: string, userPhoneId: number, now:
   return row ?? null;
 }
 
-interface CachedFrame {
-  key: string;
-  jpeg: Buffer;
-}
-
-class PhoneEntry {
-  readonly sessions = new Set<Session>();
-  /** Last encoded frame per output size and quality, shared by viewers asking for the same. */
-  private readonly frames = new Map<string, CachedFrame>();
-
-  constructor(
-    readonly model: VirtualScreen,
-    private readonly clock: () => number,
-  ) {}
-
-  frame(def: Definition, frameKey: string): Buffer {
-    const quality = qualityForBitrate(def.bitrate);
-    const cacheKey = `${def.width}x${def.height}@${quality}`;
-    const cached = this.frames.get(cacheKey);
-    if (cached && cached.key === frameKey) return cached.jpeg;
-    const jpeg = renderJpeg(this.model, def.width, def.height, quality, this.clock());
-    this.frames.set(cacheKey, { key: frameKey, jpeg });
-    return jpeg;
-  }
-
-  changed(): void {
-    for (const session of this.sessions) session.schedule();
-  }
-
-  release(session: Session): void {
-    this.sessions.delete(session);
-    if (this.sessions.size === 0) this.frames.clear();
-  }
-}
-
-class Session {
-  definition: Definition = { ...DEFAULT_DEFINITION };
-  alive = true;
-  private lastKey = '';
-  private lastSentAt = 0;
-  private timer: NodeJS.Timeout | null = null;
-  private wake: NodeJS.Timeout | null = null;
-  private closed = false;
-
-  constructor(
-    readonly socket: WebSocket,
-    readonly phoneId: number,
-    readonly entry: PhoneEntry,
-    private readonly options: { highWaterMark: number; clock: () => number; logError: (line: string) => void },
-  ) {}
-
-  send(message: ServerMessage): void {
-    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
-  }
-
-  /** Pushes a frame as soon as the fps cap allows, if the picture changed by then. */
-  schedule(): void {
-    if (this.closed || this.timer) return;
-    const interval = 1000 / this.definition.fps;
-    const delay = Math.max(0, this.lastSentAt + interval - Date.now());
-    this.timer = setTimeout(() => this.pump(), delay);
-  }
-
-  private pump(): void {
-    this.timer = null;
-    if (this.closed || this.socket.readyState !== WebSocket.OPEN) return;
-    const def = this.definition;
-    if (this.socket.bufferedAmount > this.options.highWaterMark) {
-      // The client or the network is behind: skip this frame and look again one frame later.
-      this.timer = setTimeout(() => this.pump(), 1000 / def.fps);
-      return;
-    }
-    const model = this.entry.model;
-    const frameKey = model.frameKey();
-    const key = `${frameKey}|${def.width}x${def.height}|${def.bitrate}`;
-    if (key === this.lastKey) return;
-    let jpeg: Buffer;
-    try {
-      jpeg = this.entry.frame(def, frameKey);
-    } catch (error) {
-      this.options.logError(`[stream] render failed: ${(error as Error).stack ?? String(error)}`);
-      return;
-    }
-    this.socket.send(binaryMessage(FRAME_KIND.frame, jpeg));
-    this.lastKey = key;
-    this.lastSentAt = Date.now();
-    // The touch dot fades without input: look again when it is due.
-    const next = model.nextChangeAt();
-    if (next !== null) {
-      if (this.wake) clearTimeout(this.wake);
-      this.wake = setTimeout(() => {
-        this.wake = null;
-        this.schedule();
-      }, next - this.options.clock() + 1);
-    }
-  }
-
-  /** Forces the next frame even if nothing changed (a new definition). */
-  invalidate(): void {
-    this.lastKey = '';
-    this.schedule();
-  }
-
-  handle(message: ClientMessage): void {
-    const model = this.entry.model;
-    switch (message.type) {
-      case 'touch':
-        model.touch(message.action, message.pointers);
-        this.entry.changed();
-        return;
-      case 'key':
-        model.key(message.key);
-        this.entry.changed();
-        return;
-      case 'text':
-        if (model.text(message.text)) this.entry.changed();
-        return;
-      case 'paste':
-        if (model.paste()) this.entry.changed();
-        return;
-      case 'clipboard.set':
-        model.setClipboard(message.text);
-        return;
-      case 'clipboard.get':
-        this.send({ type: 'clipboard', text: model.getClipboard() });
-        return;
-      case 'definition': {
-        const { type: _type, ...def } = message;
-        if (!isValidDefinition(def)) {
-          this.send({ type: 'definition', ok: false, msg: 'Resolution setting failed' });
-          return;
-        }
-        this.definition = def;
-        this.send({ type: 'definition', ok: true, ...def });
-        this.invalidate();
-        return;
-      }
-      case 'screenshot': {
-        try {
-          const jpeg = renderJpeg(model, model.width, model.height, SCREENSHOT_QUALITY, this.options.clock());
-          if (this.socket.readyState === WebSocket.OPEN) this.socket.send(binaryMessage(FRAME_KIND.screenshot, jpeg));
-        } catch (error) {
-          this.options.logError(`[stream] screenshot failed: ${(error as Error).stack ?? String(error)}`);
-          this.send({ type: 'error', msg: 'Screenshot failed' });
-        }
-        return;
-      }
-      case 'ping':
-        this.send({ type: 'pong', t: message.t });
-        return;
-    }
-  }
-
-  dispose(): void {
-    this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
-    if (this.wake) clearTimeout(this.wake);
-    this.timer = this.wake = null;
-    this.entry.release(this);
-  }
-}
-
 export function createStreamServer(options: StreamServerOptions): StreamServer {
   const now = options.now ?? Date.now;
   const clock = options.clock ?? Date.now;
@@ -245,11 +76,16 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const phones = new Map<number, PhoneEntry>();
   const sessions = new Set<Session>();
+  /** Clipboards of rebooted phones until their next screen is made: a reboot keeps user data, only a reset wipes it. */
+  const keptClipboards = new Map<number, string>();
 
   function entryFor(row: PhoneRowForStream): PhoneEntry {
     let entry = phones.get(row.id);
     if (!entry) {
-      entry = new PhoneEntry(new VirtualScreen({ id: row.id, name: row.name }, clock, row), clock);
+      const model = new VirtualScreen({ id: row.id, name: row.name }, clock, row);
+      model.setClipboard(keptClipboards.get(row.id) ?? '');
+      keptClipboards.delete(row.id);
+      entry = new PhoneEntry(model, clock);
       phones.set(row.id, entry);
     } else {
       // The resolution may have been changed through the API (set-resolution) since the model was made.
@@ -307,6 +143,14 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
   }, 1000);
   tick.unref();
 
+  function dropSessions(userPhoneId: number): number {
+    const entry = phones.get(userPhoneId);
+    if (!entry) return 0;
+    const list = [...entry.sessions];
+    for (const session of list) session.socket.terminate();
+    return list.length;
+  }
+
   function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== STREAM_PATH) return false;
@@ -323,12 +167,15 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
         }
       });
     },
-    dropSessions(userPhoneId) {
-      const entry = phones.get(userPhoneId);
-      if (!entry) return 0;
-      const list = [...entry.sessions];
-      for (const session of list) session.socket.terminate();
-      return list.length;
+    dropSessions,
+    restartPhone(userPhoneId, { reset }) {
+      const dropped = dropSessions(userPhoneId);
+      const model = phones.get(userPhoneId)?.model;
+      // The dropped sessions still hold the old entry and release themselves from it when their close event fires.
+      phones.delete(userPhoneId);
+      if (reset) keptClipboards.delete(userPhoneId);
+      else if (model?.clipboard) keptClipboards.set(userPhoneId, model.clipboard);
+      return dropped;
     },
     sessionCount(userPhoneId) {
       if (userPhoneId === undefined) return sessions.size;

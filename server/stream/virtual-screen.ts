@@ -96,6 +96,8 @@ export const TITLE_BAR: Rect = { x: 0, y: 48, w: 720, h: 112 };
 export const TITLE_BACK: Rect = { x: 0, y: 48, w: 112, h: 112 };
 export const APP_FIELD: Rect = { x: 40, y: 200, w: 500, h: 80 };
 export const PASTE_BUTTON: Rect = { x: 556, y: 200, w: 124, h: 80 };
+/** Puts the field's text on the phone's clipboard, so a client can read back what arrived (clipboard.get). */
+export const COPY_BUTTON: Rect = { x: 556, y: 296, w: 124, h: 80 };
 const ICON_SIZE = 112;
 
 /** Where app `index` sits on the home screen: 4 columns, rows of 200 under the phone's name. */
@@ -243,6 +245,7 @@ export class VirtualScreen {
     } else if (screen.kind === 'app') {
       if (inside(TITLE_BACK, x, y)) this.key('back');
       else if (inside(PASTE_BUTTON, x, y)) this.paste();
+      else if (inside(COPY_BUTTON, x, y)) this.copy();
     } else {
       const index = this.recents.slice(0, MAX_RECENT_CARDS).findIndex((_, i) => inside(recentCardRect(i), x, y));
       if (index >= 0) this.openApp(this.recents[index]!);
@@ -270,6 +273,23 @@ export class VirtualScreen {
     this.fields.set(field, next.slice(Math.max(0, next.length - MAX_FIELD_CHARS)).join(''));
     this.changed();
     return true;
+  }
+
+  /** Deletes the last code point (a whole emoji or CJK character, never half a surrogate pair) of the focused field. */
+  deleteBackward(): boolean {
+    const field = this.focusedField();
+    if (field === null) return false;
+    const chars = Array.from(this.fieldText(field));
+    if (chars.length === 0) return false;
+    this.fields.set(field, chars.slice(0, -1).join(''));
+    this.changed();
+    return true;
+  }
+
+  /** Copies the focused field to the clipboard. The clipboard is not drawn, so the picture (version) stays. */
+  copy(): void {
+    const field = this.focusedField();
+    if (field !== null) this.setClipboard(this.fieldText(field));
   }
 
   setClipboard(text: string): void {

@@ -4,7 +4,7 @@
  * Paths are `/<segment>/:clientNo`; home is `/:clientNo`. Later issues append their routes here.
  */
 import type { ComponentType } from 'react';
-import { ensureAppTexts, type MessageKey } from '../core/i18n/index.ts';
+import { ensureAppTexts, ensureStreamTexts, type MessageKey } from '../core/i18n/index.ts';
 
 export type LayoutName =
   | 'home' | 'person' | 'loginLayout' | 'phone' | 'buy' | 'code'
@@ -34,6 +34,9 @@ export interface RouteDef {
   load: () => Promise<{ default: ComponentType<PageProps> }>;
 }
 
+/** The phone-view pages bring their own texts (the streaming ones), which no other page needs. */
+const phoneView = () => Promise.all([import('../phone-view/pages/phone-view.tsx'), ensureStreamTexts()]).then(([module]) => module);
+
 const PAGES: RouteDef[] = [
   { name: 'home', segment: '', level: 0, layout: 'home', title: 'devices.title', load: () => import('../devices/pages/home.tsx') },
   { name: 'discover', segment: 'discover', level: 0, layout: 'home', title: 'devices.discoverTitle', load: () => import('../devices/pages/discover.tsx') },
@@ -60,6 +63,8 @@ const PAGES: RouteDef[] = [
   { name: 'codeRecord', segment: 'code-record', level: 2, layout: 'person', title: 'shop.codes.recordTitle', load: () => import('../shop/pages/code-record.tsx') },
   { name: 'orderList', segment: 'order-list', level: 1, layout: 'person', title: 'shop.orders.title', load: () => import('../shop/pages/order-list.tsx') },
   { name: 'myCoupon', segment: 'my-coupon', level: 1, layout: 'none', title: 'shop.coupons.title', load: () => import('../shop/pages/my-coupon.tsx') },
+  { name: 'phone-view', segment: 'phone-view', level: 1, layout: 'phone', load: phoneView },
+  { name: 'phone-view-switch', segment: 'phone-view-switch', level: 1, layout: 'phone', load: phoneView },
   { name: 'profile', segment: 'profile', level: 0, layout: 'home', title: 'profile.title', load: () => import('../account/pages/profile.tsx') },
   { name: 'personalCenter', segment: 'personal-center', level: 1, layout: 'person', title: 'personal.title', load: () => import('../account/pages/personal-center.tsx') },
   { name: 'passwordManager', segment: 'password-manager', level: 2, layout: 'person', title: 'password.title', load: () => import('../account/pages/password-manager.tsx') },

@@ -9,12 +9,14 @@ import rosetta from 'rosetta';
 import { signal } from '@preact/signals-react';
 import type zhCN from './zh-CN.ts';
 import type zhCNApp from './zh-CN-app.ts';
+import type zhCNStream from './stream-zh-CN.ts';
 import { read, write } from '../storage.ts';
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 export type CoreDictionary = Widen<typeof zhCN>;
 export type AppDictionary = Widen<typeof zhCNApp>;
-export type Dictionary = CoreDictionary & AppDictionary;
+export type StreamDictionary = Widen<typeof zhCNStream>;
+export type Dictionary = CoreDictionary & AppDictionary & StreamDictionary;
 
 type Join<K, P> = K extends string ? (P extends string ? `${K}.${P}` : never) : never;
 type Paths<T> = { [K in keyof T]: T[K] extends string ? K : Join<K, Paths<T[K]>> }[keyof T];
@@ -25,13 +27,13 @@ export const LOCALES = ['zh-CN', 'en-US'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
 
-const coreLoaders: Record<Locale, () => Promise<{ default: CoreDictionary }>> = {
-  'zh-CN': () => import('./zh-CN.ts'),
-  'en-US': () => import('./en-US.ts'),
-};
-const appLoaders: Record<Locale, () => Promise<{ default: AppDictionary }>> = {
-  'zh-CN': () => import('./zh-CN-app.ts'),
-  'en-US': () => import('./en-US-app.ts'),
+type Part = 'core' | 'app' | 'stream';
+type Loader = () => Promise<{ default: CoreDictionary | AppDictionary | StreamDictionary }>;
+const loaders: Record<Part, Record<Locale, Loader>> = {
+  core: { 'zh-CN': () => import('./zh-CN.ts'), 'en-US': () => import('./en-US.ts') },
+  app: { 'zh-CN': () => import('./zh-CN-app.ts'), 'en-US': () => import('./en-US-app.ts') },
+  // The phone-view pages' texts: only those pages load them, so the first screen does not carry them.
+  stream: { 'zh-CN': () => import('./stream-zh-CN.ts'), 'en-US': () => import('./stream-en-US.ts') },
 };
 
 const i18n = rosetta<Dictionary>();
@@ -59,13 +61,13 @@ export function storedLocale(): Locale {
 const loadedParts = new Set<string>();
 /** The language being switched to (set before any await), so parts asked for meanwhile match it. */
 let targetLocale: Locale | null = null;
-/** Set once a private page asked for the app texts: a language switch then fetches them too. */
-let appWanted = false;
+/** The parts pages have asked for: a language switch fetches all of them. */
+const wantedParts = new Set<Part>(['core']);
 
-async function loadPart(lang: Locale, part: 'core' | 'app'): Promise<void> {
+async function loadPart(lang: Locale, part: Part): Promise<void> {
   const id = `${lang}:${part}`;
   if (loadedParts.has(id)) return;
-  const table = (await (part === 'core' ? coreLoaders : appLoaders)[lang]()).default;
+  const table = (await loaders[part][lang]()).default;
   // rosetta merges tables per language, so the parts add up to one dictionary.
   i18n.set(lang, table as Dictionary);
   loadedParts.add(id);
@@ -73,13 +75,19 @@ async function loadPart(lang: Locale, part: 'core' | 'app'): Promise<void> {
 
 /** The signed-in app's texts for the active language (awaited by every private page's loader). */
 export async function ensureAppTexts(): Promise<void> {
-  appWanted = true;
+  wantedParts.add('app');
   await loadPart(targetLocale ?? locale.value, 'app');
+}
+
+/** The phone-view pages' texts for the active language (awaited by those routes' loaders). */
+export async function ensureStreamTexts(): Promise<void> {
+  wantedParts.add('stream');
+  await loadPart(targetLocale ?? locale.value, 'stream');
 }
 
 export async function setLocale(next: Locale): Promise<void> {
   targetLocale = next;
-  await Promise.all([loadPart(next, 'core'), appWanted ? loadPart(next, 'app') : undefined]);
+  await Promise.all([...wantedParts].map((part) => loadPart(next, part)));
   i18n.locale(next);
   write('language', next);
   if (typeof document !== 'undefined') document.documentElement.lang = next;
@@ -95,7 +103,7 @@ export function t(key: MessageKey, params?: Record<string, string | number>): st
 }
 
 /** Test seam: install dictionary parts without a dynamic import. */
-export function installDictionary(lang: Locale, ...parts: Array<CoreDictionary | AppDictionary>): void {
+export function installDictionary(lang: Locale, ...parts: Array<CoreDictionary | AppDictionary | StreamDictionary>): void {
   for (const part of parts) i18n.set(lang, part as Dictionary);
   i18n.locale(lang);
   locale.value = lang;

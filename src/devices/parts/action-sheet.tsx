@@ -8,6 +8,7 @@ import { copyText } from '../../core/clipboard.ts';
 import { describe, describeError } from '../../core/errors.ts';
 import { openDialog } from '../../core/ui/dialogs.ts';
 import { notify } from '../../core/ui/notify.ts';
+import { Sheet } from '../../core/ui/sheet.tsx';
 import { permissionKeys } from '../../app/client-state.ts';
 import { goToPage } from '../../app/navigation.ts';
 import type { BatchEntry, Phone } from '../api.ts';
@@ -107,12 +108,7 @@ export function ActionSheet({ phone, onClose, initial = 'menu' }: { phone: Phone
   };
 
   return (
-    <div class="sheet-backdrop" onClick={onClose}>
-      <div class="sheet" role="dialog" aria-modal="true" aria-label={phone.name} onClick={(event) => event.stopPropagation()} data-testid="action-sheet">
-        <header class="sheet__head">
-          <span class="sheet__title">{phone.name}</span>
-          <span class="muted">{phone.phoneNo}</span>
-        </header>
+    <Sheet title={phone.name} subtitle={phone.phoneNo} closeLabel={t('common.cancel')} onClose={onClose} testId="action-sheet">
         {panel === 'menu' ? (
           <div class="sheet__actions">
             {available.map((action) => (
@@ -133,10 +129,6 @@ export function ActionSheet({ phone, onClose, initial = 'menu' }: { phone: Phone
         ) : (
           <ScreenshotPanel phone={phone} />
         )}
-        <button type="button" class="sheet__cancel" onClick={onClose} data-testid="sheet-close">
-          {t('common.cancel')}
-        </button>
-      </div>
-    </div>
+    </Sheet>
   );
 }

@@ -1,3 +1,4 @@
+import type { AppOptions } from '../../../server/app.ts';
 import { issueTokenPair } from '../../../server/lib/tokens.ts';
 import type { Deps } from '../../../server/lib/types.ts';
 import { findUserByMobile } from '../../../server/lib/users.ts';
@@ -11,9 +12,9 @@ export const SCALE_MOBILE = '13800138001';
 
 export type Ctx = ReturnType<typeof setup>;
 
-/** A fresh server with the demo user of `tenant` logged in. */
-export async function demo(tenant = 1, mobile = DEMO_MOBILE) {
-  const ctx = setup();
+/** A fresh server with the demo user of `tenant` logged in; `overrides` go to createApp. */
+export async function demo(tenant = 1, mobile = DEMO_MOBILE, overrides: Partial<AppOptions> = {}) {
+  const ctx = setup(overrides);
   // Tokens are issued directly: a password login per test would spend most of the run in scrypt.
   const user = findUserByMobile(ctx.db, tenant, mobile);
   if (!user) throw new Error(`no seeded user ${mobile} in tenant ${tenant}`);

@@ -153,6 +153,28 @@ test('an operating phone that reaches its expiry is expired', async () => {
   assert.is((await reboot(ctx, [id])).data[0].code, ErrorCode.DEVICE_EXPIRED);
 });
 
+test('phoneRestarted hears of every phone whose reboot, quick restart or reset started, not of refused ones', async () => {
+  const heard: Array<[number, string]> = [];
+  const ctx = await demo(1, undefined, { phoneRestarted: (id, kind) => heard.push([id, kind]) });
+  const [reader, music, expired] = ['Reader', 'Music box', 'Old account'].map((n) => phoneId(ctx, n)) as [number, number, number];
+  await reboot(ctx, [reader, music]);
+  assert.equal(heard.splice(0), [[reader, 'reboot'], [music, 'reboot']]);
+  // Both busy now, and the expired phone never starts: nothing is heard.
+  const refused = await reboot(ctx, [reader, music, expired], 'quickRestart');
+  assert.ok(refused.data.every((e: any) => !e.success));
+  assert.equal(heard, []);
+  ctx.advance(4000);
+  await reboot(ctx, [reader, expired], 'quickRestart');
+  assert.equal(heard.splice(0), [[reader, 'quickRestart']]);
+  ctx.advance(2000);
+  await reset(ctx, [music, reader]);
+  assert.equal(heard.splice(0), [[music, 'reset'], [reader, 'reset']]);
+  // A batch refused as a whole (a foreign id) starts nothing.
+  ctx.advance(8000);
+  assert.is((await reboot(ctx, [reader, 999_999])).code, ErrorCode.DEVICE_NOT_EXIST);
+  assert.equal(heard, []);
+});
+
 test('get-progress reports the operations: none, running, done', async () => {
   const ctx = await demo();
   const [a, b] = [phoneId(ctx, 'Reader'), phoneId(ctx, 'Music box')];

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import jpeg from 'jpeg-js';
 import { encodeJpeg } from '../../../server/stream/jpeg-encoder.ts';
 import { qualityForBitrate, renderJpeg, renderRgba } from '../../../server/stream/rasterize.ts';
-import { NAV_BUTTONS, PASTE_BUTTON, VirtualScreen, appsForPhone, iconRect, recentCardRect } from '../../../server/stream/virtual-screen.ts';
+import { COPY_BUTTON, NAV_BUTTONS, PASTE_BUTTON, VirtualScreen, appsForPhone, iconRect, recentCardRect } from '../../../server/stream/virtual-screen.ts';
 import type { Rect } from '../../../server/stream/virtual-screen.ts';
 
 // The virtual phone screen (server/stream/virtual-screen.ts) and its rasterizer/encoder (API.md "Streaming (issue 6)").
@@ -86,6 +86,57 @@ test('typed text, Chinese included, lands in the focused field; clipboard set, g
   assert.not.ok(model.text('x'), 'recents has no field');
 });
 
+test('deleteBackward removes one code point (CJK and emoji whole) of the focused field; empty or unfocused: no-op', () => {
+  const { model, tap } = phone();
+  model.text('ab');
+  const v = model.version;
+  assert.ok(model.deleteBackward());
+  assert.is(model.fieldText('home'), 'a');
+  assert.is(model.version, v + 1);
+  tap(iconRect(1));
+  const app = model.apps[1]!.id;
+  model.text('中文😀');
+  assert.ok(model.deleteBackward());
+  assert.is(model.fieldText(app), '中文', 'the emoji goes whole, not half a surrogate pair');
+  assert.ok(model.deleteBackward());
+  assert.ok(model.deleteBackward());
+  assert.is(model.fieldText(app), '');
+  const empty = model.version;
+  assert.not.ok(model.deleteBackward());
+  assert.is(model.version, empty, 'nothing changed, nothing to redraw');
+  assert.is(model.fieldText('home'), 'a', 'only the focused field');
+  model.key('recents');
+  const recents = model.version;
+  assert.not.ok(model.deleteBackward());
+  assert.is(model.version, recents);
+});
+
+test('a tap on Copy puts the app field\'s text, Chinese included, on the clipboard; not on the home screen', () => {
+  const { model, tap } = phone();
+  model.setClipboard('before');
+  tap(iconRect(2));
+  model.text('你好, copy me');
+  tap(COPY_BUTTON);
+  assert.equal(model.screen, { kind: 'app', app: 2 });
+  assert.is(model.getClipboard(), '你好, copy me');
+  // Copying draws nothing new: the version stays.
+  const v = model.version;
+  model.copy();
+  assert.is(model.version, v);
+  // An empty field copies as empty.
+  model.key('home');
+  tap(iconRect(0));
+  tap(COPY_BUTTON);
+  assert.is(model.getClipboard(), '');
+  // On the home screen that spot is not a Copy button.
+  model.key('home');
+  model.setClipboard('kept');
+  model.text('home text');
+  const p = model.toLayout(model.toDevice(COPY_BUTTON).x, model.toDevice(COPY_BUTTON).y);
+  model.tap(p.x, p.y);
+  assert.is(model.getClipboard(), 'kept');
+});
+
 test('resolution: 540x960, 720x1280 and 1080x1920; touches are in device pixels of the current one', () => {
   const { model, tap } = phone();
   assert.not.ok(model.setResolution(800, 600));
@@ -143,6 +194,23 @@ test('odd sizes encode too (partial blocks at the edges)', () => {
   const decoded = jpeg.decode(encodeJpeg(rgba, 37, 23, 90), { useTArray: true });
   assert.is(decoded.width, 37);
   assert.is(decoded.height, 23);
+});
+
+test('the app screen draws the Copy button like Paste: the button colour shows around its label', () => {
+  const { model, tap, now, advance } = phone();
+  tap(iconRect(0));
+  advance(1000);
+  const rgba = renderRgba(model, 720, 1280, now());
+  const colour = (x: number, y: number) => Array.from(rgba.subarray((y * 720 + x) * 4, (y * 720 + x) * 4 + 3));
+  // A point inside each button, off its label: both buttons share one colour, unlike the page behind them.
+  const paste = colour(PASTE_BUTTON.x + 12, PASTE_BUTTON.y + PASTE_BUTTON.h - 12);
+  const copy = colour(COPY_BUTTON.x + 12, COPY_BUTTON.y + COPY_BUTTON.h - 12);
+  assert.equal(copy, paste);
+  assert.not.equal(colour(COPY_BUTTON.x - 8, COPY_BUTTON.y + 12), copy);
+  // And it carries a label: some pixels in its middle differ from the button colour.
+  let label = 0;
+  for (let x = COPY_BUTTON.x + 20; x < COPY_BUTTON.x + COPY_BUTTON.w - 20; x++) if (colour(x, COPY_BUTTON.y + 36).join() !== copy.join()) label++;
+  assert.ok(label > 0);
 });
 
 test('different screens give different bytes; the text field shows typed text; bitrate sets the quality', () => {

@@ -1,97 +1,15 @@
 import { once } from 'node:events';
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import jpeg from 'jpeg-js';
 import { WebSocket } from 'ws';
-import { CLOSE_NOT_ASSIGNED, FRAME_KIND, NOT_ASSIGNED_MESSAGE } from '../../../server/stream/protocol.ts';
-import { createStreamServer } from '../../../server/stream/stream-server.ts';
-import { iconRect } from '../../../server/stream/virtual-screen.ts';
-import { PHONE, SCALE_MOBILE, demo, phoneId } from './device-helpers.ts';
+import { CLOSE_NOT_ASSIGNED, FRAME_KIND, NOT_ASSIGNED_MESSAGE, parseClientMessage } from '../../../server/stream/protocol.ts';
+import { COPY_BUTTON, iconRect } from '../../../server/stream/virtual-screen.ts';
+import { SCALE_MOBILE, phoneId } from './device-helpers.ts';
+import { WAIT_MS, client, size, start } from './stream-helpers.ts';
+import type { Incoming } from './stream-helpers.ts';
 
 // The stream end to end (API.md "Streaming (issue 6)"): a real HTTP server on 127.0.0.1, the `ws` client, tokens
-// from the security-token call. Every wait is bounded.
-
-const WAIT_MS = 5000;
-
-async function start() {
-  const ctx = await demo();
-  const stream = createStreamServer({ db: ctx.db, now: ctx.now, logError: (line) => ctx.errors.push(line) });
-  const http: Server = createServer((_req, res) => res.end('not here'));
-  stream.attach(http);
-  http.listen(0, '127.0.0.1');
-  await once(http, 'listening');
-  const port = (http.address() as AddressInfo).port;
-
-  async function securityToken(id: number, validTime = 86400, call = ctx.call): Promise<string> {
-    const reply = await call(`${PHONE}/security-token?userPhoneId=${id}&validTime=${validTime}`, { method: 'POST' });
-    if (reply.code !== 0) throw new Error(`security-token: ${reply.code} ${reply.msg}`);
-    return reply.data.token as string;
-  }
-
-  async function stop() {
-    await stream.close();
-    http.closeAllConnections();
-    await new Promise((resolve) => http.close(resolve));
-  }
-
-  return { ctx, stream, port, securityToken, stop };
-}
-
-type Incoming = { kind: 'json'; value: any } | { kind: 'binary'; tag: number; jpeg: Buffer };
-
-/** A `ws` client whose messages are awaited one by one. */
-function client(port: number, token: string, userPhoneId: number) {
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/stream/ws?token=${encodeURIComponent(token)}&userPhoneId=${userPhoneId}`);
-  const queue: Incoming[] = [];
-  const waiters: Array<() => void> = [];
-  socket.on('message', (data: Buffer, isBinary: boolean) => {
-    queue.push(isBinary ? { kind: 'binary', tag: data[0]!, jpeg: data.subarray(1) } : { kind: 'json', value: JSON.parse(data.toString()) });
-    waiters.splice(0).forEach((wake) => wake());
-  });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => {
-    socket.on('close', (code, reason) => {
-      resolve({ code, reason: reason.toString() });
-      waiters.splice(0).forEach((wake) => wake());
-    });
-  });
-  socket.on('error', () => {});
-
-  /** The next message matching `match` (earlier non-matching ones are dropped). */
-  async function next(match: (m: Incoming) => boolean, what: string): Promise<Incoming> {
-    const deadline = Date.now() + WAIT_MS;
-    for (;;) {
-      while (queue.length) {
-        const m = queue.shift()!;
-        if (match(m)) return m;
-      }
-      if (socket.readyState === WebSocket.CLOSED) throw new Error(`closed while waiting for ${what}`);
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`timed out waiting for ${what}`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        waiters.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
-  }
-  const frame = async () => (await next((m) => m.kind === 'binary' && m.tag === FRAME_KIND.frame, 'a frame')) as Extract<Incoming, { kind: 'binary' }>;
-  const json = async (type: string) => ((await next((m) => m.kind === 'json' && m.value.type === type, type)) as { value: any }).value;
-  const send = (message: unknown) => socket.send(JSON.stringify(message));
-  async function closedWithin(): Promise<{ code: number; reason: string }> {
-    return Promise.race([closed, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('socket not closed')), WAIT_MS))]);
-  }
-  return { socket, frame, json, send, next, closed: closedWithin, queue };
-}
-
-function size(bytes: Buffer) {
-  const d = jpeg.decode(bytes, { useTArray: true });
-  return [d.width, d.height];
-}
+// from the security-token call (stream-helpers.ts).
 
 let s: Awaited<ReturnType<typeof start>>;
 test.before.each(async () => {
@@ -152,6 +70,36 @@ test('text (Chinese included), clipboard set/get and paste reach the phone', asy
   assert.is(s.stream.screen(id)!.fieldText('home'), '你好 world剪贴板 clip');
   c.send({ type: 'bogus' });
   assert.equal(await c.json('error'), { type: 'error', msg: 'Unknown message type' });
+  c.socket.close();
+});
+
+test('key backspace deletes the last character of the focused field (Chinese included); the Copy button reads it back', async () => {
+  assert.equal(parseClientMessage('{"type":"key","key":"backspace"}'), { type: 'key', key: 'backspace' });
+  assert.equal(parseClientMessage('{"type":"key","key":"delete"}'), { error: 'key must be back, home, recents or backspace' });
+  const id = phoneId(s.ctx, 'Work phone');
+  const c = client(s.port, await s.securityToken(id), id);
+  await c.frame();
+  const model = s.stream.screen(id)!;
+  const p = model.toDevice(iconRect(0));
+  c.send({ type: 'touch', action: 'down', pointers: [{ id: 0, ...p }] });
+  c.send({ type: 'touch', action: 'up', pointers: [{ id: 0, ...p }] });
+  c.send({ type: 'text', text: '你好世界' });
+  c.send({ type: 'key', key: 'backspace' });
+  c.send({ type: 'key', key: 'backspace' });
+  const copy = model.toDevice(COPY_BUTTON);
+  c.send({ type: 'touch', action: 'down', pointers: [{ id: 0, ...copy }] });
+  c.send({ type: 'touch', action: 'up', pointers: [{ id: 0, ...copy }] });
+  c.send({ type: 'clipboard.get' });
+  assert.equal(await c.json('clipboard'), { type: 'clipboard', text: '你好' });
+  // On an empty field backspace is accepted and changes nothing.
+  c.send({ type: 'key', key: 'backspace' });
+  c.send({ type: 'key', key: 'backspace' });
+  c.send({ type: 'key', key: 'backspace' });
+  c.send({ type: 'ping', t: 2 });
+  await c.json('pong');
+  assert.is(model.fieldText(model.apps[0]!.id), '');
+  assert.equal(model.screen, { kind: 'app', app: 0 });
+  assert.not.ok(c.queue.some((m) => m.kind === 'json' && m.value.type === 'error'));
   c.socket.close();
 });
 
@@ -239,6 +187,51 @@ test('dropSessions cuts the phone\'s sockets server-side; a new connection works
   await again.frame();
   assert.is(s.stream.screen(id)!.fieldText('home'), 'kept');
   again.socket.close();
+});
+
+test('restartPhone drops the sockets abnormally; the next connection sees a fresh screen; clipboard kept on reboot, not reset', async () => {
+  const id = phoneId(s.ctx, 'Shop assistant');
+  const token = await s.securityToken(id);
+  const c = client(s.port, token, id);
+  await c.frame();
+  const before = s.stream.screen(id)!;
+  const p = before.toDevice(iconRect(1));
+  c.send({ type: 'text', text: '首页' });
+  c.send({ type: 'touch', action: 'down', pointers: [{ id: 0, ...p }] });
+  c.send({ type: 'touch', action: 'up', pointers: [{ id: 0, ...p }] });
+  c.send({ type: 'text', text: 'in the app' });
+  c.send({ type: 'clipboard.set', text: '剪贴板' });
+  c.send({ type: 'ping', t: 0 });
+  await c.json('pong');
+  assert.equal(before.screen, { kind: 'app', app: 1 });
+  const watcher = client(s.port, token, id);
+  await watcher.json('hello');
+
+  assert.is(s.stream.restartPhone(id, { reset: false }), 2);
+  assert.is((await c.closed()).code, 1006, 'an abnormal close: clients reconnect by themselves');
+  assert.is((await watcher.closed()).code, 1006);
+  const again = client(s.port, token, id);
+  await again.json('hello');
+  await again.frame();
+  const after = s.stream.screen(id)!;
+  assert.is.not(after, before);
+  assert.equal(after.screen, { kind: 'home' });
+  assert.equal(after.recents, []);
+  assert.is(after.fieldText('home'), '');
+  assert.is(after.fieldText(after.apps[1]!.id), '');
+  again.send({ type: 'clipboard.get' });
+  assert.equal(await again.json('clipboard'), { type: 'clipboard', text: '剪贴板' });
+  assert.is(s.stream.sessionCount(id), 1);
+
+  // A reset wipes the clipboard too, even when a reboot came first with nobody connected.
+  s.stream.restartPhone(id, { reset: false });
+  await again.closed();
+  assert.is(s.stream.restartPhone(id, { reset: true }), 0);
+  const fresh = client(s.port, token, id);
+  await fresh.json('hello');
+  fresh.send({ type: 'clipboard.get' });
+  assert.equal(await fresh.json('clipboard'), { type: 'clipboard', text: '' });
+  fresh.socket.close();
 });
 
 test('other upgrade paths are refused', async () => {

@@ -1,0 +1,183 @@
+import { WebSocket } from 'ws';
+import { DEFAULT_DEFINITION, FRAME_KIND, binaryMessage, isValidDefinition } from './protocol.ts';
+import type { ClientMessage, Definition, ServerMessage } from './protocol.ts';
+import { SCREENSHOT_QUALITY, qualityForBitrate, renderJpeg } from './rasterize.ts';
+import type { VirtualScreen } from './virtual-screen.ts';
+
+// One phone's shared screen (PhoneEntry) and one viewer's socket (Session) of the streaming service
+// (stream-server.ts, API.md "Streaming (issue 6)"). A session sends a frame only when the picture changed (model
+// version, clock minute, ripple) and at most `fps` times a second, and skips frames while the socket's send buffer is
+// full.
+
+export interface SessionOptions {
+  highWaterMark: number;
+  clock: () => number;
+  logError: (line: string) => void;
+}
+
+interface CachedFrame {
+  key: string;
+  jpeg: Buffer;
+}
+
+export class PhoneEntry {
+  readonly sessions = new Set<Session>();
+  /** Last encoded frame per output size and quality, shared by viewers asking for the same. */
+  private readonly frames = new Map<string, CachedFrame>();
+
+  constructor(
+    readonly model: VirtualScreen,
+    private readonly clock: () => number,
+  ) {}
+
+  frame(def: Definition, frameKey: string): Buffer {
+    const quality = qualityForBitrate(def.bitrate);
+    const cacheKey = `${def.width}x${def.height}@${quality}`;
+    const cached = this.frames.get(cacheKey);
+    if (cached && cached.key === frameKey) return cached.jpeg;
+    const jpeg = renderJpeg(this.model, def.width, def.height, quality, this.clock());
+    this.frames.set(cacheKey, { key: frameKey, jpeg });
+    return jpeg;
+  }
+
+  changed(): void {
+    for (const session of this.sessions) session.schedule();
+  }
+
+  release(session: Session): void {
+    this.sessions.delete(session);
+    if (this.sessions.size === 0) this.frames.clear();
+  }
+}
+
+export class Session {
+  definition: Definition = { ...DEFAULT_DEFINITION };
+  alive = true;
+  private lastKey = '';
+  private lastSentAt = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private wake: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(
+    readonly socket: WebSocket,
+    readonly phoneId: number,
+    readonly entry: PhoneEntry,
+    private readonly options: SessionOptions,
+  ) {}
+
+  send(message: ServerMessage): void {
+    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  /** Pushes a frame as soon as the fps cap allows, if the picture changed by then. */
+  schedule(): void {
+    if (this.closed || this.timer) return;
+    const interval = 1000 / this.definition.fps;
+    const delay = Math.max(0, this.lastSentAt + interval - Date.now());
+    this.timer = setTimeout(() => this.pump(), delay);
+  }
+
+  private pump(): void {
+    this.timer = null;
+    if (this.closed || this.socket.readyState !== WebSocket.OPEN) return;
+    const def = this.definition;
+    if (this.socket.bufferedAmount > this.options.highWaterMark) {
+      // The client or the network is behind: skip this frame and look again one frame later.
+      this.timer = setTimeout(() => this.pump(), 1000 / def.fps);
+      return;
+    }
+    const model = this.entry.model;
+    const frameKey = model.frameKey();
+    const key = `${frameKey}|${def.width}x${def.height}|${def.bitrate}`;
+    if (key === this.lastKey) return;
+    let jpeg: Buffer;
+    try {
+      jpeg = this.entry.frame(def, frameKey);
+    } catch (error) {
+      this.options.logError(`[stream] render failed: ${(error as Error).stack ?? String(error)}`);
+      return;
+    }
+    this.socket.send(binaryMessage(FRAME_KIND.frame, jpeg));
+    this.lastKey = key;
+    this.lastSentAt = Date.now();
+    // The touch dot fades without input: look again when it is due.
+    const next = model.nextChangeAt();
+    if (next !== null) {
+      if (this.wake) clearTimeout(this.wake);
+      this.wake = setTimeout(() => {
+        this.wake = null;
+        this.schedule();
+      }, next - this.options.clock() + 1);
+    }
+  }
+
+  /** Forces the next frame even if nothing changed (a new definition). */
+  invalidate(): void {
+    this.lastKey = '';
+    this.schedule();
+  }
+
+  handle(message: ClientMessage): void {
+    const model = this.entry.model;
+    switch (message.type) {
+      case 'touch':
+        model.touch(message.action, message.pointers);
+        this.entry.changed();
+        return;
+      case 'key':
+        if (message.key === 'backspace') {
+          // Unlike navigation, backspace on an empty field changes nothing, so no frame is due.
+          if (model.deleteBackward()) this.entry.changed();
+          return;
+        }
+        model.key(message.key);
+        this.entry.changed();
+        return;
+      case 'text':
+        if (model.text(message.text)) this.entry.changed();
+        return;
+      case 'paste':
+        if (model.paste()) this.entry.changed();
+        return;
+      case 'clipboard.set':
+        model.setClipboard(message.text);
+        return;
+      case 'clipboard.get':
+        this.send({ type: 'clipboard', text: model.getClipboard() });
+        return;
+      case 'definition': {
+        const { type: _type, ...def } = message;
+        if (!isValidDefinition(def)) {
+          this.send({ type: 'definition', ok: false, msg: 'Resolution setting failed' });
+          return;
+        }
+        this.definition = def;
+        this.send({ type: 'definition', ok: true, ...def });
+        this.invalidate();
+        return;
+      }
+      case 'screenshot': {
+        try {
+          const jpeg = renderJpeg(model, model.width, model.height, SCREENSHOT_QUALITY, this.options.clock());
+          if (this.socket.readyState === WebSocket.OPEN) this.socket.send(binaryMessage(FRAME_KIND.screenshot, jpeg));
+        } catch (error) {
+          this.options.logError(`[stream] screenshot failed: ${(error as Error).stack ?? String(error)}`);
+          this.send({ type: 'error', msg: 'Screenshot failed' });
+        }
+        return;
+      }
+      case 'ping':
+        this.send({ type: 'pong', t: message.t });
+        return;
+    }
+  }
+
+  dispose(): void {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    if (this.wake) clearTimeout(this.wake);
+    this.timer = this.wake = null;
+    this.entry.release(this);
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * phone-view and phone-view-switch (spec §2, layout "phone"): the live phone, full height, with the floating
+ * toolbar and its panels. phone-view-switch adds a strip to step to the previous or next phone of the list.
+ * Leaving either page ends the session (the page's cleanup; the navigator's leave hook does too).
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { PageProps } from '../../app/routes.ts';
+import { ClipboardPanel } from '../parts/clipboard-panel.tsx';
+import { KeyboardInput, usePhysicalKeyboard } from '../parts/keyboard-input.tsx';
+import { PhoneSwitcher } from '../parts/phone-switcher.tsx';
+import { StreamStage } from '../parts/stream-stage.tsx';
+import { SwitchStrip } from '../parts/switch-strip.tsx';
+import { QualitySheet, ToolsHandle, ToolsSheet, VirtualKeyBar } from '../parts/toolbar.tsx';
+import { useStreamTouch } from '../parts/use-stream-touch.ts';
+import { closeSession, openSession, panel, pauseSession, resumeSession, viewOnly, virtualKeys } from '../session.ts';
+import { exitPhoneView } from '../tool-actions.ts';
+import { stageSize } from '../touch-map.ts';
+import '../phone-view.css';
+
+/** The largest 9:16 stage that fits the space left for it, kept up to date as the window changes. */
+function useStageSize(area: { current: HTMLElement | null }): { width: number; height: number } {
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  useEffect(() => {
+    const element = area.current;
+    if (!element) return;
+    const measure = () => setSize(stageSize(element.clientWidth, element.clientHeight));
+    measure();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    observer?.observe(element);
+    addEventListener('resize', measure);
+    return () => {
+      observer?.disconnect();
+      removeEventListener('resize', measure);
+    };
+  }, []);
+  return size;
+}
+
+export default function PhoneViewPage({ clientNo, query, routeName }: PageProps) {
+  const id = Number(query.get('id'));
+  // Set by the grant pages of a later issue for view-only grants; the stream server enforces grants itself.
+  const onlyView = query.get('viewOnly') === '1';
+  const area = useRef<HTMLDivElement>(null);
+  const stage = useRef<HTMLDivElement>(null);
+  const keyboard = useRef<HTMLTextAreaElement>(null);
+  const size = useStageSize(area);
+  useStreamTouch(stage);
+  usePhysicalKeyboard(!onlyView);
+
+  useEffect(() => {
+    void openSession({ userPhoneId: id, viewOnly: onlyView, container: stage.current! });
+    return closeSession;
+  }, [id, onlyView]);
+
+  // Spec: a hidden page pauses the stream (no pictures, no data) and picks it up again once visible.
+  useEffect(() => {
+    const onVisibility = () => (document.visibilityState === 'hidden' ? pauseSession() : resumeSession());
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      panel.value = 'none';
+    };
+  }, []);
+
+  const openKeyboard = () => {
+    panel.value = 'none';
+    keyboard.current?.focus();
+  };
+
+  return (
+    <div class="phone-view" data-testid="phone-view">
+      {routeName === 'phone-view-switch' ? <SwitchStrip /> : null}
+      <div ref={area} class="phone-view__area">
+        <StreamStage
+          ref={stage}
+          width={size.width}
+          height={size.height}
+          onRetry={() => void openSession({ userPhoneId: id, viewOnly: onlyView, container: stage.current! })}
+          onResume={resumeSession}
+          onExit={() => exitPhoneView(clientNo)}
+        />
+      </div>
+      {virtualKeys.value && !viewOnly.value ? <VirtualKeyBar /> : null}
+      <ToolsHandle />
+      <KeyboardInput ref={keyboard} />
+      {panel.value === 'tools' ? <ToolsSheet clientNo={clientNo} onKeyboard={openKeyboard} /> : null}
+      {panel.value === 'quality' ? <QualitySheet /> : null}
+      {panel.value === 'clipboard' ? <ClipboardPanel /> : null}
+      {panel.value === 'switcher' ? <PhoneSwitcher /> : null}
+    </div>
+  );
+}

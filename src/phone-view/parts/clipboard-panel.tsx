@@ -1,0 +1,145 @@
+/**
+ * The shared clipboard (spec §1, §5): send local text to the phone (it lands on the phone's clipboard and in the
+ * focused field), read the phone's clipboard back, and keep common phrases (add, edit, delete; empty or duplicate
+ * content is refused next to the box, and nothing typed is lost).
+ */
+import { useState } from 'react';
+import { t } from '../../core/i18n/index.ts';
+import { copyText } from '../../core/clipboard.ts';
+import { read } from '../../core/storage.ts';
+import { openDialog } from '../../core/ui/dialogs.ts';
+import { notify } from '../../core/ui/notify.ts';
+import { Sheet } from '../../core/ui/sheet.tsx';
+import { addPhrase, editPhrase, loadPhrases, MAX_PHRASE_CHARS, MAX_PHRASES, removePhrase, savePhrases, type PhraseError } from '../phrases.ts';
+import { panel, streamClient } from '../session.ts';
+
+/** Longest text one clipboard message may carry (server/API.md: clipboard.set max 10000). */
+const MAX_CLIPBOARD_CHARS = 10_000;
+
+function errorText(error: PhraseError | 'tooLongClipboard'): string {
+  if (error === 'tooMany') return t('stream.clipboard.tooMany', { max: MAX_PHRASES });
+  if (error === 'tooLong') return t('stream.clipboard.tooLong', { max: MAX_PHRASE_CHARS });
+  if (error === 'tooLongClipboard') return t('stream.clipboard.tooLong', { max: MAX_CLIPBOARD_CHARS });
+  return t(`stream.clipboard.${error}`);
+}
+
+const userKey = () => String(read('userInfo')?.userId ?? read('userInfo')?.userNo ?? 'anonymous');
+
+export function ClipboardPanel() {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [phoneText, setPhoneText] = useState<string | null>(null);
+  const [phrases, setPhrases] = useState(() => loadPhrases(userKey()));
+  const [editing, setEditing] = useState<number | null>(null);
+
+  const store = (list: string[]) => {
+    setPhrases(list);
+    savePhrases(userKey(), list);
+  };
+  const send = (value: string) => {
+    if (!value.trim()) return setError(errorText('empty'));
+    if (Array.from(value).length > MAX_CLIPBOARD_CHARS) return setError(errorText('tooLongClipboard'));
+    const client = streamClient();
+    if (!client) return notify(t('errors.streamConnectionLost'));
+    client.setClipboard(value);
+    client.paste();
+    setError(null);
+    notify(t('stream.clipboard.sent'), 'success');
+  };
+  const readPhone = async () => {
+    try {
+      const value = (await streamClient()?.readClipboard()) ?? null;
+      setPhoneText(value ?? '');
+    } catch {
+      notify(t('stream.clipboard.failed'));
+    }
+  };
+  const save = () => {
+    const result = editing === null ? addPhrase(phrases, text) : editPhrase(phrases, editing, text);
+    if (!result.ok) return setError(errorText(result.error));
+    store(result.list);
+    setEditing(null);
+    setError(null);
+    notify(t('stream.clipboard.saved'), 'success');
+  };
+  const remove = async (index: number) => {
+    const choice = await openDialog({
+      title: t('stream.clipboard.delete'),
+      message: t('stream.clipboard.deleteConfirm'),
+      actions: [{ label: t('common.cancel') }, { label: t('stream.clipboard.delete'), primary: true, value: 'yes' }],
+    });
+    if (choice !== 'yes') return;
+    store(removePhrase(phrases, index));
+    if (editing === index) setEditing(null);
+  };
+
+  return (
+    <Sheet title={t('stream.clipboard.title')} onClose={() => (panel.value = 'none')} testId="clipboard-panel">
+      <div class="sheet__panel pv-clipboard">
+        <label class="field__label" for="pv-clipboard-text">
+          {t('stream.clipboard.label')}
+        </label>
+        <textarea
+          id="pv-clipboard-text"
+          class={`pv-clipboard__text${error ? ' field--invalid' : ''}`}
+          rows={3}
+          placeholder={t('stream.clipboard.placeholder')}
+          value={text}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'pv-clipboard-error' : undefined}
+          data-testid="clipboard-text"
+          onInput={(event) => setText(event.currentTarget.value)}
+        />
+        {error ? (
+          <p id="pv-clipboard-error" class="field__error" role="alert" data-testid="clipboard-error">
+            {error}
+          </p>
+        ) : null}
+        <div class="pv-clipboard__row">
+          <button type="button" class="btn btn--primary" data-testid="clipboard-send" onClick={() => send(text)}>
+            {t('stream.clipboard.send')}
+          </button>
+          <button type="button" class="btn" data-testid="phrase-save" onClick={save}>
+            {editing === null ? t('stream.clipboard.addPhrase') : t('stream.clipboard.save')}
+          </button>
+        </div>
+        <button type="button" class="btn pv-clipboard__read" data-testid="clipboard-read" onClick={() => void readPhone()}>
+          {t('stream.clipboard.read')}
+        </button>
+        {phoneText !== null ? (
+          <div class="pv-clipboard__phone" data-testid="phone-clipboard">
+            <span class="muted">{t('stream.clipboard.phoneClipboard')}</span>
+            <p data-testid="phone-clipboard-text">{phoneText || t('stream.clipboard.phoneEmpty')}</p>
+            {phoneText ? (
+              <div class="pv-clipboard__row">
+                <button type="button" class="btn" onClick={() => void copyText(phoneText).then((ok) => notify(t(ok ? 'common.copied' : 'errors.copyFailed'), ok ? 'success' : 'error'))}>
+                  {t('stream.clipboard.copyLocal')}
+                </button>
+                <button type="button" class="btn" onClick={() => setText(phoneText)}>
+                  {t('stream.clipboard.useText')}
+                </button>
+              </div>
+            ) : null}
+          </div>
+        ) : null}
+        <h3 class="pv-clipboard__heading">{t('stream.clipboard.phrases')}</h3>
+        {phrases.length === 0 ? <p class="muted">{t('stream.clipboard.noPhrases')}</p> : null}
+        <ul class="pv-phrases" data-testid="phrases">
+          {phrases.map((phrase, index) => (
+            <li key={phrase} class={`pv-phrases__item${editing === index ? ' pv-phrases__item--editing' : ''}`}>
+              <button type="button" class="pv-phrases__text" data-testid="phrase-send" onClick={() => send(phrase)}>
+                {phrase}
+              </button>
+              <button type="button" class="pv-phrases__act" data-testid="phrase-edit" onClick={() => (setEditing(index), setText(phrase), setError(null))}>
+                {t('stream.clipboard.edit')}
+              </button>
+              <button type="button" class="pv-phrases__act pv-phrases__act--danger" data-testid="phrase-delete" onClick={() => void remove(index)}>
+                {t('stream.clipboard.delete')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </Sheet>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * Text for the phone. The local soft keyboard types into a hidden textarea: plain input is sent as it comes, and
+ * an IME composition (Chinese pinyin, say) is sent once, when it is committed, never its intermediate letters.
+ * A physical keyboard works without opening anything: printable keys are text, Backspace deletes, Escape is back.
+ */
+import { forwardRef, useEffect, useRef, type Ref } from 'react';
+import { t } from '../../core/i18n/index.ts';
+import { notify } from '../../core/ui/notify.ts';
+import { streamClient, viewOnly } from '../session.ts';
+
+function refuseIfViewOnly(): boolean {
+  if (viewOnly.value) notify(t('stream.viewOnlyRefused'), 'info');
+  return viewOnly.value;
+}
+
+function sendText(text: string): void {
+  if (text && !refuseIfViewOnly()) streamClient()?.text(text);
+}
+
+function isEditable(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+}
+
+/** Keys typed while nothing else has focus go to the phone. */
+export function usePhysicalKeyboard(enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || isEditable(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key === 'Escape' || event.key === 'BrowserBack') {
+        if (!refuseIfViewOnly()) streamClient()?.key('back');
+      } else if (event.key === 'Backspace') {
+        if (!refuseIfViewOnly()) streamClient()?.key('backspace');
+      } else if (Array.from(event.key).length === 1) {
+        sendText(event.key);
+      } else return;
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [enabled]);
+}
+
+export const KeyboardInput = forwardRef(function KeyboardInput(_props: object, ref: Ref<HTMLTextAreaElement>) {
+  const composing = useRef(false);
+  const flush = (area: HTMLTextAreaElement) => {
+    sendText(area.value);
+    area.value = '';
+  };
+  return (
+    <textarea
+      ref={ref}
+      class="pv-ime"
+      aria-label={t('stream.keyboardLabel')}
+      data-testid="stream-keyboard"
+      autocomplete="off"
+      autocapitalize="off"
+      spellcheck={false}
+      enterkeyhint="send"
+      onCompositionStart={() => (composing.current = true)}
+      onCompositionEnd={(event) => {
+        composing.current = false;
+        flush(event.currentTarget);
+      }}
+      onInput={(event) => {
+        // Mid-composition input is the IME's draft; it is sent when the composition ends.
+        if (composing.current || (event as unknown as InputEvent).isComposing) return;
+        flush(event.currentTarget);
+      }}
+      onKeyDown={(event) => {
+        if (composing.current) return;
+        if (event.key === 'Backspace' && !event.currentTarget.value) {
+          event.preventDefault();
+          if (!refuseIfViewOnly()) streamClient()?.key('backspace');
+        } else if (event.key === 'Escape') event.currentTarget.blur();
+      }}
+    />
+  );
+});

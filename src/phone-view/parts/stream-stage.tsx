@@ -1,0 +1,128 @@
+/**
+ * The 9:16 picture, scaled to the room left by the virtual keys, with what the connection is doing laid over it:
+ * connecting, reconnecting (only after a moment: a quick reconnect should pass unnoticed), paused, or failed with
+ * the spec's message and a way out. The SDK mounts its own surface inside the stage.
+ */
+import { forwardRef, type Ref } from 'react';
+import { useEffect, useState } from 'react';
+import { t, type MessageKey } from '../../core/i18n/index.ts';
+import { describeError } from '../../core/errors.ts';
+import type { StreamFailure } from '../../stream/types.ts';
+import { frame, problem, professionalMode, quality, stats, streamState, viewOnly, type SessionProblem } from '../session.ts';
+
+/** A reconnect that succeeds within this time shows nothing but the last picture. */
+const RECONNECT_NOTICE_DELAY_MS = 1500;
+
+const FAILURE_TEXT: Record<StreamFailure, MessageKey> = {
+  notAssigned: 'errors.streamNotAssigned',
+  configError: 'errors.streamConfigError',
+  connectionLost: 'errors.streamConnectionLost',
+  unsupported: 'errors.streamUnsupported',
+};
+
+function problemText(value: SessionProblem): string {
+  if (value.kind === 'stream') return t(FAILURE_TEXT[value.failure]);
+  if (value.kind === 'validity') return t('errors.validityUnder10Minutes');
+  if (value.kind === 'notFound') return t('errors.deviceNotExist');
+  return describeError(value.error);
+}
+
+interface OverlayProps {
+  onRetry: () => void;
+  onResume: () => void;
+  onExit: () => void;
+}
+
+function Overlay({ onRetry, onResume, onExit }: OverlayProps) {
+  const state = streamState.value;
+  const [slowReconnect, setSlowReconnect] = useState(false);
+  useEffect(() => {
+    if (state !== 'reconnecting') return setSlowReconnect(false);
+    const timer = setTimeout(() => setSlowReconnect(true), RECONNECT_NOTICE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [state]);
+
+  const current = problem.value;
+  if (state === 'failed' && current) {
+    // Retrying opens a new session with a new token; an unsupported browser or a phone out of time will not change.
+    const retryable =
+      current.kind === 'error' || (current.kind === 'stream' && current.failure !== 'unsupported');
+    return (
+      <div class="pv-overlay pv-overlay--failed" role="alert" data-testid="stream-failed">
+        <p>{problemText(current)}</p>
+        <div class="pv-overlay__actions">
+          {retryable ? (
+            <button type="button" class="btn btn--primary" onClick={onRetry} data-testid="stream-retry">
+              {t('stream.reconnect')}
+            </button>
+          ) : null}
+          <button type="button" class="btn" onClick={onExit}>
+            {t('stream.back')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  if (state === 'paused') {
+    return (
+      <div class="pv-overlay" data-testid="stream-paused">
+        <p>{t('errors.streamPaused')}</p>
+        <button type="button" class="btn btn--primary" onClick={onResume}>
+          {t('stream.resume')}
+        </button>
+      </div>
+    );
+  }
+  const waiting = state === 'connecting' || (state === 'reconnecting' && (slowReconnect || !frame.value));
+  if (!waiting) return null;
+  return (
+    <div class="pv-overlay pv-overlay--quiet" role="status" data-testid="stream-waiting">
+      <span class="pv-spinner" aria-hidden="true" />
+      <p>{t(state === 'reconnecting' ? 'stream.reconnecting' : 'stream.connecting')}</p>
+    </div>
+  );
+}
+
+function ProStats() {
+  const value = stats.value;
+  const size = frame.value;
+  return (
+    <dl class="pv-stats" data-testid="pro-stats">
+      <dt>{t('stream.pro.fps')}</dt>
+      <dd data-testid="pro-fps">{value ? value.fps : '-'}</dd>
+      <dt>{t('stream.pro.bitrate')}</dt>
+      <dd>{value ? `${value.bitrate} kbps` : '-'}</dd>
+      <dt>{t('stream.pro.rtt')}</dt>
+      <dd data-testid="pro-rtt">{value?.rtt != null ? `${value.rtt} ms` : '-'}</dd>
+      <dt>{t('stream.pro.resolution')}</dt>
+      <dd>{size ? `${size.width}×${size.height}` : `${quality.value.width}×${quality.value.height}`}</dd>
+    </dl>
+  );
+}
+
+interface StageProps extends OverlayProps {
+  width: number;
+  height: number;
+}
+
+export const StreamStage = forwardRef(function StreamStage(props: StageProps, ref: Ref<HTMLDivElement>) {
+  const info = frame.value;
+  return (
+    <div class="pv-stage-wrap" style={{ width: `${props.width}px`, height: `${props.height}px` }}>
+      <div
+        ref={ref}
+        class="pv-stage"
+        role="application"
+        aria-label={t('stream.stageLabel')}
+        data-testid="stream-stage"
+        data-state={streamState.value}
+        data-frames={info?.seq ?? 0}
+        data-frame-width={info?.width ?? ''}
+        data-frame-height={info?.height ?? ''}
+      />
+      <Overlay onRetry={props.onRetry} onResume={props.onResume} onExit={props.onExit} />
+      {professionalMode.value ? <ProStats /> : null}
+      {viewOnly.value ? <span class="pv-badge">{t('stream.viewOnly')}</span> : null}
+    </div>
+  );
+});

@@ -1,0 +1,116 @@
+/**
+ * The floating toolbar: a handle on the edge of the screen that opens the tools sheet (keyboard, quality,
+ * clipboard, screenshot, professional mode, virtual keys, switch phone, reboot, exit), the quality sheet, and the
+ * virtual back / home / recents keys under the picture.
+ */
+import type { ComponentChildren } from 'preact';
+import { t, type MessageKey } from '../../core/i18n/index.ts';
+import { notify } from '../../core/ui/notify.ts';
+import { Sheet } from '../../core/ui/sheet.tsx';
+import { permissionKeys } from '../../app/client-state.ts';
+import type { StreamKey } from '../../stream/types.ts';
+import { QUALITIES } from '../qualities.ts';
+import { panel, phoneName, professionalMode, quality, setVirtualKeys, streamClient, toggleProfessionalMode, viewOnly, virtualKeys } from '../session.ts';
+import { chooseQuality, exitPhoneView, rebootCurrentPhone, takeScreenshot } from '../tool-actions.ts';
+
+const KEY_ICONS: Record<Exclude<StreamKey, 'backspace'>, ComponentChildren> = {
+  back: <path d="M15 5l-7 7 7 7" />,
+  home: <circle cx="12" cy="12" r="6" />,
+  recents: <rect x="6" y="6" width="12" height="12" rx="2" />,
+};
+
+export function VirtualKeyBar() {
+  const press = (key: StreamKey) => {
+    if (viewOnly.value) return notify(t('stream.viewOnlyRefused'), 'info');
+    streamClient()?.key(key);
+  };
+  return (
+    <nav class="pv-keys" aria-label={t('stream.tools.virtualKeys')}>
+      {(['back', 'home', 'recents'] as const).map((key) => (
+        <button key={key} type="button" class="pv-keys__key" aria-label={t(`stream.keys.${key}`)} data-testid={`key-${key}`} onClick={() => press(key)}>
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round">
+            {KEY_ICONS[key]}
+          </svg>
+        </button>
+      ))}
+    </nav>
+  );
+}
+
+export function ToolsHandle() {
+  return (
+    <button type="button" class="pv-handle" aria-label={t('stream.tools.open')} data-testid="tools-open" onClick={() => (panel.value = 'tools')}>
+      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="currentColor">
+        <circle cx="6" cy="12" r="2" />
+        <circle cx="12" cy="12" r="2" />
+        <circle cx="18" cy="12" r="2" />
+      </svg>
+    </button>
+  );
+}
+
+interface Tool {
+  id: string;
+  label: MessageKey;
+  value?: string;
+  run: () => void;
+  hidden?: boolean;
+  danger?: boolean;
+}
+
+interface ToolsSheetProps {
+  clientNo: string;
+  onKeyboard: () => void;
+}
+
+export function ToolsSheet({ clientNo, onKeyboard }: ToolsSheetProps) {
+  const onOff = (on: boolean) => t(on ? 'stream.tools.on' : 'stream.tools.off');
+  const tools: Tool[] = [
+    { id: 'keyboard', label: 'stream.tools.keyboard', run: onKeyboard, hidden: viewOnly.value },
+    { id: 'quality', label: 'stream.tools.quality', value: t(`stream.quality.${quality.value.name}`), run: () => (panel.value = 'quality') },
+    { id: 'clipboard', label: 'stream.tools.clipboard', run: () => (panel.value = 'clipboard'), hidden: viewOnly.value },
+    { id: 'screenshot', label: 'stream.tools.screenshot', run: () => void takeScreenshot() },
+    { id: 'professional', label: 'stream.tools.professional', value: onOff(professionalMode.value), run: toggleProfessionalMode },
+    { id: 'virtualKeys', label: 'stream.tools.virtualKeys', value: onOff(virtualKeys.value), run: () => setVirtualKeys(!virtualKeys.value), hidden: viewOnly.value },
+    { id: 'switch', label: 'stream.tools.switchPhone', run: () => (panel.value = 'switcher') },
+    // Spec §6: reboot is a client function (reboot_button); a view-only viewer cannot reboot someone's phone.
+    { id: 'reboot', label: 'stream.tools.reboot', run: () => void rebootCurrentPhone(), hidden: viewOnly.value || !permissionKeys.value.has('reboot_button') },
+    { id: 'exit', label: 'stream.tools.exit', run: () => exitPhoneView(clientNo), danger: true },
+  ];
+  return (
+    <Sheet title={phoneName.value || t('stream.tools.title')} onClose={() => (panel.value = 'none')} testId="tools-sheet">
+      <div class="sheet__actions">
+        {tools
+          .filter((tool) => !tool.hidden)
+          .map((tool) => (
+            <button key={tool.id} type="button" class={`sheet__action${tool.danger ? ' sheet__action--danger' : ''}`} data-testid={`tool-${tool.id}`} onClick={tool.run}>
+              {t(tool.label)}
+              {tool.value ? <span class="pv-tool-value">{tool.value}</span> : null}
+            </button>
+          ))}
+      </div>
+    </Sheet>
+  );
+}
+
+export function QualitySheet() {
+  return (
+    <Sheet title={t('stream.quality.title')} onClose={() => (panel.value = 'none')} testId="quality-sheet">
+      <div class="sheet__panel sheet__actions">
+        {QUALITIES.map((level) => (
+          <button
+            key={level.name}
+            type="button"
+            class={`sheet__action${level.name === quality.value.name ? ' sheet__action--current' : ''}`}
+            aria-pressed={level.name === quality.value.name}
+            data-testid={`quality-${level.name}`}
+            onClick={() => void chooseQuality(level)}
+          >
+            {t(`stream.quality.${level.name}`)}
+            <span class="pv-tool-value">{t('stream.quality.detail', { width: level.width, height: level.height, fps: level.fps })}</span>
+          </button>
+        ))}
+      </div>
+    </Sheet>
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * The live session of the phone-view pages (spec §3 "Streaming session settings"): the SDK instance, the phone,
+ * the current definition, professional mode, virtual keys, panels and the view-only flag, as signals that outlive
+ * reconnects (so quality and open panels survive a dropped connection). The SDK chunk is imported here, on demand.
+ */
+import { signal } from '@preact/signals-react';
+import { registerStreamSession } from '../app/stream-session.ts';
+import { write, isShowVirtualKey } from '../core/storage.ts';
+import { securityToken } from '../devices/api.ts';
+import { canOpen, phones } from '../devices/state.ts';
+import type { StreamClient, StreamFailure, StreamState, StreamStats } from '../stream/types.ts';
+import { DEFAULT_QUALITY, definitionOf, type Quality } from './qualities.ts';
+
+export type Panel = 'none' | 'tools' | 'quality' | 'clipboard' | 'switcher';
+
+/** Why the stage shows an error instead of the picture: a stream failure, or a refused call (token, validity). */
+export type SessionProblem =
+  | { kind: 'stream'; failure: StreamFailure }
+  | { kind: 'error'; error: unknown }
+  | { kind: 'validity' }
+  | { kind: 'notFound' };
+
+export const streamState = signal<StreamState>('idle');
+export const problem = signal<SessionProblem | null>(null);
+export const device = signal<{ width: number; height: number } | null>(null);
+export const phoneName = signal('');
+export const currentPhoneId = signal<number | null>(null);
+export const quality = signal<Quality>(DEFAULT_QUALITY);
+export const professionalMode = signal(false);
+export const virtualKeys = signal(isShowVirtualKey());
+export const panel = signal<Panel>('none');
+export const stats = signal<StreamStats | null>(null);
+export const frame = signal<{ width: number; height: number; seq: number } | null>(null);
+export const viewOnly = signal(false);
+
+let client: StreamClient | null = null;
+/** Bumped by every open and close: an open that finishes after the user moved on does nothing. */
+let generation = 0;
+
+export function streamClient(): StreamClient | null {
+  return client;
+}
+
+export function setVirtualKeys(on: boolean): void {
+  virtualKeys.value = on;
+  write('isShowVirtualKey', on);
+}
+
+const streamBase = (): string => import.meta.env?.VITE_STREAM_SDK_BASE ?? '';
+
+export interface OpenOptions {
+  userPhoneId: number;
+  viewOnly: boolean;
+  container: HTMLElement;
+}
+
+export async function openSession({ userPhoneId, viewOnly: onlyView, container }: OpenOptions): Promise<void> {
+  closeSession();
+  const mine = ++generation;
+  if (!Number.isSafeInteger(userPhoneId) || userPhoneId <= 0) {
+    streamState.value = 'failed';
+    problem.value = { kind: 'notFound' };
+    return;
+  }
+  currentPhoneId.value = userPhoneId;
+  viewOnly.value = onlyView;
+  problem.value = null;
+  frame.value = null;
+  stats.value = null;
+  device.value = null;
+  streamState.value = 'connecting';
+  const known = phones.value.find((phone) => phone.userPhoneId === userPhoneId);
+  phoneName.value = known?.name ?? '';
+  // Spec §5: a phone with under 10 minutes left is refused before any connection (the server refuses it too).
+  if (known && !canOpen(known)) {
+    streamState.value = 'failed';
+    problem.value = { kind: 'validity' };
+    return;
+  }
+  let sdk: typeof import('../stream/stream-sdk.ts');
+  let token: string;
+  try {
+    [sdk, { token }] = await Promise.all([import('../stream/stream-sdk.ts'), securityToken(userPhoneId)]);
+  } catch (error) {
+    if (mine !== generation) return;
+    streamState.value = 'failed';
+    problem.value = { kind: 'error', error };
+    return;
+  }
+  if (mine !== generation) return;
+  const next = sdk.createStreamClient();
+  client = next;
+  next.on('state', ({ state, failure }) => {
+    streamState.value = state;
+    problem.value = state === 'failed' && failure ? { kind: 'stream', failure } : null;
+  });
+  next.on('ready', ({ width, height, name }) => {
+    device.value = { width, height };
+    if (name) phoneName.value = name;
+  });
+  next.on('frame', (info) => (frame.value = info));
+  next.on('stats', (value) => (stats.value = value));
+  next.mount(container);
+  next.connect({ userPhoneId, token, baseUrl: streamBase(), definition: definitionOf(quality.value), viewOnly: onlyView });
+  registerStreamSession({ destroy: closeSession });
+}
+
+/** Ends the session (leaving the page, switching phones): the connection closes and the surface goes away. */
+export function closeSession(): void {
+  generation++;
+  const current = client;
+  client = null;
+  if (current) {
+    registerStreamSession(null);
+    current.destroy();
+  }
+  streamState.value = 'idle';
+}
+
+/** The page was hidden: stop the picture (and its data) until it is visible again. */
+export function pauseSession(): void {
+  client?.pause();
+}
+
+export function resumeSession(): void {
+  if (client && (client.state === 'paused' || client.state === 'failed')) client.resume();
+}
+
+/** Professional mode lasts for the visit (spec §3 lists it as a session setting, with no storage key). */
+export function toggleProfessionalMode(): void {
+  professionalMode.value = !professionalMode.value;
+}

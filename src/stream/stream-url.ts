@@ -1,0 +1,15 @@
+/**
+ * The stream's WebSocket address: `<base>/stream/ws?token=&userPhoneId=` (server/API.md "Streaming"). The base is
+ * the streaming host (VITE_STREAM_SDK_BASE, which may carry a path prefix) or, when empty, the page's origin.
+ * Throws on a base that is not an http(s) or ws(s) URL: the caller reports "stream configuration error".
+ */
+export function streamUrl(baseUrl: string, userPhoneId: number, token: string, origin = globalThis.location?.origin): string {
+  const base = new URL(baseUrl.trim() || origin || '');
+  const protocols: Record<string, string> = { 'http:': 'ws:', 'https:': 'wss:', 'ws:': 'ws:', 'wss:': 'wss:' };
+  const protocol = protocols[base.protocol];
+  if (!protocol) throw new Error(`unsupported stream base ${base.protocol}`);
+  const url = new URL(`${base.pathname.replace(/\/+$/, '')}/stream/ws`, base);
+  url.protocol = protocol;
+  url.search = new URLSearchParams({ token, userPhoneId: String(userPhoneId) }).toString();
+  return url.toString();
+}

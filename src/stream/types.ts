@@ -1,0 +1,98 @@
+/**
+ * The streaming SDK's interface: the one seam between the phone-view pages and whatever carries the picture.
+ * The reference implementation (ws-stream-client.ts) speaks the reference backend's WebSocket protocol
+ * (server/API.md "Streaming"); a vendor's WebRTC SDK would be wrapped behind this same interface: it mounts its own
+ * surface (a <video>) into the container, and maps these calls onto its own input and control channels.
+ */
+
+/** Output definition (spec §3): size in pixels, frames per second, bitrate in kbps. */
+export interface Definition {
+  width: number;
+  height: number;
+  fps: number;
+  bitrate: number;
+}
+
+export type StreamState = 'idle' | 'connecting' | 'playing' | 'reconnecting' | 'paused' | 'failed';
+
+/** Why a session failed (spec §8 "Streaming"); each has a translated message in errors.*. */
+export type StreamFailure = 'notAssigned' | 'configError' | 'connectionLost' | 'unsupported';
+
+/** Errors of single requests (spec §8): their promises reject with a StreamError carrying one of these. */
+export type StreamRequestError = 'resolutionFailed' | 'screenshotFailed' | 'clipboardFailed' | 'notConnected';
+
+export class StreamError extends Error {
+  constructor(readonly reason: StreamFailure | StreamRequestError) {
+    super(reason);
+  }
+}
+
+/** One finger, in device pixels of the phone's resolution. */
+export interface TouchPointer {
+  id: number;
+  x: number;
+  y: number;
+}
+
+export type TouchAction = 'down' | 'move' | 'up';
+export type StreamKey = 'back' | 'home' | 'recents' | 'backspace';
+
+export interface StreamTarget {
+  userPhoneId: number;
+  /** The phone's security token (POST security-token, validTime 86400). */
+  token: string;
+  /** Base URL of the streaming host (http(s), or ws(s)); the page origin when empty. */
+  baseUrl: string;
+  /** The definition to ask for once connected (and again after every reconnect). */
+  definition: Definition;
+  /** A view-only session shows the picture and drops every input call. */
+  viewOnly?: boolean;
+}
+
+export interface StreamStats {
+  /** Pictures shown during the last second. */
+  fps: number;
+  /** Picture data received during the last second, kbps. */
+  bitrate: number;
+  /** Round-trip time of the last ping, ms (null before the first answer). */
+  rtt: number | null;
+}
+
+export interface StreamEvents {
+  state: { state: StreamState; failure?: StreamFailure; attempt: number };
+  /** The phone's resolution (the coordinate space of touches) and name, on every (re)connection. */
+  ready: { width: number; height: number; name: string };
+  /** A picture was drawn; `width`/`height` are the picture's own (the definition's) size. */
+  frame: { width: number; height: number; seq: number };
+  /** The phone's clipboard, as read by readClipboard(). */
+  clipboard: { text: string };
+  stats: StreamStats;
+  definition: Definition;
+}
+
+export type StreamEventName = keyof StreamEvents;
+
+export interface StreamClient {
+  readonly state: StreamState;
+  /** Renders the picture inside `container` (filling it). */
+  mount(container: HTMLElement): void;
+  connect(target: StreamTarget): void;
+  /** Stops the picture without ending the session (page hidden); resume() reconnects. */
+  pause(): void;
+  resume(): void;
+  /** Ends the session for good: closes the connection and removes the surface. */
+  destroy(): void;
+  touch(action: TouchAction, pointers: TouchPointer[]): void;
+  key(key: StreamKey): void;
+  text(text: string): void;
+  setClipboard(text: string): void;
+  /** Inserts the phone's clipboard into its focused field. */
+  paste(): void;
+  readClipboard(): Promise<string>;
+  setDefinition(definition: Definition): Promise<Definition>;
+  /** The phone's screen at full resolution, as an image. */
+  screenshot(): Promise<Blob>;
+  /** The latest picture's size, or null before the first one. */
+  frameSize(): { width: number; height: number } | null;
+  on<K extends StreamEventName>(event: K, handler: (payload: StreamEvents[K]) => void): () => void;
+}

@@ -1,0 +1,297 @@
+/**
+ * The reference StreamClient: the reference backend's WebSocket protocol (server/API.md "Streaming"). Pictures are
+ * JPEG binary messages drawn on a canvas; control is JSON. A dropped connection reconnects with backoff and asks
+ * for the session's definition again, so quality survives a reconnect; the last picture stays on screen meanwhile.
+ */
+import { reconnectDelay, shouldGiveUp } from './backoff.ts';
+import { canvasSupported, createCanvasSurface, type FrameSurface } from './canvas-surface.ts';
+import { Emitter } from './emitter.ts';
+import { PendingRequests } from './pending-requests.ts';
+import { streamUrl } from './stream-url.ts';
+import {
+  StreamError,
+  type Definition,
+  type StreamClient,
+  type StreamEvents,
+  type StreamFailure,
+  type StreamKey,
+  type StreamState,
+  type StreamTarget,
+  type TouchAction,
+  type TouchPointer,
+} from './types.ts';
+
+/** The server closes with this code when the token does not open the phone (API.md). */
+const CLOSE_NOT_ASSIGNED = 4403;
+/** Spec §7: the streaming host's calls time out after 5 s; so do the hello and each request. */
+export const STREAM_TIMEOUT_MS = 5000;
+const SCREENSHOT_TIMEOUT_MS = 10_000;
+const PING_EVERY_MS = 2000;
+const FRAME_KIND = 1;
+const SCREENSHOT_KIND = 2;
+
+export interface WsStreamClientDeps {
+  WebSocket?: typeof WebSocket;
+  surface?: () => FrameSurface;
+  supported?: () => boolean;
+  random?: () => number;
+  now?: () => number;
+}
+
+type ServerMessage =
+  | { type: 'hello'; width: number; height: number; phone?: { name?: string }; definition?: Definition }
+  | ({ type: 'definition'; ok: boolean; msg?: string } & Partial<Definition>)
+  | { type: 'clipboard'; text: string }
+  | { type: 'pong'; t: number }
+  | { type: 'error'; msg: string };
+
+function isPositive(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0;
+}
+
+export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClient {
+  const Socket = deps.WebSocket ?? (typeof WebSocket === 'undefined' ? undefined : WebSocket);
+  const supported = deps.supported ?? canvasSupported;
+  const now = deps.now ?? (() => performance.now());
+  const events = new Emitter<StreamEvents>();
+  const requests = new PendingRequests();
+  let surface: FrameSurface | null = null;
+  let container: HTMLElement | null = null;
+  let socket: WebSocket | null = null;
+  let target: StreamTarget | null = null;
+  let state: StreamState = 'idle';
+  let attempt = 0;
+  let ready = false;
+  let frameSeq = 0;
+  let lastFrame: { width: number; height: number } | null = null;
+  let timers: ReturnType<typeof setTimeout>[] = [];
+  let statsTimer: ReturnType<typeof setInterval> | null = null;
+  let lastPingAt = 0;
+  let lastPongAt = 0;
+  let rtt: number | null = null;
+  let window: Array<{ at: number; bytes: number }> = [];
+
+  function setState(next: StreamState, failure?: StreamFailure): void {
+    state = next;
+    events.emit('state', { state: next, failure, attempt });
+  }
+
+  function clearTimers(): void {
+    for (const timer of timers) clearTimeout(timer);
+    timers = [];
+    if (statsTimer !== null) clearInterval(statsTimer);
+    statsTimer = null;
+  }
+
+  function later(ms: number, run: () => void): void {
+    timers.push(setTimeout(run, ms));
+  }
+
+  /** Closes the current socket without triggering a reconnect. */
+  function dropSocket(): void {
+    const current = socket;
+    socket = null;
+    ready = false;
+    clearTimers();
+    requests.failAll();
+    if (current) {
+      current.onopen = current.onmessage = current.onclose = current.onerror = null;
+      if (current.readyState <= 1) current.close(1000);
+    }
+  }
+
+  function fail(failure: StreamFailure): void {
+    dropSocket();
+    setState('failed', failure);
+  }
+
+  function lost(): void {
+    dropSocket();
+    attempt++;
+    if (shouldGiveUp(attempt)) return fail('connectionLost');
+    setState('reconnecting');
+    later(reconnectDelay(attempt, deps.random), open);
+  }
+
+  function send(message: object): boolean {
+    if (!socket || !ready || socket.readyState !== 1) return false;
+    socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  function sendInput(message: object): void {
+    if (!target?.viewOnly) send(message);
+  }
+
+  function startTicking(): void {
+    statsTimer = setInterval(() => {
+      const at = now();
+      // A connection whose pings go unanswered is dead even if the browser has not noticed yet.
+      if (lastPingAt > lastPongAt && at - lastPingAt > STREAM_TIMEOUT_MS) return lost();
+      if (lastPingAt <= lastPongAt) {
+        lastPingAt = at;
+        send({ type: 'ping', t: at });
+      }
+      window = window.filter((entry) => at - entry.at <= 1000);
+      const bytes = window.reduce((sum, entry) => sum + entry.bytes, 0);
+      events.emit('stats', { fps: window.length, bitrate: Math.round((bytes * 8) / 1000), rtt });
+    }, PING_EVERY_MS / 2);
+  }
+
+  function onHello(message: Extract<ServerMessage, { type: 'hello' }>): void {
+    if (!isPositive(message.width) || !isPositive(message.height)) return fail('configError');
+    ready = true;
+    attempt = 0;
+    lastPingAt = lastPongAt = 0;
+    events.emit('ready', { width: message.width, height: message.height, name: message.phone?.name ?? '' });
+    const wanted = target!.definition;
+    const current = message.definition;
+    if (!current || (['width', 'height', 'fps', 'bitrate'] as const).some((key) => current[key] !== wanted[key])) {
+      send({ type: 'definition', ...wanted });
+    }
+    startTicking();
+  }
+
+  function onText(data: string): void {
+    let message: ServerMessage;
+    try {
+      message = JSON.parse(data) as ServerMessage;
+    } catch {
+      return fail('configError');
+    }
+    if (message.type === 'hello') return onHello(message);
+    if (message.type === 'definition') {
+      if (message.ok && isPositive(message.width) && isPositive(message.height)) {
+        const definition = { width: message.width, height: message.height, fps: message.fps!, bitrate: message.bitrate! };
+        target = { ...target!, definition };
+        events.emit('definition', definition);
+        requests.resolve('definition', definition);
+      } else requests.reject('definition');
+    } else if (message.type === 'clipboard') {
+      events.emit('clipboard', { text: message.text });
+      requests.resolve('clipboard', message.text);
+    } else if (message.type === 'pong') {
+      lastPongAt = now();
+      if (typeof message.t === 'number') rtt = Math.round(lastPongAt - message.t);
+    } else if (message.type === 'error' && /screenshot/i.test(message.msg)) requests.reject('screenshot');
+  }
+
+  function onBinary(data: ArrayBuffer): void {
+    const kind = new Uint8Array(data, 0, 1)[0];
+    const picture = new Blob([data.slice(1)], { type: 'image/jpeg' });
+    if (kind === SCREENSHOT_KIND) return void requests.resolve('screenshot', picture);
+    if (kind !== FRAME_KIND || !surface) return;
+    window.push({ at: now(), bytes: data.byteLength });
+    const owner = socket;
+    void surface.draw(picture).then((size) => {
+      if (!size || owner !== socket) return;
+      lastFrame = size;
+      if (state !== 'playing') setState('playing');
+      events.emit('frame', { ...size, seq: ++frameSeq });
+    });
+  }
+
+  function open(): void {
+    if (!target) return;
+    let url: string;
+    try {
+      url = streamUrl(target.baseUrl, target.userPhoneId, target.token);
+    } catch {
+      return fail('configError');
+    }
+    if (state !== 'reconnecting') setState('connecting');
+    const current = new Socket!(url);
+    socket = current;
+    current.binaryType = 'arraybuffer';
+    current.onmessage = (event: MessageEvent) => {
+      if (typeof event.data === 'string') onText(event.data);
+      else if (event.data instanceof ArrayBuffer) onBinary(event.data);
+    };
+    current.onclose = (event: CloseEvent) => {
+      if (socket !== current) return;
+      if (event.code === CLOSE_NOT_ASSIGNED) fail('notAssigned');
+      else lost();
+    };
+    // A host that accepts the connection but never says hello is as good as down.
+    later(STREAM_TIMEOUT_MS, () => {
+      if (socket === current && !ready) lost();
+    });
+  }
+
+  function request<T>(name: 'definition' | 'clipboard' | 'screenshot', message: object, timeoutMs: number): Promise<T> {
+    const reason = name === 'definition' ? 'resolutionFailed' : name === 'screenshot' ? 'screenshotFailed' : 'clipboardFailed';
+    if (!ready) return Promise.reject(new StreamError('notConnected'));
+    const promise = requests.add<T>(name, reason, timeoutMs);
+    send(message);
+    return promise;
+  }
+
+  return {
+    get state() {
+      return state;
+    },
+    mount(element) {
+      container = element;
+      if (surface) surface.mount(element);
+    },
+    connect(next) {
+      dropSocket();
+      target = next;
+      attempt = 0;
+      if (!Socket || !supported()) return fail('unsupported');
+      surface ??= (deps.surface ?? createCanvasSurface)();
+      if (container) surface.mount(container);
+      open();
+    },
+    pause() {
+      if (state === 'idle' || state === 'failed' || state === 'paused') return;
+      dropSocket();
+      setState('paused');
+    },
+    resume() {
+      if (state !== 'paused' && state !== 'failed') return;
+      if (!Socket || !supported()) return fail('unsupported');
+      dropSocket();
+      attempt = 0;
+      open();
+    },
+    destroy() {
+      dropSocket();
+      target = null;
+      surface?.destroy();
+      surface = null;
+      setState('idle');
+      events.clear();
+    },
+    touch(action: TouchAction, pointers: TouchPointer[]) {
+      sendInput({ type: 'touch', action, pointers });
+    },
+    key(key: StreamKey) {
+      sendInput({ type: 'key', key });
+    },
+    text(text) {
+      if (text) sendInput({ type: 'text', text });
+    },
+    setClipboard(text) {
+      sendInput({ type: 'clipboard.set', text });
+    },
+    paste() {
+      sendInput({ type: 'paste' });
+    },
+    readClipboard() {
+      return request<string>('clipboard', { type: 'clipboard.get' }, STREAM_TIMEOUT_MS);
+    },
+    setDefinition(definition) {
+      return request<Definition>('definition', { type: 'definition', ...definition }, STREAM_TIMEOUT_MS);
+    },
+    screenshot() {
+      return request<Blob>('screenshot', { type: 'screenshot' }, SCREENSHOT_TIMEOUT_MS);
+    },
+    frameSize() {
+      return lastFrame;
+    },
+    on(event, handler) {
+      return events.on(event, handler);
+    },
+  };
+}
