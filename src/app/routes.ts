@@ -4,7 +4,7 @@
  * Paths are `/<segment>/:clientNo`; home is `/:clientNo`. Later issues append their routes here.
  */
 import type { ComponentType } from 'react';
-import { ensureAppTexts, ensureStreamTexts, type MessageKey } from '../core/i18n/index.ts';
+import { ensureAppTexts, type MessageKey } from '../core/i18n/index.ts';
 
 export type LayoutName =
   | 'home' | 'person' | 'loginLayout' | 'phone' | 'buy' | 'code'
@@ -31,11 +31,16 @@ export interface RouteDef {
   /** Reachable without a token. */
   public?: boolean;
   gate?: PurchaseGate;
-  load: () => Promise<{ default: ComponentType<PageProps> }>;
+  /** The page module; one that exports `ready` (its own texts, say) is shown once that has resolved. */
+  load: () => Promise<PageModule>;
 }
 
-/** The phone-view pages bring their own texts (the streaming ones), which no other page needs. */
-const phoneView = () => Promise.all([import('../phone-view/pages/phone-view.tsx'), ensureStreamTexts()]).then(([module]) => module);
+export interface PageModule {
+  default: ComponentType<PageProps>;
+  ready?: () => Promise<void>;
+}
+
+const phoneView = () => import('../phone-view/pages/phone-view.tsx');
 
 const PAGES: RouteDef[] = [
   { name: 'home', segment: '', level: 0, layout: 'home', title: 'devices.title', load: () => import('../devices/pages/home.tsx') },
@@ -78,9 +83,12 @@ const PAGES: RouteDef[] = [
 
 /** A private page brings the signed-in app's texts with it; public pages need only the core texts. */
 function withAppTexts(route: RouteDef): RouteDef {
-  if (route.public) return route;
-  const load = route.load;
-  return { ...route, load: () => Promise.all([load(), ensureAppTexts()]).then(([module]) => module) };
+  const load = async () => {
+    const [module] = await Promise.all([route.load(), route.public ? undefined : ensureAppTexts()]);
+    await module.ready?.();
+    return module;
+  };
+  return { ...route, load };
 }
 
 export const ROUTES: RouteDef[] = PAGES.map(withAppTexts);

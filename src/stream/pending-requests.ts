@@ -5,6 +5,8 @@
  */
 import { StreamError, type StreamRequestError } from './types.ts';
 
+export type RequestName = 'definition' | 'clipboard' | 'screenshot';
+
 interface Pending {
   resolve: (value: never) => void;
   reject: (error: StreamError) => void;
@@ -12,36 +14,41 @@ interface Pending {
   timer: ReturnType<typeof setTimeout>;
 }
 
-export class PendingRequests {
-  private pending = new Map<string, Pending>();
+export interface PendingRequests {
+  add<T>(name: RequestName, reason: StreamRequestError, timeoutMs: number): Promise<T>;
+  resolve(name: RequestName, value: unknown): void;
+  reject(name: RequestName): void;
+  failAll(): void;
+}
 
-  add<T>(name: string, reason: StreamRequestError, timeoutMs: number): Promise<T> {
-    this.reject(name);
-    return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => this.reject(name), timeoutMs);
-      this.pending.set(name, { resolve: resolve as (value: never) => void, reject, reason, timer });
-    });
-  }
-
-  resolve(name: string, value: unknown): void {
-    const entry = this.take(name);
-    entry?.resolve(value as never);
-  }
-
-  reject(name: string): void {
-    const entry = this.take(name);
-    entry?.reject(new StreamError(entry.reason));
-  }
-
-  failAll(): void {
-    for (const name of [...this.pending.keys()]) this.reject(name);
-  }
-
-  private take(name: string): Pending | undefined {
-    const entry = this.pending.get(name);
-    if (!entry) return undefined;
-    clearTimeout(entry.timer);
-    this.pending.delete(name);
+export function createPendingRequests(): PendingRequests {
+  const pending = new Map<RequestName, Pending>();
+  const take = (name: RequestName) => {
+    const entry = pending.get(name);
+    if (entry) {
+      clearTimeout(entry.timer);
+      pending.delete(name);
+    }
     return entry;
-  }
+  };
+  const reject = (name: RequestName) => {
+    const entry = take(name);
+    entry?.reject(new StreamError(entry.reason));
+  };
+  return {
+    add<T>(name: RequestName, reason: StreamRequestError, timeoutMs: number) {
+      reject(name);
+      return new Promise<T>((resolve, fail) => {
+        const timer = setTimeout(() => reject(name), timeoutMs);
+        pending.set(name, { resolve: resolve as (value: never) => void, reject: fail, reason, timer });
+      });
+    },
+    resolve(name, value) {
+      take(name)?.resolve(value as never);
+    },
+    reject,
+    failAll() {
+      for (const name of [...pending.keys()]) reject(name);
+    },
+  };
 }

@@ -22,8 +22,11 @@ export type StreamFailure = 'notAssigned' | 'configError' | 'connectionLost' | '
 export type StreamRequestError = 'resolutionFailed' | 'screenshotFailed' | 'clipboardFailed' | 'notConnected';
 
 export class StreamError extends Error {
-  constructor(readonly reason: StreamFailure | StreamRequestError) {
+  // Assigned, not a parameter property: that would pull a defineProperty helper into a chunk the first screen shares.
+  declare readonly reason: StreamFailure | StreamRequestError;
+  constructor(reason: StreamFailure | StreamRequestError) {
     super(reason);
+    (this as { reason: string }).reason = reason;
   }
 }
 

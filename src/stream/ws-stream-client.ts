@@ -5,8 +5,8 @@
  */
 import { reconnectDelay, shouldGiveUp } from './backoff.ts';
 import { canvasSupported, createCanvasSurface, type FrameSurface } from './canvas-surface.ts';
-import { Emitter } from './emitter.ts';
-import { PendingRequests } from './pending-requests.ts';
+import { createEmitter } from './emitter.ts';
+import { createPendingRequests } from './pending-requests.ts';
 import { streamUrl } from './stream-url.ts';
 import {
   StreamError,
@@ -53,8 +53,8 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
   const Socket = deps.WebSocket ?? (typeof WebSocket === 'undefined' ? undefined : WebSocket);
   const supported = deps.supported ?? canvasSupported;
   const now = deps.now ?? (() => performance.now());
-  const events = new Emitter<StreamEvents>();
-  const requests = new PendingRequests();
+  const events = createEmitter<StreamEvents>();
+  const requests = createPendingRequests();
   let surface: FrameSurface | null = null;
   let container: HTMLElement | null = null;
   let socket: WebSocket | null = null;

@@ -32,6 +32,12 @@ for (const row of rows) console.log(`${row.file.padEnd(48)}${pad(row.raw, 9)}${p
 console.log(`${'total'.padEnd(48)}${pad(total.raw, 9)}${pad(total.gzip, 9)}${pad(total.brotli, 9)}`);
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 console.log(`first screen: ${kb(total.gzip)} KB gzip, ${kb(total.brotli)} KB brotli (budget ${kb(BUDGET_GZIP_BYTES)} KB gzip)`);
+// Lazy by design: the streaming SDK, the phone-view pages and their texts must never be part of the first screen.
+const lazyOnly = rows.filter((row) => /(^|\/)(stream-sdk|phone-view|stream-(zh-CN|en-US))-/.test(row.file));
+if (lazyOnly.length) {
+  console.error(`in the first screen but meant to load on demand: ${lazyOnly.map((row) => row.file).join(', ')}`);
+  process.exit(1);
+}
 if (total.gzip > BUDGET_GZIP_BYTES) {
   console.error(`over budget by ${kb(total.gzip - BUDGET_GZIP_BYTES)} KB gzip`);
   process.exit(1);

@@ -4,40 +4,7 @@
  * so nothing here moves, reboots or renames a phone another test looks at.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { appUrl, loginWithPassword, openLogin, registerNewUser, serverDb, useEnglish } from './helpers.ts';
-
-const DAY = 24 * 3600 * 1000;
-
-interface PlantedPhone {
-  name: string;
-  /** '' or absent: the default group. */
-  group?: string;
-  status?: 'online' | 'offline' | 'maintenance';
-}
-
-/** Gives a freshly registered user phones (and the named groups they sit in); returns their ids in order. */
-function plantPhones(mobile: string, phones: PlantedPhone[]): number[] {
-  const db = serverDb();
-  try {
-    const now = Date.now();
-    const user = db.prepare('SELECT id, tenant_id FROM users WHERE mobile = ? AND deleted_at IS NULL').get(mobile) as { id: number; tenant_id: number };
-    db.prepare("INSERT OR IGNORE INTO phone_groups (user_id, name, is_default, created_at) VALUES (?, '', 1, ?)").run(user.id, now);
-    const groupId = (name: string): number => {
-      if (name) db.prepare('INSERT OR IGNORE INTO phone_groups (user_id, name, is_default, created_at) VALUES (?, ?, 0, ?)').run(user.id, name, now);
-      return db.prepare('SELECT id FROM phone_groups WHERE user_id = ? AND name = ?').pluck().get(user.id, name) as number;
-    };
-    const insert = db.prepare(
-      'INSERT INTO phones (tenant_id, user_id, group_id, grade_id, phone_no, name, status, expire_time, created_at) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?)',
-    );
-    // "7" + the user id + the index: unique, and apart from the seed's CP1.../CP2... numbers.
-    return phones.map((phone, index) => {
-      const phoneNo = `CP7${String(user.id).padStart(5, '0')}${String(index).padStart(2, '0')}`;
-      return Number(insert.run(user.tenant_id, user.id, groupId(phone.group ?? ''), phoneNo, phone.name, phone.status ?? 'online', now + 30 * DAY, now).lastInsertRowid);
-    });
-  } finally {
-    db.close();
-  }
-}
+import { appUrl, loginWithPassword, openLogin, plantPhones, registerNewUser, serverDb, useEnglish } from './helpers.ts';
 
 function groupOfPhones(ids: number[]): Array<{ name: string; isDefault: number }> {
   const db = serverDb();

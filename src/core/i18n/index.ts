@@ -27,14 +27,11 @@ export const LOCALES = ['zh-CN', 'en-US'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
 
-type Part = 'core' | 'app' | 'stream';
-type Loader = () => Promise<{ default: CoreDictionary | AppDictionary | StreamDictionary }>;
-const loaders: Record<Part, Record<Locale, Loader>> = {
-  core: { 'zh-CN': () => import('./zh-CN.ts'), 'en-US': () => import('./en-US.ts') },
-  app: { 'zh-CN': () => import('./zh-CN-app.ts'), 'en-US': () => import('./en-US-app.ts') },
-  // The phone-view pages' texts: only those pages load them, so the first screen does not carry them.
-  stream: { 'zh-CN': () => import('./stream-zh-CN.ts'), 'en-US': () => import('./stream-en-US.ts') },
-};
+type PartTable = CoreDictionary | AppDictionary | StreamDictionary;
+/** One part of the texts: a lazy table per language. */
+export type TextPart = Record<Locale, () => Promise<{ default: PartTable }>>;
+const CORE: TextPart = { 'zh-CN': () => import('./zh-CN.ts'), 'en-US': () => import('./en-US.ts') };
+const APP: TextPart = { 'zh-CN': () => import('./zh-CN-app.ts'), 'en-US': () => import('./en-US-app.ts') };
 
 const i18n = rosetta<Dictionary>();
 
@@ -58,31 +55,34 @@ export function storedLocale(): Locale {
   return isLocale(stored) ? stored : DEFAULT_LOCALE;
 }
 
-const loadedParts = new Set<string>();
+/** The languages each part is loaded in. */
+const loadedParts = new Map<TextPart, Set<Locale>>();
 /** The language being switched to (set before any await), so parts asked for meanwhile match it. */
 let targetLocale: Locale | null = null;
 /** The parts pages have asked for: a language switch fetches all of them. */
-const wantedParts = new Set<Part>(['core']);
+const wantedParts = new Set<TextPart>([CORE]);
 
-async function loadPart(lang: Locale, part: Part): Promise<void> {
-  const id = `${lang}:${part}`;
-  if (loadedParts.has(id)) return;
-  const table = (await loaders[part][lang]()).default;
+async function loadPart(lang: Locale, part: TextPart): Promise<void> {
+  if (loadedParts.get(part)?.has(lang)) return;
+  const table = (await part[lang]()).default;
   // rosetta merges tables per language, so the parts add up to one dictionary.
   i18n.set(lang, table as Dictionary);
-  loadedParts.add(id);
+  loadedParts.set(part, (loadedParts.get(part) ?? new Set()).add(lang));
 }
 
 /** The signed-in app's texts for the active language (awaited by every private page's loader). */
-export async function ensureAppTexts(): Promise<void> {
-  wantedParts.add('app');
-  await loadPart(targetLocale ?? locale.value, 'app');
+export function ensureAppTexts(): Promise<void> {
+  return ensureTexts(APP);
 }
 
-/** The phone-view pages' texts for the active language (awaited by those routes' loaders). */
-export async function ensureStreamTexts(): Promise<void> {
-  wantedParts.add('stream');
-  await loadPart(targetLocale ?? locale.value, 'stream');
+/**
+ * A part of the texts for the active language, kept up to date on language switches. Parts other than core and
+ * app are declared by the lazy modules that need them (e.g. src/phone-view/texts.ts), so their loaders stay out of
+ * the first screen.
+ */
+export async function ensureTexts(part: TextPart): Promise<void> {
+  wantedParts.add(part);
+  await loadPart(targetLocale ?? locale.value, part);
 }
 
 export async function setLocale(next: Locale): Promise<void> {

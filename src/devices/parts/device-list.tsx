@@ -10,7 +10,6 @@ import { openDialog } from '../../core/ui/dialogs.ts';
 import { notify } from '../../core/ui/notify.ts';
 import { read, write } from '../../core/storage.ts';
 import { goToPage } from '../../app/navigation.ts';
-import { routeBySegment } from '../../app/routes.ts';
 import type { Phone } from '../api.ts';
 import {
   canOpen,
@@ -69,11 +68,10 @@ export function DeviceList({ tab }: { tab: DeviceTab }) {
     return stopPolling;
   }, []);
 
-  // Spec: opening a phone needs 10 minutes of validity; the phone view arrives with the streaming issue.
+  // Spec §5: opening a phone needs 10 minutes of validity (phone-view checks again for addresses typed in).
   const open = useCallback((phone: Phone) => {
     if (!canOpen(phone)) return notify(t('errors.validityUnder10Minutes'));
-    if (routeBySegment('phone-view')) goToPage('phone-view', { query: `?id=${phone.userPhoneId}` });
-    else setSheet({ phone, panel: 'details' });
+    goToPage('phone-view', { query: `?id=${phone.userPhoneId}` });
   }, []);
   const actions = useCallback((phone: Phone) => setSheet({ phone, panel: 'menu' }), []);
   const visibleIds = useRef<number[]>([]);

@@ -14,6 +14,7 @@ import { QualitySheet, ToolsHandle, ToolsSheet, VirtualKeyBar } from '../parts/t
 import { useStreamTouch } from '../parts/use-stream-touch.ts';
 import { closeSession, openSession, panel, pauseSession, resumeSession, viewOnly, virtualKeys } from '../session.ts';
 import { exitPhoneView } from '../tool-actions.ts';
+import { ensureStreamTexts } from '../texts.ts';
 import { stageSize } from '../touch-map.ts';
 import '../phone-view.css';
 
@@ -35,6 +36,9 @@ function useStageSize(area: { current: HTMLElement | null }): { width: number; h
   }, []);
   return size;
 }
+
+/** The route shows the page once its texts are in (src/app/routes.ts). */
+export const ready = ensureStreamTexts;
 
 export default function PhoneViewPage({ clientNo, query, routeName }: PageProps) {
   const id = Number(query.get('id'));
@@ -72,7 +76,7 @@ export default function PhoneViewPage({ clientNo, query, routeName }: PageProps)
       {routeName === 'phone-view-switch' ? <SwitchStrip /> : null}
       <div ref={area} class="phone-view__area">
         <StreamStage
-          ref={stage}
+          stageRef={stage}
           width={size.width}
           height={size.height}
           onRetry={() => void openSession({ userPhoneId: id, viewOnly: onlyView, container: stage.current! })}
@@ -82,7 +86,7 @@ export default function PhoneViewPage({ clientNo, query, routeName }: PageProps)
       </div>
       {virtualKeys.value && !viewOnly.value ? <VirtualKeyBar /> : null}
       <ToolsHandle />
-      <KeyboardInput ref={keyboard} />
+      <KeyboardInput inputRef={keyboard} />
       {panel.value === 'tools' ? <ToolsSheet clientNo={clientNo} onKeyboard={openKeyboard} /> : null}
       {panel.value === 'quality' ? <QualitySheet /> : null}
       {panel.value === 'clipboard' ? <ClipboardPanel /> : null}

@@ -3,7 +3,7 @@
  * an IME composition (Chinese pinyin, say) is sent once, when it is committed, never its intermediate letters.
  * A physical keyboard works without opening anything: printable keys are text, Backspace deletes, Escape is back.
  */
-import { forwardRef, useEffect, useRef, type Ref } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { notify } from '../../core/ui/notify.ts';
 import { streamClient, viewOnly } from '../session.ts';
@@ -41,7 +41,7 @@ export function usePhysicalKeyboard(enabled: boolean): void {
   }, [enabled]);
 }
 
-export const KeyboardInput = forwardRef(function KeyboardInput(_props: object, ref: Ref<HTMLTextAreaElement>) {
+export function KeyboardInput({ inputRef }: { inputRef: RefObject<HTMLTextAreaElement> }) {
   const composing = useRef(false);
   const flush = (area: HTMLTextAreaElement) => {
     sendText(area.value);
@@ -49,7 +49,7 @@ export const KeyboardInput = forwardRef(function KeyboardInput(_props: object, r
   };
   return (
     <textarea
-      ref={ref}
+      ref={inputRef}
       class="pv-ime"
       aria-label={t('stream.keyboardLabel')}
       data-testid="stream-keyboard"
@@ -76,4 +76,4 @@ export const KeyboardInput = forwardRef(function KeyboardInput(_props: object, r
       }}
     />
   );
-});
+}

@@ -3,8 +3,7 @@
  * connecting, reconnecting (only after a moment: a quick reconnect should pass unnoticed), paused, or failed with
  * the spec's message and a way out. The SDK mounts its own surface inside the stage.
  */
-import { forwardRef, type Ref } from 'react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { t, type MessageKey } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import type { StreamFailure } from '../../stream/types.ts';
@@ -53,7 +52,7 @@ function Overlay({ onRetry, onResume, onExit }: OverlayProps) {
         <div class="pv-overlay__actions">
           {retryable ? (
             <button type="button" class="btn btn--primary" onClick={onRetry} data-testid="stream-retry">
-              {t('stream.reconnect')}
+              {t(current.kind === 'stream' ? 'stream.reconnect' : 'common.retry')}
             </button>
           ) : null}
           <button type="button" class="btn" onClick={onExit}>
@@ -103,14 +102,16 @@ function ProStats() {
 interface StageProps extends OverlayProps {
   width: number;
   height: number;
+  /** The element the SDK mounts its surface in and touches are read from. */
+  stageRef: RefObject<HTMLDivElement>;
 }
 
-export const StreamStage = forwardRef(function StreamStage(props: StageProps, ref: Ref<HTMLDivElement>) {
+export function StreamStage(props: StageProps) {
   const info = frame.value;
   return (
     <div class="pv-stage-wrap" style={{ width: `${props.width}px`, height: `${props.height}px` }}>
       <div
-        ref={ref}
+        ref={props.stageRef}
         class="pv-stage"
         role="application"
         aria-label={t('stream.stageLabel')}
@@ -125,4 +126,4 @@ export const StreamStage = forwardRef(function StreamStage(props: StageProps, re
       {viewOnly.value ? <span class="pv-badge">{t('stream.viewOnly')}</span> : null}
     </div>
   );
-});
+}

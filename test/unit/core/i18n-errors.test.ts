@@ -4,6 +4,8 @@ import zhCN from '../../../src/core/i18n/zh-CN.ts';
 import zhCNApp from '../../../src/core/i18n/zh-CN-app.ts';
 import enUS from '../../../src/core/i18n/en-US.ts';
 import enUSApp from '../../../src/core/i18n/en-US-app.ts';
+import zhCNStream from '../../../src/core/i18n/stream-zh-CN.ts';
+import enUSStream from '../../../src/core/i18n/stream-en-US.ts';
 import { installDictionary, locale, t } from '../../../src/core/i18n/index.ts';
 import { CATALOGUE, describe, describeError, describeServerMessage, findEntry, ApiError } from '../../../src/core/errors.ts';
 import { ErrorCode } from '../../../src/core/error-codes.ts';
@@ -17,12 +19,14 @@ function flatten(tree: object, prefix = ''): Record<string, string> {
   return out;
 }
 
-const zh = flatten({ ...zhCN, ...zhCNApp });
-const en = flatten({ ...enUS, ...enUSApp });
+const zh = flatten({ ...zhCN, ...zhCNApp, ...zhCNStream });
+const en = flatten({ ...enUS, ...enUSApp, ...enUSStream });
 
-test('the core and app parts do not overlap (rosetta merges them per language)', () => {
+test('the core, app and stream parts do not overlap (rosetta merges them per language)', () => {
   for (const key of Object.keys(zhCNApp)) assert.not.ok(key in zhCN, key);
   for (const key of Object.keys(enUSApp)) assert.not.ok(key in enUS, key);
+  for (const key of Object.keys(zhCNStream)) assert.not.ok(key in zhCN || key in zhCNApp, key);
+  for (const key of Object.keys(enUSStream)) assert.not.ok(key in enUS || key in enUSApp, key);
 });
 
 test('the first screen\'s part holds what public pages and the shell need, not the app\'s pages', () => {

@@ -1,0 +1,155 @@
+/**
+ * phone-view (issue 6): driving a cloud phone through the stream. Each test owns a new user and its phones, so the
+ * shared virtual screens of the reference server never see two tests at once.
+ */
+import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import {
+  SPOTS,
+  frameCount,
+  openPhoneView,
+  openTool,
+  pixelAt,
+  screenDigest,
+  sentMessages,
+  stage,
+  tapPhone,
+  userWithPhones,
+  watchSockets,
+} from './stream-helpers.ts';
+
+test('tapping a phone in the list shows its live screen; an app opens, home and back return', async ({ page }) => {
+  await userWithPhones(page, [{ name: 'Drive me' }]);
+  await page.reload();
+  await page.getByTestId('phone-card').filter({ hasText: 'Drive me' }).locator('.phone-card__name').click();
+  await expect(page).toHaveURL(/\/app\/phone-view\/demo\?id=\d+$/);
+  await expect(stage(page)).toHaveAttribute('data-state', 'playing');
+  await expect(stage(page)).toHaveAttribute('data-frame-width', '720');
+  const home = await screenDigest(page);
+  expect(home).not.toBe('');
+
+  await tapPhone(page, SPOTS.firstIcon);
+  // An open app has a title bar in its own colour where the home screen shows the search box.
+  await expect.poll(() => screenDigest(page)).not.toBe(home);
+  const appBar = await pixelAt(page, { x: 360, y: 60 });
+  await page.getByTestId('key-home').click();
+  await expect.poll(() => screenDigest(page)).toBe(home);
+  expect(await pixelAt(page, { x: 360, y: 60 })).not.toEqual(appBar);
+
+  await tapPhone(page, SPOTS.firstIcon);
+  await expect.poll(() => pixelAt(page, { x: 360, y: 60 })).toEqual(appBar);
+  await page.getByTestId('key-back').click();
+  await expect.poll(() => screenDigest(page)).toBe(home);
+
+  await page.getByTestId('key-recents').click();
+  await expect.poll(() => screenDigest(page)).not.toBe(home);
+  await page.keyboard.press('Escape'); // a physical keyboard's Escape is back
+  await expect.poll(() => screenDigest(page)).toBe(home);
+});
+
+test('typed text reaches the phone, Chinese through an IME composition included', async ({ page }) => {
+  const [id] = await userWithPhones(page, [{ name: 'Typist' }]);
+  const sockets = watchSockets(page);
+  await openPhoneView(page, id!);
+  const sent = sentMessages(sockets[0]!);
+  await tapPhone(page, SPOTS.firstIcon);
+  await openTool(page, 'keyboard');
+  await expect(page.getByTestId('stream-keyboard')).toBeFocused();
+  await page.keyboard.type('Hi!');
+  await page.keyboard.press('Backspace');
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.imeSetComposition', { text: 'ni', selectionStart: 2, selectionEnd: 2 });
+  await cdp.send('Input.imeSetComposition', { text: 'nihao', selectionStart: 5, selectionEnd: 5 });
+  await cdp.send('Input.insertText', { text: '你好' });
+  // The draft letters of the composition never reach the phone: only what was committed.
+  await expect.poll(() => sent.filter((message) => message.type === 'text').map((message) => message.text)).toEqual(['H', 'i', '!', '你好']);
+  expect(sent.some((message) => message.type === 'key' && message.key === 'backspace')).toBe(true);
+
+  // The phone's Copy button puts the field's text on its clipboard; the clipboard panel reads it back.
+  await tapPhone(page, SPOTS.copyButton);
+  await openTool(page, 'clipboard');
+  await page.getByTestId('clipboard-read').click();
+  await expect(page.getByTestId('phone-clipboard-text')).toHaveText('Hi你好');
+});
+
+test('shared clipboard: round trip, empty refused, common phrases added, refused twice, edited and deleted', async ({ page }) => {
+  const [id] = await userWithPhones(page, [{ name: 'Clipboard' }]);
+  await openPhoneView(page, id!);
+  await openTool(page, 'clipboard');
+  await page.getByTestId('clipboard-send').click();
+  await expect(page.getByTestId('clipboard-error')).toHaveText('Content cannot be empty');
+
+  await page.getByTestId('clipboard-text').fill('round trip 往返');
+  await page.getByTestId('clipboard-send').click();
+  await expect(page.getByText('Sent to the phone')).toBeVisible();
+  await page.getByTestId('clipboard-read').click();
+  await expect(page.getByTestId('phone-clipboard-text')).toHaveText('round trip 往返');
+
+  await page.getByTestId('clipboard-text').fill('  see you at 8  ');
+  await page.getByTestId('phrase-save').click();
+  await expect(page.getByTestId('phrase-send')).toHaveText(['see you at 8']);
+  await page.getByTestId('phrase-save').click();
+  await expect(page.getByTestId('clipboard-error')).toHaveText('Duplicate content cannot be saved');
+  await expect(page.getByTestId('clipboard-text')).toHaveValue('  see you at 8  ');
+
+  await page.getByTestId('phrase-edit').click();
+  await page.getByTestId('clipboard-text').fill('see you at 9');
+  await page.getByTestId('phrase-save').click();
+  await expect(page.getByTestId('phrase-send')).toHaveText(['see you at 9']);
+  // A phrase is sent with one tap, then read back from the phone.
+  await page.getByTestId('phrase-send').click();
+  await page.getByTestId('clipboard-read').click();
+  await expect(page.getByTestId('phone-clipboard-text')).toHaveText('see you at 9');
+
+  await page.reload();
+  await expect(stage(page)).toHaveAttribute('data-state', 'playing');
+  await openTool(page, 'clipboard');
+  await expect(page.getByTestId('phrase-send')).toHaveText(['see you at 9']);
+  await page.getByTestId('phrase-delete').click();
+  await page.getByRole('button', { name: 'Delete' }).last().click();
+  await expect(page.getByTestId('phrase-send')).toHaveCount(0);
+});
+
+test('the quality switch changes the picture size; a refusal says so and keeps the quality', async ({ page }) => {
+  const [id] = await userWithPhones(page, [{ name: 'Quality' }]);
+  let refuse = false;
+  await page.routeWebSocket(/\/stream\/ws/, (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage((message) => {
+      if (refuse && typeof message === 'string' && JSON.parse(message).type === 'definition') {
+        socket.send(JSON.stringify({ type: 'definition', ok: false, msg: 'Resolution setting failed' }));
+      } else server.send(message);
+    });
+  });
+  await openPhoneView(page, id!);
+  await openTool(page, 'quality');
+  await page.getByTestId('quality-low').click();
+  await expect(stage(page)).toHaveAttribute('data-frame-width', '360');
+  await expect(stage(page)).toHaveAttribute('data-frame-height', '640');
+  await expect(page.getByText('Quality set to Low')).toBeVisible();
+  await openTool(page, 'quality');
+  await page.getByTestId('quality-uhd').click();
+  await expect(stage(page)).toHaveAttribute('data-frame-width', '1080');
+
+  refuse = true;
+  await openTool(page, 'quality');
+  await page.getByTestId('quality-medium').click();
+  await expect(page.getByText('Resolution setting failed')).toBeVisible();
+  await openTool(page, 'quality');
+  await expect(page.getByTestId('quality-uhd')).toHaveAttribute('aria-pressed', 'true');
+  await expect(stage(page)).toHaveAttribute('data-frame-width', '1080');
+});
+
+test('a screenshot downloads the phone screen as a JPEG at its full resolution', async ({ page }) => {
+  const [id] = await userWithPhones(page, [{ name: 'Camera roll' }]);
+  await openPhoneView(page, id!);
+  const [download] = await Promise.all([page.waitForEvent('download'), openTool(page, 'screenshot')]);
+  expect(download.suggestedFilename()).toMatch(/^Camera_roll-\d{8}-\d{6}\.jpg$/);
+  const image = readFileSync((await download.path())!);
+  expect([...image.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  // The frame header (SOF0) carries the size: height then width, big-endian.
+  const sof = image.indexOf(Buffer.from([0xff, 0xc0]));
+  expect([image.readUInt16BE(sof + 7), image.readUInt16BE(sof + 5)]).toEqual([720, 1280]);
+  await expect(page.getByText('Screenshot saved')).toBeVisible();
+  expect(await frameCount(page)).toBeGreaterThan(0);
+});
