@@ -30,7 +30,9 @@ export async function chooseQuality(next: Quality): Promise<void> {
 export function screenshotFileName(name: string, at: Date): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   const stamp = `${at.getFullYear()}${pad(at.getMonth() + 1)}${pad(at.getDate())}-${pad(at.getHours())}${pad(at.getMinutes())}${pad(at.getSeconds())}`;
-  const safe = name.replace(/[\\/:*?"<>|\s]+/g, '_').slice(0, 40) || t('stream.screenshot.fileName');
+  // Characters no file system accepts (control ones included) become "_"; the cut counts characters, not UTF-16 units.
+  const cleaned = Array.from(name.replace(/[\\/:*?"<>|\s\u0000-\u001f\u007f]+/g, '_')).slice(0, 40).join('');
+  const safe = cleaned.replace(/_/g, '') ? cleaned : t('stream.screenshot.fileName');
   return `${safe}-${stamp}.jpg`;
 }
 

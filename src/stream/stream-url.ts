@@ -8,8 +8,11 @@ export function streamUrl(baseUrl: string, userPhoneId: number, token: string, o
   const protocols: Record<string, string> = { 'http:': 'ws:', 'https:': 'wss:', 'ws:': 'ws:', 'wss:': 'wss:' };
   const protocol = protocols[base.protocol];
   if (!protocol) throw new Error(`unsupported stream base ${base.protocol}`);
-  const url = new URL(`${base.pathname.replace(/\/+$/, '')}/stream/ws`, base);
+  // The path is set on the base itself: resolving a relative "//x" path would make x the host.
+  const url = new URL(base.href);
+  url.pathname = `${base.pathname.replace(/\/+$/, '')}/stream/ws`;
   url.protocol = protocol;
+  url.hash = '';
   url.search = new URLSearchParams({ token, userPhoneId: String(userPhoneId) }).toString();
   return url.toString();
 }

@@ -45,6 +45,10 @@ type ServerMessage =
   | { type: 'pong'; t: number }
   | { type: 'error'; msg: string };
 
+function sameDefinition(a: Definition, b: Partial<Definition>): boolean {
+  return a.width === b.width && a.height === b.height && a.fps === b.fps && a.bitrate === b.bitrate;
+}
+
 function isPositive(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0;
 }
@@ -69,6 +73,11 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
   let lastPingAt = 0;
   let lastPongAt = 0;
   let rtt: number | null = null;
+  // The server answers definition messages in order; setDefinition settles on the answer to its own message, not
+  // on the answer to an earlier one (the one sent after hello, say). Counted per socket.
+  let definitionsSent = 0;
+  let definitionsAnswered = 0;
+  let awaitedAnswer = 0;
   let window: Array<{ at: number; bytes: number }> = [];
 
   function setState(next: StreamState, failure?: StreamFailure): void {
@@ -93,6 +102,7 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
     socket = null;
     ready = false;
     clearTimers();
+    definitionsSent = definitionsAnswered = awaitedAnswer = 0;
     requests.failAll();
     if (current) {
       current.onopen = current.onmessage = current.onclose = current.onerror = null;
@@ -124,6 +134,7 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
   }
 
   function startTicking(): void {
+    if (statsTimer !== null) clearInterval(statsTimer); // a repeated hello must not start a second ticker
     statsTimer = setInterval(() => {
       const at = now();
       // A connection whose pings go unanswered is dead even if the browser has not noticed yet.
@@ -146,9 +157,7 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
     events.emit('ready', { width: message.width, height: message.height, name: message.phone?.name ?? '' });
     const wanted = target!.definition;
     const current = message.definition;
-    if (!current || (['width', 'height', 'fps', 'bitrate'] as const).some((key) => current[key] !== wanted[key])) {
-      send({ type: 'definition', ...wanted });
-    }
+    if ((!current || !sameDefinition(wanted, current)) && send({ type: 'definition', ...wanted })) definitionsSent++;
     startTicking();
   }
 
@@ -161,12 +170,15 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
     }
     if (message.type === 'hello') return onHello(message);
     if (message.type === 'definition') {
+      definitionsAnswered++;
+      const settles = awaitedAnswer > 0 && definitionsAnswered >= awaitedAnswer;
+      if (settles) awaitedAnswer = 0;
       if (message.ok && isPositive(message.width) && isPositive(message.height)) {
         const definition = { width: message.width, height: message.height, fps: message.fps!, bitrate: message.bitrate! };
         target = { ...target!, definition };
         events.emit('definition', definition);
-        requests.resolve('definition', definition);
-      } else requests.reject('definition');
+        if (settles) requests.resolve('definition', definition);
+      } else if (settles) requests.reject('definition');
     } else if (message.type === 'clipboard') {
       events.emit('clipboard', { text: message.text });
       requests.resolve('clipboard', message.text);
@@ -282,7 +294,9 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
       return request<string>('clipboard', { type: 'clipboard.get' }, STREAM_TIMEOUT_MS);
     },
     setDefinition(definition) {
-      return request<Definition>('definition', { type: 'definition', ...definition }, STREAM_TIMEOUT_MS);
+      const promise = request<Definition>('definition', { type: 'definition', ...definition }, STREAM_TIMEOUT_MS);
+      if (ready) awaitedAnswer = ++definitionsSent;
+      return promise;
     },
     screenshot() {
       return request<Blob>('screenshot', { type: 'screenshot' }, SCREENSHOT_TIMEOUT_MS);

@@ -16,6 +16,7 @@ function countingPart(): { part: TextPart; loads: string[] } {
 }
 
 test('a part loads once per language, and a language switch brings every part asked for', async () => {
+  const before = locale.value;
   await setLocale('zh-CN');
   const { part, loads } = countingPart();
   await ensureTexts(part);
@@ -28,6 +29,7 @@ test('a part loads once per language, and a language switch brings every part as
   assert.is(t('stream.connecting'), 'Connecting');
   await setLocale('zh-CN');
   assert.equal(loads, ['zh-CN', 'en-US'], 'already loaded languages are not fetched again');
+  await setLocale(before); // later test files expect the language they installed
 });
 
 test.run();
