@@ -1,4 +1,4 @@
-import type { NavKey, Pointer } from './virtual-screen.ts';
+import type { NavKey, Pointer, TouchAction } from './virtual-screen.ts';
 
 // The streaming WebSocket protocol (API.md "Streaming (issue 6)"): JSON text messages for control, binary messages
 // for pictures. Parsing is strict: anything malformed is answered with {type:'error'} and otherwise ignored.
@@ -35,13 +35,14 @@ export const FPS_RANGE = [1, 60] as const;
 /** kbps. */
 export const BITRATE_RANGE = [256, 8192] as const;
 export const MAX_TEXT_CHARS = 1000;
+const TOUCH_ACTIONS: readonly TouchAction[] = ['down', 'move', 'up', 'cancel'];
 
 /** The navigation keys, plus backspace (deletes the last character of the focused field). */
 export type StreamKey = NavKey | 'backspace';
 const STREAM_KEYS: readonly StreamKey[] = ['back', 'home', 'recents', 'backspace'];
 
 export type ClientMessage =
-  | { type: 'touch'; action: 'down' | 'move' | 'up'; pointers: Pointer[] }
+  | { type: 'touch'; action: TouchAction; pointers: Pointer[] }
   | { type: 'key'; key: StreamKey }
   | { type: 'text'; text: string }
   | { type: 'clipboard.set'; text: string }
@@ -93,11 +94,11 @@ export function parseClientMessage(raw: string): ClientMessage | { error: string
   const m = value as Record<string, unknown>;
   switch (m.type) {
     case 'touch':
-      if (m.action !== 'down' && m.action !== 'move' && m.action !== 'up') return { error: 'touch.action must be down, move or up' };
+      if (!TOUCH_ACTIONS.includes(m.action as TouchAction)) return { error: 'touch.action must be down, move, up or cancel' };
       if (!Array.isArray(m.pointers) || m.pointers.length === 0 || m.pointers.length > 10 || !m.pointers.every(isPointer)) {
         return { error: 'touch.pointers must be 1-10 {id, x, y}' };
       }
-      return { type: 'touch', action: m.action, pointers: m.pointers.map((p: Pointer) => ({ id: p.id, x: p.x, y: p.y })) };
+      return { type: 'touch', action: m.action as TouchAction, pointers: m.pointers.map((p: Pointer) => ({ id: p.id, x: p.x, y: p.y })) };
     case 'key':
       if (!STREAM_KEYS.includes(m.key as StreamKey)) return { error: 'key must be back, home, recents or backspace' };
       return { type: 'key', key: m.key as StreamKey };

@@ -37,6 +37,7 @@ export interface AppInfo {
   color: [number, number, number];
 }
 
+export type TouchAction = 'down' | 'move' | 'up' | 'cancel';
 export type Screen = { kind: 'home' } | { kind: 'app'; app: number } | { kind: 'recents' };
 export type NavKey = 'back' | 'home' | 'recents';
 
@@ -211,7 +212,8 @@ export class VirtualScreen {
     return this.fields.get(field) ?? '';
   }
 
-  touch(action: 'down' | 'move' | 'up', pointers: Pointer[]): void {
+  /** `cancel`: the client's system took the touch away; the gesture ends without a tap. */
+  touch(action: TouchAction, pointers: Pointer[]): void {
     const first = pointers[0];
     if (!first) return;
     const p = this.toLayout(first.x, first.y);
@@ -225,6 +227,10 @@ export class VirtualScreen {
     }
     const gesture = this.gesture;
     if (!gesture) return;
+    if (action === 'cancel') {
+      this.gesture = null;
+      return;
+    }
     if (pointers.length > 1) gesture.multi = true;
     if (Math.hypot(p.x - gesture.startX, p.y - gesture.startY) > TAP_SLOP) gesture.moved = true;
     if (action === 'up') {

@@ -102,6 +102,8 @@ export async function openSession({ userPhoneId, viewOnly: onlyView, container }
   next.on('stats', (value) => (stats.value = value));
   next.mount(container);
   next.connect({ userPhoneId, token, baseUrl: streamBase(), definition: definitionOf(quality.value), viewOnly: onlyView });
+  // Hidden while the token was on its way: no stream in the background (it resumes on the visibility change).
+  if (document.visibilityState === 'hidden') next.pause();
   registerStreamSession({ destroy: closeSession });
 }
 

@@ -37,7 +37,8 @@ export interface TouchPointer {
   y: number;
 }
 
-export type TouchAction = 'down' | 'move' | 'up';
+/** `cancel`: the system took the touch away (a call, the notification shade): no tap. */
+export type TouchAction = 'down' | 'move' | 'up' | 'cancel';
 export type StreamKey = 'back' | 'home' | 'recents' | 'backspace';
 
 export interface StreamTarget {
@@ -85,12 +86,13 @@ export interface StreamClient {
   resume(): void;
   /** Ends the session for good: closes the connection and removes the surface. */
   destroy(): void;
-  touch(action: TouchAction, pointers: TouchPointer[]): void;
-  key(key: StreamKey): void;
-  text(text: string): void;
-  setClipboard(text: string): void;
+  // Input calls say whether the input went out: false while not connected, or in a view-only session.
+  touch(action: TouchAction, pointers: TouchPointer[]): boolean;
+  key(key: StreamKey): boolean;
+  text(text: string): boolean;
+  setClipboard(text: string): boolean;
   /** Inserts the phone's clipboard into its focused field. */
-  paste(): void;
+  paste(): boolean;
   readClipboard(): Promise<string>;
   setDefinition(definition: Definition): Promise<Definition>;
   /** The phone's screen at full resolution, as an image. */

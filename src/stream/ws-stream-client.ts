@@ -6,7 +6,20 @@
 import { reconnectDelay, shouldGiveUp } from './backoff.ts';
 import { canvasSupported, createCanvasSurface, type FrameSurface } from './canvas-surface.ts';
 import { createEmitter } from './emitter.ts';
+import { createLiveness } from './liveness.ts';
 import { createPendingRequests } from './pending-requests.ts';
+import {
+  CLOSE_NOT_ASSIGNED,
+  FRAME_KIND,
+  MAX_TEXT_CHARS,
+  PING_EVERY_MS,
+  SCREENSHOT_KIND,
+  SCREENSHOT_TIMEOUT_MS,
+  STREAM_TIMEOUT_MS,
+  isPositive,
+  sameDefinition,
+  type ServerMessage,
+} from './protocol.ts';
 import { streamUrl } from './stream-url.ts';
 import {
   StreamError,
@@ -21,36 +34,12 @@ import {
   type TouchPointer,
 } from './types.ts';
 
-/** The server closes with this code when the token does not open the phone (API.md). */
-const CLOSE_NOT_ASSIGNED = 4403;
-/** Spec §7: the streaming host's calls time out after 5 s; so do the hello and each request. */
-export const STREAM_TIMEOUT_MS = 5000;
-const SCREENSHOT_TIMEOUT_MS = 10_000;
-const PING_EVERY_MS = 2000;
-const FRAME_KIND = 1;
-const SCREENSHOT_KIND = 2;
-
 export interface WsStreamClientDeps {
   WebSocket?: typeof WebSocket;
   surface?: () => FrameSurface;
   supported?: () => boolean;
   random?: () => number;
   now?: () => number;
-}
-
-type ServerMessage =
-  | { type: 'hello'; width: number; height: number; phone?: { name?: string }; definition?: Definition }
-  | ({ type: 'definition'; ok: boolean; msg?: string } & Partial<Definition>)
-  | { type: 'clipboard'; text: string }
-  | { type: 'pong'; t: number }
-  | { type: 'error'; msg: string };
-
-function sameDefinition(a: Definition, b: Partial<Definition>): boolean {
-  return a.width === b.width && a.height === b.height && a.fps === b.fps && a.bitrate === b.bitrate;
-}
-
-function isPositive(value: unknown): value is number {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0;
 }
 
 export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClient {
@@ -70,15 +59,12 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
   let lastFrame: { width: number; height: number } | null = null;
   let timers: ReturnType<typeof setTimeout>[] = [];
   let statsTimer: ReturnType<typeof setInterval> | null = null;
-  let lastPingAt = 0;
-  let lastPongAt = 0;
-  let rtt: number | null = null;
+  const liveness = createLiveness(now, STREAM_TIMEOUT_MS);
   // The server answers definition messages in order; setDefinition settles on the answer to its own message, not
   // on the answer to an earlier one (the one sent after hello, say). Counted per socket.
   let definitionsSent = 0;
   let definitionsAnswered = 0;
   let awaitedAnswer = 0;
-  let window: Array<{ at: number; bytes: number }> = [];
 
   function setState(next: StreamState, failure?: StreamFailure): void {
     state = next;
@@ -129,31 +115,25 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
     return true;
   }
 
-  function sendInput(message: object): void {
-    if (!target?.viewOnly) send(message);
+  function sendInput(message: object): boolean {
+    return !target?.viewOnly && send(message);
   }
 
   function startTicking(): void {
     if (statsTimer !== null) clearInterval(statsTimer); // a repeated hello must not start a second ticker
+    liveness.reset();
     statsTimer = setInterval(() => {
-      const at = now();
+      const { dead, ping, stats } = liveness.tick();
       // A connection whose pings go unanswered is dead even if the browser has not noticed yet.
-      if (lastPingAt > lastPongAt && at - lastPingAt > STREAM_TIMEOUT_MS) return lost();
-      if (lastPingAt <= lastPongAt) {
-        lastPingAt = at;
-        send({ type: 'ping', t: at });
-      }
-      window = window.filter((entry) => at - entry.at <= 1000);
-      const bytes = window.reduce((sum, entry) => sum + entry.bytes, 0);
-      events.emit('stats', { fps: window.length, bitrate: Math.round((bytes * 8) / 1000), rtt });
+      if (dead) return lost();
+      if (ping !== null) send({ type: 'ping', t: ping });
+      events.emit('stats', stats);
     }, PING_EVERY_MS / 2);
   }
 
   function onHello(message: Extract<ServerMessage, { type: 'hello' }>): void {
     if (!isPositive(message.width) || !isPositive(message.height)) return fail('configError');
     ready = true;
-    attempt = 0;
-    lastPingAt = lastPongAt = 0;
     events.emit('ready', { width: message.width, height: message.height, name: message.phone?.name ?? '' });
     const wanted = target!.definition;
     const current = message.definition;
@@ -182,10 +162,7 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
     } else if (message.type === 'clipboard') {
       events.emit('clipboard', { text: message.text });
       requests.resolve('clipboard', message.text);
-    } else if (message.type === 'pong') {
-      lastPongAt = now();
-      if (typeof message.t === 'number') rtt = Math.round(lastPongAt - message.t);
-    } else if (message.type === 'error' && /screenshot/i.test(message.msg)) requests.reject('screenshot');
+    } else if (message.type === 'pong') liveness.pong(message.t); else if (message.type === 'error' && /screenshot/i.test(message.msg)) requests.reject('screenshot');
   }
 
   function onBinary(data: ArrayBuffer): void {
@@ -193,11 +170,13 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
     const picture = new Blob([data.slice(1)], { type: 'image/jpeg' });
     if (kind === SCREENSHOT_KIND) return void requests.resolve('screenshot', picture);
     if (kind !== FRAME_KIND || !surface) return;
-    window.push({ at: now(), bytes: data.byteLength });
+    liveness.picture(data.byteLength);
     const owner = socket;
     void surface.draw(picture).then((size) => {
       if (!size || owner !== socket) return;
       lastFrame = size;
+      // Only a picture proves the connection works: a host that says hello and drops keeps backing off.
+      attempt = 0;
       if (state !== 'playing') setState('playing');
       events.emit('frame', { ...size, seq: ++frameSeq });
     });
@@ -212,10 +191,16 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
       return fail('configError');
     }
     if (state !== 'reconnecting') setState('connecting');
-    const current = new Socket!(url);
+    let current: WebSocket;
+    try {
+      current = new Socket!(url);
+    } catch {
+      return fail('configError'); // refused outright: mixed content (ws: from https:) or a content security policy
+    }
     socket = current;
     current.binaryType = 'arraybuffer';
     current.onmessage = (event: MessageEvent) => {
+      liveness.heard();
       if (typeof event.data === 'string') onText(event.data);
       else if (event.data instanceof ArrayBuffer) onBinary(event.data);
     };
@@ -276,19 +261,23 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
       events.clear();
     },
     touch(action: TouchAction, pointers: TouchPointer[]) {
-      sendInput({ type: 'touch', action, pointers });
+      return sendInput({ type: 'touch', action, pointers });
     },
     key(key: StreamKey) {
-      sendInput({ type: 'key', key });
+      return sendInput({ type: 'key', key });
     },
     text(text) {
-      if (text) sendInput({ type: 'text', text });
+      // The host takes at most MAX_TEXT_CHARS a message: a long paste goes in pieces, in order.
+      const chars = Array.from(text);
+      let sent = chars.length > 0;
+      for (let i = 0; i < chars.length && sent; i += MAX_TEXT_CHARS) sent = sendInput({ type: 'text', text: chars.slice(i, i + MAX_TEXT_CHARS).join('') });
+      return sent;
     },
     setClipboard(text) {
-      sendInput({ type: 'clipboard.set', text });
+      return sendInput({ type: 'clipboard.set', text });
     },
     paste() {
-      sendInput({ type: 'paste' });
+      return sendInput({ type: 'paste' });
     },
     readClipboard() {
       return request<string>('clipboard', { type: 'clipboard.get' }, STREAM_TIMEOUT_MS);

@@ -30,7 +30,8 @@ export function ClipboardPanel() {
   const [error, setError] = useState<string | null>(null);
   const [phoneText, setPhoneText] = useState<string | null>(null);
   const [phrases, setPhrases] = useState(() => loadPhrases(userKey()));
-  const [editing, setEditing] = useState<number | null>(null);
+  /** The phrase being edited, by its text: its place may change if another phrase is deleted meanwhile. */
+  const [editing, setEditing] = useState<string | null>(null);
 
   const store = (list: string[]) => {
     setPhrases(list);
@@ -40,9 +41,8 @@ export function ClipboardPanel() {
     if (!value.trim()) return setError(errorText('empty'));
     if (Array.from(value).length > MAX_CLIPBOARD_CHARS) return setError(errorText('tooLongClipboard'));
     const client = streamClient();
-    if (!client) return notify(t('errors.streamConnectionLost'));
-    client.setClipboard(value);
-    client.paste();
+    // While (re)connecting nothing reaches the phone: say so rather than claim it was sent.
+    if (!client?.setClipboard(value) || !client.paste()) return notify(t('errors.streamConnectionLost'));
     setError(null);
     notify(t('stream.clipboard.sent'), 'success');
   };
@@ -55,7 +55,8 @@ export function ClipboardPanel() {
     }
   };
   const save = () => {
-    const result = editing === null ? addPhrase(phrases, text) : editPhrase(phrases, editing, text);
+    const index = editing === null ? -1 : phrases.indexOf(editing);
+    const result = index < 0 ? addPhrase(phrases, text) : editPhrase(phrases, index, text);
     if (!result.ok) return setError(errorText(result.error));
     store(result.list);
     setEditing(null);
@@ -69,8 +70,8 @@ export function ClipboardPanel() {
       actions: [{ label: t('common.cancel') }, { label: t('stream.clipboard.delete'), primary: true, value: 'yes' }],
     });
     if (choice !== 'yes') return;
+    if (editing === phrases[index]) setEditing(null);
     store(removePhrase(phrases, index));
-    if (editing === index) setEditing(null);
   };
 
   return (
@@ -126,11 +127,11 @@ export function ClipboardPanel() {
         {phrases.length === 0 ? <p class="muted">{t('stream.clipboard.noPhrases')}</p> : null}
         <ul class="pv-phrases" data-testid="phrases">
           {phrases.map((phrase, index) => (
-            <li key={phrase} class={`pv-phrases__item${editing === index ? ' pv-phrases__item--editing' : ''}`}>
+            <li key={phrase} class={`pv-phrases__item${editing === phrase ? ' pv-phrases__item--editing' : ''}`}>
               <button type="button" class="pv-phrases__text" data-testid="phrase-send" onClick={() => send(phrase)}>
                 {phrase}
               </button>
-              <button type="button" class="pv-phrases__act" data-testid="phrase-edit" onClick={() => (setEditing(index), setText(phrase), setError(null))}>
+              <button type="button" class="pv-phrases__act" data-testid="phrase-edit" onClick={() => (setEditing(phrase), setText(phrase), setError(null))}>
                 {t('stream.clipboard.edit')}
               </button>
               <button type="button" class="pv-phrases__act pv-phrases__act--danger" data-testid="phrase-delete" onClick={() => void remove(index)}>

@@ -6,7 +6,8 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { notify } from '../../core/ui/notify.ts';
-import { streamClient, viewOnly } from '../session.ts';
+import { dialogs } from '../../core/ui/dialogs.ts';
+import { panel, streamClient, viewOnly } from '../session.ts';
 
 function refuseIfViewOnly(): boolean {
   if (viewOnly.value) notify(t('stream.viewOnlyRefused'), 'info');
@@ -27,6 +28,8 @@ export function usePhysicalKeyboard(enabled: boolean): void {
     if (!enabled) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || isEditable(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
+      // With a sheet or a dialog open, keys belong to it (Escape closes it rather than pressing back on the phone).
+      if (panel.value !== 'none' || dialogs.value.length > 0 || event.isComposing) return;
       if (event.key === 'Escape' || event.key === 'BrowserBack') {
         if (!refuseIfViewOnly()) streamClient()?.key('back');
       } else if (event.key === 'Backspace') {
@@ -68,7 +71,8 @@ export function KeyboardInput({ inputRef }: { inputRef: RefObject<HTMLTextAreaEl
         flush(event.currentTarget);
       }}
       onKeyDown={(event) => {
-        if (composing.current) return;
+        // Safari sends the keydown that ends a composition after compositionend (keyCode 229): not a real key.
+        if (composing.current || event.isComposing || event.keyCode === 229) return;
         if (event.key === 'Backspace' && !event.currentTarget.value) {
           event.preventDefault();
           if (!refuseIfViewOnly()) streamClient()?.key('backspace');

@@ -54,9 +54,11 @@ export function useStreamTouch(stage: RefObject<HTMLElement>): void {
       if (!active.has(event.pointerId)) return;
       // A move still waiting for its frame goes first, so the phone never sees a finger move after it lifted.
       flushMove();
-      const pointer = toPointer(event) ?? active.get(event.pointerId)!;
+      const cancelled = event.type === 'pointercancel';
+      // A touch the system took away (a call, the notification shade) ends where it was last seen, and is no tap.
+      const pointer = (cancelled ? null : toPointer(event)) ?? active.get(event.pointerId)!;
       active.delete(event.pointerId);
-      send('up', [pointer, ...active.values()]);
+      send(cancelled ? 'cancel' : 'up', [pointer, ...active.values()]);
     };
     const noMenu = (event: Event) => event.preventDefault();
 

@@ -49,7 +49,7 @@ test('a tap on an icon opens that app; back, home and recents navigate', () => {
   assert.equal(model.screen, { kind: 'home' });
 });
 
-test('a drag, a slow press or a second finger is not a tap', () => {
+test('a drag, a slow press, a second finger or a cancelled touch is not a tap', () => {
   const { model, advance } = phone();
   const p = model.toDevice(iconRect(1));
   model.touch('down', [{ id: 0, ...p }]);
@@ -60,7 +60,14 @@ test('a drag, a slow press or a second finger is not a tap', () => {
   model.touch('up', [{ id: 0, ...p }]);
   model.touch('down', [{ id: 0, ...p }, { id: 1, x: 10, y: 10 }]);
   model.touch('up', [{ id: 0, ...p }]);
+  // A touch the client's system cancelled ends the gesture: the next up is not a tap either.
+  model.touch('down', [{ id: 0, ...p }]);
+  model.touch('cancel', [{ id: 0, ...p }]);
+  model.touch('up', [{ id: 0, ...p }]);
   assert.equal(model.screen, { kind: 'home' });
+  model.touch('down', [{ id: 0, ...p }]);
+  model.touch('up', [{ id: 0, ...p }]);
+  assert.equal(model.screen, { kind: 'app', app: 1 }, 'a plain tap still opens the app');
   // Touch feedback: a dot for ~300 ms after the last touch.
   assert.ok(model.rippleVisible());
   advance(301);

@@ -1,7 +1,7 @@
 import '../dom.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { STREAM_TIMEOUT_MS } from '../../../src/stream/ws-stream-client.ts';
+import { STREAM_TIMEOUT_MS } from '../../../src/stream/protocol.ts';
 import { flush } from './fake-clock.ts';
 import { AUTO, cleanUp, connected, HD, LOW, rejection, setup, TARGET } from './fake-stream.ts';
 

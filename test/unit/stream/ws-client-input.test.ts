@@ -35,8 +35,8 @@ test('input: dropped before the hello, even on an open socket', () => {
   last().accept();
   client.key('home');
   client.text('x');
-  client.setClipboard('y');
-  client.paste();
+  assert.is(client.setClipboard('y'), false, 'the caller learns nothing went out');
+  assert.is(client.paste(), false);
   assert.equal(last().sent, []);
   last().receive({ type: 'hello', width: 720, height: 1280, definition: AUTO });
   client.key('home');
@@ -49,7 +49,7 @@ test('input: a view-only session drops every input call but still asks for its d
   last().hello({ definition: LOW });
   client.touch('down', [{ id: 0, x: 1, y: 1 }]);
   client.key('back');
-  client.text('x');
+  assert.is(client.text('x'), false);
   client.setClipboard('y');
   client.paste();
   assert.equal(last().messages(), [{ type: 'definition', ...AUTO }]);
@@ -61,6 +61,21 @@ test('input: dropped while reconnecting', () => {
   client.key('home');
   client.text('lost');
   assert.equal(socket.sent, []);
+});
+
+test('input: long text goes in pieces of at most 1000 characters (code points), in order', () => {
+  const { client, socket } = connected();
+  const text = '你'.repeat(999) + '😀' + 'a'.repeat(1500);
+  assert.is(client.text(text), true);
+  const pieces = socket.messages().map((message) => (message as { text: string }).text);
+  assert.equal(pieces.map((piece) => Array.from(piece).length), [1000, 1000, 500]);
+  assert.is(pieces.join(''), text, 'no character split or lost');
+});
+
+test('input: a cancelled touch goes out as cancel', () => {
+  const { client, socket } = connected();
+  assert.is(client.touch('cancel', [{ id: 0, x: 5, y: 6 }]), true);
+  assert.equal(socket.messages(), [{ type: 'touch', action: 'cancel', pointers: [{ id: 0, x: 5, y: 6 }] }]);
 });
 
 test.run();

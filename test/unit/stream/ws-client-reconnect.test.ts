@@ -2,7 +2,7 @@ import '../dom.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MAX_RECONNECT_ATTEMPTS, reconnectDelay } from '../../../src/stream/backoff.ts';
-import { STREAM_TIMEOUT_MS } from '../../../src/stream/ws-stream-client.ts';
+import { STREAM_TIMEOUT_MS } from '../../../src/stream/protocol.ts';
 import { flush, within } from './fake-clock.ts';
 import { AUTO, cleanUp, connected, HD, LOW, rejection, setup, TARGET } from './fake-stream.ts';
 
@@ -63,8 +63,8 @@ test('abnormal close: a clean close by the server (1000) also reconnects', () =>
   assert.is(sockets.length, 2);
 });
 
-test('reconnect: the delay grows while attempts fail and starts over after a hello', () => {
-  const { client, sockets, states, clock: fake } = setup();
+test('reconnect: the delay grows while attempts fail, a hello alone does not reset it, a picture does', async () => {
+  const { client, sockets, states, clock: fake, surface } = setup();
   client.connect(TARGET);
   const delays: number[] = [];
   for (let attempt = 1; attempt <= 4; attempt++) {
@@ -75,9 +75,17 @@ test('reconnect: the delay grows while attempts fail and starts over after a hel
     assert.is(sockets.length, attempt + 1);
   }
   assert.equal(delays, [250, 500, 1000, 2000]);
+  // A host that says hello and drops at once must not be retried every 250 ms for ever.
   sockets.at(-1)!.hello();
   sockets.at(-1)!.drop();
-  assert.is(states.at(-1)!.attempt, 1, 'a hello resets the count');
+  assert.is(states.at(-1)!.attempt, 5, 'a hello alone does not reset the count');
+  fake.tick(fake.pendingTimeouts()[0]!);
+  sockets.at(-1)!.hello();
+  sockets.at(-1)!.receiveBinary(1, [0xff, 0xd8, 0xff, 0xd9]);
+  surface.release();
+  await flush();
+  sockets.at(-1)!.drop();
+  assert.is(states.at(-1)!.attempt, 1, 'a picture proves the connection: the count starts over');
   assert.equal(fake.pendingTimeouts(), [250]);
 });
 
@@ -149,7 +157,7 @@ test('reconnect: the definition setDefinition confirmed is asked for again (qual
   assert.equal(sockets[1]!.messages(), [{ type: 'definition', ...HD }]);
 
   sockets[1]!.drop();
-  fake.tick(250);
+  fake.tick(fake.pendingTimeouts()[0]!); // no picture came on sockets[1]: the second attempt waits longer
   sockets[2]!.hello({ definition: HD });
   assert.equal(sockets[2]!.messages(), [], 'nothing to ask when the server already has it');
 });

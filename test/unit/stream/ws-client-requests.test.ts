@@ -1,7 +1,7 @@
 import '../dom.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { STREAM_TIMEOUT_MS } from '../../../src/stream/ws-stream-client.ts';
+import { STREAM_TIMEOUT_MS } from '../../../src/stream/protocol.ts';
 import { StreamError } from '../../../src/stream/types.ts';
 import { flush, watch, within } from './fake-clock.ts';
 import { assertTimesOut, AUTO, cleanUp, connected, HD, LOW, rejection, setup, TARGET } from './fake-stream.ts';
