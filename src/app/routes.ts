@@ -81,7 +81,10 @@ const PAGES: RouteDef[] = [
   { name: 'download', segment: 'download', level: 1, layout: 'none', title: 'download.title', public: true, load: () => import('../misc/pages/download.tsx') },
 ];
 
-/** A private page brings the signed-in app's texts with it; public pages need only the core texts. */
+/**
+ * A private page brings the signed-in app's texts with it (public pages need only the core texts), and a page that
+ * exports `ready` is shown once that has resolved too.
+ */
 function withAppTexts(route: RouteDef): RouteDef {
   const load = async () => {
     const [module] = await Promise.all([route.load(), route.public ? undefined : ensureAppTexts()]);

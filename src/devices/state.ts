@@ -115,6 +115,11 @@ export async function loadPhones(): Promise<void> {
   }
 }
 
+/** The list for pages reached straight from an address (phone-view's switcher): loaded unless already there. */
+export function ensurePhonesLoaded(): void {
+  if (phones.value.length === 0 && !phonesLoading.value) void loadPhones();
+}
+
 export async function loadGroups(): Promise<void> {
   groups.value = await listGroups();
 }

@@ -4,6 +4,8 @@
  * reconnects (so quality and open panels survive a dropped connection). The SDK chunk is imported here, on demand.
  */
 import { signal } from '@preact/signals-react';
+import { t } from '../core/i18n/index.ts';
+import { notify } from '../core/ui/notify.ts';
 import { registerStreamSession } from '../app/stream-session.ts';
 import { write, isShowVirtualKey } from '../core/storage.ts';
 import { securityToken } from '../devices/api.ts';
@@ -39,6 +41,12 @@ let generation = 0;
 
 export function streamClient(): StreamClient | null {
   return client;
+}
+
+/** True (after telling the user) when this is a view-only session: every input path asks before sending. */
+export function refuseIfViewOnly(): boolean {
+  if (viewOnly.value) notify(t('stream.viewOnlyRefused'), 'info');
+  return viewOnly.value;
 }
 
 export function setVirtualKeys(on: boolean): void {

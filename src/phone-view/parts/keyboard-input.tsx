@@ -5,14 +5,8 @@
  */
 import { useEffect, useRef, type RefObject } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { notify } from '../../core/ui/notify.ts';
 import { dialogs } from '../../core/ui/dialogs.ts';
-import { panel, streamClient, viewOnly } from '../session.ts';
-
-function refuseIfViewOnly(): boolean {
-  if (viewOnly.value) notify(t('stream.viewOnlyRefused'), 'info');
-  return viewOnly.value;
-}
+import { panel, refuseIfViewOnly, streamClient } from '../session.ts';
 
 function sendText(text: string): void {
   if (text && !refuseIfViewOnly()) streamClient()?.text(text);

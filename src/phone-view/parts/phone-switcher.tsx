@@ -8,7 +8,7 @@ import { notify } from '../../core/ui/notify.ts';
 import { Sheet } from '../../core/ui/sheet.tsx';
 import { goToPage } from '../../app/navigation.ts';
 import type { Phone } from '../../devices/api.ts';
-import { canOpen, displayStatus, loadPhones, phones, phonesLoading } from '../../devices/state.ts';
+import { canOpen, displayStatus, ensurePhonesLoaded, phones, phonesLoading } from '../../devices/state.ts';
 import { VirtualGrid } from '../../devices/parts/virtual-grid.tsx';
 import { currentPhoneId, panel } from '../session.ts';
 
@@ -41,10 +41,7 @@ function PhoneRow({ phone }: { phone: Phone }) {
 }
 
 export function PhoneSwitcher() {
-  useEffect(() => {
-    // Opened straight from an address (no list visited yet): fetch the phones now.
-    if (phones.value.length === 0 && !phonesLoading.value) void loadPhones();
-  }, []);
+  useEffect(ensurePhonesLoaded, []);
   const list = phones.value;
   return (
     <Sheet title={t('stream.switcher.title')} onClose={() => (panel.value = 'none')} testId="phone-switcher">

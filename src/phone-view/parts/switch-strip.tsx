@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { goToPage } from '../../app/navigation.ts';
-import { canOpen, loadPhones, phones, phonesLoading } from '../../devices/state.ts';
+import { canOpen, ensurePhonesLoaded, phones } from '../../devices/state.ts';
 import { currentPhoneId, panel, phoneName } from '../session.ts';
 
 /** The nearest phone in `direction` that can be opened (phones under 10 minutes of validity are skipped). */
@@ -17,9 +17,7 @@ function neighbour(direction: 1 | -1): number | null {
 }
 
 export function SwitchStrip() {
-  useEffect(() => {
-    if (phones.value.length === 0 && !phonesLoading.value) void loadPhones();
-  }, []);
+  useEffect(ensurePhonesLoaded, []);
   const previous = neighbour(-1);
   const next = neighbour(1);
   const step = (id: number | null) => {
@@ -31,7 +29,7 @@ export function SwitchStrip() {
         {t('devices.previous')}
       </button>
       <button type="button" class="pv-strip__name" data-testid="switch-open" onClick={() => (panel.value = 'switcher')}>
-        {phoneName.value || '…'}
+        {phoneName.value || t('common.loading')}
       </button>
       <button type="button" class="pv-strip__step" disabled={next === null} data-testid="switch-next" onClick={() => step(next)}>
         {t('devices.next')}

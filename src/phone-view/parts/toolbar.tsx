@@ -5,12 +5,22 @@
  */
 import type { ComponentChildren } from 'preact';
 import { t, type MessageKey } from '../../core/i18n/index.ts';
-import { notify } from '../../core/ui/notify.ts';
 import { Sheet } from '../../core/ui/sheet.tsx';
 import { permissionKeys } from '../../app/client-state.ts';
 import type { StreamKey } from '../../stream/types.ts';
 import { QUALITIES } from '../qualities.ts';
-import { panel, phoneName, professionalMode, quality, setVirtualKeys, streamClient, toggleProfessionalMode, viewOnly, virtualKeys } from '../session.ts';
+import {
+  panel,
+  phoneName,
+  professionalMode,
+  quality,
+  refuseIfViewOnly,
+  setVirtualKeys,
+  streamClient,
+  toggleProfessionalMode,
+  viewOnly,
+  virtualKeys,
+} from '../session.ts';
 import { chooseQuality, exitPhoneView, rebootCurrentPhone, takeScreenshot } from '../tool-actions.ts';
 
 const KEY_ICONS: Record<Exclude<StreamKey, 'backspace'>, ComponentChildren> = {
@@ -21,8 +31,7 @@ const KEY_ICONS: Record<Exclude<StreamKey, 'backspace'>, ComponentChildren> = {
 
 export function VirtualKeyBar() {
   const press = (key: StreamKey) => {
-    if (viewOnly.value) return notify(t('stream.viewOnlyRefused'), 'info');
-    streamClient()?.key(key);
+    if (!refuseIfViewOnly()) streamClient()?.key(key);
   };
   return (
     <nav class="pv-keys" aria-label={t('stream.tools.virtualKeys')}>

@@ -4,10 +4,8 @@
  * gestures (scroll, zoom, long-press menu) are switched off by CSS touch-action and by cancelling defaults.
  */
 import { useEffect, type RefObject } from 'react';
-import { t } from '../../core/i18n/index.ts';
-import { notify } from '../../core/ui/notify.ts';
 import type { TouchAction, TouchPointer } from '../../stream/types.ts';
-import { device, streamClient, viewOnly } from '../session.ts';
+import { device, refuseIfViewOnly, streamClient } from '../session.ts';
 import { toDevicePoint } from '../touch-map.ts';
 
 export function useStreamTouch(stage: RefObject<HTMLElement>): void {
@@ -32,7 +30,7 @@ export function useStreamTouch(stage: RefObject<HTMLElement>): void {
 
     const down = (event: PointerEvent) => {
       event.preventDefault();
-      if (viewOnly.value) return notify(t('stream.viewOnlyRefused'), 'info');
+      if (refuseIfViewOnly()) return;
       const pointer = toPointer(event);
       if (!pointer) return;
       element.setPointerCapture?.(event.pointerId);
