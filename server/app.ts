@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { ErrorCode } from '../src/core/error-codes.ts';
-import { ApiError, fail, NOT_FOUND_MESSAGE, SYSTEM_ERROR_MESSAGE } from './lib/envelope.ts';
+import { fail } from './lib/envelope.ts';
+import { ApiError, apiError, PAGE_MESSAGES } from './lib/errors.ts';
 import type { AppEnv, Db, Deps } from './lib/types.ts';
 import { authRoutes } from './routes/auth.ts';
 import { clientRoutes } from './routes/client.ts';
@@ -76,14 +77,14 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
 
   app.notFound((c) => {
     const path = c.req.path;
-    if (path === '/api' || path.startsWith('/api/')) return fail(c, ErrorCode.NOT_FOUND, NOT_FOUND_MESSAGE, 404);
-    return c.text('Not found', 404);
+    if (path === '/api' || path.startsWith('/api/')) return fail(c, apiError(ErrorCode.NOT_FOUND), 404);
+    return c.text(PAGE_MESSAGES.notFound, 404);
   });
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return fail(c, error.code, error.message, 200, error.data);
+    if (error instanceof ApiError) return fail(c, error);
     logError(`[error] ${c.req.method} ${c.req.path}\n${error.stack ?? String(error)}`);
-    return fail(c, ErrorCode.SERVER_ERROR, SYSTEM_ERROR_MESSAGE, 500);
+    return fail(c, apiError(ErrorCode.SERVER_ERROR), 500);
   });
 
   return app;

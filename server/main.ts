@@ -34,7 +34,7 @@ if (smsFixedCode !== undefined && checkSmsCode(smsFixedCode)) fatal('SMS_FIXED_C
 const db = openDatabase(join(dataDir, DATABASE_FILE_NAME));
 seed(db);
 
-// The virtual phones' stream (API.md "Streaming (issue 6)") shares the port: WebSocket upgrades on /stream/ws. It is
+// The virtual phones' stream (API.md "Streaming") shares the port: WebSocket upgrades on /stream/ws. It is
 // made first because the API tells it about reboots and resets, which restart the phone's screen.
 const stream = createStreamServer({ db });
 const app = createApp({

@@ -13,7 +13,7 @@ import { endTrial, logout, saveTokens, tokens, watchTrial } from './account/stat
 import { registerServiceWorker, showOldDomainNotice, startShellEffects } from './app/shell.ts';
 import { App } from './app/app.tsx';
 import { prefetchRoute } from './app/resolve-route.ts';
-import { BASE } from './app/navigation.ts';
+import { BASE } from './app/navigate.ts';
 
 configureHttp({
   tokens: () => tokens.value,

@@ -1,16 +1,75 @@
-// Where the browser tests and benchmarks find Chromium: CHROMIUM_PATH, then Debian's /usr/bin/chromium,
-// then a browser installed by playwright itself. Nothing is downloaded here (the network may not allow it).
+// Where the browser tests and benchmarks find Chromium, in this order: CHROMIUM_PATH, a system Chromium or
+// Chrome, a browser Playwright installed itself. `ensureChromium()` (run by `npm test` and the benchmarks before
+// any browser starts) installs Debian's package when none exists and we are root, since Playwright's own
+// download is refused on machines whose only network is the package registries.
 import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 
+const SYSTEM_BROWSERS = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+  '/opt/google/chrome/chrome',
+  '/snap/bin/chromium',
+  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+  '/Applications/Chromium.app/Contents/MacOS/Chromium',
+];
+
+/** Playwright's own Chromium, when `npx playwright install chromium` has been run on this machine. */
+async function playwrightBrowser() {
+  try {
+    const { chromium } = await import('@playwright/test');
+    const path = chromium.executablePath();
+    return path && existsSync(path) ? path : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The first browser found, or undefined. Synchronous for the playwright config, which cannot await. */
 export function chromiumPath() {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  for (const candidate of candidates) if (candidate && existsSync(candidate)) return candidate;
+  for (const candidate of [process.env.CHROMIUM_PATH, ...SYSTEM_BROWSERS]) {
+    if (candidate && existsSync(candidate)) return candidate;
+  }
   return undefined;
 }
 
 export const CHROMIUM_HELP =
-  'No Chromium found. Install one with `apt-get install -y chromium` (Debian/Ubuntu), ' +
-  'or point CHROMIUM_PATH at a Chromium/Chrome binary, or run `npx playwright install chromium` where downloads are allowed.';
+  'No Chromium found and none could be installed. Install one with `apt-get install -y chromium` (Debian/Ubuntu, ' +
+  'as root), or point CHROMIUM_PATH at a Chromium/Chrome binary, or run `npx playwright install chromium` where ' +
+  'downloads are allowed.';
+
+function canInstallDebianPackage() {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  return isRoot && process.platform === 'linux' && spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+}
+
+/**
+ * A browser for the tests: found, or installed from Debian's packages (one line says so). Returns its path, or
+ * undefined after printing how to get one, so the caller can stop its browser tests with that one message.
+ * A found Playwright browser is exported through CHROMIUM_PATH so the playwright config (a separate process) uses it.
+ */
+export async function ensureChromium({ log = console.log } = {}) {
+  const found = chromiumPath() ?? (await playwrightBrowser());
+  if (found) {
+    process.env.CHROMIUM_PATH = found;
+    return found;
+  }
+  if (canInstallDebianPackage()) {
+    log('No Chromium on this machine: installing Debian\'s "chromium" package with apt-get (about a minute)…');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    const install = update.status === 0 && spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: ['ignore', 'ignore', 'inherit'], env });
+    const installed = install && install.status === 0 ? chromiumPath() : undefined;
+    if (installed) {
+      process.env.CHROMIUM_PATH = installed;
+      return installed;
+    }
+  }
+  log(CHROMIUM_HELP);
+  return undefined;
+}
 
 /** Flags for a quiet headless Chromium on a machine without outside network. */
 export const CHROMIUM_ARGS = [

@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureChromium } from './chromium-path.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const totals = { passed: 0, failed: 0 };
@@ -62,8 +63,9 @@ console.log('\n== build');
 const build = await run(node, ['scripts/build.mjs']);
 record('build', build.code === 0 ? 1 : 0, build.code === 0 ? 0 : 1);
 
-if (build.code === 0) {
-  console.log('\n== browser tests (playwright, Chromium 390x844 touch)');
+/** Playwright against the build; its JSON report has the counts. */
+async function browserTests(browserPath) {
+  console.log(`\n== browser tests (playwright, Chromium 390x844 touch: ${browserPath})`);
   const report = join(root, 'test-results', 'e2e.json');
   rmSync(report, { force: true });
   const e2e = await run(node, ['./node_modules/@playwright/test/cli.js', 'test', '-c', 'test/e2e/playwright.config.ts']);
@@ -73,6 +75,13 @@ if (build.code === 0) {
   } catch {
     record('browser', 0, 1);
   }
+}
+
+if (build.code === 0) {
+  const browserPath = await ensureChromium();
+  // Without a browser: one failure carrying the message ensureChromium printed, not one per test.
+  if (browserPath) await browserTests(browserPath);
+  else record('browser (not run: no Chromium, see above)', 0, 1);
 
   console.log('\n== first-screen size budget');
   const size = await run(node, ['test/bench/size.mjs', '--no-build']);

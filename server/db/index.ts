@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Db } from '../lib/types.ts';
-import { migrations } from './migrations.ts';
-import type { Migration } from './migrations.ts';
+import { migrations } from './migrations/index.ts';
+import type { Migration } from './migrations/index.ts';
 
 export const DATABASE_FILE_NAME = 'cloud-phone.db';
 

@@ -1,10 +1,10 @@
-import { insertCoupon } from '../lib/coupons.ts';
-import type { NewCoupon } from '../lib/coupons.ts';
-import type { CouponType, OrderType } from '../lib/pricing.ts';
+import type { CouponType, OrderType } from '../../src/shop/order-types.ts';
+import { insertCoupon } from '../data/coupons.ts';
+import type { NewCoupon } from '../data/coupons.ts';
+import { findUserByMobile } from '../data/users.ts';
 import type { Db } from '../lib/types.ts';
-import { findUserByMobile } from '../lib/users.ts';
 
-// Commerce data of the seed (API.md "Commerce (issue 5)"). Packages and stock are keyed and inserted OR IGNORE on
+// Commerce data of the seed (API.md "Commerce"). Packages and stock are keyed and inserted OR IGNORE on
 // every start (stock an operator or a sale changed is kept); coupons and codes only while their table is empty, so
 // what was used or removed stays that way. Times are relative to the seed time, like the phones' expiries.
 
@@ -62,7 +62,8 @@ const REDEEM_CODES: Array<{ code: string; type: CouponType; value: number; minAm
   { code: 'USEDREDEEM', type: 'cash', value: 500, minAmount: 0, maxDiscount: null, orderTypes: ['buy'], used: true },
 ];
 
-const isEmpty = (db: Db, table: string) => db.prepare(`SELECT NOT EXISTS (SELECT 1 FROM ${table})`).pluck().get() === 1;
+/** Tables without a natural key are seeded only while empty, so rows an operator removed stay removed. */
+export const isEmpty = (db: Db, table: string) => db.prepare(`SELECT NOT EXISTS (SELECT 1 FROM ${table})`).pluck().get() === 1;
 
 export function seedCommerce(db: Db, tenantIds: number[], now: number): void {
   const pkg = db.prepare('INSERT OR IGNORE INTO packages (tenant_id, grade_id, days, price, original_price) VALUES (?, ?, ?, ?, ?)');

@@ -1,10 +1,11 @@
-import { ensureDefaultGroup } from '../lib/phone-groups.ts';
-import { insertPhone } from '../lib/phones.ts';
-import type { StoredStatus } from '../lib/phones.ts';
+import { ensureDefaultGroup } from '../data/phone-groups.ts';
+import { insertPhone } from '../data/phones.ts';
+import type { StoredStatus } from '../data/phones.ts';
+import { findUserByMobile } from '../data/users.ts';
+import { DEFAULT_RESOLUTION, RESOLUTIONS } from '../lib/phones.ts';
 import type { Db, Language } from '../lib/types.ts';
-import { findUserByMobile } from '../lib/users.ts';
 
-// Devices of the seed (API.md "Seed (issue 4)"). Expiries are relative to the seed time, so a fresh database always
+// Devices of the seed (API.md "Seed"). Expiries are relative to the seed time, so a fresh database always
 // shows the whole range; the 5-minute phone simply expires some minutes after the first start.
 
 const MINUTE = 60_000;
@@ -132,7 +133,7 @@ export function seedDevices(db: Db, tenantIds: number[], now: number): void {
         phoneNo: `CP${firstNo + index}`,
         status: p.status,
         root: p.root ?? false,
-        resolution: p.hd ? { width: 1080, height: 1920, dpi: 480 } : undefined,
+        resolution: p.hd ? RESOLUTIONS[2]! : DEFAULT_RESOLUTION,
       });
     });
   }

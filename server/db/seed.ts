@@ -1,7 +1,7 @@
+import { createUser, findUserByMobile } from '../data/users.ts';
 import { hashPasswordSync } from '../lib/password.ts';
 import type { Db, Language } from '../lib/types.ts';
-import { createUser, findUserByMobile } from '../lib/users.ts';
-import { seedCommerce } from './seed-commerce.ts';
+import { isEmpty, seedCommerce } from './seed-commerce.ts';
 import { seedDevices } from './seed-devices.ts';
 import { inviteRule, privacyPolicy, userAgreement } from './seed-content.ts';
 
@@ -106,7 +106,7 @@ const AD_TENANTS = [
 
 const DEMO_PASSWORD = 'demo1234';
 let demoHash: string | null = null;
-/** The last one owns 1,000 phones (API.md "Seed (issue 4)", the scale check). */
+/** The last one owns 1,000 phones (API.md "Seed", the scale check). */
 const DEMO_USERS = [
   { tenantId: 1, mobile: '13800138000', nickname: 'Demo User' },
   { tenantId: 100, mobile: '13800138000', nickname: '绿洲用户' },
@@ -156,12 +156,11 @@ export function seed(db: Db, now: number = Date.now()): void {
       }
     }
 
-    const isEmpty = (table: string) => db.prepare(`SELECT NOT EXISTS (SELECT 1 FROM ${table})`).pluck().get() === 1;
-    if (isEmpty('customer_services')) {
+    if (isEmpty(db, 'customer_services')) {
       const service = db.prepare('INSERT INTO customer_services (tenant_id, url, phone, work_time) VALUES (?, ?, ?, ?)');
       for (const s of CUSTOMER_SERVICES) service.run(s.tenantId, s.url, s.phone, s.workTime);
     }
-    if (isEmpty('advertisements')) {
+    if (isEmpty(db, 'advertisements')) {
       const ad = db.prepare(
         'INSERT INTO advertisements (tenant_id, ad_position, platform_no, title, image_url, link_url, sort, active) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       );

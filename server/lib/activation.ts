@@ -1,10 +1,14 @@
 import { ErrorCode } from '../../src/core/error-codes.ts';
-import { takeStock } from './catalog.ts';
-import { commerceError } from './commerce-errors.ts';
-import { badRequest } from './envelope.ts';
+import type { ActivationStatus } from '../../src/shop/order-types.ts';
+import { isActivationCode, MAX_CODES_PER_CALL } from '../../src/shop/code-list.ts';
+import { findActivationCode, insertActivationRecord, useActivationCode } from '../data/codes.ts';
+import type { ActivationCodeRow } from '../data/codes.ts';
+import type { PhoneRow } from '../data/phones.ts';
+import { takeStock } from '../data/products.ts';
+import { immediate } from '../data/statements.ts';
+import { apiError, badRequest } from './errors.ts';
 import { createPhones, renewPhone } from './phone-provisioning.ts';
 import { loadOwnedPhones } from './phones.ts';
-import type { PhoneRow } from './phones.ts';
 import { asPositiveInt, asString } from './request.ts';
 import type { Body } from './request.ts';
 import type { Db, Language, UserRow } from './types.ts';
@@ -12,18 +16,6 @@ import type { Db, Language, UserRow } from './types.ts';
 // Activation codes (API.md "Activation and redeem codes"): type 1 makes a new phone per code, type 2 renews phone i
 // with code i. Per-code outcomes are answers, not errors: one bad code does not stop the others.
 
-export type ActivationStatus = 'activated' | 'alreadyActivated' | 'notExist' | 'specMismatch' | 'expired' | 'noStock' | 'failed';
-export const ACTIVATION_CODE = /^[A-Za-z0-9]{12}$/;
-export const MAX_CODES = 20;
-
-interface CodeRow {
-  id: number;
-  type: 1 | 2;
-  grade_id: number;
-  days: number;
-  expires_at: number;
-  used_at: number | null;
-}
 
 export interface ActivationRequest {
   codes: string[];
@@ -41,21 +33,21 @@ export interface ActivationResult {
 /** Format first (the whole call is refused for one malformed code), then the pairing of codes and phones. */
 export function parseActivation(body: Body): ActivationRequest {
   const raw = Array.isArray(body.codes) ? body.codes : [];
-  if (raw.length > MAX_CODES) throw badRequest(`At most ${MAX_CODES} codes at once`);
+  if (raw.length > MAX_CODES_PER_CALL) throw badRequest(`At most ${MAX_CODES_PER_CALL} codes at once`);
   // Case is kept: codes are case-sensitive (spec §5), so "newstd000001" is not "NEWSTD000001".
   const codes = raw.map((code) => (typeof code === 'string' ? code.trim() : ''));
-  if (codes.length === 0 || codes.some((code) => !ACTIVATION_CODE.test(code))) throw commerceError(ErrorCode.CODE_FORMAT_INVALID);
+  if (codes.length === 0 || codes.some((code) => !isActivationCode(code))) throw apiError(ErrorCode.CODE_FORMAT_INVALID);
   const type = asString(body.type) === '1' ? 1 : asString(body.type) === '2' ? 2 : null;
   if (type === null) throw badRequest('type must be 1 or 2');
   if (type === 1) return { codes, type, userPhoneIds: [] };
   const ids = Array.isArray(body.userPhoneIds) ? body.userPhoneIds.map(asPositiveInt) : [];
-  if (ids.length !== codes.length) throw commerceError(ErrorCode.CODE_COUNT_MISMATCH);
+  if (ids.length !== codes.length) throw apiError(ErrorCode.CODE_COUNT_MISMATCH);
   if (ids.some((id) => id === null)) throw badRequest('userPhoneIds must be positive integers');
   return { codes, type, userPhoneIds: ids as number[] };
 }
 
 /** The outcome of one code when nothing is wrong with the call itself; null means it can be applied. */
-function refusal(row: CodeRow | undefined, type: 1 | 2, phone: PhoneRow | undefined, now: number): ActivationStatus | null {
+function refusal(row: ActivationCodeRow | undefined, type: 1 | 2, phone: PhoneRow | undefined, now: number): ActivationStatus | null {
   if (!row) return 'notExist';
   if (row.used_at !== null) return 'alreadyActivated';
   if (now >= row.expires_at) return 'expired';
@@ -68,16 +60,10 @@ function refusal(row: CodeRow | undefined, type: 1 | 2, phone: PhoneRow | undefi
  * (an unexpected error rolls every code back; per-code refusals are recorded and leave the code unused).
  */
 export function activateCodes(db: Db, user: UserRow, request: ActivationRequest, language: Language, now: number): ActivationResult[] {
-  return db.transaction(() => {
+  return immediate(db, () => {
     const phones = request.type === 2 ? loadOwnedPhones(db, user, [...new Set(request.userPhoneIds)]) : [];
-    const findCode = db.prepare('SELECT * FROM activation_codes WHERE tenant_id = ? AND code = ?');
-    const useCode = db.prepare('UPDATE activation_codes SET used_at = ?, used_by_user_id = ?, user_phone_id = ? WHERE id = ? AND used_at IS NULL');
-    const record = db.prepare(
-      `INSERT INTO activation_records (tenant_id, user_id, code, type, status, grade_id, days, user_phone_id, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
     return request.codes.map((code, index) => {
-      const row = findCode.get(user.tenant_id, code) as CodeRow | undefined;
+      const row = findActivationCode(db, user.tenant_id, code);
       const phone = request.type === 2 ? phones.find((p) => p.id === request.userPhoneIds[index]) : undefined;
       let status = refusal(row, request.type, phone, now);
       let userPhoneId = phone?.id;
@@ -89,10 +75,20 @@ export function activateCodes(db: Db, user: UserRow, request: ActivationRequest,
           [userPhoneId] = createPhones(db, { tenantId: user.tenant_id, userId: user.id, gradeId: valid.grade_id, count: 1, days: valid.days, now, language });
         }
         status = userPhoneId === undefined ? 'noStock' : 'activated';
-        if (status === 'activated') useCode.run(now, user.id, userPhoneId, valid.id);
+        if (status === 'activated') useActivationCode(db, valid.id, user.id, userPhoneId!, now);
       }
-      record.run(user.tenant_id, user.id, code, request.type, status, row?.grade_id ?? null, row?.days ?? null, userPhoneId ?? null, now);
+      insertActivationRecord(db, {
+        tenantId: user.tenant_id,
+        userId: user.id,
+        code,
+        type: request.type,
+        status,
+        gradeId: row?.grade_id ?? null,
+        days: row?.days ?? null,
+        userPhoneId: userPhoneId ?? null,
+        createdAt: now,
+      });
       return { code, status, ...(userPhoneId === undefined ? {} : { userPhoneId }) };
     });
-  }).immediate();
+  });
 }

@@ -1,6 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
-import { ErrorCode, MISSING_TENANT_MESSAGE } from '../../src/core/error-codes.ts';
-import { ApiError, fail, LOGIN_EXPIRED_MESSAGE } from './envelope.ts';
+import { ErrorCode } from '../../src/core/error-codes.ts';
+import { tenantExists } from '../data/client.ts';
+import { fail } from './envelope.ts';
+import { apiError, otherCause } from './errors.ts';
 import { findSessionByAccessToken } from './tokens.ts';
 import type { AppEnv, Deps, UserRow } from './types.ts';
 import { isTrialOver } from './users.ts';
@@ -11,18 +13,14 @@ import { isTrialOver } from './users.ts';
  * (spec §8), which is the only way a stale stored tenant id can heal.
  */
 export function requireTenant(deps: Deps): MiddlewareHandler<AppEnv> {
-  const exists = deps.db.prepare('SELECT 1 FROM tenants WHERE id = ?').pluck();
   return async (c, next) => {
     const header = (c.req.header('tenant-id') ?? '').trim();
     const tenantId = /^\d{1,15}$/.test(header) ? Number(header) : 0;
-    if (!tenantId || !exists.get(tenantId)) return fail(c, ErrorCode.BAD_REQUEST, MISSING_TENANT_MESSAGE);
+    if (!tenantId || !tenantExists(deps.db, tenantId)) return fail(c, otherCause('missingTenant'));
     c.set('tenantId', tenantId);
     await next();
   };
 }
-
-export const TRIAL_ENDED_MESSAGE = 'The trial has ended, please log in';
-export const GUEST_NOT_ALLOWED_MESSAGE = 'This feature needs a registered account';
 
 /**
  * Bearer token -> user. Mount after requireTenant: a token only counts in the tenant it was issued for.
@@ -31,12 +29,12 @@ export const GUEST_NOT_ALLOWED_MESSAGE = 'This feature needs a registered accoun
  */
 export function requireAuth(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
+    const match = (c.req.header('authorization') ?? '').match(/^Bearer\s+(\S+)$/i);
     const found = match ? findSessionByAccessToken(deps, match[1]!, c.get('tenantId')) : null;
-    if (!found) return fail(c, ErrorCode.UNAUTHORIZED, LOGIN_EXPIRED_MESSAGE);
+    if (!found) return fail(c, apiError(ErrorCode.UNAUTHORIZED));
     const now = deps.now();
-    if (isTrialOver(found.user, now)) return fail(c, ErrorCode.TRIAL_ENDED, TRIAL_ENDED_MESSAGE);
-    if (found.accessExpiresAt <= now) return fail(c, ErrorCode.UNAUTHORIZED, LOGIN_EXPIRED_MESSAGE);
+    if (isTrialOver(found.user, now)) return fail(c, apiError(ErrorCode.TRIAL_ENDED));
+    if (found.accessExpiresAt <= now) return fail(c, apiError(ErrorCode.UNAUTHORIZED));
     c.set('user', found.user);
     c.set('sessionId', found.sessionId);
     await next();
@@ -45,12 +43,12 @@ export function requireAuth(deps: Deps): MiddlewareHandler<AppEnv> {
 
 /** Mount after requireAuth on the calls API.md reserves for registered accounts. */
 export const requireRegistered: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.get('user').guest === 1) return fail(c, ErrorCode.GUEST_NOT_ALLOWED, GUEST_NOT_ALLOWED_MESSAGE);
+  if (c.get('user').guest === 1) return fail(c, apiError(ErrorCode.GUEST_NOT_ALLOWED));
   await next();
 };
 
 /** The number of a registered user; also narrows the type for routes behind requireRegistered. */
 export function mobileOf(user: UserRow): string {
-  if (user.mobile === null) throw new ApiError(ErrorCode.GUEST_NOT_ALLOWED, GUEST_NOT_ALLOWED_MESSAGE);
+  if (user.mobile === null) throw apiError(ErrorCode.GUEST_NOT_ALLOWED);
   return user.mobile;
 }

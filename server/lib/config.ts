@@ -1,3 +1,4 @@
+import { configValue } from '../data/client.ts';
 import type { Db } from './types.ts';
 
 /**
@@ -5,9 +6,7 @@ import type { Db } from './types.ts';
  * missing, non-numeric or non-positive value falls back to the built-in default instead of breaking the call.
  */
 export function configPositiveInt(db: Db, tenantId: number, key: string, fallback: number): number {
-  const text = db.prepare('SELECT value FROM configs WHERE tenant_id = ? AND config_key = ?').pluck().get(tenantId, key) as
-    | string
-    | undefined;
+  const text = configValue(db, tenantId, key);
   const value = Number((text ?? '').trim());
   return text !== undefined && Number.isInteger(value) && value > 0 ? value : fallback;
 }

@@ -1,23 +1,11 @@
 import { ErrorCode } from '../../src/core/error-codes.ts';
-import { commerceError } from './commerce-errors.ts';
+import { ORDER_STATUSES, PAYMENT_WINDOW_MS } from '../../src/shop/order-types.ts';
+import type { OrderStatus } from '../../src/shop/order-types.ts';
+import { apiError } from './errors.ts';
 
-// The order state machine (API.md "Orders", spec §4). Every status change goes through transition(), so a path the
-// contract does not list cannot happen by accident anywhere in the code.
-
-export const ORDER_STATUSES = [
-  'waitPay',
-  'waitAllocate',
-  'allocated',
-  'shipped',
-  'completed',
-  'outOfStock',
-  'activating',
-  'canceled',
-  'refunded',
-  'paymentClosed',
-  'paymentSuccessful',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+// The order state machine (API.md "Orders", spec §4) over the statuses shared with the client
+// (src/shop/order-types.ts). Every status change goes through transition(), so a path the contract does not list
+// cannot happen by accident anywhere in the code.
 
 /** Spec §4 lists the statuses but not the moves between them; API.md fixes these and only these. */
 export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
@@ -37,12 +25,9 @@ export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> 
 
 /** Returns `to` when the move is allowed, else throws ORDER_STATE_INVALID. */
 export function transition(from: OrderStatus, to: OrderStatus): OrderStatus {
-  if (!TRANSITIONS[from]?.includes(to)) throw commerceError(ErrorCode.ORDER_STATE_INVALID);
+  if (!TRANSITIONS[from]?.includes(to)) throw apiError(ErrorCode.ORDER_STATE_INVALID);
   return to;
 }
-
-/** An order unpaid this long is closed (its coupon is free again). */
-export const PAYMENT_WINDOW_MS = 30 * 60 * 1000;
 
 /**
  * The status as the clock sees it: an unpaid order past its window reads paymentClosed. Derived rather than

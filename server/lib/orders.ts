@@ -1,15 +1,19 @@
 import { randomInt } from 'node:crypto';
 import { ErrorCode } from '../../src/core/error-codes.ts';
-import { gradeName, loadCatalog, packageName, requireGrade, requirePackage } from './catalog.ts';
-import { commerceError } from './commerce-errors.ts';
-import { loadCouponsForOrder, toPricedCoupon } from './coupons.ts';
-import { badRequest } from './envelope.ts';
-import { effectiveStatus, PAYMENT_WINDOW_MS } from './order-state.ts';
-import type { OrderStatus } from './order-state.ts';
+import { MAX_ORDER_PHONES, ORDER_TYPES, PAYMENT_WINDOW_MS } from '../../src/shop/order-types.ts';
+import type { OrderType } from '../../src/shop/order-types.ts';
+import { couponsForOrder } from '../data/coupons.ts';
+import { findOrderOfUser, insertOrder } from '../data/orders.ts';
+import type { OrderRow } from '../data/orders.ts';
+import { gradeName } from '../data/products.ts';
+import { loadCatalog, packageName, requireGrade, requirePackage } from './catalog.ts';
+import { toPricedCoupon } from './coupons.ts';
+import { apiError, badRequest } from './errors.ts';
+import { effectiveStatus } from './order-state.ts';
 import { loadOwnedPhones } from './phones.ts';
-import { MAX_ORDER_PHONES, ORDER_TYPES, quote } from './pricing.ts';
-import type { Line, OrderPlan, OrderType, Quote } from './pricing.ts';
-import { asPositiveInt, asString } from './request.ts';
+import { quote } from './pricing.ts';
+import type { Line, OrderPlan, Quote } from './pricing.ts';
+import { asString, optionalPositiveInt, uniqueIds } from './request.ts';
 import type { Body } from './request.ts';
 import type { Db, Language, UserRow } from './types.ts';
 
@@ -25,54 +29,16 @@ export interface OrderRequest {
   allocateLater: boolean;
 }
 
-export interface OrderRow {
-  id: number;
-  tenant_id: number;
-  user_id: number;
-  order_no: string;
-  type: OrderType;
-  status: OrderStatus;
-  grade_id: number;
-  package_id: number | null;
-  days: number;
-  extra_days: number;
-  quantity: number;
-  phone_ids: string;
-  lines: string;
-  original_amount: number;
-  discount_amount: number;
-  pay_amount: number;
-  coupon_id: number | null;
-  allocate_later: number;
-  language: Language;
-  create_time: number;
-  pay_time: number | null;
-  pay_method: string | null;
-  remark: string;
-}
-
 /** 1-20 whole phones; anything else (a fraction, "2", a negative) is QUANTITY_INVALID rather than rounded. */
 function requireCount(n: number): number {
-  if (!Number.isInteger(n) || n < 1 || n > MAX_ORDER_PHONES) throw commerceError(ErrorCode.QUANTITY_INVALID);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_ORDER_PHONES) throw apiError(ErrorCode.QUANTITY_INVALID);
   return n;
-}
-
-function optionalId(value: unknown, name: string): number | null {
-  if (value === undefined || value === null || value === '') return null;
-  const id = asPositiveInt(value);
-  if (id === null) throw badRequest(`${name} must be a positive integer`);
-  return id;
 }
 
 /** Phone ids kept in the order given, repeats dropped (a phone is renewed or upgraded once per order). */
 function phoneIds(value: unknown): number[] {
-  if (!Array.isArray(value)) throw commerceError(ErrorCode.QUANTITY_INVALID);
-  const ids: number[] = [];
-  for (const item of value) {
-    const id = asPositiveInt(item);
-    if (id === null) throw badRequest('userPhoneIds must be positive integers');
-    if (!ids.includes(id)) ids.push(id);
-  }
+  if (!Array.isArray(value)) throw apiError(ErrorCode.QUANTITY_INVALID);
+  const ids = uniqueIds(value, 'userPhoneIds');
   requireCount(ids.length);
   return ids;
 }
@@ -84,11 +50,11 @@ export function parseOrderRequest(body: Body): OrderRequest {
   const ids = type === 'buy' ? [] : phoneIds(body.userPhoneIds);
   return {
     type,
-    packageId: type === 'upgrade' ? null : optionalId(body.packageId, 'packageId'),
+    packageId: type === 'upgrade' ? null : optionalPositiveInt(body.packageId, 'packageId'),
     quantity: type === 'buy' ? requireCount(typeof body.quantity === 'number' ? body.quantity : Number.NaN) : ids.length,
     userPhoneIds: ids,
-    targetGradeId: type === 'upgrade' ? optionalId(body.targetGradeId, 'targetGradeId') : null,
-    couponId: optionalId(body.couponId, 'couponId'),
+    targetGradeId: type === 'upgrade' ? optionalPositiveInt(body.targetGradeId, 'targetGradeId') : null,
+    couponId: optionalPositiveInt(body.couponId, 'couponId'),
     allocateLater: type === 'buy' && body.allocateLater === true,
   };
 }
@@ -98,7 +64,7 @@ function buildPlan(db: Db, user: UserRow, request: OrderRequest): OrderPlan {
   const catalog = loadCatalog(db, user.tenant_id, 'zh-CN');
   if (request.type === 'buy') {
     const { grade, pkg } = requirePackage(catalog, request.packageId);
-    if (grade.stock < request.quantity && !request.allocateLater) throw commerceError(ErrorCode.STOCK_INSUFFICIENT);
+    if (grade.stock < request.quantity && !request.allocateLater) throw apiError(ErrorCode.STOCK_INSUFFICIENT);
     return { type: 'buy', pkg, quantity: request.quantity };
   }
   const phones = loadOwnedPhones(db, user, request.userPhoneIds);
@@ -106,7 +72,7 @@ function buildPlan(db: Db, user: UserRow, request: OrderRequest): OrderPlan {
     const { pkg } = requirePackage(catalog, request.packageId);
     // A package renews phones of its own grade only: a cheaper grade's package must not extend a better phone.
     const other = phones.find((phone) => phone.grade_id !== pkg.gradeId);
-    if (other) throw commerceError(ErrorCode.PACKAGE_NOT_EXIST, { userPhoneId: other.id });
+    if (other) throw apiError(ErrorCode.PACKAGE_NOT_EXIST, { userPhoneId: other.id });
     return { type: 'renew', pkg, phones: phones.map((p) => ({ id: p.id, gradeId: p.grade_id, expireTime: p.expire_time })) };
   }
   const target = requireGrade(catalog, request.targetGradeId);
@@ -117,10 +83,15 @@ function buildPlan(db: Db, user: UserRow, request: OrderRequest): OrderPlan {
   };
 }
 
+export interface PricedOrder {
+  plan: OrderPlan;
+  quote: Quote;
+}
+
 /** THE price of an order: preview answers it, create stores it. */
-export function quoteOrder(db: Db, user: UserRow, request: OrderRequest, now: number): { plan: OrderPlan; quote: Quote } {
+export function quoteOrder(db: Db, user: UserRow, request: OrderRequest, now: number): PricedOrder {
   const plan = buildPlan(db, user, request);
-  const coupons = loadCouponsForOrder(db, user.id, now).map(toPricedCoupon);
+  const coupons = couponsForOrder(db, user.id, now).map(toPricedCoupon);
   return { plan, quote: quote(plan, coupons, request.couponId, now) };
 }
 
@@ -130,60 +101,40 @@ function newOrderNo(now: number): string {
   return `${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 
-/** Inserts the waitPay order of a quote; call inside the create transaction. */
-export function insertOrder(db: Db, user: UserRow, request: OrderRequest, priced: { plan: OrderPlan; quote: Quote }, language: Language, now: number): OrderRow {
+/** Stores the waitPay order of a quote; call inside the create transaction. */
+export function placeOrder(db: Db, user: UserRow, request: OrderRequest, priced: PricedOrder, language: Language, now: number): OrderRow {
   const { plan, quote: q } = priced;
-  const gradeId = plan.type === 'upgrade' ? plan.target.id : plan.pkg.gradeId;
-  // An upgrade's lines may differ in days; the order shows the longest.
-  const days = plan.type === 'upgrade' ? Math.max(...q.lines.map((line) => line.days)) : plan.pkg.days;
-  const insert = db.prepare(
-    `INSERT INTO orders (tenant_id, user_id, order_no, type, status, grade_id, package_id, days, extra_days, quantity, phone_ids, lines,
-       original_amount, discount_amount, pay_amount, coupon_id, allocate_later, language, create_time)
-     VALUES (?, ?, ?, ?, 'waitPay', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  return insertOrder(
+    db,
+    {
+      tenantId: user.tenant_id,
+      userId: user.id,
+      type: plan.type,
+      gradeId: plan.type === 'upgrade' ? plan.target.id : plan.pkg.gradeId,
+      packageId: plan.type === 'upgrade' ? null : plan.pkg.id,
+      // An upgrade's lines may differ in days; the order shows the longest.
+      days: plan.type === 'upgrade' ? Math.max(...q.lines.map((line) => line.days)) : plan.pkg.days,
+      extraDays: q.extraDays,
+      quantity: request.quantity,
+      phoneIds: request.type === 'buy' ? [] : request.userPhoneIds,
+      lines: q.lines,
+      originalAmount: q.originalAmount,
+      discountAmount: q.discountAmount,
+      payAmount: q.payAmount,
+      couponId: q.couponId,
+      allocateLater: request.allocateLater,
+      language,
+      createTime: now,
+    },
+    () => newOrderNo(now),
   );
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const result = insert.run(
-        user.tenant_id,
-        user.id,
-        newOrderNo(now),
-        plan.type,
-        gradeId,
-        plan.type === 'upgrade' ? null : plan.pkg.id,
-        days,
-        q.extraDays,
-        request.quantity,
-        JSON.stringify(request.type === 'buy' ? [] : request.userPhoneIds),
-        JSON.stringify(q.lines),
-        q.originalAmount,
-        q.discountAmount,
-        q.payAmount,
-        q.couponId,
-        request.allocateLater ? 1 : 0,
-        language,
-        now,
-      );
-      return db.prepare('SELECT * FROM orders WHERE id = ?').get(result.lastInsertRowid) as OrderRow;
-    } catch (error) {
-      const collided = error instanceof Error && /UNIQUE constraint failed: orders\.order_no/.test(error.message);
-      if (!collided || attempt >= 20) throw error;
-    }
-  }
 }
 
 /** The caller's order, or ORDER_NOT_EXIST (another user's order looks exactly like a missing one). */
 export function loadOwnedOrder(db: Db, user: UserRow, id: number | null): OrderRow {
-  const row = id === null ? undefined : (db.prepare('SELECT * FROM orders WHERE id = ? AND user_id = ?').get(id, user.id) as OrderRow | undefined);
-  if (!row) throw commerceError(ErrorCode.ORDER_NOT_EXIST);
+  const row = id === null ? undefined : findOrderOfUser(db, id, user.id);
+  if (!row) throw apiError(ErrorCode.ORDER_NOT_EXIST);
   return row;
-}
-
-/** SQL condition for a status filter, with the 30-minute close derived as effectiveStatus does. */
-export function statusCondition(status: OrderStatus): string {
-  const open = `create_time > @now - ${PAYMENT_WINDOW_MS}`;
-  if (status === 'waitPay') return `(status = 'waitPay' AND ${open})`;
-  if (status === 'paymentClosed') return `(status = 'paymentClosed' OR (status = 'waitPay' AND NOT ${open}))`;
-  return 'status = @status';
 }
 
 export function orderJson(db: Db, row: OrderRow, language: Language, now: number) {

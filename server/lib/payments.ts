@@ -1,12 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode } from '../../src/core/error-codes.ts';
-import { takeStock } from './catalog.ts';
-import { commerceError } from './commerce-errors.ts';
-import { ApiError, badRequest } from './envelope.ts';
+import type { OrderStatus, PayMethod } from '../../src/shop/order-types.ts';
+import { useCoupon } from '../data/coupons.ts';
+import { findOrder, markOrderPaid } from '../data/orders.ts';
+import type { OrderRow } from '../data/orders.ts';
+import { closeWaitingPayments, failWaitingPayment, findPayment, findPaymentByKey, finishPayment, insertPayment, latestPaymentStatus } from '../data/payments.ts';
+import type { PaymentRow, PaymentStatus } from '../data/payments.ts';
+import { gradeOfOwnedPhone, setGrade } from '../data/phones.ts';
+import { takeStock } from '../data/products.ts';
+import { immediate } from '../data/statements.ts';
+import { ApiError, apiError, badRequest, otherCause } from './errors.ts';
 import { effectiveStatus, PAID_STATUSES, transition } from './order-state.ts';
-import type { OrderStatus } from './order-state.ts';
 import { loadOwnedOrder } from './orders.ts';
-import type { OrderRow } from './orders.ts';
 import { createPhones, renewPhone } from './phone-provisioning.ts';
 import type { Line } from './pricing.ts';
 import type { Db, UserRow } from './types.ts';
@@ -15,31 +20,11 @@ import type { Db, UserRow } from './types.ts';
 // immediate transaction as the payment row, so a failure anywhere (stock gone, a phone changed, a constraint) leaves
 // the order unpaid, the coupon unused, the stock and the phones untouched, and no successful payment recorded.
 
-export type PayMethod = 'mock' | 'alipay' | 'wechat';
-export const PAY_METHODS: readonly PayMethod[] = ['mock', 'alipay', 'wechat'];
-export type PaymentStatus = 'waiting' | 'success' | 'refunded' | 'closed' | 'failed';
-
-export interface PaymentRow {
-  id: string;
-  order_id: number;
-  user_id: number;
-  method: PayMethod;
-  idempotency_key: string;
-  status: PaymentStatus;
-  amount: number;
-  return_url: string;
-  created_at: number;
-  finished_at: number | null;
-}
-
-const PHONES_CHANGED = 'The phones of this order have changed, please place a new order';
-
 /** The phones of a renew or upgrade line must still be the buyer's and of the grade the price was for. */
 function checkLinePhones(db: Db, order: OrderRow, lines: Line[]): void {
-  const grade = db.prepare('SELECT grade_id FROM phones WHERE id = ? AND user_id = ? AND tenant_id = ?').pluck();
   for (const line of lines) {
-    const current = grade.get(line.userPhoneId, order.user_id, order.tenant_id) as number | undefined;
-    if (current !== (line.fromGradeId ?? line.gradeId)) throw new ApiError(ErrorCode.ORDER_STATE_INVALID, PHONES_CHANGED);
+    const current = gradeOfOwnedPhone(db, line.userPhoneId!, order.user_id, order.tenant_id);
+    if (current !== (line.fromGradeId ?? line.gradeId)) throw otherCause('phonesChanged');
   }
 }
 
@@ -50,8 +35,7 @@ function checkLinePhones(db: Db, order: OrderRow, lines: Line[]): void {
 export function settleOrder(db: Db, order: OrderRow, payMethod: string, now: number, exceptPaymentId = ''): OrderStatus {
   const paid = transition(effectiveStatus(order, now), 'paymentSuccessful');
   if (order.coupon_id !== null) {
-    const used = db.prepare('UPDATE coupons SET used_at = ?, used_order_id = ? WHERE id = ? AND used_at IS NULL').run(now, order.id, order.coupon_id);
-    if (used.changes !== 1) throw commerceError(ErrorCode.COUPON_UNAVAILABLE);
+    if (!useCoupon(db, order.coupon_id, order.id, now)) throw apiError(ErrorCode.COUPON_UNAVAILABLE);
   }
   const lines = JSON.parse(order.lines) as Line[];
   const days = order.days + order.extra_days;
@@ -65,23 +49,19 @@ export function settleOrder(db: Db, order: OrderRow, payMethod: string, now: num
       status = transition(paid, 'waitAllocate');
     } else {
       // Sold out since the order was placed, and the buyer did not agree to wait: nothing is charged.
-      throw commerceError(ErrorCode.STOCK_INSUFFICIENT);
+      throw apiError(ErrorCode.STOCK_INSUFFICIENT);
     }
   } else {
     checkLinePhones(db, order, lines);
     if (order.type === 'renew') {
       for (const id of phoneIds) renewPhone(db, id, days, now);
     } else {
-      const upgrade = db.prepare('UPDATE phones SET grade_id = ? WHERE id = ?');
-      for (const id of phoneIds) upgrade.run(order.grade_id, id);
+      for (const id of phoneIds) setGrade(db, id, order.grade_id);
     }
     status = transition(paid, 'completed');
   }
-  const updated = db
-    .prepare("UPDATE orders SET status = ?, pay_time = ?, pay_method = ?, phone_ids = ? WHERE id = ? AND status = 'waitPay'")
-    .run(status, now, payMethod, JSON.stringify(phoneIds), order.id);
-  if (updated.changes !== 1) throw commerceError(ErrorCode.ORDER_STATE_INVALID);
-  db.prepare("UPDATE payments SET status = 'closed', finished_at = ? WHERE order_id = ? AND status = 'waiting' AND id <> ?").run(now, order.id, exceptPaymentId);
+  if (!markOrderPaid(db, order.id, status, payMethod, phoneIds, now)) throw apiError(ErrorCode.ORDER_STATE_INVALID);
+  closeWaitingPayments(db, order.id, now, exceptPaymentId);
   return status;
 }
 
@@ -106,34 +86,38 @@ export interface Submission {
   returnUrl: string;
 }
 
-function loadPayment(db: Db, id: string): PaymentRow | undefined {
-  return db.prepare('SELECT * FROM payments WHERE id = ?').get(id) as PaymentRow | undefined;
-}
-
 /**
  * One immediate transaction: a repeated key finds its payment before anything else (so a retried request answers
  * what the first one did), and the order's state is read and changed with no other writer in between.
  */
 export function submitPayment(db: Db, user: UserRow, submission: Submission, now: number): PaymentRow {
-  return db.transaction(() => {
-    const existing = db.prepare('SELECT * FROM payments WHERE user_id = ? AND idempotency_key = ?').get(user.id, submission.idempotencyKey) as PaymentRow | undefined;
+  return immediate(db, () => {
+    const existing = findPaymentByKey(db, user.id, submission.idempotencyKey);
     if (existing) {
       if (existing.order_id !== submission.orderId) throw badRequest('This idempotencyKey belongs to another order');
       return existing;
     }
     const order = loadOwnedOrder(db, user, submission.orderId);
     const status = effectiveStatus(order, now);
-    if (PAID_STATUSES.includes(status)) throw commerceError(ErrorCode.ORDER_ALREADY_PAID);
+    if (PAID_STATUSES.includes(status)) throw apiError(ErrorCode.ORDER_ALREADY_PAID);
     transition(status, 'paymentSuccessful');
     const id = newPaymentId();
     const mock = submission.method === 'mock';
     if (mock) settleOrder(db, order, 'mock', now);
-    db.prepare(
-      `INSERT INTO payments (id, order_id, user_id, method, idempotency_key, status, amount, return_url, created_at, finished_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(id, order.id, user.id, submission.method, submission.idempotencyKey, mock ? 'success' : 'waiting', order.pay_amount, submission.returnUrl, now, mock ? now : null);
-    return loadPayment(db, id)!;
-  }).immediate();
+    insertPayment(db, {
+      id,
+      order_id: order.id,
+      user_id: user.id,
+      method: submission.method,
+      idempotency_key: submission.idempotencyKey,
+      status: mock ? 'success' : 'waiting',
+      amount: order.pay_amount,
+      return_url: submission.returnUrl,
+      created_at: now,
+      finished_at: mock ? now : null,
+    });
+    return findPayment(db, id)!;
+  });
 }
 
 export type NotifyResult = 'success' | 'fail' | 'cancel';
@@ -144,29 +128,28 @@ export type NotifyResult = 'success' | 'fail' | 'cancel';
  * marks it failed and answers the refusal, with nothing of the order applied.
  */
 export function notifyPayment(db: Db, method: string, paymentId: string, result: NotifyResult, now: number): PaymentRow {
-  const finish = db.prepare('UPDATE payments SET status = ?, finished_at = ? WHERE id = ?');
   try {
-    return db.transaction(() => {
-      const payment = loadPayment(db, paymentId);
-      if (!payment) throw new ApiError(ErrorCode.ORDER_NOT_EXIST, 'The payment does not exist');
-      if (payment.method !== method || method === 'mock') throw commerceError(ErrorCode.PAYMENT_METHOD_INVALID);
+    return immediate(db, () => {
+      const payment = findPayment(db, paymentId);
+      if (!payment) throw otherCause('paymentNotExist');
+      if (payment.method !== method || method === 'mock') throw apiError(ErrorCode.PAYMENT_METHOD_INVALID);
       if (payment.status !== 'waiting') return payment;
       if (result === 'success') {
-        const order = db.prepare('SELECT * FROM orders WHERE id = ?').get(payment.order_id) as OrderRow;
+        const order = findOrder(db, payment.order_id)!;
         if (effectiveStatus(order, now) !== 'waitPay') {
-          finish.run('closed', now, payment.id);
+          finishPayment(db, payment.id, 'closed', now);
         } else {
           settleOrder(db, order, payment.method, now, payment.id);
-          finish.run('success', now, payment.id);
+          finishPayment(db, payment.id, 'success', now);
         }
       } else {
-        finish.run(result === 'fail' ? 'failed' : 'closed', now, payment.id);
+        finishPayment(db, payment.id, result === 'fail' ? 'failed' : 'closed', now);
       }
-      return loadPayment(db, payment.id)!;
-    }).immediate();
+      return findPayment(db, payment.id)!;
+    });
   } catch (error) {
     if (error instanceof ApiError && error.code !== ErrorCode.ORDER_NOT_EXIST && error.code !== ErrorCode.PAYMENT_METHOD_INVALID) {
-      db.prepare("UPDATE payments SET status = 'failed', finished_at = ? WHERE id = ? AND status = 'waiting'").run(now, paymentId);
+      failWaitingPayment(db, paymentId, now);
     }
     throw error;
   }
@@ -178,8 +161,5 @@ export function paymentStatusOf(db: Db, order: OrderRow, now: number): { orderSt
   if (orderStatus === 'refunded') return { orderStatus, paymentStatus: 'refunded' };
   if (PAID_STATUSES.includes(orderStatus)) return { orderStatus, paymentStatus: 'success' };
   if (orderStatus !== 'waitPay') return { orderStatus, paymentStatus: 'closed' };
-  const latest = db.prepare('SELECT status FROM payments WHERE order_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1').pluck().get(order.id) as
-    | PaymentStatus
-    | undefined;
-  return { orderStatus, paymentStatus: latest ?? 'waiting' };
+  return { orderStatus, paymentStatus: latestPaymentStatus(db, order.id) ?? 'waiting' };
 }

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-// The shape is the client's (src/devices/api.ts): one definition for both ends of get-extend-batch.
-import type { PhoneHardware } from '../../src/devices/api.ts';
+// The shape is the client's (src/devices/device-types.ts): one definition for both ends of get-extend-batch.
+import type { PhoneHardware } from '../../src/devices/device-types.ts';
 
 // Plausible fake hardware for get-extend-batch. Everything is drawn from a digest of the phone id, so the answer is
-// stable across calls and restarts without storing anything; issue 4 has no "mock model" that could change it.
+// stable across calls and restarts without storing anything; nothing in the API can change a phone's hardware.
 
 const MODELS = [
   { brand: 'samsung', model: 'SM-G9910', tac: '35376011' },

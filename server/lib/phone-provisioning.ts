@@ -1,7 +1,9 @@
-import { gradeName } from './catalog.ts';
-import { ensureDefaultGroup } from './phone-groups.ts';
-import { insertPhone } from './phones.ts';
-import { DAY_MS, renewedExpiry } from './pricing.ts';
+import { DAY_MS } from '../../src/shop/upgrade-price.ts';
+import { ensureDefaultGroup } from '../data/phone-groups.ts';
+import { findPhone, highestPhoneNo, insertPhone, phoneNamesWithPrefix, setExpiry } from '../data/phones.ts';
+import { gradeName } from '../data/products.ts';
+import { DEFAULT_RESOLUTION } from './phones.ts';
+import { renewedExpiry } from './pricing.ts';
 import type { Db, Language } from './types.ts';
 
 // Phones that a payment or an activation code creates or extends. Always called inside the caller's transaction.
@@ -14,9 +16,8 @@ const LAST_PHONE_NO = 99_999_999;
  * second purchase continues the count rather than starting again at 1.
  */
 function nextNameNumber(db: Db, userId: number, prefix: string): number {
-  const names = db.prepare("SELECT name FROM phones WHERE user_id = ? AND substr(name, 1, ?) = ?").pluck().all(userId, prefix.length + 1, `${prefix} `) as string[];
   let highest = 0;
-  for (const name of names) {
+  for (const name of phoneNamesWithPrefix(db, userId, prefix)) {
     const n = Number(name.slice(prefix.length + 1));
     if (Number.isInteger(n) && n > highest) highest = n;
   }
@@ -25,11 +26,9 @@ function nextNameNumber(db: Db, userId: number, prefix: string): number {
 
 /** The number after the highest CP number in use, so new phones read as the next devices of the platform. */
 function nextPhoneNo(db: Db): number | undefined {
-  const last = db.prepare("SELECT phone_no FROM phones WHERE phone_no GLOB 'CP[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]' ORDER BY phone_no DESC LIMIT 1").pluck().get() as
-    | string
-    | undefined;
+  const last = highestPhoneNo(db);
   // An empty platform starts at CP10000001; past the last number insertPhone draws a random free one instead.
-  const highest = last ? Number(PHONE_NO.exec(last)![1]) : 10_000_000;
+  const highest = last ? Number(last.match(PHONE_NO)![1]) : 10_000_000;
   return highest < LAST_PHONE_NO ? highest + 1 : undefined;
 }
 
@@ -63,6 +62,7 @@ export function createPhones(db: Db, spec: NewPhones): number[] {
         createdAt: spec.now,
         phoneNo: no === undefined ? undefined : `CP${no}`,
         status: 'online',
+        resolution: DEFAULT_RESOLUTION,
       }),
     );
   }
@@ -71,9 +71,5 @@ export function createPhones(db: Db, spec: NewPhones): number[] {
 
 /** Adds days from max(now, expiry). A phone stored as expired is running again once renewed. */
 export function renewPhone(db: Db, phoneId: number, days: number, now: number): void {
-  const expireTime = db.prepare('SELECT expire_time FROM phones WHERE id = ?').pluck().get(phoneId) as number;
-  db.prepare("UPDATE phones SET expire_time = ?, status = CASE status WHEN 'expired' THEN 'online' ELSE status END WHERE id = ?").run(
-    renewedExpiry(expireTime, days, now),
-    phoneId,
-  );
+  setExpiry(db, phoneId, renewedExpiry(findPhone(db, phoneId)!.expire_time, days, now));
 }

@@ -1,18 +1,14 @@
 import { ErrorCode } from '../../src/core/error-codes.ts';
-import { commerceError } from './commerce-errors.ts';
+import type { OrderType } from '../../src/shop/order-types.ts';
+import { DAY_MS, upgradePrice } from '../../src/shop/upgrade-price.ts';
+import type { UpgradeCheck } from '../../src/shop/upgrade-price.ts';
+import { apiError } from './errors.ts';
+import type { CouponTerms } from '../data/coupons.ts';
 
 // Prices of orders (API.md "Commerce"): pure functions of what the database holds and the clock, with no I/O, so
 // preview and create run exactly the same code and the money rules can be tested on their own. All amounts are
 // integer cents; nothing here ever produces a fraction of a cent.
 
-export const DAY_MS = 86_400_000;
-/** Spec §9: the upgraded duration must be under 999 days. */
-export const MAX_UPGRADE_DAYS = 999;
-export const MAX_ORDER_PHONES = 20;
-
-export type OrderType = 'buy' | 'renew' | 'upgrade';
-export const ORDER_TYPES: readonly OrderType[] = ['buy', 'renew', 'upgrade'];
-export type CouponType = 'cash' | 'discount' | 'extension';
 export type CouponReason = '' | 'minAmount' | 'notYetValid' | 'expired' | 'orderType';
 
 export interface PricedPackage {
@@ -35,15 +31,8 @@ export interface PricedPhone {
   expireTime: number;
 }
 
-export interface PricedCoupon {
+export interface PricedCoupon extends CouponTerms {
   id: number;
-  type: CouponType;
-  value: number;
-  minAmount: number;
-  maxDiscount: number | null;
-  validFrom: number;
-  validUntil: number;
-  orderTypes: OrderType[];
 }
 
 export type OrderPlan =
@@ -85,22 +74,9 @@ export function dailyPriceOf(price30: number): number {
   return Math.floor(price30 / 30);
 }
 
-export type UpgradeCheck =
-  | { ok: true; days: number; amount: number }
-  | { ok: false; reason: 'remainingTooShort' | 'notHigher' | 'tooLong' };
-
-/**
- * Spec §9 upgrade: the value of the higher tier's time minus the value of the remaining time, over the remaining
- * whole days (a started day counts, since the phone runs the better grade during it). Same order of checks as the
- * client's mirror (src/shop/upgrade-price.ts), so both explain a refusal the same way.
- */
+/** Spec §9 upgrade of one phone, by the rule the client shows (src/shop/upgrade-price.ts). */
 export function upgradeCheck(remainingMs: number, current: PricedGrade, target: PricedGrade): UpgradeCheck {
-  if (remainingMs < DAY_MS) return { ok: false, reason: 'remainingTooShort' };
-  if (current.dailyPrice === null || target.dailyPrice === null) return { ok: false, reason: 'notHigher' };
-  if (target.sort <= current.sort || target.dailyPrice <= current.dailyPrice) return { ok: false, reason: 'notHigher' };
-  const days = Math.ceil(remainingMs / DAY_MS);
-  if (days >= MAX_UPGRADE_DAYS) return { ok: false, reason: 'tooLong' };
-  return { ok: true, days, amount: days * (target.dailyPrice - current.dailyPrice) };
+  return upgradePrice(remainingMs, current.dailyPrice, target.dailyPrice, target.sort > current.sort);
 }
 
 const UPGRADE_CODES = {
@@ -119,7 +95,7 @@ export function priceLines(plan: OrderPlan, now: number): Line[] {
     case 'upgrade':
       return plan.phones.map(({ phone, grade }) => {
         const check = upgradeCheck(phone.expireTime - now, grade, plan.target);
-        if (!check.ok) throw commerceError(UPGRADE_CODES[check.reason], { userPhoneId: phone.id });
+        if (!check.ok) throw apiError(UPGRADE_CODES[check.reason], { userPhoneId: phone.id });
         return { userPhoneId: phone.id, gradeId: plan.target.id, fromGradeId: grade.id, days: check.days, amount: check.amount };
       });
   }
@@ -168,7 +144,7 @@ export function quote(plan: OrderPlan, coupons: PricedCoupon[], chosenCouponId: 
   let effect = { discountAmount: 0, extraDays: 0 };
   if (chosenCouponId !== null) {
     const chosen = coupons.find((coupon) => coupon.id === chosenCouponId);
-    if (!chosen || !options.find((option) => option.couponId === chosenCouponId)!.usable) throw commerceError(ErrorCode.COUPON_UNAVAILABLE);
+    if (!chosen || !options.find((option) => option.couponId === chosenCouponId)!.usable) throw apiError(ErrorCode.COUPON_UNAVAILABLE);
     effect = couponEffect(chosen, originalAmount);
   }
 

@@ -1,9 +1,11 @@
 import type { Context } from 'hono';
 import { ErrorCode } from '../../src/core/error-codes.ts';
 import { checkMobile, checkName, checkPassword, checkSmsCode } from '../../src/core/validate.ts';
-import type { RuleKey } from '../../src/core/validate.ts';
-import { ApiError, badRequest } from './envelope.ts';
+import { badRequest, batchLimitError, ruleError } from './errors.ts';
 import type { Language } from './types.ts';
+
+// Reading a request: the body, typed values, paging, id lists and the spec §5 rules. Every route reads its input
+// through these, so one parameter is accepted (and refused, in the same words) the same way everywhere.
 
 export type Body = Record<string, unknown>;
 
@@ -36,50 +38,94 @@ export function asPositiveInt(value: unknown): number | null {
   return n > 0 ? n : null;
 }
 
+/** An optional positive integer: absent (undefined, null or '') is null; present but malformed is a 400. */
+export function optionalPositiveInt(value: unknown, name: string): number | null {
+  if (value === undefined || value === null || value === '') return null;
+  const n = asPositiveInt(value);
+  if (n === null) throw badRequest(`${name} must be a positive integer`);
+  return n;
+}
+
+/** The same for a query value, where a blank value counts as absent. */
+export function queryInt(value: string | undefined, name: string): number | null {
+  return optionalPositiveInt(value?.trim(), name);
+}
+
+export interface Page {
+  pageNo: number;
+  pageSize: number;
+  offset: number;
+}
+
+/** pageNo (default 1) and pageSize (default `defaultSize`, at most `maxSize`) from the query. */
+export function queryPage(query: Record<string, string | undefined>, defaultSize: number, maxSize: number): Page {
+  const pageNo = queryInt(query.pageNo, 'pageNo') ?? 1;
+  const pageSize = queryInt(query.pageSize, 'pageSize') ?? defaultSize;
+  if (pageSize > maxSize) throw badRequest(`pageSize must be 1-${maxSize}`);
+  return { pageNo, pageSize, offset: (pageNo - 1) * pageSize };
+}
+
+/** Ids in the order given, repeats dropped (a batch never acts twice on one phone). */
+export function uniqueIds(items: readonly unknown[], name: string): number[] {
+  const ids: number[] = [];
+  for (const item of items) {
+    const id = asPositiveInt(item);
+    if (id === null) throw badRequest(`${name} must be positive integers`);
+    if (!ids.includes(id)) ids.push(id);
+  }
+  return ids;
+}
+
+/**
+ * A list of phone ids from a JSON array or repeated query values (a comma-separated value is split too, for
+ * hand-written clients): 1 to `max` of them.
+ */
+export function requirePhoneIds(value: unknown, max: number): number[] {
+  const raw = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
+  const ids = uniqueIds(raw.flatMap((item) => (typeof item === 'string' ? item.split(',') : [item])), 'userPhoneIds');
+  if (ids.length === 0) throw badRequest('userPhoneIds is required');
+  if (ids.length > max) throw batchLimitError(max);
+  return ids;
+}
+
+export function requirePhoneId(value: unknown): number {
+  const id = asPositiveInt(value);
+  if (id === null) throw badRequest('userPhoneId must be a positive integer');
+  return id;
+}
+
 /** The `language` header picks the stored texts; unknown or missing values use the product default zh-CN. */
 export function languageOf(c: Context): Language {
   const header = (c.req.header('language') ?? '').trim().toLowerCase();
   return header.startsWith('en') ? 'en-US' : 'zh-CN';
 }
 
-const RULE_MESSAGES: Record<RuleKey, string> = {
-  'validate.mobileRequired': 'Please enter the mobile number',
-  'validate.mobileInvalid': 'Phone no is incorrect',
-  'validate.codeRequired': 'Please enter the verification code',
-  'validate.codeInvalid': 'Verification code must be 4-6 digits',
-  'validate.passwordRequired': 'Please enter the password',
-  'validate.passwordInvalid': 'Password must be 6-20 letters and digits',
-  'validate.passwordsDiffer': 'Two consecutive passwords do not match',
-  'validate.nameRequired': 'Please enter a name',
-  'validate.nameTooLong': 'Name must be at most 20 characters',
-};
-
 // The same rule functions as the client (src/core/validate.ts), so a bypassed client meets identical limits.
 export function requireMobile(value: unknown): string {
   const mobile = asString(value).trim();
   const rule = checkMobile(mobile);
-  if (rule) throw new ApiError(ErrorCode.MOBILE_INVALID, RULE_MESSAGES[rule]);
+  if (rule) throw ruleError(ErrorCode.MOBILE_INVALID, rule);
   return mobile;
 }
 
 export function requireSmsCode(value: unknown): string {
   const code = asString(value).trim();
   const rule = checkSmsCode(code);
-  if (rule) throw new ApiError(ErrorCode.SMS_CODE_INVALID, RULE_MESSAGES[rule]);
+  if (rule) throw ruleError(ErrorCode.SMS_CODE_INVALID, rule);
   return code;
 }
 
 export function requirePassword(value: unknown): string {
   const password = typeof value === 'string' ? value : '';
   const rule = checkPassword(password);
-  if (rule) throw new ApiError(ErrorCode.PASSWORD_INVALID, RULE_MESSAGES[rule]);
+  if (rule) throw ruleError(ErrorCode.PASSWORD_INVALID, rule);
   return password;
 }
 
-/** Nickname (and later device and group names): 1-20 characters after trim, an emoji counting as one (spec §5). */
+/** Nickname, device and group names: 1-20 characters after trim, an emoji counting as one (spec §5). */
 export function requireName(value: unknown): string {
   const name = typeof value === 'string' ? value.trim() : '';
   const rule = checkName(name);
-  if (rule) throw new ApiError(ErrorCode.NAME_INVALID, RULE_MESSAGES[rule]);
+  if (rule) throw ruleError(ErrorCode.NAME_INVALID, rule);
   return name;
 }

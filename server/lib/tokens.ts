@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { findByAccessHash, findRefreshable, insertSession, markRefreshUsed, revokeFamily, revokeUserSessions as revokeAllOfUser } from '../data/sessions.ts';
+import { immediate } from '../data/statements.ts';
 import type { Deps, UserRow } from './types.ts';
 import { isTrialOver } from './users.ts';
 
@@ -10,15 +12,6 @@ export interface TokenPair {
   /** When the access token stops working, ms since epoch (API.md "Token pair"). */
   expiresTime: number;
   userId: number;
-}
-
-interface SessionRow {
-  id: number;
-  user_id: number;
-  tenant_id: number;
-  family: string;
-  trial_expires_at: number | null;
-  guest: number;
 }
 
 /** What a token pair is issued for; a guest's trial end caps both tokens. */
@@ -46,12 +39,16 @@ function insertPair(deps: Deps, user: TokenOwner, family: string): TokenPair {
   const now = deps.now();
   const cap = user.trial_expires_at ?? Infinity;
   const expiresTime = Math.min(now + deps.accessTokenTtlSeconds * 1000, cap);
-  deps.db
-    .prepare(
-      `INSERT INTO sessions (user_id, tenant_id, family, access_hash, refresh_hash, access_expires_at, refresh_expires_at, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(user.id, user.tenant_id, family, hashToken(accessToken), hashToken(refreshToken), expiresTime, Math.min(now + REFRESH_TOKEN_TTL_MS, cap), now);
+  insertSession(deps.db, {
+    userId: user.id,
+    tenantId: user.tenant_id,
+    family,
+    accessHash: hashToken(accessToken),
+    refreshHash: hashToken(refreshToken),
+    accessExpiresAt: expiresTime,
+    refreshExpiresAt: Math.min(now + REFRESH_TOKEN_TTL_MS, cap),
+    createdAt: now,
+  });
   return { accessToken, refreshToken, expiresTime, userId: user.id };
 }
 
@@ -71,12 +68,7 @@ export interface AccessSession {
  * or null (missing, unknown, revoked, closed account, other tenant). Expiry is left to the caller (see above).
  */
 export function findSessionByAccessToken(deps: Deps, token: string, tenantId: number): AccessSession | null {
-  const row = deps.db
-    .prepare(
-      `SELECT s.id AS session_id, s.access_expires_at AS session_access_expires_at, u.* FROM sessions s JOIN users u ON u.id = s.user_id
-       WHERE s.access_hash = ? AND s.revoked_at IS NULL AND s.tenant_id = ? AND u.deleted_at IS NULL`,
-    )
-    .get(hashToken(token), tenantId) as (UserRow & { session_id: number; session_access_expires_at: number }) | undefined;
+  const row = findByAccessHash(deps.db, hashToken(token), tenantId);
   if (!row) return null;
   const { session_id, session_access_expires_at, ...user } = row;
   return { user, sessionId: session_id, accessExpiresAt: session_access_expires_at };
@@ -89,33 +81,21 @@ export function findSessionByAccessToken(deps: Deps, token: string, tenantId: nu
  * the answer for a closed account and for a guest whose trial is over.
  */
 export function rotateRefreshToken(deps: Deps, token: string, tenantId: number): TokenPair | null {
-  const run = deps.db.transaction((): TokenPair | null => {
+  return immediate(deps.db, (): TokenPair | null => {
     const now = deps.now();
-    const session = deps.db
-      .prepare(
-        `SELECT s.id, s.user_id, s.tenant_id, s.family, u.guest, u.trial_expires_at FROM sessions s JOIN users u ON u.id = s.user_id
-         WHERE s.refresh_hash = ? AND s.tenant_id = ? AND s.revoked_at IS NULL AND s.refresh_used_at IS NULL AND s.refresh_expires_at > ?
-           AND u.deleted_at IS NULL`,
-      )
-      .get(hashToken(token), tenantId, now) as SessionRow | undefined;
+    const session = findRefreshable(deps.db, hashToken(token), tenantId, now);
     if (!session || isTrialOver(session, now)) return null;
-    deps.db.prepare('UPDATE sessions SET refresh_used_at = ? WHERE id = ?').run(now, session.id);
+    markRefreshUsed(deps.db, session.id, now);
     return insertPair(deps, { id: session.user_id, tenant_id: session.tenant_id, trial_expires_at: session.trial_expires_at }, session.family);
   });
-  return run.immediate();
 }
 
 /** Logout: every pair of the login chain stops working, access and refresh alike. */
 export function revokeSessionFamily(deps: Deps, sessionId: number): void {
-  deps.db
-    .prepare(
-      `UPDATE sessions SET revoked_at = ? WHERE revoked_at IS NULL
-       AND family = (SELECT family FROM sessions WHERE id = ?)`,
-    )
-    .run(deps.now(), sessionId);
+  revokeFamily(deps.db, sessionId, deps.now());
 }
 
 /** A password change or reset, or closing the account, ends every session of the user, on every device. */
 export function revokeUserSessions(deps: Deps, userId: number): void {
-  deps.db.prepare('UPDATE sessions SET revoked_at = ? WHERE revoked_at IS NULL AND user_id = ?').run(deps.now(), userId);
+  revokeAllOfUser(deps.db, userId, deps.now());
 }

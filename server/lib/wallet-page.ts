@@ -1,4 +1,4 @@
-import type { PaymentRow } from './payments.ts';
+import type { PaymentRow } from '../data/payments.ts';
 
 // The simulated wallet (API.md "Payment"): the page a wallet app would show, served by the reference server outside
 // the app. Self-contained (no external assets) and locked down by a nonce CSP, since it handles "money".

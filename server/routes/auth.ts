@@ -1,18 +1,18 @@
 import { Hono } from 'hono';
 import { ErrorCode } from '../../src/core/error-codes.ts';
+import { createUser, findOrCreateUser, findUserByMobile } from '../data/users.ts';
 import { mobileOf, requireAuth, requireRegistered, requireTenant } from '../lib/auth.ts';
 import { configPositiveInt } from '../lib/config.ts';
-import { ApiError, badRequest, fail, LOGIN_EXPIRED_MESSAGE, ok } from '../lib/envelope.ts';
+import { fail, ok } from '../lib/envelope.ts';
+import { apiError, badRequest } from '../lib/errors.ts';
 import { verifyPassword } from '../lib/password.ts';
 import { asPositiveInt, asString, readBody, requireMobile, requirePassword, requireSmsCode } from '../lib/request.ts';
 import { SMS_SCENES, SmsScene, sendSmsCode, verifySmsCode } from '../lib/sms-code.ts';
 import { issueTokenPair, revokeSessionFamily, rotateRefreshToken } from '../lib/tokens.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
-import { createUser, findOrCreateUser, findUserByMobile, MOBILE_ALREADY_BOUND_MESSAGE } from '../lib/users.ts';
 
 // Login, SMS codes and the token pair (API.md "Authentication"; spec §4 token refresh, §5 validation).
 
-const LOGIN_FAILED = 'Incorrect mobile number or password';
 /** Used when the tenant's GUEST_TRIAL_MINUTES is missing or not a positive integer. */
 const DEFAULT_GUEST_TRIAL_MINUTES = 10;
 
@@ -33,7 +33,7 @@ export function authRoutes(deps: Deps): Hono<AppEnv> {
     const scene = requireScene(body.scene);
     // The new number of a change must be free; saying so now spares the user waiting for a code that cannot work.
     if (scene === SmsScene.CHANGE_MOBILE_NEW && findUserByMobile(deps.db, c.get('tenantId'), mobile)) {
-      throw new ApiError(ErrorCode.MOBILE_ALREADY_BOUND, MOBILE_ALREADY_BOUND_MESSAGE);
+      throw apiError(ErrorCode.MOBILE_ALREADY_BOUND);
     }
     sendSmsCode(deps, c.get('tenantId'), mobile, scene);
     return ok(c, true);
@@ -73,7 +73,7 @@ export function authRoutes(deps: Deps): Hono<AppEnv> {
     const user = findUserByMobile(deps.db, c.get('tenantId'), mobile);
     // One answer for unknown mobile, no password set and wrong password, so the call cannot probe who is registered.
     const valid = await verifyPassword(password, user?.password_hash ?? null);
-    if (!user || !valid) throw new ApiError(ErrorCode.LOGIN_FAILED, LOGIN_FAILED);
+    if (!user || !valid) throw apiError(ErrorCode.LOGIN_FAILED);
     return ok(c, issueTokenPair(deps, user));
   });
 
@@ -93,7 +93,7 @@ export function authRoutes(deps: Deps): Hono<AppEnv> {
   routes.post('/api/merchant/auth/refresh-token', tenant, async (c) => {
     const token = asString((await readBody(c)).refreshToken) || (c.req.query('refreshToken') ?? '');
     const pair = token ? rotateRefreshToken(deps, token, c.get('tenantId')) : null;
-    if (!pair) return fail(c, ErrorCode.UNAUTHORIZED, LOGIN_EXPIRED_MESSAGE);
+    if (!pair) return fail(c, apiError(ErrorCode.UNAUTHORIZED));
     return ok(c, pair);
   });
 

@@ -1,24 +1,16 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { ErrorCode } from '../../src/core/error-codes.ts';
+import { clientFunctions, clientName, configValue, configValues, customerService, findClientById, findClientByNo } from '../data/client.ts';
+import type { ClientRow } from '../data/client.ts';
 import { requireTenant } from '../lib/auth.ts';
-import { ApiError, badRequest, ok } from '../lib/envelope.ts';
+import { ok } from '../lib/envelope.ts';
+import { apiError, badRequest } from '../lib/errors.ts';
 import { asPositiveInt, asString, languageOf, readBody } from '../lib/request.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 
 // Mirrors the client's boot calls (spec §7 "Authentication and user"): who the client is, what it may show, its limits.
 
-interface ClientRow {
-  id: number;
-  client_no: string;
-  tenant_id: number;
-  platform: string;
-  logo_url: string;
-  customer_service_url: string;
-  version: string;
-}
-
-const CLIENT_NOT_FOUND = 'Client does not exist';
 /** Spec §9: the client asks for config keys 100 at a time; larger pages are refused rather than silently cut. */
 const MAX_PAGE_SIZE = 100;
 const MAX_KEYS = 1000;
@@ -28,31 +20,24 @@ export function clientRoutes(deps: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const tenant = requireTenant(deps);
 
-  const byNo = db.prepare('SELECT * FROM clients WHERE client_no = ? COLLATE NOCASE');
-  const byId = db.prepare('SELECT * FROM clients WHERE id = ?');
-  const nameOf = db.prepare(
-    `SELECT name FROM client_names WHERE client_id = ?
-     ORDER BY CASE language WHEN ? THEN 0 WHEN 'zh-CN' THEN 1 ELSE 2 END LIMIT 1`,
-  ).pluck();
-
   /** The client named by the request, and only if it belongs to the tenant of the headers. */
   function clientOf(c: Context<AppEnv>, clientNo: string): ClientRow {
     let row: ClientRow | undefined;
-    if (clientNo) row = byNo.get(clientNo) as ClientRow | undefined;
+    if (clientNo) row = findClientByNo(db, clientNo);
     else {
       const clientId = asPositiveInt(c.req.header('client-id'));
       if (!clientId) throw badRequest('Client identifier missing from the request');
-      row = byId.get(clientId) as ClientRow | undefined;
+      row = findClientById(db, clientId);
     }
-    if (!row || row.tenant_id !== c.get('tenantId')) throw new ApiError(ErrorCode.CLIENT_NOT_FOUND, CLIENT_NOT_FOUND);
+    if (!row || row.tenant_id !== c.get('tenantId')) throw apiError(ErrorCode.CLIENT_NOT_FOUND);
     return row;
   }
 
   // The one call made before the tenant is known, hence no tenant middleware.
   routes.get('/api/merchant/client/get-client-secure-data', (c) => {
     const clientNo = (c.req.query('clientNo') ?? '').trim();
-    const row = clientNo ? (byNo.get(clientNo) as ClientRow | undefined) : undefined;
-    if (!row) throw new ApiError(ErrorCode.CLIENT_NOT_FOUND, CLIENT_NOT_FOUND);
+    const row = clientNo ? findClientByNo(db, clientNo) : undefined;
+    if (!row) throw apiError(ErrorCode.CLIENT_NOT_FOUND);
     return ok(c, { tenantId: row.tenant_id, clientId: row.id, platform: row.platform });
   });
 
@@ -60,7 +45,7 @@ export function clientRoutes(deps: Deps): Hono<AppEnv> {
     const row = clientOf(c, (c.req.query('clientNo') ?? '').trim());
     return ok(c, {
       clientNo: row.client_no,
-      clientName: nameOf.get(row.id, languageOf(c)) ?? row.client_no,
+      clientName: clientName(db, row.id, languageOf(c)) ?? row.client_no,
       logoUrl: row.logo_url,
       version: row.version,
       customerServiceUrl: row.customer_service_url,
@@ -73,18 +58,13 @@ export function clientRoutes(deps: Deps): Hono<AppEnv> {
     const typeText = c.req.query('functionType');
     const functionType = typeText === undefined ? null : asPositiveInt(typeText);
     if (typeText !== undefined && functionType === null) throw badRequest('Invalid functionType');
-    const rows = db
-      .prepare(
-        `SELECT function_key, name, props, enable FROM client_functions
-         WHERE client_id = ? AND (? IS NULL OR function_type = ?) ORDER BY sort, id`,
-      )
-      .all(row.id, functionType, functionType) as Array<{ function_key: string; name: string; props: string; enable: number }>;
     return ok(
       c,
-      rows.map((f) => ({ key: f.function_key, name: f.name, props: JSON.parse(f.props) as unknown, enable: f.enable === 1 })),
+      clientFunctions(db, row.id, functionType).map((f) => ({ key: f.function_key, name: f.name, props: JSON.parse(f.props) as unknown, enable: f.enable === 1 })),
     );
   });
 
+  // The body's paging is stricter than the query paging of the lists (queryPage): a present null is refused too.
   routes.post('/api/merchant/config/getKeys', tenant, async (c) => {
     const body = await readBody(c);
     const pageNo = body.pageNo === undefined ? 1 : asPositiveInt(body.pageNo);
@@ -94,13 +74,7 @@ export function clientRoutes(deps: Deps): Hono<AppEnv> {
     if (!Array.isArray(body.keys) || !body.keys.every((k) => typeof k === 'string')) throw badRequest('keys must be an array of strings');
     const keys = [...new Set(body.keys as string[])];
     if (keys.length > MAX_KEYS) throw badRequest(`At most ${MAX_KEYS} keys per request`);
-    const found = new Map<string, string>();
-    if (keys.length) {
-      const rows = db
-        .prepare(`SELECT config_key, value FROM configs WHERE tenant_id = ? AND config_key IN (${keys.map(() => '?').join(',')})`)
-        .all(c.get('tenantId'), ...keys) as Array<{ config_key: string; value: string }>;
-      for (const r of rows) found.set(r.config_key, r.value);
-    }
+    const found = new Map(configValues(db, c.get('tenantId'), keys).map((r) => [r.config_key, r.value]));
     // Keep the caller's order so paging is stable across pages.
     const all = keys.filter((k) => found.has(k)).map((key) => ({ key, value: found.get(key)! }));
     return ok(c, { list: all.slice((pageNo - 1) * pageSize, pageNo * pageSize), total: all.length });
@@ -109,18 +83,13 @@ export function clientRoutes(deps: Deps): Hono<AppEnv> {
   routes.post('/api/infra/config/get-config', tenant, async (c) => {
     const key = asString((await readBody(c)).key).trim();
     if (!key) throw badRequest('key is required');
-    const value = db.prepare('SELECT value FROM configs WHERE tenant_id = ? AND config_key = ?').pluck().get(c.get('tenantId'), key) as
-      | string
-      | undefined;
     // A missing key is not an error: callers fall back to their built-in default.
-    return ok(c, { key, value: value ?? null });
+    return ok(c, { key, value: configValue(db, c.get('tenantId'), key) ?? null });
   });
 
   // Contact details of the tenant's support (about page, profile); a tenant without a row answers empty strings.
   routes.get('/api/merchant/customer-service/get', tenant, (c) => {
-    const row = db.prepare('SELECT url, phone, work_time FROM customer_services WHERE tenant_id = ?').get(c.get('tenantId')) as
-      | { url: string; phone: string; work_time: string }
-      | undefined;
+    const row = customerService(db, c.get('tenantId'));
     return ok(c, { url: row?.url ?? '', phone: row?.phone ?? '', workTime: row?.work_time ?? '' });
   });
 

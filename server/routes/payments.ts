@@ -2,12 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { ErrorCode } from '../../src/core/error-codes.ts';
+import { PAY_METHODS } from '../../src/shop/order-types.ts';
+import type { PayMethod } from '../../src/shop/order-types.ts';
+import { orderNoOf } from '../data/orders.ts';
+import { findPayment } from '../data/payments.ts';
 import { requireAuth, requireRegistered, requireTenant } from '../lib/auth.ts';
-import { commerceError } from '../lib/commerce-errors.ts';
-import { badRequest, ok } from '../lib/envelope.ts';
+import { ok } from '../lib/envelope.ts';
+import { apiError, badRequest, PAGE_MESSAGES } from '../lib/errors.ts';
 import { loadOwnedOrder } from '../lib/orders.ts';
-import { notifyPayment, paymentReply, paymentStatusOf, PAY_METHODS, submitPayment } from '../lib/payments.ts';
-import type { NotifyResult, PaymentRow, PayMethod } from '../lib/payments.ts';
+import { notifyPayment, paymentReply, paymentStatusOf, submitPayment } from '../lib/payments.ts';
+import type { NotifyResult } from '../lib/payments.ts';
 import { asPositiveInt, asString, readBody } from '../lib/request.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 import { safeReturnPath, walletHtml, withOrderId } from '../lib/wallet-page.ts';
@@ -45,7 +49,7 @@ export function paymentRoutes(deps: Deps): Hono<AppEnv> {
   routes.post(`${PAY}/order/submit`, tenant, auth, requireRegistered, async (c) => {
     const body = await readBody(c);
     const method = asString(body.method) as PayMethod;
-    if (!PAY_METHODS.includes(method)) throw commerceError(ErrorCode.PAYMENT_METHOD_INVALID);
+    if (!PAY_METHODS.includes(method)) throw apiError(ErrorCode.PAYMENT_METHOD_INVALID);
     const idempotencyKey = asString(body.idempotencyKey);
     if (!KEY.test(idempotencyKey)) throw badRequest('idempotencyKey must be 8-128 letters, digits or _.:-');
     const payment = submitPayment(
@@ -73,11 +77,11 @@ export function paymentRoutes(deps: Deps): Hono<AppEnv> {
 
   routes.get('/pay/wallet/:paymentId', (c) => {
     const headers = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' };
-    const payment = db.prepare('SELECT * FROM payments WHERE id = ?').get(c.req.param('paymentId')) as PaymentRow | undefined;
-    if (!payment || payment.method === 'mock') return c.text('This payment does not exist', 404, headers);
+    const payment = findPayment(db, c.req.param('paymentId'));
+    if (!payment || payment.method === 'mock') return c.text(PAGE_MESSAGES.paymentNotExist, 404, headers);
     const returnPath = safeReturnPath(c.req.query('return') ?? '', originOf(c));
-    if (!returnPath) return c.text('The return address must be a page of this app', 400, headers);
-    const orderNo = db.prepare('SELECT order_no FROM orders WHERE id = ?').pluck().get(payment.order_id) as string;
+    if (!returnPath) return c.text(PAGE_MESSAGES.returnAddressInvalid, 400, headers);
+    const orderNo = orderNoOf(db, payment.order_id)!;
     const nonce = randomBytes(16).toString('base64');
     // A browser navigation carries no `language` header; the browser's own preference picks the wording.
     const language = /^zh/i.test(c.req.header('accept-language') ?? '') ? 'zh-CN' : 'en-US';

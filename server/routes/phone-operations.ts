@@ -1,13 +1,14 @@
 import { Hono } from 'hono';
+import type { BatchEntry, OperationType } from '../../src/devices/device-types.ts';
 import { requireAuth, requireTenant } from '../lib/auth.ts';
-import { badRequest, ok } from '../lib/envelope.ts';
-import { batchFailure, batchSuccess, currentOperation, DEFAULT_RESOLUTION, loadOwnedPhones, operationRefusal, requirePhoneIds } from '../lib/phones.ts';
-import type { OperationType, PhoneRow } from '../lib/phones.ts';
-import { asString, readBody } from '../lib/request.ts';
-import type { AppEnv, Db, Deps, UserRow } from '../lib/types.ts';
+import { ok } from '../lib/envelope.ts';
+import { badRequest } from '../lib/errors.ts';
+import { startOperations, taskProgress } from '../lib/phone-operations.ts';
+import { loadOwnedPhones } from '../lib/phones.ts';
+import { asString, readBody, requirePhoneIds } from '../lib/request.ts';
+import type { AppEnv, Deps, UserRow } from '../lib/types.ts';
 
-// Reboot, quick restart and reset (API.md "Devices"). An operation is only a stored type and start time: the
-// phone is `operating` while the clock is inside its duration, so there is no timer to lose on a restart.
+// Reboot, quick restart and reset, and their progress (API.md "Devices"); the rules are in lib/phone-operations.ts.
 
 const PHONE = '/api/device/user/phone';
 const MAX_OPERATION_BATCH = 100;
@@ -15,41 +16,7 @@ const MAX_PROGRESS_BATCH = 200;
 const REBOOT_TYPES: readonly OperationType[] = ['reboot', 'quickRestart'];
 const OPERATION_TYPES: readonly string[] = ['reboot', 'quickRestart', 'reset'];
 
-/**
- * Checks every id first (one foreign id refuses the whole batch, nothing started), then starts the operation on each
- * phone that can take it. Afterwards the phone is online: a restart ends an offline spell or a control or sync
- * session. Only `trial` is kept, since it describes the rental rather than the running system.
- * Reset applies its effects at the start (root off, default resolution): nothing has to be written when it ends,
- * and no setting can change meanwhile because a busy phone refuses set-root and set-resolution.
- */
-function startOperation(db: Db, user: UserRow, ids: number[], type: OperationType, now: number) {
-  return db.transaction(() => {
-    const phones = loadOwnedPhones(db, user, ids);
-    const start = db.prepare(
-      `UPDATE phones SET operation_type = ?, operation_started_at = ?, status = CASE WHEN status = 'trial' THEN 'trial' ELSE 'online' END
-       WHERE id = ?`,
-    );
-    const reset = db.prepare('UPDATE phones SET root = 0, width = ?, height = ?, dpi = ? WHERE id = ?');
-    return phones.map((phone) => {
-      const refusal = operationRefusal(phone, now);
-      if (refusal) return batchFailure(phone.id, refusal);
-      start.run(type, now, phone.id);
-      if (type === 'reset') reset.run(DEFAULT_RESOLUTION.width, DEFAULT_RESOLUTION.height, DEFAULT_RESOLUTION.dpi, phone.id);
-      return batchSuccess(phone.id);
-    });
-  }).immediate();
-}
-
 export type PhoneRestarted = (userPhoneId: number, kind: OperationType) => void;
-
-type TaskStatus = 'none' | 'running' | 'done';
-
-/** Progress of the operation types; other task types of spec §4 (clone, replace...) do not exist yet: `none`. */
-function taskProgress(phone: PhoneRow, taskType: string, now: number): { progress: number; status: TaskStatus } {
-  if (phone.operation_type !== taskType) return { progress: 0, status: 'none' };
-  const running = currentOperation(phone, now);
-  return running ? { progress: running.progress, status: 'running' } : { progress: 100, status: 'done' };
-}
 
 /** `phoneRestarted` hears of each phone whose operation started (after the commit; refused phones are left out). */
 export function phoneOperationRoutes(deps: Deps, phoneRestarted?: PhoneRestarted): Hono<AppEnv> {
@@ -58,8 +25,8 @@ export function phoneOperationRoutes(deps: Deps, phoneRestarted?: PhoneRestarted
   const tenant = requireTenant(deps);
   const auth = requireAuth(deps);
 
-  function start(user: UserRow, ids: number[], type: OperationType) {
-    const results = startOperation(db, user, ids, type, deps.now());
+  function start(user: UserRow, ids: number[], type: OperationType): BatchEntry[] {
+    const results = startOperations(db, user, ids, type, deps.now());
     for (const result of results) if (result.success) phoneRestarted?.(result.userPhoneId, type);
     return results;
   }

@@ -1,11 +1,12 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { ErrorCode } from '../../src/core/error-codes.ts';
+import { findPhone } from '../data/phones.ts';
 import { requireAuth, requireTenant } from '../lib/auth.ts';
-import { fail, NOT_FOUND_MESSAGE, ok } from '../lib/envelope.ts';
-import { batchFailure, batchSuccess, businessStatus, currentOperation, loadOwnedPhones, requirePhoneIds } from '../lib/phones.ts';
-import type { PhoneRow } from '../lib/phones.ts';
-import { readBody } from '../lib/request.ts';
+import { fail, ok } from '../lib/envelope.ts';
+import { apiError } from '../lib/errors.ts';
+import { batchFailure, batchSuccess, businessStatus, currentOperation, loadOwnedPhones } from '../lib/phones.ts';
+import { readBody, requirePhoneIds } from '../lib/request.ts';
 import { renderScreenshotSvg } from '../lib/screenshot-svg.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 
@@ -16,7 +17,6 @@ import type { AppEnv, Deps } from '../lib/types.ts';
 /** Spec §9: screenshots of at most 10 devices at once. */
 export const SCREENSHOT_BATCH_LIMIT = 10;
 export const SCREENSHOT_LINK_TTL_MS = 10 * 60 * 1000;
-const LINK_INVALID = 'The screenshot link is invalid or has expired';
 
 export function phoneScreenshotRoutes(deps: Deps): Hono<AppEnv> {
   const { db } = deps;
@@ -52,19 +52,19 @@ export function phoneScreenshotRoutes(deps: Deps): Hono<AppEnv> {
   // No tenant or token: the signature is the credential. A missing phone gets the same 403 as a bad signature, so
   // the route does not tell strangers which ids exist.
   routes.get('/api/device/screenshot/:file', (c) => {
-    const match = /^(\d{1,15})\.svg$/.exec(c.req.param('file'));
-    if (!match) return fail(c, ErrorCode.NOT_FOUND, NOT_FOUND_MESSAGE, 404);
+    const match = c.req.param('file').match(/^(\d{1,15})\.svg$/);
+    if (!match) return fail(c, apiError(ErrorCode.NOT_FOUND), 404);
     const expiresText = c.req.query('expires') ?? '';
     const sigText = c.req.query('sig') ?? '';
     const now = deps.now();
-    const phone = db.prepare('SELECT * FROM phones WHERE id = ?').get(Number(match[1])) as PhoneRow | undefined;
+    const phone = findPhone(db, Number(match[1]));
     const valid =
       phone !== undefined &&
       /^\d{1,15}$/.test(expiresText) &&
       Number(expiresText) > now &&
       /^[0-9a-f]{64}$/.test(sigText) &&
       timingSafeEqual(Buffer.from(sigText, 'hex'), sign(phone.id, phone.user_id, Number(expiresText)));
-    if (!valid) return fail(c, ErrorCode.FORBIDDEN, LINK_INVALID, 403);
+    if (!valid) return fail(c, apiError(ErrorCode.FORBIDDEN), 403);
     const svg = renderScreenshotSvg({ id: phone.id, phoneNo: phone.phone_no, name: phone.name, now, operation: currentOperation(phone, now) });
     return c.body(svg, 200, {
       'Content-Type': 'image/svg+xml; charset=utf-8',

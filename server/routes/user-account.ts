@@ -1,12 +1,14 @@
 import { Hono } from 'hono';
 import { ErrorCode } from '../../src/core/error-codes.ts';
+import { immediate } from '../data/statements.ts';
+import { changeMobile, closeAccount, findUserByMobile } from '../data/users.ts';
 import { mobileOf, requireAuth, requireRegistered, requireTenant } from '../lib/auth.ts';
-import { ApiError, LOGIN_EXPIRED_MESSAGE, ok } from '../lib/envelope.ts';
+import { ok } from '../lib/envelope.ts';
+import { apiError, mobileChangeTooSoonError } from '../lib/errors.ts';
 import { readBody, requireMobile, requireSmsCode } from '../lib/request.ts';
 import { SmsScene, verifySmsCode } from '../lib/sms-code.ts';
 import { revokeUserSessions } from '../lib/tokens.ts';
 import type { AppEnv, Deps, UserRow } from '../lib/types.ts';
-import { findUserByMobile, MOBILE_ALREADY_BOUND_MESSAGE } from '../lib/users.ts';
 
 // Changing the bound number and closing the account (spec §5: one number per account, one change per 30 days).
 
@@ -17,10 +19,6 @@ function nextChangeTime(user: UserRow, now: number): number | null {
   if (user.mobile_changed_at === null) return null;
   const next = user.mobile_changed_at + MOBILE_CHANGE_INTERVAL_MS;
   return now >= next ? null : next;
-}
-
-function alreadyBound(): ApiError {
-  return new ApiError(ErrorCode.MOBILE_ALREADY_BOUND, MOBILE_ALREADY_BOUND_MESSAGE);
 }
 
 export function userAccountRoutes(deps: Deps): Hono<AppEnv> {
@@ -47,24 +45,18 @@ export function userAccountRoutes(deps: Deps): Hono<AppEnv> {
     const current = mobileOf(user);
     const now = deps.now();
     const next = nextChangeTime(user, now);
-    if (next !== null) {
-      const date = new Date(next).toISOString().slice(0, 10);
-      throw new ApiError(ErrorCode.MOBILE_CHANGE_TOO_SOON, `The mobile number can be changed again after ${date}`, { nextChangeTime: next });
-    }
-    if (mobile === current || findUserByMobile(db, user.tenant_id, mobile)) throw alreadyBound();
+    if (next !== null) throw mobileChangeTooSoonError(next);
+    if (mobile === current || findUserByMobile(db, user.tenant_id, mobile)) throw apiError(ErrorCode.MOBILE_ALREADY_BOUND);
     verifySmsCode(deps, user.tenant_id, current, SmsScene.CHANGE_MOBILE_OLD, oldCode, false);
     verifySmsCode(deps, user.tenant_id, mobile, SmsScene.CHANGE_MOBILE_NEW, code, false);
-    db.transaction(() => {
+    immediate(db, () => {
       // Re-read inside the write lock: another request may have taken the number or changed this user meanwhile.
-      if (findUserByMobile(db, user.tenant_id, mobile)) throw alreadyBound();
+      if (findUserByMobile(db, user.tenant_id, mobile)) throw apiError(ErrorCode.MOBILE_ALREADY_BOUND);
       verifySmsCode(deps, user.tenant_id, current, SmsScene.CHANGE_MOBILE_OLD, oldCode, true);
       verifySmsCode(deps, user.tenant_id, mobile, SmsScene.CHANGE_MOBILE_NEW, code, true);
-      const changed = db
-        .prepare('UPDATE users SET mobile = ?, mobile_changed_at = ? WHERE id = ? AND mobile = ? AND deleted_at IS NULL')
-        .run(mobile, now, user.id, current);
       // The account was closed or its number changed by a concurrent request: this session's view is stale.
-      if (changed.changes !== 1) throw new ApiError(ErrorCode.UNAUTHORIZED, LOGIN_EXPIRED_MESSAGE);
-    }).immediate();
+      if (!changeMobile(db, user.id, current, mobile, now)) throw apiError(ErrorCode.UNAUTHORIZED);
+    });
     return ok(c, true);
   });
 
@@ -75,11 +67,11 @@ export function userAccountRoutes(deps: Deps): Hono<AppEnv> {
     const user = c.get('user');
     const mobile = mobileOf(user);
     verifySmsCode(deps, user.tenant_id, mobile, SmsScene.CANCEL_ACCOUNT, code, false);
-    db.transaction(() => {
+    immediate(db, () => {
       verifySmsCode(deps, user.tenant_id, mobile, SmsScene.CANCEL_ACCOUNT, code, true);
-      db.prepare('UPDATE users SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL').run(deps.now(), user.id);
+      closeAccount(db, user.id, deps.now());
       revokeUserSessions(deps, user.id);
-    }).immediate();
+    });
     return ok(c, true);
   });
 

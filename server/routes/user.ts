@@ -1,18 +1,19 @@
 import { Hono } from 'hono';
 import { ErrorCode } from '../../src/core/error-codes.ts';
+import { immediate } from '../data/statements.ts';
+import { findUserByMobile, setPasswordHash, updateProfile } from '../data/users.ts';
 import { requireAuth, requireRegistered, requireTenant } from '../lib/auth.ts';
-import { ApiError, badRequest, ok } from '../lib/envelope.ts';
+import { ok } from '../lib/envelope.ts';
+import { apiError, badRequest } from '../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../lib/password.ts';
 import { readBody, requireMobile, requireName, requirePassword, requireSmsCode } from '../lib/request.ts';
 import { SmsScene, verifySmsCode } from '../lib/sms-code.ts';
 import { revokeUserSessions } from '../lib/tokens.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
-import { findUserByMobile } from '../lib/users.ts';
 
 // The personal centre's data (spec §3 "User info"), profile edits and passwords (spec §5 rules). Number changes and
 // account closing are in user-account.ts.
 
-const OLD_PASSWORD_WRONG = 'The current password is incorrect';
 const AVATAR_MAX_LENGTH = 512;
 
 /** An avatar is an http(s) URL, a path on this server (e.g. /static/...), or "" to clear it. */
@@ -55,9 +56,7 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
     const body = await readBody(c);
     const nickname = body.nickname === undefined ? null : requireName(body.nickname);
     const avatar = body.avatar === undefined ? null : requireAvatar(body.avatar);
-    deps.db
-      .prepare('UPDATE users SET nickname = COALESCE(?, nickname), avatar = COALESCE(?, avatar) WHERE id = ?')
-      .run(nickname, avatar, c.get('user').id);
+    updateProfile(deps.db, c.get('user').id, nickname, avatar);
     return ok(c, true);
   });
 
@@ -69,13 +68,13 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
     const user = c.get('user');
     if (user.password_hash !== null) {
       const oldPassword = typeof body.oldPassword === 'string' ? body.oldPassword : '';
-      if (!(await verifyPassword(oldPassword, user.password_hash))) throw new ApiError(ErrorCode.OLD_PASSWORD_WRONG, OLD_PASSWORD_WRONG);
+      if (!(await verifyPassword(oldPassword, user.password_hash))) throw apiError(ErrorCode.OLD_PASSWORD_WRONG);
     }
     const hash = await hashPassword(password);
-    deps.db.transaction(() => {
-      deps.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hash, user.id);
+    immediate(deps.db, () => {
+      setPasswordHash(deps.db, user.id, hash);
       revokeUserSessions(deps, user.id);
-    }).immediate();
+    });
     return ok(c, true);
   });
 
@@ -89,9 +88,9 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
     // The code is checked before the account, so the call cannot be used to learn who is registered.
     verifySmsCode(deps, tenantId, mobile, SmsScene.RESET_PASSWORD, code, true);
     const user = findUserByMobile(deps.db, tenantId, mobile);
-    if (!user) throw new ApiError(ErrorCode.ACCOUNT_NOT_FOUND, 'No account uses this mobile number');
+    if (!user) throw apiError(ErrorCode.ACCOUNT_NOT_FOUND);
     const hash = await hashPassword(password);
-    deps.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hash, user.id);
+    setPasswordHash(deps.db, user.id, hash);
     revokeUserSessions(deps, user.id);
     return ok(c, true);
   });

@@ -1,12 +1,10 @@
 import type { NavKey, Pointer, TouchAction } from './virtual-screen.ts';
 
-// The streaming WebSocket protocol (API.md "Streaming (issue 6)"): JSON text messages for control, binary messages
+// The streaming WebSocket protocol (API.md "Streaming"): JSON text messages for control, binary messages
 // for pictures. Parsing is strict: anything malformed is answered with {type:'error'} and otherwise ignored.
 
 export const STREAM_PATH = '/stream/ws';
 
-/** The spec's streaming message for a token that does not open this phone (§8). */
-export const NOT_ASSIGNED_MESSAGE = 'Instance not assigned to user';
 /** Close codes (4000-4999 are the application's). */
 export const CLOSE_NOT_ASSIGNED = 4403;
 export const CLOSE_DROPPED = 4001;

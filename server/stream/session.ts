@@ -1,11 +1,12 @@
 import { WebSocket } from 'ws';
+import { STREAM_MESSAGES } from '../lib/errors.ts';
 import { DEFAULT_DEFINITION, FRAME_KIND, binaryMessage, isValidDefinition } from './protocol.ts';
 import type { ClientMessage, Definition, ServerMessage } from './protocol.ts';
 import { SCREENSHOT_QUALITY, qualityForBitrate, renderJpeg } from './rasterize.ts';
 import type { VirtualScreen } from './virtual-screen.ts';
 
 // One phone's shared screen (PhoneEntry) and one viewer's socket (Session) of the streaming service
-// (stream-server.ts, API.md "Streaming (issue 6)"). A session sends a frame only when the picture changed (model
+// (stream-server.ts, API.md "Streaming"). A session sends a frame only when the picture changed (model
 // version, clock minute, ripple) and at most `fps` times a second, and skips frames while the socket's send buffer is
 // full.
 
@@ -149,7 +150,7 @@ export class Session {
       case 'definition': {
         const { type: _type, ...def } = message;
         if (!isValidDefinition(def)) {
-          this.send({ type: 'definition', ok: false, msg: 'Resolution setting failed' });
+          this.send({ type: 'definition', ok: false, msg: STREAM_MESSAGES.definitionFailed });
           return;
         }
         this.definition = def;
@@ -163,7 +164,7 @@ export class Session {
           if (this.socket.readyState === WebSocket.OPEN) this.socket.send(binaryMessage(FRAME_KIND.screenshot, jpeg));
         } catch (error) {
           this.options.logError(`[stream] screenshot failed: ${(error as Error).stack ?? String(error)}`);
-          this.send({ type: 'error', msg: 'Screenshot failed' });
+          this.send({ type: 'error', msg: STREAM_MESSAGES.screenshotFailed });
         }
         return;
       }

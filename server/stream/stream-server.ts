@@ -2,13 +2,16 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { RawData, WebSocket } from 'ws';
+import { phoneOpenedBy } from '../data/phone-tokens.ts';
+import type { StreamPhoneRow } from '../data/phone-tokens.ts';
+import { STREAM_MESSAGES } from '../lib/errors.ts';
 import { hashToken } from '../lib/tokens.ts';
 import type { Db } from '../lib/types.ts';
-import { CLOSE_NOT_ASSIGNED, CLOSE_SHUTDOWN, NOT_ASSIGNED_MESSAGE, STREAM_PATH, closeReason, parseClientMessage } from './protocol.ts';
+import { CLOSE_NOT_ASSIGNED, CLOSE_SHUTDOWN, STREAM_PATH, closeReason, parseClientMessage } from './protocol.ts';
 import { PhoneEntry, Session } from './session.ts';
 import { VirtualScreen } from './virtual-screen.ts';
 
-// The reference backend's streaming service (API.md "Streaming (issue 6)"): a WebSocket endpoint on the HTTP server
+// The reference backend's streaming service (API.md "Streaming"): a WebSocket endpoint on the HTTP server
 // (path /stream/ws). Each phone has one VirtualScreen shared by all its viewers (a PhoneEntry); each socket is a
 // Session with its own definition (session.ts).
 
@@ -44,28 +47,13 @@ export interface StreamServer {
   close(): Promise<void>;
 }
 
-interface PhoneRowForStream {
-  id: number;
-  name: string;
-  width: number;
-  height: number;
-}
-
 /**
  * The phone a security token opens, or null: the token must exist, be unexpired, be for this phone, and the phone
  * must still belong to the user the token was issued to (a transfer or a closed account ends it) and be unexpired.
  */
-export function authorizeStream(db: Db, token: string, userPhoneId: number, now: number): PhoneRowForStream | null {
+export function authorizeStream(db: Db, token: string, userPhoneId: number, now: number): StreamPhoneRow | null {
   if (!token || !Number.isInteger(userPhoneId) || userPhoneId <= 0) return null;
-  const row = db
-    .prepare(
-      `SELECT p.id, p.name, p.width, p.height FROM phone_security_tokens t
-       JOIN phones p ON p.id = t.phone_id JOIN users u ON u.id = t.user_id
-       WHERE t.token_hash = ? AND t.phone_id = ? AND t.expires_at > ? AND p.user_id = t.user_id AND p.expire_time > ?
-         AND u.deleted_at IS NULL`,
-    )
-    .get(hashToken(token), userPhoneId, now, now) as PhoneRowForStream | undefined;
-  return row ?? null;
+  return phoneOpenedBy(db, hashToken(token), userPhoneId, now) ?? null;
 }
 
 export function createStreamServer(options: StreamServerOptions): StreamServer {
@@ -79,7 +67,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
   /** Clipboards of rebooted phones until their next screen is made: a reboot keeps user data, only a reset wipes it. */
   const keptClipboards = new Map<number, string>();
 
-  function entryFor(row: PhoneRowForStream): PhoneEntry {
+  function entryFor(row: StreamPhoneRow): PhoneEntry {
     let entry = phones.get(row.id);
     if (!entry) {
       const model = new VirtualScreen({ id: row.id, name: row.name }, clock, row);
@@ -98,7 +86,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     const userPhoneId = Number(url.searchParams.get('userPhoneId'));
     const row = authorizeStream(options.db, url.searchParams.get('token') ?? '', userPhoneId, now());
     if (!row) {
-      socket.close(CLOSE_NOT_ASSIGNED, closeReason(CLOSE_NOT_ASSIGNED, NOT_ASSIGNED_MESSAGE));
+      socket.close(CLOSE_NOT_ASSIGNED, closeReason(CLOSE_NOT_ASSIGNED, STREAM_MESSAGES.notAssigned));
       return;
     }
     const entry = entryFor(row);
@@ -109,7 +97,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
       session.alive = true;
     });
     socket.on('message', (data: RawData, isBinary: boolean) => {
-      if (isBinary) return session.send({ type: 'error', msg: 'Binary messages are not accepted' });
+      if (isBinary) return session.send({ type: 'error', msg: STREAM_MESSAGES.binaryRefused });
       const message = parseClientMessage(data.toString());
       if ('error' in message) return session.send({ type: 'error', msg: message.error });
       session.handle(message);
@@ -186,7 +174,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     },
     close() {
       clearInterval(tick);
-      for (const session of sessions) session.socket.close(CLOSE_SHUTDOWN, closeReason(CLOSE_SHUTDOWN, 'Server shutting down'));
+      for (const session of sessions) session.socket.close(CLOSE_SHUTDOWN, closeReason(CLOSE_SHUTDOWN, STREAM_MESSAGES.shuttingDown));
       return new Promise<void>((resolve) => {
         // Sockets that do not answer the close handshake promptly are cut.
         const force = setTimeout(() => {

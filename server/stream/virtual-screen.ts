@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-// The live screen of one virtual phone (API.md "Streaming (issue 6)"): a pure model, no I/O. Everything is laid out
+// The live screen of one virtual phone (API.md "Streaming"): a pure model, no I/O. Everything is laid out
 // in a fixed 720x1280 "layout" space (the 9:16 window); touches arrive in device pixels of the phone's current
 // resolution and are scaled into it, and the rasterizer scales the layout to whatever output size is asked for.
 

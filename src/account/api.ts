@@ -1,6 +1,5 @@
 /** Authentication and user calls (spec §7; payloads in server/API.md). */
 import { http } from '../core/http.ts';
-import type { TokenPair, UserInfo } from '../core/storage.ts';
 
 /** SMS scenes shared with the server (server/API.md). */
 export const SmsScene = {
@@ -52,6 +51,33 @@ export const changeMobile = (oldCode: string, mobile: string, code: string) =>
 
 export const unregister = (code: string) => http.put<boolean>('/api/merchant/user/unregister', { code });
 
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+  expiresTime?: number;
+  userId?: number;
+}
+
+export interface UserInfo {
+  userId?: number;
+  userNo: string;
+  nickname: string;
+  avatar: string;
+  mobile: string;
+  registerTime: number;
+  hasPassword?: boolean;
+  /** A guest-trial user (spec §1 guest mode); trialExpiresTime is when the trial ends (ms). */
+  guest?: boolean;
+  trialExpiresTime?: number;
+}
+
+/** An agreement as stored under firstAgreementData / secondAgreementData (spec §3). */
+export interface AgreementData {
+  type: number;
+  name: string;
+  content: string;
+}
+
 export interface AgreementName {
   type: number;
   name: string;
@@ -60,7 +86,7 @@ export interface AgreementName {
 export const getAgreementNames = () => http.get<AgreementName[]>('/api/cms/agreement/get-name');
 
 export const getAgreementContent = (type: number) =>
-  http.get<{ type: number; name: string; content: string }>('/api/cms/agreement/get-content', { type });
+  http.get<AgreementData>('/api/cms/agreement/get-content', { type });
 
 export const getRule = (code: string) =>
   http.get<{ code: string; name: string; content: string }>('/api/cms/agreement/get-rule', { code });

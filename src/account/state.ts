@@ -6,11 +6,11 @@ import { computed, effect, signal } from '@preact/signals-react';
 import type { Tokens } from '../core/http.ts';
 import { describeServerMessage } from '../core/errors.ts';
 import { notify } from '../core/ui/notify.ts';
-import { CLIENT_KEYS, read, remove, SESSION_KEYS, write, type TokenPair, type UserInfo } from '../core/storage.ts';
+import { CLIENT_KEYS, read, remove, SESSION_KEYS, write } from '../core/storage.ts';
 import { aboutApp, invalidateClientCache } from '../app/client-state.ts';
 import { t } from '../core/i18n/index.ts';
 import { openDialog } from '../core/ui/dialogs.ts';
-import { getUser, logoutCall, oneClickLogin, passwordLogin, smsLogin } from './api.ts';
+import { getUser, logoutCall, oneClickLogin, passwordLogin, smsLogin, type TokenPair, type UserInfo } from './api.ts';
 
 function readTokens(): Tokens | null {
   const accessToken = read('token');
@@ -35,7 +35,7 @@ export const isGuest = computed(() => Boolean(user.value?.guest));
 export const trialEndsAt = computed(() => (user.value?.guest ? (user.value.trialExpiresTime ?? 0) : 0));
 /** Spec §3: the nickname falls back to the client name (a guest is called a guest). */
 export const displayName = computed(
-  () => user.value?.nickname || (isGuest.value ? t('guest.guestName') : aboutApp.value?.clientName) || '',
+  () => user.value?.nickname || (isGuest.value ? t('account.guest.guestName') : aboutApp.value?.clientName) || '',
 );
 
 export function saveTokens(pair: Tokens | TokenPair): void {
@@ -106,7 +106,7 @@ export async function endTrial(): Promise<void> {
   trialEndShown = true;
   clearSession();
   goToLogin('login');
-  await openDialog({ title: t('guest.endedTitle'), message: t('guest.ended'), actions: [{ label: t('common.ok'), primary: true }] });
+  await openDialog({ title: t('account.guest.endedTitle'), message: t('account.guest.ended'), actions: [{ label: t('common.ok'), primary: true }] });
   trialEndShown = false;
 }
 

@@ -1,12 +1,12 @@
-/** The app shell: error boundary > router (base /app) > navigator, with the overlays beside it. */
+/** The app shell: error boundary > router (base /app) > route view, with the overlays beside it. */
 import { useState } from 'react';
 import { ErrorBoundary } from 'preact-iso/lazy';
 import { Router } from 'wouter';
 import { t } from '../core/i18n/index.ts';
 import { DialogHost, NoticeHost } from '../core/ui/hosts.tsx';
 import { progress } from './progress-bar.ts';
-import { Navigator } from './navigator.tsx';
-import { BASE } from './navigation.ts';
+import { RouteView } from './route-view.tsx';
+import { BASE } from './navigate.ts';
 
 function ProgressBar() {
   const value = progress.value;
@@ -17,7 +17,7 @@ function ProgressBar() {
 function CrashNotice() {
   return (
     <div class="page-failed" role="alert">
-      <p>{t('shell.pageCrashed')}</p>
+      <p>{t('app.shell.pageCrashed')}</p>
       <button type="button" class="btn btn--primary" onClick={() => location.reload()}>
         {t('common.retry')}
       </button>
@@ -36,7 +36,7 @@ export function App() {
           setCrashed(true);
         }}
       >
-        <Router base={BASE}>{crashed ? <CrashNotice /> : <Navigator />}</Router>
+        <Router base={BASE}>{crashed ? <CrashNotice /> : <RouteView />}</Router>
       </ErrorBoundary>
       <NoticeHost />
       <DialogHost />

@@ -1,6 +1,20 @@
 /** Calls that describe the client (tenant) the page is scoped to (spec §7, "Authentication and user"). */
 import { http, type RequestConfig } from '../core/http.ts';
-import type { AboutAppData, ClientFunction } from '../core/storage.ts';
+
+export interface AboutAppData {
+  clientNo?: string;
+  clientName: string;
+  logoUrl: string;
+  version?: string;
+  customerServiceUrl?: string;
+}
+
+export interface ClientFunction {
+  key: string;
+  name: string;
+  props: Record<string, unknown>;
+  enable?: boolean;
+}
 
 export interface ClientSecureData {
   tenantId: number;

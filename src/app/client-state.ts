@@ -8,8 +8,15 @@ import { ErrorCode } from '../core/error-codes.ts';
 import { ApiError, describeServerMessage } from '../core/errors.ts';
 import { localeReady } from '../core/i18n/index.ts';
 import { notify } from '../core/ui/notify.ts';
-import { read, write, type AboutAppData, type ClientFunction } from '../core/storage.ts';
-import { getAboutApp, getClientFunctions, getClientSecureData, type ClientSecureData } from './client-api.ts';
+import { read, write } from '../core/storage.ts';
+import {
+  getAboutApp,
+  getClientFunctions,
+  getClientSecureData,
+  type AboutAppData,
+  type ClientFunction,
+  type ClientSecureData,
+} from './client-api.ts';
 
 export const clientNo = signal<string>(read('clientNo') ?? '');
 export const secureData = signal<ClientSecureData | null>(readCachedSecureData());
@@ -52,7 +59,7 @@ const pending = new Map<string, Promise<ClientLoadResult>>();
 /** The client changed while a reply was on its way: that reply belongs to nobody now. */
 const stale = (number: string) => clientNo.value !== number;
 
-/** Boot chain (foundation issue §5): secure data, then about-app and the function list. */
+/** Boot chain: secure data, then about-app and the function list (they need the tenant the first one names). */
 async function fetchClient(number: string, fromCache: boolean): Promise<ClientLoadResult> {
   try {
     const secure = await getClientSecureData(number);

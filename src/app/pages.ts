@@ -4,7 +4,7 @@
  */
 import lazy from 'preact-iso/lazy';
 import type { ComponentType } from 'react';
-import type { PageProps, RouteDef } from './routes.ts';
+import type { PageProps, RouteDef } from './route-types.ts';
 
 type LazyPage = ComponentType<PageProps> & { preload: () => Promise<unknown> };
 

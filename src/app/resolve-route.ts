@@ -13,12 +13,12 @@ import {
   decidePurchaseGate,
   decideUrl,
   hasCodeParameter,
-  pagePath,
   parseHostClients,
   violatesH5Rule,
   type UrlParts,
 } from './router-rules.ts';
-import type { RouteDef } from './routes.ts';
+import type { RouteDef } from './route-types.ts';
+import { pagePath } from './paths.ts';
 import { preloadPage } from './pages.ts';
 
 export interface CurrentRoute {
@@ -65,7 +65,7 @@ export async function resolveRoute(url: UrlParts, previous: CurrentRoute | null)
     if (loaded === 'notFound') return { kind: 'redirect', to: pagePath('404', number) };
     if (hasCodeParameter(url.search)) admittedByCode.add(number);
     if (violatesH5Rule(secureData.value?.platform, admittedByCode.has(number), skipH5Check)) {
-      void openDialog({ title: t('common.notice'), message: t('shell.useH5Client'), actions: [{ label: t('common.ok'), primary: true }] });
+      void openDialog({ title: t('common.notice'), message: t('app.shell.useH5Client'), actions: [{ label: t('common.ok'), primary: true }] });
       return { kind: 'redirect', to: pagePath('404', number) };
     }
     const access = decideAccess(route, number, isLoggedIn.value);

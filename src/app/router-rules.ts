@@ -2,7 +2,9 @@
  * Spec §2 "Route rules" as pure functions, so each bullet has a unit test and the navigator only
  * carries out what they decide. Paths here are relative to the /app base.
  */
-import { KNOWN_SEGMENTS, routeBySegment, type RouteDef } from './routes.ts';
+import { KNOWN_SEGMENTS, routeBySegment } from './routes.ts';
+import type { RouteDef } from './route-types.ts';
+import { pagePath, pathOfSegment } from './paths.ts';
 
 export interface UrlParts {
   pathname: string;
@@ -58,11 +60,6 @@ export function clientNoFromUrl(url: UrlParts, hostClients: Record<string, strin
   return parsePath(url.pathname).clientNo ?? '';
 }
 
-export function pagePath(segment: string, clientNo: string, search = ''): string {
-  const path = segment ? `/${segment}${clientNo ? `/${clientNo}` : ''}` : `/${clientNo}`;
-  return path + (search && search !== '?' ? (search.startsWith('?') ? search : `?${search}`) : '');
-}
-
 /** The query minus `clientNo`, which the path now carries. */
 function searchWithoutClientNo(search: string): string {
   const query = new URLSearchParams(search);
@@ -106,7 +103,7 @@ export function decideUrl(url: UrlParts, context: NavigationContext = {}): UrlDe
     return { kind: 'redirect', to: '/404', clearSession: true };
   }
   if (parsed.clientNo !== clientNo) {
-    return { kind: 'redirect', to: pagePath(parsed.segment, clientNo, searchWithoutClientNo(search)) };
+    return { kind: 'redirect', to: pathOfSegment(parsed.segment, clientNo, searchWithoutClientNo(search)) };
   }
   const route = routeBySegment(parsed.segment);
   if (!route) return { kind: 'redirect', to: pagePath('404', clientNo) };

@@ -7,6 +7,7 @@ import { locale, t } from '../core/i18n/index.ts';
 import { openDialog } from '../core/ui/dialogs.ts';
 import { notify } from '../core/ui/notify.ts';
 import { aboutApp, clientNo, reloadAboutApp, tenantId } from './client-state.ts';
+import { reloadWhenHidden, updateActivated } from './update-guard.ts';
 
 /** Spec §9: tenant 100 is dark green, every other tenant the default blue. */
 export const GREEN_TENANT_ID = 100;
@@ -69,9 +70,9 @@ export function showOldDomainNotice(): void {
   if (!notice) return;
   void openDialog({
     title: t('common.notice'),
-    message: notice.link ? `${t('shell.oldDomain')} ${notice.link}` : t('shell.oldDomainNoClient'),
+    message: notice.link ? `${t('app.shell.oldDomain')} ${notice.link}` : t('app.shell.oldDomainNoClient'),
     actions: notice.link
-      ? [{ label: t('shell.openNewAddress'), primary: true, href: notice.link }, { label: t('common.close') }]
+      ? [{ label: t('app.shell.openNewAddress'), primary: true, href: notice.link }, { label: t('common.close') }]
       : [{ label: t('common.ok'), primary: true }],
   });
 }
@@ -80,7 +81,7 @@ export function showOldDomainNotice(): void {
 export function startShellEffects(): void {
   effect(() => {
     const name = aboutApp.value?.clientName ?? '';
-    const title = pageTitle(name, t('shell.titleSeparator'), t('shell.offlineGame'));
+    const title = pageTitle(name, t('app.shell.titleSeparator'), t('app.shell.offlineGame'));
     document.title = title;
     setMeta('property', 'og:title', title);
     const logo = aboutApp.value?.logoUrl;
@@ -107,24 +108,27 @@ export function startShellEffects(): void {
   const setHeight = () => document.documentElement.style.setProperty('--app-height', `${window.innerHeight}px`);
   setHeight();
   addEventListener('resize', setHeight);
-  addEventListener('offline', () => notify(t('shell.offline'), 'info'));
+  addEventListener('offline', () => notify(t('app.shell.offline'), 'info'));
 }
 
-/** Production only: /sw.js with scope /app/; when a new worker takes over an open page, reload it once. */
+/**
+ * Production only: /sw.js with scope /app/; when a new worker takes over an open page, reload it once, at a moment
+ * that cuts nothing (update-guard.ts).
+ */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   // The very first install also claims the page: that one change is no update, so it is skipped.
   let firstClaimPending = !navigator.serviceWorker.controller;
-  let reloaded = false;
+  let updated = false;
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     if (firstClaimPending) {
       firstClaimPending = false;
       return;
     }
-    if (reloaded) return;
-    reloaded = true;
-    notify(t('shell.updateReady'), 'info');
-    location.reload();
+    if (updated) return;
+    updated = true;
+    // The toast is on screen for the moment before the reload, or says the new version waits for the page to end.
+    notify(t(updateActivated() === 'reloaded' ? 'app.shell.updateReady' : 'app.shell.updateDeferred'), 'info');
   });
   addEventListener('load', () => {
     navigator.serviceWorker
@@ -133,6 +137,7 @@ export function registerServiceWorker(): void {
         // A long-lived tab (a phone session can run for hours) looks for a new version whenever it comes back.
         document.addEventListener('visibilitychange', () => {
           if (document.visibilityState === 'visible') registration.update().catch(() => {});
+          else reloadWhenHidden();
         });
       })
       .catch(() => {});

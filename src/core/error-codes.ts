@@ -39,7 +39,7 @@ export const ErrorCode = {
   SMS_SEND_FAILED: 1_002_002_004,
   SMS_SEND_TOO_FREQUENT: 1_002_002_005,
   PASSWORDS_DIFFER: 1_002_002_006,
-  // Accounts (issue 3)
+  // Accounts: guest trial, profile, number change, invite
   TRIAL_ENDED: 1_002_003_001,
   GUEST_NOT_ALLOWED: 1_002_003_002,
   MOBILE_ALREADY_BOUND: 1_002_003_003,
@@ -48,7 +48,7 @@ export const ErrorCode = {
   INVITE_CODE_INVALID: 1_002_003_006,
   INVITE_NOT_ALLOWED: 1_002_003_007,
   NAME_INVALID: 1_002_003_008,
-  // Devices (issue 4)
+  // Devices: phones, groups, batch operations
   DEVICE_NOT_EXIST: 1_003_001_001,
   DEVICE_VALIDITY_UNDER_10_MINUTES: 1_003_001_002,
   DEVICE_BUSY: 1_003_001_003,
@@ -60,7 +60,7 @@ export const ErrorCode = {
   GROUP_NOT_EXIST: 1_003_002_001,
   GROUP_DEFAULT_IMMUTABLE: 1_003_002_002,
   GROUP_NAME_DUPLICATE: 1_003_002_003,
-  // Commerce (issue 5)
+  // Commerce: orders, payments, coupons, codes
   STOCK_INSUFFICIENT: 1_004_001_001,
   PACKAGE_NOT_EXIST: 1_004_001_002,
   QUANTITY_INVALID: 1_004_001_003,

@@ -1,49 +1,11 @@
 /**
  * Typed access to localStorage under exactly the key names of spec §3.
  * Values are JSON; a corrupt or foreign value reads as absent instead of throwing,
- * because a partner webview may share the origin with older builds.
+ * because a partner webview may share the origin with older builds. The payload types stored here live beside
+ * the calls that return them.
  */
-
-export interface TokenPair {
-  accessToken: string;
-  refreshToken: string;
-  expiresTime?: number;
-  userId?: number;
-}
-
-export interface UserInfo {
-  userId?: number;
-  userNo: string;
-  nickname: string;
-  avatar: string;
-  mobile: string;
-  registerTime: number;
-  hasPassword?: boolean;
-  /** A guest-trial user (spec §1 guest mode); trialExpiresTime is when the trial ends (ms). */
-  guest?: boolean;
-  trialExpiresTime?: number;
-}
-
-export interface AboutAppData {
-  clientNo?: string;
-  clientName: string;
-  logoUrl: string;
-  version?: string;
-  customerServiceUrl?: string;
-}
-
-export interface ClientFunction {
-  key: string;
-  name: string;
-  props: Record<string, unknown>;
-  enable?: boolean;
-}
-
-export interface AgreementData {
-  type: number;
-  name: string;
-  content: string;
-}
+import type { AgreementData, UserInfo } from '../account/api.ts';
+import type { AboutAppData, ClientFunction } from '../app/client-api.ts';
 
 export interface StoredValues {
   clientNo: string;

@@ -1,17 +1,9 @@
 /** Device, group and grade calls (spec §7 "Devices"; payloads in server/API.md "Devices"). */
 import { http } from '../core/http.ts';
+import type { BatchEntry, BusinessStatus, Operation, PhoneHardware } from './device-types.ts';
 
-export type BusinessStatus =
-  | 'online' | 'offline' | 'maintenance' | 'replacing' | 'expired' | 'trial'
-  | 'controlling' | 'syncing' | 'operating' | 'migrating';
-
-export type OperationType = 'reboot' | 'quickRestart' | 'reset';
-
-export interface Operation {
-  type: OperationType;
-  progress: number;
-  startedAt: number;
-}
+// The vocabulary is shared with the server (device-types.ts); re-exported so callers keep importing it from here.
+export type { BatchEntry, BusinessStatus, Operation, OperationType, PhoneHardware } from './device-types.ts';
 
 export interface Phone {
   userPhoneId: number;
@@ -60,32 +52,10 @@ export interface PhoneGroup {
   phoneCount: number;
 }
 
-export interface BatchEntry {
-  userPhoneId: number;
-  success: boolean;
-  code: number;
-  msg: string;
-  url?: string;
-}
-
 export interface PhoneStatus {
   userPhoneId: number;
   businessStatus: BusinessStatus;
   operation: Operation | null;
-}
-
-export interface PhoneHardware {
-  userPhoneId: number;
-  model: string;
-  brand: string;
-  imei: string;
-  serialNo: string;
-  wlanMac: string;
-  androidId: string;
-  systemVersion: string;
-  ram: string;
-  storage: string;
-  cpu: string;
 }
 
 const PHONE = '/api/device/user/phone';

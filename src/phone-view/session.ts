@@ -45,7 +45,7 @@ export function streamClient(): StreamClient | null {
 
 /** True (after telling the user) when this is a view-only session: every input path asks before sending. */
 export function refuseIfViewOnly(): boolean {
-  if (viewOnly.value) notify(t('stream.viewOnlyRefused'), 'info');
+  if (viewOnly.value) notify(t('phoneView.viewOnlyRefused'), 'info');
   return viewOnly.value;
 }
 

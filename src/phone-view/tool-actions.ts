@@ -3,7 +3,7 @@ import { t } from '../core/i18n/index.ts';
 import { describe, describeError } from '../core/errors.ts';
 import { openDialog } from '../core/ui/dialogs.ts';
 import { notify } from '../core/ui/notify.ts';
-import { goBack } from '../app/navigation.ts';
+import { goBack } from '../app/navigate.ts';
 import { rebootDevices } from '../devices/actions.ts';
 import { StreamError } from '../stream/types.ts';
 import { definitionOf, type Quality } from './qualities.ts';
@@ -20,7 +20,7 @@ export async function chooseQuality(next: Quality): Promise<void> {
   try {
     await client.setDefinition(definitionOf(next));
     quality.value = next;
-    notify(t('stream.quality.changed', { name: t(`stream.quality.${next.name}`) }), 'success');
+    notify(t('phoneView.quality.changed', { name: t(`phoneView.quality.${next.name}`) }), 'success');
   } catch (error) {
     notify(failureText(error, 'errors.resolutionFailed'));
   }
@@ -32,7 +32,7 @@ export function screenshotFileName(name: string, at: Date): string {
   const stamp = `${at.getFullYear()}${pad(at.getMonth() + 1)}${pad(at.getDate())}-${pad(at.getHours())}${pad(at.getMinutes())}${pad(at.getSeconds())}`;
   // Characters no file system accepts (control ones included) become "_"; the cut counts characters, not UTF-16 units.
   const cleaned = Array.from(name.replace(/[\\/:*?"<>|\s\u0000-\u001f\u007f]+/g, '_')).slice(0, 40).join('');
-  const safe = cleaned.replace(/_/g, '') ? cleaned : t('stream.screenshot.fileName');
+  const safe = cleaned.replace(/_/g, '') ? cleaned : t('phoneView.screenshot.fileName');
   return `${safe}-${stamp}.jpg`;
 }
 
@@ -57,7 +57,7 @@ async function saveImage(image: Blob, fileName: string): Promise<void> {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  notify(t('stream.screenshot.saved'), 'success');
+  notify(t('phoneView.screenshot.saved'), 'success');
 }
 
 export async function takeScreenshot(): Promise<void> {
@@ -84,7 +84,7 @@ export async function rebootCurrentPhone(): Promise<void> {
   try {
     const [entry] = await rebootDevices([id]);
     if (entry && !entry.success) notify(describe(entry.code, entry.msg));
-    else notify(t('stream.reboot.started'), 'success');
+    else notify(t('phoneView.reboot.started'), 'success');
   } catch (error) {
     notify(describeError(error));
   }

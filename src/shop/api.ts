@@ -1,6 +1,6 @@
 /** Buying, renewing, upgrading and paying (server/API.md "Commerce"). Money in cents. */
 import { http } from '../core/http.ts';
-import type { OrderType } from './orders-api.ts';
+import type { OrderType, PayMethod } from './order-types.ts';
 
 export interface Package {
   packageId: number;
@@ -52,7 +52,7 @@ export interface CreatedOrder {
   status: string;
 }
 
-export type PayMethod = 'mock' | 'alipay' | 'wechat';
+export type { PayMethod } from './order-types.ts';
 export type PaymentStatus = 'waiting' | 'success' | 'refunded' | 'closed' | 'failed';
 
 export const listGoods = () => http.get<Goods[]>('/api/product/goods/list');

@@ -2,12 +2,12 @@
  * Spec §5 rules for activation and redeem codes, pure so the pages and the unit test share them.
  * Activation codes: 12 letters or digits, case-sensitive (`ABC…` and `abc…` are two codes); several may be
  * pasted separated by newlines, spaces or commas; duplicates are dropped and counted. Redeem code: non-empty,
- * at most 20 letters or digits.
+ * at most 20 letters or digits. The reference server checks requests with these same functions.
  */
 
 export const ACTIVATION_CODE_LENGTH = 12;
 export const REDEEM_CODE_MAX = 20;
-/** Codes one activation call accepts (the reference server's limit). */
+/** Codes one activation call accepts. */
 export const MAX_CODES_PER_CALL = 20;
 
 const ACTIVATION_CODE = /^[A-Za-z0-9]{12}$/;

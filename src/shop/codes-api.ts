@@ -1,11 +1,12 @@
 /** Activation and redeem codes (server/API.md "Commerce", "Activation and redeem codes"). */
 import { http } from '../core/http.ts';
+import type { ActivationStatus } from './order-types.ts';
 
 /** 1: each code gives a new phone; 2: code i renews phone i. */
 export type ActivationType = 1 | 2;
 
 /** Spec §4 outcomes of one code (the client adds "waiting" and "activating" around the call). */
-export type ActivationStatus = 'activated' | 'alreadyActivated' | 'notExist' | 'specMismatch' | 'expired' | 'noStock' | 'failed';
+export type { ActivationStatus } from './order-types.ts';
 
 export interface ActivationResult {
   code: string;

@@ -1,14 +1,10 @@
 /** Orders and coupons as the user sees them afterwards (server/API.md "Commerce": Orders, Coupons). Money in cents. */
 import { http } from '../core/http.ts';
+import type { CouponStatus, CouponType, OrderStatus, OrderType } from './order-types.ts';
 
-export type OrderType = 'buy' | 'renew' | 'upgrade';
-
-/** Spec §4 order states, in the order the order-list tabs show them. */
-export const ORDER_STATUSES = [
-  'waitPay', 'waitAllocate', 'allocated', 'shipped', 'completed', 'outOfStock',
-  'activating', 'canceled', 'refunded', 'paymentClosed', 'paymentSuccessful',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+// The vocabulary is shared with the server (order-types.ts); re-exported so callers keep importing it from here.
+export { COUPON_STATUSES, ORDER_STATUSES } from './order-types.ts';
+export type { CouponStatus, CouponType, OrderStatus, OrderType } from './order-types.ts';
 
 export interface Order {
   orderId: number;
@@ -49,10 +45,6 @@ export interface OrderPage {
   list: Order[];
   total: number;
 }
-
-export const COUPON_STATUSES = ['unused', 'used', 'expired'] as const;
-export type CouponStatus = (typeof COUPON_STATUSES)[number];
-export type CouponType = 'cash' | 'discount' | 'extension';
 
 export interface Coupon {
   couponId: number;

@@ -3,15 +3,15 @@
 import { chromium } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { startServer } from '../start-server.mjs';
-import { chromiumPath, CHROMIUM_ARGS, CHROMIUM_HELP } from '../chromium-path.mjs';
+import { ensureChromium, CHROMIUM_ARGS } from '../chromium-path.mjs';
 
 export async function benchSetup() {
   if (!existsSync(new URL('../../dist/index.html', import.meta.url)) || !process.argv.includes('--no-build')) {
     const { build } = await import('../../scripts/build.mjs');
     await build({ quiet: true });
   }
-  const executablePath = chromiumPath();
-  if (!executablePath) console.warn(CHROMIUM_HELP);
+  const executablePath = await ensureChromium();
+  if (!executablePath) process.exit(1);
   const server = await startServer();
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   return {

@@ -1,5 +1,5 @@
 /**
- * phone-view (issue 6): the session around the picture: reconnecting by itself, refusals, the validity rule,
+ * phone-view: the session around the picture: reconnecting by itself, refusals, the validity rule,
  * view-only, pausing while hidden, switching phones and ending the session on leaving.
  */
 import { expect, test, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-/** phone-view (issue 6): the toolbar's settings and the failures a user can meet without a broken server. */
+/** phone-view: the toolbar's settings and the failures a user can meet without a broken server. */
 import { expect, test } from '@playwright/test';
 import { appUrl } from './helpers.ts';
 import { openPhoneView, openTool, stage, userWithPhones } from './stream-helpers.ts';

@@ -1,5 +1,5 @@
 /**
- * phone-view (issue 6): driving a cloud phone through the stream. Each test owns a new user and its phones, so the
+ * phone-view: driving a cloud phone through the stream. Each test owns a new user and its phones, so the
  * shared virtual screens of the reference server never see two tests at once.
  */
 import { expect, test } from '@playwright/test';

@@ -2,15 +2,16 @@
  * agreement, userAgreement, privacyAgreement: the tenant's agreement HTML from the CMS, sanitized,
  * cached as firstAgreementData (user) / secondAgreementData (privacy) so it also shows offline.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { locale, t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { sanitizeHtml } from '../../core/sanitize-html.ts';
-import { read, write, type AgreementData } from '../../core/storage.ts';
+import { useLoad } from '../../core/ui/use-load.ts';
+import { read, write } from '../../core/storage.ts';
 import { loadClient, secureData } from '../../app/client-state.ts';
-import { goBack } from '../../app/navigation.ts';
-import type { PageProps } from '../../app/routes.ts';
-import { getAgreementContent, getRule } from '../api.ts';
+import { goBack } from '../../app/navigate.ts';
+import type { PageProps } from '../../app/route-types.ts';
+import { getAgreementContent, getRule, type AgreementData } from '../api.ts';
 
 const USER_AGREEMENT = 1;
 const PRIVACY_AGREEMENT = 2;
@@ -27,35 +28,23 @@ export default function AgreementPage({ clientNo, query, routeName }: PageProps)
   const type = agreementType(routeName, query);
   // `/agreement?rule=invite` shows a CMS rule text (get-rule) instead of an agreement; rules are not cached.
   const rule = routeName === 'agreement' ? query.get('rule') : null;
-  const [agreement, setAgreement] = useState<AgreementData | null>(() => (rule ? null : (read(cacheKey(type)) ?? null)));
-  const [error, setError] = useState('');
   const language = locale.value;
+  const loaded = useLoad(async (signal): Promise<AgreementData> => {
+    // The router skips the client lookup for agreement paths; the tenant is still needed to ask for its text.
+    if (!secureData.value && clientNo) await loadClient(clientNo);
+    if (rule) {
+      const data = await getRule(rule);
+      return { type, name: data.name, content: data.content };
+    }
+    const data = await getAgreementContent(type);
+    if (!signal.aborted) write(cacheKey(type), data);
+    return data;
+  }, [type, rule, clientNo, language], { keep: true });
+  // Until the first answer comes (or when it fails), the copy cached by an earlier visit shows.
+  const cached = useMemo(() => (rule ? null : (read(cacheKey(type)) ?? null)), [type, rule]);
+  const agreement = loaded.data ?? cached;
+  const error = loaded.error ? describeError(loaded.error) : '';
   const safeHtml = useMemo(() => (agreement ? sanitizeHtml(agreement.content) : ''), [agreement]);
-
-  useEffect(() => {
-    let cancelled = false;
-    (async () => {
-      // The router skips the client lookup for agreement paths; the tenant is still needed to ask for its text.
-      if (!secureData.value && clientNo) await loadClient(clientNo);
-      try {
-        if (rule) {
-          const data = await getRule(rule);
-          if (!cancelled) setAgreement({ type, name: data.name, content: data.content });
-          return;
-        }
-        const data = await getAgreementContent(type);
-        if (cancelled) return;
-        setAgreement(data);
-        setError('');
-        write(cacheKey(type), data);
-      } catch (failure) {
-        if (!cancelled) setError(describeError(failure));
-      }
-    })();
-    return () => {
-      cancelled = true;
-    };
-  }, [type, rule, clientNo, language]);
 
   return (
     <article class="card agreement" data-testid="agreement">
@@ -64,12 +53,12 @@ export default function AgreementPage({ clientNo, query, routeName }: PageProps)
           {t('common.back')}
         </button>
       ) : null}
-      <h2>{agreement?.name ?? t(type === PRIVACY_AGREEMENT ? 'agreement.privacy' : 'agreement.user')}</h2>
+      <h2>{agreement?.name ?? t(type === PRIVACY_AGREEMENT ? 'account.agreement.privacy' : 'account.agreement.user')}</h2>
       {agreement ? (
         <div class="agreement__content" dangerouslySetInnerHTML={{ __html: safeHtml }} />
       ) : error ? (
         <p class="field__error" role="alert">
-          {t('agreement.loadFailed')}: {error}
+          {t('account.agreement.loadFailed')}: {error}
         </p>
       ) : (
         <p class="muted">{t('common.loading')}</p>

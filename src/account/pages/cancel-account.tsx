@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
+import { describeError } from '../../core/errors.ts';
 import { maskMobile } from '../../core/format.ts';
 import { openDialog } from '../../core/ui/dialogs.ts';
 import { Field } from '../../core/ui/field.tsx';
@@ -12,56 +13,38 @@ import { checkSmsCode } from '../../core/validate.ts';
 import { sendSmsCodeToSelf, SmsScene, unregister } from '../api.ts';
 import { logout, user } from '../state.ts';
 import { SendCodeButton } from '../parts/send-code-button.tsx';
-import { fieldOfError } from '../parts/server-field-errors.ts';
+import { useFormErrors } from '../parts/use-form-errors.ts';
 
-const LOSSES = ['cancel.lossDevices', 'cancel.lossOrders', 'cancel.lossProfile', 'cancel.lossNumber'] as const;
+const LOSSES = ['account.cancel.lossDevices', 'account.cancel.lossOrders', 'account.cancel.lossProfile', 'account.cancel.lossNumber'] as const;
 
 export default function CancelAccountPage() {
   const [understood, setUnderstood] = useState(false);
   const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<{ understood?: string; code?: string }>({});
-  const [busy, setBusy] = useState(false);
+  // Only a code refusal belongs under the code field; sending a code to one's own number has no field to blame.
+  const form = useFormErrors<'understood' | 'code'>((field) => (field === 'code' ? 'code' : null));
+  const { errors, busy, clear } = form;
 
-  const sendCode = async () => {
-    try {
-      await sendSmsCodeToSelf(SmsScene.UNREGISTER);
-      notify(t('login.codeSent'), 'success');
-      return true;
-    } catch (error) {
-      notify(fieldOfError(error).text);
-      return false;
-    }
-  };
+  const sendCode = () => form.sendCode(() => sendSmsCodeToSelf(SmsScene.UNREGISTER), (error) => notify(describeError(error)));
 
   const submit = async (event: Event) => {
     event.preventDefault();
-    const rule = checkSmsCode(code);
-    const next = { understood: understood ? undefined : t('cancel.mustUnderstand'), code: rule ? t(rule) : undefined };
-    setErrors(next);
-    if (next.understood || next.code) return;
+    if (!form.check({ understood: understood ? null : 'account.cancel.mustUnderstand', code: checkSmsCode(code) })) return;
     const choice = await openDialog({
-      title: t('cancel.confirmTitle'),
-      message: t('cancel.confirm'),
-      actions: [{ label: t('common.cancel') }, { label: t('cancel.confirmAction'), primary: true, value: 'yes' }],
+      title: t('account.cancel.confirmTitle'),
+      message: t('account.cancel.confirm'),
+      actions: [{ label: t('common.cancel') }, { label: t('account.cancel.confirmAction'), primary: true, value: 'yes' }],
     });
     if (choice !== 'yes') return;
-    setBusy(true);
-    try {
+    await form.run(async () => {
       await unregister(code.trim());
-      notify(t('cancel.done'), 'success');
+      notify(t('account.cancel.done'), 'success');
       await logout({ callServer: false });
-    } catch (error) {
-      const { field, text } = fieldOfError(error);
-      if (field === 'code') setErrors({ code: text });
-      else notify(text);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
     <form class="card" onSubmit={submit} noValidate>
-      <p class="cancel__warning">{t('cancel.warning')}</p>
+      <p class="cancel__warning">{t('account.cancel.warning')}</p>
       <ul class="cancel__losses">
         {LOSSES.map((key) => (
           <li key={key}>{t(key)}</li>
@@ -69,16 +52,16 @@ export default function CancelAccountPage() {
       </ul>
       <label class={`check${errors.understood ? ' check--invalid' : ''}`}>
         <input type="checkbox" name="understood" checked={understood}
-          onChange={(event) => { setUnderstood((event.currentTarget as HTMLInputElement).checked); setErrors((old) => ({ ...old, understood: undefined })); }} />
-        <span>{t('cancel.understand')}</span>
+          onChange={(event) => { setUnderstood((event.currentTarget as HTMLInputElement).checked); clear('understood'); }} />
+        <span>{t('account.cancel.understand')}</span>
       </label>
       {errors.understood ? <p class="field__error" role="alert">{errors.understood}</p> : null}
-      <Field id="cancel-code" label={t('cancel.verify', { mobile: maskMobile(user.value?.mobile) })} inputMode="numeric" maxLength={6}
-        autoComplete="one-time-code" placeholder={t('login.codePlaceholder')} value={code} error={errors.code}
-        onInput={(value) => { setCode(value); setErrors((old) => ({ ...old, code: undefined })); }}
+      <Field id="cancel-code" label={t('account.cancel.verify', { mobile: maskMobile(user.value?.mobile) })} inputMode="numeric" maxLength={6}
+        autoComplete="one-time-code" placeholder={t('account.login.codePlaceholder')} value={code} error={errors.code}
+        onInput={(value) => { setCode(value); clear('code'); }}
         suffix={<SendCodeButton onSend={sendCode} />} />
       <button type="submit" class="btn btn--danger btn--block" disabled={busy} data-testid="cancel-submit">
-        {t('cancel.submit')}
+        {t('account.cancel.submit')}
       </button>
     </form>
   );

@@ -4,21 +4,20 @@
  */
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { t, type MessageKey } from '../../core/i18n/index.ts';
+import { t } from '../../core/i18n/index.ts';
+import { describeError } from '../../core/errors.ts';
 import { Field } from '../../core/ui/field.tsx';
 import { LanguageSwitch } from '../../core/ui/language-switch.tsx';
 import { notify } from '../../core/ui/notify.ts';
 import { checkMobile, checkPassword, checkSmsCode } from '../../core/validate.ts';
-import { pagePath } from '../../app/router-rules.ts';
-import { go } from '../../app/navigation.ts';
-import type { PageProps } from '../../app/routes.ts';
+import { go, pagePath } from '../../app/navigate.ts';
+import type { PageProps } from '../../app/route-types.ts';
 import { sendSmsCode, SmsScene } from '../api.ts';
 import { loginWithPassword, loginWithSmsCode, startGuestTrial } from '../state.ts';
 import { SendCodeButton } from '../parts/send-code-button.tsx';
-import { fieldOfError, type AuthField } from '../parts/server-field-errors.ts';
+import { useFormErrors } from '../parts/use-form-errors.ts';
 
 type Mode = 'sms' | 'password';
-type Errors = Partial<Record<AuthField | 'agree', string>>;
 
 export default function LoginPage({ clientNo }: PageProps) {
   const [mode, setMode] = useState<Mode>('sms');
@@ -27,67 +26,41 @@ export default function LoginPage({ clientNo }: PageProps) {
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [agreed, setAgreed] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitting, setSubmitting] = useState(false);
-
-  const text = (key: MessageKey | null) => (key ? t(key) : undefined);
-  const clear = (field: keyof Errors) => setErrors((old) => ({ ...old, [field]: undefined }));
+  // Every field a server refusal can name is on this form.
+  const form = useFormErrors<'mobile' | 'code' | 'password' | 'agree'>((field) => field);
+  const { errors, clear } = form;
+  const submitting = form.busy;
 
   const sendCode = async () => {
-    const mobileError = checkMobile(mobile);
-    setErrors((old) => ({ ...old, mobile: text(mobileError) }));
-    if (mobileError) return false;
-    try {
-      await sendSmsCode(mobile.trim(), SmsScene.LOGIN);
-      notify(t('login.codeSent'), 'success');
-      return true;
-    } catch (error) {
-      const { field, text: message } = fieldOfError(error);
-      if (field) setErrors((old) => ({ ...old, [field]: message }));
-      else notify(message);
-      return false;
-    }
+    if (!form.checkField('mobile', checkMobile(mobile))) return false;
+    return form.sendCode(() => sendSmsCode(mobile.trim(), SmsScene.LOGIN));
   };
 
   const submit = async (event: Event) => {
     event.preventDefault();
-    const next: Errors = {
-      mobile: text(checkMobile(mobile)),
-      code: mode === 'sms' ? text(checkSmsCode(code)) : undefined,
-      password: mode === 'password' ? text(checkPassword(password)) : undefined,
-      agree: agreed ? undefined : t('login.mustAgree'),
-    };
-    setErrors(next);
-    if (Object.values(next).some(Boolean)) return;
-    setSubmitting(true);
-    try {
+    const passed = form.check({
+      mobile: checkMobile(mobile),
+      code: mode === 'sms' ? checkSmsCode(code) : null,
+      password: mode === 'password' ? checkPassword(password) : null,
+      agree: agreed ? null : 'account.login.mustAgree',
+    });
+    if (!passed) return;
+    await form.run(async () => {
       if (mode === 'sms') await loginWithSmsCode(mobile, code);
       else await loginWithPassword(mobile, password);
       go(pagePath('', clientNo), { replace: true });
-    } catch (error) {
-      const { field, text: message } = fieldOfError(error);
-      if (field) setErrors((old) => ({ ...old, [field]: message }));
-      else notify(message);
-    } finally {
-      setSubmitting(false);
-    }
+    });
   };
 
-  const tryFirst = async () => {
-    setSubmitting(true);
-    try {
+  const tryFirst = () =>
+    form.run(async () => {
       await startGuestTrial();
       go(pagePath('', clientNo), { replace: true });
-    } catch (error) {
-      notify(fieldOfError(error).text);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    }, (error) => notify(describeError(error)));
 
   const switchMode = (next: Mode) => {
     setMode(next);
-    setErrors({});
+    clear();
   };
 
   return (
@@ -104,19 +77,19 @@ export default function LoginPage({ clientNo }: PageProps) {
             data-testid={`tab-${tab}`}
             onClick={() => switchMode(tab)}
           >
-            {t(tab === 'sms' ? 'login.smsTab' : 'login.passwordTab')}
+            {t(tab === 'sms' ? 'account.login.smsTab' : 'account.login.passwordTab')}
           </button>
         ))}
       </div>
 
       <Field
         id="mobile"
-        label={t('login.mobile')}
+        label={t('account.login.mobile')}
         type="tel"
         inputMode="numeric"
         autoComplete="tel"
         maxLength={11}
-        placeholder={t('login.mobilePlaceholder')}
+        placeholder={t('account.login.mobilePlaceholder')}
         value={mobile}
         error={errors.mobile}
         onInput={(value) => {
@@ -128,11 +101,11 @@ export default function LoginPage({ clientNo }: PageProps) {
       {mode === 'sms' ? (
         <Field
           id="code"
-          label={t('login.code')}
+          label={t('account.login.code')}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
-          placeholder={t('login.codePlaceholder')}
+          placeholder={t('account.login.codePlaceholder')}
           value={code}
           error={errors.code}
           onInput={(value) => {
@@ -144,11 +117,11 @@ export default function LoginPage({ clientNo }: PageProps) {
       ) : (
         <Field
           id="password"
-          label={t('login.password')}
+          label={t('account.login.password')}
           type={showPassword ? 'text' : 'password'}
           autoComplete="current-password"
           maxLength={20}
-          placeholder={t('login.passwordPlaceholder')}
+          placeholder={t('account.login.passwordPlaceholder')}
           value={password}
           error={errors.password}
           onInput={(value) => {
@@ -157,7 +130,7 @@ export default function LoginPage({ clientNo }: PageProps) {
           }}
           suffix={
             <button type="button" class="btn btn--ghost" onClick={() => setShowPassword(!showPassword)}>
-              {t(showPassword ? 'login.hidePassword' : 'login.showPassword')}
+              {t(showPassword ? 'account.login.hidePassword' : 'account.login.showPassword')}
             </button>
           }
         />
@@ -174,8 +147,8 @@ export default function LoginPage({ clientNo }: PageProps) {
           }}
         />
         <span>
-          {t('login.agreePrefix')} <Link href={pagePath('user-agreement', clientNo)}>{t('agreement.user')}</Link>{' '}
-          {t('login.and')} <Link href={pagePath('privacy-agreement', clientNo)}>{t('agreement.privacy')}</Link>
+          {t('account.login.agreePrefix')} <Link href={pagePath('user-agreement', clientNo)}>{t('account.agreement.user')}</Link>{' '}
+          {t('account.login.and')} <Link href={pagePath('privacy-agreement', clientNo)}>{t('account.agreement.privacy')}</Link>
         </span>
       </label>
       {errors.agree ? (
@@ -185,19 +158,19 @@ export default function LoginPage({ clientNo }: PageProps) {
       ) : null}
 
       <button type="submit" class="btn btn--primary btn--block" disabled={submitting} data-testid="login-submit">
-        {t(submitting ? 'login.submitting' : 'login.submit')}
+        {t(submitting ? 'account.login.submitting' : 'account.login.submit')}
       </button>
 
       <button type="button" class="btn btn--block login__guest" disabled={submitting} onClick={() => void tryFirst()} data-testid="try-first">
-        {t('guest.tryFirst')}
+        {t('account.guest.tryFirst')}
       </button>
 
       <div class="row-between" style={{ marginTop: '14px' }}>
         <span class="muted" style={{ fontSize: '12px' }}>
-          {mode === 'sms' ? t('login.autoRegister') : ''}
+          {mode === 'sms' ? t('account.login.autoRegister') : ''}
         </span>
         <Link href={pagePath('forget-password', clientNo)} class="btn btn--link">
-          {t('login.forgotPassword')}
+          {t('account.login.forgotPassword')}
         </Link>
       </div>
     </form>

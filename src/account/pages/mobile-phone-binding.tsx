@@ -5,141 +5,105 @@
 import { useEffect, useState } from 'react';
 import { t, type MessageKey } from '../../core/i18n/index.ts';
 import { ErrorCode } from '../../core/error-codes.ts';
-import { ApiError } from '../../core/errors.ts';
+import { ApiError, describeError } from '../../core/errors.ts';
 import { formatDate, maskMobile } from '../../core/format.ts';
 import { Field } from '../../core/ui/field.tsx';
+import { useLoad } from '../../core/ui/use-load.ts';
 import { notify } from '../../core/ui/notify.ts';
 import { checkMobile, checkSmsCode } from '../../core/validate.ts';
-import { goToPage } from '../../app/navigation.ts';
+import { goToPage } from '../../app/navigate.ts';
 import { canChangeMobile, changeMobile, sendSmsCode, sendSmsCodeToSelf, SmsScene, validateSmsCode } from '../api.ts';
 import { fetchUser, user } from '../state.ts';
 import { SendCodeButton } from '../parts/send-code-button.tsx';
-import { fieldOfError } from '../parts/server-field-errors.ts';
+import { useFormErrors } from '../parts/use-form-errors.ts';
 
-type Errors = Partial<Record<'oldCode' | 'mobile' | 'code', string>>;
+type CodeField = 'oldCode' | 'code';
 
 export default function MobilePhoneBindingPage() {
   const current = user.value?.mobile ?? '';
-  const [nextChange, setNextChange] = useState<number | null | undefined>(undefined);
   const [step, setStep] = useState<'old' | 'new'>('old');
   const [oldCode, setOldCode] = useState('');
   const [mobile, setMobile] = useState('');
   const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  const text = (key: MessageKey | null) => (key ? t(key) : undefined);
-
-  const checkAllowed = () =>
-    canChangeMobile()
-      .then((reply) => setNextChange(reply.canChange ? null : reply.nextChangeTime))
-      .catch((error) => notify(fieldOfError(error).text));
-
+  // Asked again after a refusal says the number changed meanwhile; the last answer stands until the new one.
+  const allowed = useLoad(canChangeMobile, [], { keep: true });
+  const { retry: checkAllowed } = allowed;
+  // undefined until the first answer (the first step waits for it), null when a change is allowed now.
+  const nextChange = allowed.data ? (allowed.data.canChange ? null : allowed.data.nextChangeTime) : undefined;
   useEffect(() => {
-    void checkAllowed();
-  }, []);
+    if (allowed.error) notify(describeError(allowed.error));
+  }, [allowed.error]);
 
-  /** Server refusals land next to the field they concern; the rest become a notice. */
-  const showError = (error: unknown, codeField: 'oldCode' | 'code') => {
-    if (error instanceof ApiError && error.code === ErrorCode.MOBILE_CHANGE_TOO_SOON) return void checkAllowed();
-    const { field, text: message } = fieldOfError(error);
-    if (field === 'code') setErrors((old) => ({ ...old, [codeField]: message }));
-    else if (field === 'mobile' && step === 'new') setErrors((old) => ({ ...old, mobile: message }));
-    else notify(message);
+  const form = useFormErrors<CodeField | 'mobile'>(() => null);
+  const { errors, busy, clear } = form;
+
+  /** A code refusal goes under the step's code field, a number refusal under the new number; the rest are notices. */
+  const showError = (error: unknown, codeField: CodeField) => {
+    // Someone changed the number meanwhile (another tab): ask again, which shows when the next change is allowed.
+    if (error instanceof ApiError && error.code === ErrorCode.MOBILE_CHANGE_TOO_SOON) return checkAllowed();
+    form.showError(error, (field) => (field === 'code' ? codeField : field === 'mobile' && step === 'new' ? 'mobile' : null));
   };
 
-  const run = async (work: () => Promise<void>, codeField: 'oldCode' | 'code') => {
-    setBusy(true);
-    try {
-      await work();
-    } catch (error) {
-      showError(error, codeField);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const sendOld = () => form.sendCode(() => sendSmsCodeToSelf(SmsScene.CHANGE_MOBILE_OLD), (error) => showError(error, 'oldCode'));
 
-  const sendOld = async () => {
-    try {
-      await sendSmsCodeToSelf(SmsScene.CHANGE_MOBILE_OLD);
-      notify(t('login.codeSent'), 'success');
-      return true;
-    } catch (error) {
-      showError(error, 'oldCode');
-      return false;
-    }
-  };
-
-  const mobileProblem = () => text(checkMobile(mobile)) ?? (mobile.trim() === current ? t('binding.sameNumber') : undefined);
+  const mobileProblem = (): MessageKey | null => checkMobile(mobile) ?? (mobile.trim() === current ? 'account.binding.sameNumber' : null);
 
   const sendNew = async () => {
-    const problem = mobileProblem();
-    setErrors((old) => ({ ...old, mobile: problem }));
-    if (problem) return false;
-    try {
-      await sendSmsCode(mobile.trim(), SmsScene.CHANGE_MOBILE_NEW);
-      notify(t('login.codeSent'), 'success');
-      return true;
-    } catch (error) {
-      showError(error, 'code');
-      return false;
-    }
+    if (!form.checkField('mobile', mobileProblem())) return false;
+    return form.sendCode(() => sendSmsCode(mobile.trim(), SmsScene.CHANGE_MOBILE_NEW), (error) => showError(error, 'code'));
   };
 
   const verifyOld = (event: Event) => {
     event.preventDefault();
-    const problem = text(checkSmsCode(oldCode));
-    setErrors({ oldCode: problem });
-    if (problem) return;
-    void run(async () => {
+    if (!form.check({ oldCode: checkSmsCode(oldCode) })) return;
+    void form.run(async () => {
       await validateSmsCode(current, oldCode.trim(), SmsScene.CHANGE_MOBILE_OLD);
       setStep('new');
-    }, 'oldCode');
+    }, (error) => showError(error, 'oldCode'));
   };
 
   const submit = (event: Event) => {
     event.preventDefault();
-    const next: Errors = { mobile: mobileProblem(), code: text(checkSmsCode(code)) };
-    setErrors(next);
-    if (next.mobile || next.code) return;
-    void run(async () => {
+    if (!form.check({ mobile: mobileProblem(), code: checkSmsCode(code) })) return;
+    void form.run(async () => {
       await changeMobile(oldCode.trim(), mobile.trim(), code.trim());
       await fetchUser();
-      notify(t('binding.done'), 'success');
+      notify(t('account.binding.done'), 'success');
       goToPage('personal-center', { replace: true });
-    }, 'code');
+    }, (error) => showError(error, 'code'));
   };
 
   if (nextChange) {
     return (
       <div class="card" role="alert" data-testid="binding-not-yet">
-        <p>{t('binding.notYet', { date: formatDate(nextChange) })}</p>
+        <p>{t('account.binding.notYet', { date: formatDate(nextChange) })}</p>
       </div>
     );
   }
 
   return (
     <div class="card">
-      <p class="muted">{t('binding.rule')}</p>
+      <p class="muted">{t('account.binding.rule')}</p>
       {step === 'old' ? (
         <form onSubmit={verifyOld} noValidate>
-          <p data-testid="binding-step">{t('binding.stepOld')}</p>
-          <p>{t('binding.current')}: {maskMobile(current)}</p>
-          <Field id="old-code" label={t('login.code')} inputMode="numeric" maxLength={6} autoComplete="one-time-code"
-            placeholder={t('login.codePlaceholder')} value={oldCode} error={errors.oldCode}
-            onInput={(value) => { setOldCode(value); setErrors({}); }} suffix={<SendCodeButton onSend={sendOld} />} />
-          <button type="submit" class="btn btn--primary btn--block" disabled={busy || nextChange === undefined}>{t('binding.next')}</button>
+          <p data-testid="binding-step">{t('account.binding.stepOld')}</p>
+          <p>{t('account.binding.current')}: {maskMobile(current)}</p>
+          <Field id="old-code" label={t('account.login.code')} inputMode="numeric" maxLength={6} autoComplete="one-time-code"
+            placeholder={t('account.login.codePlaceholder')} value={oldCode} error={errors.oldCode}
+            onInput={(value) => { setOldCode(value); clear(); }} suffix={<SendCodeButton onSend={sendOld} />} />
+          <button type="submit" class="btn btn--primary btn--block" disabled={busy || nextChange === undefined}>{t('account.binding.next')}</button>
         </form>
       ) : (
         <form onSubmit={submit} noValidate>
-          <p data-testid="binding-step">{t('binding.stepNew')}</p>
-          <Field id="new-mobile" label={t('binding.newMobile')} type="tel" inputMode="numeric" maxLength={11}
-            placeholder={t('login.mobilePlaceholder')} value={mobile} error={errors.mobile}
-            onInput={(value) => { setMobile(value); setErrors((old) => ({ ...old, mobile: undefined })); }} />
-          <Field id="new-code" label={t('login.code')} inputMode="numeric" maxLength={6} autoComplete="one-time-code"
-            placeholder={t('login.codePlaceholder')} value={code} error={errors.code}
-            onInput={(value) => { setCode(value); setErrors((old) => ({ ...old, code: undefined })); }}
+          <p data-testid="binding-step">{t('account.binding.stepNew')}</p>
+          <Field id="new-mobile" label={t('account.binding.newMobile')} type="tel" inputMode="numeric" maxLength={11}
+            placeholder={t('account.login.mobilePlaceholder')} value={mobile} error={errors.mobile}
+            onInput={(value) => { setMobile(value); clear('mobile'); }} />
+          <Field id="new-code" label={t('account.login.code')} inputMode="numeric" maxLength={6} autoComplete="one-time-code"
+            placeholder={t('account.login.codePlaceholder')} value={code} error={errors.code}
+            onInput={(value) => { setCode(value); clear('code'); }}
             suffix={<SendCodeButton onSend={sendNew} />} />
-          <button type="submit" class="btn btn--primary btn--block" disabled={busy} data-testid="binding-submit">{t('binding.submit')}</button>
+          <button type="submit" class="btn btn--primary btn--block" disabled={busy} data-testid="binding-submit">{t('account.binding.submit')}</button>
         </form>
       )}
     </div>

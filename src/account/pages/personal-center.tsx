@@ -7,7 +7,8 @@ import { copyText } from '../../core/clipboard.ts';
 import { formatDateTime, maskMobile } from '../../core/format.ts';
 import { Menu, MenuRow } from '../../core/ui/menu.tsx';
 import { notify } from '../../core/ui/notify.ts';
-import { goToPage } from '../../app/navigation.ts';
+import { goToPage } from '../../app/navigate.ts';
+import type { RouteSegment } from '../../app/route-types.ts';
 import { Avatar } from '../parts/avatar.tsx';
 import { InviteCodeCard } from '../parts/invite-code-card.tsx';
 import { NicknameEditor } from '../parts/nickname-editor.tsx';
@@ -15,7 +16,7 @@ import { requireAccount } from '../parts/require-account.ts';
 import { showCustomerService } from '../parts/customer-service.ts';
 import { displayName, isGuest, user } from '../state.ts';
 
-async function openForAccount(segment: string) {
+async function openForAccount(segment: RouteSegment) {
   if (await requireAccount()) goToPage(segment);
 }
 
@@ -34,9 +35,9 @@ export default function PersonalCenterPage() {
       </div>
       <Menu>
         <NicknameEditor />
-        <MenuRow label={t('personal.mobile')} value={<span data-testid="personal-mobile">{guest ? '' : maskMobile(info?.mobile)}</span>} />
+        <MenuRow label={t('account.personal.mobile')} value={<span data-testid="personal-mobile">{guest ? '' : maskMobile(info?.mobile)}</span>} />
         <MenuRow
-          label={t('personal.userNo')}
+          label={t('account.personal.userNo')}
           value={
             <span class="with-action">
               <span data-testid="user-no">{info?.userNo}</span>
@@ -48,16 +49,16 @@ export default function PersonalCenterPage() {
             </span>
           }
         />
-        <MenuRow label={t('personal.registerTime')} value={formatDateTime(info?.registerTime)} />
+        <MenuRow label={t('account.personal.registerTime')} value={formatDateTime(info?.registerTime)} />
       </Menu>
       <Menu>
-        <MenuRow label={t('personal.password')} value={info?.hasPassword ? t('personal.passwordSet') : t('personal.passwordNotSet')}
+        <MenuRow label={t('account.personal.password')} value={info?.hasPassword ? t('account.personal.passwordSet') : t('account.personal.passwordNotSet')}
           onClick={() => void openForAccount('password-manager')} testId="entry-password" />
-        <MenuRow label={t('personal.binding')} onClick={() => void openForAccount('mobile-phone-binding')} testId="entry-binding" />
-        <MenuRow label={t('profile.settings')} onClick={() => goToPage('system-setting')} testId="entry-settings" />
-        <MenuRow label={t('profile.aboutUs')} onClick={() => goToPage('about-us')} testId="entry-about" />
-        <MenuRow label={t('profile.customerService')} onClick={() => void showCustomerService()} testId="entry-customer-service" />
-        <MenuRow label={t('personal.cancelAccount')} onClick={() => void openForAccount('cancel-account')} testId="entry-cancel" danger />
+        <MenuRow label={t('account.personal.binding')} onClick={() => void openForAccount('mobile-phone-binding')} testId="entry-binding" />
+        <MenuRow label={t('account.profile.settings')} onClick={() => goToPage('system-setting')} testId="entry-settings" />
+        <MenuRow label={t('account.profile.aboutUs')} onClick={() => goToPage('about-us')} testId="entry-about" />
+        <MenuRow label={t('account.profile.customerService')} onClick={() => void showCustomerService()} testId="entry-customer-service" />
+        <MenuRow label={t('account.personal.cancelAccount')} onClick={() => void openForAccount('cancel-account')} testId="entry-cancel" danger />
       </Menu>
       <InviteCodeCard />
     </div>

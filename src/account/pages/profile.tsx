@@ -1,9 +1,9 @@
 /** profile (home layout, the "Me" tab): who is logged in, the profile banner, and the account's entries. */
-import { t } from '../../core/i18n/index.ts';
+import { t, type MessageKey } from '../../core/i18n/index.ts';
 import { maskMobile } from '../../core/format.ts';
 import { Menu, MenuRow } from '../../core/ui/menu.tsx';
-import { goToPage } from '../../app/navigation.ts';
-import { routeBySegment } from '../../app/routes.ts';
+import { goToPage } from '../../app/navigate.ts';
+import type { RouteSegment } from '../../app/route-types.ts';
 import { AdBanner } from '../parts/ad-banner.tsx';
 import { showCustomerService } from '../parts/customer-service.ts';
 import { Avatar } from '../parts/avatar.tsx';
@@ -11,17 +11,16 @@ import { AdPosition } from '../api.ts';
 import { displayName, isGuest, user } from '../state.ts';
 import { confirmLogout } from '../parts/confirm-logout.ts';
 
-/** Entries of later issues appear once their pages exist: an entry never leads to a 404. */
-const ENTRIES = [
-  { segment: 'order-list', label: 'profile.orders' },
-  { segment: 'recharge-phone', label: 'profile.renew' },
-  { segment: 'upgrade-select-phone', label: 'profile.upgrade' },
-  { segment: 'activation-code', label: 'profile.activationCode' },
-  { segment: 'my-coupon', label: 'profile.coupons' },
-  { segment: 'message-center', label: 'profile.messages' },
-  { segment: 'system-setting', label: 'profile.settings' },
-  { segment: 'about-us', label: 'profile.aboutUs' },
-] as const;
+/** Entries of pages that exist (a segment must be in the route table, so an entry never leads to a 404). */
+const ENTRIES: ReadonlyArray<{ segment: RouteSegment; label: MessageKey }> = [
+  { segment: 'order-list', label: 'account.profile.orders' },
+  { segment: 'recharge-phone', label: 'account.profile.renew' },
+  { segment: 'upgrade-select-phone', label: 'account.profile.upgrade' },
+  { segment: 'activation-code', label: 'account.profile.activationCode' },
+  { segment: 'my-coupon', label: 'account.profile.coupons' },
+  { segment: 'system-setting', label: 'account.profile.settings' },
+  { segment: 'about-us', label: 'account.profile.aboutUs' },
+];
 
 export default function ProfilePage() {
   const info = user.value;
@@ -31,21 +30,21 @@ export default function ProfilePage() {
         <Avatar url={info?.avatar} name={displayName.value} />
         <span class="profile__who">
           <span class="profile__name" data-testid="profile-name">{displayName.value}</span>
-          <span class="muted">{isGuest.value ? t('guest.guestName') : maskMobile(info?.mobile)}</span>
+          <span class="muted">{isGuest.value ? t('account.guest.guestName') : maskMobile(info?.mobile)}</span>
         </span>
         <span class="menu__chevron" aria-hidden="true">›</span>
       </button>
       <AdBanner position={AdPosition.PROFILE} />
       <Menu>
-        <MenuRow label={t('profile.personalCenter')} onClick={() => goToPage('personal-center')} testId="entry-personal-center" />
-        {ENTRIES.filter((entry) => routeBySegment(entry.segment)).map((entry) => (
+        <MenuRow label={t('account.profile.personalCenter')} onClick={() => goToPage('personal-center')} testId="entry-personal-center" />
+        {ENTRIES.map((entry) => (
           <MenuRow key={entry.segment} label={t(entry.label)} onClick={() => goToPage(entry.segment)} testId={`entry-${entry.segment}`} />
         ))}
-        <MenuRow label={t('profile.customerService')} onClick={() => void showCustomerService()} testId="entry-customer-service" />
+        <MenuRow label={t('account.profile.customerService')} onClick={() => void showCustomerService()} testId="entry-customer-service" />
       </Menu>
       <div class="card-actions">
         <button type="button" class="btn btn--block" data-testid="logout" onClick={() => void confirmLogout()}>
-          {t('settings.logout')}
+          {t('account.settings.logout')}
         </button>
       </div>
     </div>

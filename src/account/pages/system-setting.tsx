@@ -22,7 +22,7 @@ export default function SystemSettingPage() {
   return (
     <div class="settings">
       <fieldset class="card settings__languages">
-        <legend class="field__label">{t('settings.language')}</legend>
+        <legend class="field__label">{t('account.settings.language')}</legend>
         {LOCALES.map((code) => (
           <label key={code} class="radio" lang={code}>
             <input type="radio" name="language" value={code} checked={locale.value === code} onChange={() => void setLocale(code)} />
@@ -32,17 +32,17 @@ export default function SystemSettingPage() {
       </fieldset>
       <Menu>
         <label class="menu__row">
-          <span class="menu__label">{t('settings.virtualKeys')}</span>
+          <span class="menu__label">{t('account.settings.virtualKeys')}</span>
           <input type="checkbox" role="switch" class="switch" checked={virtualKeys} onChange={toggleVirtualKeys} data-testid="virtual-keys" />
         </label>
-        <MenuRow label={t('settings.clearCache')} testId="clear-cache"
-          onClick={() => void clearCaches().then(() => notify(t('settings.cacheCleared'), 'success'))} />
-        <MenuRow label={t('settings.version')} value={<span data-testid="app-version">{__APP_VERSION__}</span>} />
+        <MenuRow label={t('account.settings.clearCache')} testId="clear-cache"
+          onClick={() => void clearCaches().then(() => notify(t('account.settings.cacheCleared'), 'success'))} />
+        <MenuRow label={t('account.settings.version')} value={<span data-testid="app-version">{__APP_VERSION__}</span>} />
       </Menu>
       {isLoggedIn.value ? (
         <div class="card-actions">
           <button type="button" class="btn btn--block" data-testid="logout" onClick={() => void confirmLogout()}>
-            {t('settings.logout')}
+            {t('account.settings.logout')}
           </button>
         </div>
       ) : null}

@@ -1,20 +1,11 @@
 /** Advertisements of one position (platform H5), scrolled sideways; nothing at all when there are none. */
-import { useEffect, useState } from 'react';
 import { isSafeUrl } from '../../core/safe-url.ts';
+import { useLoad } from '../../core/ui/use-load.ts';
 import { getAdvertisements, type Advertisement } from '../api.ts';
 
 export function AdBanner({ position }: { position: number }) {
-  const [ads, setAds] = useState<Advertisement[]>([]);
-  useEffect(() => {
-    let cancelled = false;
-    // An ad that fails to load is not worth a notice.
-    getAdvertisements([position])
-      .then((list) => !cancelled && setAds(list))
-      .catch(() => {});
-    return () => {
-      cancelled = true;
-    };
-  }, [position]);
+  // An ad that fails to load is not worth a notice: the banner simply stays away.
+  const ads: Advertisement[] = useLoad(() => getAdvertisements([position]), [position], { keep: true }).data ?? [];
   if (!ads.length) return null;
   return (
     <div class="ads" data-testid={`ads-${position}`}>

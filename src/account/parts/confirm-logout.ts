@@ -5,8 +5,8 @@ import { logout } from '../state.ts';
 
 export async function confirmLogout(): Promise<void> {
   const choice = await openDialog({
-    title: t('home.logout'),
-    message: t('home.logoutConfirm'),
+    title: t('account.logout.title'),
+    message: t('account.logout.confirm'),
     actions: [{ label: t('common.cancel') }, { label: t('common.confirm'), primary: true, value: 'yes' }],
   });
   if (choice === 'yes') await logout();

@@ -7,10 +7,10 @@ import { getCustomerService, type CustomerService } from '../api.ts';
 
 export function customerServiceLines(service: CustomerService): string {
   const lines = [
-    service.phone ? `${t('about.phone')}: ${service.phone}` : '',
-    service.workTime ? `${t('about.workTime')}: ${service.workTime}` : '',
+    service.phone ? `${t('account.about.phone')}: ${service.phone}` : '',
+    service.workTime ? `${t('account.about.workTime')}: ${service.workTime}` : '',
   ].filter(Boolean);
-  return lines.length || service.url ? lines.join('\n') : t('about.none');
+  return lines.length || service.url ? lines.join('\n') : t('account.about.none');
 }
 
 export async function showCustomerService(): Promise<void> {
@@ -22,8 +22,8 @@ export async function showCustomerService(): Promise<void> {
     return;
   }
   const actions: DialogAction[] = [];
-  if (service.url) actions.push({ label: t('about.online'), primary: true, href: service.url });
-  if (service.phone) actions.push({ label: t('about.phone'), href: `tel:${service.phone.replace(/[^\d+]/g, '')}` });
+  if (service.url) actions.push({ label: t('account.about.online'), primary: true, href: service.url });
+  if (service.phone) actions.push({ label: t('account.about.phone'), href: `tel:${service.phone.replace(/[^\d+]/g, '')}` });
   actions.push({ label: t('common.close') });
-  await openDialog({ title: t('about.customerService'), message: customerServiceLines(service), actions });
+  await openDialog({ title: t('account.about.customerService'), message: customerServiceLines(service), actions });
 }

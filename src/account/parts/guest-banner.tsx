@@ -21,9 +21,9 @@ export function GuestBanner() {
   if (!guest) return null;
   return (
     <div class="guest-banner" role="status" data-testid="guest-banner">
-      <span data-testid="trial-countdown">{t('guest.trialBanner', { time: formatRemaining(trialEndsAt.value - now) })}</span>
+      <span data-testid="trial-countdown">{t('account.guest.trialBanner', { time: formatRemaining(trialEndsAt.value - now) })}</span>
       <button type="button" class="btn btn--ghost" onClick={() => void logout()}>
-        {t('guest.loginNow')}
+        {t('account.guest.loginNow')}
       </button>
     </div>
   );

@@ -1,44 +1,38 @@
 /** Invite code entry, offered only while /invite/can-input-code says so; its rules come from the CMS. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { notify } from '../../core/ui/notify.ts';
-import { pathTo } from '../../app/navigation.ts';
+import { useLoad } from '../../core/ui/use-load.ts';
+import { pathTo } from '../../app/navigate.ts';
 import { Link } from 'wouter';
 import { canInputInviteCode, inputInviteCode } from '../api.ts';
 import { isGuest } from '../state.ts';
 
 export function InviteCodeCard() {
-  const [open, setOpen] = useState(false);
+  // Closed once the code is accepted; until then the server's answer decides.
+  const [done, setDone] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const guest = isGuest.value;
 
-  useEffect(() => {
-    if (guest) return;
-    let cancelled = false;
-    canInputInviteCode()
-      .then((reply) => !cancelled && setOpen(reply.canInput))
-      .catch(() => {});
-    return () => {
-      cancelled = true;
-    };
-  }, [guest]);
+  // A guest cannot enter a code, so nothing is asked.
+  const allowed = useLoad(async () => (guest ? false : (await canInputInviteCode()).canInput), [guest], { keep: true }).data ?? false;
 
-  if (!open || guest) return null;
+  if (!allowed || done || guest) return null;
 
   const submit = async (event: Event) => {
     event.preventDefault();
     if (!code.trim()) {
-      setError(t('personal.inviteRequired'));
+      setError(t('account.personal.inviteRequired'));
       return;
     }
     setBusy(true);
     try {
       await inputInviteCode(code.trim());
-      notify(t('personal.inviteDone'), 'success');
-      setOpen(false);
+      notify(t('account.personal.inviteDone'), 'success');
+      setDone(true);
     } catch (failure) {
       setError(describeError(failure));
     } finally {
@@ -49,14 +43,14 @@ export function InviteCodeCard() {
   return (
     <form class="card" onSubmit={submit} noValidate data-testid="invite-card">
       <div class="row-between">
-        <label class="field__label" for="invite-code">{t('personal.inviteTitle')}</label>
-        <Link href={pathTo('agreement', '?rule=invite')} class="btn btn--link">{t('personal.inviteRules')}</Link>
+        <label class="field__label" for="invite-code">{t('account.personal.inviteTitle')}</label>
+        <Link href={pathTo('agreement', '?rule=invite')} class="btn btn--link">{t('account.personal.inviteRules')}</Link>
       </div>
       <div class="field__row">
         <input id="invite-code" class="field__input" inputMode="numeric" maxLength={20} value={code}
-          placeholder={t('personal.invitePlaceholder')} aria-describedby={error ? 'invite-code-error' : undefined}
+          placeholder={t('account.personal.invitePlaceholder')} aria-describedby={error ? 'invite-code-error' : undefined}
           onInput={(event) => { setCode((event.currentTarget as HTMLInputElement).value); setError(''); }} />
-        <button type="submit" class="btn btn--ghost" disabled={busy}>{t('personal.inviteSubmit')}</button>
+        <button type="submit" class="btn btn--ghost" disabled={busy}>{t('account.personal.inviteSubmit')}</button>
       </div>
       {error ? <p class="field__error" id="invite-code-error" role="alert">{error}</p> : null}
     </form>

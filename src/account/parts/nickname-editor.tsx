@@ -34,7 +34,7 @@ export function NicknameEditor() {
       await updateUser({ nickname });
       patchUser({ nickname });
       setEditing(false);
-      notify(t('personal.saved'), 'success');
+      notify(t('account.personal.saved'), 'success');
     } catch (failure) {
       setError(describeError(failure));
     } finally {
@@ -45,23 +45,23 @@ export function NicknameEditor() {
   if (!editing) {
     return (
       <div class="menu__row">
-        <span class="menu__label">{t('personal.nickname')}</span>
+        <span class="menu__label">{t('account.personal.nickname')}</span>
         <span class="menu__value" data-testid="nickname">{displayName.value}</span>
         <button type="button" class="btn btn--ghost" onClick={() => void start()} data-testid="edit-nickname">
-          {t('personal.edit')}
+          {t('account.personal.edit')}
         </button>
       </div>
     );
   }
   return (
     <form class="inline-edit" onSubmit={save} noValidate>
-      <label class="field__label" for="nickname">{t('personal.nickname')}</label>
+      <label class="field__label" for="nickname">{t('account.personal.nickname')}</label>
       <div class={`field__row${error ? ' field__row--invalid' : ''}`}>
-        <input id="nickname" class="field__input" value={value} placeholder={t('personal.nicknamePlaceholder')}
+        <input id="nickname" class="field__input" value={value} placeholder={t('account.personal.nicknamePlaceholder')}
           aria-invalid={error ? true : undefined} aria-describedby={error ? 'nickname-error' : undefined}
           onInput={(event) => { setValue((event.currentTarget as HTMLInputElement).value); setError(''); }} />
         <button type="button" class="btn btn--ghost" onClick={() => setEditing(false)}>{t('common.cancel')}</button>
-        <button type="submit" class="btn btn--ghost" disabled={saving} data-testid="save-nickname">{t('personal.save')}</button>
+        <button type="submit" class="btn btn--ghost" disabled={saving} data-testid="save-nickname">{t('account.personal.save')}</button>
       </div>
       {error ? <p class="field__error" id="nickname-error" role="alert">{error}</p> : null}
     </form>

@@ -9,9 +9,9 @@ import { isGuest, logout } from '../state.ts';
 export async function requireAccount(): Promise<boolean> {
   if (!isGuest.value) return true;
   const choice = await openDialog({
-    title: t('guest.needsAccountTitle'),
-    message: t('guest.needsAccount'),
-    actions: [{ label: t('common.cancel') }, { label: t('guest.loginNow'), primary: true, value: 'login' }],
+    title: t('account.guest.needsAccountTitle'),
+    message: t('account.guest.needsAccount'),
+    actions: [{ label: t('common.cancel') }, { label: t('account.guest.loginNow'), primary: true, value: 'login' }],
   });
   if (choice === 'login') await logout();
   return false;

@@ -30,7 +30,7 @@ export function SendCodeButton({ onSend }: SendCodeButtonProps) {
 
   return (
     <button type="button" class="btn btn--ghost" disabled={sending || left > 0} onClick={send} data-testid="send-code">
-      {left > 0 ? t('login.resendIn', { seconds: left }) : t('login.sendCode')}
+      {left > 0 ? t('account.login.resendIn', { seconds: left }) : t('account.login.sendCode')}
     </button>
   );
 }

@@ -5,12 +5,12 @@
  */
 import type { ComponentChildren } from 'preact';
 import { Link } from 'wouter';
-import { t } from '../../core/i18n/index.ts';
+import { t, type MessageKey } from '../../core/i18n/index.ts';
 import { aboutApp, permissionKeys } from '../client-state.ts';
 import { GuestBanner } from '../../account/parts/guest-banner.tsx';
-import { bottomNavPage, goBack } from '../navigation.ts';
-import { pagePath } from '../router-rules.ts';
-import { routeBySegment, type LayoutName, type RouteDef } from '../routes.ts';
+import { bottomNavPage, pagePath } from '../navigate.ts';
+import type { LayoutName, RouteDef, RouteSegment } from '../route-types.ts';
+import { PageHeader } from './page-header.tsx';
 
 interface LayoutProps {
   route: RouteDef;
@@ -18,23 +18,10 @@ interface LayoutProps {
   children: ComponentChildren;
 }
 
-export function PageHeader({ route, clientNo }: { route: RouteDef; clientNo: string }) {
-  return (
-    <header class="page-header">
-      <button type="button" class="page-header__back" aria-label={t('common.back')} onClick={() => goBack(clientNo)}>
-        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-          <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
-        </svg>
-      </button>
-      <h1 class="page-header__title">{route.title ? t(route.title) : ''}</h1>
-    </header>
-  );
-}
-
 function PageLayout({ route, clientNo, children }: LayoutProps) {
   return (
     <div class="layout layout--page">
-      <PageHeader route={route} clientNo={clientNo} />
+      <PageHeader title={route.title} clientNo={clientNo} />
       <main class="layout__body">{children}</main>
     </div>
   );
@@ -43,22 +30,21 @@ function PageLayout({ route, clientNo, children }: LayoutProps) {
 function PhoneLayout({ route, clientNo, children }: LayoutProps) {
   return (
     <div class="layout layout--phone">
-      {route.title ? <PageHeader route={route} clientNo={clientNo} /> : null}
+      {route.title ? <PageHeader title={route.title} clientNo={clientNo} /> : null}
       <main class="layout__body">{children}</main>
     </div>
   );
 }
 
-const TABS = [
-  { segment: '', label: 'nav.home' },
+const TABS: ReadonlyArray<{ segment: RouteSegment; label: MessageKey; permission?: string }> = [
+  { segment: '', label: 'app.nav.home' },
   // Spec §6: the discover tab is a client function (`discovery`).
-  { segment: 'discover', label: 'nav.discover', permission: 'discovery' },
-  { segment: 'profile', label: 'nav.profile' },
-] as const;
+  { segment: 'discover', label: 'app.nav.discover', permission: 'discovery' },
+  { segment: 'profile', label: 'app.nav.profile' },
+];
 
 function HomeLayout({ route, clientNo, children }: LayoutProps) {
-  // Only tabs whose pages exist are offered: a tab must never lead to a 404.
-  const tabs = TABS.filter((tab) => routeBySegment(tab.segment) && (!('permission' in tab) || permissionKeys.value.has(tab.permission)));
+  const tabs = TABS.filter((tab) => !tab.permission || permissionKeys.value.has(tab.permission));
   return (
     <div class="layout layout--home">
       <GuestBanner />

@@ -1,7 +1,8 @@
-import type { Dictionary } from './index.ts';
+import type { Translation } from './index.ts';
+import type zhCN from './errors-zh-CN.ts';
 
-/** Texts of the spec §8 error catalogue (core/errors.ts), English. */
-const errors: Dictionary['errors'] = {
+/** Texts of the spec §8 error catalogue (core/errors.ts), keys `errors.*`, English; typed against the zh-CN twin. */
+const errors: Translation<typeof zhCN> = {
   upgradeTooShort: 'A phone needs at least 1 day remaining to upgrade',
   upgradeTooLong: 'The upgraded duration must be under 999 days',
   upgradeNotHigher: 'Only an upgrade to a higher level is possible',
@@ -35,7 +36,6 @@ const errors: Dictionary['errors'] = {
   duplicateRequest: 'Request in progress, please do not resubmit',
   networkRefresh: 'Network error, please refresh',
   networkException: 'Network exception',
-  networkProblem: 'Network problem, please check your connection',
   networkTimeout: 'Network timeout',
   requestTimeout: 'Request timed out, please try again later',
   parameterException: 'Parameter exception',

@@ -1,4 +1,4 @@
-/** Texts of the spec §8 error catalogue (core/errors.ts), Simplified Chinese. */
+/** Texts of the spec §8 error catalogue (core/errors.ts), keys `errors.*`, Simplified Chinese. */
 const errors = {
   upgradeTooShort: '剩余时长不足 1 天，不能升级',
   upgradeTooLong: '升级时长需少于 999 天',
@@ -33,7 +33,6 @@ const errors = {
   duplicateRequest: '请求正在处理中，请勿重复提交',
   networkRefresh: '网络错误，请刷新重试',
   networkException: '网络异常',
-  networkProblem: '网络出现问题，请检查网络连接',
   networkTimeout: '网络超时',
   requestTimeout: '请求超时，请稍后重试',
   parameterException: '参数异常',

@@ -1,26 +1,35 @@
 /**
  * i18n over rosetta, driven by a locale signal: t() reads the signal, so any component that
- * renders a translated text re-renders when the language changes. Each language comes in two lazy
- * chunks: the core texts (public pages, shell, errors) that boot loads, and the signed-in app's texts
- * that the first private page loads (src/app/routes.ts). Only the active language is fetched
- * (spec §1: zh-CN by default, choice stored under `language`).
+ * renders a translated text re-renders when the language changes.
+ *
+ * Texts live with their domain: src/<domain>/texts/ holds one table per language (and per part), keyed by the
+ * domain (`account.login.submit`, `devices.groups.manageTitle`, `shop.buy.addTitle`, `phoneView.tools.title`).
+ * Only core's own texts sit here: `common.*`, `validate.*` (spec §5) and `errors.*` (spec §8). The per-language
+ * files here decide which texts travel in which lazy part: zh-CN.ts / en-US.ts, the first screen's part that boot
+ * loads (core, app shell, the account's public pages, misc), and zh-CN-app.ts / en-US-app.ts, the signed-in app's
+ * part that every private page's loader awaits (src/app/routes.ts). Other parts are declared by the lazy modules
+ * that need them (src/phone-view/texts/index.ts). Only the active language is fetched (spec §1: zh-CN by default,
+ * choice stored under `language`). A domain may have texts in two parts (account), split by section.
+ *
+ * Message keys come from the zh-CN tables; every en-US table is typed against its zh-CN twin (Translation).
  */
 import rosetta from 'rosetta';
 import { signal } from '@preact/signals-react';
 import type zhCN from './zh-CN.ts';
 import type zhCNApp from './zh-CN-app.ts';
-import type zhCNStream from './stream-zh-CN.ts';
+import type zhCNStream from '../../phone-view/texts/stream-zh-CN.ts';
 import { read, write } from '../storage.ts';
 
-type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
-export type CoreDictionary = Widen<typeof zhCN>;
-export type AppDictionary = Widen<typeof zhCNApp>;
-export type StreamDictionary = Widen<typeof zhCNStream>;
+/** The shape of a zh-CN table with any wording: the type of its en-US twin. */
+export type Translation<T> = { [K in keyof T]: T[K] extends string ? string : Translation<T[K]> };
+export type CoreDictionary = Translation<typeof zhCN>;
+export type AppDictionary = Translation<typeof zhCNApp>;
+export type StreamDictionary = Translation<typeof zhCNStream>;
 export type Dictionary = CoreDictionary & AppDictionary & StreamDictionary;
 
 type Join<K, P> = K extends string ? (P extends string ? `${K}.${P}` : never) : never;
 type Paths<T> = { [K in keyof T]: T[K] extends string ? K : Join<K, Paths<T[K]>> }[keyof T];
-/** Every dotted message key, e.g. `login.submit`. */
+/** Every dotted message key, e.g. `account.login.submit`. */
 export type MessageKey = Paths<Dictionary>;
 
 export const LOCALES = ['zh-CN', 'en-US'] as const;
@@ -34,6 +43,16 @@ const CORE: TextPart = { 'zh-CN': () => import('./zh-CN.ts'), 'en-US': () => imp
 const APP: TextPart = { 'zh-CN': () => import('./zh-CN-app.ts'), 'en-US': () => import('./en-US-app.ts') };
 
 const i18n = rosetta<Dictionary>();
+
+/**
+ * Adds a part to the language's table. rosetta merges tables shallowly, and a domain may span two parts: they split
+ * it by section (account.login in core, account.profile in app), never inside one, so merging domains suffices.
+ */
+function addPart(lang: Locale, part: PartTable): void {
+  const table: Record<string, object> = { ...i18n.table(lang) };
+  for (const [domain, sections] of Object.entries(part)) table[domain] = { ...table[domain], ...sections };
+  i18n.set(lang, table as Dictionary);
+}
 
 /** The active locale; changes only once its dictionary is loaded, so a render never shows raw keys. */
 export const locale = signal<Locale>(DEFAULT_LOCALE);
@@ -65,8 +84,7 @@ const wantedParts = new Set<TextPart>([CORE]);
 async function loadPart(lang: Locale, part: TextPart): Promise<void> {
   if (loadedParts.get(part)?.has(lang)) return;
   const table = (await part[lang]()).default;
-  // rosetta merges tables per language, so the parts add up to one dictionary.
-  i18n.set(lang, table as Dictionary);
+  addPart(lang, table);
   loadedParts.set(part, (loadedParts.get(part) ?? new Set()).add(lang));
 }
 
@@ -77,8 +95,8 @@ export function ensureAppTexts(): Promise<void> {
 
 /**
  * A part of the texts for the active language, kept up to date on language switches. Parts other than core and
- * app are declared by the lazy modules that need them (e.g. src/phone-view/texts.ts), so their loaders stay out of
- * the first screen.
+ * app are declared by the lazy modules that need them (e.g. src/phone-view/texts/index.ts), so their loaders stay
+ * out of the first screen.
  */
 export async function ensureTexts(part: TextPart): Promise<void> {
   wantedParts.add(part);
@@ -104,7 +122,7 @@ export function t(key: MessageKey, params?: Record<string, string | number>): st
 
 /** Test seam: install dictionary parts without a dynamic import. */
 export function installDictionary(lang: Locale, ...parts: Array<CoreDictionary | AppDictionary | StreamDictionary>): void {
-  for (const part of parts) i18n.set(lang, part as Dictionary);
+  for (const part of parts) addPart(lang, part);
   i18n.locale(lang);
   locale.value = lang;
   markReady();

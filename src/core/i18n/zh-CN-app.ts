@@ -1,112 +1,11 @@
 /**
- * Simplified Chinese texts of the signed-in app (profile and account pages, devices, groups, shop).
- * Loaded with the first page that needs them, so the login screen does not carry them.
+ * The signed-in app's part, Simplified Chinese: loaded with the first private page, so the login screen does not
+ * carry it. This file decides which texts travel in it: the account's signed-in pages, devices and groups, the shop.
  */
-import devices from './devices-zh-CN.ts';
-import groups from './groups-zh-CN.ts';
-import shop from './shop-zh-CN.ts';
-import shopBuy from './shop-buy-zh-CN.ts';
+import account from '../../account/texts/zh-CN.ts';
+import devices from '../../devices/texts/zh-CN.ts';
+import shop from '../../shop/texts/zh-CN.ts';
 
-const zhCNApp = {
-  profile: {
-    title: '我的',
-    personalCenter: '个人中心',
-    settings: '系统设置',
-    aboutUs: '关于我们',
-    customerService: '联系客服',
-    orders: '我的订单',
-    renew: '续费云手机',
-    upgrade: '升级云手机',
-    activationCode: '激活码兑换',
-    coupons: '我的优惠券',
-    messages: '消息中心',
-    invite: '邀请好友',
-    viewProfile: '查看并编辑个人资料',
-  },
-  personal: {
-    title: '个人中心',
-    avatar: '头像',
-    nickname: '昵称',
-    nicknamePlaceholder: '1-20 个字符',
-    edit: '修改',
-    save: '保存',
-    saved: '已保存',
-    mobile: '手机号',
-    userNo: '用户编号',
-    registerTime: '注册时间',
-    password: '登录密码',
-    passwordSet: '修改',
-    passwordNotSet: '未设置',
-    binding: '更换手机号',
-    cancelAccount: '注销账号',
-    inviteTitle: '填写邀请码',
-    invitePlaceholder: '请输入好友的邀请码',
-    inviteSubmit: '提交',
-    inviteDone: '邀请码已提交',
-    inviteRules: '邀请规则',
-    inviteRequired: '请输入邀请码',
-  },
-  password: {
-    title: '密码管理',
-    setTitle: '设置登录密码',
-    changeTitle: '修改登录密码',
-    oldPassword: '当前密码',
-    oldPasswordPlaceholder: '请输入当前密码',
-    submit: '确认',
-    done: '密码已更新，请使用新密码重新登录',
-  },
-  binding: {
-    title: '更换手机号',
-    current: '当前手机号',
-    stepOld: '第一步：验证当前手机号',
-    stepNew: '第二步：绑定新手机号',
-    newMobile: '新手机号',
-    next: '下一步',
-    submit: '确认更换',
-    done: '手机号已更换',
-    rule: '一个手机号只能绑定一个账号；30 天内只能更换一次。',
-    notYet: '手机号每 30 天只能更换一次，{{date}} 之后可再次更换。',
-    sameNumber: '新手机号不能与当前手机号相同',
-  },
-  cancel: {
-    title: '注销账号',
-    warning: '注销后，以下内容将被永久删除且无法恢复：',
-    lossDevices: '账号下的全部云手机及其数据',
-    lossOrders: '订单、优惠券、激活码记录',
-    lossProfile: '昵称、头像等个人资料',
-    lossNumber: '手机号将与本账号解除绑定，再次使用该号码登录将注册为新账号',
-    understand: '我已知晓上述后果，确认注销',
-    mustUnderstand: '请先勾选确认',
-    verify: '验证手机号 {{mobile}}',
-    submit: '注销账号',
-    confirmTitle: '确认注销',
-    confirm: '账号注销后无法恢复，确定继续吗？',
-    confirmAction: '确认注销',
-    done: '账号已注销',
-  },
-  settings: {
-    title: '系统设置',
-    language: '语言',
-    virtualKeys: '默认显示虚拟按键',
-    clearCache: '清除缓存',
-    cacheCleared: '缓存已清除',
-    version: '当前版本',
-    logout: '退出登录',
-  },
-  about: {
-    title: '关于我们',
-    version: '版本 {{version}}',
-    agreements: '协议与政策',
-    customerService: '客服',
-    phone: '客服电话',
-    workTime: '服务时间',
-    online: '在线客服',
-    none: '暂无客服信息',
-  },
-  devices,
-  groups,
-  shop,
-  shopBuy,
-};
+const zhCNApp = { ...account, ...devices, ...shop };
 
 export default zhCNApp;

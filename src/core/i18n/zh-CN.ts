@@ -1,122 +1,14 @@
-import errors from './errors-zh-CN.ts';
 /**
- * Simplified Chinese texts of the first screen and the shell (public pages, layouts, errors). With
- * zh-CN-app.ts it is the source of the message keys (see index.ts); en-US mirrors both.
+ * The first screen's part, Simplified Chinese: what boot loads before the login page shows. This file decides which
+ * texts travel in it: core's own (shared words, rule messages, errors), the app shell, the account's public pages
+ * (login, recovery, agreements, trial) and the 404 and download pages. The texts themselves live with their domain.
  */
-const zhCN = {
-  common: {
-    confirm: '确定',
-    cancel: '取消',
-    ok: '知道了',
-    back: '返回',
-    retry: '重试',
-    loading: '加载中…',
-    copy: '复制',
-    copied: '已复制',
-    close: '关闭',
-    notice: '提示',
-    languageName: '简体中文',
-    language: '语言',
-  },
-  shell: {
-    offlineGame: '单机游戏',
-    titleSeparator: ' - ',
-    oldDomain: '当前域名即将到期，请使用新的登录地址：',
-    oldDomainNoClient: '当前域名即将到期，请联系客服获取新的访问地址。',
-    openNewAddress: '前往新地址',
-    useH5Client: '请使用 H5 客户端编号访问',
-    chunkFailed: '页面加载失败，请检查网络后重试',
-    pageCrashed: '页面出错了，请刷新重试',
-    updateReady: '新版本已就绪，正在刷新…',
-    offline: '网络已断开，正在使用离线内容',
-  },
-  nav: {
-    home: '首页',
-    discover: '发现',
-    profile: '我的',
-  },
-  login: {
-    welcome: '欢迎登录',
-    smsTab: '验证码登录',
-    passwordTab: '密码登录',
-    mobile: '手机号',
-    mobilePlaceholder: '请输入手机号',
-    code: '验证码',
-    codePlaceholder: '请输入验证码',
-    sendCode: '获取验证码',
-    resendIn: '{{seconds}} 秒后重发',
-    codeSent: '验证码已发送',
-    password: '密码',
-    passwordPlaceholder: '请输入 6-20 位字母或数字密码',
-    submit: '登录',
-    submitting: '登录中…',
-    autoRegister: '未注册的手机号验证后将自动注册',
-    agreePrefix: '我已阅读并同意',
-    and: '和',
-    mustAgree: '请先阅读并同意用户协议和隐私政策',
-    forgotPassword: '忘记密码？',
-    showPassword: '显示密码',
-    hidePassword: '隐藏密码',
-  },
-  forgetPassword: {
-    title: '找回密码',
-    newPassword: '新密码',
-    newPasswordPlaceholder: '请输入 6-20 位字母或数字',
-    repeatPassword: '确认新密码',
-    repeatPasswordPlaceholder: '请再次输入新密码',
-    next: '下一步',
-    submit: '重置密码',
-    success: '密码已重置，请使用新密码登录',
-    stepVerify: '验证手机号',
-    stepReset: '设置新密码',
-  },
-  agreement: {
-    user: '用户协议',
-    privacy: '隐私政策',
-    loadFailed: '协议内容加载失败',
-  },
-  guest: {
-    tryFirst: '先试用一下',
-    trialBanner: '试用模式，剩余 {{time}}',
-    loginNow: '登录',
-    endedTitle: '试用已结束',
-    ended: '试用时间已到，请登录后继续使用全部功能。',
-    needsAccountTitle: '需要登录',
-    needsAccount: '该功能需要登录正式账号，是否现在登录？',
-    guestName: '游客',
-    starting: '正在开启试用…',
-  },
-  home: {
-    logout: '退出登录',
-    logoutConfirm: '确定要退出登录吗？',
-  },
+import core from './core-zh-CN.ts';
+import errors from './errors-zh-CN.ts';
+import app from '../../app/texts/zh-CN.ts';
+import account from '../../account/texts/public-zh-CN.ts';
+import misc from '../../misc/texts/zh-CN.ts';
 
-  notFound: {
-    title: '页面不存在',
-    message: '您访问的页面不存在，或客户端编号无效。',
-    backHome: '返回首页',
-  },
-  download: {
-    title: '下载与安装',
-    intro: '在手机浏览器中打开本页面，添加到主屏幕即可像 App 一样使用。',
-    stepOpen: '用系统浏览器打开本页面',
-    stepShare: '点击浏览器菜单中的“分享”或“更多”',
-    stepAdd: '选择“添加到主屏幕”',
-    install: '添加到主屏幕',
-    openWeb: '直接打开网页版',
-  },
-  validate: {
-    mobileRequired: '请输入手机号',
-    mobileInvalid: '请输入正确的手机号',
-    codeRequired: '请输入验证码',
-    codeInvalid: '验证码为 4-6 位数字',
-    passwordRequired: '请输入密码',
-    passwordInvalid: '密码不符合要求（6-20 位字母或数字）',
-    passwordsDiffer: '两次输入的密码不一致',
-    nameRequired: '名称不能为空',
-    nameTooLong: '名称不能超过 20 个字符',
-  },
-  errors,
-};
+const zhCN = { ...core, errors, ...app, ...account, ...misc };
 
 export default zhCN;

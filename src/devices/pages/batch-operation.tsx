@@ -8,8 +8,8 @@ import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { openDialog } from '../../core/ui/dialogs.ts';
 import { Field } from '../../core/ui/field.tsx';
-import { goToPage } from '../../app/navigation.ts';
-import type { PageProps } from '../../app/routes.ts';
+import { goToPage } from '../../app/navigate.ts';
+import type { PageProps } from '../../app/route-types.ts';
 import { SCREENSHOT_BATCH_LIMIT, type BatchEntry } from '../api.ts';
 import { allPhonesLoaded, loadAllPhones, phoneLabel } from '../parts/batch/all-phones.ts';
 import { BATCH_ACTIONS, batchQuery, parseAction, parseIds, type BatchAction } from '../parts/batch/ids.ts';
@@ -43,16 +43,16 @@ export default function BatchOperationPage({ query }: PageProps) {
   if (!ids.length) {
     return (
       <div class="centered">
-        <p class="muted">{t('groups.batch.noDevices')}</p>
+        <p class="muted">{t('devices.groups.batch.noDevices')}</p>
         <button type="button" class="btn btn--primary" data-testid="batch-choose"
           onClick={() => goToPage('choose-device', { query: batchQuery(action, []), replace: true })}>
-          {t('groups.batch.chooseDevices')}
+          {t('devices.groups.batch.chooseDevices')}
         </button>
       </div>
     );
   }
 
-  const limitText = t('groups.batch.screenshotLimit', { limit: SCREENSHOT_BATCH_LIMIT, count: ids.length });
+  const limitText = t('devices.groups.batch.screenshotLimit', { limit: SCREENSHOT_BATCH_LIMIT, count: ids.length });
   // Said as soon as screenshot is the action (picked or from the address), not only after a tap on Run.
   const shownError = error || (action === 'screenshot' && ids.length > SCREENSHOT_BATCH_LIMIT ? limitText : '');
   const pick = (next: BatchAction) => {
@@ -73,18 +73,18 @@ export default function BatchOperationPage({ query }: PageProps) {
         }
         return { kind: 'screenshot' };
       case 'reset': {
-        const word = t('groups.batch.resetWord');
+        const word = t('devices.groups.batch.resetWord');
         if (resetText.trim() !== word) {
-          setResetError(t('groups.batch.resetWordWrong', { word }));
+          setResetError(t('devices.groups.batch.resetWordWrong', { word }));
           return null;
         }
         return { kind: 'reset' };
       }
       case 'reboot': {
         const choice = await openDialog({
-          title: t('groups.batch.rebootTitle'),
-          message: t('groups.batch.rebootConfirm', { count: ids.length }),
-          actions: [{ label: t('common.cancel') }, { label: t('groups.batch.actions.reboot'), primary: true, value: 'yes' }],
+          title: t('devices.groups.batch.rebootTitle'),
+          message: t('devices.groups.batch.rebootConfirm', { count: ids.length }),
+          actions: [{ label: t('common.cancel') }, { label: t('devices.groups.batch.actions.reboot'), primary: true, value: 'yes' }],
         });
         return choice === 'yes' ? { kind: 'reboot' } : null;
       }
@@ -117,37 +117,37 @@ export default function BatchOperationPage({ query }: PageProps) {
     <div class="groups-page">
       <section class="card">
         <div class="row-between">
-          <h2 class="card__title">{t('groups.batch.devices')}</h2>
+          <h2 class="card__title">{t('devices.groups.batch.devices')}</h2>
           <button type="button" class="btn btn--ghost" data-testid="batch-change"
             onClick={() => goToPage('choose-device', { query: batchQuery(action, ids), replace: true })}>
-            {t('groups.batch.change')}
+            {t('devices.groups.batch.change')}
           </button>
         </div>
-        <p class="batch-devices" data-testid="batch-count">{t('groups.batch.deviceCount', { count: ids.length })}</p>
+        <p class="batch-devices" data-testid="batch-count">{t('devices.groups.batch.deviceCount', { count: ids.length })}</p>
         <p class="muted batch-devices__names">{names}</p>
       </section>
       <section class="card batch-actions" role="radiogroup" aria-labelledby="batch-action-title">
-        <h2 class="card__title" id="batch-action-title">{t('groups.batch.action')}</h2>
+        <h2 class="card__title" id="batch-action-title">{t('devices.groups.batch.action')}</h2>
         {BATCH_ACTIONS.map((name) => (
           <div key={name}>
             <label class="radio" data-testid={`batch-action-${name}`}>
               <input type="radio" name="batch-action" value={name} checked={action === name} onChange={() => pick(name)} />
-              <span>{t(`groups.batch.actions.${name}`)}</span>
+              <span>{t(`devices.groups.batch.actions.${name}`)}</span>
             </label>
             {action === name && name === 'root' ? (
-              <div class="batch-actions__sub" role="radiogroup" aria-label={t('groups.batch.actions.root')}>
+              <div class="batch-actions__sub" role="radiogroup" aria-label={t('devices.groups.batch.actions.root')}>
                 {[true, false].map((on) => (
                   <label key={String(on)} class="radio" data-testid={on ? 'batch-root-on' : 'batch-root-off'}>
                     <input type="radio" name="batch-root" checked={rootOn === on} onChange={() => setRootOn(on)} />
-                    <span>{t(on ? 'groups.batch.rootOn' : 'groups.batch.rootOff')}</span>
+                    <span>{t(on ? 'devices.groups.batch.rootOn' : 'devices.groups.batch.rootOff')}</span>
                   </label>
                 ))}
               </div>
             ) : null}
             {action === name && name === 'reset' ? (
               <div class="batch-actions__sub">
-                <p class="batch-warning">{t('groups.batch.resetWarning')}</p>
-                <Field id="reset-confirm" label={t('groups.batch.resetTypeLabel', { word: t('groups.batch.resetWord') })}
+                <p class="batch-warning">{t('devices.groups.batch.resetWarning')}</p>
+                <Field id="reset-confirm" label={t('devices.groups.batch.resetTypeLabel', { word: t('devices.groups.batch.resetWord') })}
                   value={resetText} error={resetError} autoComplete="off"
                   onInput={(value) => { setResetText(value); setResetError(''); }} />
               </div>
@@ -159,7 +159,7 @@ export default function BatchOperationPage({ query }: PageProps) {
       <div class="card-actions">
         <button type="button" class={`btn btn--block ${action === 'reset' ? 'btn--danger' : 'btn--primary'}`}
           disabled={running} onClick={() => void run()} data-testid="batch-run">
-          {t(running ? 'groups.batch.running' : 'groups.batch.run')}
+          {t(running ? 'devices.groups.batch.running' : 'devices.groups.batch.run')}
         </button>
       </div>
       {outcome ? <BatchResults key={outcome.run} call={outcome.call} entries={outcome.entries} /> : null}

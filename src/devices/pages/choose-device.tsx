@@ -7,8 +7,8 @@ import { useEffect, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { notify } from '../../core/ui/notify.ts';
-import { goToPage } from '../../app/navigation.ts';
-import type { PageProps } from '../../app/routes.ts';
+import { goToPage } from '../../app/navigate.ts';
+import type { PageProps } from '../../app/route-types.ts';
 import type { Phone } from '../api.ts';
 import { displayStatus, groups } from '../state.ts';
 import { refreshGroups } from '../parts/groups/group-actions.ts';
@@ -75,7 +75,7 @@ export default function ChooseDevicePage({ query }: PageProps) {
   };
 
   const goNext = () => {
-    if (!chosen.length) return notify(t('groups.choose.selectOne'));
+    if (!chosen.length) return notify(t('devices.groups.choose.selectOne'));
     goToPage('batch-operation', { query: batchQuery(action, chosen.map((phone) => phone.userPhoneId)) });
   };
 
@@ -90,13 +90,13 @@ export default function ChooseDevicePage({ query }: PageProps) {
       <div class="choose-toolbar">
         <label class="check choose-toolbar__all">
           <input type="checkbox" checked={allChosen} onChange={toggleAll} data-testid="choose-all" />
-          <span>{t('groups.choose.selectAll')}</span>
+          <span>{t('devices.groups.choose.selectAll')}</span>
         </label>
         <span class="choose-toolbar__count" data-testid="choose-count" aria-live="polite">
-          {t('groups.choose.selected', { count: chosen.length, total: list.length })}
+          {t('devices.groups.choose.selected', { count: chosen.length, total: list.length })}
         </span>
       </div>
-      <div class="chips" role="group" aria-label={t('groups.choose.byGroup')}>
+      <div class="chips" role="group" aria-label={t('devices.groups.choose.byGroup')}>
         {groups.value.map((group) => (
           <button key={group.id} type="button" class="chip" aria-pressed={groupFull(group.id)}
             onClick={() => toggleGroup(group.id)} data-testid="choose-group" data-group-id={group.id}>
@@ -118,15 +118,15 @@ export default function ChooseDevicePage({ query }: PageProps) {
           itemKey={(phone) => phone.userPhoneId}
           className="row-list groups-page__list"
           testId="choose-list"
-          label={t('groups.chooseTitle')}
+          label={t('devices.groups.chooseTitle')}
           renderItem={(phone) => <ChooseRow phone={phone} checked={selected.has(phone.userPhoneId)} onToggle={() => toggleOne(phone.userPhoneId)} />}
         />
       ) : (
-        <p class="muted centered-text">{t('groups.choose.empty')}</p>
+        <p class="muted centered-text">{t('devices.groups.choose.empty')}</p>
       )}
       <div class="action-bar">
         <button type="button" class="btn btn--primary btn--block" onClick={goNext} data-testid="choose-next">
-          {t('groups.choose.next')}
+          {t('devices.groups.choose.next')}
         </button>
       </div>
     </div>

@@ -6,8 +6,8 @@ import { useEffect, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { notify } from '../../core/ui/notify.ts';
-import { goBack } from '../../app/navigation.ts';
-import type { PageProps } from '../../app/routes.ts';
+import { goBack } from '../../app/navigate.ts';
+import type { PageProps } from '../../app/route-types.ts';
 import type { BatchEntry } from '../api.ts';
 import { groups } from '../state.ts';
 import { GroupNameForm } from '../parts/groups/group-name-form.tsx';
@@ -34,7 +34,7 @@ export default function MovePhoneToGroupPage({ clientNo, query }: PageProps) {
   if (!ids.length) {
     return (
       <div class="centered" role="alert">
-        <p>{t('groups.move.noPhones')}</p>
+        <p>{t('devices.groups.move.noPhones')}</p>
         <button type="button" class="btn" onClick={() => goBack(clientNo)}>{t('common.back')}</button>
       </div>
     );
@@ -47,7 +47,7 @@ export default function MovePhoneToGroupPage({ clientNo, query }: PageProps) {
   const move = async () => {
     const group = groups.value.find((entry) => entry.id === target);
     if (!group) {
-      setError(t('groups.move.chooseTarget'));
+      setError(t('devices.groups.move.chooseTarget'));
       return;
     }
     setBusy(true);
@@ -55,7 +55,7 @@ export default function MovePhoneToGroupPage({ clientNo, query }: PageProps) {
       const entries = await runBatch({ kind: 'group', groupId: group.id, groupName: group.name }, ids);
       const moved = entries.filter((entry) => entry.success).length;
       if (moved === entries.length) {
-        notify(t('groups.move.moved', { count: moved }), 'success');
+        notify(t('devices.groups.move.moved', { count: moved }), 'success');
         goBack(clientNo);
         return;
       }
@@ -73,7 +73,7 @@ export default function MovePhoneToGroupPage({ clientNo, query }: PageProps) {
         <BatchResults call="group" entries={results} />
         <div class="card-actions">
           <button type="button" class="btn btn--primary btn--block" onClick={() => goBack(clientNo)} data-testid="move-done">
-            {t('groups.move.done')}
+            {t('devices.groups.move.done')}
           </button>
         </div>
       </div>
@@ -83,7 +83,7 @@ export default function MovePhoneToGroupPage({ clientNo, query }: PageProps) {
   return (
     <div class="groups-page">
       <section class="card group-targets" role="radiogroup" aria-labelledby="move-title" aria-invalid={error ? true : undefined}>
-        <h2 class="card__title" id="move-title">{t('groups.move.summary', { count: ids.length })}</h2>
+        <h2 class="card__title" id="move-title">{t('devices.groups.move.summary', { count: ids.length })}</h2>
         {groups.value.map((group) => (
           <label key={group.id} class="radio group-target" data-testid="move-target" data-group-id={group.id}>
             <input
@@ -97,8 +97,8 @@ export default function MovePhoneToGroupPage({ clientNo, query }: PageProps) {
               }}
             />
             <span class="group-target__name">{group.name}</span>
-            {group.id === current ? <span class="group-badge">{t('groups.move.current')}</span> : null}
-            <span class="muted">{t('groups.phoneCount', { count: group.phoneCount })}</span>
+            {group.id === current ? <span class="group-badge">{t('devices.groups.move.current')}</span> : null}
+            <span class="muted">{t('devices.groups.phoneCount', { count: group.phoneCount })}</span>
           </label>
         ))}
         {error ? <p class="field__error" role="alert" data-testid="move-error">{error}</p> : null}
@@ -106,8 +106,8 @@ export default function MovePhoneToGroupPage({ clientNo, query }: PageProps) {
       <section class="card">
         <GroupNameForm
           id="move-new-group"
-          label={t('groups.newGroup')}
-          submitLabel={t('groups.create')}
+          label={t('devices.groups.newGroup')}
+          submitLabel={t('devices.groups.create')}
           clearOnSave
           onSave={async (name) => {
             const id = await createGroupAndSync(name);
@@ -118,7 +118,7 @@ export default function MovePhoneToGroupPage({ clientNo, query }: PageProps) {
       </section>
       <div class="card-actions">
         <button type="button" class="btn btn--primary btn--block" disabled={busy} onClick={() => void move()} data-testid="move-submit">
-          {t('groups.move.submit')}
+          {t('devices.groups.move.submit')}
         </button>
       </div>
     </div>

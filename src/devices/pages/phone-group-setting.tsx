@@ -8,8 +8,8 @@ import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { openDialog } from '../../core/ui/dialogs.ts';
 import { notify } from '../../core/ui/notify.ts';
-import { goBack, goToPage } from '../../app/navigation.ts';
-import type { PageProps } from '../../app/routes.ts';
+import { goBack, goToPage } from '../../app/navigate.ts';
+import type { PageProps } from '../../app/route-types.ts';
 import type { Phone } from '../api.ts';
 import { displayStatus, groups } from '../state.ts';
 import { GroupNameForm } from '../parts/groups/group-name-form.tsx';
@@ -59,9 +59,9 @@ export default function PhoneGroupSettingPage({ clientNo, query }: PageProps) {
   if (!group) {
     return groupsLoaded ? (
       <div class="centered" role="alert">
-        <p>{t('groups.notFound')}</p>
+        <p>{t('devices.groups.notFound')}</p>
         <button type="button" class="btn" onClick={() => goToPage('manage-group', { replace: true })}>
-          {t('groups.backToGroups')}
+          {t('devices.groups.backToGroups')}
         </button>
       </div>
     ) : (
@@ -81,10 +81,10 @@ export default function PhoneGroupSettingPage({ clientNo, query }: PageProps) {
   const removeChosen = async () => {
     const fallback = defaultGroup();
     if (!canEdit(group) || !fallback) return;
-    if (!chosen.length) return notify(t('groups.setting.selectFirst'));
+    if (!chosen.length) return notify(t('devices.groups.setting.selectFirst'));
     const choice = await openDialog({
-      title: t('groups.setting.removeConfirmTitle'),
-      message: t('groups.setting.removeConfirm', { count: chosen.length }),
+      title: t('devices.groups.setting.removeConfirmTitle'),
+      message: t('devices.groups.setting.removeConfirm', { count: chosen.length }),
       actions: [{ label: t('common.cancel') }, { label: t('common.confirm'), primary: true, value: 'yes' }],
     });
     if (choice !== 'yes') return;
@@ -92,7 +92,7 @@ export default function PhoneGroupSettingPage({ clientNo, query }: PageProps) {
     try {
       const entries = await runBatch({ kind: 'group', groupId: fallback.id, groupName: fallback.name }, chosen);
       const moved = entries.filter((entry) => entry.success).length;
-      notify(t('groups.setting.removed', { count: moved }), moved === entries.length ? 'success' : 'error');
+      notify(t('devices.groups.setting.removed', { count: moved }), moved === entries.length ? 'success' : 'error');
       setSelected(new Set());
     } catch (error) {
       notify(describeError(error));
@@ -102,27 +102,27 @@ export default function PhoneGroupSettingPage({ clientNo, query }: PageProps) {
   };
 
   const moveChosen = () => {
-    if (!chosen.length) return notify(t('groups.setting.selectFirst'));
+    if (!chosen.length) return notify(t('devices.groups.setting.selectFirst'));
     goToPage('move-phone-to-group', { query: batchQuery(null, chosen) });
   };
 
   return (
     <div class="groups-page groups-page--fill">
       {group.isDefault ? (
-        <p class="section-title">{t('groups.defaultHint')}</p>
+        <p class="section-title">{t('devices.groups.defaultHint')}</p>
       ) : (
         <section class="card">
           <GroupNameForm
             key={group.id}
             id="group-setting-name"
-            label={t('groups.nameLabel')}
-            submitLabel={t('groups.save')}
+            label={t('devices.groups.nameLabel')}
+            submitLabel={t('devices.groups.save')}
             initial={group.name}
             onSave={(name) => renameGroupAndSync(group, name)}
           />
         </section>
       )}
-      <h2 class="section-title" data-testid="group-phone-count">{t('groups.setting.phones', { count: members.length })}</h2>
+      <h2 class="section-title" data-testid="group-phone-count">{t('devices.groups.setting.phones', { count: members.length })}</h2>
       {allPhonesError.value && !allPhonesLoaded.value ? (
         <p class="field__error centered-text" role="alert">{describeError(allPhonesError.value)}</p>
       ) : !allPhonesLoaded.value ? (
@@ -141,19 +141,19 @@ export default function PhoneGroupSettingPage({ clientNo, query }: PageProps) {
           )}
         />
       ) : (
-        <p class="muted centered-text" data-testid="group-empty">{t('groups.setting.noPhones')}</p>
+        <p class="muted centered-text" data-testid="group-empty">{t('devices.groups.setting.noPhones')}</p>
       )}
       {group.isDefault ? null : (
         <div class="action-bar">
           <button type="button" class="btn" disabled={busy || !chosen.length} onClick={() => void removeChosen()} data-testid="group-remove-phones">
-            {t('groups.setting.remove')}
+            {t('devices.groups.setting.remove')}
           </button>
           <button type="button" class="btn" disabled={busy || !chosen.length} onClick={moveChosen} data-testid="group-move-phones">
-            {t('groups.setting.moveTo')}
+            {t('devices.groups.setting.moveTo')}
           </button>
           <button type="button" class="btn btn--danger" disabled={busy} data-testid="group-setting-delete"
             onClick={() => void confirmAndDeleteGroup(group).then((deleted) => deleted && goBack(clientNo))}>
-            {t('groups.deleteGroup')}
+            {t('devices.groups.deleteGroup')}
           </button>
         </div>
       )}

@@ -1,10 +1,11 @@
 /** Panels of the action sheet that need more than a tap: forms, choices, the details and a screenshot. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { describe, describeError } from '../../core/errors.ts';
 import { formatDateTime } from '../../core/format.ts';
 import { Field } from '../../core/ui/field.tsx';
 import { notify } from '../../core/ui/notify.ts';
+import { useLoad } from '../../core/ui/use-load.ts';
 import { checkName } from '../../core/validate.ts';
 import { isSafeUrl } from '../../core/safe-url.ts';
 import { phoneHardware, RESOLUTIONS, type BatchEntry, type Phone, type PhoneHardware } from '../api.ts';
@@ -37,9 +38,9 @@ export function RenamePanel({ phone, onDone }: PanelProps) {
   };
   return (
     <form class="sheet__panel" onSubmit={save} noValidate>
-      <Field id="phone-name" label={t('devices.actions.rename')} value={name} error={error} placeholder={t('personal.nicknamePlaceholder')}
+      <Field id="phone-name" label={t('devices.actions.rename')} value={name} error={error} placeholder={t('account.personal.nicknamePlaceholder')}
         onInput={(value) => { setName(value); setError(''); }} />
-      <button type="submit" class="btn btn--primary btn--block" disabled={busy} data-testid="rename-save">{t('personal.save')}</button>
+      <button type="submit" class="btn btn--primary btn--block" disabled={busy} data-testid="rename-save">{t('account.personal.save')}</button>
     </form>
   );
 }
@@ -99,13 +100,9 @@ export function GroupPanel({ phone, onDone }: PanelProps) {
 }
 
 export function DetailsPanel({ phone }: { phone: Phone }) {
-  const [hardware, setHardware] = useState<PhoneHardware | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    phoneHardware([phone.userPhoneId])
-      .then((list) => setHardware(list[0] ?? null))
-      .catch((failure) => setError(describeError(failure)));
-  }, [phone.userPhoneId]);
+  const loaded = useLoad(async () => (await phoneHardware([phone.userPhoneId]))[0] ?? null, [phone.userPhoneId]);
+  const hardware: PhoneHardware | null = loaded.data ?? null;
+  const error = loaded.error ? describeError(loaded.error) : '';
   const rows: Array<[string, string]> = [
     [t('devices.details.phoneNo'), phone.phoneNo],
     [t('devices.details.grade'), phone.gradeName],
@@ -144,13 +141,14 @@ export function DetailsPanel({ phone }: { phone: Phone }) {
 }
 
 export function ScreenshotPanel({ phone }: { phone: Phone }) {
-  const [url, setUrl] = useState<string | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    captureDevices([phone.userPhoneId])
-      .then(([entry]) => (entry?.success && entry.url && isSafeUrl(entry.url) ? setUrl(entry.url) : setError(entry ? describe(entry.code, entry.msg) : t('errors.screenshotFailed'))))
-      .catch((failure) => setError(describeError(failure)));
+  // The capture either gives a link or says, for this phone, why it did not.
+  const loaded = useLoad(async () => {
+    const [entry] = await captureDevices([phone.userPhoneId]);
+    if (entry?.success && entry.url && isSafeUrl(entry.url)) return { url: entry.url, problem: '' };
+    return { url: null, problem: entry ? describe(entry.code, entry.msg) : t('errors.screenshotFailed') };
   }, [phone.userPhoneId]);
+  const url = loaded.data?.url ?? null;
+  const error = loaded.error ? describeError(loaded.error) : (loaded.data?.problem ?? '');
 
   const share = async () => {
     try {

@@ -10,7 +10,7 @@ import { openDialog } from '../../core/ui/dialogs.ts';
 import { notify } from '../../core/ui/notify.ts';
 import { Sheet } from '../../core/ui/sheet.tsx';
 import { permissionKeys } from '../../app/client-state.ts';
-import { goToPage } from '../../app/navigation.ts';
+import { goToPage } from '../../app/navigate.ts';
 import type { BatchEntry, Phone } from '../api.ts';
 import { rebootDevices, resetDevices, setDevicesRoot } from '../actions.ts';
 import { DetailsPanel, GroupPanel, RenamePanel, ResolutionPanel, ScreenshotPanel } from './action-panels.tsx';

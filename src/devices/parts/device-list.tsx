@@ -9,7 +9,7 @@ import { formatDate } from '../../core/format.ts';
 import { openDialog } from '../../core/ui/dialogs.ts';
 import { notify } from '../../core/ui/notify.ts';
 import { read, write } from '../../core/storage.ts';
-import { goToPage } from '../../app/navigation.ts';
+import { goToPage } from '../../app/navigate.ts';
 import type { Phone } from '../api.ts';
 import {
   canOpen,

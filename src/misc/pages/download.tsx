@@ -5,8 +5,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { t } from '../../core/i18n/index.ts';
-import { pagePath } from '../../app/router-rules.ts';
-import type { PageProps } from '../../app/routes.ts';
+import { pagePath } from '../../app/navigate.ts';
+import type { PageProps } from '../../app/route-types.ts';
 
 interface InstallPromptEvent extends Event {
   prompt(): Promise<void>;
@@ -26,21 +26,21 @@ export default function DownloadPage({ clientNo }: PageProps) {
 
   return (
     <div class="centered" data-testid="download">
-      <h1>{t('download.title')}</h1>
-      <p class="muted">{t('download.intro')}</p>
+      <h1>{t('misc.download.title')}</h1>
+      <p class="muted">{t('misc.download.intro')}</p>
       <ol class="steps">
-        <li>{t('download.stepOpen')}</li>
-        <li>{t('download.stepShare')}</li>
-        <li>{t('download.stepAdd')}</li>
+        <li>{t('misc.download.stepOpen')}</li>
+        <li>{t('misc.download.stepShare')}</li>
+        <li>{t('misc.download.stepAdd')}</li>
       </ol>
       {installEvent ? (
         <button type="button" class="btn btn--primary" onClick={() => void installEvent.prompt()}>
-          {t('download.install')}
+          {t('misc.download.install')}
         </button>
       ) : null}
       {clientNo ? (
         <Link href={pagePath('', clientNo)} class="btn">
-          {t('download.openWeb')}
+          {t('misc.download.openWeb')}
         </Link>
       ) : null}
     </div>

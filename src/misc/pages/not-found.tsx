@@ -1,8 +1,8 @@
 /** 404 (its own layout): also where an address without a valid client number ends. */
 import { Link } from 'wouter';
 import { t } from '../../core/i18n/index.ts';
-import { pagePath } from '../../app/router-rules.ts';
-import type { PageProps } from '../../app/routes.ts';
+import { pagePath } from '../../app/navigate.ts';
+import type { PageProps } from '../../app/route-types.ts';
 import { secureData } from '../../app/client-state.ts';
 
 export default function NotFoundPage({ clientNo }: PageProps) {
@@ -12,11 +12,11 @@ export default function NotFoundPage({ clientNo }: PageProps) {
   return (
     <div class="centered" data-testid="not-found">
       <p class="not-found__code" aria-hidden="true">404</p>
-      <h1>{t('notFound.title')}</h1>
-      <p class="muted">{t('notFound.message')}</p>
+      <h1>{t('misc.notFound.title')}</h1>
+      <p class="muted">{t('misc.notFound.message')}</p>
       {canGoHome ? (
         <Link href={pagePath('', clientNo)} class="btn btn--primary">
-          {t('notFound.backHome')}
+          {t('misc.notFound.backHome')}
         </Link>
       ) : null}
     </div>

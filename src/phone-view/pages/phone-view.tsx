@@ -4,7 +4,7 @@
  * Leaving either page ends the session (the page's cleanup; the navigator's leave hook does too).
  */
 import { useEffect, useRef, useState } from 'react';
-import type { PageProps } from '../../app/routes.ts';
+import type { PageProps } from '../../app/route-types.ts';
 import { ClipboardPanel } from '../parts/clipboard-panel.tsx';
 import { KeyboardInput, usePhysicalKeyboard } from '../parts/keyboard-input.tsx';
 import { PhoneSwitcher } from '../parts/phone-switcher.tsx';
@@ -14,7 +14,7 @@ import { QualitySheet, ToolsHandle, ToolsSheet, VirtualKeyBar } from '../parts/t
 import { useStreamTouch } from '../parts/use-stream-touch.ts';
 import { closeSession, openSession, panel, pauseSession, resumeSession, viewOnly, virtualKeys } from '../session.ts';
 import { exitPhoneView } from '../tool-actions.ts';
-import { ensureStreamTexts } from '../texts.ts';
+import { ensureStreamTexts } from '../texts/index.ts';
 import { stageSize } from '../touch-map.ts';
 import '../phone-view.css';
 
@@ -42,7 +42,7 @@ export const ready = ensureStreamTexts;
 
 export default function PhoneViewPage({ clientNo, query, routeName }: PageProps) {
   const id = Number(query.get('id'));
-  // Set by the grant pages of a later issue for view-only grants; the stream server enforces grants itself.
+  // Set for view-only grants by the grant pages (not built yet); the stream server will enforce grants itself.
   const onlyView = query.get('viewOnly') === '1';
   const area = useRef<HTMLDivElement>(null);
   const stage = useRef<HTMLDivElement>(null);
@@ -73,7 +73,7 @@ export default function PhoneViewPage({ clientNo, query, routeName }: PageProps)
 
   return (
     <div class="phone-view" data-testid="phone-view">
-      {routeName === 'phone-view-switch' ? <SwitchStrip /> : null}
+      {routeName === 'phoneViewSwitch' ? <SwitchStrip /> : null}
       <div ref={area} class="phone-view__area">
         <StreamStage
           stageRef={stage}

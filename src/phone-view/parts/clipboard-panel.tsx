@@ -17,10 +17,10 @@ import { panel, streamClient } from '../session.ts';
 const MAX_CLIPBOARD_CHARS = 10_000;
 
 function errorText(error: PhraseError | 'tooLongClipboard'): string {
-  if (error === 'tooMany') return t('stream.clipboard.tooMany', { max: MAX_PHRASES });
-  if (error === 'tooLong') return t('stream.clipboard.tooLong', { max: MAX_PHRASE_CHARS });
-  if (error === 'tooLongClipboard') return t('stream.clipboard.tooLong', { max: MAX_CLIPBOARD_CHARS });
-  return t(`stream.clipboard.${error}`);
+  if (error === 'tooMany') return t('phoneView.clipboard.tooMany', { max: MAX_PHRASES });
+  if (error === 'tooLong') return t('phoneView.clipboard.tooLong', { max: MAX_PHRASE_CHARS });
+  if (error === 'tooLongClipboard') return t('phoneView.clipboard.tooLong', { max: MAX_CLIPBOARD_CHARS });
+  return t(`phoneView.clipboard.${error}`);
 }
 
 const userKey = () => String(read('userInfo')?.userId ?? read('userInfo')?.userNo ?? 'anonymous');
@@ -44,14 +44,14 @@ export function ClipboardPanel() {
     // While (re)connecting nothing reaches the phone: say so rather than claim it was sent.
     if (!client?.setClipboard(value) || !client.paste()) return notify(t('errors.streamConnectionLost'));
     setError(null);
-    notify(t('stream.clipboard.sent'), 'success');
+    notify(t('phoneView.clipboard.sent'), 'success');
   };
   const readPhone = async () => {
     try {
       const value = (await streamClient()?.readClipboard()) ?? null;
       setPhoneText(value ?? '');
     } catch {
-      notify(t('stream.clipboard.failed'));
+      notify(t('phoneView.clipboard.failed'));
     }
   };
   const save = () => {
@@ -61,13 +61,13 @@ export function ClipboardPanel() {
     store(result.list);
     setEditing(null);
     setError(null);
-    notify(t('stream.clipboard.saved'), 'success');
+    notify(t('phoneView.clipboard.saved'), 'success');
   };
   const remove = async (index: number) => {
     const choice = await openDialog({
-      title: t('stream.clipboard.delete'),
-      message: t('stream.clipboard.deleteConfirm'),
-      actions: [{ label: t('common.cancel') }, { label: t('stream.clipboard.delete'), primary: true, value: 'yes' }],
+      title: t('phoneView.clipboard.delete'),
+      message: t('phoneView.clipboard.deleteConfirm'),
+      actions: [{ label: t('common.cancel') }, { label: t('phoneView.clipboard.delete'), primary: true, value: 'yes' }],
     });
     if (choice !== 'yes') return;
     if (editing === phrases[index]) setEditing(null);
@@ -75,16 +75,16 @@ export function ClipboardPanel() {
   };
 
   return (
-    <Sheet title={t('stream.clipboard.title')} onClose={() => (panel.value = 'none')} testId="clipboard-panel">
+    <Sheet title={t('phoneView.clipboard.title')} onClose={() => (panel.value = 'none')} testId="clipboard-panel">
       <div class="sheet__panel pv-clipboard">
         <label class="field__label" for="pv-clipboard-text">
-          {t('stream.clipboard.label')}
+          {t('phoneView.clipboard.label')}
         </label>
         <textarea
           id="pv-clipboard-text"
           class={`pv-clipboard__text${error ? ' field--invalid' : ''}`}
           rows={3}
-          placeholder={t('stream.clipboard.placeholder')}
+          placeholder={t('phoneView.clipboard.placeholder')}
           value={text}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'pv-clipboard-error' : undefined}
@@ -98,33 +98,33 @@ export function ClipboardPanel() {
         ) : null}
         <div class="pv-clipboard__row">
           <button type="button" class="btn btn--primary" data-testid="clipboard-send" onClick={() => send(text)}>
-            {t('stream.clipboard.send')}
+            {t('phoneView.clipboard.send')}
           </button>
           <button type="button" class="btn" data-testid="phrase-save" onClick={save}>
-            {editing === null ? t('stream.clipboard.addPhrase') : t('stream.clipboard.save')}
+            {editing === null ? t('phoneView.clipboard.addPhrase') : t('phoneView.clipboard.save')}
           </button>
         </div>
         <button type="button" class="btn pv-clipboard__read" data-testid="clipboard-read" onClick={() => void readPhone()}>
-          {t('stream.clipboard.read')}
+          {t('phoneView.clipboard.read')}
         </button>
         {phoneText !== null ? (
           <div class="pv-clipboard__phone" data-testid="phone-clipboard">
-            <span class="muted">{t('stream.clipboard.phoneClipboard')}</span>
-            <p data-testid="phone-clipboard-text">{phoneText || t('stream.clipboard.phoneEmpty')}</p>
+            <span class="muted">{t('phoneView.clipboard.phoneClipboard')}</span>
+            <p data-testid="phone-clipboard-text">{phoneText || t('phoneView.clipboard.phoneEmpty')}</p>
             {phoneText ? (
               <div class="pv-clipboard__row">
                 <button type="button" class="btn" onClick={() => void copyText(phoneText).then((ok) => notify(t(ok ? 'common.copied' : 'errors.copyFailed'), ok ? 'success' : 'error'))}>
-                  {t('stream.clipboard.copyLocal')}
+                  {t('phoneView.clipboard.copyLocal')}
                 </button>
                 <button type="button" class="btn" onClick={() => setText(phoneText)}>
-                  {t('stream.clipboard.useText')}
+                  {t('phoneView.clipboard.useText')}
                 </button>
               </div>
             ) : null}
           </div>
         ) : null}
-        <h3 class="pv-clipboard__heading">{t('stream.clipboard.phrases')}</h3>
-        {phrases.length === 0 ? <p class="muted">{t('stream.clipboard.noPhrases')}</p> : null}
+        <h3 class="pv-clipboard__heading">{t('phoneView.clipboard.phrases')}</h3>
+        {phrases.length === 0 ? <p class="muted">{t('phoneView.clipboard.noPhrases')}</p> : null}
         <ul class="pv-phrases" data-testid="phrases">
           {phrases.map((phrase, index) => (
             <li key={phrase} class={`pv-phrases__item${editing === phrase ? ' pv-phrases__item--editing' : ''}`}>
@@ -132,10 +132,10 @@ export function ClipboardPanel() {
                 {phrase}
               </button>
               <button type="button" class="pv-phrases__act" data-testid="phrase-edit" onClick={() => (setEditing(phrase), setText(phrase), setError(null))}>
-                {t('stream.clipboard.edit')}
+                {t('phoneView.clipboard.edit')}
               </button>
               <button type="button" class="pv-phrases__act pv-phrases__act--danger" data-testid="phrase-delete" onClick={() => void remove(index)}>
-                {t('stream.clipboard.delete')}
+                {t('phoneView.clipboard.delete')}
               </button>
             </li>
           ))}

@@ -48,7 +48,7 @@ export function KeyboardInput({ inputRef }: { inputRef: RefObject<HTMLTextAreaEl
     <textarea
       ref={inputRef}
       class="pv-ime"
-      aria-label={t('stream.keyboardLabel')}
+      aria-label={t('phoneView.keyboardLabel')}
       data-testid="stream-keyboard"
       autocomplete="off"
       autocapitalize="off"

@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { notify } from '../../core/ui/notify.ts';
 import { Sheet } from '../../core/ui/sheet.tsx';
-import { goToPage } from '../../app/navigation.ts';
+import { goToPage } from '../../app/navigate.ts';
 import type { Phone } from '../../devices/api.ts';
 import { canOpen, displayStatus, ensurePhonesLoaded, phones, phonesLoading } from '../../devices/state.ts';
 import { VirtualGrid } from '../../devices/parts/virtual-grid.tsx';
@@ -35,7 +35,7 @@ function PhoneRow({ phone }: { phone: Phone }) {
     >
       <span class="pv-switch__name">{phone.name}</span>
       <span class="muted">{phone.phoneNo}</span>
-      <span class="pv-switch__status">{current ? t('stream.switcher.current') : canOpen(phone) ? t(`devices.status.${status}`) : t('stream.switcher.unavailable')}</span>
+      <span class="pv-switch__status">{current ? t('phoneView.switcher.current') : canOpen(phone) ? t(`devices.status.${status}`) : t('phoneView.switcher.unavailable')}</span>
     </button>
   );
 }
@@ -44,9 +44,9 @@ export function PhoneSwitcher() {
   useEffect(ensurePhonesLoaded, []);
   const list = phones.value;
   return (
-    <Sheet title={t('stream.switcher.title')} onClose={() => (panel.value = 'none')} testId="phone-switcher">
+    <Sheet title={t('phoneView.switcher.title')} onClose={() => (panel.value = 'none')} testId="phone-switcher">
       {list.length === 0 ? (
-        <p class="sheet__panel muted">{phonesLoading.value ? t('common.loading') : t('stream.switcher.empty')}</p>
+        <p class="sheet__panel muted">{phonesLoading.value ? t('common.loading') : t('phoneView.switcher.empty')}</p>
       ) : (
         <VirtualGrid
           items={list}
@@ -56,7 +56,7 @@ export function PhoneSwitcher() {
           height={Math.min(list.length * ROW_HEIGHT, 360)}
           itemKey={(phone) => phone.userPhoneId}
           renderItem={(phone) => <PhoneRow phone={phone} />}
-          label={t('stream.switcher.title')}
+          label={t('phoneView.switcher.title')}
         />
       )}
     </Sheet>

@@ -52,11 +52,11 @@ function Overlay({ onRetry, onResume, onExit }: OverlayProps) {
         <div class="pv-overlay__actions">
           {retryable ? (
             <button type="button" class="btn btn--primary" onClick={onRetry} data-testid="stream-retry">
-              {t(current.kind === 'stream' ? 'stream.reconnect' : 'common.retry')}
+              {t(current.kind === 'stream' ? 'phoneView.reconnect' : 'common.retry')}
             </button>
           ) : null}
           <button type="button" class="btn" onClick={onExit}>
-            {t('stream.back')}
+            {t('phoneView.back')}
           </button>
         </div>
       </div>
@@ -67,7 +67,7 @@ function Overlay({ onRetry, onResume, onExit }: OverlayProps) {
       <div class="pv-overlay" data-testid="stream-paused">
         <p>{t('errors.streamPaused')}</p>
         <button type="button" class="btn btn--primary" onClick={onResume}>
-          {t('stream.resume')}
+          {t('phoneView.resume')}
         </button>
       </div>
     );
@@ -77,7 +77,7 @@ function Overlay({ onRetry, onResume, onExit }: OverlayProps) {
   return (
     <div class="pv-overlay pv-overlay--quiet" role="status" data-testid="stream-waiting">
       <span class="pv-spinner" aria-hidden="true" />
-      <p>{t(state === 'reconnecting' ? 'stream.reconnecting' : 'stream.connecting')}</p>
+      <p>{t(state === 'reconnecting' ? 'phoneView.reconnecting' : 'phoneView.connecting')}</p>
     </div>
   );
 }
@@ -87,13 +87,13 @@ function ProStats() {
   const size = frame.value;
   return (
     <dl class="pv-stats" data-testid="pro-stats">
-      <dt>{t('stream.pro.fps')}</dt>
+      <dt>{t('phoneView.pro.fps')}</dt>
       <dd data-testid="pro-fps">{value ? value.fps : '-'}</dd>
-      <dt>{t('stream.pro.bitrate')}</dt>
+      <dt>{t('phoneView.pro.bitrate')}</dt>
       <dd>{value ? `${value.bitrate} kbps` : '-'}</dd>
-      <dt>{t('stream.pro.rtt')}</dt>
+      <dt>{t('phoneView.pro.rtt')}</dt>
       <dd data-testid="pro-rtt">{value?.rtt != null ? `${value.rtt} ms` : '-'}</dd>
-      <dt>{t('stream.pro.resolution')}</dt>
+      <dt>{t('phoneView.pro.resolution')}</dt>
       <dd>{size ? `${size.width}×${size.height}` : `${quality.value.width}×${quality.value.height}`}</dd>
     </dl>
   );
@@ -114,7 +114,7 @@ export function StreamStage(props: StageProps) {
         ref={props.stageRef}
         class="pv-stage"
         role="application"
-        aria-label={t('stream.stageLabel')}
+        aria-label={t('phoneView.stageLabel')}
         data-testid="stream-stage"
         data-state={streamState.value}
         data-frames={info?.seq ?? 0}
@@ -123,7 +123,7 @@ export function StreamStage(props: StageProps) {
       />
       <Overlay onRetry={props.onRetry} onResume={props.onResume} onExit={props.onExit} />
       {professionalMode.value ? <ProStats /> : null}
-      {viewOnly.value ? <span class="pv-badge">{t('stream.viewOnly')}</span> : null}
+      {viewOnly.value ? <span class="pv-badge">{t('phoneView.viewOnly')}</span> : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 /** phone-view-switch's strip: the phone's name between steps to the previous and next phone of the list. */
 import { useEffect } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { goToPage } from '../../app/navigation.ts';
+import { goToPage } from '../../app/navigate.ts';
 import { canOpen, ensurePhonesLoaded, phones } from '../../devices/state.ts';
 import { currentPhoneId, panel, phoneName } from '../session.ts';
 
@@ -24,7 +24,7 @@ export function SwitchStrip() {
     if (id !== null) goToPage('phone-view-switch', { query: `?id=${id}`, replace: true });
   };
   return (
-    <nav class="pv-strip" aria-label={t('stream.switcher.title')}>
+    <nav class="pv-strip" aria-label={t('phoneView.switcher.title')}>
       <button type="button" class="pv-strip__step" disabled={previous === null} data-testid="switch-previous" onClick={() => step(previous)}>
         {t('devices.previous')}
       </button>

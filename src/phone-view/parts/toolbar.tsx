@@ -34,9 +34,9 @@ export function VirtualKeyBar() {
     if (!refuseIfViewOnly()) streamClient()?.key(key);
   };
   return (
-    <nav class="pv-keys" aria-label={t('stream.tools.virtualKeys')}>
+    <nav class="pv-keys" aria-label={t('phoneView.tools.virtualKeys')}>
       {(['back', 'home', 'recents'] as const).map((key) => (
-        <button key={key} type="button" class="pv-keys__key" aria-label={t(`stream.keys.${key}`)} data-testid={`key-${key}`} onClick={() => press(key)}>
+        <button key={key} type="button" class="pv-keys__key" aria-label={t(`phoneView.keys.${key}`)} data-testid={`key-${key}`} onClick={() => press(key)}>
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round">
             {KEY_ICONS[key]}
           </svg>
@@ -48,7 +48,7 @@ export function VirtualKeyBar() {
 
 export function ToolsHandle() {
   return (
-    <button type="button" class="pv-handle" aria-label={t('stream.tools.open')} data-testid="tools-open" onClick={() => (panel.value = 'tools')}>
+    <button type="button" class="pv-handle" aria-label={t('phoneView.tools.open')} data-testid="tools-open" onClick={() => (panel.value = 'tools')}>
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="currentColor">
         <circle cx="6" cy="12" r="2" />
         <circle cx="12" cy="12" r="2" />
@@ -73,21 +73,21 @@ interface ToolsSheetProps {
 }
 
 export function ToolsSheet({ clientNo, onKeyboard }: ToolsSheetProps) {
-  const onOff = (on: boolean) => t(on ? 'stream.tools.on' : 'stream.tools.off');
+  const onOff = (on: boolean) => t(on ? 'phoneView.tools.on' : 'phoneView.tools.off');
   const tools: Tool[] = [
-    { id: 'keyboard', label: 'stream.tools.keyboard', run: onKeyboard, hidden: viewOnly.value },
-    { id: 'quality', label: 'stream.tools.quality', value: t(`stream.quality.${quality.value.name}`), run: () => (panel.value = 'quality') },
-    { id: 'clipboard', label: 'stream.tools.clipboard', run: () => (panel.value = 'clipboard'), hidden: viewOnly.value },
-    { id: 'screenshot', label: 'stream.tools.screenshot', run: () => void takeScreenshot() },
-    { id: 'professional', label: 'stream.tools.professional', value: onOff(professionalMode.value), run: toggleProfessionalMode },
-    { id: 'virtualKeys', label: 'stream.tools.virtualKeys', value: onOff(virtualKeys.value), run: () => setVirtualKeys(!virtualKeys.value), hidden: viewOnly.value },
-    { id: 'switch', label: 'stream.tools.switchPhone', run: () => (panel.value = 'switcher') },
+    { id: 'keyboard', label: 'phoneView.tools.keyboard', run: onKeyboard, hidden: viewOnly.value },
+    { id: 'quality', label: 'phoneView.tools.quality', value: t(`phoneView.quality.${quality.value.name}`), run: () => (panel.value = 'quality') },
+    { id: 'clipboard', label: 'phoneView.tools.clipboard', run: () => (panel.value = 'clipboard'), hidden: viewOnly.value },
+    { id: 'screenshot', label: 'phoneView.tools.screenshot', run: () => void takeScreenshot() },
+    { id: 'professional', label: 'phoneView.tools.professional', value: onOff(professionalMode.value), run: toggleProfessionalMode },
+    { id: 'virtualKeys', label: 'phoneView.tools.virtualKeys', value: onOff(virtualKeys.value), run: () => setVirtualKeys(!virtualKeys.value), hidden: viewOnly.value },
+    { id: 'switch', label: 'phoneView.tools.switchPhone', run: () => (panel.value = 'switcher') },
     // Spec §6: reboot is a client function (reboot_button); a view-only viewer cannot reboot someone's phone.
-    { id: 'reboot', label: 'stream.tools.reboot', run: () => void rebootCurrentPhone(), hidden: viewOnly.value || !permissionKeys.value.has('reboot_button') },
-    { id: 'exit', label: 'stream.tools.exit', run: () => exitPhoneView(clientNo), danger: true },
+    { id: 'reboot', label: 'phoneView.tools.reboot', run: () => void rebootCurrentPhone(), hidden: viewOnly.value || !permissionKeys.value.has('reboot_button') },
+    { id: 'exit', label: 'phoneView.tools.exit', run: () => exitPhoneView(clientNo), danger: true },
   ];
   return (
-    <Sheet title={phoneName.value || t('stream.tools.title')} onClose={() => (panel.value = 'none')} testId="tools-sheet">
+    <Sheet title={phoneName.value || t('phoneView.tools.title')} onClose={() => (panel.value = 'none')} testId="tools-sheet">
       <div class="sheet__actions">
         {tools
           .filter((tool) => !tool.hidden)
@@ -104,7 +104,7 @@ export function ToolsSheet({ clientNo, onKeyboard }: ToolsSheetProps) {
 
 export function QualitySheet() {
   return (
-    <Sheet title={t('stream.quality.title')} onClose={() => (panel.value = 'none')} testId="quality-sheet">
+    <Sheet title={t('phoneView.quality.title')} onClose={() => (panel.value = 'none')} testId="quality-sheet">
       <div class="sheet__panel sheet__actions">
         {QUALITIES.map((level) => (
           <button
@@ -115,8 +115,8 @@ export function QualitySheet() {
             data-testid={`quality-${level.name}`}
             onClick={() => void chooseQuality(level)}
           >
-            {t(`stream.quality.${level.name}`)}
-            <span class="pv-tool-value">{t('stream.quality.detail', { width: level.width, height: level.height, fps: level.fps })}</span>
+            {t(`phoneView.quality.${level.name}`)}
+            <span class="pv-tool-value">{t('phoneView.quality.detail', { width: level.width, height: level.height, fps: level.fps })}</span>
           </button>
         ))}
       </div>

@@ -9,15 +9,15 @@ import { ErrorCode } from '../../core/error-codes.ts';
 import { ApiError, describeError } from '../../core/errors.ts';
 import { Field } from '../../core/ui/field.tsx';
 import { notify } from '../../core/ui/notify.ts';
-import { goToPage, pathTo } from '../../app/navigation.ts';
-import type { PageProps } from '../../app/routes.ts';
+import { goToPage, pathTo } from '../../app/navigate.ts';
+import type { PageProps, RouteSegment } from '../../app/route-types.ts';
 import { checkRedeemCode } from '../code-list.ts';
 import { redeemCode } from '../codes-api.ts';
 import '../parts/shop.css';
 
 type Entry = 'new' | 'renewal';
 
-const ENTRIES: Record<Entry, { segment: string; name: 'shop.codes.newPhone' | 'shop.codes.renewal'; hint: 'shop.codes.newPhoneHint' | 'shop.codes.renewalHint' }> = {
+const ENTRIES: Record<Entry, { segment: RouteSegment; name: 'shop.codes.newPhone' | 'shop.codes.renewal'; hint: 'shop.codes.newPhoneHint' | 'shop.codes.renewalHint' }> = {
   new: { segment: 'add-code', name: 'shop.codes.newPhone', hint: 'shop.codes.newPhoneHint' },
   renewal: { segment: 'renew-code', name: 'shop.codes.renewal', hint: 'shop.codes.renewalHint' },
 };

@@ -6,38 +6,37 @@ import { useEffect, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { ApiError, describeError } from '../../core/errors.ts';
 import { ErrorCode } from '../../core/error-codes.ts';
-import { PageHeader } from '../../app/layouts/index.tsx';
-import { routeByName, type PageProps } from '../../app/routes.ts';
-import { listGoods, type Goods } from '../api.ts';
+import { PageHeader } from '../../app/layouts/page-header.tsx';
+import type { PageProps } from '../../app/route-types.ts';
+import type { Goods } from '../api.ts';
+import { forgetGoods, goods as goodsSignal, goodsError, loadGoods } from '../state.ts';
 import { formatMoney } from '../money.ts';
 import { CouponPicker, PriceSummary, useOrderSubmit } from '../parts/checkout.tsx';
 import { usePreview } from '../parts/use-preview.ts';
+import { MAX_ORDER_PHONES } from '../order-types.ts';
 import '../parts/buy.css';
-
-export const MAX_QUANTITY = 20;
 
 /** Out of stock still lets the user order (allocated later); every other refusal blocks Buy. */
 const isStockRefusal = (error: unknown) => error instanceof ApiError && error.code === ErrorCode.STOCK_INSUFFICIENT;
 
 export default function AddPhonePage({ clientNo }: PageProps) {
-  const [goods, setGoods] = useState<Goods[]>([]);
-  const [loadError, setLoadError] = useState('');
+  const goods = goodsSignal.value;
+  const loadError = goodsError.value ? describeError(goodsError.value) : '';
   const [gradeId, setGradeId] = useState<number | null>(null);
   const [packageId, setPackageId] = useState<number | null>(null);
   const [quantity, setQuantity] = useState(1);
   const [couponId, setCouponId] = useState<number | undefined>(undefined);
 
   useEffect(() => {
-    listGoods()
-      .then((list) => {
-        setGoods(list);
-        const first = list[0];
-        if (first) {
-          setGradeId(first.gradeId);
-          setPackageId(first.packages[1]?.packageId ?? first.packages[0]?.packageId ?? null);
-        }
-      })
-      .catch((error) => setLoadError(describeError(error)));
+    void loadGoods().then((list) => {
+      // The first level comes chosen, with its second package (the first when it has only one).
+      const first = list[0];
+      if (first) {
+        setGradeId(first.gradeId);
+        setPackageId(first.packages[1]?.packageId ?? first.packages[0]?.packageId ?? null);
+      }
+    });
+    return forgetGoods;
   }, []);
 
   const grade = goods.find((entry) => entry.gradeId === gradeId);
@@ -56,29 +55,29 @@ export default function AddPhonePage({ clientNo }: PageProps) {
 
   return (
     <div class="layout layout--page">
-      <PageHeader route={routeByName('addPhone')!} clientNo={clientNo} />
+      <PageHeader title="shop.buy.addTitle" clientNo={clientNo} />
       <main class="layout__body buy">
         {loadError ? <p class="field__error" role="alert">{loadError}</p> : null}
         <section class="card">
-          <h2 class="card__title">{t('shopBuy.level')}</h2>
+          <h2 class="card__title">{t('shop.buy.level')}</h2>
           <div class="chips" role="radiogroup">
             {goods.map((entry) => (
               <button key={entry.gradeId} type="button" role="radio" aria-checked={entry.gradeId === gradeId} class="chip"
                 data-testid={`grade-${entry.gradeId}`} onClick={() => chooseGrade(entry)}>
                 {entry.gradeName}
-                <span class="chip__note">{entry.stock > 0 ? t('shopBuy.stock', { count: entry.stock }) : t('shopBuy.noStock')}</span>
+                <span class="chip__note">{entry.stock > 0 ? t('shop.buy.stock', { count: entry.stock }) : t('shop.buy.noStock')}</span>
               </button>
             ))}
           </div>
         </section>
         {grade ? (
           <section class="card">
-            <h2 class="card__title">{t('shopBuy.package')}</h2>
+            <h2 class="card__title">{t('shop.buy.package')}</h2>
             <div class="chips" role="radiogroup">
               {grade.packages.map((entry) => (
                 <button key={entry.packageId} type="button" role="radio" aria-checked={entry.packageId === packageId} class="chip"
                   data-testid={`package-${entry.days}`} onClick={() => setPackageId(entry.packageId)}>
-                  {t('shopBuy.days', { days: entry.days })}
+                  {t('shop.buy.days', { days: entry.days })}
                   <span class="chip__note">{formatMoney(entry.price)}</span>
                 </button>
               ))}
@@ -86,11 +85,11 @@ export default function AddPhonePage({ clientNo }: PageProps) {
           </section>
         ) : null}
         <section class="card row-between">
-          <h2 class="card__title">{t('shopBuy.quantity')}</h2>
+          <h2 class="card__title">{t('shop.buy.quantity')}</h2>
           <div class="stepper">
-            <button type="button" class="btn" aria-label={t('shopBuy.less')} disabled={quantity <= 1} onClick={() => setQuantity(quantity - 1)}>−</button>
+            <button type="button" class="btn" aria-label={t('shop.buy.less')} disabled={quantity <= 1} onClick={() => setQuantity(quantity - 1)}>−</button>
             <output data-testid="quantity">{quantity}</output>
-            <button type="button" class="btn" aria-label={t('shopBuy.more')} disabled={quantity >= MAX_QUANTITY} onClick={() => setQuantity(quantity + 1)}
+            <button type="button" class="btn" aria-label={t('shop.buy.more')} disabled={quantity >= MAX_ORDER_PHONES} onClick={() => setQuantity(quantity + 1)}
               data-testid="quantity-more">+</button>
           </div>
         </section>
@@ -101,7 +100,7 @@ export default function AddPhonePage({ clientNo }: PageProps) {
       <footer class="pay-bar">
         <PriceSummary preview={preview} loading={loading} />
         <button type="button" class="btn btn--primary" disabled={!request || order.busy || (!order.ready && !isStockRefusal(error))} onClick={() => void order.submit(request)} data-testid="buy-submit">
-          {t('shopBuy.buyNow')}
+          {t('shop.buy.buyNow')}
         </button>
       </footer>
     </div>

@@ -1,10 +1,12 @@
 /** codeRecord (person layout): the activation codes the user has used, newest first, page by page. */
+import { useEffect } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { formatDateTime } from '../../core/format.ts';
-import type { PageProps } from '../../app/routes.ts';
-import { listCodeRecords, type CodeRecord } from '../codes-api.ts';
+import type { PageProps } from '../../app/route-types.ts';
+import type { CodeRecord } from '../codes-api.ts';
+import { hasMore } from '../paged-list.ts';
+import { codeRecords } from '../state.ts';
 import { PagedFooter } from '../parts/orders/paged-footer.tsx';
-import { usePagedList } from '../parts/orders/use-paged-list.ts';
 import '../parts/shop.css';
 
 function RecordCard({ record }: { record: CodeRecord }) {
@@ -32,7 +34,11 @@ function RecordCard({ record }: { record: CodeRecord }) {
 }
 
 export default function CodeRecordPage(_props: PageProps) {
-  const records = usePagedList('records', listCodeRecords);
+  useEffect(() => {
+    void codeRecords.open(null);
+    return codeRecords.forget;
+  }, []);
+  const records = codeRecords.state.value;
   return (
     <div class="shop-page" data-testid="code-records">
       {records.items.map((record, index) => (
@@ -43,10 +49,10 @@ export default function CodeRecordPage(_props: PageProps) {
         loading={records.loading}
         loaded={records.loaded}
         error={records.error}
-        hasMore={records.hasMore}
+        hasMore={hasMore(records)}
         empty="shop.codes.record.empty"
-        onMore={() => void records.more()}
-        onRetry={() => void records.reload()}
+        onMore={() => void codeRecords.more()}
+        onRetry={() => void codeRecords.reload()}
       />
     </div>
   );

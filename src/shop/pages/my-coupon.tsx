@@ -5,9 +5,10 @@
 import { useEffect, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
-import { goBack } from '../../app/navigation.ts';
-import type { PageProps } from '../../app/routes.ts';
-import { COUPON_STATUSES, listCoupons, type Coupon, type CouponStatus } from '../orders-api.ts';
+import { goBack } from '../../app/navigate.ts';
+import type { PageProps } from '../../app/route-types.ts';
+import { COUPON_STATUSES, type CouponStatus } from '../orders-api.ts';
+import { coupons as couponsSignal, couponsError, forgetCoupons, loadCoupons } from '../state.ts';
 import { CouponCard } from '../parts/orders/coupon-card.tsx';
 import { StatusTabs } from '../parts/orders/status-tabs.tsx';
 import '../parts/shop.css';
@@ -19,22 +20,10 @@ function isStatus(value: string | null): value is CouponStatus {
 export default function MyCouponPage({ clientNo, query }: PageProps) {
   const initial = query.get('status');
   const [tab, setTab] = useState<CouponStatus>(isStatus(initial) ? initial : 'unused');
-  const [coupons, setCoupons] = useState<Coupon[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    setCoupons(null);
-    setError(null);
-    listCoupons(tab).then(
-      (list) => live && setCoupons(list),
-      (failure) => live && setError(failure),
-    );
-    return () => {
-      live = false;
-    };
-  }, [tab, attempt]);
+  useEffect(() => void loadCoupons(tab), [tab]);
+  useEffect(() => forgetCoupons, []);
+  const coupons = couponsSignal.value;
+  const error = couponsError.value;
 
   const now = Date.now();
   return (
@@ -60,7 +49,7 @@ export default function MyCouponPage({ clientNo, query }: PageProps) {
           {error ? (
             <div class="shop-empty" role="alert">
               <p class="shop-error">{describeError(error)}</p>
-              <button type="button" class="btn btn--link" onClick={() => setAttempt((n) => n + 1)}>{t('common.retry')}</button>
+              <button type="button" class="btn btn--link" onClick={() => void loadCoupons(tab)}>{t('common.retry')}</button>
             </div>
           ) : coupons === null ? (
             <p class="shop-empty">{t('common.loading')}</p>

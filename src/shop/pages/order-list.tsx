@@ -2,21 +2,22 @@
  * orderList (person layout, optional `?status=<state>`): the user's orders by spec §4 state, newest first,
  * page by page. An unpaid order goes on to the payment page or is cancelled after a confirmation.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { openDialog } from '../../core/ui/dialogs.ts';
 import { notify } from '../../core/ui/notify.ts';
-import { goToPage } from '../../app/navigation.ts';
-import type { PageProps } from '../../app/routes.ts';
-import { cancelOrder, listOrders, ORDER_STATUSES, type Order, type OrderStatus } from '../orders-api.ts';
+import { goToPage } from '../../app/navigate.ts';
+import type { PageProps } from '../../app/route-types.ts';
+import { ORDER_STATUSES, type Order } from '../orders-api.ts';
+import { hasMore } from '../paged-list.ts';
+import { cancelUnpaidOrder, orders, type OrderTab } from '../state.ts';
 import { OrderCard } from '../parts/orders/order-card.tsx';
 import { PagedFooter } from '../parts/orders/paged-footer.tsx';
 import { StatusTabs } from '../parts/orders/status-tabs.tsx';
-import { usePagedList } from '../parts/orders/use-paged-list.ts';
 import '../parts/shop.css';
 
-type Tab = 'all' | OrderStatus;
+type Tab = OrderTab;
 const TABS: readonly Tab[] = ['all', ...ORDER_STATUSES];
 
 function isTab(value: string | null): value is Tab {
@@ -27,7 +28,9 @@ export default function OrderListPage({ query }: PageProps) {
   const initial = query.get('status');
   const [tab, setTab] = useState<Tab>(isTab(initial) ? initial : 'all');
   const [cancelling, setCancelling] = useState<number | null>(null);
-  const orders = usePagedList(tab, (pageNo, pageSize) => listOrders({ status: tab === 'all' ? undefined : tab, pageNo, pageSize }));
+  useEffect(() => void orders.open(tab), [tab]);
+  useEffect(() => orders.forget, []);
+  const list = orders.state.value;
 
   const pay = (order: Order) => goToPage('payment', { query: `orderId=${order.orderId}` });
 
@@ -40,14 +43,13 @@ export default function OrderListPage({ query }: PageProps) {
     if (choice !== 'cancel') return;
     setCancelling(order.orderId);
     try {
-      await cancelOrder(order.orderId);
+      await cancelUnpaidOrder(order.orderId);
       notify(t('shop.orders.cancelled'), 'success');
     } catch (failure) {
-      // Already paid, closed or cancelled elsewhere: say so, then show its real state.
+      // Already paid, closed or cancelled elsewhere: say so; the list then shows its real state.
       notify(describeError(failure));
     } finally {
       setCancelling(null);
-      void orders.reload();
     }
   };
 
@@ -62,16 +64,16 @@ export default function OrderListPage({ query }: PageProps) {
         testId="order-tab"
       />
       <div data-testid="order-list" data-tab={tab}>
-        {orders.items.map((order) => (
+        {list.items.map((order) => (
           <OrderCard key={order.orderId} order={order} onPay={pay} onCancel={(o) => void cancel(o)} cancelling={cancelling === order.orderId} />
         ))}
       </div>
       <PagedFooter
-        count={orders.items.length}
-        loading={orders.loading}
-        loaded={orders.loaded}
-        error={orders.error}
-        hasMore={orders.hasMore}
+        count={list.items.length}
+        loading={list.loading}
+        loaded={list.loaded}
+        error={list.error}
+        hasMore={hasMore(list)}
         empty="shop.orders.empty"
         onMore={() => void orders.more()}
         onRetry={() => void orders.reload()}

@@ -6,8 +6,9 @@
 import { useEffect, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
-import { goToPage } from '../../app/navigation.ts';
-import type { PageProps } from '../../app/routes.ts';
+import { useLoad } from '../../core/ui/use-load.ts';
+import { goToPage } from '../../app/navigate.ts';
+import type { PageProps } from '../../app/route-types.ts';
 import { loadPhones } from '../../devices/state.ts';
 import { paymentStatus, type PaymentStatus } from '../api.ts';
 import '../parts/buy.css';
@@ -16,40 +17,39 @@ export const RETURN_SECONDS = 5;
 const POLL_MS = 1000;
 const MAX_POLLS = 20;
 
+/** Waits a poll interval, or less when the page is left meanwhile. */
+function pause(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, POLL_MS);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** Asks until the payment has an outcome, or MAX_POLLS answers said it is still waiting. */
+async function awaitOutcome(orderId: number, signal: AbortSignal): Promise<PaymentStatus | null> {
+  for (let polls = 1; ; polls++) {
+    const reply = await paymentStatus(orderId);
+    if (signal.aborted) return null;
+    if (reply.paymentStatus !== 'waiting' || polls >= MAX_POLLS) {
+      if (reply.paymentStatus === 'success') void loadPhones();
+      return reply.paymentStatus;
+    }
+    await pause(signal);
+    if (signal.aborted) return null;
+  }
+}
+
 export default function PayResultPage({ query }: PageProps) {
   const orderId = Number(query.get('orderId'));
-  const [status, setStatus] = useState<PaymentStatus>('waiting');
-  const [error, setError] = useState('');
+  const outcome = useLoad((signal) => awaitOutcome(orderId, signal), [orderId]);
+  const status: PaymentStatus = outcome.data ?? 'waiting';
+  const error = outcome.error ? describeError(outcome.error) : '';
   const [left, setLeft] = useState(RETURN_SECONDS);
   /** The wallet has not answered yet: say so (and stop asking) rather than call it failed. */
-  const [gaveUp, setGaveUp] = useState(false);
-
-  useEffect(() => {
-    let polls = 0;
-    let live = true;
-    let timer: ReturnType<typeof setTimeout>;
-    const check = async () => {
-      try {
-        const reply = await paymentStatus(orderId);
-        if (!live) return;
-        if (reply.paymentStatus !== 'waiting' || ++polls >= MAX_POLLS) {
-          setStatus(reply.paymentStatus);
-          setGaveUp(reply.paymentStatus === 'waiting');
-          if (reply.paymentStatus === 'success') void loadPhones();
-          return;
-        }
-      } catch (failure) {
-        setError(describeError(failure));
-        return;
-      }
-      timer = setTimeout(check, POLL_MS);
-    };
-    void check();
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [orderId]);
+  const gaveUp = outcome.data === 'waiting';
 
   const settled = status !== 'waiting' || gaveUp || Boolean(error);
   useEffect(() => {
@@ -65,14 +65,14 @@ export default function PayResultPage({ query }: PageProps) {
   return (
     <div class="centered pay-result" data-testid="pay-result" data-status={status}>
       <span class={`pay-result__icon pay-result__icon--${status}`} aria-hidden="true" />
-      <h2 data-testid="pay-result-title">{error || t(gaveUp ? 'shopBuy.result.processing' : `shopBuy.result.${status}`)}</h2>
-      {settled ? <p class="muted" data-testid="pay-result-countdown">{t('shopBuy.result.returning', { seconds: left })}</p> : null}
+      <h2 data-testid="pay-result-title">{error || t(gaveUp ? 'shop.buy.result.processing' : `shop.buy.result.${status}`)}</h2>
+      {settled ? <p class="muted" data-testid="pay-result-countdown">{t('shop.buy.result.returning', { seconds: left })}</p> : null}
       <div class="pay-result__actions">
         {status === 'failed' || status === 'closed' ? (
           <button type="button" class="btn btn--primary" onClick={() => goToPage('payment', { query: `?orderId=${orderId}` })}>{t('common.retry')}</button>
         ) : null}
-        <button type="button" class="btn" onClick={() => goToPage('order-list')}>{t('shopBuy.result.orders')}</button>
-        <button type="button" class="btn" onClick={() => goToPage('', { replace: true })} data-testid="pay-result-home">{t('nav.home')}</button>
+        <button type="button" class="btn" onClick={() => goToPage('order-list')}>{t('shop.buy.result.orders')}</button>
+        <button type="button" class="btn" onClick={() => goToPage('', { replace: true })} data-testid="pay-result-home">{t('app.nav.home')}</button>
       </div>
     </div>
   );

@@ -9,10 +9,11 @@ import { t } from '../../core/i18n/index.ts';
 import { ErrorCode } from '../../core/error-codes.ts';
 import { ApiError, describeError } from '../../core/errors.ts';
 import { notify } from '../../core/ui/notify.ts';
-import { goToPage, pathTo, BASE } from '../../app/navigation.ts';
-import type { PageProps } from '../../app/routes.ts';
+import { goToPage, pathTo, BASE } from '../../app/navigate.ts';
+import type { PageProps } from '../../app/route-types.ts';
+import { holdUpdates } from '../../app/update-guard.ts';
 import { submitPayment, type PayMethod } from '../api.ts';
-import { getOrder, type Order } from '../orders-api.ts';
+import { forgetPayingOrder, loadPayingOrder, payingOrder, payingOrderError } from '../state.ts';
 import { formatMoney } from '../money.ts';
 import '../parts/buy.css';
 
@@ -33,8 +34,6 @@ function newIdempotencyKey(): string {
 
 export default function PaymentPage({ query }: PageProps) {
   const orderId = Number(query.get('orderId'));
-  const [order, setOrder] = useState<Order | null>(null);
-  const [error, setError] = useState('');
   const [method, setMethod] = useState<PayMethod>('mock');
   const [paying, setPaying] = useState(false);
   const locked = useRef(false);
@@ -46,15 +45,18 @@ export default function PaymentPage({ query }: PageProps) {
     return keys.current.get(chosen)!;
   };
 
+  // A new version of the app waits until the user has left the payment (update-guard.ts).
+  useEffect(() => holdUpdates(), []);
+
   useEffect(() => {
-    getOrder(orderId)
-      .then((found) => {
-        // Only an unpaid order can be paid; anything else is told by the result page.
-        if (found.status !== 'waitPay') goToPage('pay-result', { query: `?orderId=${orderId}`, replace: true });
-        else setOrder(found);
-      })
-      .catch((failure) => setError(describeError(failure)));
+    void loadPayingOrder(orderId).then((found) => {
+      // Only an unpaid order can be paid; anything else is told by the result page.
+      if (found && found.status !== 'waitPay') goToPage('pay-result', { query: `?orderId=${orderId}`, replace: true });
+    });
+    return forgetPayingOrder;
   }, [orderId]);
+  const order = payingOrder.value;
+  const error = payingOrderError.value ? describeError(payingOrderError.value) : '';
 
   useEffect(() => {
     // Back from a wallet page, the browser may restore this page as it was: locked mid-payment.
@@ -92,22 +94,22 @@ export default function PaymentPage({ query }: PageProps) {
   return (
     <div class="buy">
       <section class="card pay-amount">
-        <p class="muted">{t('shopBuy.pay.amount')}</p>
+        <p class="muted">{t('shop.buy.pay.amount')}</p>
         <p class="pay-amount__value" data-testid="payment-amount">{order ? formatMoney(order.payAmount) : '—'}</p>
-        <p class="muted">{order ? t('shopBuy.pay.orderNo', { orderNo: order.orderNo }) : ''}</p>
+        <p class="muted">{order ? t('shop.buy.pay.orderNo', { orderNo: order.orderNo }) : ''}</p>
       </section>
       <fieldset class="card">
-        <legend class="field__label">{t('shopBuy.pay.method')}</legend>
+        <legend class="field__label">{t('shop.buy.pay.method')}</legend>
         {METHODS.map((value) => (
           <label key={value} class="radio">
             <input type="radio" name="method" value={value} checked={method === value} onChange={() => setMethod(value)} data-testid={`method-${value}`} />
-            <span>{t(`shopBuy.pay.${value}`)}</span>
+            <span>{t(`shop.buy.pay.${value}`)}</span>
           </label>
         ))}
       </fieldset>
       <div class="card-actions">
         <button type="button" class="btn btn--primary btn--block" disabled={!order || paying} onClick={() => void pay()} data-testid="pay-submit">
-          {paying ? t('shopBuy.pay.paying') : t('shopBuy.pay.submit')}
+          {paying ? t('shop.buy.pay.paying') : t('shop.buy.pay.submit')}
         </button>
       </div>
     </div>

@@ -6,29 +6,29 @@ import { useEffect, useMemo, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { formatDateTime } from '../../core/format.ts';
-import type { PageProps } from '../../app/routes.ts';
+import type { PageProps } from '../../app/route-types.ts';
 import type { Phone } from '../../devices/api.ts';
 import { allPhones, loadAllPhones } from '../../devices/parts/batch/all-phones.ts';
-import { listGoods, type Goods } from '../api.ts';
+import { forgetGoods, goods as goodsSignal, loadGoods } from '../state.ts';
 import { formatMoney } from '../money.ts';
 import { CouponPicker, PriceSummary, useOrderSubmit } from '../parts/checkout.tsx';
 import { PhonePicker, toggleWithin } from '../parts/phone-picker.tsx';
 import { usePreview } from '../parts/use-preview.ts';
+import { MAX_ORDER_PHONES } from '../order-types.ts';
 import '../parts/buy.css';
-
-export const MAX_RENEW_PHONES = 20;
 
 export default function RechargePhonePage({ query, routeName }: PageProps) {
   const single = routeName === 'rechargeSinglePhone';
-  const [goods, setGoods] = useState<Goods[]>([]);
   const [selected, setSelected] = useState<Set<number>>(() => new Set(single && query.get('id') ? [Number(query.get('id'))] : []));
   const [days, setDays] = useState(30);
   const [couponId, setCouponId] = useState<number | undefined>(undefined);
 
   useEffect(() => {
     void loadAllPhones();
-    listGoods().then(setGoods).catch(() => setGoods([]));
+    void loadGoods();
+    return forgetGoods;
   }, []);
+  const goods = goodsSignal.value;
 
   const chosen = allPhones.value.filter((phone) => selected.has(phone.userPhoneId));
   const gradeIds = new Set(chosen.map((phone) => phone.gradeId));
@@ -40,16 +40,16 @@ export default function RechargePhonePage({ query, routeName }: PageProps) {
   const order = useOrderSubmit(previewState, () => setCouponId(undefined));
   const newExpiry = useMemo(() => new Map((preview?.lines ?? []).map((line) => [line.userPhoneId, line.newExpireTime])), [preview]);
 
-  const toggle = (phone: Phone) => setSelected(toggleWithin(selected, phone.userPhoneId, MAX_RENEW_PHONES));
+  const toggle = (phone: Phone) => setSelected(toggleWithin(selected, phone.userPhoneId, MAX_ORDER_PHONES));
 
   return (
     <div class="buy buy--column">
       <section class="card">
-        <h2 class="card__title">{t('shopBuy.package')}</h2>
+        <h2 class="card__title">{t('shop.buy.package')}</h2>
         <div class="chips" role="radiogroup">
           {(grade ?? goods[0])?.packages.map(({ days: value }) => (
             <button key={value} type="button" role="radio" aria-checked={days === value} class="chip" data-testid={`package-${value}`} onClick={() => setDays(value)}>
-              {t('shopBuy.days', { days: value })}
+              {t('shop.buy.days', { days: value })}
               {grade ? <span class="chip__note">{formatMoney(grade.packages.find((entry) => entry.days === value)!.price)}</span> : null}
             </button>
           ))}
@@ -65,10 +65,10 @@ export default function RechargePhonePage({ query, routeName }: PageProps) {
           ))}
         </ul>
       ) : null}
-      {gradeIds.size > 1 ? <p class="buy__warning" role="alert">{t('shopBuy.oneLevel')}</p> : null}
+      {gradeIds.size > 1 ? <p class="buy__warning" role="alert">{t('shop.buy.oneLevel')}</p> : null}
       {!single ? (
         <section class="card buy__pick">
-          <h2 class="card__title">{t('shopBuy.choosePhones', { count: selected.size, max: MAX_RENEW_PHONES })}</h2>
+          <h2 class="card__title">{t('shop.buy.choosePhones', { count: selected.size, max: MAX_ORDER_PHONES })}</h2>
           <PhonePicker phones={allPhones.value} selected={selected} onToggle={toggle} />
         </section>
       ) : null}
@@ -77,7 +77,7 @@ export default function RechargePhonePage({ query, routeName }: PageProps) {
       <footer class="pay-bar">
         <PriceSummary preview={preview} loading={loading} />
         <button type="button" class="btn btn--primary" disabled={!request || order.busy || !order.ready} onClick={() => void order.submit(request)} data-testid="renew-submit">
-          {t('shopBuy.renewNow')}
+          {t('shop.buy.renewNow')}
         </button>
       </footer>
     </div>

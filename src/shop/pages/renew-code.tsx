@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { notify } from '../../core/ui/notify.ts';
-import type { PageProps } from '../../app/routes.ts';
+import type { PageProps } from '../../app/route-types.ts';
 import type { Phone } from '../../devices/api.ts';
 import { loadPhones } from '../../devices/state.ts';
 import { checkCodeList, MAX_CODES_PER_CALL, parseCodeList } from '../code-list.ts';

@@ -5,10 +5,10 @@
 import { useEffect, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
-import type { PageProps } from '../../app/routes.ts';
+import type { PageProps } from '../../app/route-types.ts';
 import { allPhones, loadAllPhones } from '../../devices/parts/batch/all-phones.ts';
 import { remainingMs } from '../../devices/state.ts';
-import { listGoods, type Goods } from '../api.ts';
+import { forgetGoods, goods as goodsSignal, loadGoods } from '../state.ts';
 import { formatMoney } from '../money.ts';
 import { CouponPicker, PriceSummary, useOrderSubmit } from '../parts/checkout.tsx';
 import { usePreview } from '../parts/use-preview.ts';
@@ -17,13 +17,14 @@ import '../parts/buy.css';
 
 export default function UpgradePhonePage({ query }: PageProps) {
   const ids = (query.get('ids') ?? '').split(',').map(Number).filter((id) => id > 0);
-  const [goods, setGoods] = useState<Goods[]>([]);
   const [targetGradeId, setTarget] = useState<number | null>(null);
   const [couponId, setCouponId] = useState<number | undefined>(undefined);
   useEffect(() => {
     void loadAllPhones();
-    listGoods().then(setGoods).catch(() => setGoods([]));
+    void loadGoods();
+    return forgetGoods;
   }, []);
+  const goods = goodsSignal.value;
 
   const chosen = allPhones.value.filter((phone) => ids.includes(phone.userPhoneId));
   const daily = (gradeId: number) => goods.find((entry) => entry.gradeId === gradeId)?.dailyPrice ?? 0;
@@ -40,17 +41,17 @@ export default function UpgradePhonePage({ query }: PageProps) {
   return (
     <div class="buy buy--column">
       <section class="card">
-        <h2 class="card__title">{t('shopBuy.upgrade.target')}</h2>
+        <h2 class="card__title">{t('shop.buy.upgrade.target')}</h2>
         <div class="chips" role="radiogroup">
           {targets.map((entry) => (
             <button key={entry.gradeId} type="button" role="radio" aria-checked={entry.gradeId === targetGradeId} class="chip"
               data-testid={`target-${entry.gradeId}`} onClick={() => setTarget(entry.gradeId)}>
               {entry.gradeName}
-              <span class="chip__note">{t('shopBuy.upgrade.perDay', { amount: formatMoney(entry.dailyPrice) })}</span>
+              <span class="chip__note">{t('shop.buy.upgrade.perDay', { amount: formatMoney(entry.dailyPrice) })}</span>
             </button>
           ))}
         </div>
-        {!targets.length && goods.length ? <p class="muted">{t('shopBuy.upgrade.topLevel')}</p> : null}
+        {!targets.length && goods.length ? <p class="muted">{t('shop.buy.upgrade.topLevel')}</p> : null}
       </section>
       <ul class="card renew-lines" data-testid="upgrade-lines">
         {chosen.map((phone) => {
@@ -60,20 +61,20 @@ export default function UpgradePhonePage({ query }: PageProps) {
               <span>{phone.name} · {phone.gradeName}</span>
               <span class="muted" data-testid="upgrade-line">
                 {!check ? '' : check.ok
-                  ? t('shopBuy.upgrade.line', { days: check.days, amount: formatMoney(check.amount), from: formatMoney(daily(phone.gradeId)), to: formatMoney(target!.dailyPrice) })
-                  : t(`shopBuy.upgrade.${check.reason}`)}
+                  ? t('shop.buy.upgrade.line', { days: check.days, amount: formatMoney(check.amount), from: formatMoney(daily(phone.gradeId)), to: formatMoney(target!.dailyPrice) })
+                  : t(`shop.buy.upgrade.${check.reason}`)}
               </span>
             </li>
           );
         })}
       </ul>
-      <p class="muted">{t('shopBuy.upgrade.keepsExpiry')}</p>
+      <p class="muted">{t('shop.buy.upgrade.keepsExpiry')}</p>
       <CouponPicker preview={preview} selected={couponId} onSelect={setCouponId} />
       {error ? <p class="field__error" role="alert">{describeError(error)}</p> : null}
       <footer class="pay-bar">
         <PriceSummary preview={preview} loading={loading} />
         <button type="button" class="btn btn--primary" disabled={!request || !allowed || order.busy || !order.ready} onClick={() => void order.submit(request)} data-testid="upgrade-submit">
-          {t('shopBuy.upgradeNow')}
+          {t('shop.buy.upgradeNow')}
         </button>
       </footer>
     </div>

@@ -1,46 +1,47 @@
 /** upgradeSelectPhone (buy layout): choose the phones to upgrade; those that cannot be say why. */
 import { useEffect, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { goToPage } from '../../app/navigation.ts';
+import { goToPage } from '../../app/navigate.ts';
 import type { Phone } from '../../devices/api.ts';
 import { allPhones, loadAllPhones } from '../../devices/parts/batch/all-phones.ts';
 import { remainingMs } from '../../devices/state.ts';
-import { listGoods, type Goods } from '../api.ts';
+import { forgetGoods, goods as goodsSignal, loadGoods } from '../state.ts';
 import { PhonePicker, toggleWithin } from '../parts/phone-picker.tsx';
 import { DAY_MS } from '../upgrade-price.ts';
-import { MAX_RENEW_PHONES } from './recharge-phone.tsx';
+import { MAX_ORDER_PHONES } from '../order-types.ts';
 import '../parts/buy.css';
 
 export default function UpgradeSelectPhonePage() {
-  const [goods, setGoods] = useState<Goods[]>([]);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   useEffect(() => {
     void loadAllPhones();
-    listGoods().then(setGoods).catch(() => setGoods([]));
+    void loadGoods();
+    return forgetGoods;
   }, []);
+  const goods = goodsSignal.value;
   const topDaily = Math.max(0, ...goods.map((entry) => entry.dailyPrice));
 
   // Spec §5/§9: at least 1 day remaining; and there must be a higher level to go to.
   const blocked = (phone: Phone): string | null => {
-    if (remainingMs(phone) < DAY_MS) return t('shopBuy.upgrade.tooShort');
+    if (remainingMs(phone) < DAY_MS) return t('shop.buy.upgrade.tooShort');
     const daily = goods.find((entry) => entry.gradeId === phone.gradeId)?.dailyPrice;
-    if (daily !== undefined && daily >= topDaily) return t('shopBuy.upgrade.topLevel');
+    if (daily !== undefined && daily >= topDaily) return t('shop.buy.upgrade.topLevel');
     return null;
   };
-  const toggle = (phone: Phone) => setSelected(toggleWithin(selected, phone.userPhoneId, MAX_RENEW_PHONES));
+  const toggle = (phone: Phone) => setSelected(toggleWithin(selected, phone.userPhoneId, MAX_ORDER_PHONES));
 
   return (
     <div class="buy buy--column">
       <section class="card buy__pick">
-        <h2 class="card__title">{t('shopBuy.choosePhones', { count: selected.size, max: MAX_RENEW_PHONES })}</h2>
-        <p class="muted">{t('shopBuy.upgrade.rule')}</p>
+        <h2 class="card__title">{t('shop.buy.choosePhones', { count: selected.size, max: MAX_ORDER_PHONES })}</h2>
+        <p class="muted">{t('shop.buy.upgrade.rule')}</p>
         <PhonePicker phones={allPhones.value} selected={selected} onToggle={toggle} blockedReason={blocked} />
       </section>
       <footer class="pay-bar">
-        <span class="muted">{t('shopBuy.selected', { count: selected.size })}</span>
+        <span class="muted">{t('shop.buy.selected', { count: selected.size })}</span>
         <button type="button" class="btn btn--primary" disabled={!selected.size} data-testid="upgrade-next"
           onClick={() => goToPage('upgrade-phone', { query: `?ids=${[...selected].join(',')}` })}>
-          {t('binding.next')}
+          {t('account.binding.next')}
         </button>
       </footer>
     </div>

@@ -10,15 +10,16 @@ import { ApiError, describeError } from '../../core/errors.ts';
 import { openDialog } from '../../core/ui/dialogs.ts';
 import { notify } from '../../core/ui/notify.ts';
 import { formatDate } from '../../core/format.ts';
-import { goToPage } from '../../app/navigation.ts';
+import { goToPage } from '../../app/navigate.ts';
 import { createOrder, type OrderRequest, type Preview } from '../api.ts';
-import { listCoupons, type Coupon } from '../orders-api.ts';
+import type { Coupon } from '../orders-api.ts';
+import { coupons as couponsSignal, forgetCoupons, loadCoupons } from '../state.ts';
 import { formatMoney } from '../money.ts';
 
 export function couponValue(coupon: Coupon): string {
-  if (coupon.type === 'cash') return t('shopBuy.coupon.cash', { amount: formatMoney(coupon.value) });
-  if (coupon.type === 'discount') return t('shopBuy.coupon.discount', { percent: coupon.value });
-  return t('shopBuy.coupon.extension', { days: coupon.value });
+  if (coupon.type === 'cash') return t('shop.buy.coupon.cash', { amount: formatMoney(coupon.value) });
+  if (coupon.type === 'discount') return t('shop.buy.coupon.discount', { percent: coupon.value });
+  return t('shop.buy.coupon.extension', { days: coupon.value });
 }
 
 interface CouponPickerProps {
@@ -28,21 +29,23 @@ interface CouponPickerProps {
 }
 
 export function CouponPicker({ preview, selected, onSelect }: CouponPickerProps) {
-  const [coupons, setCoupons] = useState<Coupon[]>([]);
   // While a new preview loads (or fails), the last known usability stays on screen.
   const lastOptions = useRef<Preview['coupons']>([]);
   if (preview) lastOptions.current = preview.coupons;
   useEffect(() => {
-    listCoupons('unused').then(setCoupons).catch(() => setCoupons([]));
+    void loadCoupons('unused');
+    return forgetCoupons;
   }, []);
+  // Not loaded, or failed: no picker at all, as there is nothing to choose.
+  const coupons = couponsSignal.value ?? [];
   const options = lastOptions.current;
   if (!coupons.length) return null;
   return (
     <fieldset class="card coupons-picker" data-testid="coupon-picker">
-      <legend class="field__label">{t('shopBuy.coupon.title')}</legend>
+      <legend class="field__label">{t('shop.buy.coupon.title')}</legend>
       <label class="radio">
         <input type="radio" name="coupon" checked={selected === undefined} onChange={() => onSelect(undefined)} />
-        <span>{t('shopBuy.coupon.none')}</span>
+        <span>{t('shop.buy.coupon.none')}</span>
       </label>
       {coupons.map((coupon) => {
         const option = options.find((entry) => entry.couponId === coupon.couponId);
@@ -53,11 +56,11 @@ export function CouponPicker({ preview, selected, onSelect }: CouponPickerProps)
             <span class="coupon-option__text">
               <span>{coupon.name} · {couponValue(coupon)}</span>
               <span class="muted">
-                {t('shopBuy.coupon.validUntil', { date: formatDate(coupon.validUntil) })}
-                {coupon.maxDiscount ? ` · ${t('shopBuy.coupon.maxDiscount', { amount: formatMoney(coupon.maxDiscount) })}` : ''}
-                {coupon.minAmount ? ` · ${t('shopBuy.coupon.minAmount', { amount: formatMoney(coupon.minAmount) })}` : ''}
+                {t('shop.buy.coupon.validUntil', { date: formatDate(coupon.validUntil) })}
+                {coupon.maxDiscount ? ` · ${t('shop.buy.coupon.maxDiscount', { amount: formatMoney(coupon.maxDiscount) })}` : ''}
+                {coupon.minAmount ? ` · ${t('shop.buy.coupon.minAmount', { amount: formatMoney(coupon.minAmount) })}` : ''}
               </span>
-              {!usable && option?.reason ? <span class="coupon-option__reason">{t(`shopBuy.coupon.reason.${option.reason as Exclude<typeof option.reason, ''>}`)}</span> : null}
+              {!usable && option?.reason ? <span class="coupon-option__reason">{t(`shop.buy.coupon.reason.${option.reason as Exclude<typeof option.reason, ''>}`)}</span> : null}
             </span>
           </label>
         );
@@ -76,7 +79,7 @@ export function PriceSummary({ preview, loading }: { preview: Preview | null; lo
               <s>{formatMoney(preview.originalAmount)}</s> −{formatMoney(preview.discountAmount)}
             </span>
           ) : null}
-          {preview.extraDays ? <span class="muted">{t('shopBuy.coupon.extraDays', { days: preview.extraDays })}</span> : null}
+          {preview.extraDays ? <span class="muted">{t('shop.buy.coupon.extraDays', { days: preview.extraDays })}</span> : null}
           <span class="price-summary__total" data-testid="pay-amount">{formatMoney(preview.payAmount)}</span>
         </>
       ) : (
@@ -121,8 +124,8 @@ export async function placeOrder(request: OrderRequest): Promise<void> {
     if (error instanceof ApiError && error.code === ErrorCode.STOCK_INSUFFICIENT && !request.allocateLater) {
       const choice = await openDialog({
         title: t('common.notice'),
-        message: `${describeError(error)}\n${t('shopBuy.allocateLater')}`,
-        actions: [{ label: t('common.cancel') }, { label: t('shopBuy.continue'), primary: true, value: 'later' }],
+        message: `${describeError(error)}\n${t('shop.buy.allocateLater')}`,
+        actions: [{ label: t('common.cancel') }, { label: t('shop.buy.continue'), primary: true, value: 'later' }],
       });
       if (choice === 'later') await placeOrder({ ...request, allocateLater: true });
       return;

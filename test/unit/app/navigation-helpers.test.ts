@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { doneProgress, progress, PROGRESS_MINIMUM, startProgress, trickle } from '../../../src/app/progress-bar.ts';
 import { hasStreamSession, leaveRoute, registerStreamSession } from '../../../src/app/stream-session.ts';
-import { bottomNavPage, currentRouteName } from '../../../src/app/navigation.ts';
+import { bottomNavPage, currentRouteName } from '../../../src/app/navigate.ts';
 
 test('progress: starts at the 0.08 minimum, trickles upward, never reaches 1 by itself', () => {
   assert.is(PROGRESS_MINIMUM, 0.08);
@@ -26,13 +26,13 @@ test('progress: start shows the bar at the minimum, done completes it', () => {
 test('leaving phone-view destroys the live session; moving between phone views keeps it', () => {
   let destroyed = 0;
   registerStreamSession({ destroy: () => void destroyed++ });
-  leaveRoute('phone-view', 'phone-view-switch');
+  leaveRoute('phoneView', 'phoneViewSwitch');
   assert.is(destroyed, 0);
   assert.ok(hasStreamSession());
-  leaveRoute('phone-view-switch', 'home');
+  leaveRoute('phoneViewSwitch', 'home');
   assert.is(destroyed, 1);
   assert.not.ok(hasStreamSession());
-  leaveRoute('phone-view', 'home');
+  leaveRoute('phoneView', 'home');
   assert.is(destroyed, 1, 'nothing to destroy twice');
 });
 

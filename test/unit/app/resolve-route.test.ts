@@ -9,7 +9,7 @@ import { read, write } from '../../../src/core/storage.ts';
 import { resolveRoute, type CurrentRoute } from '../../../src/app/resolve-route.ts';
 import { clientNo, resetClient, secureData } from '../../../src/app/client-state.ts';
 import { saveTokens, tokens } from '../../../src/account/state.ts';
-import { routeByName } from '../../../src/app/routes.ts';
+import { routeBySegment } from '../../../src/app/routes.ts';
 import { loadClient } from '../../../src/app/client-state.ts';
 import { installDictionary } from '../../../src/core/i18n/index.ts';
 import enUS from '../../../src/core/i18n/en-US.ts';
@@ -154,7 +154,7 @@ test('a non-h5 client let in by a code parameter stays in for in-app moves', asy
   const entry = await resolveRoute(url('/login/desk', '?code=abc'), null);
   assert.is(entry.kind, 'render');
   saveTokens({ accessToken: 'a', refreshToken: 'r' });
-  const previous: CurrentRoute = { route: routeByName('login')!, clientNo: 'desk', path: '/login/desk?code=abc' };
+  const previous: CurrentRoute = { route: routeBySegment('login')!, clientNo: 'desk', path: '/login/desk?code=abc' };
   assert.is((await resolveRoute(url('/desk'), previous)).kind, 'render');
   assert.is(dialogs.value.length, 0);
 });
@@ -176,7 +176,7 @@ test('logout drops the session and the cached client data and goes to /login', a
 
 test('a manifest.json path is aborted; the previous page stays', async () => {
   fresh();
-  const previous: CurrentRoute = { route: routeByName('login')!, clientNo: 'demo', path: '/login/demo' };
+  const previous: CurrentRoute = { route: routeBySegment('login')!, clientNo: 'demo', path: '/login/demo' };
   assert.equal(await resolveRoute(url('/demo/manifest.json'), previous), { kind: 'abort' });
 });
 

@@ -12,10 +12,11 @@ import {
   slideDirection,
   violatesH5Rule,
 } from '../../../src/app/router-rules.ts';
-import { routeByName, type RouteDef } from '../../../src/app/routes.ts';
+import { ROUTES } from '../../../src/app/routes.ts';
+import type { RouteDef, RouteName } from '../../../src/app/route-types.ts';
 
 const url = (pathname: string, search = '', host = 'localhost:8080') => ({ pathname, search, host });
-const route = (name: string) => routeByName(name)!;
+const route = (name: RouteName) => ROUTES.find((candidate) => candidate.name === name)!;
 
 test('client number: last path segment, lowercased', () => {
   assert.equal(parsePath('/login/DEMO'), { segment: 'login', clientNo: 'demo' });
@@ -114,7 +115,7 @@ test('login with a token goes to /; private pages without one go to /login', () 
   assert.is(decideAccess(route('download'), 'demo', false), null);
 });
 
-const gated = (gate: RouteDef['gate']): RouteDef => ({ ...route('home'), name: `gated-${gate}`, gate });
+const gated = (gate: RouteDef['gate']): RouteDef => ({ ...route('home'), gate });
 const keys = (...list: string[]) => new Set(list);
 
 test('purchase gating: add-phone', () => {

@@ -4,8 +4,8 @@ import zhCN from '../../../src/core/i18n/zh-CN.ts';
 import zhCNApp from '../../../src/core/i18n/zh-CN-app.ts';
 import enUS from '../../../src/core/i18n/en-US.ts';
 import enUSApp from '../../../src/core/i18n/en-US-app.ts';
-import zhCNStream from '../../../src/core/i18n/stream-zh-CN.ts';
-import enUSStream from '../../../src/core/i18n/stream-en-US.ts';
+import zhCNStream from '../../../src/phone-view/texts/stream-zh-CN.ts';
+import enUSStream from '../../../src/phone-view/texts/stream-en-US.ts';
 import { installDictionary, locale, t } from '../../../src/core/i18n/index.ts';
 import { CATALOGUE, describe, describeError, describeServerMessage, findEntry, ApiError } from '../../../src/core/errors.ts';
 import { ErrorCode } from '../../../src/core/error-codes.ts';
@@ -19,26 +19,44 @@ function flatten(tree: object, prefix = ''): Record<string, string> {
   return out;
 }
 
-const zh = flatten({ ...zhCN, ...zhCNApp, ...zhCNStream });
-const en = flatten({ ...enUS, ...enUSApp, ...enUSStream });
+/** The lazy parts of the texts, each in both languages. */
+const PARTS = { core: [zhCN, enUS], app: [zhCNApp, enUSApp], stream: [zhCNStream, enUSStream] } as const;
+const zh = Object.assign({}, ...Object.values(PARTS).map(([zhPart]) => flatten(zhPart))) as Record<string, string>;
+const en = Object.assign({}, ...Object.values(PARTS).map(([, enPart]) => flatten(enPart))) as Record<string, string>;
 
-test('the core, app and stream parts do not overlap (rosetta merges them per language)', () => {
-  for (const key of Object.keys(zhCNApp)) assert.not.ok(key in zhCN, key);
-  for (const key of Object.keys(enUSApp)) assert.not.ok(key in enUS, key);
-  for (const key of Object.keys(zhCNStream)) assert.not.ok(key in zhCN || key in zhCNApp, key);
-  for (const key of Object.keys(enUSStream)) assert.not.ok(key in enUS || key in enUSApp, key);
+test('the core, app and stream parts hold no section twice (a domain may span parts by section: account)', () => {
+  // The loader merges parts domain by domain (src/core/i18n/index.ts): a section split across parts would lose texts.
+  const seen = new Set<string>();
+  for (const [name, [zhPart]] of Object.entries(PARTS)) {
+    for (const [domain, sections] of Object.entries(zhPart)) {
+      for (const section of Object.keys(sections)) {
+        assert.not.ok(seen.has(`${domain}.${section}`), `${name}: ${domain}.${section}`);
+        seen.add(`${domain}.${section}`);
+      }
+    }
+  }
 });
 
 test('the first screen\'s part holds what public pages and the shell need, not the app\'s pages', () => {
-  for (const section of ['common', 'shell', 'nav', 'login', 'forgetPassword', 'agreement', 'guest', 'validate', 'errors', 'notFound', 'download']) {
-    assert.ok(section in zhCN, section);
-  }
-  for (const section of ['devices', 'shop', 'shopBuy', 'personal']) assert.not.ok(section in zhCN, section);
+  for (const section of ['common', 'validate', 'errors', 'app', 'account', 'misc']) assert.ok(section in zhCN, section);
+  for (const section of ['shell', 'nav']) assert.ok(section in zhCN.app, `app.${section}`);
+  for (const section of ['login', 'forgetPassword', 'agreement', 'guest', 'logout']) assert.ok(section in zhCN.account, `account.${section}`);
+  for (const section of ['notFound', 'download']) assert.ok(section in zhCN.misc, `misc.${section}`);
+  for (const section of ['devices', 'shop', 'phoneView']) assert.not.ok(section in zhCN, section);
+  for (const section of ['profile', 'personal', 'settings']) assert.not.ok(section in zhCN.account, `account.${section}`);
 });
 
-test('both dictionaries have the same keys and no empty text', () => {
+test('both languages have the same keys in every part, and no empty text', () => {
+  for (const [name, [zhPart, enPart]] of Object.entries(PARTS)) {
+    assert.equal(Object.keys(flatten(enPart)).sort(), Object.keys(flatten(zhPart)).sort(), name);
+  }
   assert.equal(Object.keys(en).sort(), Object.keys(zh).sort());
   for (const [key, value] of Object.entries({ ...zh, ...en })) assert.ok(value.trim().length > 0, key);
+});
+
+test('every top-level key is core (common, validate, errors) or a domain', () => {
+  const allowed = ['common', 'validate', 'errors', 'app', 'account', 'misc', 'devices', 'shop', 'phoneView'];
+  for (const key of Object.keys(zh)) assert.ok(allowed.includes(key.split('.')[0]), key);
 });
 
 /** Texts whose languages word a value differently on purpose (the caller passes both parameters). */
@@ -63,9 +81,9 @@ test('t follows the locale signal and fills placeholders', () => {
   installDictionary('zh-CN', zhCN);
   installDictionary('en-US', enUS);
   assert.is(locale.value, 'en-US');
-  assert.is(t('login.resendIn', { seconds: 42 }), 'Resend in 42s');
+  assert.is(t('account.login.resendIn', { seconds: 42 }), 'Resend in 42s');
   installDictionary('zh-CN', zhCN);
-  assert.is(t('login.resendIn', { seconds: 42 }), '42 秒后重发');
+  assert.is(t('account.login.resendIn', { seconds: 42 }), '42 秒后重发');
 });
 
 test('spec wording: the rule messages of §5 in English', () => {

@@ -1,11 +1,13 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ensureTexts, locale, setLocale, t, type TextPart } from '../../../src/core/i18n/index.ts';
+import { ensureTexts, installDictionary, locale, setLocale, t, type TextPart } from '../../../src/core/i18n/index.ts';
+import zhCN from '../../../src/core/i18n/zh-CN.ts';
+import zhCNApp from '../../../src/core/i18n/zh-CN-app.ts';
 
-// A lazy part of the texts, as the phone-view pages declare theirs (src/phone-view/texts.ts).
+// A lazy part of the texts, as the phone-view pages declare theirs (src/phone-view/texts/index.ts).
 function countingPart(): { part: TextPart; loads: string[] } {
   const loads: string[] = [];
-  const table = (text: string) => ({ default: { stream: { connecting: text } } as never });
+  const table = (text: string) => ({ default: { phoneView: { connecting: text } } as never });
   return {
     loads,
     part: {
@@ -22,14 +24,23 @@ test('a part loads once per language, and a language switch brings every part as
   await ensureTexts(part);
   await ensureTexts(part);
   assert.equal(loads, ['zh-CN']);
-  assert.is(t('stream.connecting'), '连接中');
+  assert.is(t('phoneView.connecting'), '连接中');
   await setLocale('en-US');
   assert.equal(loads, ['zh-CN', 'en-US']);
   assert.is(locale.value, 'en-US');
-  assert.is(t('stream.connecting'), 'Connecting');
+  assert.is(t('phoneView.connecting'), 'Connecting');
   await setLocale('zh-CN');
   assert.equal(loads, ['zh-CN', 'en-US'], 'already loaded languages are not fetched again');
   await setLocale(before); // later test files expect the language they installed
+});
+
+test('a domain spread over two parts keeps the texts of both (account: login in core, profile in app)', () => {
+  const before = locale.value;
+  installDictionary('zh-CN', zhCN, zhCNApp);
+  assert.is(t('account.login.submit'), '登录');
+  assert.is(t('account.profile.title'), '我的');
+  assert.not.ok('profile' in zhCN.account, 'the part tables themselves are left as they are');
+  installDictionary(before);
 });
 
 test.run();

@@ -19,7 +19,7 @@ test('password login of the demo user returns a working token pair', async () =>
   assert.is(user.data.mobile, DEMO_MOBILE);
   assert.is(user.data.hasPassword, true);
   assert.is(user.data.userId, login.data.userId);
-  // API.md "Accounts (issue 3)": guest is false for a registered user and trialExpiresTime is absent.
+  // API.md "Accounts": guest is false for a registered user and trialExpiresTime is absent.
   assert.equal(Object.keys(user.data).sort(), ['avatar', 'guest', 'hasPassword', 'mobile', 'nickname', 'registerTime', 'userId', 'userNo']);
   assert.is(user.data.guest, false);
   const green = await call(USER, { token: (await passwordLogin(100)).data.accessToken, tenant: 100 });

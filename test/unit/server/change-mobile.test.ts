@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { ErrorCode } from '../../../src/core/error-codes.ts';
 import { DEMO_MOBILE, DEMO_PASSWORD, setup } from './helpers.ts';
 
-// API.md "Accounts (issue 3)" / "User": can-change-mobile and change-mobile (spec §5: once per 30 days, one account per number).
+// API.md "Accounts" / "User": can-change-mobile and change-mobile (spec §5: once per 30 days, one account per number).
 
 const CAN = '/api/merchant/user/can-change-mobile';
 const CHANGE = '/api/merchant/user/change-mobile';

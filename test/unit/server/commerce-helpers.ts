@@ -1,7 +1,7 @@
 import { demo } from './device-helpers.ts';
 import type { Ctx } from './device-helpers.ts';
 
-// Shared by the commerce tests (API.md "Commerce (issue 5)"): the demo account, its seeded coupons and the packages.
+// Shared by the commerce tests (API.md "Commerce"): the demo account, its seeded coupons and the packages.
 
 export const ORDER = '/api/trade/order';
 export const PAY = '/api/pay';

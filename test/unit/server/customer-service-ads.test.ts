@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { setup } from './helpers.ts';
 
-// API.md "Accounts (issue 3)" / "Invite, customer service, advertisements".
+// API.md "Accounts" / "Invite, customer service, advertisements".
 
 const SERVICE = '/api/merchant/customer-service/get';
 const ADS = '/api/cms/advertisement/list-by-adposition';

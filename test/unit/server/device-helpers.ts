@@ -1,10 +1,10 @@
 import type { AppOptions } from '../../../server/app.ts';
 import { issueTokenPair } from '../../../server/lib/tokens.ts';
 import type { Deps } from '../../../server/lib/types.ts';
-import { findUserByMobile } from '../../../server/lib/users.ts';
+import { findUserByMobile } from '../../../server/data/users.ts';
 import { DEMO_MOBILE, setup } from './helpers.ts';
 
-// Shared by the device tests (API.md "Devices (issue 4)"): the seeded demo account, logged in, and its phones by name.
+// Shared by the device tests (API.md "Devices"): the seeded demo account, logged in, and its phones by name.
 
 export const PHONE = '/api/device/user/phone';
 export const GROUP = '/api/device/phone-group';

@@ -4,7 +4,7 @@ import { ErrorCode } from '../../../src/core/error-codes.ts';
 import { demo, listPhones, PHONE, phoneId, SCALE_MOBILE } from './device-helpers.ts';
 import { setup } from './helpers.ts';
 
-// API.md "Devices (issue 4)": phone/list and grade/list.
+// API.md "Devices": phone/list and grade/list.
 
 const LIST = `${PHONE}/list`;
 const MINUTE = 60_000;

@@ -5,7 +5,7 @@ import { isLuhnValid, luhnCheckDigit } from '../../../server/lib/phone-hardware.
 import { hashToken } from '../../../server/lib/tokens.ts';
 import { demo, GROUP, listPhones, PHONE, phoneId, phoneRow, SCALE_MOBILE } from './device-helpers.ts';
 
-// API.md "Devices (issue 4)": rename, set-root, set-resolution, set-group, status, security-token, get-extend-batch.
+// API.md "Devices": rename, set-root, set-resolution, set-group, status, security-token, get-extend-batch.
 
 const MINUTE = 60_000;
 

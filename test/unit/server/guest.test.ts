@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { ErrorCode } from '../../../src/core/error-codes.ts';
 import { setup } from './helpers.ts';
 
-// API.md "Accounts (issue 3)" / "Guest trial".
+// API.md "Accounts" / "Guest trial".
 
 const USER = '/api/merchant/user/get';
 const REFRESH = '/api/merchant/auth/refresh-token';

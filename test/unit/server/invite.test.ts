@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { ErrorCode } from '../../../src/core/error-codes.ts';
 import { setup } from './helpers.ts';
 
-// API.md "Accounts (issue 3)" / "Invite": the code is the inviter's userNo; once, within 7 days of registering.
+// API.md "Accounts" / "Invite": the code is the inviter's userNo; once, within 7 days of registering.
 
 const CAN = '/api/promotion/activity/invite/can-input-code';
 const INPUT = '/api/promotion/activity/invite/input-code';

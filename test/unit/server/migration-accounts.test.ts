@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import Database from 'better-sqlite3';
 import { createApp } from '../../../server/app.ts';
 import { migrate } from '../../../server/db/index.ts';
-import { migrations } from '../../../server/db/migrations.ts';
+import { migrations } from '../../../server/db/migrations/index.ts';
 import { seed } from '../../../server/db/seed.ts';
 import { hashToken } from '../../../server/lib/tokens.ts';
 import { setup } from './helpers.ts';

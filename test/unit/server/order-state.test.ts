@@ -1,9 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ErrorCode } from '../../../src/core/error-codes.ts';
-import { ApiError } from '../../../server/lib/envelope.ts';
-import { effectiveStatus, ORDER_STATUSES, PAYMENT_WINDOW_MS, transition } from '../../../server/lib/order-state.ts';
-import type { OrderStatus } from '../../../server/lib/order-state.ts';
+import { ApiError } from '../../../server/lib/errors.ts';
+import { effectiveStatus, transition } from '../../../server/lib/order-state.ts';
+import { ORDER_STATUSES, PAYMENT_WINDOW_MS } from '../../../src/shop/order-types.ts';
+import type { OrderStatus } from '../../../src/shop/order-types.ts';
 
 // The order state machine of API.md "Orders": exactly these moves, every other pair refused.
 

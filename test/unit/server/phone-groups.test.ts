@@ -4,7 +4,7 @@ import { ErrorCode } from '../../../src/core/error-codes.ts';
 import { demo, GROUP, listPhones } from './device-helpers.ts';
 import { setup } from './helpers.ts';
 
-// API.md "Devices (issue 4)": phone-group simple-list, create, update, delete (spec §5: the default group is fixed).
+// API.md "Devices": phone-group simple-list, create, update, delete (spec §5: the default group is fixed).
 
 const LIST = `${GROUP}/simple-list`;
 const IMMUTABLE = 'The default group cannot be modified or deleted';

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { ErrorCode } from '../../../src/core/error-codes.ts';
 import { demo, idsQuery, listPhones, PHONE, phoneId, phoneRow, SCALE_MOBILE } from './device-helpers.ts';
 
-// API.md "Devices (issue 4)": reboot, quick restart and reset as state transitions over the injected clock.
+// API.md "Devices": reboot, quick restart and reset as state transitions over the injected clock.
 
 type Demo = Awaited<ReturnType<typeof demo>>;
 

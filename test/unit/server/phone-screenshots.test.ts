@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { ErrorCode } from '../../../src/core/error-codes.ts';
 import { demo, idsQuery, PHONE, phoneId } from './device-helpers.ts';
 
-// API.md "Devices (issue 4)": screenshot links signed for 10 minutes, and the SVG behind them.
+// API.md "Devices": screenshot links signed for 10 minutes, and the SVG behind them.
 
 type Demo = Awaited<ReturnType<typeof demo>>;
 

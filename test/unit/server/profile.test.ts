@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { ErrorCode } from '../../../src/core/error-codes.ts';
 import { DEMO_MOBILE, DEMO_PASSWORD, setup } from './helpers.ts';
 
-// API.md "Accounts (issue 3)" / "User": user/update and update-password.
+// API.md "Accounts" / "User": user/update and update-password.
 
 const USER = '/api/merchant/user/get';
 const UPDATE = '/api/merchant/user/update';

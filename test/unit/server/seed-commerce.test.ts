@@ -2,12 +2,12 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import Database from 'better-sqlite3';
 import { migrate } from '../../../server/db/index.ts';
-import { migrations } from '../../../server/db/migrations.ts';
+import { migrations } from '../../../server/db/migrations/index.ts';
 import { seed } from '../../../server/db/seed.ts';
 import { count } from './commerce-helpers.ts';
 import { setup } from './helpers.ts';
 
-// API.md "Commerce (issue 5)" seed and migration 5.
+// API.md "Commerce" seed and migration 5.
 
 const COMMERCE_TABLES = ['packages', 'grade_stock', 'coupons', 'activation_codes', 'activation_records', 'redeem_codes'];
 

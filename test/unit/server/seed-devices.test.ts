@@ -3,13 +3,13 @@ import * as assert from 'uvu/assert';
 import Database from 'better-sqlite3';
 import { createApp } from '../../../server/app.ts';
 import { migrate } from '../../../server/db/index.ts';
-import { migrations } from '../../../server/db/migrations.ts';
+import { migrations } from '../../../server/db/migrations/index.ts';
 import { seed } from '../../../server/db/seed.ts';
 import { hashToken } from '../../../server/lib/tokens.ts';
 import { SCALE_MOBILE } from './device-helpers.ts';
 import { DEMO_MOBILE, setup } from './helpers.ts';
 
-// API.md "Seed (issue 4)" and migration 4.
+// API.md "Seed" and migration 4.
 
 const MINUTE = 60_000;
 

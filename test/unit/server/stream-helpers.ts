@@ -8,7 +8,7 @@ import { FRAME_KIND } from '../../../server/stream/protocol.ts';
 import { createStreamServer } from '../../../server/stream/stream-server.ts';
 import { PHONE, demo } from './device-helpers.ts';
 
-// Shared by the stream tests (API.md "Streaming (issue 6)"): a real HTTP server on 127.0.0.1 with the stream attached,
+// Shared by the stream tests (API.md "Streaming"): a real HTTP server on 127.0.0.1 with the stream attached,
 // and a `ws` client whose messages are awaited one by one. Every wait is bounded.
 
 export const WAIT_MS = 5000;

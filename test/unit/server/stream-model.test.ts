@@ -6,7 +6,7 @@ import { qualityForBitrate, renderJpeg, renderRgba } from '../../../server/strea
 import { COPY_BUTTON, NAV_BUTTONS, PASTE_BUTTON, VirtualScreen, appsForPhone, iconRect, recentCardRect } from '../../../server/stream/virtual-screen.ts';
 import type { Rect } from '../../../server/stream/virtual-screen.ts';
 
-// The virtual phone screen (server/stream/virtual-screen.ts) and its rasterizer/encoder (API.md "Streaming (issue 6)").
+// The virtual phone screen (server/stream/virtual-screen.ts) and its rasterizer/encoder (API.md "Streaming").
 
 function phone(id = 7) {
   let clock = Date.UTC(2025, 0, 1, 8, 0, 0);

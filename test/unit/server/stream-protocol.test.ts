@@ -2,13 +2,14 @@ import { once } from 'node:events';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { WebSocket } from 'ws';
-import { CLOSE_NOT_ASSIGNED, FRAME_KIND, NOT_ASSIGNED_MESSAGE, parseClientMessage } from '../../../server/stream/protocol.ts';
+import { STREAM_MESSAGES } from '../../../server/lib/errors.ts';
+import { CLOSE_NOT_ASSIGNED, FRAME_KIND, parseClientMessage } from '../../../server/stream/protocol.ts';
 import { COPY_BUTTON, iconRect } from '../../../server/stream/virtual-screen.ts';
 import { SCALE_MOBILE, phoneId } from './device-helpers.ts';
 import { WAIT_MS, client, size, start } from './stream-helpers.ts';
 import type { Incoming } from './stream-helpers.ts';
 
-// The stream end to end (API.md "Streaming (issue 6)"): a real HTTP server on 127.0.0.1, the `ws` client, tokens
+// The stream end to end (API.md "Streaming"): a real HTTP server on 127.0.0.1, the `ws` client, tokens
 // from the security-token call (stream-helpers.ts).
 
 let s: Awaited<ReturnType<typeof start>>;
@@ -140,7 +141,7 @@ async function assertRefused(token: string, id: number) {
   const c = client(s.port, token, id);
   const { code, reason } = await c.closed();
   assert.is(code, CLOSE_NOT_ASSIGNED);
-  assert.equal(JSON.parse(reason), { code: CLOSE_NOT_ASSIGNED, msg: NOT_ASSIGNED_MESSAGE });
+  assert.equal(JSON.parse(reason), { code: CLOSE_NOT_ASSIGNED, msg: STREAM_MESSAGES.notAssigned });
   assert.is(c.queue.length, 0, 'nothing was streamed');
 }
 
@@ -154,7 +155,7 @@ test('unknown, foreign, other-phone, expired and transferred tokens are refused 
   // Another user's token for their own phone does not open mine, nor theirs under my id.
   const theirs = s.ctx.db.prepare('SELECT p.id FROM phones p JOIN users u ON u.id = p.user_id WHERE u.mobile = ? LIMIT 1').pluck().get(SCALE_MOBILE) as number;
   const { issueTokenPair } = await import('../../../server/lib/tokens.ts');
-  const { findUserByMobile } = await import('../../../server/lib/users.ts');
+  const { findUserByMobile } = await import('../../../server/data/users.ts');
   const user = findUserByMobile(s.ctx.db, 1, SCALE_MOBILE)!;
   const pair = issueTokenPair({ db: s.ctx.db, now: s.ctx.now, log: () => {}, smsFixedCode: undefined, accessTokenTtlSeconds: 3600 }, user);
   const strangerCall: typeof s.ctx.call = (path, options = {}) => s.ctx.call(path, { token: pair.accessToken, ...options });

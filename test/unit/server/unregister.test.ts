@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { ErrorCode } from '../../../src/core/error-codes.ts';
 import { DEMO_MOBILE, DEMO_PASSWORD, setup } from './helpers.ts';
 
-// API.md "Accounts (issue 3)" / "User": unregister closes the account (soft delete) and frees the number.
+// API.md "Accounts" / "User": unregister closes the account (soft delete) and frees the number.
 
 const USER = '/api/merchant/user/get';
 const UNREGISTER = '/api/merchant/user/unregister';

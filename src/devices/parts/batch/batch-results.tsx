@@ -1,5 +1,5 @@
 /**
- * Per-device results of a batch (issue 4): succeeded, or failed with the translated reason; screenshots
+ * Per-device results of a batch: succeeded, or failed with the translated reason; screenshots
  * as thumbnails with a download link; reboots and resets then follow each phone's live progress.
  */
 import { useEffect, useRef } from 'react';
@@ -21,13 +21,13 @@ interface BatchResultsProps {
 }
 
 function LiveStatus({ status }: { status: PhoneStatus | undefined }) {
-  if (!status) return <span class="muted">{t('groups.batch.succeeded')}</span>;
+  if (!status) return <span class="muted">{t('devices.groups.batch.succeeded')}</span>;
   if (status.businessStatus === 'operating') {
     const percent = Math.max(0, Math.min(100, Math.round(status.operation?.progress ?? 0)));
     return (
       <span class="batch-progress" data-testid="batch-progress">
         <progress max={100} value={percent} />
-        <span>{t('groups.batch.progress', { percent })}</span>
+        <span>{t('devices.groups.batch.progress', { percent })}</span>
       </span>
     );
   }
@@ -45,9 +45,9 @@ function ResultRow({ entry, live, status }: { entry: BatchEntry; live: boolean; 
       </div>
       <div class="batch-result__what" title={reason || undefined}>
         {entry.success ? (
-          live ? <LiveStatus status={status} /> : <span class="batch-result__ok">{t('groups.batch.succeeded')}</span>
+          live ? <LiveStatus status={status} /> : <span class="batch-result__ok">{t('devices.groups.batch.succeeded')}</span>
         ) : (
-          <span class="batch-result__failed">{`${t('groups.batch.failed')}: ${reason}`}</span>
+          <span class="batch-result__failed">{`${t('devices.groups.batch.failed')}: ${reason}`}</span>
         )}
       </div>
     </div>
@@ -59,12 +59,12 @@ function Screenshot({ entry }: { entry: BatchEntry }) {
   const url = entry.url && isSafeUrl(entry.url) ? entry.url : '';
   return (
     <figure class="batch-shot" data-testid="batch-shot">
-      {url ? <img src={url} alt={t('groups.batch.screenshotAlt', { name })} loading="lazy" /> : null}
+      {url ? <img src={url} alt={t('devices.groups.batch.screenshotAlt', { name })} loading="lazy" /> : null}
       <figcaption>
         <span class="batch-result__name">{name}</span>
         {url ? (
           <a href={url} download={`${phoneNo || entry.userPhoneId}.svg`} target="_blank" rel="noopener">
-            {t('groups.batch.download')}
+            {t('devices.groups.batch.download')}
           </a>
         ) : null}
       </figcaption>
@@ -84,9 +84,9 @@ export function BatchResults({ call, entries }: BatchResultsProps) {
   const rows = call === 'screenshot' ? entries.filter((entry) => !entry.success) : entries;
   return (
     <section ref={section} class="batch-results" aria-live="polite">
-      <h2 class="section-title">{t('groups.batch.results')}</h2>
+      <h2 class="section-title">{t('devices.groups.batch.results')}</h2>
       <p class="batch-results__summary" data-testid="batch-summary">
-        {t('groups.batch.summary', { ok, failed: entries.length - ok })}
+        {t('devices.groups.batch.summary', { ok, failed: entries.length - ok })}
       </p>
       {shots.length ? (
         <div class="batch-shots">
@@ -105,7 +105,7 @@ export function BatchResults({ call, entries }: BatchResultsProps) {
           itemKey={(entry) => entry.userPhoneId}
           className="row-list batch-results__list"
           testId="batch-result-list"
-          label={t('groups.batch.results')}
+          label={t('devices.groups.batch.results')}
           renderItem={(entry) => <ResultRow entry={entry} live={live} status={statuses.get(entry.userPhoneId)} />}
         />
       ) : null}

@@ -1,5 +1,5 @@
 /**
- * Live status of the phones a reboot or reset was accepted for (issue 4: progress without a manual
+ * Live status of the phones a reboot or reset was accepted for (batch operations show progress without a manual
  * refresh). Polls `status` every second while any of them is operating; stops while the page is
  * hidden (and resumes when it is shown again) and when the component unmounts. Its own poll rather
  * than pollBusyPhones, because these phones need not be in the home list's current filter.

@@ -18,7 +18,7 @@ export function defaultGroup(): PhoneGroup | undefined {
 /** False (with a notice) for the default group. */
 export function canEdit(group: PhoneGroup): boolean {
   if (!group.isDefault) return true;
-  notify(t('groups.defaultImmutable'));
+  notify(t('devices.groups.defaultImmutable'));
   return false;
 }
 
@@ -35,7 +35,7 @@ export async function refreshGroups(): Promise<void> {
 export async function createGroupAndSync(name: string): Promise<number> {
   const { id } = await createGroup(name);
   groups.value = [...groups.value, { id, name, isDefault: false, phoneCount: 0 }];
-  notify(t('groups.created'), 'success');
+  notify(t('devices.groups.created'), 'success');
   void refreshGroups();
   return id;
 }
@@ -46,16 +46,16 @@ export async function renameGroupAndSync(group: PhoneGroup, name: string): Promi
   groups.value = groups.value.map((entry) => (entry.id === group.id ? { ...entry, name } : entry));
   const members = [...allPhones.value, ...phones.value].filter((phone) => phone.groupId === group.id).map((phone) => phone.userPhoneId);
   patchEverywhere([...new Set(members)], { groupName: name });
-  notify(t('groups.renamed'), 'success');
+  notify(t('devices.groups.renamed'), 'success');
 }
 
 /** Asks first (its phones move to the default group); true when the group was deleted. */
 export async function confirmAndDeleteGroup(group: PhoneGroup): Promise<boolean> {
   if (!canEdit(group)) return false;
   const choice = await openDialog({
-    title: t('groups.deleteTitle'),
-    message: t('groups.deleteMessage', { name: group.name, count: group.phoneCount }),
-    actions: [{ label: t('common.cancel') }, { label: t('groups.delete'), primary: true, value: 'delete' }],
+    title: t('devices.groups.deleteTitle'),
+    message: t('devices.groups.deleteMessage', { name: group.name, count: group.phoneCount }),
+    actions: [{ label: t('common.cancel') }, { label: t('devices.groups.delete'), primary: true, value: 'delete' }],
   });
   if (choice !== 'delete') return false;
   try {
@@ -70,7 +70,7 @@ export async function confirmAndDeleteGroup(group: PhoneGroup): Promise<boolean>
   // Home must not stay filtered on a group that no longer exists.
   if (groupFilter.value === group.id) groupFilter.value = null;
   groups.value = groups.value.filter((entry) => entry.id !== group.id);
-  notify(t('groups.deleted'), 'success');
+  notify(t('devices.groups.deleted'), 'success');
   void refreshGroups();
   return true;
 }

@@ -50,7 +50,7 @@ export function GroupNameForm(props: GroupNameFormProps) {
         id={props.id}
         label={props.label}
         value={value}
-        placeholder={t('groups.namePlaceholder')}
+        placeholder={t('devices.groups.namePlaceholder')}
         error={error}
         onInput={(next) => {
           setValue(next);

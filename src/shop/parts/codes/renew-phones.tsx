@@ -2,46 +2,26 @@
  * The user's phones as a plain checkbox list for renewal by code. Ticking order is kept: it is the
  * order the codes are paired in (code i renews the i-th ticked phone), and each ticked phone shows its place.
  */
-import { useEffect, useState } from 'react';
 import { t } from '../../../core/i18n/index.ts';
 import { describeError } from '../../../core/errors.ts';
 import { formatDate } from '../../../core/format.ts';
+import { useLoad } from '../../../core/ui/use-load.ts';
 import { listPhones, type Phone } from '../../../devices/api.ts';
 
 const PAGE_SIZE = 200;
 
 /** Every phone of the user, page after page; `reload` after a renewal moved expiries. */
 export function useMyPhones() {
-  const [phones, setPhones] = useState<Phone[]>([]);
-  const [loaded, setLoaded] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    (async () => {
-      try {
-        let collected: Phone[] = [];
-        for (let pageNo = 1; ; pageNo++) {
-          const page = await listPhones({ pageNo, pageSize: PAGE_SIZE });
-          collected = collected.concat(page.list);
-          if (collected.length >= page.total || page.list.length === 0) break;
-        }
-        if (!live) return;
-        setPhones(collected);
-        setError(null);
-      } catch (failure) {
-        if (live) setError(failure);
-      } finally {
-        if (live) setLoaded(true);
-      }
-    })();
-    return () => {
-      live = false;
-    };
-  }, [version]);
-
-  return { phones, loaded, error, reload: () => setVersion((v) => v + 1) };
+  // Kept while a reload runs: the ticked list must not blink away after a renewal.
+  const mine = useLoad(async () => {
+    let collected: Phone[] = [];
+    for (let pageNo = 1; ; pageNo++) {
+      const page = await listPhones({ pageNo, pageSize: PAGE_SIZE });
+      collected = collected.concat(page.list);
+      if (collected.length >= page.total || page.list.length === 0) return collected;
+    }
+  }, [], { keep: true });
+  return { phones: mine.data ?? [], loaded: mine.data !== undefined || mine.error !== null, error: mine.error, reload: mine.retry };
 }
 
 /** What a pairing row says about a phone. */

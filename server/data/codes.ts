@@ -1,0 +1,87 @@
+import type { ActivationStatus, CouponType } from '../../src/shop/order-types.ts';
+import type { Db } from '../lib/types.ts';
+import { plucked, statement } from './statements.ts';
+
+// Activation codes (with a record of every attempt) and redeem codes.
+
+export interface ActivationCodeRow {
+  id: number;
+  type: 1 | 2;
+  grade_id: number;
+  days: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface ActivationRecordRow {
+  code: string;
+  type: number;
+  status: string;
+  tenant_id: number;
+  grade_id: number | null;
+  days: number | null;
+  user_phone_id: number | null;
+  /** The phone's number while it is still the user's, else null. */
+  phone_no: string | null;
+  created_at: number;
+}
+
+export interface NewActivationRecord {
+  tenantId: number;
+  userId: number;
+  code: string;
+  type: 1 | 2;
+  status: ActivationStatus;
+  gradeId: number | null;
+  days: number | null;
+  userPhoneId: number | null;
+  createdAt: number;
+}
+
+export interface RedeemCodeRow {
+  id: number;
+  coupon_type: CouponType;
+  value: number;
+  min_amount: number;
+  max_discount: number | null;
+  order_types: string;
+  valid_days: number;
+  used_at: number | null;
+}
+
+/** Codes are matched exactly: activation codes are case-sensitive (spec §5). */
+export function findActivationCode(db: Db, tenantId: number, code: string): ActivationCodeRow | undefined {
+  return statement(db, 'SELECT * FROM activation_codes WHERE tenant_id = ? AND code = ?').get(tenantId, code) as ActivationCodeRow | undefined;
+}
+
+export function useActivationCode(db: Db, id: number, userId: number, userPhoneId: number, now: number): void {
+  statement(db, 'UPDATE activation_codes SET used_at = ?, used_by_user_id = ?, user_phone_id = ? WHERE id = ? AND used_at IS NULL').run(now, userId, userPhoneId, id);
+}
+
+export function insertActivationRecord(db: Db, r: NewActivationRecord): void {
+  statement(
+    db,
+    `INSERT INTO activation_records (tenant_id, user_id, code, type, status, grade_id, days, user_phone_id, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(r.tenantId, r.userId, r.code, r.type, r.status, r.gradeId, r.days, r.userPhoneId, r.createdAt);
+}
+
+/** One page of the user's attempts, newest first, and how many there are in all. */
+export function listActivationRecords(db: Db, userId: number, limit: number, offset: number): { rows: ActivationRecordRow[]; total: number } {
+  const total = plucked(db, 'SELECT COUNT(*) FROM activation_records WHERE user_id = ?').get(userId) as number;
+  const rows = statement(
+    db,
+    `SELECT r.*, p.phone_no FROM activation_records r LEFT JOIN phones p ON p.id = r.user_phone_id AND p.user_id = r.user_id
+     WHERE r.user_id = ? ORDER BY r.id DESC LIMIT ? OFFSET ?`,
+  ).all(userId, limit, offset) as ActivationRecordRow[];
+  return { rows, total };
+}
+
+/** Matched ignoring case by the column's collation; the caller has checked the format. */
+export function findRedeemCode(db: Db, tenantId: number, code: string): RedeemCodeRow | undefined {
+  return statement(db, 'SELECT * FROM redeem_codes WHERE tenant_id = ? AND code = ?').get(tenantId, code) as RedeemCodeRow | undefined;
+}
+
+export function useRedeemCode(db: Db, id: number, userId: number, couponId: number, now: number): void {
+  statement(db, 'UPDATE redeem_codes SET used_at = ?, used_by_user_id = ?, coupon_id = ? WHERE id = ? AND used_at IS NULL').run(now, userId, couponId, id);
+}

@@ -1,0 +1,194 @@
+import { randomInt } from 'node:crypto';
+import type { OperationType } from '../../src/devices/device-types.ts';
+import type { Db } from '../lib/types.ts';
+import { gradeNameSql } from './products.ts';
+import { insertWithFreshNumber, plucked, statement } from './statements.ts';
+
+// Cloud phones: the stored row, listing, settings, operations, and what payments and activation codes change.
+
+export type StoredStatus = 'online' | 'offline' | 'maintenance' | 'replacing' | 'expired' | 'trial' | 'controlling' | 'syncing' | 'migrating';
+
+export interface PhoneRow {
+  id: number;
+  tenant_id: number;
+  user_id: number;
+  group_id: number;
+  grade_id: number;
+  phone_no: string;
+  name: string;
+  status: StoredStatus;
+  expire_time: number;
+  root: number;
+  width: number;
+  height: number;
+  dpi: number;
+  operation_type: OperationType | null;
+  operation_started_at: number | null;
+  created_at: number;
+}
+
+export interface Resolution {
+  width: number;
+  height: number;
+  dpi: number;
+}
+
+export interface NewPhone {
+  tenantId: number;
+  userId: number;
+  groupId: number;
+  gradeId: number;
+  name: string;
+  expireTime: number;
+  createdAt: number;
+  /** Random "CP" + 8 digits when left out. */
+  phoneNo?: string;
+  status?: StoredStatus;
+  root?: boolean;
+  resolution: Resolution;
+}
+
+/** Inserts a phone; a random phoneNo that collides is drawn again (a given one is not). Returns the id. */
+export function insertPhone(db: Db, phone: NewPhone): number {
+  const insert = statement(
+    db,
+    `INSERT INTO phones (tenant_id, user_id, group_id, grade_id, phone_no, name, status, expire_time, root, width, height, dpi, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const run = (phoneNo: string) =>
+    Number(
+      insert.run(
+        phone.tenantId,
+        phone.userId,
+        phone.groupId,
+        phone.gradeId,
+        phoneNo,
+        phone.name,
+        phone.status ?? 'online',
+        phone.expireTime,
+        phone.root ? 1 : 0,
+        phone.resolution.width,
+        phone.resolution.height,
+        phone.resolution.dpi,
+        phone.createdAt,
+      ).lastInsertRowid,
+    );
+  if (phone.phoneNo !== undefined) return run(phone.phoneNo);
+  return insertWithFreshNumber('phones.phone_no', () => run(`CP${String(randomInt(0, 100_000_000)).padStart(8, '0')}`));
+}
+
+export function findPhone(db: Db, id: number): PhoneRow | undefined {
+  return statement(db, 'SELECT * FROM phones WHERE id = ?').get(id) as PhoneRow | undefined;
+}
+
+/** The user's phones (in the tenant) among these ids, in no particular order; others are simply absent. */
+export function phonesOfUser(db: Db, userId: number, tenantId: number, ids: number[]): PhoneRow[] {
+  return statement(db, 'SELECT * FROM phones WHERE user_id = ? AND tenant_id = ? AND id IN (SELECT value FROM json_each(?))').all(
+    userId,
+    tenantId,
+    JSON.stringify(ids),
+  ) as PhoneRow[];
+}
+
+const SORTS = {
+  default: 'p.id',
+  expireAsc: 'p.expire_time, p.id',
+  expireDesc: 'p.expire_time DESC, p.id DESC',
+} as const;
+export type PhoneSort = keyof typeof SORTS;
+export const PHONE_SORTS = Object.keys(SORTS) as PhoneSort[];
+
+export interface PhoneFilter {
+  userId: number;
+  tenantId: number;
+  gradeId: number | null;
+  groupId: number | null;
+  keyword: string;
+  language: string;
+}
+
+export type ListedPhoneRow = PhoneRow & { group_name: string; group_is_default: number; grade_name: string };
+
+/** LIKE treats % and _ as wildcards; a keyword containing them must match them literally. */
+function likePattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** One page of the user's phones with their group and grade names, and how many match in all. */
+export function listPhones(db: Db, filter: PhoneFilter, sort: PhoneSort, limit: number, offset: number): { rows: ListedPhoneRow[]; total: number } {
+  const where = ['p.user_id = @userId', 'p.tenant_id = @tenantId'];
+  if (filter.gradeId !== null) where.push('p.grade_id = @gradeId');
+  if (filter.groupId !== null) where.push('p.group_id = @groupId');
+  if (filter.keyword) where.push("(p.phone_no LIKE @pattern ESCAPE '\\' OR p.name LIKE @pattern ESCAPE '\\')");
+  const params = { ...filter, pattern: likePattern(filter.keyword) };
+  const condition = where.join(' AND ');
+  const total = plucked(db, `SELECT COUNT(*) FROM phones p WHERE ${condition}`).get(params) as number;
+  const rows = statement(
+    db,
+    `SELECT p.*, g.name AS group_name, g.is_default AS group_is_default, ${gradeNameSql('p.tenant_id', 'p.grade_id', '@language')} AS grade_name
+     FROM phones p JOIN phone_groups g ON g.id = p.group_id
+     WHERE ${condition} ORDER BY ${SORTS[sort]} LIMIT @limit OFFSET @offset`,
+  ).all({ ...params, limit, offset }) as ListedPhoneRow[];
+  return { rows, total };
+}
+
+export function renamePhone(db: Db, id: number, name: string): void {
+  statement(db, 'UPDATE phones SET name = ? WHERE id = ?').run(name, id);
+}
+
+export function movePhone(db: Db, id: number, groupId: number): void {
+  statement(db, 'UPDATE phones SET group_id = ? WHERE id = ?').run(groupId, id);
+}
+
+/** Every phone of one group moves to another (deleting a group). */
+export function moveGroupPhones(db: Db, fromGroupId: number, toGroupId: number): void {
+  statement(db, 'UPDATE phones SET group_id = ? WHERE group_id = ?').run(toGroupId, fromGroupId);
+}
+
+export function setRoot(db: Db, id: number, root: boolean): void {
+  statement(db, 'UPDATE phones SET root = ? WHERE id = ?').run(root ? 1 : 0, id);
+}
+
+export function setResolution(db: Db, id: number, resolution: Resolution): void {
+  statement(db, 'UPDATE phones SET width = ?, height = ?, dpi = ? WHERE id = ?').run(resolution.width, resolution.height, resolution.dpi, id);
+}
+
+/** What a factory reset puts back: root off and the given (default) resolution. */
+export function resetSettings(db: Db, id: number, resolution: Resolution): void {
+  statement(db, 'UPDATE phones SET root = 0, width = ?, height = ?, dpi = ? WHERE id = ?').run(resolution.width, resolution.height, resolution.dpi, id);
+}
+
+/** Records the operation's start; the phone is online afterwards, except that `trial` (the rental) is kept. */
+export function startOperation(db: Db, id: number, type: OperationType, now: number): void {
+  statement(
+    db,
+    `UPDATE phones SET operation_type = ?, operation_started_at = ?, status = CASE WHEN status = 'trial' THEN 'trial' ELSE 'online' END
+     WHERE id = ?`,
+  ).run(type, now, id);
+}
+
+/** A phone's expiry changes; one stored as expired is running again. */
+export function setExpiry(db: Db, id: number, expireTime: number): void {
+  statement(db, "UPDATE phones SET expire_time = ?, status = CASE status WHEN 'expired' THEN 'online' ELSE status END WHERE id = ?").run(expireTime, id);
+}
+
+export function setGrade(db: Db, id: number, gradeId: number): void {
+  statement(db, 'UPDATE phones SET grade_id = ? WHERE id = ?').run(gradeId, id);
+}
+
+/** The grade of the user's phone in the tenant, or undefined when it is not theirs (any more). */
+export function gradeOfOwnedPhone(db: Db, id: number, userId: number, tenantId: number): number | undefined {
+  return plucked(db, 'SELECT grade_id FROM phones WHERE id = ? AND user_id = ? AND tenant_id = ?').get(id, userId, tenantId) as number | undefined;
+}
+
+/** Names of the user's phones that start with `prefix` and a space ("<grade> <n>"). */
+export function phoneNamesWithPrefix(db: Db, userId: number, prefix: string): string[] {
+  return plucked(db, 'SELECT name FROM phones WHERE user_id = ? AND substr(name, 1, ?) = ?').all(userId, prefix.length + 1, `${prefix} `) as string[];
+}
+
+/** The highest "CP" + 8 digits number in use on the platform, if any. */
+export function highestPhoneNo(db: Db): string | undefined {
+  return plucked(db, "SELECT phone_no FROM phones WHERE phone_no GLOB 'CP[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]' ORDER BY phone_no DESC LIMIT 1").get() as
+    | string
+    | undefined;
+}

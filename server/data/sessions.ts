@@ -1,0 +1,70 @@
+import type { Db, UserRow } from '../lib/types.ts';
+import { statement } from './statements.ts';
+
+// Token pairs (one row each, only digests stored). Pairs made by refreshing share the `family` of the login that
+// started them, so logout ends the whole chain.
+
+export interface NewSession {
+  userId: number;
+  tenantId: number;
+  family: string;
+  accessHash: string;
+  refreshHash: string;
+  accessExpiresAt: number;
+  refreshExpiresAt: number;
+  createdAt: number;
+}
+
+/** A refreshable session with what the rotation needs of its user. */
+export interface RefreshableSession {
+  id: number;
+  user_id: number;
+  tenant_id: number;
+  family: string;
+  trial_expires_at: number | null;
+  guest: number;
+}
+
+export function insertSession(db: Db, s: NewSession): void {
+  statement(
+    db,
+    `INSERT INTO sessions (user_id, tenant_id, family, access_hash, refresh_hash, access_expires_at, refresh_expires_at, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(s.userId, s.tenantId, s.family, s.accessHash, s.refreshHash, s.accessExpiresAt, s.refreshExpiresAt, s.createdAt);
+}
+
+/** The live session of this access digest in the tenant, with its user (expiry is left to the caller). */
+export function findByAccessHash(db: Db, accessHash: string, tenantId: number): (UserRow & { session_id: number; session_access_expires_at: number }) | undefined {
+  return statement(
+    db,
+    `SELECT s.id AS session_id, s.access_expires_at AS session_access_expires_at, u.* FROM sessions s JOIN users u ON u.id = s.user_id
+     WHERE s.access_hash = ? AND s.revoked_at IS NULL AND s.tenant_id = ? AND u.deleted_at IS NULL`,
+  ).get(accessHash, tenantId) as (UserRow & { session_id: number; session_access_expires_at: number }) | undefined;
+}
+
+/** The session whose refresh token this is, if it may still be used once (not revoked, used or expired). */
+export function findRefreshable(db: Db, refreshHash: string, tenantId: number, now: number): RefreshableSession | undefined {
+  return statement(
+    db,
+    `SELECT s.id, s.user_id, s.tenant_id, s.family, u.guest, u.trial_expires_at FROM sessions s JOIN users u ON u.id = s.user_id
+     WHERE s.refresh_hash = ? AND s.tenant_id = ? AND s.revoked_at IS NULL AND s.refresh_used_at IS NULL AND s.refresh_expires_at > ?
+       AND u.deleted_at IS NULL`,
+  ).get(refreshHash, tenantId, now) as RefreshableSession | undefined;
+}
+
+export function markRefreshUsed(db: Db, sessionId: number, now: number): void {
+  statement(db, 'UPDATE sessions SET refresh_used_at = ? WHERE id = ?').run(now, sessionId);
+}
+
+/** Every pair of the session's login chain stops working, access and refresh alike. */
+export function revokeFamily(db: Db, sessionId: number, now: number): void {
+  statement(
+    db,
+    `UPDATE sessions SET revoked_at = ? WHERE revoked_at IS NULL
+     AND family = (SELECT family FROM sessions WHERE id = ?)`,
+  ).run(now, sessionId);
+}
+
+export function revokeUserSessions(db: Db, userId: number, now: number): void {
+  statement(db, 'UPDATE sessions SET revoked_at = ? WHERE revoked_at IS NULL AND user_id = ?').run(now, userId);
+}

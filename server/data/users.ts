@@ -1,0 +1,91 @@
+import { randomInt } from 'node:crypto';
+import type { Db, UserRow } from '../lib/types.ts';
+import { immediate, insertWithFreshNumber, statement } from './statements.ts';
+
+// Accounts: registered users and guests, their profile, number, password hash, inviter and closing.
+
+/** The live (not closed) registered user of this number, if any. Guests have no number, so they never match. */
+export function findUserByMobile(db: Db, tenantId: number, mobile: string): UserRow | null {
+  return (statement(db, 'SELECT * FROM users WHERE tenant_id = ? AND mobile = ? AND deleted_at IS NULL').get(tenantId, mobile) as UserRow | undefined) ?? null;
+}
+
+export function findUserById(db: Db, id: number): UserRow | null {
+  return (statement(db, 'SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined) ?? null;
+}
+
+export interface NewUser {
+  tenantId: number;
+  /** Null makes a guest (then trialExpiresAt is required, see migration 3). */
+  mobile: string | null;
+  registerTime: number;
+  nickname?: string;
+  avatar?: string;
+  passwordHash?: string | null;
+  trialExpiresAt?: number | null;
+  fingerprintId?: string;
+}
+
+/** userNo is a random 8-digit number (not the row id), so it reveals nothing about how many users exist. */
+export function createUser(db: Db, user: NewUser): UserRow {
+  const insert = statement(
+    db,
+    `INSERT INTO users (tenant_id, mobile, user_no, nickname, avatar, password_hash, register_time, guest, trial_expires_at, fingerprint_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const id = insertWithFreshNumber('users.user_no', () =>
+    Number(
+      insert.run(
+        user.tenantId,
+        user.mobile,
+        String(randomInt(10_000_000, 100_000_000)),
+        user.nickname ?? '',
+        user.avatar ?? '',
+        user.passwordHash ?? null,
+        user.registerTime,
+        user.mobile === null ? 1 : 0,
+        user.trialExpiresAt ?? null,
+        user.fingerprintId ?? '',
+      ).lastInsertRowid,
+    ),
+  );
+  return findUserById(db, id)!;
+}
+
+/** sms-login registers an unknown mobile (spec §1); a concurrent registration of the same mobile just wins. */
+export function findOrCreateUser(db: Db, tenantId: number, mobile: string, now: number): UserRow {
+  return immediate(db, () => findUserByMobile(db, tenantId, mobile) ?? createUser(db, { tenantId, mobile, registerTime: now }));
+}
+
+/** Only the fields given (not null) change. */
+export function updateProfile(db: Db, userId: number, nickname: string | null, avatar: string | null): void {
+  statement(db, 'UPDATE users SET nickname = COALESCE(?, nickname), avatar = COALESCE(?, avatar) WHERE id = ?').run(nickname, avatar, userId);
+}
+
+export function setPasswordHash(db: Db, userId: number, hash: string): void {
+  statement(db, 'UPDATE users SET password_hash = ? WHERE id = ?').run(hash, userId);
+}
+
+/** False when the account was closed or its number changed meanwhile (the guard on the current number). */
+export function changeMobile(db: Db, userId: number, current: string, mobile: string, now: number): boolean {
+  return (
+    statement(db, 'UPDATE users SET mobile = ?, mobile_changed_at = ? WHERE id = ? AND mobile = ? AND deleted_at IS NULL').run(mobile, now, userId, current)
+      .changes === 1
+  );
+}
+
+/** A soft delete: the row stays (orders and invites may point at it) but every live-user lookup skips it. */
+export function closeAccount(db: Db, userId: number, now: number): void {
+  statement(db, 'UPDATE users SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL').run(now, userId);
+}
+
+/** A live registered account of the tenant with this userNo (an invite code). */
+export function findInviter(db: Db, tenantId: number, userNo: string): { id: number; inviter_user_id: number | null } | undefined {
+  return statement(db, 'SELECT id, inviter_user_id FROM users WHERE user_no = ? AND tenant_id = ? AND guest = 0 AND deleted_at IS NULL').get(userNo, tenantId) as
+    | { id: number; inviter_user_id: number | null }
+    | undefined;
+}
+
+/** The IS NULL guard makes a concurrent second submission fail (false) instead of overwriting the first inviter. */
+export function setInviter(db: Db, userId: number, inviterId: number): boolean {
+  return statement(db, 'UPDATE users SET inviter_user_id = ? WHERE id = ? AND inviter_user_id IS NULL').run(inviterId, userId).changes === 1;
+}

@@ -1,0 +1,9 @@
+/**
+ * One step of the schema history. Each runs once, in order, inside its own transaction, and its version is recorded
+ * in schema_migrations. Never edit a released step: add a new file with the next version for any change.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}

@@ -1,0 +1,135 @@
+import { ErrorCode, MISSING_TENANT_MESSAGE } from '../../src/core/error-codes.ts';
+import type { RuleKey } from '../../src/core/validate.ts';
+
+// THE server's wording of every code it answers with (src/core/error-codes.ts, shared with the client). The client
+// translates by code; these texts are what another client shows, and the client also recognises some of them, so
+// their wording must not drift.
+
+export const ERROR_MESSAGES = {
+  [ErrorCode.UNAUTHORIZED]: 'Login expired, please log in again',
+  [ErrorCode.FORBIDDEN]: 'The screenshot link is invalid or has expired',
+  [ErrorCode.NOT_FOUND]: 'Interface does not exist',
+  [ErrorCode.SERVER_ERROR]: 'System exception',
+  [ErrorCode.CLIENT_NOT_FOUND]: 'Client does not exist',
+  [ErrorCode.LOGIN_FAILED]: 'Incorrect mobile number or password',
+  [ErrorCode.ACCOUNT_NOT_FOUND]: 'No account uses this mobile number',
+  [ErrorCode.SMS_CODE_WRONG]: 'Verification code is incorrect',
+  [ErrorCode.SMS_CODE_EXPIRED]: 'Verification code has expired',
+  [ErrorCode.SMS_SEND_TOO_FREQUENT]: 'Please do not operate frequently',
+  [ErrorCode.TRIAL_ENDED]: 'The trial has ended, please log in',
+  [ErrorCode.GUEST_NOT_ALLOWED]: 'This feature needs a registered account',
+  [ErrorCode.MOBILE_ALREADY_BOUND]: 'This mobile number is already bound to another account',
+  [ErrorCode.OLD_PASSWORD_WRONG]: 'The current password is incorrect',
+  [ErrorCode.INVITE_CODE_INVALID]: 'The invite code is not valid',
+  [ErrorCode.INVITE_NOT_ALLOWED]: 'This account cannot enter an invite code',
+  [ErrorCode.DEVICE_NOT_EXIST]: 'The device does not exist',
+  [ErrorCode.DEVICE_VALIDITY_UNDER_10_MINUTES]: 'Validity under 10 minutes',
+  [ErrorCode.DEVICE_BUSY]: 'The device is operating, try again later',
+  [ErrorCode.DEVICE_EXPIRED]: 'The device has expired',
+  [ErrorCode.DEVICE_MAINTENANCE]: 'The device is under maintenance',
+  [ErrorCode.DEVICE_OFFLINE]: 'The device is offline',
+  [ErrorCode.RESOLUTION_INVALID]: 'Unsupported resolution',
+  [ErrorCode.GROUP_NOT_EXIST]: 'The group does not exist',
+  [ErrorCode.GROUP_DEFAULT_IMMUTABLE]: 'The default group cannot be modified or deleted',
+  [ErrorCode.GROUP_NAME_DUPLICATE]: 'A group with this name already exists',
+  [ErrorCode.STOCK_INSUFFICIENT]: 'Stock insufficient for this phone type, please contact support',
+  [ErrorCode.PACKAGE_NOT_EXIST]: 'The package does not exist',
+  [ErrorCode.QUANTITY_INVALID]: 'An order has 1-20 phones',
+  [ErrorCode.UPGRADE_REMAINING_TOO_SHORT]: 'A phone needs at least 1 day remaining to upgrade',
+  [ErrorCode.UPGRADE_NOT_HIGHER]: "The target grade must be higher than the phone's grade",
+  [ErrorCode.UPGRADE_TOO_LONG]: 'The upgraded duration must be under 999 days',
+  [ErrorCode.UPGRADE_AUTHORIZED]: 'An authorized phone cannot be upgraded',
+  [ErrorCode.ORDER_NOT_EXIST]: 'The order does not exist',
+  [ErrorCode.ORDER_STATE_INVALID]: 'The order cannot do this in its current state',
+  [ErrorCode.ORDER_ALREADY_PAID]: 'The order has already been paid',
+  [ErrorCode.PAYMENT_METHOD_INVALID]: 'Unsupported payment method',
+  [ErrorCode.COUPON_UNAVAILABLE]: 'Coupon is not available or not yet usable',
+  [ErrorCode.CODE_COUNT_MISMATCH]: 'The number of codes must equal the number of selected phones',
+  [ErrorCode.CODE_FORMAT_INVALID]: 'An activation code is 12 letters or digits',
+  [ErrorCode.REDEEM_CODE_INVALID]: 'A redeem code is 1-20 letters or digits',
+  [ErrorCode.REDEEM_CODE_USED]: 'This redeem code has already been used',
+} as const;
+export type CatalogCode = keyof typeof ERROR_MESSAGES;
+
+/** A code answered for a second cause, worded for that cause. */
+export const OTHER_CAUSES = {
+  missingTenant: { code: ErrorCode.BAD_REQUEST, msg: MISSING_TENANT_MESSAGE },
+  paymentNotExist: { code: ErrorCode.ORDER_NOT_EXIST, msg: 'The payment does not exist' },
+  phonesChanged: { code: ErrorCode.ORDER_STATE_INVALID, msg: 'The phones of this order have changed, please place a new order' },
+  redeemCodeUnknown: { code: ErrorCode.REDEEM_CODE_INVALID, msg: 'The redeem code is not valid' },
+} as const;
+
+/** Input that breaks a spec §5 rule: the same rule keys as the client's validation (src/core/validate.ts). */
+export const RULE_MESSAGES: Record<RuleKey, string> = {
+  'validate.mobileRequired': 'Please enter the mobile number',
+  'validate.mobileInvalid': 'Phone no is incorrect',
+  'validate.codeRequired': 'Please enter the verification code',
+  'validate.codeInvalid': 'Verification code must be 4-6 digits',
+  'validate.passwordRequired': 'Please enter the password',
+  'validate.passwordInvalid': 'Password must be 6-20 letters and digits',
+  'validate.passwordsDiffer': 'Two consecutive passwords do not match',
+  'validate.nameRequired': 'Please enter a name',
+  'validate.nameTooLong': 'Name must be at most 20 characters',
+};
+
+/** Texts of the streaming socket (stream/), which answers in its own messages and close reasons, not the envelope. */
+export const STREAM_MESSAGES = {
+  /** The spec's streaming message for a token that does not open this phone (§8). */
+  notAssigned: 'Instance not assigned to user',
+  binaryRefused: 'Binary messages are not accepted',
+  definitionFailed: 'Resolution setting failed',
+  screenshotFailed: 'Screenshot failed',
+  shuttingDown: 'Server shutting down',
+} as const;
+
+/** Plain-text answers of the pages outside the API (no envelope). */
+export const PAGE_MESSAGES = {
+  notFound: 'Not found',
+  paymentNotExist: 'This payment does not exist',
+  returnAddressInvalid: 'The return address must be a page of this app',
+} as const;
+
+/**
+ * A business failure raised anywhere below a route; app.ts turns it into the envelope with HTTP 200,
+ * so deep helpers (validation, SMS checks) can stop a request without threading results back up.
+ */
+export class ApiError extends Error {
+  readonly code: number;
+  /** The envelope's `data` (null unless a refusal carries details, e.g. MOBILE_CHANGE_TOO_SOON's nextChangeTime). */
+  readonly data: unknown;
+  constructor(code: number, message: string, data: unknown = null) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.data = data;
+  }
+}
+
+/** The failure of `code` in its catalogue wording; `data` travels in the envelope (e.g. the phone that was refused). */
+export function apiError(code: CatalogCode, data: unknown = null): ApiError {
+  return new ApiError(code, ERROR_MESSAGES[code], data);
+}
+
+export function otherCause(cause: keyof typeof OTHER_CAUSES): ApiError {
+  const { code, msg } = OTHER_CAUSES[cause];
+  return new ApiError(code, msg);
+}
+
+/** BAD_REQUEST names what is wrong with the input, so its text is written where the input is read. */
+export function badRequest(detail: string): ApiError {
+  return new ApiError(ErrorCode.BAD_REQUEST, detail);
+}
+
+export function ruleError(code: number, rule: RuleKey): ApiError {
+  return new ApiError(code, RULE_MESSAGES[rule]);
+}
+
+export function batchLimitError(max: number): ApiError {
+  return new ApiError(ErrorCode.BATCH_LIMIT_EXCEEDED, `At most ${max} devices at once`);
+}
+
+/** The text names the UTC day; `data` carries the exact time for the client to show in its own zone. */
+export function mobileChangeTooSoonError(nextChangeTime: number): ApiError {
+  const date = new Date(nextChangeTime).toISOString().slice(0, 10);
+  return new ApiError(ErrorCode.MOBILE_CHANGE_TOO_SOON, `The mobile number can be changed again after ${date}`, { nextChangeTime });
+}

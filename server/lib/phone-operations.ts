@@ -1,0 +1,37 @@
+import type { BatchEntry, OperationType } from '../../src/devices/device-types.ts';
+import { resetSettings, startOperation } from '../data/phones.ts';
+import type { PhoneRow } from '../data/phones.ts';
+import { immediate } from '../data/statements.ts';
+import { batchFailure, batchSuccess, currentOperation, DEFAULT_RESOLUTION, loadOwnedPhones, operationRefusal } from './phones.ts';
+import type { Db, UserRow } from './types.ts';
+
+// Reboot, quick restart and reset (API.md "Devices"). An operation is only a stored type and start time: the
+// phone is `operating` while the clock is inside its duration, so there is no timer to lose on a restart.
+
+/**
+ * Checks every id first (one foreign id refuses the whole batch, nothing started), then starts the operation on each
+ * phone that can take it. Afterwards the phone is online: a restart ends an offline spell or a control or sync
+ * session. Only `trial` is kept, since it describes the rental rather than the running system.
+ * Reset applies its effects at the start (root off, default resolution): nothing has to be written when it ends,
+ * and no setting can change meanwhile because a busy phone refuses set-root and set-resolution.
+ */
+export function startOperations(db: Db, user: UserRow, ids: number[], type: OperationType, now: number): BatchEntry[] {
+  return immediate(db, () =>
+    loadOwnedPhones(db, user, ids).map((phone) => {
+      const refusal = operationRefusal(phone, now);
+      if (refusal) return batchFailure(phone.id, refusal);
+      startOperation(db, phone.id, type, now);
+      if (type === 'reset') resetSettings(db, phone.id, DEFAULT_RESOLUTION);
+      return batchSuccess(phone.id);
+    }),
+  );
+}
+
+export type TaskStatus = 'none' | 'running' | 'done';
+
+/** Progress of the operation types; other task types of spec §4 (clone, replace...) do not exist yet: `none`. */
+export function taskProgress(phone: PhoneRow, taskType: string, now: number): { progress: number; status: TaskStatus } {
+  if (phone.operation_type !== taskType) return { progress: 0, status: 'none' };
+  const running = currentOperation(phone, now);
+  return running ? { progress: running.progress, status: 'running' } : { progress: 100, status: 'done' };
+}

@@ -1,0 +1,16 @@
+/** The header of the "page" layouts, and of pages that draw their own layout: back, then the title. */
+import { t, type MessageKey } from '../../core/i18n/index.ts';
+import { goBack } from '../navigate.ts';
+
+export function PageHeader({ title, clientNo }: { title: MessageKey | undefined; clientNo: string }) {
+  return (
+    <header class="page-header">
+      <button type="button" class="page-header__back" aria-label={t('common.back')} onClick={() => goBack(clientNo)}>
+        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+          <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
+        </svg>
+      </button>
+      <h1 class="page-header__title">{title ? t(title) : ''}</h1>
+    </header>
+  );
+}

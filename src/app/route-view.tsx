@@ -1,0 +1,95 @@
+/**
+ * Renders the page for the current address after the route rules have run (resolve-route.ts).
+ * wouter supplies the location (base /app); the page of the previous address stays on screen,
+ * under the progress bar, until the next one is ready, then slides in by level.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { t } from '../core/i18n/index.ts';
+import { setLoginNavigator } from '../account/state.ts';
+import { doneProgress, startProgress } from './progress-bar.ts';
+import { resolveRoute, type CurrentRoute } from './resolve-route.ts';
+import { slideDirection, type SlideDirection } from './router-rules.ts';
+import { pagePath } from './paths.ts';
+import { leaveRoute } from './stream-session.ts';
+import { reloadOnNavigation } from './update-guard.ts';
+import { currentRouteName } from './navigate.ts';
+import { pageComponent } from './pages.ts';
+import { Layout } from './layouts/index.tsx';
+import type { RouteDef } from './route-types.ts';
+
+interface View {
+  route: RouteDef;
+  clientNo: string;
+  query: URLSearchParams;
+  direction: SlideDirection;
+  failed: boolean;
+  key: number;
+}
+
+export function RouteView() {
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  const [view, setView] = useState<View | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const current = useRef<CurrentRoute | null>(null);
+
+  useEffect(() => {
+    setLoginNavigator(() => navigate(pagePath('login', current.current?.clientNo ?? ''), { replace: true }));
+  }, [navigate]);
+
+  useEffect(() => {
+    let cancelled = false;
+    startProgress();
+    const url = { pathname: location, search: search ? `?${search}` : '', host: window.location.host };
+    resolveRoute(url, current.current).then((result) => {
+      if (cancelled) return;
+      if (result.kind === 'redirect') {
+        navigate(result.to, { replace: true });
+        return;
+      }
+      doneProgress();
+      if (result.kind === 'abort') {
+        // Spec §2: the navigation is dropped; put the address back to the page still on screen.
+        if (current.current) navigate(current.current.path, { replace: true });
+        return;
+      }
+      const previous = current.current;
+      leaveRoute(previous?.route.name, result.route.name);
+      // A new version waiting for this moment loads the page being opened (the address is already set).
+      if (previous && reloadOnNavigation()) return;
+      current.current = { route: result.route, clientNo: result.clientNo, path: location + url.search };
+      currentRouteName.value = result.route.name;
+      setView((old) => ({
+        route: result.route,
+        clientNo: result.clientNo,
+        query: new URLSearchParams(search),
+        direction: slideDirection(previous?.route.level, result.route.level),
+        failed: result.kind === 'failed',
+        key: (old?.key ?? 0) + 1,
+      }));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [location, search, attempt, navigate]);
+
+  if (!view) return null;
+  const Page = pageComponent(view.route);
+  return (
+    <div key={view.key} class={`page page--${view.direction}`}>
+      <Layout route={view.route} clientNo={view.clientNo}>
+        {view.failed ? (
+          <div class="page-failed" role="alert">
+            <p>{t('app.shell.chunkFailed')}</p>
+            <button type="button" class="btn btn--primary" onClick={() => setAttempt((n) => n + 1)}>
+              {t('common.retry')}
+            </button>
+          </div>
+        ) : (
+          <Page clientNo={view.clientNo} query={view.query} routeName={view.route.name} />
+        )}
+      </Layout>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Translation } from './index.ts';
+import type zhCN from './core-zh-CN.ts';
+
+/**
+ * Core texts: shared words (`common.*`) and the spec §5 rule messages of core/validate.ts (`validate.*`), English;
+ * typed against the zh-CN twin, so a missing or extra key fails the typecheck.
+ */
+const coreTexts: Translation<typeof zhCN> = {
+  common: {
+    confirm: 'OK',
+    cancel: 'Cancel',
+    ok: 'Got it',
+    back: 'Back',
+    retry: 'Retry',
+    loading: 'Loading…',
+    copy: 'Copy',
+    copied: 'Copied',
+    close: 'Close',
+    notice: 'Notice',
+    language: 'Language',
+  },
+  validate: {
+    mobileRequired: 'Please enter your mobile number',
+    mobileInvalid: 'Please enter a correct phone number',
+    codeRequired: 'Please enter the verification code',
+    codeInvalid: 'The code is 4-6 digits',
+    passwordRequired: 'Please enter the password',
+    passwordInvalid: 'Password does not meet the requirements (6-20 letters or digits)',
+    passwordsDiffer: 'Two consecutive passwords do not match.',
+    nameRequired: 'The name is required',
+    nameTooLong: 'The name can be at most 20 characters',
+  },
+};
+
+export default coreTexts;

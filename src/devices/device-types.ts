@@ -1,0 +1,38 @@
+/**
+ * Device vocabulary shared by the client (api.ts) and the reference server (server/lib/phones.ts, server/data/):
+ * statuses, operations, the entries of batch calls and the hardware of get-extend-batch. Pure TypeScript.
+ */
+export type BusinessStatus =
+  | 'online' | 'offline' | 'maintenance' | 'replacing' | 'expired' | 'trial'
+  | 'controlling' | 'syncing' | 'operating' | 'migrating';
+
+export type OperationType = 'reboot' | 'quickRestart' | 'reset';
+
+export interface Operation {
+  type: OperationType;
+  progress: number;
+  startedAt: number;
+}
+
+/** One phone's result in a batch call: a refused phone does not stop the others. */
+export interface BatchEntry {
+  userPhoneId: number;
+  success: boolean;
+  code: number;
+  msg: string;
+  url?: string;
+}
+
+export interface PhoneHardware {
+  userPhoneId: number;
+  model: string;
+  brand: string;
+  imei: string;
+  serialNo: string;
+  wlanMac: string;
+  androidId: string;
+  systemVersion: string;
+  ram: string;
+  storage: string;
+  cpu: string;
+}

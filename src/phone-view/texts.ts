@@ -1,9 +1,0 @@
-/** The phone-view pages' texts: a part of their own, declared here so its loaders stay out of the first screen. */
-import { ensureTexts, type TextPart } from '../core/i18n/index.ts';
-
-const STREAM_TEXTS: TextPart = {
-  'zh-CN': () => import('../core/i18n/stream-zh-CN.ts'),
-  'en-US': () => import('../core/i18n/stream-en-US.ts'),
-};
-
-export const ensureStreamTexts = (): Promise<void> => ensureTexts(STREAM_TEXTS);
