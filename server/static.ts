@@ -3,6 +3,7 @@ import { extname, resolve, sep } from 'node:path';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { AppEnv } from './lib/types.ts';
+import { PAGE_MESSAGES } from './lib/errors.ts';
 
 // Serves the built app (API.md "Static files"): precompressed siblings, long caching for hashed assets,
 // history-mode fallback for client routes, and the service worker at the root so its scope can be /app/.
@@ -145,8 +146,8 @@ function rawRest(c: Context<AppEnv>, prefix: string): string {
 export function staticRoutes(options: StaticOptions): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const indexPath = resolve(options.distDir, 'index.html');
-  const notFound = (c: Context<AppEnv>) => c.text('Not found', 404);
-  const forbidden = (c: Context<AppEnv>) => c.text('Forbidden', 403);
+  const notFound = (c: Context<AppEnv>) => c.text(PAGE_MESSAGES.notFound, 404);
+  const forbidden = (c: Context<AppEnv>) => c.text(PAGE_MESSAGES.forbidden, 403);
 
   routes.get('/', (c) => c.redirect('/app/demo', 302));
 

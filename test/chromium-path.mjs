@@ -1,7 +1,8 @@
 // Where the browser tests and benchmarks find Chromium, in this order: CHROMIUM_PATH, a system Chromium or
 // Chrome, a browser Playwright installed itself. `ensureChromium()` (run by `npm test` and the benchmarks before
 // any browser starts) installs Debian's package when none exists and we are root, since Playwright's own
-// download is refused on machines whose only network is the package registries.
+// download is refused on machines whose only network is the package registries. NO_BROWSER_INSTALL=1 turns
+// that install off.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
@@ -35,6 +36,11 @@ export function chromiumPath() {
   return undefined;
 }
 
+/** A binary that answers `--version` (a snap wrapper without snapd, or a broken install, does not). */
+function starts(path) {
+  return spawnSync(path, ['--version'], { stdio: 'ignore', timeout: 20_000 }).status === 0;
+}
+
 export const CHROMIUM_HELP =
   'No Chromium found and none could be installed. Install one with `apt-get install -y chromium` (Debian/Ubuntu, ' +
   'as root), or point CHROMIUM_PATH at a Chromium/Chrome binary, or run `npx playwright install chromium` where ' +
@@ -51,18 +57,24 @@ function canInstallDebianPackage() {
  * A found Playwright browser is exported through CHROMIUM_PATH so the playwright config (a separate process) uses it.
  */
 export async function ensureChromium({ log = console.log } = {}) {
+  const asked = process.env.CHROMIUM_PATH;
+  if (asked && !existsSync(asked)) log(`CHROMIUM_PATH=${asked} does not exist; looking for another browser.`);
   const found = chromiumPath() ?? (await playwrightBrowser());
-  if (found) {
+  if (found && starts(found)) {
     process.env.CHROMIUM_PATH = found;
     return found;
   }
-  if (canInstallDebianPackage()) {
+  if (found) log(`${found} does not start (\`${found} --version\` failed).`);
+  if (canInstallDebianPackage() && process.env.NO_BROWSER_INSTALL !== '1') {
     log('No Chromium on this machine: installing Debian\'s "chromium" package with apt-get (about a minute)…');
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    const install = update.status === 0 && spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: ['ignore', 'ignore', 'inherit'], env });
+    // Bounded: a dead mirror or a held package lock must fail the browser stage, not hang the whole run.
+    const options = { env, timeout: 10 * 60_000 };
+    const lock = ['-o', 'DPkg::Lock::Timeout=120'];
+    const update = spawnSync('apt-get', [...lock, 'update', '-qq'], { ...options, stdio: 'inherit' });
+    const install = update.status === 0 && spawnSync('apt-get', [...lock, 'install', '-y', '-qq', 'chromium'], { ...options, stdio: ['ignore', 'ignore', 'inherit'] });
     const installed = install && install.status === 0 ? chromiumPath() : undefined;
-    if (installed) {
+    if (installed && starts(installed)) {
       process.env.CHROMIUM_PATH = installed;
       return installed;
     }

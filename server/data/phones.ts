@@ -3,6 +3,7 @@ import type { OperationType } from '../../src/devices/device-types.ts';
 import type { Db } from '../lib/types.ts';
 import { gradeNameSql } from './products.ts';
 import { insertWithFreshNumber, plucked, statement } from './statements.ts';
+import type { Resolution } from '../../src/devices/device-types.ts';
 
 // Cloud phones: the stored row, listing, settings, operations, and what payments and activation codes change.
 
@@ -25,12 +26,6 @@ export interface PhoneRow {
   operation_type: OperationType | null;
   operation_started_at: number | null;
   created_at: number;
-}
-
-export interface Resolution {
-  width: number;
-  height: number;
-  dpi: number;
 }
 
 export interface NewPhone {

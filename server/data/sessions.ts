@@ -65,6 +65,6 @@ export function revokeFamily(db: Db, sessionId: number, now: number): void {
   ).run(now, sessionId);
 }
 
-export function revokeUserSessions(db: Db, userId: number, now: number): void {
+export function revokeAllSessionsOfUser(db: Db, userId: number, now: number): void {
   statement(db, 'UPDATE sessions SET revoked_at = ? WHERE revoked_at IS NULL AND user_id = ?').run(now, userId);
 }

@@ -9,7 +9,7 @@ export function findUserByMobile(db: Db, tenantId: number, mobile: string): User
   return (statement(db, 'SELECT * FROM users WHERE tenant_id = ? AND mobile = ? AND deleted_at IS NULL').get(tenantId, mobile) as UserRow | undefined) ?? null;
 }
 
-export function findUserById(db: Db, id: number): UserRow | null {
+function findUserById(db: Db, id: number): UserRow | null {
   return (statement(db, 'SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined) ?? null;
 }
 

@@ -2,7 +2,7 @@ import { ensureDefaultGroup } from '../data/phone-groups.ts';
 import { insertPhone } from '../data/phones.ts';
 import type { StoredStatus } from '../data/phones.ts';
 import { findUserByMobile } from '../data/users.ts';
-import { DEFAULT_RESOLUTION, RESOLUTIONS } from '../lib/phones.ts';
+import { DEFAULT_RESOLUTION, RESOLUTIONS } from '../../src/devices/device-types.ts';
 import type { Db, Language } from '../lib/types.ts';
 
 // Devices of the seed (API.md "Seed"). Expiries are relative to the seed time, so a fresh database always

@@ -52,7 +52,7 @@ export const ERROR_MESSAGES = {
 export type CatalogCode = keyof typeof ERROR_MESSAGES;
 
 /** A code answered for a second cause, worded for that cause. */
-export const OTHER_CAUSES = {
+const OTHER_CAUSES = {
   missingTenant: { code: ErrorCode.BAD_REQUEST, msg: MISSING_TENANT_MESSAGE },
   paymentNotExist: { code: ErrorCode.ORDER_NOT_EXIST, msg: 'The payment does not exist' },
   phonesChanged: { code: ErrorCode.ORDER_STATE_INVALID, msg: 'The phones of this order have changed, please place a new order' },
@@ -60,7 +60,7 @@ export const OTHER_CAUSES = {
 } as const;
 
 /** Input that breaks a spec §5 rule: the same rule keys as the client's validation (src/core/validate.ts). */
-export const RULE_MESSAGES: Record<RuleKey, string> = {
+const RULE_MESSAGES: Record<RuleKey, string> = {
   'validate.mobileRequired': 'Please enter the mobile number',
   'validate.mobileInvalid': 'Phone no is incorrect',
   'validate.codeRequired': 'Please enter the verification code',
@@ -85,6 +85,7 @@ export const STREAM_MESSAGES = {
 /** Plain-text answers of the pages outside the API (no envelope). */
 export const PAGE_MESSAGES = {
   notFound: 'Not found',
+  forbidden: 'Forbidden',
   paymentNotExist: 'This payment does not exist',
   returnAddressInvalid: 'The return address must be a page of this app',
 } as const;

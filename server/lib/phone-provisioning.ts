@@ -2,7 +2,7 @@ import { DAY_MS } from '../../src/shop/upgrade-price.ts';
 import { ensureDefaultGroup } from '../data/phone-groups.ts';
 import { findPhone, highestPhoneNo, insertPhone, phoneNamesWithPrefix, setExpiry } from '../data/phones.ts';
 import { gradeName } from '../data/products.ts';
-import { DEFAULT_RESOLUTION } from './phones.ts';
+import { DEFAULT_RESOLUTION } from '../../src/devices/device-types.ts';
 import { renewedExpiry } from './pricing.ts';
 import type { Db, Language } from './types.ts';
 

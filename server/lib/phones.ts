@@ -1,7 +1,7 @@
 import { ErrorCode } from '../../src/core/error-codes.ts';
 import type { BatchEntry, BusinessStatus, Operation, OperationType } from '../../src/devices/device-types.ts';
 import { phonesOfUser } from '../data/phones.ts';
-import type { PhoneRow, Resolution } from '../data/phones.ts';
+import type { PhoneRow } from '../data/phones.ts';
 import { apiError, ERROR_MESSAGES } from './errors.ts';
 import type { Db, UserRow } from './types.ts';
 
@@ -10,8 +10,6 @@ import type { Db, UserRow } from './types.ts';
 /** How long each operation keeps a phone `operating` (API.md). */
 export const OPERATION_DURATION_MS: Record<OperationType, number> = { reboot: 4000, quickRestart: 2000, reset: 8000 };
 
-export const DEFAULT_RESOLUTION: Resolution = { width: 720, height: 1280, dpi: 320 };
-export const RESOLUTIONS: readonly Resolution[] = [{ width: 540, height: 960, dpi: 240 }, DEFAULT_RESOLUTION, { width: 1080, height: 1920, dpi: 480 }];
 
 /** The codes a single phone can be refused with, in a batch entry or as the whole answer. */
 export type DeviceCode =

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { findByAccessHash, findRefreshable, insertSession, markRefreshUsed, revokeFamily, revokeUserSessions as revokeAllOfUser } from '../data/sessions.ts';
+import { findByAccessHash, findRefreshable, insertSession, markRefreshUsed, revokeFamily, revokeAllSessionsOfUser } from '../data/sessions.ts';
 import { immediate } from '../data/statements.ts';
 import type { Deps, UserRow } from './types.ts';
 import { isTrialOver } from './users.ts';
@@ -97,5 +97,5 @@ export function revokeSessionFamily(deps: Deps, sessionId: number): void {
 
 /** A password change or reset, or closing the account, ends every session of the user, on every device. */
 export function revokeUserSessions(deps: Deps, userId: number): void {
-  revokeAllOfUser(deps.db, userId, deps.now());
+  revokeAllSessionsOfUser(deps.db, userId, deps.now());
 }

@@ -11,10 +11,11 @@ import { ok } from '../lib/envelope.ts';
 import { apiError, badRequest } from '../lib/errors.ts';
 import { phoneHardware } from '../lib/phone-hardware.ts';
 import { groupDisplayName, loadOwnedGroup } from '../lib/phone-groups.ts';
-import { batchFailure, batchSuccess, businessStatus, currentOperation, loadOwnedPhone, loadOwnedPhones, operationRefusal, RESOLUTIONS } from '../lib/phones.ts';
+import { batchFailure, batchSuccess, businessStatus, currentOperation, loadOwnedPhone, loadOwnedPhones, operationRefusal } from '../lib/phones.ts';
 import { asPositiveInt, languageOf, queryInt, queryPage, readBody, requireName, requirePhoneId, requirePhoneIds } from '../lib/request.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import type { AppEnv, Deps, Language } from '../lib/types.ts';
+import { RESOLUTIONS } from '../../src/devices/device-types.ts';
 
 // The device list and per-phone settings (API.md "Devices"; spec §3 cloud phone fields, §5 names). Operations are in
 // phone-operations.ts, screenshots in phone-screenshots.ts, groups in phone-groups.ts; all mirror src/devices/api.ts.

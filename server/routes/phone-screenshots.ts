@@ -9,13 +9,13 @@ import { batchFailure, batchSuccess, businessStatus, currentOperation, loadOwned
 import { readBody, requirePhoneIds } from '../lib/request.ts';
 import { renderScreenshotSvg } from '../lib/screenshot-svg.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
+import { SCREENSHOT_BATCH_LIMIT } from '../../src/devices/device-types.ts';
 
 // Screenshots (API.md "Screenshot url"). An <img> cannot send the bearer token, so the POST hands out links signed
 // with HMAC-SHA256 that the image route checks instead. The secret is random per process: a restart invalidates
 // old links, which only costs the client one more screenshot call.
 
 /** Spec §9: screenshots of at most 10 devices at once. */
-export const SCREENSHOT_BATCH_LIMIT = 10;
 export const SCREENSHOT_LINK_TTL_MS = 10 * 60 * 1000;
 
 export function phoneScreenshotRoutes(deps: Deps): Hono<AppEnv> {

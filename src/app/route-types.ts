@@ -24,6 +24,8 @@ export interface PageProps {
   query: URLSearchParams;
   /** The route's name, for pages that serve several routes. */
   routeName: RouteName;
+  /** The route's title, for pages that draw their own header. */
+  title?: MessageKey;
 }
 
 export interface PageModule {

@@ -12,7 +12,7 @@ import { resolveRoute, type CurrentRoute } from './resolve-route.ts';
 import { slideDirection, type SlideDirection } from './router-rules.ts';
 import { pagePath } from './paths.ts';
 import { leaveRoute } from './stream-session.ts';
-import { reloadOnNavigation } from './update-guard.ts';
+import { releaseHoldsOf, reloadOnNavigation } from './update-guard.ts';
 import { currentRouteName } from './navigate.ts';
 import { pageComponent } from './pages.ts';
 import { Layout } from './layouts/index.tsx';
@@ -56,6 +56,7 @@ export function RouteView() {
       }
       const previous = current.current;
       leaveRoute(previous?.route.name, result.route.name);
+      if (previous && previous.route !== result.route) releaseHoldsOf(previous.route.name);
       // A new version waiting for this moment loads the page being opened (the address is already set).
       if (previous && reloadOnNavigation()) return;
       current.current = { route: result.route, clientNo: result.clientNo, path: location + url.search };
@@ -87,7 +88,7 @@ export function RouteView() {
             </button>
           </div>
         ) : (
-          <Page clientNo={view.clientNo} query={view.query} routeName={view.route.name} />
+          <Page clientNo={view.clientNo} query={view.query} routeName={view.route.name} title={view.route.title} />
         )}
       </Layout>
     </div>

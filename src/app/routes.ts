@@ -1,7 +1,7 @@
 /**
  * THE route table (spec §2): every page's name, path segment, navigation level, layout, access and lazy
  * module. This file alone decides what can be in the first screen: everything here is a dynamic import.
- * Paths are `/<segment>/:clientNo`; home is `/:clientNo`. Later issues append their routes here.
+ * Paths are `/<segment>/:clientNo`; home is `/:clientNo`. A new page is a new row here.
  */
 import { ensureAppTexts } from '../core/i18n/index.ts';
 import type { RouteDef, RouteEntry } from './route-types.ts';

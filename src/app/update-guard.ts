@@ -1,20 +1,33 @@
 /**
  * Spec §1: when a new service worker takes over, the page reloads into the new version. The reload never cuts
- * what the user is in the middle of: a live phone session, a payment, an upload (holders of `holdUpdates`) or a
- * form with typed input. Then it waits for the next navigation (the user is leaving that page anyway, and the
- * reload lands on the address being opened) or the next time the page is hidden with nothing held.
+ * what the user is in the middle of: a live phone session, a payment, a code sent by SMS (holders of `holdUpdates`;
+ * an upload will hold too) or a form with typed input. Then it waits for the next navigation (the user is leaving
+ * that page anyway, and the reload lands on the address being opened) or the next time the page is hidden with
+ * nothing held.
  */
 
-const holds = new Set<object>();
+import type { RouteName } from './route-types.ts';
+
+/** Each hold, with the route whose page holds it while shown ('' for holds that end by themselves). */
+const holds = new Map<object, RouteName | ''>();
 let pending = false;
 let reloading = false;
 let reloadPage: () => void = () => location.reload();
 
-/** Keeps updates from reloading the page until the returned release is called (idempotent). */
-export function holdUpdates(): () => void {
+/**
+ * Keeps updates from reloading the page until the returned release is called (idempotent). A page that holds for
+ * as long as it is shown names its route, so leaving it releases the hold before the navigation's own check (the
+ * page itself unmounts only after that).
+ */
+export function holdUpdates(route: RouteName | '' = ''): () => void {
   const token = {};
-  holds.add(token);
+  holds.set(token, route);
   return () => void holds.delete(token);
+}
+
+/** The route view is leaving this route's page: its holds end now. */
+export function releaseHoldsOf(route: RouteName): void {
+  for (const [token, owner] of holds) if (owner === route) holds.delete(token);
 }
 
 /** Input types whose value is text the user typed (not a checkbox, a button or a hidden value). */

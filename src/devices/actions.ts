@@ -11,8 +11,8 @@ import {
   setPhoneResolution,
   setPhonesGroup,
   setPhonesRoot,
-  type BatchEntry,
 } from './api.ts';
+import type { BatchEntry } from './device-types.ts';
 import { applyStatuses, groups, loadGroups, patchPhones, pollBusyPhones } from './state.ts';
 
 /** After an operation starts, show its state at once and keep it fresh until it ends. */

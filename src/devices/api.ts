@@ -2,9 +2,6 @@
 import { http } from '../core/http.ts';
 import type { BatchEntry, BusinessStatus, Operation, PhoneHardware } from './device-types.ts';
 
-// The vocabulary is shared with the server (device-types.ts); re-exported so callers keep importing it from here.
-export type { BatchEntry, BusinessStatus, Operation, OperationType, PhoneHardware } from './device-types.ts';
-
 export interface Phone {
   userPhoneId: number;
   phoneNo: string;
@@ -83,11 +80,3 @@ export const phoneHardware = (userPhoneIds: number[]) => http.post<PhoneHardware
 export const securityToken = (userPhoneId: number) =>
   http.post<{ token: string; expireTime: number }>(`${PHONE}/security-token`, undefined, { params: { userPhoneId, validTime: 86400 } });
 
-/** Spec §9: batch screenshots at most 10 devices. */
-export const SCREENSHOT_BATCH_LIMIT = 10;
-/** Resolutions the phones accept (server/API.md set-resolution). */
-export const RESOLUTIONS = [
-  { width: 540, height: 960, dpi: 240 },
-  { width: 720, height: 1280, dpi: 320 },
-  { width: 1080, height: 1920, dpi: 480 },
-] as const;

@@ -36,3 +36,18 @@ export interface PhoneHardware {
   storage: string;
   cpu: string;
 }
+
+/** A screen size a phone accepts (server/API.md set-resolution). */
+export interface Resolution {
+  width: number;
+  height: number;
+  dpi: number;
+}
+
+/** What a new or factory-reset phone runs at. */
+export const DEFAULT_RESOLUTION: Resolution = { width: 720, height: 1280, dpi: 320 };
+/** The resolutions offered, smallest first. */
+export const RESOLUTIONS: readonly Resolution[] = [{ width: 540, height: 960, dpi: 240 }, DEFAULT_RESOLUTION, { width: 1080, height: 1920, dpi: 480 }];
+
+/** Spec §9: batch screenshots at most 10 devices. */
+export const SCREENSHOT_BATCH_LIMIT = 10;

@@ -10,13 +10,13 @@ import {
   listGroups,
   listPhones,
   phoneStatuses,
-  type BusinessStatus,
   type Grade,
   type Phone,
   type PhoneGroup,
   type PhoneStatus,
   type SortOrder,
 } from './api.ts';
+import type { BusinessStatus } from './device-types.ts';
 
 export type ViewMode = 'single' | 'grid4' | 'grid9' | 'grid16' | 'list';
 export type DeviceTab = 'home' | 'discover';

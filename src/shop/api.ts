@@ -52,7 +52,6 @@ export interface CreatedOrder {
   status: string;
 }
 
-export type { PayMethod } from './order-types.ts';
 export type PaymentStatus = 'waiting' | 'success' | 'refunded' | 'closed' | 'failed';
 
 export const listGoods = () => http.get<Goods[]>('/api/product/goods/list');

@@ -6,7 +6,6 @@ import type { ActivationStatus } from './order-types.ts';
 export type ActivationType = 1 | 2;
 
 /** Spec §4 outcomes of one code (the client adds "waiting" and "activating" around the call). */
-export type { ActivationStatus } from './order-types.ts';
 
 export interface ActivationResult {
   code: string;

@@ -2,10 +2,6 @@
 import { http } from '../core/http.ts';
 import type { CouponStatus, CouponType, OrderStatus, OrderType } from './order-types.ts';
 
-// The vocabulary is shared with the server (order-types.ts); re-exported so callers keep importing it from here.
-export { COUPON_STATUSES, ORDER_STATUSES } from './order-types.ts';
-export type { CouponStatus, CouponType, OrderStatus, OrderType } from './order-types.ts';
-
 export interface Order {
   orderId: number;
   orderNo: string;

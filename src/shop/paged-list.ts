@@ -38,6 +38,8 @@ const EMPTY = { items: [], total: 0, loading: false, loaded: false, error: null 
 export function createPagedList<T, K>(load: (key: K, pageNo: number, pageSize: number) => Promise<PageReply<T>>): PagedList<T, K> {
   const state = signal<PagedState<T>>(EMPTY);
   let key: K | undefined;
+  /** Between open and forget: a reload asked for after the page was left (a cancel finishing late) is dropped. */
+  let opened = false;
   let pageNo = 0;
   let seq = 0;
 
@@ -59,13 +61,15 @@ export function createPagedList<T, K>(load: (key: K, pageNo: number, pageSize: n
     state,
     open(next) {
       key = next;
+      opened = true;
       state.value = { ...EMPTY };
       return fetchPage(1);
     },
-    more: () => fetchPage(pageNo + 1),
-    reload: () => fetchPage(1),
+    more: () => (opened ? fetchPage(pageNo + 1) : Promise.resolve()),
+    reload: () => (opened ? fetchPage(1) : Promise.resolve()),
     forget() {
       seq++;
+      opened = false;
       key = undefined;
       pageNo = 0;
       state.value = { ...EMPTY };

@@ -9,7 +9,8 @@ import { signal } from '@preact/signals-react';
 import { onSessionCleared } from '../account/state.ts';
 import { listGoods, type Goods } from './api.ts';
 import { listCodeRecords, type CodeRecord } from './codes-api.ts';
-import { cancelOrder, getOrder, listCoupons, listOrders, type Coupon, type CouponStatus, type Order, type OrderStatus } from './orders-api.ts';
+import { cancelOrder, getOrder, listCoupons, listOrders, type Coupon, type Order } from './orders-api.ts';
+import type { CouponStatus, OrderStatus } from './order-types.ts';
 import { createPagedList } from './paged-list.ts';
 
 /** Levels with their duration packages and prices; empty until loaded (and after a failure). */
@@ -118,7 +119,7 @@ export function forgetPayingOrder(): void {
 }
 
 /** The session ended: nothing of the previous account may show to the next one. */
-export function resetShopState(): void {
+function resetShopState(): void {
   forgetGoods();
   forgetCoupons();
   orders.forget();

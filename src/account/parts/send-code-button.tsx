@@ -1,6 +1,8 @@
 /** "Get code" with the resend countdown; the caller validates the number and makes the call. */
 import { useEffect, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
+import { holdUpdates } from '../../app/update-guard.ts';
+import { currentRouteName } from '../../app/navigate.ts';
 
 export const RESEND_SECONDS = 60;
 
@@ -18,6 +20,11 @@ export function SendCodeButton({ onSend }: SendCodeButtonProps) {
     const timer = setTimeout(() => setLeft(left - 1), 1000);
     return () => clearTimeout(timer);
   }, [left]);
+
+  // While the code is on its way the user is often in the SMS app, so the page is hidden with a step half done
+  // (a ticked box, a code not typed yet): a new version must not reload it then (update-guard.ts).
+  const counting = left > 0;
+  useEffect(() => (counting ? holdUpdates(currentRouteName.peek()) : undefined), [counting]);
 
   const send = async () => {
     setSending(true);

@@ -8,7 +8,8 @@ import { notify } from '../../core/ui/notify.ts';
 import { useLoad } from '../../core/ui/use-load.ts';
 import { checkName } from '../../core/validate.ts';
 import { isSafeUrl } from '../../core/safe-url.ts';
-import { phoneHardware, RESOLUTIONS, type BatchEntry, type Phone, type PhoneHardware } from '../api.ts';
+import { phoneHardware, type Phone } from '../api.ts';
+import { RESOLUTIONS, type BatchEntry, type PhoneHardware } from '../device-types.ts';
 import { captureDevices, moveDevicesToGroup, renameDevice, setDeviceResolution } from '../actions.ts';
 import { groups } from '../state.ts';
 

@@ -11,7 +11,8 @@ import { notify } from '../../core/ui/notify.ts';
 import { Sheet } from '../../core/ui/sheet.tsx';
 import { permissionKeys } from '../../app/client-state.ts';
 import { goToPage } from '../../app/navigate.ts';
-import type { BatchEntry, Phone } from '../api.ts';
+import type { Phone } from '../api.ts';
+import type { BatchEntry } from '../device-types.ts';
 import { rebootDevices, resetDevices, setDevicesRoot } from '../actions.ts';
 import { DetailsPanel, GroupPanel, RenamePanel, ResolutionPanel, ScreenshotPanel } from './action-panels.tsx';
 

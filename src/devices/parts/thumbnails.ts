@@ -3,7 +3,8 @@
  * Fetched in batches of at most 10 (the screenshot limit), each kept for REFRESH_MS.
  */
 import { signal } from '@preact/signals-react';
-import { screenshotPhones, SCREENSHOT_BATCH_LIMIT } from '../api.ts';
+import { screenshotPhones } from '../api.ts';
+import { SCREENSHOT_BATCH_LIMIT } from '../device-types.ts';
 import { chunk } from '../../core/format.ts';
 import { onSessionCleared } from '../../account/state.ts';
 

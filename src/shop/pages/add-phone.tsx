@@ -19,7 +19,7 @@ import '../parts/buy.css';
 /** Out of stock still lets the user order (allocated later); every other refusal blocks Buy. */
 const isStockRefusal = (error: unknown) => error instanceof ApiError && error.code === ErrorCode.STOCK_INSUFFICIENT;
 
-export default function AddPhonePage({ clientNo }: PageProps) {
+export default function AddPhonePage({ clientNo, title }: PageProps) {
   const goods = goodsSignal.value;
   const loadError = goodsError.value ? describeError(goodsError.value) : '';
   const [gradeId, setGradeId] = useState<number | null>(null);
@@ -55,7 +55,7 @@ export default function AddPhonePage({ clientNo }: PageProps) {
 
   return (
     <div class="layout layout--page">
-      <PageHeader title="shop.buy.addTitle" clientNo={clientNo} />
+      <PageHeader title={title} clientNo={clientNo} />
       <main class="layout__body buy">
         {loadError ? <p class="field__error" role="alert">{loadError}</p> : null}
         <section class="card">

@@ -1,5 +1,5 @@
 /**
- * paymentResult (`/pay-result`, `?orderId=`): waits for the payment's outcome (a wallet's callback may
+ * payResult (`/pay-result`, `?orderId=`): waits for the payment's outcome (a wallet's callback may
  * land a moment later), shows success, refunded, closed or failed with retry, and returns the user home
  * by itself after a countdown.
  */

@@ -12,7 +12,8 @@ import { notify } from '../../core/ui/notify.ts';
 import { goToPage, pathTo, BASE } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import { holdUpdates } from '../../app/update-guard.ts';
-import { submitPayment, type PayMethod } from '../api.ts';
+import { submitPayment } from '../api.ts';
+import type { PayMethod } from '../order-types.ts';
 import { forgetPayingOrder, loadPayingOrder, payingOrder, payingOrderError } from '../state.ts';
 import { formatMoney } from '../money.ts';
 import '../parts/buy.css';
@@ -46,7 +47,7 @@ export default function PaymentPage({ query }: PageProps) {
   };
 
   // A new version of the app waits until the user has left the payment (update-guard.ts).
-  useEffect(() => holdUpdates(), []);
+  useEffect(() => holdUpdates('payment'), []);
 
   useEffect(() => {
     void loadPayingOrder(orderId).then((found) => {

@@ -5,6 +5,7 @@ import {
   hasTypedInput,
   holdUpdates,
   reloadOnNavigation,
+  releaseHoldsOf,
   reloadWhenHidden,
   resetUpdateGuard,
   updateActivated,
@@ -46,6 +47,18 @@ test('a holder (a payment) defers until released; then hiding the page reloads',
   release();
   release();
   reloadWhenHidden();
+  assert.is(reloads, 1);
+});
+
+test('a page holding for as long as it is shown lets go when the route view leaves it', () => {
+  const releaseOnUnmount = holdUpdates('payment');
+  const otherPage = holdUpdates('phoneView');
+  assert.is(updateActivated(), 'deferred');
+  releaseHoldsOf('payment');
+  assert.not.ok(reloadOnNavigation(), 'another page still holds');
+  otherPage();
+  assert.ok(reloadOnNavigation());
+  releaseOnUnmount();
   assert.is(reloads, 1);
 });
 

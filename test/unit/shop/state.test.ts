@@ -122,6 +122,24 @@ test('orders: a reply for the tab just left does not land in the one now shown',
   assert.equal(orders.state.value.items.map((entry) => entry.orderId), [9]);
 });
 
+test('a cancel finishing after the list was left asks for no list', async () => {
+  let answerCancel!: () => void;
+  answer({
+    '/api/trade/order/page': { code: 0, data: { list: [order(1)], total: 1 } },
+    '/api/trade/order/cancel': () => new Promise((resolve) => (answerCancel = () => resolve({ code: 0, data: true }))),
+  });
+  await orders.open('waitPay');
+  const cancelling = cancelUnpaidOrder(1);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  orders.forget();
+  asked.length = 0;
+  answerCancel();
+  await cancelling;
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.equal(asked, [], 'no request for a list nobody shows (after a logout it would go without a token)');
+  assert.not.ok(orders.state.value.loaded);
+});
+
 test('the order being paid is kept only while unpaid; its answer is handed back either way', async () => {
   answer({ '/api/trade/order/get': (url) => ({ code: 0, data: order(Number(url.searchParams.get('id')), url.searchParams.get('id') === '7' ? 'waitPay' : 'completed') }) });
   assert.is((await loadPayingOrder(7))?.orderId, 7);

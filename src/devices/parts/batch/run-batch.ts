@@ -7,15 +7,8 @@
 import { chunk } from '../../../core/format.ts';
 import { ApiError } from '../../../core/errors.ts';
 import { ErrorCode } from '../../../core/error-codes.ts';
-import {
-  rebootPhones,
-  resetPhones,
-  screenshotPhones,
-  setPhonesGroup,
-  setPhonesRoot,
-  SCREENSHOT_BATCH_LIMIT,
-  type BatchEntry,
-} from '../../api.ts';
+import { rebootPhones, resetPhones, screenshotPhones, setPhonesGroup, setPhonesRoot } from '../../api.ts';
+import { SCREENSHOT_BATCH_LIMIT, type BatchEntry } from '../../device-types.ts';
 import { loadGroups } from '../../state.ts';
 import { patchEverywhere } from './all-phones.ts';
 

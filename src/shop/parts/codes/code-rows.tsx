@@ -3,7 +3,8 @@
  * then the server's outcome. A renewal row also names the phone the code renews (code i renews phone i).
  */
 import { t } from '../../../core/i18n/index.ts';
-import type { ActivationResult, ActivationStatus } from '../../codes-api.ts';
+import type { ActivationResult } from '../../codes-api.ts';
+import type { ActivationStatus } from '../../order-types.ts';
 
 export type CodeStatus = 'waiting' | 'activating' | ActivationStatus;
 
