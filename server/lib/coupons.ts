@@ -45,20 +45,13 @@ export function couponName(row: Pick<CouponRow, 'type' | 'value' | 'min_amount' 
 }
 
 export function couponJson(row: CouponRow & { held: number }, language: Language, now: number) {
-  const priced = toPricedCoupon(row);
+  const { id, ...terms } = toPricedCoupon(row);
   return {
-    couponId: row.id,
+    couponId: id,
     name: couponName(row, language),
-    type: row.type,
-    value: row.value,
-    minAmount: row.min_amount,
-    // 0 when the coupon has no cap (the client's type is a plain number).
-    maxDiscount: row.max_discount ?? 0,
-    validFrom: row.valid_from,
-    validUntil: row.valid_until,
+    ...terms,
     status: couponStatus(row, now),
     // Held by an unpaid order (spec §4 "in use"): listed as unused, but no other order is offered it.
     inUse: row.held === 1,
-    orderTypes: priced.orderTypes,
   };
 }
