@@ -84,6 +84,10 @@ export function startShellEffects(): void {
     const title = pageTitle(name, t('app.shell.titleSeparator'), t('app.shell.offlineGame'));
     document.title = title;
     setMeta('property', 'og:title', title);
+    // Per tenant, for search results and link previews of the public pages.
+    const description = name ? t('app.shell.description', { name }) : t('app.shell.descriptionNoName');
+    setMeta('name', 'description', description);
+    setMeta('property', 'og:description', description);
     const logo = aboutApp.value?.logoUrl;
     if (logo) {
       setLink('icon', logo);

@@ -10,6 +10,8 @@ test('a new visitor to /app/demo lands on the login page with the client number,
   await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/static/logos/demo.svg');
   await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('href', '/static/logos/demo.svg');
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', '演示云手机 - 单机游戏');
+  // A description per tenant (its client name), for search results and link previews.
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', '演示云手机：在浏览器里租用、续费和操控云手机');
 });
 
 test('a route without its client number gets the one from the query appended', async ({ page }) => {
@@ -23,6 +25,7 @@ test('switching to English applies at once, updates the title and survives a rel
   await expect(page.getByTestId('tab-sms')).toHaveText('SMS code');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
   await expect(page).toHaveTitle('Demo Cloud Phone - Offline game');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', 'Demo Cloud Phone: rent, renew and control cloud phones in your browser');
   expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('"en-US"');
   await page.reload();
   await expect(page.getByTestId('tab-sms')).toHaveText('SMS code');

@@ -10,6 +10,8 @@ const appTexts: Translation<typeof zhCN> = {
     shell: {
       offlineGame: 'Offline game',
       titleSeparator: ' - ',
+      description: '{{name}}: rent, renew and control cloud phones in your browser',
+      descriptionNoName: 'Rent, renew and control cloud phones in your browser',
       oldDomain: 'This domain is about to expire. Please use the new login address:',
       oldDomainNoClient: 'This domain is about to expire. Please contact customer service for the new address.',
       openNewAddress: 'Go to the new address',

@@ -7,6 +7,8 @@ const appTexts = {
     shell: {
       offlineGame: '单机游戏',
       titleSeparator: ' - ',
+      description: '{{name}}：在浏览器里租用、续费和操控云手机',
+      descriptionNoName: '在浏览器里租用、续费和操控云手机',
       oldDomain: '当前域名即将到期，请使用新的登录地址：',
       oldDomainNoClient: '当前域名即将到期，请联系客服获取新的访问地址。',
       openNewAddress: '前往新地址',
