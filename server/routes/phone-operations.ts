@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { BatchEntry, OperationType } from '../../src/devices/device-types.ts';
+import { OPERATION_TYPES, PROGRESS_TASK_TYPES, type BatchEntry, type OperationType } from '../../src/devices/device-types.ts';
 import { requireAuth, requireTenant } from '../lib/auth.ts';
 import { ok } from '../lib/envelope.ts';
 import { badRequest } from '../lib/errors.ts';
@@ -14,7 +14,6 @@ const PHONE = '/api/device/user/phone';
 const MAX_OPERATION_BATCH = 100;
 const MAX_PROGRESS_BATCH = 200;
 const REBOOT_TYPES: readonly OperationType[] = ['reboot', 'quickRestart'];
-const OPERATION_TYPES: readonly string[] = ['reboot', 'quickRestart', 'reset'];
 
 export type PhoneRestarted = (userPhoneId: number, kind: OperationType) => void;
 
@@ -48,6 +47,7 @@ export function phoneOperationRoutes(deps: Deps, phoneRestarted?: PhoneRestarted
     const ids = requirePhoneIds(body.userPhoneIds, MAX_PROGRESS_BATCH);
     const taskType = asString(body.taskType).trim();
     if (!taskType) throw badRequest('taskType is required');
+    if (!PROGRESS_TASK_TYPES.includes(taskType)) throw badRequest(`taskType must be one of ${PROGRESS_TASK_TYPES.join(', ')}`);
     const now = deps.now();
     const phones = loadOwnedPhones(db, c.get('user'), ids);
     return ok(
@@ -55,7 +55,7 @@ export function phoneOperationRoutes(deps: Deps, phoneRestarted?: PhoneRestarted
       phones.map((phone) => ({
         userPhoneId: phone.id,
         taskType,
-        ...(OPERATION_TYPES.includes(taskType) ? taskProgress(phone, taskType, now) : { progress: 0, status: 'none' as const }),
+        ...((OPERATION_TYPES as readonly string[]).includes(taskType) ? taskProgress(phone, taskType, now) : { progress: 0, status: 'none' as const }),
       })),
     );
   });

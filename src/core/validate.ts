@@ -13,6 +13,7 @@ export type RuleKey =
   | 'validate.passwordInvalid'
   | 'validate.passwordsDiffer'
   | 'validate.nameRequired'
+  | 'validate.nameInvalidCharacters'
   | 'validate.nameTooLong';
 
 /** Mainland China mobile numbers: 11 digits starting 13-19 (the demo data and the SMS gateway's rule). */
@@ -23,6 +24,12 @@ const SMS_CODE = /^\d{4,6}$/;
 const PASSWORD = /^[A-Za-z0-9]{6,20}$/;
 
 export const NAME_MAX = 20;
+/**
+ * Characters a name must not hold: C0/C1 controls (NUL among them) and the invisible marks that change text
+ * direction (embeddings, overrides, isolates, LRM/RLM). A right-to-left override turns "evil.exe" into a name that
+ * reads differently on every screen that shows it, other users' included.
+ */
+const NAME_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 export function checkMobile(value: string): RuleKey | null {
   const v = value.trim();
@@ -47,9 +54,13 @@ export function checkPasswordRepeat(first: string, second: string): RuleKey | nu
   return first === second ? null : 'validate.passwordsDiffer';
 }
 
-/** Nickname, device name, group name: 1-20 characters (counted as user-perceived characters, so an emoji is one). */
+/**
+ * Nickname, device name, group name: 1-20 characters (counted as user-perceived characters, so an emoji is one),
+ * none of them a control or text-direction character.
+ */
 export function checkName(value: string): RuleKey | null {
   const v = value.trim();
   if (!v) return 'validate.nameRequired';
+  if (NAME_FORBIDDEN.test(v)) return 'validate.nameInvalidCharacters';
   return [...v].length > NAME_MAX ? 'validate.nameTooLong' : null;
 }

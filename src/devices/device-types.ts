@@ -6,7 +6,8 @@ export type BusinessStatus =
   | 'online' | 'offline' | 'maintenance' | 'replacing' | 'expired' | 'trial'
   | 'controlling' | 'syncing' | 'operating' | 'migrating';
 
-export type OperationType = 'reboot' | 'quickRestart' | 'reset';
+export const OPERATION_TYPES = ['reboot', 'quickRestart', 'reset'] as const;
+export type OperationType = (typeof OPERATION_TYPES)[number];
 
 export interface Operation {
   type: OperationType;
@@ -51,3 +52,9 @@ export const RESOLUTIONS: readonly Resolution[] = [{ width: 540, height: 960, dp
 
 /** Spec §9: batch screenshots at most 10 devices. */
 export const SCREENSHOT_BATCH_LIMIT = 10;
+
+/**
+ * Task types `get-progress` answers for: the spec's long tasks (§5: replacement, upgrade, clones) and this backend's
+ * own operations. Anything else is refused rather than echoed back once per phone.
+ */
+export const PROGRESS_TASK_TYPES: readonly string[] = ['DISPLACE', 'REPLACE', 'UPGRADE', 'CLONE_TEMPLATE_ING', 'CLONE', 'CLONE_TEMPLATE_FINISH', ...OPERATION_TYPES];

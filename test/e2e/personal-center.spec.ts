@@ -16,7 +16,7 @@ test.beforeEach(async ({ page }) => {
   await useEnglish(page);
 });
 
-test('nickname: empty and 21 characters are refused next to the field; a valid one is saved', async ({ page }) => {
+test('nickname: empty, 21 characters and a text-direction override are refused next to the field; a valid one is saved', async ({ page }) => {
   await registerNewUser(page);
   await page.goto(appUrl('/personal-center/demo'));
   await page.getByTestId('edit-nickname').click();
@@ -27,6 +27,11 @@ test('nickname: empty and 21 characters are refused next to the field; a valid o
   await page.getByTestId('save-nickname').click();
   await expect(page.locator('#nickname-error')).toHaveText('The name can be at most 20 characters');
   await expect(page.locator('#nickname')).toHaveValue('n'.repeat(21));
+  // A right-to-left override would make the name read differently wherever it is shown.
+  await page.locator('#nickname').fill('gnp\u202Eexe.txt');
+  await page.getByTestId('save-nickname').click();
+  await expect(page.locator('#nickname-error')).toHaveText('The name cannot contain control or text-direction characters');
+  await expect(page.locator('#nickname')).toHaveValue('gnp\u202Eexe.txt');
   await page.locator('#nickname').fill('Cloud Fan 云');
   await page.getByTestId('save-nickname').click();
   await expect(page.getByTestId('nickname')).toHaveText('Cloud Fan 云');

@@ -42,6 +42,13 @@ test('names: required, at most 20 characters (an emoji counts once)', () => {
   assert.is(checkName('😀'.repeat(20)), null);
 });
 
+test('names: control and text-direction characters are refused, joined emoji and CJK are not', () => {
+  for (const bad of ['a\u0000b', 'tab\there', 'x\u007f', 'evil\u202Egnp.exe', 'a\u2066b\u2069', 'mark\u200F', 'c1\u0085'])
+    assert.is(checkName(bad), 'validate.nameInvalidCharacters', JSON.stringify(bad));
+  assert.is(checkName('👨\u200D👩\u200D👧 家'), null);
+  assert.is(checkName('我的云手机'), null);
+});
+
 test('masked mobile keeps the first 3 and last 4 digits', () => {
   assert.is(maskMobile('13800138000'), '138****8000');
   assert.is(maskMobile(undefined), '');

@@ -192,4 +192,17 @@ test('get-progress reports the operations: none, running, done', async () => {
   assert.is((await ctx.call(`${PHONE}/get-progress`, { body: { userPhoneIds: [a] } })).code, ErrorCode.BAD_REQUEST);
 });
 
+test('get-progress refuses a task type outside the spec\'s list instead of echoing it once per phone', async () => {
+  const ctx = await demo();
+  const ids = [phoneId(ctx, 'Reader'), phoneId(ctx, 'Music box')];
+  for (const taskType of ['x'.repeat(100_000), 'clone', 'DROP TABLE']) {
+    const reply = await ctx.call(`${PHONE}/get-progress`, { body: { userPhoneIds: ids, taskType } });
+    assert.is(reply.code, ErrorCode.BAD_REQUEST, taskType.slice(0, 20));
+    assert.ok(reply.msg.length < 200, 'the refusal does not repeat the input');
+    assert.is(reply.data, null);
+  }
+  const tooMany = Array.from({ length: 201 }, (_, index) => index + 1);
+  assert.is((await ctx.call(`${PHONE}/get-progress`, { body: { userPhoneIds: tooMany, taskType: 'CLONE' } })).code, ErrorCode.BATCH_LIMIT_EXCEEDED);
+});
+
 test.run();

@@ -20,11 +20,12 @@ test('nickname: trimmed, 1-20 characters, an emoji counts as one', async () => {
   assert.is(ok.data, true);
   assert.is(await nickname(), 'New name');
 
-  for (const bad of ['', '   ', 'a'.repeat(21), '😀'.repeat(21), 42, null]) {
+  for (const bad of ['', '   ', 'a'.repeat(21), '😀'.repeat(21), 42, null, 'nul\u0000', 'rlo\u202Eabc', 'iso\u2067x']) {
     const reply = await call(UPDATE, { method: 'PUT', body: { nickname: bad }, token });
     assert.is(reply.code, ErrorCode.NAME_INVALID, String(bad));
   }
   assert.is((await call(UPDATE, { method: 'PUT', body: { nickname: '' }, token })).msg, 'Please enter a name');
+  assert.is((await call(UPDATE, { method: 'PUT', body: { nickname: 'x\u202Ey' }, token })).msg, 'Name contains control or text-direction characters');
   assert.is((await call(UPDATE, { method: 'PUT', body: { nickname: 'b'.repeat(21) }, token })).msg, 'Name must be at most 20 characters');
   assert.is(await nickname(), 'New name');
 
