@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { ErrorCode } from '../src/core/error-codes.ts';
 import { fail } from './lib/envelope.ts';
 import { ApiError, apiError, PAGE_MESSAGES } from './lib/errors.ts';
@@ -42,6 +43,12 @@ export interface AppOptions {
 }
 
 export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 1800;
+/**
+ * The largest request body any route takes: the biggest real one (20 activation codes, a group of 200 phone ids) is
+ * a few kilobytes. Read as it streams in, so an oversized body is refused before it is held in memory. A route that
+ * takes uploads will stream them to disk under a limit of its own.
+ */
+export const MAX_BODY_BYTES = 64 * 1024;
 const DEFAULT_STATIC_DIR = fileURLToPath(new URL('./static/', import.meta.url));
 
 /** Builds the whole server without binding a port, so tests can call `app.request(...)` directly. */
@@ -56,6 +63,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const logError = options.logError ?? ((line) => console.error(line));
 
   const app = new Hono<AppEnv>();
+  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, apiError(ErrorCode.PAYLOAD_TOO_LARGE), 413) }));
   // Routes carry their own tenant/auth middleware (rather than one `/api/*` guard) so an unknown path is a 404
   // even without headers.
   app.route('/', clientRoutes(deps));

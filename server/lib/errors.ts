@@ -9,6 +9,7 @@ export const ERROR_MESSAGES = {
   [ErrorCode.UNAUTHORIZED]: 'Login expired, please log in again',
   [ErrorCode.FORBIDDEN]: 'The screenshot link is invalid or has expired',
   [ErrorCode.NOT_FOUND]: 'Interface does not exist',
+  [ErrorCode.PAYLOAD_TOO_LARGE]: 'Request body too large',
   [ErrorCode.SERVER_ERROR]: 'System exception',
   [ErrorCode.CLIENT_NOT_FOUND]: 'Client does not exist',
   [ErrorCode.LOGIN_FAILED]: 'Incorrect mobile number or password',

@@ -124,6 +124,7 @@ export const CATALOGUE: CatalogueEntry[] = [
   { key: 'errors.networkTimeout', codes: [C.GATEWAY_TIMEOUT], match: ['network timeout', '网络超时'], prefixed: true },
   { key: 'errors.networkException', codes: [C.NETWORK], match: ['network exception', 'network error', '网络异常'], prefixed: true },
   { key: 'errors.interfaceNotFound', codes: [C.NOT_FOUND, C.METHOD_NOT_ALLOWED], match: ['interface does not exist', '接口不存在'], prefixed: true },
+  { key: 'errors.requestTooLarge', codes: [C.PAYLOAD_TOO_LARGE], match: ['too large', '过大'], prefixed: true },
   { key: 'errors.gatewayError', codes: [C.BAD_GATEWAY], match: ['gateway', '网关'], prefixed: true },
   { key: 'errors.parameterException', codes: [C.BAD_REQUEST], match: ['parameter', '参数'], prefixed: true },
   { key: 'errors.operationFailed', match: ['operation failed', '操作失败'], prefixed: true },

@@ -41,6 +41,7 @@ const errors: Translation<typeof zhCN> = {
   parameterException: 'Parameter exception',
   interfaceException: 'Interface exception',
   interfaceNotFound: 'Interface does not exist',
+  requestTooLarge: 'The request is too large',
   gatewayError: 'Gateway error',
   authorizationFailed: 'Authorization failed',
   loginFailed: 'Login failed: incorrect mobile number or password',

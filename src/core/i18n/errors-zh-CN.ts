@@ -38,6 +38,7 @@ const errors = {
   parameterException: '参数异常',
   interfaceException: '接口异常',
   interfaceNotFound: '接口不存在',
+  requestTooLarge: '请求内容过大',
   gatewayError: '网关错误',
   authorizationFailed: '授权失败',
   loginFailed: '登录失败，手机号或密码错误',

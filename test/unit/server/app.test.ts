@@ -25,6 +25,26 @@ test('an unexpected error is HTTP 500 "System exception" and its stack is logged
   assert.match(errors[0]!, /database connection is not open/);
 });
 
+test('a request body over 64 KB is refused with 413 and the envelope, before the route reads it', async () => {
+  const { app } = setup();
+  const login = '/api/merchant/auth/login';
+  const headers = { 'tenant-id': '1', 'content-type': 'application/json' };
+  const huge = JSON.stringify({ mobile: '13800138000', password: 'x'.repeat(2 * 1024 * 1024) });
+  const sized = await app.request(login, { method: 'POST', headers, body: huge });
+  assert.is(sized.status, 413);
+  assert.equal(await sized.json(), { code: 413, msg: 'Request body too large', data: null });
+
+  // Without a Content-Length (chunked), the count is kept while the body streams in.
+  const chunks = Array.from({ length: 40 }, () => new TextEncoder().encode('x'.repeat(4096)));
+  const stream = new ReadableStream({ pull(controller) { const next = chunks.shift(); if (next) controller.enqueue(next); else controller.close(); } });
+  const chunked = await app.request(login, { method: 'POST', headers, body: stream, duplex: 'half' } as RequestInit);
+  assert.is(chunked.status, 413);
+  assert.is((await chunked.json()).code, 413);
+
+  const normal = await app.request(login, { method: 'POST', headers, body: JSON.stringify({ mobile: '13800138000', password: 'demo1234' }) });
+  assert.is((await normal.json()).code, 0, 'an ordinary body still goes through');
+});
+
 test('migrations and seed are idempotent', () => {
   const db = openDatabase(':memory:');
   seed(db);
