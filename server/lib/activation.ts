@@ -70,11 +70,14 @@ export function activateCodes(db: Db, user: UserRow, request: ActivationRequest,
       if (status === null) {
         // refusal() returned null, so the code exists, is unused, valid and of the right type and grade.
         const valid = row!;
-        if (phone) renewPhone(db, phone.id, valid.days, now);
-        else if (takeStock(db, user.tenant_id, valid.grade_id, 1)) {
-          [userPhoneId] = createPhones(db, { tenantId: user.tenant_id, userId: user.id, gradeId: valid.grade_id, count: 1, days: valid.days, now, language });
+        if (phone) {
+          status = renewPhone(db, phone.id, valid.days, now) ? 'activated' : 'tooLong';
+        } else {
+          if (takeStock(db, user.tenant_id, valid.grade_id, 1)) {
+            [userPhoneId] = createPhones(db, { tenantId: user.tenant_id, userId: user.id, gradeId: valid.grade_id, count: 1, days: valid.days, now, language });
+          }
+          status = userPhoneId === undefined ? 'noStock' : 'activated';
         }
-        status = userPhoneId === undefined ? 'noStock' : 'activated';
         if (status === 'activated') useActivationCode(db, valid.id, user.id, userPhoneId!, now);
       }
       insertActivationRecord(db, {

@@ -39,6 +39,7 @@ export const ERROR_MESSAGES = {
   [ErrorCode.UPGRADE_REMAINING_TOO_SHORT]: 'A phone needs at least 1 day remaining to upgrade',
   [ErrorCode.UPGRADE_NOT_HIGHER]: "The target grade must be higher than the phone's grade",
   [ErrorCode.UPGRADE_TOO_LONG]: 'The upgraded duration must be under 999 days',
+  [ErrorCode.RENEW_TOO_LONG]: 'The renewed validity must be under 999 days',
   [ErrorCode.UPGRADE_AUTHORIZED]: 'An authorized phone cannot be upgraded',
   [ErrorCode.ORDER_NOT_EXIST]: 'The order does not exist',
   [ErrorCode.ORDER_STATE_INVALID]: 'The order cannot do this in its current state',

@@ -54,7 +54,7 @@ export function settleOrder(db: Db, order: OrderRow, payMethod: string, now: num
   } else {
     checkLinePhones(db, order, lines);
     if (order.type === 'renew') {
-      for (const id of phoneIds) renewPhone(db, id, days, now);
+      for (const id of phoneIds) renewPhone(db, id, days, now, true);
     } else {
       for (const id of phoneIds) setGrade(db, id, order.grade_id);
     }

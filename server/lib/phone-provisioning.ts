@@ -3,7 +3,7 @@ import { ensureDefaultGroup } from '../data/phone-groups.ts';
 import { findPhone, highestPhoneNo, insertPhone, phoneNamesWithPrefix, setExpiry } from '../data/phones.ts';
 import { gradeName } from '../data/products.ts';
 import { DEFAULT_RESOLUTION } from '../../src/devices/device-types.ts';
-import { renewedExpiry } from './pricing.ts';
+import { exceedsValidityCeiling, renewedExpiry } from './pricing.ts';
 import type { Db, Language } from './types.ts';
 
 // Phones that a payment or an activation code creates or extends. Always called inside the caller's transaction.
@@ -70,6 +70,13 @@ export function createPhones(db: Db, spec: NewPhones): number[] {
 }
 
 /** Adds days from max(now, expiry). A phone stored as expired is running again once renewed. */
-export function renewPhone(db: Db, phoneId: number, days: number, now: number): void {
-  setExpiry(db, phoneId, renewedExpiry(findPhone(db, phoneId)!.expire_time, days, now));
+/**
+ * Adds the days; false (and nothing changed) when the phone would reach the validity ceiling. A paid order skips
+ * the check (`honourPaid`): it was priced under the ceiling, and money taken is always turned into days.
+ */
+export function renewPhone(db: Db, phoneId: number, days: number, now: number, honourPaid = false): boolean {
+  const expireTime = renewedExpiry(findPhone(db, phoneId)!.expire_time, days, now);
+  if (!honourPaid && exceedsValidityCeiling(expireTime, now)) return false;
+  setExpiry(db, phoneId, expireTime);
+  return true;
 }

@@ -1,5 +1,5 @@
 import { ErrorCode } from '../../src/core/error-codes.ts';
-import type { OrderType } from '../../src/shop/order-types.ts';
+import { MAX_VALIDITY_DAYS, type OrderType } from '../../src/shop/order-types.ts';
 import { DAY_MS, upgradePrice } from '../../src/shop/upgrade-price.ts';
 import type { UpgradeCheck } from '../../src/shop/upgrade-price.ts';
 import { apiError } from './errors.ts';
@@ -152,7 +152,9 @@ export function quote(plan: OrderPlan, coupons: PricedCoupon[], chosenCouponId: 
   // payment, so it has none yet.
   if (plan.type === 'renew') {
     plan.phones.forEach((phone, index) => {
-      lines[index]!.newExpireTime = renewedExpiry(phone.expireTime, plan.pkg.days + effect.extraDays, now);
+      const newExpireTime = renewedExpiry(phone.expireTime, plan.pkg.days + effect.extraDays, now);
+      if (exceedsValidityCeiling(newExpireTime, now)) throw apiError(ErrorCode.RENEW_TOO_LONG, { userPhoneId: phone.id });
+      lines[index]!.newExpireTime = newExpireTime;
     });
   } else if (plan.type === 'upgrade') {
     plan.phones.forEach(({ phone }, index) => {
@@ -169,6 +171,11 @@ export function quote(plan: OrderPlan, coupons: PricedCoupon[], chosenCouponId: 
     lines,
     coupons: options,
   };
+}
+
+/** Whether an expiry leaves MAX_VALIDITY_DAYS or more of validity. */
+export function exceedsValidityCeiling(expireTime: number, now: number): boolean {
+  return expireTime - now >= MAX_VALIDITY_DAYS * DAY_MS;
 }
 
 /** A renewal adds its days to the expiry, or to now for a phone that has already expired (the lapse is not billed). */

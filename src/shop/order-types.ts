@@ -15,6 +15,11 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** An order unpaid this long is closed (its coupon is free again); the client shows createTime + this as closeTime. */
 export const PAYMENT_WINDOW_MS = 30 * 60 * 1000;
+/**
+ * The validity a phone may reach: a renewal (an order, a coupon's extra days or an activation code) that would leave
+ * 999 days or more is refused, the same bound an upgrade has (spec §5: upgraded duration under 999 days).
+ */
+export const MAX_VALIDITY_DAYS = 999;
 /** Phones per order (bought, renewed or upgraded). */
 export const MAX_ORDER_PHONES = 20;
 
@@ -26,4 +31,13 @@ export type PayMethod = 'mock' | 'alipay' | 'wechat';
 export const PAY_METHODS: readonly PayMethod[] = ['mock', 'alipay', 'wechat'];
 
 /** The outcome of one activation code (API.md "Activation and redeem codes"). */
-export type ActivationStatus = 'activated' | 'alreadyActivated' | 'notExist' | 'specMismatch' | 'expired' | 'noStock' | 'failed';
+export type ActivationStatus =
+  | 'activated'
+  | 'alreadyActivated'
+  | 'notExist'
+  | 'specMismatch'
+  | 'expired'
+  | 'noStock'
+  /** A renewal code that would take the phone to MAX_VALIDITY_DAYS or more; the code stays unused. */
+  | 'tooLong'
+  | 'failed';

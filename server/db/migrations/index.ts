@@ -3,8 +3,9 @@ import { migration002 } from './002-users-and-sessions.ts';
 import { migration003 } from './003-guests-and-promotion.ts';
 import { migration004 } from './004-devices.ts';
 import { migration005 } from './005-commerce.ts';
+import { migration006 } from './006-activation-too-long.ts';
 
 export type { Migration } from './migration.ts';
 
 /** The whole schema history in version order; db/index.ts applies the versions a database has not recorded yet. */
-export const migrations = [migration001, migration002, migration003, migration004, migration005];
+export const migrations = [migration001, migration002, migration003, migration004, migration005, migration006];

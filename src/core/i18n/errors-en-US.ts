@@ -5,6 +5,7 @@ import type zhCN from './errors-zh-CN.ts';
 const errors: Translation<typeof zhCN> = {
   upgradeTooShort: 'A phone needs at least 1 day remaining to upgrade',
   upgradeTooLong: 'The upgraded duration must be under 999 days',
+  renewTooLong: 'After renewal the validity must be under 999 days',
   upgradeNotHigher: 'Only an upgrade to a higher level is possible',
   upgradeAuthorized: 'Authorised phones cannot be upgraded',
   packageNotExist: 'The package does not exist',

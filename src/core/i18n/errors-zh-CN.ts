@@ -2,6 +2,7 @@
 const errors = {
   upgradeTooShort: '剩余时长不足 1 天，不能升级',
   upgradeTooLong: '升级时长需少于 999 天',
+  renewTooLong: '续费后的有效期需少于 999 天',
   upgradeNotHigher: '只能升级到更高等级',
   upgradeAuthorized: '授权设备不能升级',
   packageNotExist: '套餐不存在',

@@ -59,6 +59,7 @@ const shopTexts: Translation<typeof zhCN> = {
         specMismatch: 'Specification mismatch',
         expired: 'Expired',
         noStock: 'No stock',
+        tooLong: 'Would exceed 999 days of validity',
         failed: 'Failed',
       },
       added: 'The new phones are in your device list',

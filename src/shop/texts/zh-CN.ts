@@ -55,6 +55,7 @@ const shopTexts = {
         specMismatch: '规格不匹配',
         expired: '激活码已过期',
         noStock: '无库存',
+        tooLong: '续费后有效期将超过 999 天',
         failed: '激活失败',
       },
       added: '新云手机已加入设备列表',

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ErrorCode } from '../../../src/core/error-codes.ts';
-import { count, DAY, PRO, shop, STANDARD, stock, snapshot } from './commerce-helpers.ts';
+import { count, DAY, packageId, PRO, shop, STANDARD, stock, snapshot } from './commerce-helpers.ts';
 import { listPhones, phoneId, phoneRow } from './device-helpers.ts';
 
 // API.md "Activation and redeem codes": activation codes of type 1 (new phone) and 2 (renewal), and their records.
@@ -122,6 +122,28 @@ test('records: every attempt of the caller, newest first, with grade, days and p
   assert.is((await ctx.call(`${RECORDS}?pageSize=101`)).code, ErrorCode.BAD_REQUEST);
   assert.equal((await (await shop(100)).call(RECORDS)).data, { list: [], total: 0 });
   assert.is(count(ctx, 'SELECT COUNT(*) FROM activation_records'), 3);
+});
+
+test('a renewal never takes a phone to 999 days of validity: orders refuse it, a code answers tooLong and stays unused', async () => {
+  const ctx = await shop();
+  const spare = phoneId(ctx, 'Spare');
+  const row = phoneRow(ctx, spare);
+  // 980 days left: 30 more would pass the ceiling.
+  ctx.db.prepare('UPDATE phones SET grade_id = ?, expire_time = ? WHERE id = ?').run(STANDARD, ctx.now() + 980 * DAY, spare);
+  const body = { type: 'renew', packageId: packageId(ctx, STANDARD, 30), userPhoneIds: [spare] };
+  for (const path of ['/api/trade/order/preview', '/api/trade/order/create']) {
+    const reply = await ctx.call(path, { body });
+    assert.is(reply.code, ErrorCode.RENEW_TOO_LONG, path);
+    assert.is(reply.msg, 'The renewed validity must be under 999 days');
+  }
+  const code = await ctx.call(ACTIVATE, { body: { type: 2, codes: ['RENSTD000001'], userPhoneIds: [spare] } });
+  assert.equal(code.data.map((r: any) => r.status), ['tooLong']);
+  assert.is(phoneRow(ctx, spare).expire_time, ctx.now() + 980 * DAY, 'the phone keeps its expiry');
+  assert.is(count(ctx, "SELECT COUNT(*) FROM activation_codes WHERE code = 'RENSTD000001' AND used_at IS NULL"), 1, 'the code stays usable');
+  // 960 days left: a 30-day renewal (990) is fine.
+  ctx.db.prepare('UPDATE phones SET expire_time = ? WHERE id = ?').run(ctx.now() + 960 * DAY, spare);
+  assert.is((await ctx.call('/api/trade/order/preview', { body })).code, 0);
+  void row;
 });
 
 test.run();

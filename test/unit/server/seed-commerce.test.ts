@@ -62,13 +62,33 @@ test('migration 5 on a database of the devices release: existing data kept, comm
     INSERT INTO tenants (id, name) VALUES (1, 'Demo');
     INSERT INTO users (id, tenant_id, mobile, user_no, register_time) VALUES (7, 1, '13600000000', '55555555', 1000);
   `);
-  assert.is(migrate(db), 1);
+  assert.is(migrate(db, migrations.filter((m) => m.version <= 5)), 1);
   seed(db, 5_000_000);
   assert.equal(db.pragma('foreign_key_check'), []);
   assert.is(db.prepare('SELECT COUNT(*) FROM users WHERE id = 7').pluck().get(), 1);
   assert.is(db.prepare('SELECT COUNT(*) FROM packages').pluck().get(), 27);
   assert.is(db.prepare('SELECT COUNT(*) FROM coupons').pluck().get(), 6);
   assert.is(db.prepare("SELECT user_phone_id IS NOT NULL FROM activation_codes WHERE code = 'USEDCODE0001'").pluck().get(), 1);
+});
+
+test('migration 6 keeps the activation records and lets a record say tooLong', () => {
+  const db = new Database(':memory:');
+  db.pragma('foreign_keys = ON');
+  migrate(db, migrations.filter((m) => m.version <= 5));
+  db.exec(`
+    INSERT INTO tenants (id, name) VALUES (1, 'Demo');
+    INSERT INTO users (id, tenant_id, mobile, user_no, register_time) VALUES (7, 1, '13600000000', '55555555', 1000);
+    INSERT INTO activation_records (tenant_id, user_id, code, type, status, created_at) VALUES (1, 7, 'RENSTD000001', 2, 'activated', 2000);
+  `);
+  const tooLong = () => db.prepare("INSERT INTO activation_records (tenant_id, user_id, code, type, status, created_at) VALUES (1, 7, 'RENSTD000002', 2, 'tooLong', 3000)").run();
+  assert.throws(tooLong, /CHECK constraint/);
+  assert.is(migrate(db), 1);
+  tooLong();
+  assert.equal(db.prepare('SELECT code, status FROM activation_records ORDER BY id').all(), [
+    { code: 'RENSTD000001', status: 'activated' },
+    { code: 'RENSTD000002', status: 'tooLong' },
+  ]);
+  assert.equal(db.pragma('foreign_key_check'), []);
 });
 
 test.run();

@@ -27,6 +27,7 @@ const TONE: Record<CodeStatus, string> = {
   specMismatch: ' code-status--bad',
   expired: ' code-status--bad',
   noStock: ' code-status--bad',
+  tooLong: ' code-status--bad',
   failed: ' code-status--bad',
 };
 
