@@ -64,6 +64,12 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
 
   const app = new Hono<AppEnv>();
   app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, apiError(ErrorCode.PAYLOAD_TOO_LARGE), 413) }));
+  // API answers carry personal data (a mobile number, orders) and are never reused: no cache, shared or private,
+  // may keep them. The app keeps what it needs itself, under the spec's storage keys.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
   // Routes carry their own tenant/auth middleware (rather than one `/api/*` guard) so an unknown path is a 404
   // even without headers.
   app.route('/', clientRoutes(deps));

@@ -45,6 +45,24 @@ test('a request body over 64 KB is refused with 413 and the envelope, before the
   assert.is((await normal.json()).code, 0, 'an ordinary body still goes through');
 });
 
+test('every API answer says no-store (personal data), a refusal and an unknown path included', async () => {
+  const { app } = setup();
+  const secure = await app.request('/api/merchant/client/get-client-secure-data?clientNo=DEMO');
+  assert.is(secure.headers.get('cache-control'), 'no-store');
+  const login = await app.request('/api/merchant/auth/login', {
+    method: 'POST',
+    headers: { 'tenant-id': '1', 'content-type': 'application/json' },
+    body: JSON.stringify({ mobile: '13800138000', password: 'demo1234' }),
+  });
+  const { data } = await login.json();
+  assert.is(login.headers.get('cache-control'), 'no-store');
+  const user = await app.request('/api/merchant/user/get', { headers: { 'tenant-id': '1', authorization: `Bearer ${data.accessToken}` } });
+  assert.is((await user.json()).data.mobile, '13800138000');
+  assert.is(user.headers.get('cache-control'), 'no-store');
+  assert.is((await app.request('/api/merchant/user/get', { headers: { 'tenant-id': '1' } })).headers.get('cache-control'), 'no-store');
+  assert.is((await app.request('/api/nope')).headers.get('cache-control'), 'no-store');
+});
+
 test('migrations and seed are idempotent', () => {
   const db = openDatabase(':memory:');
   seed(db);
