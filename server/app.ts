@@ -65,10 +65,11 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, apiError(ErrorCode.PAYLOAD_TOO_LARGE), 413) }));
   // API answers carry personal data (a mobile number, orders) and are never reused: no cache, shared or private,
-  // may keep them. The app keeps what it needs itself, under the spec's storage keys.
+  // may keep them. The app keeps what it needs itself, under the spec's storage keys. A route that chose its own
+  // caching (a signed screenshot image, private for a minute) keeps it.
   app.use('/api/*', async (c, next) => {
     await next();
-    c.header('Cache-Control', 'no-store');
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
   // Routes carry their own tenant/auth middleware (rather than one `/api/*` guard) so an unknown path is a 404
   // even without headers.
