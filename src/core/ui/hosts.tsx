@@ -1,6 +1,8 @@
 /** The shell's overlays: notices, dialogs and the navigation progress bar, each driven by a signal. */
 import { notices } from './notify.ts';
-import { closeDialog, dialogs, DIALOG_Z_BASE } from './dialogs.ts';
+import { useLayoutEffect, useRef } from 'react';
+import { closeDialog, dialogs, DIALOG_Z_BASE, type DialogSpec } from './dialogs.ts';
+import { trapFocus } from './focus-trap.ts';
 import { isSafeUrl } from '../safe-url.ts';
 
 export function NoticeHost() {
@@ -19,33 +21,43 @@ export function DialogHost() {
   return (
     <>
       {dialogs.value.map((dialog, index) => (
-        <div key={dialog.id} class="dialog-backdrop" style={{ zIndex: DIALOG_Z_BASE + index }}>
-          <div class="dialog" role="dialog" aria-modal="true" aria-labelledby={`dialog-${dialog.id}-title`}>
-            <h2 class="dialog__title" id={`dialog-${dialog.id}-title`}>
-              {dialog.title}
-            </h2>
-            <p class="dialog__message">{dialog.message}</p>
-            <div class="dialog__actions">
-              {dialog.actions.map((action) =>
-                action.href && isSafeUrl(action.href) ? (
-                  <a key={action.label} class={`btn${action.primary ? ' btn--primary' : ''}`} href={action.href}>
-                    {action.label}
-                  </a>
-                ) : (
-                  <button
-                    key={action.label}
-                    type="button"
-                    class={`btn${action.primary ? ' btn--primary' : ''}`}
-                    onClick={() => closeDialog(dialog.id, action.value)}
-                  >
-                    {action.label}
-                  </button>
-                ),
-              )}
-            </div>
-          </div>
-        </div>
+        <DialogBox key={dialog.id} dialog={dialog} zIndex={DIALOG_Z_BASE + index} />
       ))}
     </>
+  );
+}
+
+/** One dialog: modal for the keyboard too (Tab stays inside, Escape dismisses it as undefined, focus goes back). */
+function DialogBox({ dialog, zIndex }: { dialog: DialogSpec; zIndex: number }) {
+  const box = useRef<HTMLDivElement>(null);
+  // A layout effect, as in sheet.tsx: trapped before the next key arrives.
+  useLayoutEffect(() => trapFocus(box.current!, { onEscape: () => closeDialog(dialog.id) }), [dialog.id]);
+  return (
+    <div class="dialog-backdrop" style={{ zIndex }}>
+      <div ref={box} class="dialog" role="dialog" aria-modal="true" aria-labelledby={`dialog-${dialog.id}-title`} tabIndex={-1}>
+        <h2 class="dialog__title" id={`dialog-${dialog.id}-title`}>
+          {dialog.title}
+        </h2>
+        <p class="dialog__message">{dialog.message}</p>
+        <div class="dialog__actions">
+          {dialog.actions.map((action) =>
+            action.href && isSafeUrl(action.href) ? (
+              <a key={action.label} class={`btn${action.primary ? ' btn--primary' : ''}`} href={action.href}>
+                {action.label}
+              </a>
+            ) : (
+              <button
+                key={action.label}
+                type="button"
+                class={`btn${action.primary ? ' btn--primary' : ''}`}
+                onClick={() => closeDialog(dialog.id, action.value)}
+              >
+                {action.label}
+              </button>
+            ),
+          )}
+        </div>
+      </div>
+    </div>
   );
 }

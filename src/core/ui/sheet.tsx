@@ -1,10 +1,12 @@
 /**
  * A bottom sheet over a dimmed backdrop (tapping the backdrop, the close row or Escape dismisses it). It takes the
- * focus when it opens, so keys go to it, and gives it back when it closes unless something else took it meanwhile.
+ * focus when it opens, keeps Tab inside while open (focus-trap.ts), and gives focus back to its opener when it
+ * closes unless something else took it meanwhile.
  */
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { t } from '../i18n/index.ts';
+import { trapFocus } from './focus-trap.ts';
 import './sheet.css';
 
 interface SheetProps {
@@ -19,14 +21,12 @@ interface SheetProps {
 
 export function Sheet({ title, subtitle, closeLabel, onClose, children, testId }: SheetProps) {
   const sheet = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    sheet.current?.focus();
-    return () => {
-      const now = document.activeElement;
-      if (!now || now === document.body || sheet.current?.contains(now)) previous?.focus?.();
-    };
-  }, []);
+  // The latest onClose, so the trap (started once) never calls a stale one.
+  const close = useRef(onClose);
+  close.current = onClose;
+  // A layout effect: the trap starts in the same task as the render, before any key can slip past it (a plain
+  // effect waits for a frame, and a Tab pressed meanwhile would move focus and be taken for the opener).
+  useLayoutEffect(() => trapFocus(sheet.current!, { onEscape: () => close.current() }), []);
   return (
     <div class="sheet-backdrop" onClick={onClose}>
       <div
@@ -37,11 +37,6 @@ export function Sheet({ title, subtitle, closeLabel, onClose, children, testId }
         aria-label={title}
         tabIndex={-1}
         onClick={(event) => event.stopPropagation()}
-        onKeyDown={(event) => {
-          if (event.key !== 'Escape') return;
-          event.stopPropagation();
-          onClose();
-        }}
         data-testid={testId}
       >
         <header class="sheet__head">

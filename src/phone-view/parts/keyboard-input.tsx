@@ -16,12 +16,18 @@ function isEditable(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 }
 
+function isControl(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && !!target.closest('button, a[href], [role="button"]');
+}
+
 /** Keys typed while nothing else has focus go to the phone. */
 export function usePhysicalKeyboard(enabled: boolean): void {
   useEffect(() => {
     if (!enabled) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || isEditable(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
+      // Space and Enter on a focused control (the tools handle, a virtual key) press it, not the phone's keyboard.
+      if ((event.key === ' ' || event.key === 'Enter') && isControl(event.target)) return;
       // With a sheet or a dialog open, keys belong to it (Escape closes it rather than pressing back on the phone).
       if (panel.value !== 'none' || dialogs.value.length > 0 || event.isComposing) return;
       if (event.key === 'Escape' || event.key === 'BrowserBack') {
@@ -48,6 +54,8 @@ export function KeyboardInput({ inputRef }: { inputRef: RefObject<HTMLTextAreaEl
     <textarea
       ref={inputRef}
       class="pv-ime"
+      // Out of the Tab order: an invisible stop there would hide the focus; the keyboard tool focuses it.
+      tabIndex={-1}
       aria-label={t('phoneView.keyboardLabel')}
       data-testid="stream-keyboard"
       autocomplete="off"

@@ -7,7 +7,7 @@ import { useEffect, useState, type RefObject } from 'react';
 import { t, type MessageKey } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import type { StreamFailure } from '../../stream/types.ts';
-import { frame, problem, professionalMode, quality, stats, streamState, viewOnly, type SessionProblem } from '../session.ts';
+import { frame, phoneName, problem, professionalMode, quality, stats, streamState, viewOnly, type SessionProblem } from '../session.ts';
 
 /** A reconnect that succeeds within this time shows nothing but the last picture. */
 const RECONNECT_NOTICE_DELAY_MS = 1500;
@@ -113,8 +113,9 @@ export function StreamStage(props: StageProps) {
       <div
         ref={props.stageRef}
         class="pv-stage"
-        role="application"
-        aria-label={t('phoneView.stageLabel')}
+        // A picture to assistive technology (its canvas says nothing): the phone's name and the connection's state.
+        role="img"
+        aria-label={t('phoneView.stageLabelNamed', { name: phoneName.value || t('phoneView.stageLabel'), state: t(`phoneView.stageState.${streamState.value}`) })}
         data-testid="stream-stage"
         data-state={streamState.value}
         data-frames={info?.seq ?? 0}

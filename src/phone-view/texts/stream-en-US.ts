@@ -13,6 +13,8 @@ const phoneViewTexts: Translation<typeof zhCN> = {
     resume: 'Resume',
     back: 'Back to list',
     stageLabel: 'Cloud phone screen',
+    stageLabelNamed: 'Screen of {{name}}, {{state}}',
+    stageState: { idle: 'not connected', connecting: 'connecting', playing: 'live', reconnecting: 'reconnecting', paused: 'paused', failed: 'connection failed' },
     keyboardLabel: 'Type on the cloud phone',
     viewOnly: 'View only',
     viewOnlyRefused: 'View-only session: the phone cannot be controlled',

@@ -10,6 +10,9 @@ const phoneViewTexts = {
     resume: '继续播放',
     back: '返回列表',
     stageLabel: '云手机画面',
+    /** The picture's text alternative: whose screen and what the connection is doing. */
+    stageLabelNamed: '{{name}} 的画面，{{state}}',
+    stageState: { idle: '未连接', connecting: '连接中', playing: '实时画面', reconnecting: '重新连接中', paused: '已暂停', failed: '连接失败' },
     keyboardLabel: '向云手机输入文字',
     viewOnly: '仅观看',
     viewOnlyRefused: '仅观看模式，无法操作云手机',
