@@ -1,0 +1,108 @@
+/** The data the accessibility test's pages need (phones, groups, an unpaid order), asked of the API as the signed-in user. */
+import type { Page } from '@playwright/test';
+
+const DAY = 86_400_000;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Data for the pages that need some.
+
+export interface ApiPhone {
+  userPhoneId: number;
+  name: string;
+  gradeId: number;
+  businessStatus: string;
+  expireTime: number;
+  operation: unknown;
+}
+export interface ApiGroup {
+  id: number;
+  name: string;
+  isDefault: boolean | number;
+  phoneCount: number;
+}
+export interface PageData {
+  phones: ApiPhone[];
+  serverTime: number;
+  groups: ApiGroup[];
+  /** An unpaid order created for this test (shop group only). */
+  orderId?: number;
+}
+
+/** An API call as the logged-in user, with the token and tenant the app stored. */
+export async function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ code: number; msg: string; data: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const token = JSON.parse(localStorage.getItem('token') ?? 'null');
+      const tenantId = JSON.parse(localStorage.getItem('tenantId') ?? 'null');
+      if (!token || tenantId === null) throw new Error(`no token or tenantId in localStorage (token: ${Boolean(token)}, tenantId: ${tenantId})`);
+      const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'tenant-id': String(tenantId) };
+      const reply = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      return reply.json();
+    },
+    { method, path, body },
+  );
+}
+
+export async function ok<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  const reply = await callApi<T>(page, method, path, body);
+  if (reply.code !== 0) throw new Error(`${method} ${path} answered code ${reply.code}: ${reply.msg}`);
+  return reply.data;
+}
+
+export async function loadPageData(page: Page): Promise<PageData> {
+  const list = await ok<{ list: ApiPhone[]; serverTime: number }>(page, 'GET', '/api/device/user/phone/list?pageSize=200');
+  const groups = await ok<ApiGroup[]>(page, 'GET', '/api/device/phone-group/simple-list');
+  return { phones: list.list, serverTime: list.serverTime ?? Date.now(), groups };
+}
+
+/** A new unpaid order (the cheapest package, one phone), for payment and pay-result. */
+export async function createUnpaidOrder(page: Page): Promise<number> {
+  const goods = await ok<Array<{ gradeId: number; stock: number; packages: Array<{ packageId: number; price: number }> }>>(page, 'GET', '/api/product/goods/list');
+  const packages = goods.filter((grade) => grade.stock > 0).flatMap((grade) => grade.packages).sort((a, b) => a.price - b.price);
+  if (!packages.length) throw new Error('no package in stock to order');
+  const order = await ok<{ orderId: number; status: string }>(page, 'POST', '/api/trade/order/create', { type: 'buy', packageId: packages[0]!.packageId, quantity: 1 });
+  if (order.status !== 'waitPay') throw new Error(`the new order is ${order.status}, not waitPay`);
+  return order.orderId;
+}
+
+export const left = (data: PageData, phone: ApiPhone) => phone.expireTime - data.serverTime;
+export const idle = (phone: ApiPhone) => phone.businessStatus === 'online' && !phone.operation;
+
+/** The phone a page is opened with: online, idle, more than a day left; a lower grade first (so it can be upgraded). */
+export function viewablePhone(data: PageData): ApiPhone | undefined {
+  const candidates = data.phones.filter((phone) => idle(phone) && left(data, phone) > DAY);
+  return candidates.find((phone) => phone.gradeId < 3) ?? candidates[0];
+}
+
+/** Best data available: the viewable phone, else any phone still valid, else any phone. */
+export function somePhone(data: PageData): ApiPhone | undefined {
+  return viewablePhone(data) ?? data.phones.find((phone) => left(data, phone) > 0) ?? data.phones[0];
+}
+
+export function need<T>(value: T | null | undefined, what: string): T {
+  if (value === undefined || value === null) throw new Error(`no data for this page: ${what}`);
+  return value;
+}
+
+/** The query each page that needs data is opened with; `data` is null when the API could not be asked (logged out). */
+export const QUERIES: Record<string, (data: PageData | null) => string> = {
+  'phone-view': (data) => `?id=${need(data && viewablePhone(data), 'an online phone with more than a day left').userPhoneId}`,
+  'phone-view-switch': (data) => `?id=${need(data && viewablePhone(data), 'an online phone with more than a day left').userPhoneId}`,
+  'recharge-single-phone': (data) => `?id=${need(data && somePhone(data), 'a phone').userPhoneId}`,
+  'upgrade-phone': (data) => `?ids=${need(data && somePhone(data), 'a phone').userPhoneId}`,
+  'move-phone-to-group': (data) => `?ids=${need(data && somePhone(data), 'a phone').userPhoneId}`,
+  'batch-operation': (data) => {
+    const online = data ? data.phones.filter((phone) => idle(phone) && left(data, phone) > DAY).slice(0, 3) : [];
+    const ids = online.length ? online : [need(data && somePhone(data), 'a phone')];
+    return `?action=reboot&ids=${ids.map((phone) => phone.userPhoneId).join(',')}`;
+  },
+  'choose-device': () => '?action=reboot',
+  'phone-group-setting': (data) => {
+    const groups = data?.groups ?? [];
+    const group = groups.find((entry) => !entry.isDefault && entry.phoneCount > 0) ?? groups.find((entry) => entry.phoneCount > 0) ?? groups[0];
+    return `?id=${need(group, 'a phone group').id}`;
+  },
+  agreement: () => '?type=1',
+  payment: (data) => `?orderId=${need(data?.orderId, 'a new unpaid order')}`,
+  'pay-result': (data) => `?orderId=${need(data?.orderId, 'a new unpaid order')}`,
+};

@@ -1,0 +1,133 @@
+/**
+ * Accessibility: axe-core (WCAG 2.0/2.1 A and AA rules) on every page of the route table, in both demo tenants
+ * (`demo`, the default blue theme; `green`, tenant 100's dark green theme), plus a few overlays: the daily
+ * expiry reminder, the device action sheet, a confirm dialog and the phone-view tools sheet.
+ *
+ * The page list is read from src/app/routes.ts when the tests run (the `segment: '...'` values), so a page added to
+ * the table is checked with no change here: it is opened logged in (logged out too when it is `public`) and
+ * analysed once the app has rendered it. A page that needs data (`?id=`, `?ids=`, `?orderId=`) gets it from the API
+ * (accessibility-data.ts); a new such page gets a row in QUERIES there (and, for a sharper wait, in READY).
+ *
+ * Each test loops over its pages, collects every violation (and every page that could not be reached or rendered)
+ * and fails once at the end with all of them, so one run names every failing page. Pages are seen as a first visit
+ * sees them: the app's default language, a 390x844 touch screen (the window grows to the page's length while axe
+ * looks, see Audit.analyse).
+ */
+import { expect, test } from '@playwright/test';
+import { skipExpiryReminder } from './helpers.ts';
+import { Audit, byName, DEVICE_PAGES, groupOf, logIn, READY, ROUTES, settle, SHOP_PAGES, TENANTS } from './accessibility-audit.ts';
+import { callApi, createUnpaidOrder, loadPageData, QUERIES, type PageData } from './accessibility-data.ts';
+
+// ---------------------------------------------------------------------------------------------------------------
+
+test('the route table was read', () => {
+  // A regex that stopped matching would make every test below check nothing.
+  expect(ROUTES.length).toBeGreaterThan(20);
+  for (const segment of ['', 'login', 'phone-view', 'payment', '404']) expect(ROUTES.map((route) => route.segment)).toContain(segment);
+  for (const segment of ['login', 'forget-password', 'agreement', 'user-agreement', 'privacy-agreement', '404', 'download']) {
+    expect(byName(segment)?.public, `${segment} is public`).toBe(true);
+  }
+  // The groups name pages that exist (a page missing from both is checked with the other pages).
+  for (const segment of [...DEVICE_PAGES, ...SHOP_PAGES, ...Object.keys(QUERIES), ...Object.keys(READY)]) expect(byName(segment), `route "${segment}"`).toBeDefined();
+});
+
+for (const tenant of TENANTS) {
+  test.describe(`accessibility, tenant ${tenant.clientNo}`, () => {
+    test.describe.configure({ timeout: 120_000 });
+
+    test('public pages, logged out', async ({ page }) => {
+      const audit = new Audit(page, tenant, 'public pages logged out');
+      // Stores the client number, as a returning visitor has it; no session, so no expiry reminder either.
+      await skipExpiryReminder(page, tenant.clientNo);
+      for (const route of ROUTES.filter((entry) => entry.public)) await audit.route(route, null, 'logged out');
+      audit.finish();
+    });
+
+    test('device pages, phone-view and their overlays, logged in', async ({ page }) => {
+      const audit = new Audit(page, tenant, 'device pages logged in');
+      // The daily expiry reminder, once: the first home after a login shows it (the demo user has phones expiring).
+      await logIn(page, tenant, { reminder: true });
+      await audit.step('home with the expiry reminder dialog', async () => {
+        const dialog = page.getByRole('dialog');
+        await expect(dialog).toBeVisible();
+        await expect(page.getByTestId('phone-card').first()).toBeVisible();
+        await settle(page);
+        await audit.analyse('home with the expiry reminder dialog');
+        await dialog.getByRole('button').click();
+        await expect(dialog).toHaveCount(0);
+      });
+      await skipExpiryReminder(page, tenant.clientNo);
+      const data = await loadPageData(page);
+
+      for (const route of ROUTES.filter((entry) => groupOf(entry.segment) === 'devices')) {
+        await audit.route(route, data, 'logged in');
+        if (route.segment === '') {
+          await audit.step('device action sheet (the "⋯" of a phone card)', async () => {
+            await page.getByTestId('phone-card').first().getByTestId('phone-more').click();
+            await expect(page.getByTestId('action-sheet')).toBeVisible();
+            await settle(page);
+            await audit.analyse('home with the device action sheet');
+            await page.getByTestId('sheet-close').click();
+            await expect(page.getByTestId('action-sheet')).toHaveCount(0);
+          });
+        }
+        if (route.segment === 'phone-view') {
+          await audit.step('phone-view tools sheet', async () => {
+            await page.getByTestId('tools-open').click();
+            await expect(page.getByRole('dialog')).toBeVisible();
+            await settle(page);
+            await audit.analyse('phone-view with the tools sheet');
+            await page.getByTestId('sheet-close').click();
+            await expect(page.getByRole('dialog')).toHaveCount(0);
+          });
+        }
+      }
+      audit.finish();
+    });
+
+    test('shop pages, logged in', async ({ page }) => {
+      const audit = new Audit(page, tenant, 'shop pages logged in');
+      await logIn(page, tenant);
+      const holder: { data: PageData | null } = { data: null };
+      await audit.step('test data (phones, groups, a new unpaid order)', async () => {
+        const data = await loadPageData(page);
+        data.orderId = await createUnpaidOrder(page);
+        holder.data = data;
+      });
+      try {
+        for (const route of ROUTES.filter((entry) => groupOf(entry.segment) === 'shop')) await audit.route(route, holder.data, 'logged in');
+      } finally {
+        // The order was only there to be looked at.
+        const orderId = holder.data?.orderId;
+        if (orderId) await callApi(page, 'PUT', `/api/trade/order/cancel?id=${orderId}`).catch(() => undefined);
+      }
+      audit.finish();
+    });
+
+    test('account pages and every other page, logged in (public ones too)', async ({ page }) => {
+      const audit = new Audit(page, tenant, 'other pages logged in');
+      await logIn(page, tenant);
+      const holder: { data: PageData | null } = { data: null };
+      await audit.step('test data (phones, groups)', async () => {
+        holder.data = await loadPageData(page);
+      });
+      for (const route of ROUTES.filter((entry) => groupOf(entry.segment) === 'other')) {
+        await audit.route(route, holder.data, 'logged in');
+        if (route.segment === 'profile') {
+          await audit.step('logout confirm dialog (profile)', async () => {
+            await page.getByTestId('logout').click();
+            const dialog = page.getByRole('dialog');
+            await expect(dialog).toBeVisible();
+            await settle(page);
+            await audit.analyse('profile with the logout confirm dialog');
+            // Cancel (the action that is not the primary one): the session must survive for the pages after this one.
+            await dialog.locator('button:not(.btn--primary)').click();
+            await expect(dialog).toHaveCount(0);
+            await expect(page).toHaveURL(new RegExp(`/app/profile/${tenant.clientNo}$`));
+          });
+        }
+      }
+      audit.finish();
+    });
+  });
+}
