@@ -2,38 +2,16 @@
 // public first screens (the login page of each theme), mobile form factor, against a build and a reference server.
 // Prints each score and every audit that did not pass; exits 1 when a score is under 100, so a regression is loud.
 // An outside rule set on purpose: it checks what our own tests might share blind spots with.
-import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
-import { createServer } from 'node:net';
-import { existsSync } from 'node:fs';
-import { startServer } from '../start-server.mjs';
-import { ensureChromium, CHROMIUM_ARGS } from '../chromium-path.mjs';
+import { freePort } from '../start-server.mjs';
+import { benchSetup } from './setup.mjs';
 
 const PAGES = ['/app/login/demo', '/app/login/green', '/app/404'];
 const CATEGORIES = ['accessibility', 'seo'];
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-if (!existsSync(new URL('../../dist/index.html', import.meta.url)) || !process.argv.includes('--no-build')) {
-  const { build } = await import('../../scripts/build.mjs');
-  await build({ quiet: true });
-}
-const executablePath = await ensureChromium();
-if (!executablePath) process.exit(1);
-
-const server = await startServer();
-// Lighthouse drives the browser over the DevTools port; Playwright only starts it with the project's flags.
+// Lighthouse drives the browser over the DevTools port; the bench setup starts it with the project's flags.
 const port = await freePort();
-const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`] });
+const { server, close } = await benchSetup({ browserArgs: [`--remote-debugging-port=${port}`] });
 let worst = 100;
 let version = '';
 try {
@@ -52,8 +30,7 @@ try {
   }
   console.log(`Lighthouse ${version}, mobile: lowest accessibility/SEO score ${worst}`);
 } finally {
-  await browser.close();
-  await server.stop();
+  await close();
 }
 process.exit(worst === 100 ? 0 : 1);
 
