@@ -21,6 +21,8 @@ if (builtAt < sourcesAt) {
   await build({ quiet: true });
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], { cwd: root, stdio: 'inherit' });
+// `npm start` is the demo: its payments are the reference server's simulated ones unless the environment says otherwise.
+const env = { ...process.env, PAYMENTS_MODE: process.env.PAYMENTS_MODE || 'demo' };
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -4,6 +4,10 @@ import { bodyLimit } from 'hono/body-limit';
 import { ErrorCode } from '../src/core/error-codes.ts';
 import { fail } from './lib/envelope.ts';
 import { ApiError, apiError, PAGE_MESSAGES } from './lib/errors.ts';
+import { randomSecrets } from './lib/secrets.ts';
+import type { Secrets } from './lib/secrets.ts';
+import { createThrottles, DEFAULT_LIMITS } from './lib/throttles.ts';
+import type { Limits } from './lib/throttles.ts';
 import type { AppEnv, Db, Deps } from './lib/types.ts';
 import { authRoutes } from './routes/auth.ts';
 import { clientRoutes } from './routes/client.ts';
@@ -21,6 +25,7 @@ import { productRoutes } from './routes/products.ts';
 import { promotionRoutes } from './routes/promotion.ts';
 import { userAccountRoutes } from './routes/user-account.ts';
 import { userRoutes } from './routes/user.ts';
+import type { PageSecurityOptions } from './page-security.ts';
 import { staticRoutes } from './static.ts';
 
 export interface AppOptions {
@@ -32,6 +37,10 @@ export interface AppOptions {
   /** Every SMS code equals this when set (tests, demos). */
   smsFixedCode?: string;
   accessTokenTtlSeconds?: number;
+  /** TRUST_PROXY: the client address is the left-most X-Forwarded-For entry (client-address.ts). Off by default. */
+  trustProxy?: boolean;
+  /** Throttle numbers (throttles.ts); each one left out keeps its default. */
+  limits?: Partial<Limits>;
   /** Injectable clock so tests can expire codes and tokens without waiting. */
   now?: () => number;
   /** Receives the `[sms] ...` lines (there is no real SMS gateway). */
@@ -40,6 +49,17 @@ export interface AppOptions {
   logError?: (line: string) => void;
   /** Told about every phone whose reboot, quick restart or reset started (main.ts: the stream restarts its screen). */
   phoneRestarted?: PhoneRestarted;
+  /** Told when sessions were revoked (main.ts: the stream service closes the sockets their tokens opened). */
+  accessRevoked?: () => void;
+  /** The server's keys (main.ts: from the environment or DATA_DIR); random per app when left out (tests). */
+  secrets?: Secrets;
+  /**
+   * PAYMENTS_MODE=demo: offer the mock payment method and the demo wallet page, whose callback is unsigned. Off by
+   * default, so a deployment cannot be paid for by anyone who finds the callback.
+   */
+  demoPayments?: boolean;
+  /** Who may frame the app and which other origins it may call (FRAME_ANCESTORS, CONNECT_ORIGINS). */
+  pageSecurity?: PageSecurityOptions;
 }
 
 export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 1800;
@@ -53,12 +73,19 @@ const DEFAULT_STATIC_DIR = fileURLToPath(new URL('./static/', import.meta.url));
 
 /** Builds the whole server without binding a port, so tests can call `app.request(...)` directly. */
 export function createApp(options: AppOptions): Hono<AppEnv> {
+  const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   const deps: Deps = {
     db: options.db,
     now: options.now ?? Date.now,
     log: options.log ?? ((line) => console.log(line)),
     smsFixedCode: options.smsFixedCode,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
+    trustProxy: options.trustProxy ?? false,
+    limits,
+    throttles: createThrottles(limits),
+    accessRevoked: options.accessRevoked ?? (() => {}),
+    secrets: options.secrets ?? randomSecrets(),
+    demoPayments: options.demoPayments ?? false,
   };
   const logError = options.logError ?? ((line) => console.error(line));
 
@@ -88,7 +115,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', paymentRoutes(deps));
   app.route('/', couponRoutes(deps));
   app.route('/', codeRoutes(deps));
-  app.route('/', staticRoutes({ distDir: options.distDir, staticDir: options.staticDir ?? DEFAULT_STATIC_DIR }));
+  app.route('/', staticRoutes({ distDir: options.distDir, staticDir: options.staticDir ?? DEFAULT_STATIC_DIR, security: options.pageSecurity }));
 
   app.notFound((c) => {
     const path = c.req.path;

@@ -1,10 +1,17 @@
 import type { Server } from 'node:http';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { checkSmsCode } from '../src/core/validate.ts';
 import { createApp, DEFAULT_ACCESS_TOKEN_TTL_SECONDS } from './app.ts';
 import { DATABASE_FILE_NAME, openDatabase } from './db/index.ts';
 import { seed } from './db/seed.ts';
+import { loadSecrets } from './lib/secrets.ts';
+import { DEFAULT_LIMITS, LIMIT_ENV } from './lib/throttles.ts';
+import type { Limits } from './lib/throttles.ts';
+import { parseOrigins } from './page-security.ts';
+import type { PageSecurityOptions } from './page-security.ts';
+import type { Secrets } from './lib/secrets.ts';
 import { createStreamServer } from './stream/stream-server.ts';
 
 // Entry point: `npx tsx server/main.ts`. Configuration comes only from the environment (see README).
@@ -31,6 +38,35 @@ const smsFixedCode = process.env.SMS_FIXED_CODE || undefined;
 // A fixed code the client's own validation rejects would make login impossible; better to refuse to start.
 if (smsFixedCode !== undefined && checkSmsCode(smsFixedCode)) fatal('SMS_FIXED_CODE must be 4-6 digits');
 
+// Behind a reverse proxy every request comes from the proxy; with TRUST_PROXY the throttles key clients by the
+// left-most X-Forwarded-For address instead, which the proxy must set itself (client-address.ts).
+const trustProxyText = (process.env.TRUST_PROXY || 'false').toLowerCase();
+if (!['1', 'true', '0', 'false'].includes(trustProxyText)) fatal(`TRUST_PROXY must be true or false, got "${process.env.TRUST_PROXY}"`);
+const trustProxy = trustProxyText === '1' || trustProxyText === 'true';
+const limits: Partial<Limits> = {};
+for (const [name, key] of Object.entries(LIMIT_ENV)) limits[key] = intFromEnv(name, DEFAULT_LIMITS[key]);
+
+const paymentsMode = process.env.PAYMENTS_MODE || 'off';
+if (paymentsMode !== 'demo' && paymentsMode !== 'off') fatal(`PAYMENTS_MODE must be "demo" or "off", got "${paymentsMode}"`);
+
+let pageSecurity: PageSecurityOptions;
+try {
+  pageSecurity = {
+    frameAncestors: parseOrigins('FRAME_ANCESTORS', process.env.FRAME_ANCESTORS),
+    connectOrigins: parseOrigins('CONNECT_ORIGINS', process.env.CONNECT_ORIGINS),
+  };
+} catch (error) {
+  fatal((error as Error).message);
+}
+
+mkdirSync(dataDir, { recursive: true });
+let secrets: Secrets;
+try {
+  secrets = loadSecrets(process.env, dataDir);
+} catch (error) {
+  fatal((error as Error).message);
+}
+
 const db = openDatabase(join(dataDir, DATABASE_FILE_NAME));
 seed(db);
 
@@ -42,7 +78,14 @@ const app = createApp({
   distDir,
   smsFixedCode,
   accessTokenTtlSeconds,
+  trustProxy,
+  limits,
+  secrets,
+  demoPayments: paymentsMode === 'demo',
+  pageSecurity,
   phoneRestarted: (userPhoneId, kind) => void stream.restartPhone(userPhoneId, { reset: kind === 'reset' }),
+  // Logout, a password change, closing the account or a refresh-token replay end the sockets those sessions opened.
+  accessRevoked: () => stream.revalidate(),
 });
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   console.log(`server listening on http://localhost:${info.port}/app/demo`);

@@ -4,6 +4,8 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { AppEnv } from './lib/types.ts';
 import { PAGE_MESSAGES } from './lib/errors.ts';
+import { pageSecurity } from './page-security.ts';
+import type { PageSecurityOptions } from './page-security.ts';
 
 // Serves the built app (API.md "Static files"): precompressed siblings, long caching for hashed assets,
 // history-mode fallback for client routes, and the service worker at the root so its scope can be /app/.
@@ -47,6 +49,8 @@ export interface StaticOptions {
   distDir: string;
   /** Files the backend owns (tenant logos), served under /static/. */
   staticDir: string;
+  /** Who may frame the app and which other origins it may call (page-security.ts). */
+  security?: PageSecurityOptions;
 }
 
 type Lookup = { kind: 'file'; path: string; size: number; mtimeMs: number } | { kind: 'missing' } | { kind: 'forbidden' };
@@ -148,6 +152,14 @@ export function staticRoutes(options: StaticOptions): Hono<AppEnv> {
   const indexPath = resolve(options.distDir, 'index.html');
   const notFound = (c: Context<AppEnv>) => c.text(PAGE_MESSAGES.notFound, 404);
   const forbidden = (c: Context<AppEnv>) => c.text(PAGE_MESSAGES.forbidden, 403);
+  const securityHeaders = pageSecurity(options.security ?? {});
+
+  /** An HTML document of the app, with its Content-Security-Policy and Referrer-Policy. */
+  const sendPage = async (c: Context<AppEnv>, file: { path: string; size: number; mtimeMs: number }) => {
+    const response = await sendFile(c, file, NO_CACHE);
+    for (const [name, value] of Object.entries(await securityHeaders(file.path, file.mtimeMs))) response.headers.set(name, value);
+    return response;
+  };
 
   routes.get('/', (c) => c.redirect('/app/demo', 302));
 
@@ -159,10 +171,12 @@ export function staticRoutes(options: StaticOptions): Hono<AppEnv> {
     const rest = rawRest(c, '/app').replace(/^\//, '');
     const found = rest ? await lookup(options.distDir, rest) : ({ kind: 'missing' } as const);
     if (found.kind === 'forbidden') return forbidden(c);
-    if (found.kind === 'file') return sendFile(c, found, cacheControlFor(rest));
+    if (found.kind === 'file') {
+      return extname(found.path).toLowerCase() === '.html' ? sendPage(c, found) : sendFile(c, found, cacheControlFor(rest));
+    }
     // A missing hashed asset is a real 404: answering HTML would be parsed as script and hide the broken deploy.
     if (rest.startsWith('assets/')) return notFound(c);
-    return sendFile(c, index, NO_CACHE);
+    return sendPage(c, index);
   };
   routes.get('/app', serveApp);
   routes.get('/app/*', serveApp);

@@ -9,7 +9,7 @@ import { locale, setLocale, storedLocale } from './core/i18n/index.ts';
 import { fingerprintId } from './core/fingerprint.ts';
 import { notify } from './core/ui/notify.ts';
 import { secureData } from './app/client-state.ts';
-import { endTrial, logout, saveTokens, tokens, watchTrial } from './account/state.ts';
+import { endTrial, logout, readTokens, saveTokens, tokens, watchTrial } from './account/state.ts';
 import { registerServiceWorker, showOldDomainNotice, startShellEffects } from './app/shell.ts';
 import { App } from './app/app.tsx';
 import { prefetchRoute } from './app/resolve-route.ts';
@@ -17,6 +17,7 @@ import { BASE } from './app/navigate.ts';
 
 configureHttp({
   tokens: () => tokens.value,
+  storedTokens: readTokens,
   headers: () => {
     const headers: Record<string, string> = {
       'fingerprint-id': fingerprintId(),

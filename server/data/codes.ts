@@ -11,6 +11,8 @@ export interface ActivationCodeRow {
   days: number;
   expires_at: number;
   used_at: number | null;
+  /** A renewal code sold for one phone renews only that phone (migration 9); null renews any phone of its grade. */
+  bound_phone_id: number | null;
 }
 
 export interface ActivationRecordRow {
@@ -52,6 +54,26 @@ export interface RedeemCodeRow {
 /** Codes are matched exactly: activation codes are case-sensitive (spec §5). */
 export function findActivationCode(db: Db, tenantId: number, code: string): ActivationCodeRow | undefined {
   return statement(db, 'SELECT * FROM activation_codes WHERE tenant_id = ? AND code = ?').get(tenantId, code) as ActivationCodeRow | undefined;
+}
+
+export interface NewActivationCode {
+  tenantId: number;
+  code: string;
+  type: 1 | 2;
+  gradeId: number;
+  days: number;
+  expiresAt: number;
+  boundPhoneId: number | null;
+  createdAt: number;
+}
+
+/** OR IGNORE: codes are keyed per tenant, so a code that exists (perhaps used since) is left as it is. */
+export function insertActivationCode(db: Db, c: NewActivationCode): void {
+  statement(
+    db,
+    `INSERT OR IGNORE INTO activation_codes (tenant_id, code, type, grade_id, days, expires_at, bound_phone_id, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(c.tenantId, c.code, c.type, c.gradeId, c.days, c.expiresAt, c.boundPhoneId, c.createdAt);
 }
 
 export function useActivationCode(db: Db, id: number, userId: number, userPhoneId: number, now: number): void {

@@ -8,6 +8,8 @@ import type { Resolution } from '../../src/devices/device-types.ts';
 // Cloud phones: the stored row, listing, settings, operations, and what payments and activation codes change.
 
 export type StoredStatus = 'online' | 'offline' | 'maintenance' | 'replacing' | 'expired' | 'trial' | 'controlling' | 'syncing' | 'migrating';
+/** What the platform reports about the phone's host, apart from its status (migration 9). */
+export type PhoneFault = 'malfunction' | 'disconnected';
 
 export interface PhoneRow {
   id: number;
@@ -26,6 +28,7 @@ export interface PhoneRow {
   operation_type: OperationType | null;
   operation_started_at: number | null;
   created_at: number;
+  fault: PhoneFault | null;
 }
 
 export interface NewPhone {
@@ -41,14 +44,15 @@ export interface NewPhone {
   status?: StoredStatus;
   root?: boolean;
   resolution: Resolution;
+  fault?: PhoneFault | null;
 }
 
 /** Inserts a phone; a random phoneNo that collides is drawn again (a given one is not). Returns the id. */
 export function insertPhone(db: Db, phone: NewPhone): number {
   const insert = statement(
     db,
-    `INSERT INTO phones (tenant_id, user_id, group_id, grade_id, phone_no, name, status, expire_time, root, width, height, dpi, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO phones (tenant_id, user_id, group_id, grade_id, phone_no, name, status, expire_time, root, width, height, dpi, created_at, fault)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const run = (phoneNo: string) =>
     Number(
@@ -66,6 +70,7 @@ export function insertPhone(db: Db, phone: NewPhone): number {
         phone.resolution.height,
         phone.resolution.dpi,
         phone.createdAt,
+        phone.fault ?? null,
       ).lastInsertRowid,
     );
   if (phone.phoneNo !== undefined) return run(phone.phoneNo);
@@ -74,6 +79,18 @@ export function insertPhone(db: Db, phone: NewPhone): number {
 
 export function findPhone(db: Db, id: number): PhoneRow | undefined {
   return statement(db, 'SELECT * FROM phones WHERE id = ?').get(id) as PhoneRow | undefined;
+}
+
+/** The phone if its owner's account is still open (a closed account's signed screenshot links stop at once). */
+export function findPhoneOfOpenAccount(db: Db, id: number): PhoneRow | undefined {
+  return statement(db, 'SELECT p.* FROM phones p JOIN users u ON u.id = p.user_id WHERE p.id = ? AND u.deleted_at IS NULL').get(id) as
+    | PhoneRow
+    | undefined;
+}
+
+/** A phone by its number (numbers are unique on the platform). */
+export function findPhoneByNo(db: Db, phoneNo: string): PhoneRow | undefined {
+  return statement(db, 'SELECT * FROM phones WHERE phone_no = ?').get(phoneNo) as PhoneRow | undefined;
 }
 
 /** The user's phones (in the tenant) among these ids, in no particular order; others are simply absent. */

@@ -52,6 +52,17 @@ export function findRefreshable(db: Db, refreshHash: string, tenantId: number, n
   ).get(refreshHash, tenantId, now) as RefreshableSession | undefined;
 }
 
+/**
+ * The session of a refresh token that was already rotated away and whose chain is still live: presenting it again
+ * means two parties hold the chain (reuse detection, OAuth 2.0 security BCP).
+ */
+export function findReplayedRefresh(db: Db, refreshHash: string, tenantId: number): { id: number } | undefined {
+  return statement(
+    db,
+    'SELECT id FROM sessions WHERE refresh_hash = ? AND tenant_id = ? AND refresh_used_at IS NOT NULL AND revoked_at IS NULL',
+  ).get(refreshHash, tenantId) as { id: number } | undefined;
+}
+
 export function markRefreshUsed(db: Db, sessionId: number, now: number): void {
   statement(db, 'UPDATE sessions SET refresh_used_at = ? WHERE id = ?').run(now, sessionId);
 }

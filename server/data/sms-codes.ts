@@ -1,7 +1,8 @@
 import type { Db } from '../lib/types.ts';
 import { plucked, statement } from './statements.ts';
 
-// Verification codes sent by SMS, stored as digests with their expiry, wrong attempts and use.
+// Verification codes sent by SMS, stored as digests with their expiry, wrong attempts, use, and the address that
+// asked for them (the send limits of lib/sms-code.ts are counted from these rows).
 
 export interface SmsCodeRow {
   id: number;
@@ -11,33 +12,64 @@ export interface SmsCodeRow {
   used_at: number | null;
 }
 
-/** When the last code of this mobile and scene was sent in the tenant, or null. */
-export function lastSentAt(db: Db, tenantId: number, mobile: string, scene: number): number | null {
-  return plucked(db, 'SELECT MAX(created_at) FROM sms_codes WHERE tenant_id = ? AND mobile = ? AND scene = ?').get(tenantId, mobile, scene) as number | null;
-}
+// The three "n-th most recent send" lookups answer "is the cap of n+1 reached within the window, and since when":
+// the send that would leave the window first is the (n+1)-th newest. Offset 0 is the last send.
 
-/** Codes sent to the mobile since `since`, in every tenant and scene. */
-export function countSentSince(db: Db, mobile: string, since: number): number {
-  return plucked(db, 'SELECT COUNT(*) FROM sms_codes WHERE mobile = ? AND created_at > ?').get(mobile, since) as number;
-}
-
-export function insertSmsCode(db: Db, tenantId: number, mobile: string, scene: number, codeHash: string, now: number, expiresAt: number): void {
-  statement(db, 'INSERT INTO sms_codes (tenant_id, mobile, scene, code_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)').run(
-    tenantId,
-    mobile,
-    scene,
-    codeHash,
-    now,
-    expiresAt,
+/** When the requester (address) had the mobile and scene sent its `offset`-th latest code in the tenant, or null. */
+export function requesterSentAt(db: Db, tenantId: number, mobile: string, scene: number, address: string, offset: number): number | null {
+  return (
+    (plucked(
+      db,
+      'SELECT created_at FROM sms_codes WHERE tenant_id = ? AND mobile = ? AND scene = ? AND client_address = ? ORDER BY created_at DESC LIMIT 1 OFFSET ?',
+    ).get(tenantId, mobile, scene, address, offset) as number | undefined) ?? null
   );
 }
 
-/** The most recent code of this mobile and scene (a resend supersedes older ones). */
+/** When the address had its `offset`-th latest code sent, to any mobile, tenant or scene, or null. */
+export function addressSentAt(db: Db, address: string, offset: number): number | null {
+  const text = 'SELECT created_at FROM sms_codes WHERE client_address = ? ORDER BY created_at DESC LIMIT 1 OFFSET ?';
+  return (plucked(db, text).get(address, offset) as number | undefined) ?? null;
+}
+
+/** When the server sent its `offset`-th latest code, or null. */
+export function serverSentAt(db: Db, offset: number): number | null {
+  const text = 'SELECT created_at FROM sms_codes ORDER BY created_at DESC LIMIT 1 OFFSET ?';
+  return (plucked(db, text).get(offset) as number | undefined) ?? null;
+}
+
+export interface NewSmsCode {
+  tenantId: number;
+  mobile: string;
+  scene: number;
+  codeHash: string;
+  clientAddress: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
+export function insertSmsCode(db: Db, code: NewSmsCode): void {
+  statement(
+    db,
+    'INSERT INTO sms_codes (tenant_id, mobile, scene, code_hash, client_address, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  ).run(code.tenantId, code.mobile, code.scene, code.codeHash, code.clientAddress, code.createdAt, code.expiresAt);
+}
+
+/** The most recent code of this mobile and scene, whoever asked for it. */
 export function latestSmsCode(db: Db, tenantId: number, mobile: string, scene: number): SmsCodeRow | undefined {
   return statement(
     db,
     'SELECT id, code_hash, expires_at, attempts, used_at FROM sms_codes WHERE tenant_id = ? AND mobile = ? AND scene = ? ORDER BY id DESC LIMIT 1',
   ).get(tenantId, mobile, scene) as SmsCodeRow | undefined;
+}
+
+/** Each requester's latest unexpired code of this mobile and scene (a requester's resend supersedes its older codes). */
+export function requestersLatestCodes(db: Db, tenantId: number, mobile: string, scene: number, now: number): SmsCodeRow[] {
+  return statement(
+    db,
+    `SELECT id, code_hash, expires_at, attempts, used_at FROM sms_codes WHERE id IN (
+       SELECT MAX(id) FROM sms_codes WHERE tenant_id = ? AND mobile = ? AND scene = ? AND expires_at > ? GROUP BY client_address
+     ) ORDER BY id DESC`,
+  ).all(tenantId, mobile, scene, now) as SmsCodeRow[];
 }
 
 export function countWrongAttempt(db: Db, id: number): void {

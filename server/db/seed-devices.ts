@@ -1,9 +1,10 @@
 import { ensureDefaultGroup } from '../data/phone-groups.ts';
 import { insertPhone } from '../data/phones.ts';
-import type { StoredStatus } from '../data/phones.ts';
+import type { PhoneFault, StoredStatus } from '../data/phones.ts';
 import { findUserByMobile } from '../data/users.ts';
 import { DEFAULT_RESOLUTION, RESOLUTIONS } from '../../src/devices/device-types.ts';
 import type { Db, Language } from '../lib/types.ts';
+import { CASE_PHONES, CASES_FIRST_NO, CASES_MOBILE } from './seed-cases.ts';
 
 // Devices of the seed (API.md "Seed"). Expiries are relative to the seed time, so a fresh database always
 // shows the whole range; the 5-minute phone simply expires some minutes after the first start.
@@ -18,7 +19,7 @@ const GRADES: Array<{ id: number; sort: number; names: Record<Language, string> 
   { id: 3, sort: 3, names: { 'en-US': 'Ultra', 'zh-CN': '旗舰型' } },
 ];
 
-interface SeedPhone {
+export interface SeedPhone {
   name: string;
   grade: number;
   /** '' is the default group. */
@@ -28,6 +29,7 @@ interface SeedPhone {
   expiresIn: number;
   root?: boolean;
   hd?: boolean;
+  fault?: PhoneFault;
 }
 
 /** The demo account of tenant 1: every status once, expiries from 5 minutes (under the 10-minute rule) to a year. */
@@ -94,6 +96,7 @@ const ACCOUNTS: SeedAccount[] = [
   { tenantId: 1, mobile: '13800138000', groups: ['', 'Work', 'Games'], phones: () => DEMO_PHONES, firstNo: 10_000_001 },
   { tenantId: 100, mobile: '13800138000', groups: [''], phones: () => GREEN_PHONES, firstNo: 10_000_101 },
   { tenantId: 1, mobile: '13800138001', groups: SCALE_GROUPS, phones: scalePhones, firstNo: 20_000_001 },
+  { tenantId: 1, mobile: CASES_MOBILE, groups: [''], phones: () => CASE_PHONES, firstNo: CASES_FIRST_NO },
 ];
 
 function groupIdOf(db: Db, userId: number, name: string, now: number): number {
@@ -134,6 +137,7 @@ export function seedDevices(db: Db, tenantIds: number[], now: number): void {
         status: p.status,
         root: p.root ?? false,
         resolution: p.hd ? RESOLUTIONS[2]! : DEFAULT_RESOLUTION,
+        fault: p.fault ?? null,
       });
     });
   }

@@ -2,6 +2,7 @@ import { createUser, findUserByMobile } from '../data/users.ts';
 import { hashPasswordSync } from '../lib/password.ts';
 import type { Db, Language } from '../lib/types.ts';
 import { isEmpty, seedCommerce } from './seed-commerce.ts';
+import { seedCases, CASES_MOBILE } from './seed-cases.ts';
 import { seedDevices } from './seed-devices.ts';
 import { inviteRule, privacyPolicy, userAgreement } from './seed-content.ts';
 
@@ -106,11 +107,12 @@ const AD_TENANTS = [
 
 const DEMO_PASSWORD = 'demo1234';
 let demoHash: string | null = null;
-/** The last one owns 1,000 phones (API.md "Seed", the scale check). */
+/** The third owns 1,000 phones (API.md "Seed", the scale check); the fourth shows the error cases (seed-cases.ts). */
 const DEMO_USERS = [
   { tenantId: 1, mobile: '13800138000', nickname: 'Demo User' },
   { tenantId: 100, mobile: '13800138000', nickname: '绿洲用户' },
   { tenantId: 1, mobile: '13800138001', nickname: 'Scale User' },
+  { tenantId: 1, mobile: CASES_MOBILE, nickname: 'Error Cases' },
 ];
 
 /**
@@ -184,6 +186,9 @@ export function seed(db: Db, now: number = Date.now()): void {
     }
 
     seedDevices(db, TENANTS.map((t) => t.id), now);
+    // Read before seedCommerce fills the codes: the error cases' code and order follow the same only-while-empty rule.
+    const empty = { codes: isEmpty(db, 'activation_codes'), orders: isEmpty(db, 'orders') };
     seedCommerce(db, TENANTS.map((t) => t.id), now);
+    seedCases(db, now, empty);
   }).immediate();
 }

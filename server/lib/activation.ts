@@ -6,7 +6,7 @@ import type { ActivationCodeRow } from '../data/codes.ts';
 import type { PhoneRow } from '../data/phones.ts';
 import { takeStock } from '../data/products.ts';
 import { immediate } from '../data/statements.ts';
-import { apiError, badRequest } from './errors.ts';
+import { apiError, badRequest, ERROR_MESSAGES } from './errors.ts';
 import { createPhones, renewPhone } from './phone-provisioning.ts';
 import { loadOwnedPhones } from './phones.ts';
 import { asPositiveInt, asString } from './request.ts';
@@ -16,7 +16,6 @@ import type { Db, Language, UserRow } from './types.ts';
 // Activation codes (API.md "Activation and redeem codes"): type 1 makes a new phone per code, type 2 renews phone i
 // with code i. Per-code outcomes are answers, not errors: one bad code does not stop the others.
 
-
 export interface ActivationRequest {
   codes: string[];
   type: 1 | 2;
@@ -24,10 +23,21 @@ export interface ActivationRequest {
   userPhoneIds: number[];
 }
 
+/** The spec §8 activation messages that are narrower than their spec §4 state (all three are `specMismatch`). */
+type DetailCode = typeof ErrorCode.ACTIVATION_RENEWAL_ONLY | typeof ErrorCode.ACTIVATION_PURCHASE_ONLY | typeof ErrorCode.ACTIVATION_NOT_BOUND;
+
 export interface ActivationResult {
   code: string;
   status: ActivationStatus;
   userPhoneId?: number;
+  /** Only with a DetailCode: the status stays one of the §4 states every client knows, this says exactly why. */
+  errorCode?: DetailCode;
+  msg?: string;
+}
+
+interface Refusal {
+  status: ActivationStatus;
+  detail?: DetailCode;
 }
 
 /** Format first (the whole call is refused for one malformed code), then the pairing of codes and phones. */
@@ -46,12 +56,19 @@ export function parseActivation(body: Body): ActivationRequest {
   return { codes, type, userPhoneIds: ids as number[] };
 }
 
-/** The outcome of one code when nothing is wrong with the call itself; null means it can be applied. */
-function refusal(row: ActivationCodeRow | undefined, type: 1 | 2, phone: PhoneRow | undefined, now: number): ActivationStatus | null {
-  if (!row) return 'notExist';
-  if (row.used_at !== null) return 'alreadyActivated';
-  if (now >= row.expires_at) return 'expired';
-  if (row.type !== type || (phone && phone.grade_id !== row.grade_id)) return 'specMismatch';
+/**
+ * The outcome of one code when nothing is wrong with the call itself; null means it can be applied. A code of the
+ * other kind, or one bound to another phone, is a mismatch like a wrong grade, but its detail tells the user what to
+ * do instead (use the other entry; pick the phone the code was sold for).
+ */
+function refusal(row: ActivationCodeRow | undefined, type: 1 | 2, phone: PhoneRow | undefined, now: number): Refusal | null {
+  if (!row) return { status: 'notExist' };
+  if (row.used_at !== null) return { status: 'alreadyActivated' };
+  if (now >= row.expires_at) return { status: 'expired' };
+  if (row.type === 2 && type === 1) return { status: 'specMismatch', detail: ErrorCode.ACTIVATION_RENEWAL_ONLY };
+  if (row.type === 1 && type === 2) return { status: 'specMismatch', detail: ErrorCode.ACTIVATION_PURCHASE_ONLY };
+  if (row.bound_phone_id !== null && phone?.id !== row.bound_phone_id) return { status: 'specMismatch', detail: ErrorCode.ACTIVATION_NOT_BOUND };
+  if (phone && phone.grade_id !== row.grade_id) return { status: 'specMismatch' };
   return null;
 }
 
@@ -65,7 +82,8 @@ export function activateCodes(db: Db, user: UserRow, request: ActivationRequest,
     return request.codes.map((code, index) => {
       const row = findActivationCode(db, user.tenant_id, code);
       const phone = request.type === 2 ? phones.find((p) => p.id === request.userPhoneIds[index]) : undefined;
-      let status = refusal(row, request.type, phone, now);
+      const refused = refusal(row, request.type, phone, now);
+      let status = refused?.status ?? null;
       let userPhoneId = phone?.id;
       if (status === null) {
         // refusal() returned null, so the code exists, is unused, valid and of the right type and grade.
@@ -91,7 +109,13 @@ export function activateCodes(db: Db, user: UserRow, request: ActivationRequest,
         userPhoneId: userPhoneId ?? null,
         createdAt: now,
       });
-      return { code, status, ...(userPhoneId === undefined ? {} : { userPhoneId }) };
+      const detail = refused?.detail;
+      return {
+        code,
+        status,
+        ...(userPhoneId === undefined ? {} : { userPhoneId }),
+        ...(detail === undefined ? {} : { errorCode: detail, msg: ERROR_MESSAGES[detail] }),
+      };
     });
   });
 }

@@ -11,5 +11,8 @@ export function ok(c: Context, data: unknown) {
 
 /** Business errors (401 included) travel with HTTP 200 (API.md "Envelope"); only 403/404/500 change the status. */
 export function fail(c: Context, error: ApiError, status: ContentfulStatusCode = 200) {
+  // A throttled refusal (errors.ts throttledError) also says when to come back the standard way, for HTTP tools.
+  const retryAfter = (error.data as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+  if (typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter));
   return c.json({ code: error.code, msg: error.message, data: error.data }, status);
 }

@@ -11,11 +11,15 @@ export const ERROR_MESSAGES = {
   [ErrorCode.NOT_FOUND]: 'Interface does not exist',
   [ErrorCode.PAYLOAD_TOO_LARGE]: 'Request body too large',
   [ErrorCode.SERVER_ERROR]: 'System exception',
+  [ErrorCode.TOO_MANY_REQUESTS]: 'Please do not operate frequently',
+  [ErrorCode.SERVICE_UNAVAILABLE]: 'No service available',
   [ErrorCode.CLIENT_NOT_FOUND]: 'Client does not exist',
   [ErrorCode.LOGIN_FAILED]: 'Incorrect mobile number or password',
   [ErrorCode.ACCOUNT_NOT_FOUND]: 'No account uses this mobile number',
+  [ErrorCode.ACCOUNT_EXPIRED]: 'Account information expired, please try again',
   [ErrorCode.SMS_CODE_WRONG]: 'Verification code is incorrect',
   [ErrorCode.SMS_CODE_EXPIRED]: 'Verification code has expired',
+  [ErrorCode.SMS_SEND_FAILED]: 'Failed to send the verification code',
   [ErrorCode.SMS_SEND_TOO_FREQUENT]: 'Please do not operate frequently',
   [ErrorCode.TRIAL_ENDED]: 'The trial has ended, please log in',
   [ErrorCode.GUEST_NOT_ALLOWED]: 'This feature needs a registered account',
@@ -30,6 +34,13 @@ export const ERROR_MESSAGES = {
   [ErrorCode.DEVICE_MAINTENANCE]: 'The device is under maintenance',
   [ErrorCode.DEVICE_OFFLINE]: 'The device is offline',
   [ErrorCode.RESOLUTION_INVALID]: 'Unsupported resolution',
+  [ErrorCode.DEVICE_FAULT]: 'Device malfunction, please contact support',
+  [ErrorCode.DEVICE_NOT_CONNECTED]: 'The device is not connected',
+  [ErrorCode.DEVICE_REPLACING]: 'The device is being replaced',
+  [ErrorCode.DEVICE_MIGRATED]: 'The device has been migrated or transferred, please contact support',
+  [ErrorCode.RESTART_FAILED]: 'Restart failed',
+  [ErrorCode.COMMAND_EXCEPTION]: 'Command execution exception',
+  [ErrorCode.TOKEN_FETCH_FAILED]: 'Token fetch failed: the phone is being reset, try again shortly',
   [ErrorCode.GROUP_NOT_EXIST]: 'The group does not exist',
   [ErrorCode.GROUP_DEFAULT_IMMUTABLE]: 'The default group cannot be modified or deleted',
   [ErrorCode.GROUP_NAME_DUPLICATE]: 'A group with this name already exists',
@@ -41,6 +52,7 @@ export const ERROR_MESSAGES = {
   [ErrorCode.UPGRADE_TOO_LONG]: 'The upgraded duration must be under 999 days',
   [ErrorCode.RENEW_TOO_LONG]: 'The renewed validity must be under 999 days',
   [ErrorCode.UPGRADE_AUTHORIZED]: 'An authorized phone cannot be upgraded',
+  [ErrorCode.REMAINING_TIME_INSUFFICIENT]: 'Remaining time insufficient: the phone has less than 1 day left to upgrade',
   [ErrorCode.ORDER_NOT_EXIST]: 'The order does not exist',
   [ErrorCode.ORDER_STATE_INVALID]: 'The order cannot do this in its current state',
   [ErrorCode.ORDER_ALREADY_PAID]: 'The order has already been paid',
@@ -50,6 +62,9 @@ export const ERROR_MESSAGES = {
   [ErrorCode.CODE_FORMAT_INVALID]: 'An activation code is 12 letters or digits',
   [ErrorCode.REDEEM_CODE_INVALID]: 'A redeem code is 1-20 letters or digits',
   [ErrorCode.REDEEM_CODE_USED]: 'This redeem code has already been used',
+  [ErrorCode.ACTIVATION_RENEWAL_ONLY]: 'This activation code supports renewal only',
+  [ErrorCode.ACTIVATION_PURCHASE_ONLY]: 'This activation code supports purchase only',
+  [ErrorCode.ACTIVATION_NOT_BOUND]: 'The activation code is not bound to a cloud phone you selected',
 } as const;
 export type CatalogCode = keyof typeof ERROR_MESSAGES;
 
@@ -82,6 +97,8 @@ export const STREAM_MESSAGES = {
   binaryRefused: 'Binary messages are not accepted',
   definitionFailed: 'Resolution setting failed',
   screenshotFailed: 'Screenshot failed',
+  /** Names the screenshot so the client settles that request (it matches "screenshot"), and the spec's wording. */
+  screenshotTooFrequent: 'Screenshot refused: please do not operate frequently',
   shuttingDown: 'Server shutting down',
 } as const;
 
@@ -130,6 +147,14 @@ export function ruleError(code: number, rule: RuleKey): ApiError {
 
 export function batchLimitError(max: number): ApiError {
   return new ApiError(ErrorCode.BATCH_LIMIT_EXCEEDED, `At most ${max} devices at once`);
+}
+
+/**
+ * A throttled request (throttles.ts, sms-code.ts): `data.retryAfterSeconds` says how long to wait, rounded up to a
+ * whole second, and envelope.ts repeats it in a Retry-After header.
+ */
+export function throttledError(code: CatalogCode, waitMs: number): ApiError {
+  return apiError(code, { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) });
 }
 
 /** The text names the UTC day; `data` carries the exact time for the client to show in its own zone. */

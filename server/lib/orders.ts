@@ -96,7 +96,7 @@ export function quoteOrder(db: Db, user: UserRow, request: OrderRequest, now: nu
 }
 
 /** Date and time in UTC+8 (the product's zone) and 6 random digits: sortable by eye, not enumerable. */
-function newOrderNo(now: number): string {
+export function newOrderNo(now: number): string {
   const stamp = new Date(now + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14);
   return `${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }

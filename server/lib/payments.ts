@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode } from '../../src/core/error-codes.ts';
 import type { OrderStatus, PayMethod } from '../../src/shop/order-types.ts';
+import { DAY_MS } from '../../src/shop/upgrade-price.ts';
 import { useCoupon } from '../data/coupons.ts';
 import { findOrder, markOrderPaid } from '../data/orders.ts';
 import type { OrderRow } from '../data/orders.ts';
 import { closeWaitingPayments, failWaitingPayment, findPayment, findPaymentByKey, finishPayment, insertPayment, latestPaymentStatus } from '../data/payments.ts';
 import type { PaymentRow, PaymentStatus } from '../data/payments.ts';
-import { gradeOfOwnedPhone, setGrade } from '../data/phones.ts';
+import { findPhone, gradeOfOwnedPhone, setGrade } from '../data/phones.ts';
 import { takeStock } from '../data/products.ts';
 import { immediate } from '../data/statements.ts';
 import { ApiError, apiError, badRequest, otherCause } from './errors.ts';
@@ -25,6 +26,17 @@ function checkLinePhones(db: Db, order: OrderRow, lines: Line[]): void {
   for (const line of lines) {
     const current = gradeOfOwnedPhone(db, line.userPhoneId!, order.user_id, order.tenant_id);
     if (current !== (line.fromGradeId ?? line.gradeId)) throw otherCause('phonesChanged');
+  }
+}
+
+/**
+ * Spec §9: a phone with under 1 day remaining cannot be upgraded. The order was priced with at least a day left, but
+ * it waits up to 30 minutes for its payment; a phone that ran below a day meanwhile would be charged for time it no
+ * longer has, so the payment is refused (nothing charged) and the phone keeps its grade.
+ */
+function checkUpgradeRemaining(db: Db, phoneIds: number[], now: number): void {
+  for (const id of phoneIds) {
+    if (findPhone(db, id)!.expire_time - now < DAY_MS) throw apiError(ErrorCode.REMAINING_TIME_INSUFFICIENT, { userPhoneId: id });
   }
 }
 
@@ -56,6 +68,7 @@ export function settleOrder(db: Db, order: OrderRow, payMethod: string, now: num
     if (order.type === 'renew') {
       for (const id of phoneIds) renewPhone(db, id, days, now, true);
     } else {
+      checkUpgradeRemaining(db, phoneIds, now);
       for (const id of phoneIds) setGrade(db, id, order.grade_id);
     }
     status = transition(paid, 'completed');

@@ -19,7 +19,7 @@ import { DEFAULT_RESOLUTION } from '../../src/devices/device-types.ts';
 export function startOperations(db: Db, user: UserRow, ids: number[], type: OperationType, now: number): BatchEntry[] {
   return immediate(db, () =>
     loadOwnedPhones(db, user, ids).map((phone) => {
-      const refusal = operationRefusal(phone, now);
+      const refusal = operationRefusal(phone, now, 'restart');
       if (refusal) return batchFailure(phone.id, refusal);
       startOperation(db, phone.id, type, now);
       if (type === 'reset') resetSettings(db, phone.id, DEFAULT_RESOLUTION);

@@ -1,7 +1,7 @@
 import { ErrorCode } from '../../src/core/error-codes.ts';
 import type { BatchEntry, BusinessStatus, Operation, OperationType } from '../../src/devices/device-types.ts';
 import { phonesOfUser } from '../data/phones.ts';
-import type { PhoneRow } from '../data/phones.ts';
+import type { PhoneFault, PhoneRow } from '../data/phones.ts';
 import { apiError, ERROR_MESSAGES } from './errors.ts';
 import type { Db, UserRow } from './types.ts';
 
@@ -19,7 +19,20 @@ export type DeviceCode =
   | typeof ErrorCode.DEVICE_EXPIRED
   | typeof ErrorCode.DEVICE_MAINTENANCE
   | typeof ErrorCode.DEVICE_OFFLINE
-  | typeof ErrorCode.RESOLUTION_INVALID;
+  | typeof ErrorCode.RESOLUTION_INVALID
+  | typeof ErrorCode.DEVICE_FAULT
+  | typeof ErrorCode.DEVICE_NOT_CONNECTED
+  | typeof ErrorCode.DEVICE_REPLACING
+  | typeof ErrorCode.DEVICE_MIGRATED
+  | typeof ErrorCode.RESTART_FAILED
+  | typeof ErrorCode.COMMAND_EXCEPTION
+  | typeof ErrorCode.TOKEN_FETCH_FAILED;
+
+/**
+ * The spec §4 status a fault shows as: spec §4 has no fault state, and the client only knows those. A faulty host is
+ * being repaired (maintenance); a host without its link cannot be reached (offline).
+ */
+const FAULT_STATUS: Record<PhoneFault, BusinessStatus> = { malfunction: 'maintenance', disconnected: 'offline' };
 
 /** The running operation, or null once its duration has passed (then the phone is back to its stored status). */
 export function currentOperation(row: PhoneRow, now: number): Operation | null {
@@ -32,23 +45,66 @@ export function currentOperation(row: PhoneRow, now: number): Operation | null {
   return { type: row.operation_type, progress, startedAt: row.operation_started_at };
 }
 
-/** Expiry overrides everything, then a running operation, then the stored status. */
+/** Expiry overrides everything, then a running operation, then a fault, then the stored status. */
 export function businessStatus(row: PhoneRow, now: number): BusinessStatus {
   if (now >= row.expire_time) return 'expired';
   if (currentOperation(row, now)) return 'operating';
+  if (row.fault) return FAULT_STATUS[row.fault];
   return row.status;
 }
 
 /**
- * Why a phone cannot take an operation or a setting change right now, or null. Replacing and migrating phones are
- * busy like operating ones: the platform is working on them.
+ * What an action asks of the phone: `restart` (reboot, quick restart, reset) and `command` (a setting applied by a
+ * command run on the phone: root, resolution) are attempted on a faulty phone and fail in their own words (spec §8
+ * "restart failed", "command execution exception"); `open` (a stream token) and `screenshot` are refused up front.
  */
-export function operationRefusal(row: PhoneRow, now: number): DeviceCode | null {
+export type PhoneAction = 'restart' | 'command' | 'open' | 'screenshot';
+
+/** The refusal a fault gives an action, or null for a phone without one. A host without its link takes nothing. */
+export function faultRefusal(row: PhoneRow, action: PhoneAction): DeviceCode | null {
+  if (row.fault === 'disconnected') return ErrorCode.DEVICE_NOT_CONNECTED;
+  if (row.fault !== 'malfunction') return null;
+  if (action === 'restart') return ErrorCode.RESTART_FAILED;
+  if (action === 'command') return ErrorCode.COMMAND_EXCEPTION;
+  return ErrorCode.DEVICE_FAULT;
+}
+
+/** Replacing and migrating phones are the platform's to work on: each says so, and a migrated one needs support. */
+function platformRefusal(status: BusinessStatus): DeviceCode | null {
+  if (status === 'replacing') return ErrorCode.DEVICE_REPLACING;
+  if (status === 'migrating') return ErrorCode.DEVICE_MIGRATED;
+  return null;
+}
+
+/**
+ * Why a phone cannot take an operation or a setting change right now, or null. A running operation comes before a
+ * fault: the phone is busy with it whatever the host reports meanwhile.
+ */
+export function operationRefusal(row: PhoneRow, now: number, action: 'restart' | 'command'): DeviceCode | null {
   const status = businessStatus(row, now);
   if (status === 'expired') return ErrorCode.DEVICE_EXPIRED;
+  if (status === 'operating') return ErrorCode.DEVICE_BUSY;
+  const fault = faultRefusal(row, action);
+  if (fault) return fault;
   if (status === 'maintenance') return ErrorCode.DEVICE_MAINTENANCE;
-  if (status === 'operating' || status === 'replacing' || status === 'migrating') return ErrorCode.DEVICE_BUSY;
-  return null;
+  return platformRefusal(status);
+}
+
+/**
+ * Why a stream token cannot be issued for the phone, or null (spec §5: at least 10 minutes of validity). A reset
+ * replaces the phone's instance, so until it is rebuilt there is nothing to sign a token for; a reboot keeps the
+ * instance and the stream waits for it, so it still gets one.
+ */
+export function openRefusal(row: PhoneRow, now: number, minValidityMs: number): DeviceCode | null {
+  const status = businessStatus(row, now);
+  if (status === 'expired') return ErrorCode.DEVICE_EXPIRED;
+  if (row.expire_time - now < minValidityMs) return ErrorCode.DEVICE_VALIDITY_UNDER_10_MINUTES;
+  const fault = faultRefusal(row, 'open');
+  if (fault) return fault;
+  if (status === 'maintenance') return ErrorCode.DEVICE_MAINTENANCE;
+  if (status === 'offline') return ErrorCode.DEVICE_OFFLINE;
+  if (currentOperation(row, now)?.type === 'reset') return ErrorCode.TOKEN_FETCH_FAILED;
+  return platformRefusal(status);
 }
 
 export function batchSuccess(userPhoneId: number, extra: { url?: string } = {}): BatchEntry {

@@ -1,8 +1,19 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { ErrorCode } from '../../src/core/error-codes.ts';
-import { countSentSince, countWrongAttempt, insertSmsCode, lastSentAt, latestSmsCode, markSmsCodeUsed } from '../data/sms-codes.ts';
+import {
+  addressSentAt,
+  countWrongAttempt,
+  insertSmsCode,
+  latestSmsCode,
+  markSmsCodeUsed,
+  requestersLatestCodes,
+  requesterSentAt,
+  serverSentAt,
+} from '../data/sms-codes.ts';
+import type { SmsCodeRow } from '../data/sms-codes.ts';
 import { immediate } from '../data/statements.ts';
-import { apiError } from './errors.ts';
+import { apiError, throttledError } from './errors.ts';
+import type { CatalogCode } from './errors.ts';
 import type { Deps } from './types.ts';
 
 /** API.md "Authentication": 1 login, 2 old mobile of a number change, 3 new mobile, 4 reset password, 5 cancel account. */
@@ -13,46 +24,85 @@ export const SMS_CODE_TTL_MS = 10 * 60 * 1000;
 export const SMS_RESEND_INTERVAL_MS = 60 * 1000;
 export const SMS_DAILY_LIMIT = 10;
 export const SMS_MAX_WRONG_ATTEMPTS = 5;
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
-// The tenant, mobile and scene are part of the digest so a code can never be replayed in another context.
-function digest(tenantId: number, mobile: string, scene: number, code: string): Buffer {
-  return createHash('sha256').update(`${tenantId}:${mobile}:${scene}:${code}`).digest();
+// The tenant, mobile and scene are part of the digest so a code can never be replayed in another context. The digest
+// is keyed (HMAC with the server's SMS-code secret, lib/secrets.ts): with only a million possible codes, an unkeyed
+// hash in a copied database would give every live code away at once.
+function digest(key: Buffer, tenantId: number, mobile: string, scene: number, code: string): Buffer {
+  return createHmac('sha256', key).update(`${tenantId}:${mobile}:${scene}:${code}`).digest();
+}
+
+/**
+ * Who may have a code sent, counted from the stored codes (API.md "Authentication"). The per-number limits (one send
+ * a minute, SMS_DAILY_LIMIT a day) are kept per tenant, scene AND requesting address: were they per number only, a
+ * stranger sending once a minute, or ten times a day, would keep the number's owner from ever getting a login code.
+ * What one address can do is bounded instead by its own hourly cap over every number (deps.limits.smsAddressPerHour),
+ * and what everyone together can do by the server's hourly cap (deps.limits.smsGlobalPerHour), which plays the SMS
+ * gateway's quota: past it sending fails (SMS_SEND_FAILED) rather than being "too frequent" for the caller.
+ * Each refusal carries `retryAfterSeconds`, when the oldest send it counted leaves its window.
+ */
+function checkSendLimits(deps: Deps, tenantId: number, mobile: string, scene: number, address: string, now: number): void {
+  const { db, limits } = deps;
+  const last = requesterSentAt(db, tenantId, mobile, scene, address, 0);
+  if (last !== null && now - last < SMS_RESEND_INTERVAL_MS) {
+    throw throttledError(ErrorCode.SMS_SEND_TOO_FREQUENT, last + SMS_RESEND_INTERVAL_MS - now);
+  }
+  const windows: [number | null, number, CatalogCode][] = [
+    [requesterSentAt(db, tenantId, mobile, scene, address, SMS_DAILY_LIMIT - 1), DAY_MS, ErrorCode.SMS_SEND_TOO_FREQUENT],
+    [addressSentAt(db, address, limits.smsAddressPerHour - 1), HOUR_MS, ErrorCode.SMS_SEND_TOO_FREQUENT],
+    [serverSentAt(db, limits.smsGlobalPerHour - 1), HOUR_MS, ErrorCode.SMS_SEND_FAILED],
+  ];
+  for (const [oldestCounted, windowMs, code] of windows) {
+    if (oldestCounted !== null && now - oldestCounted < windowMs) throw throttledError(code, oldestCounted + windowMs - now);
+  }
 }
 
 /**
  * Stores a new code and prints it (there is no real SMS gateway). The checks and the insert run in one synchronous
- * transaction, so two simultaneous sends cannot both slip under the limits. The daily cap counts every tenant and
- * scene of the mobile over a rolling 24 h, because it protects the phone owner from being flooded.
+ * transaction, so two simultaneous sends cannot both slip under the limits. `address` is the requester's
+ * (client-address.ts).
  */
-export function sendSmsCode(deps: Deps, tenantId: number, mobile: string, scene: number): void {
+export function sendSmsCode(deps: Deps, tenantId: number, mobile: string, scene: number, address: string): void {
   const { db } = deps;
   const code = deps.smsFixedCode ?? String(randomInt(0, 1_000_000)).padStart(6, '0');
   immediate(db, () => {
     const now = deps.now();
-    const last = lastSentAt(db, tenantId, mobile, scene);
-    if (last !== null && now - last < SMS_RESEND_INTERVAL_MS) throw apiError(ErrorCode.SMS_SEND_TOO_FREQUENT);
-    if (countSentSince(db, mobile, now - DAY_MS) >= SMS_DAILY_LIMIT) throw apiError(ErrorCode.SMS_SEND_TOO_FREQUENT);
-    insertSmsCode(db, tenantId, mobile, scene, digest(tenantId, mobile, scene, code).toString('hex'), now, now + SMS_CODE_TTL_MS);
+    checkSendLimits(deps, tenantId, mobile, scene, address, now);
+    const codeHash = digest(deps.secrets.smsCodeKey, tenantId, mobile, scene, code).toString('hex');
+    insertSmsCode(db, { tenantId, mobile, scene, codeHash, clientAddress: address, createdAt: now, expiresAt: now + SMS_CODE_TTL_MS });
   });
   deps.log(`[sms] tenant=${tenantId} mobile=${mobile} scene=${scene} code=${code}`);
 }
 
 /**
- * Checks the most recent code of this mobile and scene (a resend supersedes older ones). `consume` marks it used,
- * for the call that acts on it; validate-sms-code only peeks. Wrong guesses are counted even when peeking, otherwise
- * validate-sms-code would be an unlimited guessing oracle.
+ * Checks a code of this mobile and scene. Each requester's latest code counts (a resend supersedes the requester's
+ * older ones) and any of them may match: otherwise a stranger asking for a code to the same number would void the
+ * one its owner is typing. A wrong guess counts against every one of them, so more live codes never give a guesser
+ * more tries. `consume` marks the matching code used, for the call that acts on it; validate-sms-code only peeks.
+ * Wrong guesses are counted even when peeking, otherwise validate-sms-code would be an unlimited guessing oracle.
  */
 export function verifySmsCode(deps: Deps, tenantId: number, mobile: string, scene: number, code: string, consume: boolean): void {
   const { db } = deps;
-  const row = latestSmsCode(db, tenantId, mobile, scene);
   const now = deps.now();
-  if (!row || row.used_at !== null) throw apiError(ErrorCode.SMS_CODE_WRONG);
-  if (now >= row.expires_at || row.attempts >= SMS_MAX_WRONG_ATTEMPTS) throw apiError(ErrorCode.SMS_CODE_EXPIRED);
-  if (!timingSafeEqual(digest(tenantId, mobile, scene, code), Buffer.from(row.code_hash, 'hex'))) {
-    countWrongAttempt(db, row.id);
+  const live = requestersLatestCodes(db, tenantId, mobile, scene, now).filter(
+    (row) => row.used_at === null && row.attempts < SMS_MAX_WRONG_ATTEMPTS,
+  );
+  if (live.length === 0) {
+    // Nothing can match: say why from the latest code, as when there was only ever one.
+    const latest = latestSmsCode(db, tenantId, mobile, scene);
+    if (!latest || latest.used_at !== null) throw apiError(ErrorCode.SMS_CODE_WRONG);
+    throw apiError(ErrorCode.SMS_CODE_EXPIRED);
+  }
+  const given = digest(deps.secrets.smsCodeKey, tenantId, mobile, scene, code);
+  // Every candidate is compared, so the time taken does not tell which one matched.
+  let match: SmsCodeRow | undefined;
+  for (const row of live) if (timingSafeEqual(given, Buffer.from(row.code_hash, 'hex')) && !match) match = row;
+  if (!match) {
+    for (const row of live) countWrongAttempt(db, row.id);
     throw apiError(ErrorCode.SMS_CODE_WRONG);
   }
   // A concurrent second use of the same code fails instead of logging in twice.
-  if (consume && !markSmsCodeUsed(db, row.id, now)) throw apiError(ErrorCode.SMS_CODE_WRONG);
+  if (consume && !markSmsCodeUsed(db, match.id, now)) throw apiError(ErrorCode.SMS_CODE_WRONG);
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { findByAccessHash, findRefreshable, insertSession, markRefreshUsed, revokeFamily, revokeAllSessionsOfUser } from '../data/sessions.ts';
+import { findByAccessHash, findRefreshable, findReplayedRefresh, insertSession, markRefreshUsed, revokeFamily, revokeAllSessionsOfUser } from '../data/sessions.ts';
 import { immediate } from '../data/statements.ts';
 import type { Deps, UserRow } from './types.ts';
 import { isTrialOver } from './users.ts';
@@ -79,23 +79,39 @@ export function findSessionByAccessToken(deps: Deps, token: string, tenantId: nu
  * concurrent refreshes with the same token cannot both succeed. The old access token keeps working until it
  * expires so requests already in flight are not bounced. Null means the caller must log in again, which is also
  * the answer for a closed account and for a guest whose trial is over.
+ *
+ * Reuse detection: a refresh token that was already rotated away is a copy in someone else's hands (or the owner's
+ * copy after a thief refreshed first). Either way the chain can no longer be told apart, so the whole family ends,
+ * access tokens and the stream tokens it asked for included; the owner logs in again.
  */
 export function rotateRefreshToken(deps: Deps, token: string, tenantId: number): TokenPair | null {
-  return immediate(deps.db, (): TokenPair | null => {
+  const hash = hashToken(token);
+  const result = immediate(deps.db, (): TokenPair | 'replayed' | null => {
     const now = deps.now();
-    const session = findRefreshable(deps.db, hashToken(token), tenantId, now);
-    if (!session || isTrialOver(session, now)) return null;
+    const session = findRefreshable(deps.db, hash, tenantId, now);
+    if (!session) {
+      const replayed = findReplayedRefresh(deps.db, hash, tenantId);
+      if (!replayed) return null;
+      revokeFamily(deps.db, replayed.id, now);
+      return 'replayed';
+    }
+    if (isTrialOver(session, now)) return null;
     markRefreshUsed(deps.db, session.id, now);
     return insertPair(deps, { id: session.user_id, tenant_id: session.tenant_id, trial_expires_at: session.trial_expires_at }, session.family);
   });
+  if (result !== 'replayed') return result;
+  deps.accessRevoked();
+  return null;
 }
 
-/** Logout: every pair of the login chain stops working, access and refresh alike. */
+/** Logout: every pair of the login chain stops working, access and refresh alike, and so do its stream tokens. */
 export function revokeSessionFamily(deps: Deps, sessionId: number): void {
   revokeFamily(deps.db, sessionId, deps.now());
+  deps.accessRevoked();
 }
 
 /** A password change or reset, or closing the account, ends every session of the user, on every device. */
 export function revokeUserSessions(deps: Deps, userId: number): void {
   revokeAllSessionsOfUser(deps.db, userId, deps.now());
+  deps.accessRevoked();
 }

@@ -1,4 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
+import type { Limits, Throttles } from './throttles.ts';
+import type { Secrets } from './secrets.ts';
 
 export type Db = BetterSqlite3.Database;
 
@@ -33,6 +35,19 @@ export interface Deps {
   log: (line: string) => void;
   smsFixedCode: string | undefined;
   accessTokenTtlSeconds: number;
+  /** Take the client address from X-Forwarded-For (client-address.ts): only behind a proxy that sets it. */
+  trustProxy: boolean;
+  /** The throttles' numbers (throttles.ts) and their counters, one set per app. */
+  limits: Limits;
+  throttles: Throttles;
+  /**
+   * Called after sessions were revoked (logout, password change, closing the account, refresh-token replay) so the
+   * stream service closes the sockets they opened (main.ts); it re-checks after the current transaction commits.
+   */
+  accessRevoked: () => void;
+  secrets: Secrets;
+  /** Whether the demo payment methods (mock, and the wallet page with its unsigned callback) are offered. */
+  demoPayments: boolean;
 }
 
 /** Hono context variables set by the tenant and auth middleware. */

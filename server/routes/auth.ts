@@ -1,13 +1,15 @@
 import { Hono } from 'hono';
 import { ErrorCode } from '../../src/core/error-codes.ts';
-import { createUser, findOrCreateUser, findUserByMobile } from '../data/users.ts';
+import { createUser, findOrCreateUser, findUserByMobile, setPasswordHash } from '../data/users.ts';
 import { mobileOf, requireAuth, requireRegistered, requireTenant } from '../lib/auth.ts';
+import { clientAddress } from '../lib/client-address.ts';
 import { configPositiveInt } from '../lib/config.ts';
 import { fail, ok } from '../lib/envelope.ts';
 import { apiError, badRequest } from '../lib/errors.ts';
-import { verifyPassword } from '../lib/password.ts';
+import { hashPassword, needsRehash, verifyPassword } from '../lib/password.ts';
 import { asPositiveInt, asString, readBody, requireMobile, requirePassword, requireSmsCode } from '../lib/request.ts';
 import { SMS_SCENES, SmsScene, sendSmsCode, verifySmsCode } from '../lib/sms-code.ts';
+import { admitGuestTrial, throttledLogin } from '../lib/throttles.ts';
 import { issueTokenPair, revokeSessionFamily, rotateRefreshToken } from '../lib/tokens.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 
@@ -35,7 +37,7 @@ export function authRoutes(deps: Deps): Hono<AppEnv> {
     if (scene === SmsScene.CHANGE_MOBILE_NEW && findUserByMobile(deps.db, c.get('tenantId'), mobile)) {
       throw apiError(ErrorCode.MOBILE_ALREADY_BOUND);
     }
-    sendSmsCode(deps, c.get('tenantId'), mobile, scene);
+    sendSmsCode(deps, c.get('tenantId'), mobile, scene, clientAddress(c, deps.trustProxy));
     return ok(c, true);
   });
 
@@ -43,7 +45,7 @@ export function authRoutes(deps: Deps): Hono<AppEnv> {
   routes.post('/api/merchant/auth/send-sms-code-logging', tenant, auth, requireRegistered, async (c) => {
     const scene = requireScene((await readBody(c)).scene);
     const user = c.get('user');
-    sendSmsCode(deps, user.tenant_id, mobileOf(user), scene);
+    sendSmsCode(deps, user.tenant_id, mobileOf(user), scene, clientAddress(c, deps.trustProxy));
     return ok(c, true);
   });
 
@@ -70,22 +72,31 @@ export function authRoutes(deps: Deps): Hono<AppEnv> {
     const body = await readBody(c);
     const mobile = requireMobile(body.mobile);
     const password = requirePassword(body.password);
-    const user = findUserByMobile(deps.db, c.get('tenantId'), mobile);
+    const tenantId = c.get('tenantId');
+    // Throttled per number (registered or not) and per address, before the password is looked at (throttles.ts).
+    const user = await throttledLogin(deps, tenantId, mobile, clientAddress(c, deps.trustProxy), async () => {
+      const found = findUserByMobile(deps.db, tenantId, mobile);
+      // Unknown mobiles are checked against a dummy hash, so they take as long as registered ones.
+      const valid = await verifyPassword(password, found?.password_hash ?? null);
+      return found && valid ? found : null;
+    });
     // One answer for unknown mobile, no password set and wrong password, so the call cannot probe who is registered.
-    const valid = await verifyPassword(password, user?.password_hash ?? null);
-    if (!user || !valid) throw apiError(ErrorCode.LOGIN_FAILED);
+    if (!user) throw apiError(ErrorCode.LOGIN_FAILED);
+    // The one moment the plain password is at hand: an older hash is replaced by one at today's parameters.
+    if (needsRehash(user.password_hash!)) setPasswordHash(deps.db, user.id, await hashPassword(password));
     return ok(c, issueTokenPair(deps, user));
   });
 
   // Guest trial (API.md): an account without a number whose tokens end with the trial. Each call starts a new
-  // trial; the fingerprint is only recorded, since the client supplies it and could not be trusted to limit trials.
+  // trial, within the per-address and per-device limits (throttles.ts); the fingerprint is recorded too.
   routes.post('/api/merchant/auth/one-click-login', tenant, async (c) => {
     await readBody(c);
     const tenantId = c.get('tenantId');
+    const fingerprintId = (c.req.header('fingerprint-id') ?? '').trim().slice(0, 128);
+    admitGuestTrial(deps, clientAddress(c, deps.trustProxy), fingerprintId);
     const now = deps.now();
     const minutes = configPositiveInt(deps.db, tenantId, 'GUEST_TRIAL_MINUTES', DEFAULT_GUEST_TRIAL_MINUTES);
     const trialExpiresTime = now + minutes * 60_000;
-    const fingerprintId = (c.req.header('fingerprint-id') ?? '').trim().slice(0, 128);
     const user = createUser(deps.db, { tenantId, mobile: null, registerTime: now, trialExpiresAt: trialExpiresTime, fingerprintId });
     return ok(c, { ...issueTokenPair(deps, user), guest: true, trialExpiresTime });
   });

@@ -5,10 +5,12 @@ import { gradeName } from '../data/products.ts';
 import { activateCodes, parseActivation } from '../lib/activation.ts';
 import { requireAuth, requireRegistered, requireTenant } from '../lib/auth.ts';
 import { ok } from '../lib/envelope.ts';
-import { apiError } from '../lib/errors.ts';
+import { clientAddress } from '../lib/client-address.ts';
+import { ApiError, apiError } from '../lib/errors.ts';
 import { redeemCode } from '../lib/redeem.ts';
 import { checkRedeemCode } from '../../src/shop/code-list.ts';
 import { asString, languageOf, queryPage, readBody } from '../lib/request.ts';
+import { checkCodeGuesses, countUnknownCodes } from '../lib/throttles.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 
 // Activation codes and redeem codes (API.md "Activation and redeem codes"); mirrors the client's codes domain.
@@ -25,7 +27,13 @@ export function codeRoutes(deps: Deps): Hono<AppEnv> {
 
   routes.post(`${ACTIVATION}/activate`, tenant, auth, requireRegistered, async (c) => {
     const request = parseActivation(await readBody(c));
-    return ok(c, activateCodes(db, c.get('user'), request, languageOf(c), deps.now()));
+    const user = c.get('user');
+    // Guessing is throttled by the codes that do not exist (throttles.ts); a malformed call never looks any up.
+    const address = clientAddress(c, deps.trustProxy);
+    checkCodeGuesses(deps, user.id, address);
+    const results = activateCodes(db, user, request, languageOf(c), deps.now());
+    countUnknownCodes(deps, user.id, address, results.filter((result) => result.status === 'notExist').length);
+    return ok(c, results);
   });
 
   // Every attempt of the caller, newest first: refused codes too, so the user can see what happened to each.
@@ -50,7 +58,16 @@ export function codeRoutes(deps: Deps): Hono<AppEnv> {
   routes.post('/api/promotion/redeem-code/use', tenant, auth, requireRegistered, async (c) => {
     const code = asString((await readBody(c)).code).trim();
     if (checkRedeemCode(code) !== null) throw apiError(ErrorCode.REDEEM_CODE_INVALID);
-    return ok(c, { kind: 'coupon', couponId: redeemCode(db, c.get('user'), code, deps.now()) });
+    const user = c.get('user');
+    const address = clientAddress(c, deps.trustProxy);
+    checkCodeGuesses(deps, user.id, address);
+    try {
+      return ok(c, { kind: 'coupon', couponId: redeemCode(db, user, code, deps.now()) });
+    } catch (error) {
+      // The format was checked above, so REDEEM_CODE_INVALID here is a code that does not exist: a failed guess.
+      if (error instanceof ApiError && error.code === ErrorCode.REDEEM_CODE_INVALID) countUnknownCodes(deps, user.id, address, 1);
+      throw error;
+    }
   });
 
   return routes;

@@ -11,7 +11,7 @@ import { ok } from '../lib/envelope.ts';
 import { apiError, badRequest } from '../lib/errors.ts';
 import { phoneHardware } from '../lib/phone-hardware.ts';
 import { groupDisplayName, loadOwnedGroup } from '../lib/phone-groups.ts';
-import { batchFailure, batchSuccess, businessStatus, currentOperation, loadOwnedPhone, loadOwnedPhones, operationRefusal } from '../lib/phones.ts';
+import { batchFailure, batchSuccess, businessStatus, currentOperation, loadOwnedPhone, loadOwnedPhones, openRefusal, operationRefusal } from '../lib/phones.ts';
 import { asPositiveInt, languageOf, queryInt, queryPage, readBody, requireName, requirePhoneId, requirePhoneIds } from '../lib/request.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import type { AppEnv, Deps, Language } from '../lib/types.ts';
@@ -107,7 +107,7 @@ export function deviceRoutes(deps: Deps): Hono<AppEnv> {
     const now = deps.now();
     const results = immediate(db, () =>
       phones.map((phone) => {
-        const refusal = operationRefusal(phone, now);
+        const refusal = operationRefusal(phone, now, 'command');
         if (refusal) return batchFailure(phone.id, refusal);
         setRoot(db, phone.id, root);
         return batchSuccess(phone.id);
@@ -123,7 +123,7 @@ export function deviceRoutes(deps: Deps): Hono<AppEnv> {
     const resolution = RESOLUTIONS.find((r) => r.width === width && r.height === height && r.dpi === dpi);
     if (!resolution) throw apiError(ErrorCode.RESOLUTION_INVALID);
     const phone = loadOwnedPhone(db, c.get('user'), id);
-    const refusal = operationRefusal(phone, deps.now());
+    const refusal = operationRefusal(phone, deps.now(), 'command');
     if (refusal) throw apiError(refusal);
     setResolution(db, phone.id, resolution);
     return ok(c, true);
@@ -144,14 +144,19 @@ export function deviceRoutes(deps: Deps): Hono<AppEnv> {
     const user = c.get('user');
     const phone = loadOwnedPhone(db, user, id);
     const now = deps.now();
-    const status = businessStatus(phone, now);
-    if (status === 'expired') throw apiError(ErrorCode.DEVICE_EXPIRED);
-    if (phone.expire_time - now < MIN_OPEN_VALIDITY_MS) throw apiError(ErrorCode.DEVICE_VALIDITY_UNDER_10_MINUTES);
-    if (status === 'maintenance') throw apiError(ErrorCode.DEVICE_MAINTENANCE);
-    if (status === 'offline') throw apiError(ErrorCode.DEVICE_OFFLINE);
+    // Expiry, validity, faults, maintenance, offline, a running reset, replacing and migrating (API.md "Devices").
+    const refusal = openRefusal(phone, now, MIN_OPEN_VALIDITY_MS);
+    if (refusal) throw apiError(refusal);
     const token = newToken();
     const expireTime = Math.min(now + validSeconds * 1000, phone.expire_time);
-    insertPhoneToken(db, phone.id, user.id, hashToken(token), expireTime, now);
+    insertPhoneToken(db, {
+      phoneId: phone.id,
+      userId: user.id,
+      sessionId: c.get('sessionId'),
+      tokenHash: hashToken(token),
+      expiresAt: expireTime,
+      createdAt: now,
+    });
     return ok(c, { token, expireTime });
   });
 

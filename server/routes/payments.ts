@@ -40,6 +40,15 @@ function returnPathOf(c: Context<AppEnv>, value: unknown): string {
   return safeReturnPath(c.req.header('referer') ?? '', origin) ?? '/app/';
 }
 
+/**
+ * Every method of the reference server is a demonstration: `mock` pays at once and the wallet methods complete
+ * through an unsigned callback. They answer only when PAYMENTS_MODE=demo (AppOptions.demoPayments); otherwise
+ * paying answers "No service available" and nobody can mark an order paid by calling the callback.
+ */
+function requireDemoPayments(deps: Deps): void {
+  if (!deps.demoPayments) throw apiError(ErrorCode.SERVICE_UNAVAILABLE);
+}
+
 export function paymentRoutes(deps: Deps): Hono<AppEnv> {
   const { db } = deps;
   const routes = new Hono<AppEnv>();
@@ -47,6 +56,7 @@ export function paymentRoutes(deps: Deps): Hono<AppEnv> {
   const auth = requireAuth(deps);
 
   routes.post(`${PAY}/order/submit`, tenant, auth, requireRegistered, async (c) => {
+    requireDemoPayments(deps);
     const body = await readBody(c);
     const method = asString(body.method) as PayMethod;
     if (!PAY_METHODS.includes(method)) throw apiError(ErrorCode.PAYMENT_METHOD_INVALID);
@@ -63,6 +73,7 @@ export function paymentRoutes(deps: Deps): Hono<AppEnv> {
 
   // No tenant or token: a wallet's server calls this, and the unguessable payment id is what authorises it.
   routes.post(`${PAY}/notify/:method`, async (c) => {
+    requireDemoPayments(deps);
     const body = await readBody(c);
     const result = asString(body.result) as NotifyResult;
     if (!RESULTS.includes(result)) throw badRequest('result must be success, fail or cancel');
@@ -77,7 +88,7 @@ export function paymentRoutes(deps: Deps): Hono<AppEnv> {
 
   routes.get('/pay/wallet/:paymentId', (c) => {
     const headers = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' };
-    const payment = findPayment(db, c.req.param('paymentId'));
+    const payment = deps.demoPayments ? findPayment(db, c.req.param('paymentId')) : undefined;
     if (!payment || payment.method === 'mock') return c.text(PAGE_MESSAGES.paymentNotExist, 404, headers);
     const returnPath = safeReturnPath(c.req.query('return') ?? '', originOf(c));
     if (!returnPath) return c.text(PAGE_MESSAGES.returnAddressInvalid, 400, headers);

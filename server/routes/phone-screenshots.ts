@@ -1,19 +1,19 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { ErrorCode } from '../../src/core/error-codes.ts';
-import { findPhone } from '../data/phones.ts';
+import { findPhoneOfOpenAccount } from '../data/phones.ts';
 import { requireAuth, requireTenant } from '../lib/auth.ts';
 import { fail, ok } from '../lib/envelope.ts';
 import { apiError } from '../lib/errors.ts';
-import { batchFailure, batchSuccess, businessStatus, currentOperation, loadOwnedPhones } from '../lib/phones.ts';
+import { batchFailure, batchSuccess, businessStatus, currentOperation, faultRefusal, loadOwnedPhones } from '../lib/phones.ts';
 import { readBody, requirePhoneIds } from '../lib/request.ts';
 import { renderScreenshotSvg } from '../lib/screenshot-svg.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 import { SCREENSHOT_BATCH_LIMIT } from '../../src/devices/device-types.ts';
 
 // Screenshots (API.md "Screenshot url"). An <img> cannot send the bearer token, so the POST hands out links signed
-// with HMAC-SHA256 that the image route checks instead. The secret is random per process: a restart invalidates
-// old links, which only costs the client one more screenshot call.
+// with HMAC-SHA256 that the image route checks instead; the key is one of the server's secrets (lib/secrets.ts), so
+// links survive a restart.
 
 /** Spec §9: screenshots of at most 10 devices at once. */
 export const SCREENSHOT_LINK_TTL_MS = 10 * 60 * 1000;
@@ -23,7 +23,7 @@ export function phoneScreenshotRoutes(deps: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const tenant = requireTenant(deps);
   const auth = requireAuth(deps);
-  const secret = randomBytes(32);
+  const secret = deps.secrets.screenshotLinkKey;
 
   // The owner is signed too: a link stops working if the phone ever changes hands (transfer).
   const sign = (phoneId: number, userId: number, expires: number) =>
@@ -41,6 +41,8 @@ export function phoneScreenshotRoutes(deps: Deps): Hono<AppEnv> {
         // An operating phone can be shot (its screen shows the progress); one that is not running cannot.
         const status = businessStatus(phone, now);
         if (status === 'expired') return batchFailure(phone.id, ErrorCode.DEVICE_EXPIRED);
+        const fault = faultRefusal(phone, 'screenshot');
+        if (fault) return batchFailure(phone.id, fault);
         if (status === 'maintenance') return batchFailure(phone.id, ErrorCode.DEVICE_MAINTENANCE);
         if (status === 'offline') return batchFailure(phone.id, ErrorCode.DEVICE_OFFLINE);
         const sig = sign(phone.id, user.id, expires).toString('hex');
@@ -50,14 +52,14 @@ export function phoneScreenshotRoutes(deps: Deps): Hono<AppEnv> {
   });
 
   // No tenant or token: the signature is the credential. A missing phone gets the same 403 as a bad signature, so
-  // the route does not tell strangers which ids exist.
+  // the route does not tell strangers which ids exist; so does a phone whose owner has closed the account since.
   routes.get('/api/device/screenshot/:file', (c) => {
     const match = c.req.param('file').match(/^(\d{1,15})\.svg$/);
     if (!match) return fail(c, apiError(ErrorCode.NOT_FOUND), 404);
     const expiresText = c.req.query('expires') ?? '';
     const sigText = c.req.query('sig') ?? '';
     const now = deps.now();
-    const phone = findPhone(db, Number(match[1]));
+    const phone = findPhoneOfOpenAccount(db, Number(match[1]));
     const valid =
       phone !== undefined &&
       /^\d{1,15}$/.test(expiresText) &&

@@ -54,8 +54,11 @@ export function userAccountRoutes(deps: Deps): Hono<AppEnv> {
       if (findUserByMobile(db, user.tenant_id, mobile)) throw apiError(ErrorCode.MOBILE_ALREADY_BOUND);
       verifySmsCode(deps, user.tenant_id, current, SmsScene.CHANGE_MOBILE_OLD, oldCode, true);
       verifySmsCode(deps, user.tenant_id, mobile, SmsScene.CHANGE_MOBILE_NEW, code, true);
-      // The account was closed or its number changed by a concurrent request: this session's view is stale.
-      if (!changeMobile(db, user.id, current, mobile, now)) throw apiError(ErrorCode.UNAUTHORIZED);
+      // The account was closed or its number changed by a concurrent request while this one was in flight (its body
+      // is read after the session was checked): what this request knew of the account is out of date. Spec §8's
+      // "account information expired" says exactly that; a 401 would send the client to refresh a session that may
+      // still be valid, and then retry a change that was made against the old number.
+      if (!changeMobile(db, user.id, current, mobile, now)) throw apiError(ErrorCode.ACCOUNT_EXPIRED);
     });
     return ok(c, true);
   });

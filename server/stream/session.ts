@@ -14,6 +14,8 @@ export interface SessionOptions {
   highWaterMark: number;
   clock: () => number;
   logError: (line: string) => void;
+  /** False when this socket or its user asked for too many screenshots lately (stream-server.ts). */
+  screenshotAllowed: (session: Session) => boolean;
 }
 
 interface CachedFrame {
@@ -25,6 +27,7 @@ export class PhoneEntry {
   readonly sessions = new Set<Session>();
   /** Last encoded frame per output size and quality, shared by viewers asking for the same. */
   private readonly frames = new Map<string, CachedFrame>();
+  private lastScreenshot: CachedFrame | null = null;
 
   constructor(
     readonly model: VirtualScreen,
@@ -41,13 +44,28 @@ export class PhoneEntry {
     return jpeg;
   }
 
+  /**
+   * The full-resolution screenshot of the current picture, encoded once however many viewers ask for it while
+   * the picture stays the same.
+   */
+  screenshot(): Buffer {
+    const key = this.model.frameKey();
+    if (this.lastScreenshot?.key === key) return this.lastScreenshot.jpeg;
+    const jpeg = renderJpeg(this.model, this.model.width, this.model.height, SCREENSHOT_QUALITY, this.clock());
+    this.lastScreenshot = { key, jpeg };
+    return jpeg;
+  }
+
   changed(): void {
     for (const session of this.sessions) session.schedule();
   }
 
   release(session: Session): void {
     this.sessions.delete(session);
-    if (this.sessions.size === 0) this.frames.clear();
+    if (this.sessions.size === 0) {
+      this.frames.clear();
+      this.lastScreenshot = null;
+    }
   }
 }
 
@@ -64,6 +82,8 @@ export class Session {
     readonly socket: WebSocket,
     readonly phoneId: number,
     readonly entry: PhoneEntry,
+    /** What opened the socket: re-checked whenever sessions may have been revoked (stream-server.ts). */
+    readonly grant: { tokenHash: string; userId: number },
     private readonly options: SessionOptions,
   ) {}
 
@@ -159,8 +179,12 @@ export class Session {
         return;
       }
       case 'screenshot': {
+        if (!this.options.screenshotAllowed(this)) {
+          this.send({ type: 'error', msg: STREAM_MESSAGES.screenshotTooFrequent });
+          return;
+        }
         try {
-          const jpeg = renderJpeg(model, model.width, model.height, SCREENSHOT_QUALITY, this.options.clock());
+          const jpeg = this.entry.screenshot();
           if (this.socket.readyState === WebSocket.OPEN) this.socket.send(binaryMessage(FRAME_KIND.screenshot, jpeg));
         } catch (error) {
           this.options.logError(`[stream] screenshot failed: ${(error as Error).stack ?? String(error)}`);

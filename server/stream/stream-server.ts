@@ -5,6 +5,7 @@ import type { RawData, WebSocket } from 'ws';
 import { phoneOpenedBy } from '../data/phone-tokens.ts';
 import type { StreamPhoneRow } from '../data/phone-tokens.ts';
 import { STREAM_MESSAGES } from '../lib/errors.ts';
+import { WindowCounter } from '../lib/rate-limit.ts';
 import { hashToken } from '../lib/tokens.ts';
 import type { Db } from '../lib/types.ts';
 import { CLOSE_NOT_ASSIGNED, CLOSE_SHUTDOWN, STREAM_PATH, closeReason, parseClientMessage } from './protocol.ts';
@@ -26,7 +27,20 @@ export interface StreamServerOptions {
   /** WebSocket ping interval; a socket that missed the previous pong is terminated. */
   keepaliveMs?: number;
   logError?: (line: string) => void;
+  /** Full-resolution screenshots one socket may take in any window. */
+  screenshotsPerSocket?: ScreenshotLimit;
+  /** The same across all of one user's sockets, so opening more sockets does not multiply the allowance. */
+  screenshotsPerUser?: ScreenshotLimit;
 }
+
+export interface ScreenshotLimit {
+  limit: number;
+  windowMs: number;
+}
+
+/** A person takes a few screenshots in a row at most; a script asking for a hundred is refused after these. */
+export const SCREENSHOTS_PER_SOCKET: ScreenshotLimit = { limit: 3, windowMs: 3000 };
+export const SCREENSHOTS_PER_USER: ScreenshotLimit = { limit: 10, windowMs: 30_000 };
 
 export interface StreamServer {
   /** Handles an HTTP upgrade for /stream/ws; false (socket untouched) for any other path. */
@@ -35,6 +49,12 @@ export interface StreamServer {
   attach(server: Server): void;
   /** Server-side drop of every socket of a phone, like a network failure (no close frame). Returns how many. */
   dropSessions(userPhoneId: number): number;
+  /**
+   * Re-checks, once the current transaction has committed, that every open socket's token still opens its phone
+   * (sessions revoked by logout, a password change, closing the account or a refresh-token replay; a transfer) and
+   * closes the others with "Instance not assigned to user". The one-second tick re-checks as well, for expiries.
+   */
+  revalidate(): void;
   /**
    * The phone was rebooted or reset (PUT /reboot, /reset): drops its sockets like dropSessions, so clients reconnect
    * by themselves, and discards its screen so the next connection starts from a fresh one. The clipboard survives a
@@ -56,11 +76,32 @@ export function authorizeStream(db: Db, token: string, userPhoneId: number, now:
   return phoneOpenedBy(db, hashToken(token), userPhoneId, now) ?? null;
 }
 
+function refuse(socket: WebSocket): void {
+  socket.close(CLOSE_NOT_ASSIGNED, closeReason(CLOSE_NOT_ASSIGNED, STREAM_MESSAGES.notAssigned));
+}
+
 export function createStreamServer(options: StreamServerOptions): StreamServer {
   const now = options.now ?? Date.now;
   const clock = options.clock ?? Date.now;
   const logError = options.logError ?? ((line) => console.error(line));
-  const sessionOptions = { highWaterMark: options.highWaterMark ?? 1024 * 1024, clock, logError };
+  const socketRule = options.screenshotsPerSocket ?? SCREENSHOTS_PER_SOCKET;
+  const userRule = options.screenshotsPerUser ?? SCREENSHOTS_PER_USER;
+  const perSocket = new WindowCounter(socketRule.limit, socketRule.windowMs);
+  const perUser = new WindowCounter(userRule.limit, userRule.windowMs);
+  /** Sockets are counted under a serial number: a closed socket's count simply ages out of its window. */
+  const socketKeys = new WeakMap<Session, string>();
+  let sockets = 0;
+  function screenshotAllowed(session: Session): boolean {
+    const at = clock();
+    const socketKey = socketKeys.get(session) ?? String(++sockets);
+    socketKeys.set(session, socketKey);
+    const userKey = String(session.grant.userId);
+    if (perSocket.waitMs(socketKey, at) > 0 || perUser.waitMs(userKey, at) > 0) return false;
+    perSocket.add(socketKey, at);
+    perUser.add(userKey, at);
+    return true;
+  }
+  const sessionOptions = { highWaterMark: options.highWaterMark ?? 1024 * 1024, clock, logError, screenshotAllowed };
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const phones = new Map<number, PhoneEntry>();
   const sessions = new Set<Session>();
@@ -84,13 +125,11 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
 
   function onConnection(socket: WebSocket, url: URL): void {
     const userPhoneId = Number(url.searchParams.get('userPhoneId'));
-    const row = authorizeStream(options.db, url.searchParams.get('token') ?? '', userPhoneId, now());
-    if (!row) {
-      socket.close(CLOSE_NOT_ASSIGNED, closeReason(CLOSE_NOT_ASSIGNED, STREAM_MESSAGES.notAssigned));
-      return;
-    }
+    const token = url.searchParams.get('token') ?? '';
+    const row = authorizeStream(options.db, token, userPhoneId, now());
+    if (!row) return refuse(socket);
     const entry = entryFor(row);
-    const session = new Session(socket, row.id, entry, sessionOptions);
+    const session = new Session(socket, row.id, entry, { tokenHash: hashToken(token), userId: row.user_id }, sessionOptions);
     entry.sessions.add(session);
     sessions.add(session);
     socket.on('pong', () => {
@@ -112,11 +151,33 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     session.schedule();
   }
 
-  // One timer for all sessions: the clock minute (a picture change without input) and the keepalive pings.
+  /** Closes every socket whose token no longer opens its phone. */
+  function recheck(): void {
+    const at = now();
+    for (const session of sessions) {
+      if (session.socket.readyState !== session.socket.OPEN) continue;
+      if (!phoneOpenedBy(options.db, session.grant.tokenHash, session.phoneId, at)) refuse(session.socket);
+    }
+  }
+
+  let recheckQueued = false;
+  function revalidate(): void {
+    if (recheckQueued) return;
+    recheckQueued = true;
+    // After the revoking transaction has committed (revocations are reported from inside it).
+    setImmediate(() => {
+      recheckQueued = false;
+      recheck();
+    });
+  }
+
+  // One timer for all sessions: the clock minute (a picture change without input), the keepalive pings and token
+  // validity.
   let ticks = 0;
   const keepaliveTicks = Math.max(1, Math.round((options.keepaliveMs ?? 15000) / 1000));
   const tick = setInterval(() => {
     ticks++;
+    recheck();
     const ping = ticks % keepaliveTicks === 0;
     for (const session of sessions) {
       session.schedule();
@@ -156,6 +217,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
       });
     },
     dropSessions,
+    revalidate,
     restartPhone(userPhoneId, { reset }) {
       const dropped = dropSessions(userPhoneId);
       const model = phones.get(userPhoneId)?.model;

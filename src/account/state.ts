@@ -12,7 +12,8 @@ import { t } from '../core/i18n/index.ts';
 import { openDialog } from '../core/ui/dialogs.ts';
 import { getUser, logoutCall, oneClickLogin, passwordLogin, smsLogin, type TokenPair, type UserInfo } from './api.ts';
 
-function readTokens(): Tokens | null {
+/** The pair in storage, which another tab may have replaced since this tab last looked (http.ts refresh). */
+export function readTokens(): Tokens | null {
   const accessToken = read('token');
   const refreshToken = read('refreshToken');
   return accessToken ? { accessToken, refreshToken: refreshToken ?? '' } : null;

@@ -17,6 +17,7 @@ import {
   type ClientFunction,
   type ClientSecureData,
 } from './client-api.ts';
+import { enabledFunctions } from './permissions.ts';
 
 export const clientNo = signal<string>(read('clientNo') ?? '');
 export const secureData = signal<ClientSecureData | null>(readCachedSecureData());
@@ -24,7 +25,7 @@ export const aboutApp = signal<AboutAppData | null>(read('aboutAppData') ?? null
 /** The full client function list; `permissions` keeps the enabled entries. */
 export const clientFunctions = signal<ClientFunction[]>(read('allPermissionList') ?? []);
 
-export const permissions = computed(() => clientFunctions.value.filter((entry) => entry.enable !== false));
+export const permissions = computed(() => enabledFunctions(clientFunctions.value));
 export const permissionKeys = computed(() => new Set(permissions.value.map((entry) => entry.key)));
 export const tenantId = computed(() => secureData.value?.tenantId);
 

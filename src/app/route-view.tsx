@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { t } from '../core/i18n/index.ts';
 import { setLoginNavigator } from '../account/state.ts';
+import { clientNo } from './client-state.ts';
 import { doneProgress, startProgress } from './progress-bar.ts';
 import { resolveRoute, type CurrentRoute } from './resolve-route.ts';
 import { slideDirection, type SlideDirection } from './router-rules.ts';
@@ -35,7 +36,9 @@ export function RouteView() {
   const current = useRef<CurrentRoute | null>(null);
 
   useEffect(() => {
-    setLoginNavigator(() => navigate(pagePath('login', current.current?.clientNo ?? ''), { replace: true }));
+    // A session can end before the first page is on screen (a reply saying the trial is over may beat the page's
+    // chunk): no page has named the client yet then, but the client state has, and /login without it ends on 404.
+    setLoginNavigator(() => navigate(pagePath('login', current.current?.clientNo || clientNo.peek()), { replace: true }));
   }, [navigate]);
 
   useEffect(() => {

@@ -5,6 +5,7 @@
 import { KNOWN_SEGMENTS, routeBySegment } from './routes.ts';
 import type { RouteDef } from './route-types.ts';
 import { pagePath, pathOfSegment } from './paths.ts';
+import { canActivate as activationAllowed, canBuy as buyAllowed } from './permissions.ts';
 
 export interface UrlParts {
   pathname: string;
@@ -136,8 +137,8 @@ export function decidePurchaseGate(
   clientNo: string,
 ): GateDecision {
   if (!route.gate) return { kind: 'allow' };
-  const canBuy = permissionKeys.has('productBuy') || permissionKeys.has('product_buy');
-  const canActivate = permissionKeys.has('activationCode') || permissionKeys.has('activation_code');
+  const canBuy = buyAllowed(permissionKeys);
+  const canActivate = activationAllowed(permissionKeys);
   if (!canBuy && !canActivate) return { kind: 'stay' };
   switch (route.gate) {
     case 'addPhone':

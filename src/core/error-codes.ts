@@ -58,6 +58,18 @@ export const ErrorCode = {
   DEVICE_OFFLINE: 1_003_001_006,
   BATCH_LIMIT_EXCEEDED: 1_003_001_007,
   RESOLUTION_INVALID: 1_003_001_008,
+  /** The phone's host reports a hardware or system fault (its list status shows `maintenance`). */
+  DEVICE_FAULT: 1_003_001_009,
+  /** The phone's host has lost its link to the platform (its list status shows `offline`). */
+  DEVICE_NOT_CONNECTED: 1_003_001_010,
+  DEVICE_REPLACING: 1_003_001_011,
+  DEVICE_MIGRATED: 1_003_001_012,
+  /** A reboot, quick restart or reset was attempted on a faulty phone and did not complete. */
+  RESTART_FAILED: 1_003_001_013,
+  /** A setting applied by a command on the phone (root, resolution) failed on a faulty phone. */
+  COMMAND_EXCEPTION: 1_003_001_014,
+  /** The stream token cannot be issued: the phone's instance is being rebuilt by a reset. */
+  TOKEN_FETCH_FAILED: 1_003_001_015,
   GROUP_NOT_EXIST: 1_003_002_001,
   GROUP_DEFAULT_IMMUTABLE: 1_003_002_002,
   GROUP_NAME_DUPLICATE: 1_003_002_003,
@@ -70,6 +82,8 @@ export const ErrorCode = {
   UPGRADE_TOO_LONG: 1_004_001_006,
   UPGRADE_AUTHORIZED: 1_004_001_007,
   RENEW_TOO_LONG: 1_004_001_008,
+  /** An upgrade is paid after its phone fell under the 1 day an upgrade needs (spec §9). */
+  REMAINING_TIME_INSUFFICIENT: 1_004_001_009,
   ORDER_NOT_EXIST: 1_004_002_001,
   ORDER_STATE_INVALID: 1_004_002_002,
   ORDER_ALREADY_PAID: 1_004_002_003,
@@ -79,6 +93,10 @@ export const ErrorCode = {
   CODE_FORMAT_INVALID: 1_004_004_002,
   REDEEM_CODE_INVALID: 1_004_004_003,
   REDEEM_CODE_USED: 1_004_004_004,
+  /** Activation outcomes narrower than their spec §4 state `specMismatch` (the reply's per-code errorCode). */
+  ACTIVATION_RENEWAL_ONLY: 1_004_004_005,
+  ACTIVATION_PURCHASE_ONLY: 1_004_004_006,
+  ACTIVATION_NOT_BOUND: 1_004_004_007,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

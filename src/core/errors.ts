@@ -65,14 +65,14 @@ export const CATALOGUE: CatalogueEntry[] = [
   { key: 'errors.redeemCodeInvalid', codes: [C.REDEEM_CODE_INVALID], match: ['redeem code is'] },
   { key: 'errors.redeemCodeUsed', codes: [C.REDEEM_CODE_USED] },
   { key: 'errors.validityUnder10Minutes', codes: [C.DEVICE_VALIDITY_UNDER_10_MINUTES], match: ['under 10 minutes', 'less than 10 minutes', '不足10分钟', '不足 10 分钟'] },
-  { key: 'errors.remainingTimeInsufficient', match: ['remaining time insufficient', 'insufficient remaining', '剩余时间不足'] },
-  { key: 'errors.deviceFault', match: ['device malfunction', 'device fault', '设备故障'] },
+  { key: 'errors.remainingTimeInsufficient', codes: [C.REMAINING_TIME_INSUFFICIENT], match: ['remaining time insufficient', 'insufficient remaining', '剩余时间不足'] },
+  { key: 'errors.deviceFault', codes: [C.DEVICE_FAULT], match: ['device malfunction', 'device fault', '设备故障'] },
   { key: 'errors.deviceNotExist', codes: [C.DEVICE_NOT_EXIST], match: ['device does not exist', 'phone does not exist', '设备不存在', '云手机不存在'] },
-  { key: 'errors.deviceNotConnected', match: ['not connected', '设备未连接'] },
+  { key: 'errors.deviceNotConnected', codes: [C.DEVICE_NOT_CONNECTED], match: ['not connected', '设备未连接'] },
   { key: 'errors.deviceOffline', codes: [C.DEVICE_OFFLINE], match: ['device is offline', 'device offline', '设备离线'] },
   { key: 'errors.deviceMaintenance', codes: [C.DEVICE_MAINTENANCE], match: ['under maintenance', '维护中'] },
-  { key: 'errors.deviceReplacing', match: ['being replaced', '更换中'] },
-  { key: 'errors.deviceMigrated', match: ['migrated', 'transferred', '已迁移', '已转移'] },
+  { key: 'errors.deviceReplacing', codes: [C.DEVICE_REPLACING], match: ['being replaced', '更换中'] },
+  { key: 'errors.deviceMigrated', codes: [C.DEVICE_MIGRATED], match: ['migrated', 'transferred', '已迁移', '已转移'] },
   { key: 'errors.deviceCloning', match: ['being cloned', '克隆中'] },
   { key: 'errors.replaceFailed', match: ['replacement failed', 'replace failed', '更换失败'] },
   { key: 'errors.authorizedNoSync', match: ['does not support sync', '不支持同步'] },
@@ -80,9 +80,9 @@ export const CATALOGUE: CatalogueEntry[] = [
   { key: 'errors.activationExpired', match: ['activation code has expired', 'activation code expired', '激活码已过期'] },
   { key: 'errors.activationAlreadyActivated', match: ['already activated', '已被激活', '已激活'] },
   { key: 'errors.activationSpecMismatch', match: ['specification mismatch', 'spec mismatch', '规格不匹配'] },
-  { key: 'errors.activationNotBound', match: ['not bound to a cloud phone', '未绑定云手机'] },
-  { key: 'errors.activationRenewalOnly', match: ['renewal only', '仅支持续费'] },
-  { key: 'errors.activationPurchaseOnly', match: ['purchase only', '仅支持购买'] },
+  { key: 'errors.activationNotBound', codes: [C.ACTIVATION_NOT_BOUND], match: ['not bound to a cloud phone', '未绑定云手机'] },
+  { key: 'errors.activationRenewalOnly', codes: [C.ACTIVATION_RENEWAL_ONLY], match: ['renewal only', '仅支持续费'] },
+  { key: 'errors.activationPurchaseOnly', codes: [C.ACTIVATION_PURCHASE_ONLY], match: ['purchase only', '仅支持购买'] },
   { key: 'errors.activationNoStock', match: ['no stock', '无库存'] },
   { key: 'errors.streamNotAssigned', match: ['not assigned to user', '未分配给'] },
   { key: 'errors.streamInstanceNotExist', match: ['instance does not exist', '实例不存在'] },
@@ -113,11 +113,11 @@ export const CATALOGUE: CatalogueEntry[] = [
   { key: 'errors.shareEnded', match: ['interaction has ended', '互动已结束'] },
   { key: 'errors.hotkeyOccupied', match: ['hotkey', '快捷键'], prefixed: true },
   { key: 'errors.notSupported', match: ['does not support this function', '不支持该功能'], prefixed: true },
-  { key: 'errors.commandException', match: ['command execution', '命令执行'], prefixed: true },
-  { key: 'errors.restartFailed', match: ['restart failed', '重启失败'], prefixed: true },
+  { key: 'errors.commandException', codes: [C.COMMAND_EXCEPTION], match: ['command execution', '命令执行'], prefixed: true },
+  { key: 'errors.restartFailed', codes: [C.RESTART_FAILED], match: ['restart failed', '重启失败'], prefixed: true },
   { key: 'errors.copyFailed', match: ['copy failed', '复制失败'], prefixed: true },
   { key: 'errors.paymentFailed', match: ['payment failed', '支付失败'], prefixed: true },
-  { key: 'errors.tokenFetchFailed', match: ['token fetch failed', '获取令牌失败', '获取token失败'], prefixed: true },
+  { key: 'errors.tokenFetchFailed', codes: [C.TOKEN_FETCH_FAILED], match: ['token fetch failed', '获取令牌失败', '获取token失败'], prefixed: true },
   { key: 'errors.noService', codes: [C.SERVICE_UNAVAILABLE], match: ['no service available', '暂无可用服务'], prefixed: true },
   { key: 'errors.authorizationFailed', codes: [C.FORBIDDEN], match: ['authorization failed', '授权失败'], prefixed: true },
   { key: 'errors.loginExpired', codes: [C.UNAUTHORIZED], match: ['login expired', 'log in again', '登录已过期', '重新登录'], prefixed: true },
@@ -139,6 +139,8 @@ export class ApiError extends Error {
     readonly code: number,
     /** The server's own message, kept for the log and for unknown codes. */
     readonly serverMessage = '',
+    /** A throttled reply's wait (its data.retryAfterSeconds or Retry-After header), in whole seconds. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(serverMessage || `code ${code}`);
     this.name = 'ApiError';
@@ -153,33 +155,48 @@ export function findEntry(code: number, message = ''): CatalogueEntry | undefine
   return CATALOGUE.find((entry) => entry.match?.some((fragment) => text.includes(fragment)));
 }
 
-/** Translated, user-readable text for a reply code and server message. */
-export function describe(code: number, message = ''): string {
+/** Entries with a variant that says how long to wait, used when the reply gave a wait. */
+const WITH_WAIT: Partial<Record<ErrorKey, ErrorKey>> = { 'errors.tooFrequent': 'errors.tooFrequentWait' };
+
+/** Translated, user-readable text for a reply code and server message (and the wait a throttled reply asked for). */
+export function describe(code: number, message = '', retryAfterSeconds?: number): string {
   const entry = findEntry(code, message);
   if (!entry) {
     // An unknown business error: the server's wording is the best we have, but say which code it was.
     if (message) return `${t('errors.prefix', { code })} ${message}`;
     return `${t('errors.prefix', { code })} ${t(code >= 500 && code < 600 ? 'errors.systemException' : 'errors.operationFailed')}`;
   }
-  const text = t(entry.key);
+  const waitKey = retryAfterSeconds && retryAfterSeconds > 0 ? WITH_WAIT[entry.key] : undefined;
+  const text = waitKey ? t(waitKey, { seconds: Math.ceil(retryAfterSeconds!) }) : t(entry.key);
   return entry.prefixed ? `${t('errors.prefix', { code })} ${text}` : text;
 }
 
 /** Text for anything a call can throw. */
 export function describeError(error: unknown): string {
-  if (error instanceof ApiError) return describe(error.code, error.serverMessage);
+  if (error instanceof ApiError) return describe(error.code, error.serverMessage, error.retryAfterSeconds);
   return describe(ErrorCode.SERVER_ERROR);
 }
 
 /**
+ * For a call whose failure the catalogue names (spec §8 "token fetch failed"): an error with a meaning of its own
+ * (a device fault, a phone not connected) is shown as itself; a generic one (network, timeout, gateway, system, an
+ * unknown code: the prefixed entries) is shown as `fallback`, after the code that happened.
+ */
+export function describeFailure(error: unknown, fallback: ErrorKey): string {
+  if (!(error instanceof ApiError)) return t(fallback);
+  const entry = findEntry(error.code, error.serverMessage);
+  if (entry && !entry.prefixed) return describeError(error);
+  return `${t('errors.prefix', { code: error.code })} ${t(fallback)}`;
+}
+
+/**
  * Spec §8 for the boot and user-info calls: a red notice with the server's own message, or the
- * translated system-exception text when it sent none. Client-side failures (negative codes) have no
- * server message, so they get their catalogue text.
+ * translated system-exception text when it sent none, after the code that happened (an HTML 502 from a
+ * proxy says 502). Client-side failures (negative codes) have no server message, so they get their catalogue text.
  */
 export function describeServerMessage(error: unknown): string {
-  if (error instanceof ApiError && error.code > 0 && error.serverMessage) {
-    return `${t('errors.prefix', { code: error.code })} ${error.serverMessage}`;
-  }
-  if (error instanceof ApiError && error.code < 0) return describe(error.code);
-  return describe(ErrorCode.SERVER_ERROR);
+  if (!(error instanceof ApiError)) return describe(ErrorCode.SERVER_ERROR);
+  if (error.code < 0) return describe(error.code);
+  if (error.serverMessage) return `${t('errors.prefix', { code: error.code })} ${error.serverMessage}`;
+  return `${t('errors.prefix', { code: error.code })} ${t('errors.systemException')}`;
 }

@@ -2,7 +2,8 @@
  * The API clients (spec §7, §8). The ONLY file that imports redaxios.
  * - Main client: page origin, JSON, 5 s timeout, array query values repeated, the identity headers,
  *   envelope {code, msg, data} unwrapped to data; one token refresh on 401 while other requests wait;
- *   logout on a failed refresh or a 400 about a missing tenant; identical in-flight requests refused.
+ *   logout on a failed refresh or a 400 about a missing tenant; identical in-flight requests refused; a throttled
+ *   reply's wait (data.retryAfterSeconds, else Retry-After) travels on the ApiError.
  * - Streaming-SDK client: a separate host, 5 s, code 0 -> data, else a notice.
  * Session state is not imported here (it imports us); it plugs in through configureHttp().
  */
@@ -20,6 +21,11 @@ export interface Envelope<T = unknown> {
   data: T;
 }
 
+/** An envelope as read off the wire, with the wait a throttled reply asked for. */
+interface Reply extends Envelope {
+  retryAfterSeconds?: number;
+}
+
 export interface Tokens {
   accessToken: string;
   refreshToken: string;
@@ -28,6 +34,8 @@ export interface Tokens {
 export interface HttpHooks {
   /** Current token pair, or null when logged out. */
   tokens(): Tokens | null;
+  /** The pair as stored right now, which another tab may have just replaced (memory follows it only later). */
+  storedTokens?(): Tokens | null;
   /** Identity headers other than Authorization: tenant-id, client-id, fingerprint-id, version, language. */
   headers(): Record<string, string>;
   /** A refresh succeeded: keep the new pair. */
@@ -87,11 +95,20 @@ function baseURL(): string {
 }
 
 /**
- * Sends one request and reads the envelope; a non-envelope reply becomes one with its HTTP status as
- * the code. The timeout covers the whole exchange, body included, and maps to TIMEOUT; any other
- * transport failure to NETWORK.
+ * A wait in whole seconds, or undefined: from `data.retryAfterSeconds` (our server) or a Retry-After header in
+ * seconds (the form rate limiters send; an HTTP date there is read as no wait given).
  */
-async function send(config: RequestConfig, base: string, headers: Record<string, string>): Promise<Envelope> {
+function seconds(value: unknown): number | undefined {
+  const wait = Number(value);
+  return wait > 0 && wait < Infinity ? Math.ceil(wait) : undefined;
+}
+
+/**
+ * Sends one request and reads the envelope; a non-envelope reply (an HTML error page from a proxy, an empty 502)
+ * becomes one with its real HTTP status as the code, so the "Error code" the user sees is the one that happened.
+ * The timeout covers the whole exchange, body included, and maps to TIMEOUT; any other transport failure to NETWORK.
+ */
+async function send(config: RequestConfig, base: string, headers: Record<string, string>): Promise<Reply> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), hooks.timeoutMs ?? REQUEST_TIMEOUT_MS);
   try {
@@ -107,10 +124,13 @@ async function send(config: RequestConfig, base: string, headers: Record<string,
       // Statuses are judged here, from the envelope first: a backend may send 401 either as HTTP or in the body.
       validateStatus: () => true,
     } satisfies Options);
-    const body = response.data;
-    if (body && typeof body === 'object' && 'code' in body) return body as Envelope;
-    if (response.status >= 200 && response.status < 300) return { code: ErrorCode.SUCCESS, msg: '', data: body };
-    return { code: response.status, msg: '', data: null };
+    const body = Object(response.data) as Partial<Envelope>;
+    const retryAfterSeconds =
+      seconds(Object(body.data).retryAfterSeconds) ?? seconds(response.headers.get('retry-after'));
+    // `{code: null}` or a gateway's own JSON is not an envelope: only a numeric code makes one.
+    if (typeof body.code === 'number') return { ...(body as Envelope), retryAfterSeconds };
+    if (response.status >= 200 && response.status < 300) return { code: ErrorCode.SUCCESS, msg: '', data: response.data };
+    return { code: response.status, msg: '', data: null, retryAfterSeconds };
   } catch (error) {
     throw new ApiError(controller.signal.aborted ? ErrorCode.TIMEOUT : ErrorCode.NETWORK, String(error));
   } finally {
@@ -119,7 +139,7 @@ async function send(config: RequestConfig, base: string, headers: Record<string,
 }
 
 /** One exchange with the main API, no session logic. */
-function exchange(config: RequestConfig, token: string | undefined): Promise<Envelope> {
+function exchange(config: RequestConfig, token: string | undefined): Promise<Reply> {
   const headers: Record<string, string> = { ...hooks.headers() };
   if (token) headers.Authorization = `Bearer ${token}`;
   return send(config, baseURL(), headers);
@@ -144,12 +164,19 @@ let refreshing: Promise<boolean> | null = null;
  */
 function refreshOnce(): Promise<boolean> {
   if (!refreshing) {
-    refreshing = (async () => {
-      const current = hooks.tokens();
-      if (!current?.refreshToken) return false;
+    refreshing = acrossTabs(async () => {
+      const known = hooks.tokens();
+      // Another tab may have refreshed while this one waited for the lock: its pair is the live one, and spending
+      // ours again would be a replay, which the server answers by ending the whole login chain.
+      const stored = hooks.storedTokens?.() ?? known;
+      if (stored?.refreshToken && stored.refreshToken !== known?.refreshToken) {
+        hooks.saveTokens(stored);
+        return true;
+      }
+      if (!known?.refreshToken) return false;
       try {
         const reply = await exchange(
-          { method: 'post', url: REFRESH_PATH, data: { refreshToken: current.refreshToken } },
+          { method: 'post', url: REFRESH_PATH, data: { refreshToken: known.refreshToken } },
           undefined,
         );
         const pair = reply.data as Partial<Tokens> | null;
@@ -159,7 +186,7 @@ function refreshOnce(): Promise<boolean> {
       } catch {
         return false;
       }
-    })()
+    })
       .then((renewed) => {
         if (!renewed) hooks.logout();
         return renewed;
@@ -171,9 +198,21 @@ function refreshOnce(): Promise<boolean> {
   return refreshing;
 }
 
-/** Spec §8: a 400 whose message is about the tenant identifier means this session cannot go on. */
-function isMissingTenant(reply: Envelope): boolean {
-  return reply.code === ErrorCode.BAD_REQUEST && (reply.msg === MISSING_TENANT_MESSAGE || /tenant|租户/i.test(reply.msg ?? ''));
+/** Runs `task` while no other tab of the app runs one (Web Locks); where the API is missing, just runs it. */
+function acrossTabs(task: () => Promise<boolean>): Promise<boolean> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request('cloud-phone-token-refresh', task) : task();
+}
+
+/**
+ * Wordings of "the tenant identifier was not sent" (ours, the common Chinese backend text, usual English phrasings);
+ * a 400 about anything else to do with the tenant (disabled, expired, its package) is an error, not a logout.
+ */
+const MISSING_TENANT_WORDING = /missing.*tenant|tenant.*(missing|not (been )?(sent|passed|provided))|租户.*(未传递|缺失|为空)|缺少.*租户/i;
+
+/** Spec §8: a 400 whose message is about a missing tenant identifier means this session cannot go on. */
+export function isMissingTenant(reply: Pick<Envelope, 'code' | 'msg'>): boolean {
+  return reply.code === ErrorCode.BAD_REQUEST && (reply.msg === MISSING_TENANT_MESSAGE || MISSING_TENANT_WORDING.test(reply.msg ?? ''));
 }
 
 /** Main-client request: resolves to `data` when code is 0, rejects with ApiError otherwise. */
@@ -200,7 +239,7 @@ export async function request<T>(config: RequestConfig): Promise<T> {
     }
     if (isMissingTenant(reply)) hooks.logout();
     if (reply.code === ErrorCode.TRIAL_ENDED) hooks.trialEnded();
-    if (reply.code !== ErrorCode.SUCCESS) throw new ApiError(reply.code, reply.msg);
+    if (reply.code !== ErrorCode.SUCCESS) throw new ApiError(reply.code, reply.msg, reply.retryAfterSeconds);
     return reply.data as T;
   } finally {
     inFlight.delete(key);

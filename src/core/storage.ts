@@ -1,8 +1,8 @@
 /**
- * Typed access to localStorage under exactly the key names of spec §3.
- * Values are JSON; a corrupt or foreign value reads as absent instead of throwing,
- * because a partner webview may share the origin with older builds. The payload types stored here live beside
- * the calls that return them.
+ * Typed access to localStorage under exactly the key names of spec §3 this client uses (README "Storage keys" says
+ * what each holds, and why the others are not needed). Values are JSON; a corrupt or foreign value reads as absent
+ * instead of throwing, because a partner webview may share the origin with older builds. The payload types stored
+ * here live beside the calls that return them.
  */
 import type { AgreementData, UserInfo } from '../account/api.ts';
 import type { AboutAppData, ClientFunction } from '../app/client-api.ts';
@@ -19,22 +19,32 @@ export interface StoredValues {
   aboutAppData: AboutAppData;
   firstAgreementData: AgreementData;
   secondAgreementData: AgreementData;
+  /** The full function list (spec §6: the permissions are its enabled entries, derived when read). */
   allPermissionList: ClientFunction[];
-  phoneList: unknown[];
-  deviceAuthorization: unknown;
-  currentGoInDevice: unknown;
-  lostTime: number;
-  reloadTimes: number;
-  hasInDeviceIds: unknown[];
+  /** The day (yyyy-MM-dd) the expiry reminder was last shown, and that it was. */
   lastExpireTipDate: string;
   hasExpireReminded: boolean;
   isLogin: boolean;
   isShowVirtualKey: boolean;
-  activeProfile: string;
   language: string;
 }
 
 export type StorageKey = keyof StoredValues;
+
+/**
+ * Spec §3 keys this client never writes, so they are not StoredValues keys (write() refuses them at compile time):
+ * the device list, the phone being opened and the stream's reconnect state live in memory and in the address, and
+ * the grant and stream-profile features that would fill the others are not built (README "Storage keys").
+ */
+export const UNUSED_SPEC_KEYS = [
+  'phoneList',
+  'deviceAuthorization',
+  'currentGoInDevice',
+  'lostTime',
+  'reloadTimes',
+  'hasInDeviceIds',
+  'activeProfile',
+] as const;
 
 function backend(): Storage | null {
   try {
@@ -80,14 +90,15 @@ export const CLIENT_KEYS: StorageKey[] = [
   'allPermissionList',
   'firstAgreementData',
   'secondAgreementData',
-  'phoneList',
-  'deviceAuthorization',
-  'currentGoInDevice',
-  'hasInDeviceIds',
   'lastExpireTipDate',
   'hasExpireReminded',
-  'activeProfile',
 ];
+
+/** The person's choices: no logout, client switch or cache clearing takes them. */
+export const PREFERENCE_KEYS: StorageKey[] = ['language', 'isShowVirtualKey'];
+
+/** Content kept only to show it again sooner or offline, fetched anew when missing: what "clear cache" removes. */
+export const CACHE_KEYS: StorageKey[] = ['firstAgreementData', 'secondAgreementData'];
 
 /** Everything tied to a client number; language and the virtual-key preference are the person's, so they stay. */
 export function clearSessionData(): void {

@@ -19,6 +19,8 @@ export type Panel = 'none' | 'tools' | 'quality' | 'clipboard' | 'switcher';
 export type SessionProblem =
   | { kind: 'stream'; failure: StreamFailure }
   | { kind: 'error'; error: unknown }
+  /** The security-token call failed: spec §8 names that failure ("token fetch failed"). */
+  | { kind: 'token'; error: unknown }
   | { kind: 'validity' }
   | { kind: 'notFound' };
 
@@ -86,9 +88,11 @@ export async function openSession({ userPhoneId, viewOnly: onlyView, container }
     return;
   }
   let sdk: typeof import('../stream/stream-sdk.ts');
-  let token: string;
+  let outcome: { token: string } | { error: unknown };
+  // Both at once (one round trip less), but each failure keeps its own name: a chunk that did not load is not a token.
+  const tokenCall = securityToken(userPhoneId).then(({ token }) => ({ token }), (error: unknown) => ({ error }));
   try {
-    [sdk, { token }] = await Promise.all([import('../stream/stream-sdk.ts'), securityToken(userPhoneId)]);
+    [sdk, outcome] = await Promise.all([import('../stream/stream-sdk.ts'), tokenCall]);
   } catch (error) {
     if (mine !== generation) return;
     streamState.value = 'failed';
@@ -96,6 +100,12 @@ export async function openSession({ userPhoneId, viewOnly: onlyView, container }
     return;
   }
   if (mine !== generation) return;
+  if ('error' in outcome) {
+    streamState.value = 'failed';
+    problem.value = { kind: 'token', error: outcome.error };
+    return;
+  }
+  const { token } = outcome;
   const next = sdk.createStreamClient();
   client = next;
   next.on('state', ({ state, failure }) => {

@@ -11,6 +11,12 @@ export interface ActivationResult {
   code: string;
   status: ActivationStatus;
   userPhoneId?: number;
+  /**
+   * A catalogue code narrower than the status (spec §8: "supports renewal only", "supports purchase only", "not
+   * bound to a cloud phone" are all the `specMismatch` state); shown instead of the status text when present.
+   */
+  errorCode?: number;
+  msg?: string;
 }
 
 export interface CodeRecord {

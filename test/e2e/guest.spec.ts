@@ -47,6 +47,26 @@ test('a trial the server has ended sends the guest to login with the notice', as
   await expect(page).toHaveURL(/\/app\/login\/demo$/);
 });
 
+test('a trial that ends before the first page is ready still lands on the client\'s login', async ({ page }) => {
+  await openLogin(page);
+  await page.getByTestId('try-first').click();
+  await expect(page.getByTestId('guest-banner')).toBeVisible();
+  const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').userId as number);
+  const db = serverDb();
+  db.prepare('UPDATE users SET trial_expires_at = ? WHERE id = ? AND guest = 1').run(Date.now() - 1000, userId);
+  db.close();
+  // What a loaded machine does by chance: the server's "trial ended" arrives while home's chunk is still loading,
+  // so no page has been shown yet when the session ends.
+  const refused = page.waitForResponse((response) => response.url().includes('/api/merchant/user/get'));
+  await page.route(/\/assets\/home-[^/]*\.js$/, async (route) => {
+    await refused;
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByRole('dialog')).toContainText('Your trial time is up');
+  await expect(page).toHaveURL(/\/app\/login\/demo$/);
+});
+
 test('features that need an account say so to a guest and offer login', async ({ page }) => {
   await openLogin(page);
   await page.getByTestId('try-first').click();

@@ -106,4 +106,31 @@ test.describe('bad input (English)', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Please do not operate frequently' })).toBeVisible();
     await expect(page.getByTestId('send-code')).toHaveText('Get code');
   });
+
+  test('a throttled request says how long to wait', async ({ page }) => {
+    await page.route('**/api/merchant/auth/send-sms-code', (route) =>
+      route.fulfill({ status: 429, headers: { 'retry-after': '42' }, json: { code: 429, msg: 'Too many requests', data: { retryAfterSeconds: 42 } } }),
+    );
+    await page.locator('#mobile').fill(uniqueMobile());
+    await page.getByTestId('send-code').click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Error code: 429 Please do not operate frequently, try again in 42 s' })).toBeVisible();
+  });
+
+  test('repeated wrong passwords are slowed down by the server, which says how long to wait; the typed password stays', async ({ page }) => {
+    // A number nobody registered: the server answers it exactly like a registered one, throttle included.
+    const mobile = uniqueMobile();
+    await loginWithPassword(page, mobile, 'guess0001');
+    const failed = page.locator('#password-error').filter({ hasText: 'Login failed' });
+    const throttled = page.getByText(/Please do not operate frequently, try again in \d+ s/);
+    await expect(failed).toBeVisible();
+    // Each answer is awaited before the next try; the free tries run out, then a wait is asked for.
+    for (let attempt = 2; attempt <= 12 && !(await throttled.isVisible()); attempt++) {
+      const answered = page.waitForResponse((response) => response.url().endsWith('/api/merchant/auth/login'));
+      await page.getByTestId('login-submit').click();
+      await answered;
+    }
+    await expect(throttled.first()).toBeVisible();
+    await expect(page.locator('#password')).toHaveValue('guess0001');
+    await expect(page).toHaveURL(/\/app\/login\/demo$/);
+  });
 });

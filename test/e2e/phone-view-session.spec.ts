@@ -56,6 +56,34 @@ test("another user's phone is refused: by the token call, and by the stream for 
   expect(sockets).toHaveLength(1);
 });
 
+test('a failed token call says the token could not be fetched, unless the server named the problem', async ({ page }) => {
+  const [id] = await userWithPhones(page, [{ name: 'Tokenless' }]);
+  const sockets = watchSockets(page);
+  const failed = page.getByTestId('stream-failed');
+  await page.route('**/security-token?*', (route) => route.abort('failed'));
+  await page.goto(appUrl(`/phone-view/demo?id=${id}`));
+  await expect(failed).toContainText('Token fetch failed');
+
+  // A proxy's error page: the code shown is the one that happened.
+  await page.unroute('**/security-token?*');
+  await page.route('**/security-token?*', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html>Bad Gateway</html>' }));
+  await page.reload();
+  await expect(failed).toContainText('Error code: 502 Token fetch failed');
+
+  // A refusal with a meaning of its own is shown as itself.
+  await page.unroute('**/security-token?*');
+  await page.route('**/security-token?*', (route) => route.fulfill({ json: { code: 1_003_999_999, msg: 'Device malfunction, contact support', data: null } }));
+  await page.reload();
+  await expect(failed).toContainText('Device malfunction');
+  await expect(failed).not.toContainText('Token fetch failed');
+  expect(sockets).toHaveLength(0);
+
+  // Retrying asks for a new token; once it comes, the picture does too.
+  await page.unroute('**/security-token?*');
+  await page.getByTestId('stream-retry').click();
+  await expect(stage(page)).toHaveAttribute('data-state', 'playing');
+});
+
 test('a phone with under 10 minutes left is refused before any connection', async ({ page }) => {
   const [id] = await userWithPhones(page, [{ name: 'Nearly over', validMs: 5 * MINUTE }]);
   const sockets = watchSockets(page);

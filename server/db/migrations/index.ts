@@ -4,8 +4,11 @@ import { migration003 } from './003-guests-and-promotion.ts';
 import { migration004 } from './004-devices.ts';
 import { migration005 } from './005-commerce.ts';
 import { migration006 } from './006-activation-too-long.ts';
+import { migration007 } from './007-stream-tokens-per-session.ts';
+import { migration008 } from './008-sms-sender-address.ts';
+import { migration009 } from './009-phone-faults-and-bound-codes.ts';
 
 export type { Migration } from './migration.ts';
 
 /** The whole schema history in version order; db/index.ts applies the versions a database has not recorded yet. */
-export const migrations = [migration001, migration002, migration003, migration004, migration005, migration006];
+export const migrations = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009];

@@ -3,6 +3,8 @@ import { t, type MessageKey } from '../../core/i18n/index.ts';
 import { maskMobile } from '../../core/format.ts';
 import { Menu, MenuRow } from '../../core/ui/menu.tsx';
 import { goToPage } from '../../app/navigate.ts';
+import { permissionKeys } from '../../app/client-state.ts';
+import { entryAllowed } from '../../app/entry-rules.ts';
 import type { RouteSegment } from '../../app/route-types.ts';
 import { AdBanner } from '../parts/ad-banner.tsx';
 import { showCustomerService } from '../parts/customer-service.ts';
@@ -11,7 +13,10 @@ import { AdPosition } from '../api.ts';
 import { displayName, isGuest, user } from '../state.ts';
 import { confirmLogout } from '../parts/confirm-logout.ts';
 
-/** Entries of pages that exist (a segment must be in the route table, so an entry never leads to a 404). */
+/**
+ * Entries of pages that exist (a segment must be in the route table, so an entry never leads to a 404); one whose
+ * client function is off is not shown (spec §6), rather than leading to a gate that keeps the user here.
+ */
 const ENTRIES: ReadonlyArray<{ segment: RouteSegment; label: MessageKey }> = [
   { segment: 'order-list', label: 'account.profile.orders' },
   { segment: 'recharge-phone', label: 'account.profile.renew' },
@@ -37,7 +42,7 @@ export default function ProfilePage() {
       <AdBanner position={AdPosition.PROFILE} />
       <Menu>
         <MenuRow label={t('account.profile.personalCenter')} onClick={() => goToPage('personal-center')} testId="entry-personal-center" />
-        {ENTRIES.map((entry) => (
+        {ENTRIES.filter((entry) => entryAllowed(entry.segment, permissionKeys.value)).map((entry) => (
           <MenuRow key={entry.segment} label={t(entry.label)} onClick={() => goToPage(entry.segment)} testId={`entry-${entry.segment}`} />
         ))}
         <MenuRow label={t('account.profile.customerService')} onClick={() => void showCustomerService()} testId="entry-customer-service" />

@@ -52,6 +52,7 @@ const errors: Translation<typeof zhCN> = {
   operationFailed: 'Operation failed',
   restartFailed: 'Restart failed',
   tooFrequent: 'Please do not operate frequently',
+  tooFrequentWait: 'Please do not operate frequently, try again in {{seconds}} s',
   noService: 'No service available',
   hotkeyOccupied: 'Hotkey already occupied',
   notSupported: 'The client does not support this function',

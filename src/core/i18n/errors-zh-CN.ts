@@ -49,6 +49,7 @@ const errors = {
   operationFailed: '操作失败',
   restartFailed: '重启失败',
   tooFrequent: '请勿频繁操作',
+  tooFrequentWait: '操作过于频繁，请 {{seconds}} 秒后再试',
   noService: '暂无可用服务',
   hotkeyOccupied: '快捷键已被占用',
   notSupported: '客户端不支持该功能',

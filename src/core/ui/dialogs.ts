@@ -1,4 +1,4 @@
-/** Modal dialogs as data (spec §9: stacking starts at z-index 2000), shown by <DialogHost/>. */
+/** Modal dialogs as data, shown by <DialogHost/> on their layer (spec §9 stacking: global.css --z-dialog). */
 import { signal } from '@preact/signals-react';
 
 export interface DialogAction {
@@ -17,7 +17,6 @@ export interface DialogSpec {
   resolve: (value: string | undefined) => void;
 }
 
-export const DIALOG_Z_BASE = 2000;
 export const dialogs = signal<DialogSpec[]>([]);
 let nextId = 1;
 

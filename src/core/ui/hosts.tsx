@@ -1,7 +1,7 @@
 /** The shell's overlays: notices, dialogs and the navigation progress bar, each driven by a signal. */
 import { notices } from './notify.ts';
 import { useLayoutEffect, useRef } from 'react';
-import { closeDialog, dialogs, DIALOG_Z_BASE, type DialogSpec } from './dialogs.ts';
+import { closeDialog, dialogs, type DialogSpec } from './dialogs.ts';
 import { trapFocus } from './focus-trap.ts';
 import { isSafeUrl } from '../safe-url.ts';
 
@@ -20,20 +20,20 @@ export function NoticeHost() {
 export function DialogHost() {
   return (
     <>
-      {dialogs.value.map((dialog, index) => (
-        <DialogBox key={dialog.id} dialog={dialog} zIndex={DIALOG_Z_BASE + index} />
+      {dialogs.value.map((dialog) => (
+        <DialogBox key={dialog.id} dialog={dialog} />
       ))}
     </>
   );
 }
 
 /** One dialog: modal for the keyboard too (Tab stays inside, Escape dismisses it as undefined, focus goes back). */
-function DialogBox({ dialog, zIndex }: { dialog: DialogSpec; zIndex: number }) {
+function DialogBox({ dialog }: { dialog: DialogSpec }) {
   const box = useRef<HTMLDivElement>(null);
   // A layout effect, as in sheet.tsx: trapped before the next key arrives.
   useLayoutEffect(() => trapFocus(box.current!, { onEscape: () => closeDialog(dialog.id) }), [dialog.id]);
   return (
-    <div class="dialog-backdrop" style={{ zIndex }}>
+    <div class="dialog-backdrop">
       <div ref={box} class="dialog" role="dialog" aria-modal="true" aria-labelledby={`dialog-${dialog.id}-title`} tabIndex={-1}>
         <h2 class="dialog__title" id={`dialog-${dialog.id}-title`}>
           {dialog.title}

@@ -11,6 +11,8 @@ import { notify } from '../../core/ui/notify.ts';
 import { Sheet } from '../../core/ui/sheet.tsx';
 import { permissionKeys } from '../../app/client-state.ts';
 import { goToPage } from '../../app/navigate.ts';
+import { entryAllowed } from '../../app/entry-rules.ts';
+import type { RouteSegment } from '../../app/route-types.ts';
 import type { Phone } from '../api.ts';
 import type { BatchEntry } from '../device-types.ts';
 import { rebootDevices, resetDevices, setDevicesRoot } from '../actions.ts';
@@ -23,6 +25,8 @@ interface ActionDef {
   label: MessageKey;
   /** The client function key that must be enabled (spec §6), if any. */
   permission?: string;
+  /** The page the action opens: shown only when an entry to it is allowed (its key, and a gate that lets it through). */
+  page?: RouteSegment;
   run: (phone: Phone, show: (panel: Panel) => void) => void | Promise<void>;
   danger?: boolean;
 }
@@ -75,9 +79,9 @@ const ACTIONS: ActionDef[] = [
       }
     },
   },
-  { id: 'renew', label: 'devices.actions.renew', permission: 'renew_button',
+  { id: 'renew', label: 'devices.actions.renew', page: 'recharge-single-phone',
     run: (phone) => goToPage('recharge-single-phone', { query: `?id=${phone.userPhoneId}` }) },
-  { id: 'upgrade', label: 'devices.actions.upgrade', permission: 'upgrade_button',
+  { id: 'upgrade', label: 'devices.actions.upgrade', page: 'upgrade-phone',
     run: (phone) => goToPage('upgrade-phone', { query: `?ids=${phone.userPhoneId}` }) },
   { id: 'screenshot', label: 'devices.actions.screenshot', run: (_phone, show) => show('screenshot') },
   { id: 'resolution', label: 'devices.actions.resolution', run: (_phone, show) => show('resolution') },
@@ -95,7 +99,9 @@ const ACTIONS: ActionDef[] = [
 export function ActionSheet({ phone, onClose, initial = 'menu' }: { phone: Phone; onClose: () => void; initial?: Panel }) {
   const [panel, setPanel] = useState<Panel>(initial);
   const enabled = permissionKeys.value;
-  const available = ACTIONS.filter((action) => !action.permission || enabled.has(action.permission));
+  const available = ACTIONS.filter(
+    (action) => (!action.permission || enabled.has(action.permission)) && (!action.page || entryAllowed(action.page, enabled)),
+  );
 
   const run = async (action: ActionDef) => {
     // Actions with a panel stay in the sheet; the others close it first, so their confirm dialog stands alone.

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type RefObject } from 'react';
 import { t, type MessageKey } from '../../core/i18n/index.ts';
-import { describeError } from '../../core/errors.ts';
+import { describeError, describeFailure } from '../../core/errors.ts';
 import type { StreamFailure } from '../../stream/types.ts';
 import { frame, phoneName, problem, professionalMode, quality, stats, streamState, viewOnly, type SessionProblem } from '../session.ts';
 
@@ -23,6 +23,8 @@ function problemText(value: SessionProblem): string {
   if (value.kind === 'stream') return t(FAILURE_TEXT[value.failure]);
   if (value.kind === 'validity') return t('errors.validityUnder10Minutes');
   if (value.kind === 'notFound') return t('errors.deviceNotExist');
+  // A device fault or a phone not connected says so; a network or server failure is "token fetch failed".
+  if (value.kind === 'token') return describeFailure(value.error, 'errors.tokenFetchFailed');
   return describeError(value.error);
 }
 
@@ -45,7 +47,7 @@ function Overlay({ onRetry, onResume, onExit }: OverlayProps) {
   if (state === 'failed' && current) {
     // Retrying opens a new session with a new token; an unsupported browser or a phone out of time will not change.
     const retryable =
-      current.kind === 'error' || (current.kind === 'stream' && current.failure !== 'unsupported');
+      current.kind === 'error' || current.kind === 'token' || (current.kind === 'stream' && current.failure !== 'unsupported');
     return (
       <div class="pv-overlay pv-overlay--failed" role="alert" data-testid="stream-failed">
         <p>{problemText(current)}</p>

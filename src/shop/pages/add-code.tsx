@@ -39,9 +39,9 @@ export default function AddCodePage(_props: PageProps) {
     setBusy(true);
     setRun(codes.map((code) => ({ code, valid: true, status: 'activating' })));
     try {
-      const statuses = outcomes(codes, await activateCodes(codes, 1));
-      setRun(codes.map((code, index) => ({ code, valid: true, status: statuses[index]! })));
-      if (statuses.includes('activated')) {
+      const results = outcomes(codes, await activateCodes(codes, 1));
+      setRun(codes.map((code, index) => ({ code, valid: true, ...results[index]! })));
+      if (results.some((result) => result.status === 'activated')) {
         notify(t('shop.codes.added'), 'success');
         void loadPhones();
       }

@@ -20,7 +20,7 @@ import '../parts/shop.css';
 interface Sent {
   codes: string[];
   phoneIds: number[];
-  statuses: CodeStatus[];
+  outcomes: Array<{ status: CodeStatus; detail?: { code: number; msg: string } }>;
 }
 
 export default function RenewCodePage(_props: PageProps) {
@@ -43,7 +43,7 @@ export default function RenewCodePage(_props: PageProps) {
 
   let rows: CodeRow[];
   if (sent) {
-    rows = sent.codes.map((code, index) => ({ code, valid: true, status: sent.statuses[index]!, phone: label(sent.phoneIds[index]) }));
+    rows = sent.codes.map((code, index) => ({ code, valid: true, ...sent.outcomes[index]!, phone: label(sent.phoneIds[index]) }));
   } else {
     const length = Math.max(list.entries.length, chosen.length);
     rows = Array.from({ length }, (_, index) => {
@@ -70,11 +70,11 @@ export default function RenewCodePage(_props: PageProps) {
     const phoneIds = [...chosen];
     setError(null);
     setBusy(true);
-    setSent({ codes, phoneIds, statuses: codes.map(() => 'activating') });
+    setSent({ codes, phoneIds, outcomes: codes.map(() => ({ status: 'activating' })) });
     try {
-      const statuses = outcomes(codes, await activateCodes(codes, 2, phoneIds));
-      setSent({ codes, phoneIds, statuses });
-      if (statuses.includes('activated')) {
+      const results = outcomes(codes, await activateCodes(codes, 2, phoneIds));
+      setSent({ codes, phoneIds, outcomes: results });
+      if (results.some((result) => result.status === 'activated')) {
         notify(t('shop.codes.renewed'), 'success');
         mine.reload();
         void loadPhones();

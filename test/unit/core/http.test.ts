@@ -28,10 +28,12 @@ function backend(handler: (call: Call) => Promise<{ status?: number; body: unkno
 }
 
 function session(initial: Tokens | null) {
-  const state = { tokens: initial, logouts: 0, notices: [] as string[] };
+  // `stored` stands for localStorage when another tab has written it and this tab's memory has not caught up.
+  const state = { tokens: initial, stored: null as Tokens | null, logouts: 0, notices: [] as string[] };
   configureHttp({
     baseURL: 'http://api.test',
     tokens: () => state.tokens,
+    storedTokens: () => state.stored ?? state.tokens,
     saveTokens: (pair) => (state.tokens = pair),
     logout: () => {
       state.logouts++;
@@ -96,6 +98,20 @@ test('20 concurrent requests hitting 401 make exactly one refresh call, then all
   assert.equal(results, Array.from({ length: 20 }, (_, n) => n));
   assert.is(calls.filter((call) => call.url.pathname === REFRESH_PATH).length, 1);
   assert.equal(state.tokens, { accessToken: 'new', refreshToken: 'r2' });
+  assert.is(state.logouts, 0);
+});
+
+test('another tab refreshed first: its stored pair is adopted and the spent refresh token is not sent again', async () => {
+  const state = session({ accessToken: 'old', refreshToken: 'r1' });
+  state.stored = { accessToken: 'fromOtherTab', refreshToken: 'r2' };
+  const { calls, fetchImpl } = backend((call) => {
+    if (call.url.pathname === REFRESH_PATH) return { body: { code: 401, msg: 'replayed', data: null } };
+    return call.headers.authorization === 'Bearer fromOtherTab' ? { body: { code: 0, msg: '', data: 'ok' } } : { body: { code: 401, msg: '', data: null } };
+  });
+  configureHttp({ fetch: fetchImpl });
+  assert.is(await http.get('/api/thing'), 'ok');
+  assert.is(calls.filter((call) => call.url.pathname === REFRESH_PATH).length, 0, 'no replay of r1');
+  assert.equal(state.tokens, { accessToken: 'fromOtherTab', refreshToken: 'r2' });
   assert.is(state.logouts, 0);
 });
 

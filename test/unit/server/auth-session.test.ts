@@ -76,13 +76,16 @@ test('refresh rotates: the new pair works and the old refresh token is refused',
   assert.is.not(second.data.refreshToken, first.refreshToken);
   assert.is.not(second.data.accessToken, first.accessToken);
   assert.is((await call(USER, { token: second.data.accessToken })).code, 0);
-  const reused = await call(REFRESH, { body: { refreshToken: first.refreshToken } });
-  assert.is(reused.code, 401);
-  assert.is(reused.msg, LOGIN_EXPIRED);
   // The query form is accepted as well (API.md).
   const third = await call(`${REFRESH}?refreshToken=${encodeURIComponent(second.data.refreshToken)}`, { method: 'POST' });
   assert.is(third.code, 0);
   assert.is((await call(REFRESH, { body: {} })).code, 401);
+  // Presenting a rotated token again is a replay: refused, and the whole chain ends with it (reuse detection).
+  const reused = await call(REFRESH, { body: { refreshToken: first.refreshToken } });
+  assert.is(reused.code, 401);
+  assert.is(reused.msg, LOGIN_EXPIRED);
+  assert.is((await call(USER, { token: third.data.accessToken })).code, 401, 'the newest access token of the chain');
+  assert.is((await call(REFRESH, { body: { refreshToken: third.data.refreshToken } })).code, 401, 'the newest refresh token');
 });
 
 test('a refresh token expires after 30 days', async () => {
@@ -125,7 +128,7 @@ test('tokens are stored only as hashes', async () => {
   assert.not.ok(dump.includes(data.accessToken));
   assert.not.ok(dump.includes(data.refreshToken));
   const hash = db.prepare('SELECT password_hash FROM users WHERE tenant_id = 1 AND mobile = ?').pluck().get(DEMO_MOBILE) as string;
-  assert.match(hash, /^scrypt\$/);
+  assert.match(hash, /^\$argon2id\$/);
   assert.not.ok(hash.includes('demo1234'));
 });
 

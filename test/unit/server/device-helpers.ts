@@ -1,5 +1,7 @@
 import type { AppOptions } from '../../../server/app.ts';
 import { issueTokenPair } from '../../../server/lib/tokens.ts';
+import { randomSecrets } from '../../../server/lib/secrets.ts';
+import { createThrottles, DEFAULT_LIMITS } from '../../../server/lib/throttles.ts';
 import type { Deps } from '../../../server/lib/types.ts';
 import { findUserByMobile } from '../../../server/data/users.ts';
 import { DEMO_MOBILE, setup } from './helpers.ts';
@@ -18,12 +20,28 @@ export async function demo(tenant = 1, mobile = DEMO_MOBILE, overrides: Partial<
   // Tokens are issued directly: a password login per test would spend most of the run in scrypt.
   const user = findUserByMobile(ctx.db, tenant, mobile);
   if (!user) throw new Error(`no seeded user ${mobile} in tenant ${tenant}`);
-  const deps: Deps = { db: ctx.db, now: ctx.now, log: () => {}, smsFixedCode: undefined, accessTokenTtlSeconds: 365 * 24 * 3600 };
-  const login = { data: issueTokenPair(deps, user) };
+  const login = { data: issueTokenPair(directDeps(ctx), user) };
   const token = login.data.accessToken;
   // Calls default to this account's tenant and token.
   const call: Ctx['call'] = (path, options = {}) => ctx.call(path, { tenant, token, ...options });
   return { ...ctx, call, token, userId: login.data.userId };
+}
+
+/** What the token functions need, for issuing tokens without a login call (scrypt would dominate the run). */
+export function directDeps(ctx: Pick<Ctx, 'db' | 'now'>, accessTokenTtlSeconds = 365 * 24 * 3600): Deps {
+  return {
+    db: ctx.db,
+    now: ctx.now,
+    log: () => {},
+    smsFixedCode: undefined,
+    accessTokenTtlSeconds,
+    accessRevoked: () => {},
+    secrets: randomSecrets(),
+    demoPayments: true,
+    trustProxy: false,
+    limits: DEFAULT_LIMITS,
+    throttles: createThrottles(DEFAULT_LIMITS),
+  };
 }
 
 /** The id of a seeded phone, by its name, of the given account. */

@@ -25,6 +25,8 @@ export interface CallOptions {
   token?: string;
   language?: string;
   headers?: Record<string, string>;
+  /** The client address the throttles see: sent as X-Forwarded-For, which setup() trusts. */
+  address?: string;
 }
 
 export function setup(overrides: Partial<AppOptions> = {}) {
@@ -40,6 +42,10 @@ export function setup(overrides: Partial<AppOptions> = {}) {
     now: () => clock,
     log: (line) => logs.push(line),
     logError: (line) => errors.push(line),
+    // The payment tests drive the demo methods, as `npm start` and the browser tests do (PAYMENTS_MODE=demo).
+    demoPayments: true,
+    // So a test can speak from several client addresses (CallOptions.address); without one, all share "unknown".
+    trustProxy: true,
     ...overrides,
   });
 
@@ -50,6 +56,7 @@ export function setup(overrides: Partial<AppOptions> = {}) {
     if (options.clientId != null) headers['client-id'] = String(options.clientId);
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.language) headers.language = options.language;
+    if (options.address) headers['x-forwarded-for'] = options.address;
     const init: RequestInit = { method: options.method ?? (options.body === undefined ? 'GET' : 'POST'), headers };
     if (options.body !== undefined) {
       headers['content-type'] = 'application/json';
@@ -66,8 +73,8 @@ export function setup(overrides: Partial<AppOptions> = {}) {
     return /code=(\d+)/.exec(line)?.[1] ?? '';
   }
 
-  async function sendCode(mobile: string, scene = 1, tenant: number = 1): Promise<Reply> {
-    return call('/api/merchant/auth/send-sms-code', { body: { mobile, scene }, tenant });
+  async function sendCode(mobile: string, scene = 1, tenant: number = 1, address?: string): Promise<Reply> {
+    return call('/api/merchant/auth/send-sms-code', { body: { mobile, scene }, tenant, address });
   }
 
   async function passwordLogin(tenant = 1, mobile = DEMO_MOBILE, password = DEMO_PASSWORD): Promise<Reply> {

@@ -88,7 +88,7 @@ test('coupon usability reasons on a small order; an unusable or foreign coupon i
     assert.is(refused.code, ErrorCode.COUPON_UNAVAILABLE);
     assert.is(refused.msg, 'Coupon is not available or not yet usable');
   }
-  assert.is(count(ctx, 'SELECT COUNT(*) FROM orders'), 0);
+  assert.is(count(ctx, 'SELECT COUNT(*) FROM orders WHERE user_id = ?', ctx.userId), 0);
   // Another user's coupon is as unknown as a missing one.
   const green = await shop(100);
   assert.equal((await green.call(`${ORDER}/preview`, { body: { ...body, packageId: packageId(ctx, STANDARD, 7, 100) } })).data.coupons, []);

@@ -83,7 +83,7 @@ test('reset: 8 s, root off and the default resolution from the start', async () 
   assert.equal([phoneRow(ctx, id).root, phoneRow(ctx, id).width, phoneRow(ctx, id).dpi], [0, 720, 320]);
 });
 
-test('a mixed batch acts per device: expired, maintenance and busy phones are refused, the others start', async () => {
+test('a mixed batch acts per device: expired, maintenance, replacing, migrating and busy phones are refused, the others start', async () => {
   const ctx = await demo();
   const ids = ['Reader', 'Old account', 'Test device', 'Being replaced', 'Moving house', 'Music box'].map((n) => phoneId(ctx, n));
   await reboot(ctx, [ids[5]!]);
@@ -95,8 +95,8 @@ test('a mixed batch acts per device: expired, maintenance and busy phones are re
       [ids[0], true, 0],
       [ids[1], false, ErrorCode.DEVICE_EXPIRED],
       [ids[2], false, ErrorCode.DEVICE_MAINTENANCE],
-      [ids[3], false, ErrorCode.DEVICE_BUSY],
-      [ids[4], false, ErrorCode.DEVICE_BUSY],
+      [ids[3], false, ErrorCode.DEVICE_REPLACING],
+      [ids[4], false, ErrorCode.DEVICE_MIGRATED],
       [ids[5], false, ErrorCode.DEVICE_BUSY],
     ],
   );

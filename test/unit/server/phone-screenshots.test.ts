@@ -72,6 +72,29 @@ test('the signed link serves the SVG without a token for 10 minutes', async () =
   assert.equal(JSON.parse(expired.text), { code: 403, msg: 'The screenshot link is invalid or has expired', data: null });
 });
 
+test('a link stops working as soon as the owner closes the account, and survives a restart with the same key', async () => {
+  const ctx = await demo();
+  const url = await urlOf(ctx, 'Reader');
+  // The same database and key in a new app (a restart): main.ts keeps the key in DATA_DIR or the environment.
+  const { createApp } = await import('../../../server/app.ts');
+  const { randomSecrets } = await import('../../../server/lib/secrets.ts');
+  const secrets = randomSecrets();
+  const first = createApp({ db: ctx.db, distDir: '/nonexistent', now: ctx.now, secrets });
+  const restarted = createApp({ db: ctx.db, distDir: '/nonexistent', now: ctx.now, secrets });
+  const phoneIdOf = phoneId(ctx, 'Reader');
+  const signed = await first.request(`${PHONE}/screenshot`, {
+    method: 'POST',
+    headers: { 'tenant-id': '1', authorization: `Bearer ${ctx.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ userPhoneIds: [phoneIdOf] }),
+  });
+  const link = ((await signed.json()) as { data: Array<{ url: string }> }).data[0]!.url;
+  assert.is((await restarted.request(link)).status, 200, 'signed before the restart, served after it');
+  assert.is((await fetchImage(ctx, url)).status, 200);
+  ctx.db.prepare('UPDATE users SET deleted_at = ? WHERE id = ?').run(ctx.now(), ctx.userId);
+  assert.is((await fetchImage(ctx, url)).status, 403, 'the closed account\'s link is refused');
+  assert.is((await restarted.request(link)).status, 403);
+});
+
 test('tampered, foreign and malformed links are refused', async () => {
   const ctx = await demo();
   const url = await urlOf(ctx, 'Reader');

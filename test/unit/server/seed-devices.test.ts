@@ -46,9 +46,17 @@ test('the seed matches API.md: grades, the demo accounts and the 1,000-phone acc
   assert.is(groupsOf(1, SCALE_MOBILE).length, 4);
   assert.is((await passwordLogin(1, SCALE_MOBILE)).code, 0);
 
+  // The error cases account (seed-cases.ts): faults, replacing, migrating, a phone under a day.
+  const cases = db
+    .prepare("SELECT p.phone_no, p.status, p.fault FROM phones p JOIN users u ON u.id = p.user_id WHERE u.tenant_id = 1 AND u.mobile = '13800138002' ORDER BY p.id")
+    .all() as Array<{ phone_no: string; status: string; fault: string | null }>;
+  assert.equal(cases.map((p) => p.phone_no), ['CP10000201', 'CP10000202', 'CP10000203', 'CP10000204', 'CP10000205', 'CP10000206', 'CP10000207']);
+  assert.equal(cases.map((p) => p.fault ?? p.status), ['malfunction', 'disconnected', 'replacing', 'migrating', 'online', 'online', 'online']);
+  assert.is(db.prepare('SELECT COUNT(*) FROM phones WHERE fault IS NOT NULL').pluck().get(), 2);
+
   const numbers = db.prepare('SELECT phone_no FROM phones').pluck().all() as string[];
   assert.ok(numbers.every((n) => /^CP\d{8}$/.test(n)));
-  assert.is(new Set(numbers).size, 1030);
+  assert.is(new Set(numbers).size, 1037);
 });
 
 test('the seed is idempotent; phones are seeded only while the table is empty', () => {
@@ -60,7 +68,7 @@ test('the seed is idempotent; phones are seeded only while the table is empty', 
   assert.equal(counts(), before);
   db.prepare("DELETE FROM phones WHERE name = 'Reader'").run();
   seed(db);
-  assert.is(db.prepare('SELECT COUNT(*) FROM phones').pluck().get(), 1029);
+  assert.is(db.prepare('SELECT COUNT(*) FROM phones').pluck().get(), 1036);
   db.prepare('DELETE FROM phones').run();
   seed(db);
   assert.equal(counts(), before);
@@ -90,7 +98,7 @@ test('migration 4 on a database of the accounts release: users keep working and 
   const groups = (await (await app.request('/api/device/phone-group/simple-list', { headers })).json()) as any;
   assert.equal(groups.data.map((g: any) => [g.name, g.isDefault, g.phoneCount]), [['Default group', true, 0]]);
   // The demo accounts the seed created got their phones.
-  assert.is(db.prepare('SELECT COUNT(*) FROM phones').pluck().get(), 1030);
+  assert.is(db.prepare('SELECT COUNT(*) FROM phones').pluck().get(), 1037);
 });
 
 test.run();

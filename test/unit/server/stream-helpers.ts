@@ -6,16 +6,20 @@ import jpeg from 'jpeg-js';
 import { WebSocket } from 'ws';
 import { FRAME_KIND } from '../../../server/stream/protocol.ts';
 import { createStreamServer } from '../../../server/stream/stream-server.ts';
+import type { StreamServer, StreamServerOptions } from '../../../server/stream/stream-server.ts';
 import { PHONE, demo } from './device-helpers.ts';
+import { DEMO_MOBILE } from './helpers.ts';
 
 // Shared by the stream tests (API.md "Streaming"): a real HTTP server on 127.0.0.1 with the stream attached,
 // and a `ws` client whose messages are awaited one by one. Every wait is bounded.
 
 export const WAIT_MS = 5000;
 
-export async function start() {
-  const ctx = await demo();
-  const stream = createStreamServer({ db: ctx.db, now: ctx.now, logError: (line) => ctx.errors.push(line) });
+export async function start(options: Partial<StreamServerOptions> = {}) {
+  // As in main.ts, revoked sessions make the stream re-check its sockets.
+  const late: { stream?: StreamServer } = {};
+  const ctx = await demo(1, DEMO_MOBILE, { accessRevoked: () => late.stream?.revalidate() });
+  const stream = createStreamServer({ db: ctx.db, now: ctx.now, logError: (line) => ctx.errors.push(line), ...options });
   const http: Server = createServer((_req, res) => res.end('not here'));
   stream.attach(http);
   http.listen(0, '127.0.0.1');
@@ -34,6 +38,7 @@ export async function start() {
     await new Promise((resolve) => http.close(resolve));
   }
 
+  late.stream = stream;
   return { ctx, stream, port, securityToken, stop };
 }
 

@@ -5,7 +5,7 @@ import { WebSocket } from 'ws';
 import { STREAM_MESSAGES } from '../../../server/lib/errors.ts';
 import { CLOSE_NOT_ASSIGNED, FRAME_KIND, parseClientMessage } from '../../../server/stream/protocol.ts';
 import { COPY_BUTTON, iconRect } from '../../../server/stream/virtual-screen.ts';
-import { SCALE_MOBILE, phoneId } from './device-helpers.ts';
+import { SCALE_MOBILE, directDeps, phoneId } from './device-helpers.ts';
 import { WAIT_MS, client, size, start } from './stream-helpers.ts';
 import type { Incoming } from './stream-helpers.ts';
 
@@ -157,7 +157,7 @@ test('unknown, foreign, other-phone, expired and transferred tokens are refused 
   const { issueTokenPair } = await import('../../../server/lib/tokens.ts');
   const { findUserByMobile } = await import('../../../server/data/users.ts');
   const user = findUserByMobile(s.ctx.db, 1, SCALE_MOBILE)!;
-  const pair = issueTokenPair({ db: s.ctx.db, now: s.ctx.now, log: () => {}, smsFixedCode: undefined, accessTokenTtlSeconds: 3600 }, user);
+  const pair = issueTokenPair(directDeps(s.ctx, 3600), user);
   const strangerCall: typeof s.ctx.call = (path, options = {}) => s.ctx.call(path, { token: pair.accessToken, ...options });
   const strangerToken = await s.securityToken(theirs, 86400, strangerCall);
   await assertRefused(strangerToken, mine);

@@ -83,4 +83,32 @@ test('the wallet page refuses foreign return URLs and unknown payments; a finish
   assert.match(html, `href="/app/?orderId=${order.orderId}"`);
 });
 
+test('without PAYMENTS_MODE=demo nothing can be paid: submit answers "No service available", the callback and page are gone', async () => {
+  const ctx = await shop();
+  const order = await createOrder(ctx, { type: 'buy', packageId: packageId(ctx, PRO, 30), quantity: 1 });
+  const started = (await submit(ctx, order.orderId, 'alipay', 'payments-off-key', { returnUrl: '/app/orders/demo' })).data;
+  // The same database served by a deployment that did not turn the demo methods on.
+  const { createApp } = await import('../../../server/app.ts');
+  const live = createApp({ db: ctx.db, distDir: '/nonexistent', now: ctx.now });
+  const json = async (response: Response) => (await response.json()) as { code: number; msg: string };
+  const submitted = await json(
+    await live.request('/api/pay/order/submit', {
+      method: 'POST',
+      headers: { 'tenant-id': '1', authorization: `Bearer ${ctx.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ orderId: order.orderId, method: 'mock', idempotencyKey: 'payments-off-mock' }),
+    }),
+  );
+  assert.equal(submitted, { code: ErrorCode.SERVICE_UNAVAILABLE, msg: 'No service available', data: null });
+  const notified = await json(
+    await live.request('/api/pay/notify/alipay', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ paymentId: started.paymentId, result: 'success' }),
+    }),
+  );
+  assert.is(notified.code, ErrorCode.SERVICE_UNAVAILABLE);
+  assert.is((await live.request(started.walletUrl)).status, 404);
+  assert.is(ctx.db.prepare('SELECT status FROM orders WHERE id = ?').pluck().get(order.orderId), 'waitPay', 'still unpaid');
+});
+
 test.run();

@@ -2,6 +2,7 @@
  * One row per code with its spec §4 status: waiting before the call, activating while it is in flight,
  * then the server's outcome. A renewal row also names the phone the code renews (code i renews phone i).
  */
+import { describe } from '../../../core/errors.ts';
 import { t } from '../../../core/i18n/index.ts';
 import type { ActivationResult } from '../../codes-api.ts';
 import type { ActivationStatus } from '../../order-types.ts';
@@ -14,6 +15,8 @@ export interface CodeRow {
   /** False for a code that is not 12 letters or digits (never sent). */
   valid: boolean;
   status: CodeStatus;
+  /** The server's narrower reason for a refused code (ActivationResult.errorCode and msg). */
+  detail?: { code: number; msg: string };
   /** Renewal only: what the code renews; null when fewer phones than codes are selected. */
   phone?: { name: string; detail: string } | null;
 }
@@ -31,10 +34,19 @@ const TONE: Record<CodeStatus, string> = {
   failed: ' code-status--bad',
 };
 
+export interface CodeOutcome {
+  status: ActivationStatus;
+  detail?: { code: number; msg: string };
+}
+
 /** The server's outcome for each code sent, in the order sent; a code it did not answer for counts as failed. */
-export function outcomes(codes: string[], results: ActivationResult[]): ActivationStatus[] {
-  const byCode = new Map(results.map((result) => [result.code, result.status]));
-  return codes.map((code) => byCode.get(code) ?? 'failed');
+export function outcomes(codes: string[], results: ActivationResult[]): CodeOutcome[] {
+  const byCode = new Map(results.map((result) => [result.code, result]));
+  return codes.map((code) => {
+    const result = byCode.get(code);
+    if (!result) return { status: 'failed' };
+    return result.errorCode ? { status: result.status, detail: { code: result.errorCode, msg: result.msg ?? '' } } : { status: result.status };
+  });
 }
 
 function Status({ row }: { row: CodeRow }) {
@@ -42,7 +54,8 @@ function Status({ row }: { row: CodeRow }) {
   if (!row.valid) {
     return <span class="code-status code-status--bad" data-testid="code-status">{t('shop.codes.input.invalidBadge')}</span>;
   }
-  return <span class={`code-status${TONE[row.status]}`} data-testid="code-status">{t(`shop.codes.status.${row.status}`)}</span>;
+  const text = row.detail ? describe(row.detail.code, row.detail.msg) : t(`shop.codes.status.${row.status}`);
+  return <span class={`code-status${TONE[row.status]}`} data-testid="code-status">{text}</span>;
 }
 
 export function CodeRows({ rows, renewal = false }: { rows: CodeRow[]; renewal?: boolean }) {
