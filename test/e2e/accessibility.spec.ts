@@ -14,7 +14,7 @@
  * looks, see Audit.analyse).
  */
 import { expect, test } from '@playwright/test';
-import { skipExpiryReminder } from './helpers.ts';
+import { appUrl, skipExpiryReminder } from './helpers.ts';
 import { Audit, byName, DEVICE_PAGES, groupOf, logIn, READY, ROUTES, settle, SHOP_PAGES, TENANTS } from './accessibility-audit.ts';
 import { callApi, createUnpaidOrder, loadPageData, QUERIES, type PageData } from './accessibility-data.ts';
 
@@ -40,6 +40,16 @@ for (const tenant of TENANTS) {
       // Stores the client number, as a returning visitor has it; no session, so no expiry reminder either.
       await skipExpiryReminder(page, tenant.clientNo);
       for (const route of ROUTES.filter((entry) => entry.public)) await audit.route(route, null, 'logged out');
+      await audit.step('login with an error notice and a field error', async () => {
+        // A refused send shows a red notice (for 3 s): its text must keep its contrast on the error fill.
+        await page.route('**/api/merchant/auth/send-sms-code', (route) => route.fulfill({ json: { code: 429, msg: 'Too many requests', data: { retryAfterSeconds: 30 } } }));
+        await page.goto(appUrl(`/login/${tenant.clientNo}`));
+        await page.locator('#mobile').fill('13912345678');
+        await page.getByTestId('send-code').click();
+        await expect(page.locator('.notice--error')).toBeVisible();
+        await audit.analyse('login with an error notice');
+        await page.unroute('**/api/merchant/auth/send-sms-code');
+      });
       audit.finish();
     });
 
