@@ -114,6 +114,9 @@ test.describe('bad input (English)', () => {
     await page.locator('#mobile').fill(uniqueMobile());
     await page.getByTestId('send-code').click();
     await expect(page.getByRole('alert').filter({ hasText: 'Error code: 429 Please do not operate frequently, try again in 42 s' })).toBeVisible();
+    // The button waits as long as the server asked, counting down.
+    await expect(page.getByTestId('send-code')).toBeDisabled();
+    await expect(page.getByTestId('send-code')).toContainText(/Resend in 4[12]s/);
   });
 
   test('repeated wrong passwords are slowed down by the server, which says how long to wait; the typed password stays', async ({ page }) => {

@@ -7,8 +7,11 @@ import { currentRouteName } from '../../app/navigate.ts';
 export const RESEND_SECONDS = 60;
 
 interface SendCodeButtonProps {
-  /** Resolves true when the code was sent, which starts the countdown. */
-  onSend: () => Promise<boolean>;
+  /**
+   * Resolves true when the code was sent, which starts the resend countdown; a number when the server asked to wait
+   * that many seconds first (the countdown then runs from it); false otherwise.
+   */
+  onSend: () => Promise<boolean | number> | boolean;
 }
 
 export function SendCodeButton({ onSend }: SendCodeButtonProps) {
@@ -29,7 +32,9 @@ export function SendCodeButton({ onSend }: SendCodeButtonProps) {
   const send = async () => {
     setSending(true);
     try {
-      if (await onSend()) setLeft(RESEND_SECONDS);
+      const sent = await onSend();
+      if (sent === true) setLeft(RESEND_SECONDS);
+      else if (typeof sent === 'number' && sent > 0) setLeft(Math.ceil(sent));
     } finally {
       setSending(false);
     }

@@ -60,15 +60,18 @@ export function useFormErrors<Field extends string>(place: Placement<Field>) {
     }
   };
 
-  /** For SendCodeButton: sends, says the code is on its way, and resolves true so the countdown starts. */
-  const sendCode = async (send: () => Promise<unknown>, onError: (error: unknown) => void = showError): Promise<boolean> => {
+  /**
+   * For SendCodeButton: sends, says the code is on its way, and resolves true so the countdown starts. A refusal
+   * that says how long to wait (a throttle) resolves to those seconds, so the button counts them down instead.
+   */
+  const sendCode = async (send: () => Promise<unknown>, onError: (error: unknown) => void = showError): Promise<boolean | number> => {
     try {
       await send();
       notify(t('account.login.codeSent'), 'success');
       return true;
     } catch (error) {
       onError(error);
-      return false;
+      return error instanceof ApiError && error.retryAfterSeconds ? error.retryAfterSeconds : false;
     }
   };
 

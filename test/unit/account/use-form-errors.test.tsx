@@ -115,10 +115,10 @@ test('run keeps the form busy while the calls run and shows their refusal', asyn
   probe.unmount();
 });
 
-test('sendCode says the code is sent and resolves true; a refusal resolves false', async () => {
+test('sendCode says the code is sent and resolves true; a refusal resolves false, a throttled one its wait', async () => {
   const probe = mount();
   notices.value = [];
-  let sent = false;
+  let sent: boolean | number = false;
   await act(async () => {
     sent = await probe.form().sendCode(() => Promise.resolve());
   });
@@ -129,8 +129,14 @@ test('sendCode says the code is sent and resolves true; a refusal resolves false
   await act(async () => {
     sent = await probe.form().sendCode(() => Promise.reject(refused));
   });
-  assert.not.ok(sent);
+  assert.is(sent, false);
   assert.is(probe.form().errors.code, describeError(refused));
+
+  const throttled = new ApiError(ErrorCode.SMS_SEND_TOO_FREQUENT, 'Please do not operate frequently', 42);
+  await act(async () => {
+    sent = await probe.form().sendCode(() => Promise.reject(throttled));
+  });
+  assert.is(sent, 42, 'the button counts down the wait the server asked for');
   probe.unmount();
 });
 
