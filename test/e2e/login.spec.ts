@@ -103,8 +103,10 @@ test.describe('bad input (English)', () => {
     expect((await first.json()).code).toBe(0);
     await page.locator('#mobile').fill(mobile);
     await page.getByTestId('send-code').click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Please do not operate frequently' })).toBeVisible();
-    await expect(page.getByTestId('send-code')).toHaveText('Get code');
+    await expect(page.getByRole('alert').filter({ hasText: /Please do not operate frequently, try again in \d+ s/ })).toBeVisible();
+    // The server said how long is left of its minute: the button waits that long rather than inviting another try.
+    await expect(page.getByTestId('send-code')).toBeDisabled();
+    await expect(page.getByTestId('send-code')).toHaveText(/Resend in \d+s/);
   });
 
   test('a throttled request says how long to wait', async ({ page }) => {
