@@ -6,7 +6,8 @@ import { injectManifest } from 'workbox-build';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { precacheFiles, readManifest } from './first-screen.mjs';
+import { precacheFiles } from './first-screen.mjs';
+import { prerender } from './prerender.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
@@ -14,8 +15,10 @@ const tmp = join(root, '.tmp');
 
 export async function build({ quiet = false } = {}) {
   await viteBuild({ root, logLevel: quiet ? 'warn' : 'info' });
-
   mkdirSync(tmp, { recursive: true });
+  const prerendered = await prerender(dist, tmp);
+  if (!quiet) console.log(`prerendered into index.html: ${prerendered.pages.join(', ')}; inlined ${prerendered.inlined.join(', ')}`);
+
   const swBundle = join(tmp, 'sw.js');
   await esbuild({
     entryPoints: [join(root, 'sw/sw.ts')],
@@ -28,12 +31,11 @@ export async function build({ quiet = false } = {}) {
     logLevel: 'warning',
   });
 
-  const manifest = readManifest(dist);
   const { count, size, warnings } = await injectManifest({
     swSrc: swBundle,
     swDest: join(dist, 'sw.js'),
     globDirectory: dist,
-    globPatterns: precacheFiles(manifest),
+    globPatterns: precacheFiles(dist),
     // Files sit at the root of dist but are served under /app/.
     modifyURLPrefix: { '': '/app/' },
     // Hashed names carry their own version.

@@ -1,46 +1,28 @@
-// The first-screen closure, read from Vite's build manifest: what a cold visit to the login screen
-// must download before it can be used. Shared by the size check and the service-worker precache list.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// The first screen and the offline start, as lists of files (relative to dist) read from the build's boot plan
+// (scripts/boot-plan.mjs, dist/boot-plan.json): what a cold visit to the login screen downloads before it can be used,
+// and what the service worker precaches. Shared by the size check, the benchmarks and the service-worker build.
+import { readPlan } from './boot-plan.mjs';
 
-/** Source modules whose chunks the first screen needs besides the entry (the default dictionary, the login page). */
-export const FIRST_SCREEN_SOURCES = ['src/core/i18n/zh-CN.ts', 'src/account/pages/login.tsx'];
+const unique = (files) => [...new Set(files)];
 
-/** What else is precached for an offline start: the other dictionary, home and the 404 page. */
-export const PRECACHE_SOURCES = [
-  ...FIRST_SCREEN_SOURCES,
-  'src/core/i18n/en-US.ts',
-  'src/core/i18n/zh-CN-app.ts',
-  'src/core/i18n/en-US-app.ts',
-  'src/devices/pages/home.tsx',
-  'src/misc/pages/not-found.tsx',
-];
-
-export function readManifest(dist) {
-  return JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+/** index.html, the entry, the default dictionary and the login page: exactly what the page asks for in its one round. */
+export function firstScreenFiles(dist) {
+  const boot = readPlan(dist);
+  return unique(['index.html', ...boot.entry, ...boot.route('login'), ...boot.texts('zh-CN')]);
 }
 
-/** Files (relative to dist) of the given manifest keys and everything they import statically. */
-export function closure(manifest, keys) {
-  const files = new Set();
-  const seen = new Set();
-  const visit = (key) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const entry = manifest[key];
-    if (!entry) throw new Error(`not in the build manifest: ${key}`);
-    files.add(entry.file);
-    for (const css of entry.css ?? []) files.add(css);
-    for (const imported of entry.imports ?? []) visit(imported);
-  };
-  keys.forEach(visit);
-  return [...files];
-}
-
-export function firstScreenFiles(manifest) {
-  return ['index.html', ...closure(manifest, ['index.html', ...FIRST_SCREEN_SOURCES])];
-}
-
-export function precacheFiles(manifest) {
-  return ['index.html', ...closure(manifest, ['index.html', ...PRECACHE_SOURCES])];
+/**
+ * For an offline start: the first screen in both languages, and home and the 404 page with what a signed-in page
+ * loads besides its own chunk (the app's texts and the error catalogue), so a returning user opens the app offline.
+ */
+export function precacheFiles(dist) {
+  const boot = readPlan(dist);
+  return unique([
+    ...firstScreenFiles(dist),
+    ...boot.texts('en-US'),
+    ...boot.route(''),
+    ...boot.route('404'),
+    ...boot.appTexts('zh-CN'),
+    ...boot.appTexts('en-US'),
+  ]);
 }

@@ -8,12 +8,14 @@ import { configureHttp } from './core/http.ts';
 import { locale, setLocale, storedLocale } from './core/i18n/index.ts';
 import { fingerprintId } from './core/fingerprint.ts';
 import { notify } from './core/ui/notify.ts';
+import { loadErrorCatalogue } from './core/errors.ts';
 import { secureData } from './app/client-state.ts';
 import { endTrial, logout, readTokens, saveTokens, tokens, watchTrial } from './account/state.ts';
 import { registerServiceWorker, showOldDomainNotice, startShellEffects } from './app/shell.ts';
 import { App } from './app/app.tsx';
 import { prefetchRoute } from './app/resolve-route.ts';
 import { BASE } from './app/navigate.ts';
+import { fetchWithBootReplies } from './app/boot-replies.ts';
 
 configureHttp({
   tokens: () => tokens.value,
@@ -35,9 +37,10 @@ configureHttp({
   logout: () => void logout({ callServer: false }),
   trialEnded: () => void endTrial(),
   notify: (text) => notify(text),
+  // The page's inline boot may have sent the client's boot calls already (app/inline-boot.ts).
+  fetch: fetchWithBootReplies,
 });
 
-const root = document.getElementById('app')!;
 // The language first: the page chunk prefetched next asks for texts in that language.
 const localeLoaded = setLocale(storedLocale());
 const path = location.pathname.startsWith(BASE) ? location.pathname.slice(BASE.length) || '/' : location.pathname;
@@ -46,8 +49,52 @@ prefetchRoute({ pathname: path, search: location.search, host: location.host });
 localeLoaded.then(() => {
   startShellEffects();
   watchTrial();
-  root.textContent = '';
-  render(<App />, root);
+  // The page on screen (prerendered, or the boot spinner) stays until the app's first page is ready to replace it.
+  const live = document.createElement('div');
+  render(<App {...handOver(live)} />, live);
   showOldDomainNotice();
+  // Off the first screen's path, but in place before the first failure needs describing (core/errors.ts).
+  whenIdle(() => void loadErrorCatalogue().catch(() => {}));
 });
 registerServiceWorker();
+
+/**
+ * Boot's hand-over (app/route-view.tsx FirstPageHooks): the app's root goes in place of what index.html showed, in
+ * the task that renders the first page, so no frame in between is painted. The prerendered page is inert (nothing in
+ * it works before the app does), but a value an autofill or a script put into it is carried over to the same field,
+ * through the field's own input handler, and so is the focus.
+ */
+function handOver(live: HTMLElement) {
+  let shown: HTMLElement | null = null;
+  let focused = '';
+  return {
+    beforeFirstPage() {
+      const page = document.getElementById('app');
+      if (!page || page === live) return;
+      shown = page;
+      focused = document.activeElement instanceof HTMLElement && page.contains(document.activeElement) ? document.activeElement.id : '';
+      page.replaceWith(live);
+      live.id = 'app';
+    },
+    afterFirstPage() {
+      if (!shown) return;
+      for (const input of shown.querySelectorAll('input')) {
+        const twin = input.id ? document.getElementById(input.id) : null;
+        if (!(twin instanceof HTMLInputElement) || twin.type !== input.type) continue;
+        if (input.type === 'checkbox' || input.type === 'radio') {
+          if (twin.checked !== input.checked) twin.click();
+        } else if (input.value && !twin.value) {
+          twin.value = input.value;
+          twin.dispatchEvent(new Event('input', { bubbles: true }));
+        }
+      }
+      if (focused) document.getElementById(focused)?.focus();
+      shown = null;
+    },
+  };
+}
+
+function whenIdle(task: () => void): void {
+  if ('requestIdleCallback' in window) requestIdleCallback(task, { timeout: 3000 });
+  else setTimeout(task, 1000);
+}

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { ErrorCode } from '../../src/core/error-codes.ts';
 import { clientFunctions, clientName, configValue, configValues, customerService, findClientById, findClientByNo } from '../data/client.ts';
 import type { ClientRow } from '../data/client.ts';
+import type { MiddlewareHandler } from 'hono';
 import { requireTenant } from '../lib/auth.ts';
 import { ok } from '../lib/envelope.ts';
 import { apiError, badRequest } from '../lib/errors.ts';
@@ -19,6 +20,20 @@ export function clientRoutes(deps: Deps): Hono<AppEnv> {
   const { db } = deps;
   const routes = new Hono<AppEnv>();
   const tenant = requireTenant(deps);
+
+  /**
+   * The two boot calls that follow the secure data may name their client by number instead of the tenant headers
+   * (API.md "Client"): a first visit then asks all three at once rather than waiting a round trip for the tenant.
+   * When the headers are sent they rule, and the client number must belong to their tenant (clientOf).
+   */
+  const tenantOrClientNo: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const clientNo = (c.req.query('clientNo') ?? '').trim();
+    if (c.req.header('tenant-id') !== undefined || !clientNo) return tenant(c, next);
+    const row = findClientByNo(db, clientNo);
+    if (!row) throw apiError(ErrorCode.CLIENT_NOT_FOUND);
+    c.set('tenantId', row.tenant_id);
+    await next();
+  };
 
   /** The client named by the request, and only if it belongs to the tenant of the headers. */
   function clientOf(c: Context<AppEnv>, clientNo: string): ClientRow {
@@ -41,7 +56,7 @@ export function clientRoutes(deps: Deps): Hono<AppEnv> {
     return ok(c, { tenantId: row.tenant_id, clientId: row.id, platform: row.platform });
   });
 
-  routes.get('/api/merchant/client/get-about-app', tenant, (c) => {
+  routes.get('/api/merchant/client/get-about-app', tenantOrClientNo, (c) => {
     const row = clientOf(c, (c.req.query('clientNo') ?? '').trim());
     return ok(c, {
       clientNo: row.client_no,
@@ -52,9 +67,9 @@ export function clientRoutes(deps: Deps): Hono<AppEnv> {
     });
   });
 
-  // Always the client of the client-id header: a tenant's other clients may switch features differently.
-  routes.get('/api/merchant/client-function/list', tenant, (c) => {
-    const row = clientOf(c, '');
+  // The client of the clientNo query, else of the client-id header: a tenant's clients may switch features differently.
+  routes.get('/api/merchant/client-function/list', tenantOrClientNo, (c) => {
+    const row = clientOf(c, (c.req.query('clientNo') ?? '').trim());
     const typeText = c.req.query('functionType');
     const functionType = typeText === undefined ? null : asPositiveInt(typeText);
     if (typeText !== undefined && functionType === null) throw badRequest('Invalid functionType');

@@ -34,8 +34,9 @@ export const getClientSecureData = (clientNo: string) =>
 export const getAboutApp = (clientNo: string, extra?: Partial<RequestConfig>) =>
   http.get<AboutAppData>('/api/merchant/client/get-about-app', { clientNo }, extra);
 
-export const getClientFunctions = () =>
-  http.get<ClientFunction[]>('/api/merchant/client-function/list', { functionType: 1 });
+/** With the client number, a backend may answer before the tenant is known (server/API.md "Client and configuration"). */
+export const getClientFunctions = (clientNo: string, extra?: Partial<RequestConfig>) =>
+  http.get<ClientFunction[]>('/api/merchant/client-function/list', { functionType: 1, clientNo }, extra);
 
 /** Server-configured values by key (spec §7: pageNo/pageSize 100/keys). */
 export const getConfigKeys = (keys: string[]) =>

@@ -60,8 +60,17 @@ const pending = new Map<string, Promise<ClientLoadResult>>();
 /** The client changed while a reply was on its way: that reply belongs to nobody now. */
 const stale = (number: string) => clientNo.value !== number;
 
-/** Boot chain: secure data, then about-app and the function list (they need the tenant the first one names). */
+/**
+ * Boot: the secure data, the about-app data and the function list in one round. The last two name the client by
+ * number, with the cached tenant headers when there are any; a backend that needs the headers and did not get them
+ * is asked again once the secure data has named the tenant (server/API.md "Client and configuration").
+ */
 async function fetchClient(number: string, fromCache: boolean): Promise<ClientLoadResult> {
+  const tenantKnown = secureData.value !== null;
+  // Sent before the tenant is known, a "missing tenant" reply is not the end of a session (core/http.ts).
+  const details = () => Promise.all([getAboutApp(number, { beforeTenant: true }), getClientFunctions(number, { beforeTenant: true })]);
+  const early = details();
+  early.catch(() => {}); // Judged below, after the secure data; a failure here must not go unhandled meanwhile.
   try {
     const secure = await getClientSecureData(number);
     if (stale(number)) return 'failed';
@@ -69,8 +78,10 @@ async function fetchClient(number: string, fromCache: boolean): Promise<ClientLo
     write('tenantId', secure.tenantId);
     write('clientId', secure.clientId);
     write('platform', secure.platform);
-    // Both need only the tenant: one round trip instead of two on a 400 ms link.
-    const [about, list] = await Promise.all([getAboutApp(number), getClientFunctions()]);
+    const [about, list] = await early.catch((error: unknown) => {
+      if (tenantKnown || !isRefusal(error)) throw error;
+      return details();
+    });
     if (stale(number)) return 'failed';
     aboutApp.value = about;
     write('aboutAppData', about);
@@ -88,6 +99,9 @@ async function fetchClient(number: string, fromCache: boolean): Promise<ClientLo
   }
 }
 
+/** A business refusal (not a transport failure), the kind a backend gives a call that lacked the tenant headers. */
+const isRefusal = (error: unknown) => error instanceof ApiError && error.code > 0;
+
 /**
  * Makes the client data for `number` available. With a cache for the same number it answers at once
  * and revalidates in the background (slow 3G, offline start); without one it waits for the network.
@@ -95,6 +109,11 @@ async function fetchClient(number: string, fromCache: boolean): Promise<ClientLo
 export function loadClient(number: string): Promise<ClientLoadResult> {
   if (loadedFor === number) return Promise.resolve('ok');
   const hasCache = clientNo.value === number && secureData.value !== null && aboutApp.value !== null;
+  if (hasCache && typeof navigator !== 'undefined' && navigator.onLine === false) {
+    // An offline launch runs on the cache without touching the network; the data is refreshed once back online.
+    addEventListener('online', () => void loadClient(number), { once: true });
+    return Promise.resolve('ok');
+  }
   let request = pending.get(number);
   if (!request) {
     request = fetchClient(number, hasCache).finally(() => pending.delete(number));

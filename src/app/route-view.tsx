@@ -3,7 +3,7 @@
  * wouter supplies the location (base /app); the page of the previous address stays on screen,
  * under the progress bar, until the next one is ready, then slides in by level.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { t } from '../core/i18n/index.ts';
 import { setLoginNavigator } from '../account/state.ts';
@@ -18,6 +18,7 @@ import { currentRouteName } from './navigate.ts';
 import { pageComponent } from './pages.ts';
 import { Layout } from './layouts/index.tsx';
 import type { RouteDef } from './route-types.ts';
+import type { ComponentChildren } from 'preact';
 
 interface View {
   route: RouteDef;
@@ -28,12 +29,38 @@ interface View {
   key: number;
 }
 
-export function RouteView() {
+/** A page in its layout, as the route view shows it and as the build prerenders it (src/prerender.tsx). */
+export function PageFrame(props: { route: RouteDef; clientNo: string; direction: SlideDirection; children: ComponentChildren }) {
+  return (
+    <div class={`page page--${props.direction}`}>
+      <Layout route={props.route} clientNo={props.clientNo}>
+        {props.children}
+      </Layout>
+    </div>
+  );
+}
+
+/** Boot's hand-over from the page index.html showed (main.tsx): both run once, in the task that shows the first page. */
+export interface FirstPageHooks {
+  /** Just before the first page renders: the app's root goes in place of index.html's. */
+  beforeFirstPage?: () => void;
+  /** Once it has rendered, before it is painted: what was typed into index.html's page moves into it. */
+  afterFirstPage?: () => void;
+}
+
+export function RouteView({ beforeFirstPage, afterFirstPage }: FirstPageHooks) {
   const [location, navigate] = useLocation();
   const search = useSearch();
   const [view, setView] = useState<View | null>(null);
   const [attempt, setAttempt] = useState(0);
   const current = useRef<CurrentRoute | null>(null);
+  const shown = useRef(false);
+
+  useLayoutEffect(() => {
+    if (!view || shown.current) return;
+    shown.current = true;
+    afterFirstPage?.();
+  }, [view, afterFirstPage]);
 
   useEffect(() => {
     // A session can end before the first page is on screen (a reply saying the trial is over may beat the page's
@@ -63,6 +90,7 @@ export function RouteView() {
       // A new version waiting for this moment loads the page being opened (the address is already set).
       if (previous && reloadOnNavigation()) return;
       current.current = { route: result.route, clientNo: result.clientNo, path: location + url.search };
+      if (!previous) beforeFirstPage?.();
       currentRouteName.value = result.route.name;
       setView((old) => ({
         route: result.route,
@@ -76,24 +104,23 @@ export function RouteView() {
     return () => {
       cancelled = true;
     };
+    // The first-page hooks are read once, at the first page: not a reason to resolve the route again.
   }, [location, search, attempt, navigate]);
 
   if (!view) return null;
   const Page = pageComponent(view.route);
   return (
-    <div key={view.key} class={`page page--${view.direction}`}>
-      <Layout route={view.route} clientNo={view.clientNo}>
-        {view.failed ? (
-          <div class="page-failed" role="alert">
-            <p>{t('app.shell.chunkFailed')}</p>
-            <button type="button" class="btn btn--primary" onClick={() => setAttempt((n) => n + 1)}>
-              {t('common.retry')}
-            </button>
-          </div>
-        ) : (
-          <Page clientNo={view.clientNo} query={view.query} routeName={view.route.name} title={view.route.title} />
-        )}
-      </Layout>
-    </div>
+    <PageFrame key={view.key} route={view.route} clientNo={view.clientNo} direction={view.direction}>
+      {view.failed ? (
+        <div class="page-failed" role="alert">
+          <p>{t('app.shell.chunkFailed')}</p>
+          <button type="button" class="btn btn--primary" onClick={() => setAttempt((n) => n + 1)}>
+            {t('common.retry')}
+          </button>
+        </div>
+      ) : (
+        <Page clientNo={view.clientNo} query={view.query} routeName={view.route.name} title={view.route.title} />
+      )}
+    </PageFrame>
   );
 }

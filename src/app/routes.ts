@@ -4,6 +4,7 @@
  * Paths are `/<segment>/:clientNo`; home is `/:clientNo`. A new page is a new row here.
  */
 import { ensureAppTexts } from '../core/i18n/index.ts';
+import { loadErrorCatalogue } from '../core/errors.ts';
 import type { RouteDef, RouteEntry } from './route-types.ts';
 
 const phoneView = () => import('../phone-view/pages/phone-view.tsx');
@@ -56,12 +57,13 @@ const PAGES = [
 export type RouteTable = typeof PAGES;
 
 /**
- * A private page brings the signed-in app's texts with it (public pages need only the core texts), and a page that
- * exports `ready` is shown once that has resolved too.
+ * A private page brings the signed-in app's texts and the error catalogue with it (it may describe failures that did
+ * not come from a failed call: a batch's results, a code's state). Public pages need only the core texts; the
+ * catalogue comes with their first failed call. A page that exports `ready` is shown once that has resolved too.
  */
 function withAppTexts(route: RouteEntry): RouteDef {
   const load = async () => {
-    const [module] = await Promise.all([route.load(), route.public ? undefined : ensureAppTexts()]);
+    const [module] = await Promise.all([route.load(), route.public ? undefined : ensureAppTexts(), route.public ? undefined : loadErrorCatalogue()]);
     await module.ready?.();
     return module;
   };

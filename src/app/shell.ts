@@ -8,15 +8,9 @@ import { openDialog } from '../core/ui/dialogs.ts';
 import { notify } from '../core/ui/notify.ts';
 import { aboutApp, clientNo, reloadAboutApp, tenantId } from './client-state.ts';
 import { reloadWhenHidden, updateActivated } from './update-guard.ts';
+import { applyTheme, themeFor } from './theme.ts';
 
-/** Spec §9: tenant 100 is dark green, every other tenant the default blue. */
-export const GREEN_TENANT_ID = 100;
-export type ThemeName = 'green' | 'default';
-export const SHELL_COLOURS = { dark: '#00aba9', light: '#ffffff' } as const;
-
-export function themeFor(tenant: number | undefined): ThemeName {
-  return tenant === GREEN_TENANT_ID ? 'green' : 'default';
-}
+export { themeFor } from './theme.ts';
 
 export function pageTitle(clientName: string, separator: string, phrase: string): string {
   return clientName ? `${clientName}${separator}${phrase}` : phrase;
@@ -95,11 +89,7 @@ export function startShellEffects(): void {
       setMeta('property', 'og:image', new URL(logo, location.href).href);
     }
   });
-  effect(() => {
-    const theme = themeFor(tenantId.value);
-    document.documentElement.dataset.theme = theme;
-    setMeta('name', 'theme-color', theme === 'green' ? SHELL_COLOURS.dark : SHELL_COLOURS.light);
-  });
+  effect(() => applyTheme(themeFor(tenantId.value)));
   // The about-app texts are per language.
   let firstLocale = true;
   effect(() => {

@@ -9,7 +9,7 @@
  */
 import redaxios, { type Options } from 'redaxios';
 import { ErrorCode, MISSING_TENANT_MESSAGE } from './error-codes.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, loadErrorCatalogue } from './errors.ts';
 import { t } from './i18n/index.ts';
 
 export const REQUEST_TIMEOUT_MS = 5000;
@@ -63,8 +63,11 @@ let hooks: HttpHooks = {
   notify: () => {},
 };
 
-export function configureHttp(next: Partial<HttpHooks>): void {
+/** Plugs the session in; returns the hooks it replaced (a test puts them back). */
+export function configureHttp(next: Partial<HttpHooks>): HttpHooks {
+  const previous = hooks;
   hooks = { ...hooks, ...next };
+  return previous;
 }
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
@@ -76,6 +79,11 @@ export interface RequestConfig {
   data?: unknown;
   /** Calls like polling may legitimately repeat while one is in flight. */
   allowDuplicate?: boolean;
+  /**
+   * Sent before the tenant is known (boot asks for the client's details alongside its secure data): a backend that
+   * answers "missing tenant" is only saying it needs the headers, not that the session is over.
+   */
+  beforeTenant?: boolean;
 }
 
 /** `a=1&a=2` for arrays (spec §7), skipping undefined and null. */
@@ -217,6 +225,20 @@ export function isMissingTenant(reply: Pick<Envelope, 'code' | 'msg'>): boolean 
 
 /** Main-client request: resolves to `data` when code is 0, rejects with ApiError otherwise. */
 export async function request<T>(config: RequestConfig): Promise<T> {
+  try {
+    return await exchangeWithSession<T>(config);
+  } catch (error) {
+    // The caller is about to describe this failure: have the catalogue and its texts in place first.
+    await readyToDescribe();
+    throw error;
+  }
+}
+
+/** The catalogue loads once; if even that fails (offline), the error is described by its code alone. */
+const readyToDescribe = () => loadErrorCatalogue().catch(() => {});
+
+/** One request with the session rules: duplicates refused, one refresh on 401, logout when the session is gone. */
+async function exchangeWithSession<T>(config: RequestConfig): Promise<T> {
   const key = requestKey(config);
   if (!config.allowDuplicate && inFlight.has(key)) {
     throw new ApiError(ErrorCode.DUPLICATE_REQUEST, 'Please do not resubmit');
@@ -237,7 +259,7 @@ export async function request<T>(config: RequestConfig): Promise<T> {
       reply = await exchange(config, token);
       if (reply.code === ErrorCode.UNAUTHORIZED) hooks.logout();
     }
-    if (isMissingTenant(reply)) hooks.logout();
+    if (isMissingTenant(reply) && !config.beforeTenant) hooks.logout();
     if (reply.code === ErrorCode.TRIAL_ENDED) hooks.trialEnded();
     if (reply.code !== ErrorCode.SUCCESS) throw new ApiError(reply.code, reply.msg, reply.retryAfterSeconds);
     return reply.data as T;
@@ -271,10 +293,12 @@ export async function sdkRequest<T>(config: RequestConfig, base = streamSdkBaseU
   try {
     reply = await send(config, base, hooks.headers());
   } catch (error) {
+    await readyToDescribe();
     hooks.notify(t('errors.networkRefresh'));
     throw error instanceof ApiError ? error : new ApiError(ErrorCode.NETWORK, String(error));
   }
   if (reply.code === ErrorCode.SUCCESS) return reply.data as T;
+  await readyToDescribe();
   hooks.notify(reply.msg || t('errors.networkRefresh'));
   throw new ApiError(reply.code, reply.msg);
 }

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { firstScreenFiles, readManifest } from '../../scripts/first-screen.mjs';
+import { firstScreenFiles } from '../../scripts/first-screen.mjs';
 
 export const BUDGET_GZIP_BYTES = 60 * 1024;
 const root = new URL('../..', import.meta.url).pathname;
@@ -15,7 +15,7 @@ if (!process.argv.includes('--no-build')) {
   await build({ quiet: true });
 }
 
-const rows = firstScreenFiles(readManifest(dist)).map((file) => {
+const rows = firstScreenFiles(dist).map((file) => {
   const data = readFileSync(join(dist, file));
   return {
     file,

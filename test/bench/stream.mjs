@@ -6,7 +6,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { benchSetup, median } from './setup.mjs';
-import { firstScreenFiles, readManifest } from '../../scripts/first-screen.mjs';
+import { firstScreenFiles } from '../../scripts/first-screen.mjs';
+import { readManifest } from '../../scripts/boot-plan.mjs';
 
 const TAP_RUNS = 5;
 const TAPS = 200;
@@ -116,7 +117,7 @@ function percentile(values, p) {
 
 function chunkSizes() {
   const manifest = readManifest(DIST);
-  const firstScreen = new Set(firstScreenFiles(manifest));
+  const firstScreen = new Set(firstScreenFiles(DIST));
   const byName = (name) => Object.values(manifest).find((entry) => entry.name === name && entry.isDynamicEntry);
   const files = [];
   for (const name of ['stream-sdk', 'phone-view', 'stream-zh-CN', 'stream-en-US']) {

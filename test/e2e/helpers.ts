@@ -25,9 +25,12 @@ export function uniqueMobile(): string {
   return `139${(Number(tail) + counter * 7919).toString().padStart(8, '0').slice(-8)}`;
 }
 
+/** Until the app takes over, index.html shows an inert picture of the login page: wait for the app's own. */
+export const LIVE_APP = '#app:not([inert])';
+
 export async function openLogin(page: Page, clientNo = 'demo'): Promise<void> {
   await page.goto(appUrl(`/login/${clientNo}`));
-  await expect(page.getByTestId('login-submit')).toBeVisible();
+  await expect(page.locator(LIVE_APP).getByTestId('login-submit')).toBeVisible();
 }
 
 export async function loginWithPassword(page: Page, mobile = DEMO_MOBILE, password = DEMO_PASSWORD): Promise<void> {

@@ -165,8 +165,9 @@ export default function LoginPage({ clientNo }: PageProps) {
         {t('account.guest.tryFirst')}
       </button>
 
-      <div class="row-between" style={{ marginTop: '14px' }}>
-        <span class="muted" style={{ fontSize: '12px' }}>
+      {/* Classes, not style attributes: this page is prerendered into index.html, whose policy allows no inline styles. */}
+      <div class="row-between login__footer">
+        <span class="muted login__hint">
           {mode === 'sms' ? t('account.login.autoRegister') : ''}
         </span>
         <Link href={pagePath('forget-password', clientNo)} class="btn btn--link">

@@ -72,8 +72,9 @@ function LoginLayout({ children }: LayoutProps) {
   const about = aboutApp.value;
   return (
     <div class="layout layout--login">
+      {/* The logo's box is kept without a logo: the page prerendered without client data must not move when it arrives. */}
       <div class="brand">
-        {about?.logoUrl ? <img class="brand__logo" src={about.logoUrl} alt="" width="64" height="64" /> : null}
+        {about?.logoUrl ? <img class="brand__logo" src={about.logoUrl} alt="" width="64" height="64" /> : <span class="brand__logo" aria-hidden="true" />}
         <p class="brand__name">{about?.clientName ?? ''}</p>
       </div>
       <main class="layout__body">{children}</main>

@@ -19,6 +19,12 @@ const coreTexts: Translation<typeof zhCN> = {
     notice: 'Notice',
     language: 'Language',
   },
+  errors: {
+    prefix: 'Error code: {{code}}',
+    networkException: 'Network exception',
+    operationFailed: 'Operation failed',
+    systemException: 'System exception',
+  },
   validate: {
     mobileRequired: 'Please enter your mobile number',
     mobileInvalid: 'Please enter a correct phone number',

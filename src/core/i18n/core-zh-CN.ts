@@ -1,6 +1,6 @@
 /**
- * Core texts: shared words (`common.*`) and the spec §5 rule messages of core/validate.ts (`validate.*`), Simplified
- * Chinese.
+ * Core texts: shared words (`common.*`), the spec §5 rule messages of core/validate.ts (`validate.*`) and the error
+ * texts a failure needs before the catalogue's own part has loaded (`errors.*`, core/errors.ts), Simplified Chinese.
  */
 const coreTexts = {
   common: {
@@ -15,6 +15,12 @@ const coreTexts = {
     close: '关闭',
     notice: '提示',
     language: '语言',
+  },
+  errors: {
+    prefix: '错误码：{{code}}',
+    networkException: '网络异常',
+    operationFailed: '操作失败',
+    systemException: '系统异常',
   },
   validate: {
     mobileRequired: '请输入手机号',

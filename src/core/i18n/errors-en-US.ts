@@ -1,7 +1,11 @@
 import type { Translation } from './index.ts';
 import type zhCN from './errors-zh-CN.ts';
 
-/** Texts of the spec §8 error catalogue (core/errors.ts), keys `errors.*`, English; typed against the zh-CN twin. */
+/**
+ * Texts of the spec §8 error catalogue (core/error-catalogue.ts), keys `errors.*`: a lazy part, loaded with the catalogue
+ * on the first failed call or before a signed-in page shows (core/errors.ts). The few texts a failure needs when even
+ * this part cannot load (the code prefix, the generic wordings) are core's. English; typed against the zh-CN twin.
+ */
 const errors: Translation<typeof zhCN> = {
   upgradeTooShort: 'A phone needs at least 1 day remaining to upgrade',
   upgradeTooLong: 'The upgraded duration must be under 999 days',
@@ -33,10 +37,8 @@ const errors: Translation<typeof zhCN> = {
   inviteCodeInvalid: 'The invite code is not valid',
   inviteNotAllowed: 'This account cannot enter an invite code',
   nameInvalid: 'The name must be 1-20 characters',
-  prefix: 'Error code: {{code}}',
   duplicateRequest: 'Request in progress, please do not resubmit',
   networkRefresh: 'Network error, please refresh',
-  networkException: 'Network exception',
   networkTimeout: 'Network timeout',
   requestTimeout: 'Request timed out, please try again later',
   parameterException: 'Parameter exception',
@@ -49,7 +51,6 @@ const errors: Translation<typeof zhCN> = {
   loginExpired: 'Login expired, please log in again',
   accountExpired: 'Account information has expired',
   accountNotFound: 'No account uses this mobile number',
-  operationFailed: 'Operation failed',
   restartFailed: 'Restart failed',
   tooFrequent: 'Please do not operate frequently',
   tooFrequentWait: 'Please do not operate frequently, try again in {{seconds}} s',
@@ -60,7 +61,6 @@ const errors: Translation<typeof zhCN> = {
   copyFailed: 'Copy failed',
   paymentFailed: 'Payment failed',
   tokenFetchFailed: 'Token fetch failed',
-  systemException: 'System exception',
   clientNotFound: 'The client does not exist',
   mobileInvalid: 'Phone no is incorrect!',
   passwordInvalid: 'Invalid password',

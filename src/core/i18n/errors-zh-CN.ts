@@ -1,4 +1,8 @@
-/** Texts of the spec §8 error catalogue (core/errors.ts), keys `errors.*`, Simplified Chinese. */
+/**
+ * Texts of the spec §8 error catalogue (core/error-catalogue.ts), keys `errors.*`: a lazy part, loaded with the catalogue
+ * on the first failed call or before a signed-in page shows (core/errors.ts). The few texts a failure needs when even
+ * this part cannot load (the code prefix, the generic wordings) are core's. Simplified Chinese.
+ */
 const errors = {
   upgradeTooShort: '剩余时长不足 1 天，不能升级',
   upgradeTooLong: '升级时长需少于 999 天',
@@ -30,10 +34,8 @@ const errors = {
   inviteCodeInvalid: '邀请码无效',
   inviteNotAllowed: '当前账号不能填写邀请码',
   nameInvalid: '名称需为 1-20 个字符',
-  prefix: '错误码：{{code}}',
   duplicateRequest: '请求正在处理中，请勿重复提交',
   networkRefresh: '网络错误，请刷新重试',
-  networkException: '网络异常',
   networkTimeout: '网络超时',
   requestTimeout: '请求超时，请稍后重试',
   parameterException: '参数异常',
@@ -46,7 +48,6 @@ const errors = {
   loginExpired: '登录已过期，请重新登录',
   accountExpired: '账号信息已过期',
   accountNotFound: '该手机号尚未注册',
-  operationFailed: '操作失败',
   restartFailed: '重启失败',
   tooFrequent: '请勿频繁操作',
   tooFrequentWait: '操作过于频繁，请 {{seconds}} 秒后再试',
@@ -57,7 +58,6 @@ const errors = {
   copyFailed: '复制失败',
   paymentFailed: '支付失败',
   tokenFetchFailed: '获取令牌失败',
-  systemException: '系统异常',
   clientNotFound: '客户端不存在',
   mobileInvalid: '手机号不正确',
   passwordInvalid: '密码无效',

@@ -4,7 +4,8 @@
  *
  * Texts live with their domain: src/<domain>/texts/ holds one table per language (and per part), keyed by the
  * domain (`account.login.submit`, `devices.groups.manageTitle`, `shop.buy.addTitle`, `phoneView.tools.title`).
- * Only core's own texts sit here: `common.*`, `validate.*` (spec §5) and `errors.*` (spec §8). The per-language
+ * Only core's own texts sit here: `common.*`, `validate.*` (spec §5) and `errors.*` (spec §8; the catalogue's texts
+ * are a part of their own, errors-<lang>.ts, loaded with the catalogue by core/errors.ts). The per-language
  * files here decide which texts travel in which lazy part: zh-CN.ts / en-US.ts, the first screen's part that boot
  * loads (core, app shell, the account's public pages, misc), and zh-CN-app.ts / en-US-app.ts, the signed-in app's
  * part that every private page's loader awaits (src/app/routes.ts). Other parts are declared by the lazy modules
@@ -17,6 +18,7 @@ import rosetta from 'rosetta';
 import { signal } from '@preact/signals-react';
 import type zhCN from './zh-CN.ts';
 import type zhCNApp from './zh-CN-app.ts';
+import type zhCNErrors from './errors-zh-CN.ts';
 import type zhCNStream from '../../phone-view/texts/stream-zh-CN.ts';
 import { read, write } from '../storage.ts';
 
@@ -25,7 +27,8 @@ export type Translation<T> = { [K in keyof T]: T[K] extends string ? string : Tr
 export type CoreDictionary = Translation<typeof zhCN>;
 export type AppDictionary = Translation<typeof zhCNApp>;
 export type StreamDictionary = Translation<typeof zhCNStream>;
-export type Dictionary = CoreDictionary & AppDictionary & StreamDictionary;
+export type ErrorsDictionary = { errors: Translation<typeof zhCNErrors> };
+export type Dictionary = CoreDictionary & AppDictionary & StreamDictionary & ErrorsDictionary;
 
 type Join<K, P> = K extends string ? (P extends string ? `${K}.${P}` : never) : never;
 type Paths<T> = { [K in keyof T]: T[K] extends string ? K : Join<K, Paths<T[K]>> }[keyof T];
@@ -36,11 +39,16 @@ export const LOCALES = ['zh-CN', 'en-US'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
 
-type PartTable = CoreDictionary | AppDictionary | StreamDictionary;
+type PartTable = CoreDictionary | AppDictionary | StreamDictionary | ErrorsDictionary;
 /** One part of the texts: a lazy table per language. */
 export type TextPart = Record<Locale, () => Promise<{ default: PartTable }>>;
 const CORE: TextPart = { 'zh-CN': () => import('./zh-CN.ts'), 'en-US': () => import('./en-US.ts') };
 const APP: TextPart = { 'zh-CN': () => import('./zh-CN-app.ts'), 'en-US': () => import('./en-US-app.ts') };
+const asErrorsPart = (module: { default: ErrorsDictionary['errors'] }) => ({ default: { errors: module.default } });
+const ERRORS: TextPart = {
+  'zh-CN': () => import('./errors-zh-CN.ts').then(asErrorsPart),
+  'en-US': () => import('./errors-en-US.ts').then(asErrorsPart),
+};
 
 const i18n = rosetta<Dictionary>();
 
@@ -93,6 +101,11 @@ export function ensureAppTexts(): Promise<void> {
   return ensureTexts(APP);
 }
 
+/** The error catalogue's texts for the active language (core/errors.ts loads them with the catalogue). */
+export function ensureErrorTexts(): Promise<void> {
+  return ensureTexts(ERRORS);
+}
+
 /**
  * A part of the texts for the active language, kept up to date on language switches. Parts other than core and
  * app are declared by the lazy modules that need them (e.g. src/phone-view/texts/index.ts), so their loaders stay
@@ -121,7 +134,7 @@ export function t(key: MessageKey, params?: Record<string, string | number>): st
 }
 
 /** Test seam: install dictionary parts without a dynamic import. */
-export function installDictionary(lang: Locale, ...parts: Array<CoreDictionary | AppDictionary | StreamDictionary>): void {
+export function installDictionary(lang: Locale, ...parts: PartTable[]): void {
   for (const part of parts) addPart(lang, part);
   i18n.locale(lang);
   locale.value = lang;

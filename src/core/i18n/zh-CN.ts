@@ -4,11 +4,10 @@
  * (login, recovery, agreements, trial) and the 404 and download pages. The texts themselves live with their domain.
  */
 import core from './core-zh-CN.ts';
-import errors from './errors-zh-CN.ts';
 import app from '../../app/texts/zh-CN.ts';
 import account from '../../account/texts/public-zh-CN.ts';
 import misc from '../../misc/texts/zh-CN.ts';
 
-const zhCN = { ...core, errors, ...app, ...account, ...misc };
+const zhCN = { ...core, ...app, ...account, ...misc };
 
 export default zhCN;

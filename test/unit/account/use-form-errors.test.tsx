@@ -11,8 +11,9 @@ import { ErrorCode } from '../../../src/core/error-codes.ts';
 import { ApiError, describeError } from '../../../src/core/errors.ts';
 import { notices } from '../../../src/core/ui/notify.ts';
 import { useFormErrors, type Placement } from '../../../src/account/parts/use-form-errors.ts';
+import { ERRORS_EN_US } from '../error-texts.ts';
 
-installDictionary('en-US', enUS, enUSApp);
+installDictionary('en-US', enUS, ERRORS_EN_US, enUSApp);
 
 type Field = 'mobile' | 'code' | 'agree';
 type Form = ReturnType<typeof useFormErrors<Field>>;

@@ -10,6 +10,7 @@ import { ApiError, describe, describeError, describeFailure, describeServerMessa
 import { installDictionary } from '../../../src/core/i18n/index.ts';
 import enUS from '../../../src/core/i18n/en-US.ts';
 import zhCN from '../../../src/core/i18n/zh-CN.ts';
+import { ERRORS_EN_US, ERRORS_ZH_CN } from '../error-texts.ts';
 
 interface RawReply {
   status: number;
@@ -54,7 +55,7 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
 });
 
 test('an error page without an envelope carries its real HTTP status into the "Error code" prefix', async () => {
-  installDictionary('en-US', enUS);
+  installDictionary('en-US', enUS, ERRORS_EN_US);
   answerWith({ status: 502, body: '<html><body>Bad Gateway</body></html>', headers: { 'content-type': 'text/html' } });
   const gateway = await failure();
   assert.is(gateway.code, 502);
@@ -108,7 +109,7 @@ test('a throttled reply carries its wait, from the envelope data or else the Ret
 });
 
 test('describeError says how long to wait when the reply gave a wait, the plain text when it did not', () => {
-  installDictionary('en-US', enUS);
+  installDictionary('en-US', enUS, ERRORS_EN_US);
   const throttled = new ApiError(ErrorCode.TOO_MANY_REQUESTS, 'Too many requests', 30);
   assert.is(describeError(throttled), 'Error code: 429 Please do not operate frequently, try again in 30 s');
   assert.is(
@@ -119,13 +120,13 @@ test('describeError says how long to wait when the reply gave a wait, the plain 
   assert.is(describe(ErrorCode.TOO_MANY_REQUESTS, '', 2.2), 'Error code: 429 Please do not operate frequently, try again in 3 s');
   // A wait on an error that has no waiting text changes nothing.
   assert.is(describeError(new ApiError(ErrorCode.SMS_CODE_WRONG, '', 30)), 'Verification code is incorrect');
-  installDictionary('zh-CN', zhCN);
+  installDictionary('zh-CN', zhCN, ERRORS_ZH_CN);
   assert.is(describeError(throttled), '错误码：429 操作过于频繁，请 30 秒后再试');
-  installDictionary('en-US', enUS);
+  installDictionary('en-US', enUS, ERRORS_EN_US);
 });
 
 test('a named failure (token fetch) stands in for generic errors, not for ones with a meaning of their own', () => {
-  installDictionary('en-US', enUS);
+  installDictionary('en-US', enUS, ERRORS_EN_US);
   const token = 'errors.tokenFetchFailed' as const;
   assert.is(describeFailure(new ApiError(ErrorCode.NETWORK, 'Failed to fetch'), token), 'Error code: -2 Token fetch failed');
   assert.is(describeFailure(new ApiError(502, ''), token), 'Error code: 502 Token fetch failed');

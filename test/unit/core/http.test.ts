@@ -5,6 +5,7 @@ import { ErrorCode, MISSING_TENANT_MESSAGE } from '../../../src/core/error-codes
 import { ApiError } from '../../../src/core/errors.ts';
 import { installDictionary, t } from '../../../src/core/i18n/index.ts';
 import enUS from '../../../src/core/i18n/en-US.ts';
+import { ERRORS_EN_US } from '../error-texts.ts';
 
 interface Call {
   url: URL;
@@ -269,7 +270,7 @@ test('streaming-SDK client: code 0 returns data; an error shows msg, or the netw
   configureHttp({ fetch: (async () => { throw new TypeError('down'); }) as typeof fetch });
   await sdkRequest({ method: 'get', url: '/sdk/info' }, 'http://sdk.test').catch(() => {});
   assert.is(state.notices.length, 2);
-  installDictionary('en-US', enUS);
+  installDictionary('en-US', enUS, ERRORS_EN_US);
   configureHttp({ fetch: (async () => { throw new TypeError('down'); }) as typeof fetch });
   await sdkRequest({ method: 'get', url: '/sdk/info' }, 'http://sdk.test').catch(() => {});
   assert.is(state.notices[2], t('errors.networkRefresh'));

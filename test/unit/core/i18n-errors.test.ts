@@ -7,8 +7,10 @@ import enUSApp from '../../../src/core/i18n/en-US-app.ts';
 import zhCNStream from '../../../src/phone-view/texts/stream-zh-CN.ts';
 import enUSStream from '../../../src/phone-view/texts/stream-en-US.ts';
 import { installDictionary, locale, t } from '../../../src/core/i18n/index.ts';
-import { CATALOGUE, describe, describeError, describeServerMessage, findEntry, ApiError } from '../../../src/core/errors.ts';
+import { CATALOGUE } from '../../../src/core/error-catalogue.ts';
+import { describe, describeError, describeServerMessage, findEntry, ApiError } from '../../../src/core/errors.ts';
 import { ErrorCode } from '../../../src/core/error-codes.ts';
+import { ERRORS_EN_US, ERRORS_ZH_CN } from '../error-texts.ts';
 
 function flatten(tree: object, prefix = ''): Record<string, string> {
   const out: Record<string, string> = {};
@@ -20,11 +22,11 @@ function flatten(tree: object, prefix = ''): Record<string, string> {
 }
 
 /** The lazy parts of the texts, each in both languages. */
-const PARTS = { core: [zhCN, enUS], app: [zhCNApp, enUSApp], stream: [zhCNStream, enUSStream] } as const;
+const PARTS = { core: [zhCN, enUS], app: [zhCNApp, enUSApp], stream: [zhCNStream, enUSStream], errors: [ERRORS_ZH_CN, ERRORS_EN_US] } as const;
 const zh = Object.assign({}, ...Object.values(PARTS).map(([zhPart]) => flatten(zhPart))) as Record<string, string>;
 const en = Object.assign({}, ...Object.values(PARTS).map(([, enPart]) => flatten(enPart))) as Record<string, string>;
 
-test('the core, app and stream parts hold no section twice (a domain may span parts by section: account)', () => {
+test('the core, app, stream and errors parts hold no key twice (a domain may span parts by section: account)', () => {
   // The loader merges parts domain by domain (src/core/i18n/index.ts): a section split across parts would lose texts.
   const seen = new Set<string>();
   for (const [name, [zhPart]] of Object.entries(PARTS)) {
@@ -78,16 +80,16 @@ test('every catalogue entry has a translation in both languages', () => {
 });
 
 test('t follows the locale signal and fills placeholders', () => {
-  installDictionary('zh-CN', zhCN);
-  installDictionary('en-US', enUS);
+  installDictionary('zh-CN', zhCN, ERRORS_ZH_CN);
+  installDictionary('en-US', enUS, ERRORS_EN_US);
   assert.is(locale.value, 'en-US');
   assert.is(t('account.login.resendIn', { seconds: 42 }), 'Resend in 42s');
-  installDictionary('zh-CN', zhCN);
+  installDictionary('zh-CN', zhCN, ERRORS_ZH_CN);
   assert.is(t('account.login.resendIn', { seconds: 42 }), '42 秒后重发');
 });
 
 test('spec wording: the rule messages of §5 in English', () => {
-  installDictionary('en-US', enUS);
+  installDictionary('en-US', enUS, ERRORS_EN_US);
   assert.is(t('validate.passwordsDiffer'), 'Two consecutive passwords do not match.');
   assert.is(t('validate.mobileInvalid'), 'Please enter a correct phone number');
   assert.is(t('errors.mobileInvalid'), 'Phone no is incorrect!');
@@ -95,18 +97,18 @@ test('spec wording: the rule messages of §5 in English', () => {
 });
 
 test('known codes map to their translated text; system messages carry the error-code prefix', () => {
-  installDictionary('en-US', enUS);
+  installDictionary('en-US', enUS, ERRORS_EN_US);
   assert.is(describe(ErrorCode.SMS_CODE_WRONG), 'Verification code is incorrect');
   assert.is(describe(ErrorCode.SMS_CODE_EXPIRED), 'Verification code has expired');
   assert.is(describe(ErrorCode.TIMEOUT), 'Error code: -3 Request timed out, please try again later');
   assert.is(describe(ErrorCode.UNAUTHORIZED), 'Error code: 401 Login expired, please log in again');
   assert.is(describe(ErrorCode.DUPLICATE_REQUEST), 'Request in progress, please do not resubmit');
-  installDictionary('zh-CN', zhCN);
+  installDictionary('zh-CN', zhCN, ERRORS_ZH_CN);
   assert.is(describe(ErrorCode.GATEWAY_TIMEOUT), '错误码：504 网络超时');
 });
 
 test('a foreign backend\'s message is recognised by its wording, in either language', () => {
-  installDictionary('en-US', enUS);
+  installDictionary('en-US', enUS, ERRORS_EN_US);
   assert.is(findEntry(12345, 'Instance not assigned to user')?.key, 'errors.streamNotAssigned');
   assert.is(findEntry(12345, '设备维护中，请稍后')?.key, 'errors.deviceMaintenance');
   assert.is(describe(99, 'The room is full'), 'The room is full');
@@ -114,7 +116,7 @@ test('a foreign backend\'s message is recognised by its wording, in either langu
 });
 
 test('an unknown error keeps the server wording with its code; no message falls back by class', () => {
-  installDictionary('en-US', enUS);
+  installDictionary('en-US', enUS, ERRORS_EN_US);
   assert.is(describe(777, 'Quota reached'), 'Error code: 777 Quota reached');
   assert.is(describe(777), 'Error code: 777 Operation failed');
   assert.is(describe(599), 'Error code: 599 System exception');
@@ -123,7 +125,7 @@ test('an unknown error keeps the server wording with its code; no message falls 
 });
 
 test('boot and user-info failures show the server message, else the system-exception text', () => {
-  installDictionary('en-US', enUS);
+  installDictionary('en-US', enUS, ERRORS_EN_US);
   assert.is(describeServerMessage(new ApiError(500, 'database unavailable')), 'Error code: 500 database unavailable');
   assert.is(describeServerMessage(new ApiError(500, '')), 'Error code: 500 System exception');
   assert.is(describeServerMessage(new ApiError(ErrorCode.NETWORK, 'TypeError: Failed to fetch')), 'Error code: -2 Network exception');

@@ -2,6 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ErrorCode } from '../../../src/core/error-codes.ts';
 import { findEntry } from '../../../src/core/errors.ts';
+import '../error-texts.ts';
 import { changeMobile, closeAccount, findUserByMobile } from '../../../server/data/users.ts';
 import { ERROR_MESSAGES } from '../../../server/lib/errors.ts';
 import { createOrder, DAY, getOrder, MINUTE, ORDER, PAY, PRO, snapshot, submit } from './commerce-helpers.ts';

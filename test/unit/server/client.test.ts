@@ -76,6 +76,26 @@ test('function list refuses a client-id of another tenant and a missing client-i
   assert.is(missing.code, ErrorCode.BAD_REQUEST);
 });
 
+test('about-app and the function list may name their client by number alone, so boot asks all three at once', async () => {
+  const { call } = setup();
+  const about = await call(`${ABOUT}?clientNo=green`, { tenant: null, language: 'en-US' });
+  assert.is(about.code, 0);
+  assert.is(about.data.clientName, 'Green Cloud');
+  const functions = await call(`${FUNCTIONS}&clientNo=GREEN`, { tenant: null });
+  assert.is(functions.code, 0);
+  assert.equal(functions.data.filter((f: { enable: boolean }) => !f.enable).map((f: { key: string }) => f.key), ['template_button']);
+  // The same client with its headers gives the same list; headers of another tenant do not open it.
+  const withHeaders = await call(`${FUNCTIONS}&clientNo=GREEN`, { tenant: 100, clientId: 2 });
+  assert.equal(withHeaders.data, functions.data);
+  assert.is((await call(`${FUNCTIONS}&clientNo=GREEN`, { tenant: 1, clientId: 1 })).code, ErrorCode.CLIENT_NOT_FOUND);
+  assert.is((await call(`${ABOUT}?clientNo=GREEN`, { tenant: 1, clientId: 1 })).code, ErrorCode.CLIENT_NOT_FOUND);
+  // An unknown number is not a tenant either; with neither headers nor number the tenant is missing as before.
+  assert.is((await call(`${FUNCTIONS}&clientNo=NOPE`, { tenant: null })).code, ErrorCode.CLIENT_NOT_FOUND);
+  const bare = await call(FUNCTIONS, { tenant: null });
+  assert.is(bare.code, ErrorCode.BAD_REQUEST);
+  assert.is(bare.msg, MISSING_TENANT_MESSAGE);
+});
+
 test('getKeys returns only existing requested keys, in request order, paged', async () => {
   const { call } = setup();
   const keys = [
@@ -125,7 +145,8 @@ test('get-config answers the value, or null for an unknown key', async () => {
 
 test('a tenant-scoped call without tenant-id (or with an unknown one) answers 400 with the shared message', async () => {
   const { call } = setup();
-  for (const tenant of [null, 'abc', 999]) {
+  // A tenant-id that is sent rules even where the client number could name the tenant (about-app).
+  for (const tenant of ['abc', 999]) {
     const reply = await call(`${ABOUT}?clientNo=DEMO`, { tenant, clientId: 1 });
     assert.is(reply.status, 200);
     assert.is(reply.code, 400);

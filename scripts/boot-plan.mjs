@@ -1,0 +1,135 @@
+// The boot plan: which files each page of the route table needs, read off the bundle at build time, so that the page
+// can ask for all of the first screen in one round (src/app/inline-boot.ts). The Vite plugin below puts the plan and
+// the inline boot into index.html and writes dist/boot-plan.json for the tools that need the same lists (the size
+// check, the service worker's precache list, the benchmarks).
+import { build as esbuild } from 'esbuild';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const ROUTES_FILE = join(root, 'src/app/routes.ts');
+const TEXT_MODULES = {
+  texts: { 'zh-CN': ['src/core/i18n/zh-CN.ts'], 'en-US': ['src/core/i18n/en-US.ts'] },
+  appTexts: {
+    'zh-CN': ['src/core/i18n/zh-CN-app.ts', 'src/core/i18n/errors-zh-CN.ts', 'src/core/error-catalogue.ts'],
+    'en-US': ['src/core/i18n/en-US-app.ts', 'src/core/i18n/errors-en-US.ts', 'src/core/error-catalogue.ts'],
+  },
+};
+
+/**
+ * The rows of src/app/routes.ts as { name, segment, public, module } (module relative to the project root). The table
+ * is code, so it is read as text: each row is one line with `load: () => import('…')` or a named loader declared above
+ * it the same way. A unit test holds this reading to the table the app itself uses.
+ */
+export function parseRouteTable(source = readFileSync(ROUTES_FILE, 'utf8')) {
+  const toRoot = (path) => relative(root, resolve(dirname(ROUTES_FILE), path));
+  const loaders = Object.fromEntries([...source.matchAll(/const (\w+) = \(\) => import\('([^']+)'\)/g)].map((m) => [m[1], m[2]]));
+  return [...source.matchAll(/\{ name: '(\w+)', segment: '([^']*)'[^\n]*?\bload: (?:\(\) => import\('([^']+)'\)|(\w+))/g)].map((m) => ({
+    name: m[1],
+    segment: m[2],
+    public: /\bpublic: true\b/.test(m[0]),
+    module: toRoot(m[3] ?? loaders[m[4]]),
+  }));
+}
+
+/** The plan from a Rollup/Rolldown output bundle. File names are relative to dist. */
+export function planFromBundle(bundle, version) {
+  const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const byModule = new Map();
+  for (const chunk of chunks) for (const id of chunk.moduleIds) byModule.set(relative(root, id), chunk);
+
+  /** A chunk's file, its CSS and the same for everything it imports statically. */
+  const closure = (chunk, into = new Set()) => {
+    if (into.has(chunk.fileName)) return into;
+    into.add(chunk.fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) into.add(css);
+    for (const file of chunk.imports) closure(byFile.get(file), into);
+    return into;
+  };
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  const entryFiles = closure(entry);
+  const filesOf = (modules) => {
+    const files = new Set();
+    for (const module of modules) {
+      const chunk = byModule.get(module);
+      if (!chunk) throw new Error(`boot plan: ${module} is in no chunk of the build`);
+      closure(chunk, files);
+    }
+    return [...files].filter((file) => !entryFiles.has(file));
+  };
+
+  const files = [];
+  const indexOf = (file) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1);
+  const table = parseRouteTable();
+  const perLanguage = (lists) => Object.fromEntries(Object.entries(lists).map(([lang, modules]) => [lang, filesOf(modules).map(indexOf)]));
+  return {
+    base: '/app/',
+    version,
+    files,
+    routes: Object.fromEntries(table.map((route) => [route.segment, filesOf([route.module]).map(indexOf)])),
+    publicSegments: table.filter((route) => route.public).map((route) => route.segment),
+    texts: perLanguage(TEXT_MODULES.texts),
+    appTexts: perLanguage(TEXT_MODULES.appTexts),
+    // For the tools, not the page: what the HTML itself loads.
+    entry: [...entryFiles],
+  };
+}
+
+/** The inline boot, compiled for the page with the plan as its argument. */
+async function inlineBoot(plan) {
+  const { entry: _entry, ...pagePlan } = plan;
+  const result = await esbuild({
+    stdin: {
+      contents: `import { boot } from './src/app/inline-boot.ts';\nboot(${JSON.stringify(pagePlan)});`,
+      resolveDir: root,
+      loader: 'ts',
+    },
+    bundle: true,
+    format: 'iife',
+    target: 'es2019',
+    minify: true,
+    write: false,
+    logLevel: 'warning',
+  });
+  return result.outputFiles[0].text.trim();
+}
+
+/** Vite's build manifest (dist/.vite/manifest.json), for tools that look chunks up by name. */
+export function readManifest(dist) {
+  return JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+}
+
+/** Lists of files (relative to dist) the tools need, from dist/boot-plan.json. */
+export function readPlan(dist) {
+  const plan = JSON.parse(readFileSync(join(dist, 'boot-plan.json'), 'utf8'));
+  const pick = (indexes) => indexes.map((index) => plan.files[index]);
+  return {
+    plan,
+    entry: plan.entry,
+    route: (segment) => pick(plan.routes[segment] ?? []),
+    texts: (lang) => pick(plan.texts[lang]),
+    appTexts: (lang) => pick(plan.appTexts[lang]),
+  };
+}
+
+export function bootPlanPlugin({ version }) {
+  let plan = null;
+  return {
+    name: 'cloud-phone:boot-plan',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, context) {
+        if (!context.bundle) return html;
+        plan = planFromBundle(context.bundle, version);
+        const script = `<script>${await inlineBoot(plan)}</script>`;
+        // Before the entry's module script: the links it adds join the same round as the entry.
+        return html.replace(/<script type="module"/, `${script}\n    <script type="module"`);
+      },
+    },
+    writeBundle(options) {
+      if (plan) writeFileSync(join(options.dir, 'boot-plan.json'), JSON.stringify(plan, null, 2));
+    },
+  };
+}

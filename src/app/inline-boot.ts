@@ -1,0 +1,138 @@
+/**
+ * The few lines index.html runs inline, before the app's JS has arrived (scripts/boot-plan.mjs compiles this file
+ * into the page with the plan of the build). On a 400 ms link every round trip counts, so the page asks at once
+ * for everything the first screen needs:
+ * - the route chunk of the address being opened and the dictionary of the stored language (the entry itself is
+ *   already in the HTML), as modulepreload links, from the plan the build derived from the route table;
+ * - the client's boot calls (secure data, about-app, function list), whose replies the app picks up through
+ *   `takeBootReply` instead of asking again (core/http.ts sends through it);
+ * - the tenant theme of a returning visitor, from the cached tenant id, so the first paint is already in its colours.
+ *
+ * It must not import the app: only the fingerprint and the theme rule (a few lines each) are bundled in with it.
+ */
+import { fingerprintId } from '../core/fingerprint.ts';
+import { applyTheme, themeFor } from './theme.ts';
+
+export interface BootPlan {
+  /** Where the app is served, with the trailing slash: '/app/'. */
+  base: string;
+  /** The build's version (the `version` header). */
+  version: string;
+  /** Asset paths under base; the lists below refer to them by index. */
+  files: string[];
+  /** Route segment ('' for home) to the files its page needs besides the entry. */
+  routes: Record<string, number[]>;
+  /** Segments of the pages open without a login; any other page without a token shows login instead. */
+  publicSegments: string[];
+  /** The first screen's dictionary per language. */
+  texts: Record<string, number[]>;
+  /** What a signed-in page needs besides its own chunk, per language: the app's texts, the error catalogue. */
+  appTexts: Record<string, number[]>;
+}
+
+/** What the boot decided: exported for the unit test, which holds it to the app's own reading of the address. */
+export interface BootDecision {
+  segment: string;
+  clientNo: string;
+  language: string;
+  files: string[];
+  calls: string[];
+}
+
+declare global {
+  interface Window {
+    /** Replies to the boot calls, by path and query, until the app takes them. */
+    __bootReplies?: Record<string, Promise<Response>>;
+  }
+}
+
+function stored(key: string): unknown {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw == null ? undefined : JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The app's boot calls for a client number, as path and query (the app asks for exactly these, app/client-api.ts). */
+export function bootCalls(clientNo: string): string[] {
+  const query = (params: Record<string, string>) => `?${new URLSearchParams(params).toString()}`;
+  return [
+    `/api/merchant/client/get-client-secure-data${query({ clientNo: clientNo.toUpperCase() })}`,
+    `/api/merchant/client/get-about-app${query({ clientNo })}`,
+    `/api/merchant/client-function/list${query({ functionType: '1', clientNo })}`,
+  ];
+}
+
+/** Reads the address and storage the way the app's route rules do (app/router-rules.ts), as far as boot needs. */
+export function decideBoot(plan: BootPlan, pathname: string, search: string): BootDecision {
+  const parts = pathname.slice(plan.base.length - 1).split('/').filter(Boolean);
+  const last = (parts[parts.length - 1] ?? '').toLowerCase();
+  let segment = '';
+  let clientNo = '';
+  if (parts.length > 1) {
+    segment = parts.slice(0, -1).join('/').toLowerCase();
+    clientNo = last;
+  } else if (last === '404' || (last && plan.routes[last])) {
+    segment = last;
+  } else {
+    clientNo = last;
+  }
+  if (last === '404') clientNo = '';
+  const fromQuery = (new URLSearchParams(search).get('clientNo') ?? '').trim().toLowerCase();
+  if (fromQuery && fromQuery !== '404') clientNo = fromQuery;
+
+  const language = stored('language') === 'en-US' ? 'en-US' : 'zh-CN';
+  // A private page without a token becomes the login page (the route rules' redirect): fetch that one instead.
+  if (!plan.publicSegments.includes(segment) && !stored('token')) segment = 'login';
+  const indexes = [...(plan.routes[segment] ?? []), ...(plan.texts[language] ?? [])];
+  if (!plan.publicSegments.includes(segment)) indexes.push(...(plan.appTexts[language] ?? []));
+  const files = indexes.filter((index, at) => indexes.indexOf(index) === at).map((index) => plan.base + plan.files[index]);
+  return { segment, clientNo, language, files, calls: clientNo ? bootCalls(clientNo) : [] };
+}
+
+/** Adds the links and starts the calls. Runs once, inline, in the document's head. */
+export function boot(plan: BootPlan): void {
+  const decision = decideBoot(plan, location.pathname, location.search);
+  // For the second inline script, which shows the prerendered page that matches (inline-prerender.ts).
+  document.documentElement.lang = decision.language;
+  document.documentElement.dataset.bootPage = decision.segment;
+  document.documentElement.dataset.bootClient = decision.clientNo;
+  for (const file of decision.files) {
+    const link = document.createElement('link');
+    if (file.endsWith('.css')) {
+      link.rel = 'preload';
+      link.as = 'style';
+    } else {
+      link.rel = 'modulepreload';
+    }
+    link.href = file;
+    document.head.appendChild(link);
+  }
+
+  const tenant = stored('tenantId');
+  const client = stored('clientId');
+  // The cached tenant belongs to the cached client number; for another number the app starts afresh.
+  const sameClient = stored('clientNo') === decision.clientNo;
+  if (sameClient && typeof tenant === 'number') applyTheme(themeFor(tenant));
+
+  // The headers the app would send (main.tsx, core/http.ts).
+  const headers: Record<string, string> = { 'fingerprint-id': fingerprintId(), version: plan.version, language: decision.language };
+  if (sameClient && typeof tenant === 'number' && typeof client === 'number') {
+    headers['tenant-id'] = String(tenant);
+    headers['client-id'] = String(client);
+  }
+  const token = stored('token');
+  if (typeof token === 'string' && token) headers.Authorization = `Bearer ${token}`;
+  const replies: Record<string, Promise<Response>> = {};
+  // Offline (a launch from the service worker's cache), the app starts from its cached client data: nothing to ask.
+  const calls = navigator.onLine === false ? [] : decision.calls;
+  for (const call of calls) {
+    const reply = fetch(call, { headers, credentials: 'same-origin' });
+    // The app judges it when it takes it; until then a failure must not count as unhandled.
+    reply.catch(() => {});
+    replies[call] = reply;
+  }
+  window.__bootReplies = replies;
+}

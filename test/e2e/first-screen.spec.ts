@@ -1,0 +1,102 @@
+import { expect, test, type Page } from '@playwright/test';
+import { LIVE_APP, appUrl, openLogin } from './helpers.ts';
+
+// index.html paints the login page by itself (prerendered by the build), and the app takes it over without changing
+// what is on screen. The entry script is held back so the prerendered page can be looked at before the app runs.
+
+/** Holds the app's entry script until the returned function is called (pages are then opened to 'commit': a module
+ * script held back holds DOMContentLoaded back too). */
+async function holdEntry(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/app\/assets\/index-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** What a person reads and where: the texts of the form's controls and the boxes of the main ones. */
+async function screenOf(page: Page) {
+  const root = page.locator('#app');
+  return {
+    texts: await root.locator('label, button, a, .brand__name').allInnerTexts(),
+    placeholders: await root.locator('input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).placeholder)),
+    boxes: await Promise.all(['#mobile', 'button[type="submit"]', '.brand'].map((selector) => root.locator(selector).boundingBox())),
+  };
+}
+
+test('with JavaScript off the address still shows the login form, in the default language', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(appUrl('/login/green'));
+  await expect(page.getByLabel('手机号')).toBeVisible();
+  await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible();
+  await expect(page.getByRole('tab', { name: '密码登录' })).toBeVisible();
+  await context.close();
+});
+
+for (const lang of ['zh-CN', 'en-US'] as const) {
+  for (const client of ['demo', 'green'] as const) {
+    test(`the prerendered login (${lang}, ${client}) is what the app then shows, in place, in the tenant's theme`, async ({ page }) => {
+      // A returning visitor: the language chosen and the client data cached on an earlier visit.
+      await openLogin(page, client);
+      if (lang === 'en-US') {
+        // Switched in the app, which fetches the client's name in that language and caches it.
+        const cached = () => page.evaluate(() => localStorage.getItem('aboutAppData'));
+        const before = await cached();
+        await page.getByTestId('language-switch').click();
+        await expect.poll(cached).not.toBe(before);
+      }
+      const release = await holdEntry(page);
+      await page.reload({ waitUntil: 'commit' });
+      await expect(page.locator('#app')).toHaveAttribute('inert', '');
+      // Before any of the app's JS: the right language, the tenant's theme and its name.
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', client === 'green' ? 'green' : 'default');
+      await expect(page.locator('.brand__name')).not.toBeEmpty();
+      const before = await screenOf(page);
+      expect(before.texts.join(' ')).toContain(lang === 'zh-CN' ? '验证码登录' : 'SMS code');
+
+      release();
+      await expect(page.locator(LIVE_APP).getByTestId('login-submit')).toBeEnabled();
+      expect(await screenOf(page)).toEqual(before);
+    });
+  }
+}
+
+test('the app takes over a prerendered page without losing what was typed into it', async ({ page }) => {
+  const release = await holdEntry(page);
+  await page.goto(appUrl('/login/demo'), { waitUntil: 'commit' });
+  await expect(page.locator('#app')).toHaveAttribute('inert', '');
+  // Not by a person (the picture is inert), but an autofill or a script may fill it.
+  await page.locator('#mobile').evaluate((input) => ((input as HTMLInputElement).value = '13800138000'));
+  release();
+  await expect(page.locator(LIVE_APP).getByTestId('login-submit')).toBeEnabled();
+  await expect(page.locator('#mobile')).toHaveValue('13800138000');
+  // The app's own state has it: the code button checks the number, and it is valid.
+  await page.getByTestId('send-code').click();
+  await expect(page.locator('#mobile-error')).toHaveCount(0);
+});
+
+test('the 404 page is prerendered too; a page that is not shows the boot spinner, never the login page', async ({ page }) => {
+  const release = await holdEntry(page);
+  await page.goto(appUrl('/404'), { waitUntil: 'commit' });
+  await expect(page.locator('#app')).toContainText('404');
+  await expect(page.locator('#app form')).toHaveCount(0);
+  await page.evaluate(() => localStorage.setItem('token', JSON.stringify('a-stored-token')));
+  await page.goto(appUrl('/demo'), { waitUntil: 'commit' });
+  await expect(page.locator('html')).toHaveAttribute('data-boot-page', '');
+  await expect(page.locator('#app')).toBeEmpty();
+  await expect(page.locator('#app form')).toHaveCount(0);
+  release();
+});
+
+test('index.html carries no inline style attribute (the page policy allows none) and its inline blocks are allowed', async ({ request }) => {
+  const reply = await request.get(appUrl('/login/demo'));
+  const html = await reply.text();
+  expect(html).not.toMatch(/\sstyle="/);
+  const policy = reply.headers()['content-security-policy'] ?? '';
+  expect(policy).not.toContain('unsafe-inline');
+  expect(policy.match(/sha256-/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
+});

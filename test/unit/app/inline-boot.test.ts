@@ -1,0 +1,157 @@
+import '../dom.ts';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { existsSync } from 'node:fs';
+import { parseRouteTable } from '../../../scripts/boot-plan.mjs';
+import { ROUTES } from '../../../src/app/routes.ts';
+import { clientNoFromUrl, parsePath } from '../../../src/app/router-rules.ts';
+import { bootCalls, decideBoot, type BootPlan } from '../../../src/app/inline-boot.ts';
+import { fetchWithBootReplies } from '../../../src/app/boot-replies.ts';
+import { configureHttp } from '../../../src/core/http.ts';
+import { MISSING_TENANT_MESSAGE } from '../../../src/core/error-codes.ts';
+import { aboutApp, clientFunctions, loadClient, resetClient, secureData } from '../../../src/app/client-state.ts';
+
+const root = new URL('../../../', import.meta.url).pathname;
+
+test('the build reads the same route table the app uses: every page, its segment, whether it is public', () => {
+  const parsed = parseRouteTable();
+  assert.equal(
+    parsed.map(({ name, segment, public: open }) => ({ name, segment, open })),
+    ROUTES.map((route) => ({ name: route.name, segment: route.segment, open: Boolean(route.public) })),
+  );
+  for (const route of parsed) assert.ok(existsSync(root + route.module), route.module);
+});
+
+/** A plan as the build makes it, with one file per page so the decision's files name the page. */
+const PLAN: BootPlan = {
+  base: '/app/',
+  version: 'test',
+  files: [...ROUTES.map((route) => `${route.name}.js`), 'zh.js', 'en.js', 'app-zh.js', 'app-en.js'],
+  routes: Object.fromEntries(ROUTES.map((route, index) => [route.segment, [index]])),
+  publicSegments: ROUTES.filter((route) => route.public).map((route) => route.segment),
+  texts: { 'zh-CN': [ROUTES.length], 'en-US': [ROUTES.length + 1] },
+  appTexts: { 'zh-CN': [ROUTES.length + 2], 'en-US': [ROUTES.length + 3] },
+};
+
+test('the inline boot reads an address as the route rules do (page and client number)', () => {
+  localStorage.setItem('token', JSON.stringify('t'));
+  const addresses: Array<[string, string]> = [
+    ['/app/login/demo', ''],
+    ['/app/demo', ''],
+    ['/app/GREEN', ''],
+    ['/app/add-phone/green', ''],
+    ['/app/404/demo', ''],
+    ['/app/404', ''],
+    ['/app/login', ''],
+    ['/app/phone-view/demo', '?id=3'],
+    ['/app/login/demo', '?clientNo=Other'],
+    ['/app/', ''],
+  ];
+  for (const [pathname, search] of addresses) {
+    const decision = decideBoot(PLAN, pathname, search);
+    const appPath = pathname.slice('/app'.length);
+    assert.is(decision.segment, parsePath(appPath).segment, pathname);
+    assert.is(decision.clientNo, clientNoFromUrl({ pathname: appPath, search, host: 'localhost' }), pathname + search);
+  }
+  localStorage.clear();
+});
+
+test('the inline boot asks for the page, the stored language\'s texts and, for a signed-in page, the app\'s texts', () => {
+  localStorage.clear();
+  assert.equal(decideBoot(PLAN, '/app/login/demo', '').files, ['/app/login.js', '/app/zh.js']);
+  // Without a token a private page is the login page.
+  assert.equal(decideBoot(PLAN, '/app/demo', '').files, ['/app/login.js', '/app/zh.js']);
+  localStorage.setItem('token', JSON.stringify('t'));
+  localStorage.setItem('language', JSON.stringify('en-US'));
+  assert.equal(decideBoot(PLAN, '/app/demo', '').files, ['/app/home.js', '/app/en.js', '/app/app-en.js']);
+  assert.equal(decideBoot(PLAN, '/app/404', '').calls, []);
+  localStorage.clear();
+});
+
+test('the inline boot sends exactly the calls the app makes for a client, so the app can take their replies', async () => {
+  const asked: string[] = [];
+  const previous = configureHttp({
+    baseURL: location.origin,
+    tokens: () => null,
+    headers: () => ({}),
+    fetch: (async (input: RequestInfo | URL) => {
+      const url = new URL(String(input));
+      asked.push(url.pathname + url.search);
+      const data = url.pathname.endsWith('secure-data') ? { tenantId: 1, clientId: 1, platform: 'h5' } : url.pathname.endsWith('list') ? [] : { clientName: 'Demo', logoUrl: '' };
+      return new Response(JSON.stringify({ code: 0, msg: '', data }), { status: 200 });
+    }) as typeof fetch,
+  });
+  try {
+    localStorage.clear();
+    resetClient('mixed7');
+    assert.is(await loadClient('mixed7'), 'ok');
+    assert.equal([...asked].sort(), [...bootCalls('mixed7')].sort());
+  } finally {
+    configureHttp(previous);
+    resetClient('');
+    localStorage.clear();
+  }
+});
+
+test('a backend that needs the tenant headers for the details is asked again once the tenant is known, without a logout', async () => {
+  const asked: Array<{ path: string; tenant: string | null }> = [];
+  let loggedOut = false;
+  const previous = configureHttp({
+    baseURL: location.origin,
+    tokens: () => null,
+    headers: (): Record<string, string> => (secureData.value ? { 'tenant-id': String(secureData.value.tenantId) } : {}),
+    logout: () => (loggedOut = true),
+    fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input));
+      const tenant = new Headers(init?.headers).get('tenant-id');
+      asked.push({ path: url.pathname, tenant });
+      const reply = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
+      if (url.pathname.endsWith('secure-data')) return reply({ code: 0, msg: '', data: { tenantId: 7, clientId: 9, platform: 'h5' } });
+      if (!tenant) return reply({ code: 400, msg: MISSING_TENANT_MESSAGE, data: null });
+      return reply({ code: 0, msg: '', data: url.pathname.endsWith('list') ? [{ key: 'productBuy', name: 'Buy', props: {}, enable: true }] : { clientName: 'Strict', logoUrl: '' } });
+    }) as typeof fetch,
+  });
+  try {
+    localStorage.clear();
+    resetClient('strict');
+    assert.is(await loadClient('strict'), 'ok');
+    assert.is(loggedOut, false);
+    assert.is(aboutApp.value?.clientName, 'Strict');
+    assert.is(clientFunctions.value.length, 1);
+    assert.equal(asked.filter((call) => !call.path.endsWith('secure-data')).map((call) => call.tenant), [null, null, '7', '7']);
+  } finally {
+    configureHttp(previous);
+    resetClient('');
+    localStorage.clear();
+  }
+});
+
+test('an early reply answers its request once, and only a same-origin GET', async () => {
+  const sent: string[] = [];
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (async (input: RequestInfo | URL) => {
+    sent.push(String(input));
+    return new Response('network');
+  }) as typeof fetch;
+  try {
+    window.__bootReplies = { '/api/x?a=1': Promise.resolve(new Response('early')) };
+    assert.is(await (await fetchWithBootReplies(`${location.origin}/api/x?a=1`, { method: 'POST' })).text(), 'network');
+    assert.is(await (await fetchWithBootReplies(`${location.origin}/api/x?a=1`)).text(), 'early');
+    assert.is(await (await fetchWithBootReplies(`${location.origin}/api/x?a=1`)).text(), 'network');
+    assert.is(sent.length, 2);
+    // A timeout set by the caller still ends a reply that started early and never came.
+    window.__bootReplies = { '/api/slow': new Promise<Response>(() => {}) };
+    const controller = new AbortController();
+    const pending = fetchWithBootReplies(`${location.origin}/api/slow`, { signal: controller.signal });
+    controller.abort();
+    await pending.then(
+      () => assert.unreachable('should have been aborted'),
+      (error: Error) => assert.is(error.name, 'AbortError'),
+    );
+  } finally {
+    globalThis.fetch = realFetch;
+    delete window.__bootReplies;
+  }
+});
+
+test.run();
