@@ -76,15 +76,13 @@ export function planFromBundle(bundle, version) {
   };
 }
 
-/** The inline boot, compiled for the page with the plan as its argument. */
-async function inlineBoot(plan) {
-  const { entry: _entry, ...pagePlan } = plan;
+/**
+ * A page script for index.html: `code` (which imports from src/) bundled into one minified IIFE. Inline scripts run
+ * before the app, so they may import only small modules without side effects (inline-boot.ts says which).
+ */
+export async function compileInlineScript(code) {
   const result = await esbuild({
-    stdin: {
-      contents: `import { boot } from './src/app/inline-boot.ts';\nboot(${JSON.stringify(pagePlan)});`,
-      resolveDir: root,
-      loader: 'ts',
-    },
+    stdin: { contents: code, resolveDir: root, loader: 'ts' },
     bundle: true,
     format: 'iife',
     target: 'es2019',
@@ -93,6 +91,12 @@ async function inlineBoot(plan) {
     logLevel: 'warning',
   });
   return result.outputFiles[0].text.trim();
+}
+
+/** The inline boot, compiled for the page with the plan as its argument. */
+function inlineBoot(plan) {
+  const { entry: _entry, ...pagePlan } = plan;
+  return compileInlineScript(`import { boot } from './src/app/inline-boot.ts';\nboot(${JSON.stringify(pagePlan)});`);
 }
 
 /** Vite's build manifest (dist/.vite/manifest.json), for tools that look chunks up by name. */

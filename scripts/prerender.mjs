@@ -6,15 +6,16 @@
 // - The entry's stylesheet is inlined, so the first paint waits for no request but the HTML.
 // The pages are rendered by src/prerender.tsx, built for Node with the app's own Vite config (aliases included).
 import { build as viteBuild } from 'vite';
-import { build as esbuild } from 'esbuild';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { compileInlineScript } from './boot-plan.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const LANGUAGES = ['zh-CN', 'en-US'];
 /** The variant #app holds as markup; the others are templates. */
 const IN_PLACE = 'login-zh-CN';
+const SHOW_PRERENDERED = `import { showPrerendered } from './src/app/inline-prerender.ts';\nshowPrerendered();`;
 
 async function renderPages(tmp) {
   const outDir = join(tmp, 'prerender');
@@ -33,19 +34,6 @@ async function renderPages(tmp) {
   }
   rmSync(outDir, { recursive: true, force: true });
   return pages;
-}
-
-async function inlineScript() {
-  const result = await esbuild({
-    stdin: { contents: `import { showPrerendered } from './src/app/inline-prerender.ts';\nshowPrerendered();`, resolveDir: root, loader: 'ts' },
-    bundle: true,
-    format: 'iife',
-    target: 'es2019',
-    minify: true,
-    write: false,
-    logLevel: 'warning',
-  });
-  return result.outputFiles[0].text.trim();
 }
 
 /** Rewrites dist/index.html (and dist/boot-plan.json: the inlined stylesheet is no longer a file of the first screen). */
@@ -71,7 +59,7 @@ export async function prerender(dist, tmp) {
   const app = `<div id="app" inert data-prerendered="${IN_PLACE}">${pages[IN_PLACE]}</div>`;
   if (!html.includes('<div id="app"></div>')) throw new Error('prerender: index.html has no empty <div id="app"></div>');
   // The templates before the script that reads them.
-  html = html.replace('<div id="app"></div>', `${app}\n    ${templates}\n    <script>${await inlineScript()}</script>`);
+  html = html.replace('<div id="app"></div>', `${app}\n    ${templates}\n    <script>${await compileInlineScript(SHOW_PRERENDERED)}</script>`);
   writeFileSync(indexPath, html);
   return { pages: Object.keys(pages), inlined };
 }

@@ -54,6 +54,8 @@ export function invalidateClientCache(): void {
 export type ClientLoadResult = 'ok' | 'notFound' | 'failed';
 
 let loadedFor = '';
+/** The client number whose refresh waits for the network to come back (one listener, however often boot asks). */
+let waitingForNetwork = '';
 /** One load per client number: a load for another number never answers for this one. */
 const pending = new Map<string, Promise<ClientLoadResult>>();
 
@@ -111,7 +113,13 @@ export function loadClient(number: string): Promise<ClientLoadResult> {
   const hasCache = clientNo.value === number && secureData.value !== null && aboutApp.value !== null;
   if (hasCache && typeof navigator !== 'undefined' && navigator.onLine === false) {
     // An offline launch runs on the cache without touching the network; the data is refreshed once back online.
-    addEventListener('online', () => void loadClient(number), { once: true });
+    if (waitingForNetwork !== number) {
+      waitingForNetwork = number;
+      addEventListener('online', () => {
+        waitingForNetwork = '';
+        void loadClient(number);
+      }, { once: true });
+    }
     return Promise.resolve('ok');
   }
   let request = pending.get(number);

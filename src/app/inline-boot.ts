@@ -8,9 +8,11 @@
  *   `takeBootReply` instead of asking again (core/http.ts sends through it);
  * - the tenant theme of a returning visitor, from the cached tenant id, so the first paint is already in its colours.
  *
- * It must not import the app: only the fingerprint and the theme rule (a few lines each) are bundled in with it.
+ * It must not import the app: only the fingerprint, the storage reader and the theme rule (a few lines each, no side
+ * effects) are bundled in with it.
  */
 import { fingerprintId } from '../core/fingerprint.ts';
+import { read } from '../core/storage.ts';
 import { applyTheme, themeFor } from './theme.ts';
 
 export interface BootPlan {
@@ -46,14 +48,6 @@ declare global {
   }
 }
 
-function stored(key: string): unknown {
-  try {
-    const raw = localStorage.getItem(key);
-    return raw == null ? undefined : JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-}
 
 /** The app's boot calls for a client number, as path and query (the app asks for exactly these, app/client-api.ts). */
 export function bootCalls(clientNo: string): string[] {
@@ -83,9 +77,9 @@ export function decideBoot(plan: BootPlan, pathname: string, search: string): Bo
   const fromQuery = (new URLSearchParams(search).get('clientNo') ?? '').trim().toLowerCase();
   if (fromQuery && fromQuery !== '404') clientNo = fromQuery;
 
-  const language = stored('language') === 'en-US' ? 'en-US' : 'zh-CN';
+  const language = read('language') === 'en-US' ? 'en-US' : 'zh-CN';
   // A private page without a token becomes the login page (the route rules' redirect): fetch that one instead.
-  if (!plan.publicSegments.includes(segment) && !stored('token')) segment = 'login';
+  if (!plan.publicSegments.includes(segment) && !read('token')) segment = 'login';
   const indexes = [...(plan.routes[segment] ?? []), ...(plan.texts[language] ?? [])];
   if (!plan.publicSegments.includes(segment)) indexes.push(...(plan.appTexts[language] ?? []));
   const files = indexes.filter((index, at) => indexes.indexOf(index) === at).map((index) => plan.base + plan.files[index]);
@@ -111,10 +105,10 @@ export function boot(plan: BootPlan): void {
     document.head.appendChild(link);
   }
 
-  const tenant = stored('tenantId');
-  const client = stored('clientId');
+  const tenant = read('tenantId');
+  const client = read('clientId');
   // The cached tenant belongs to the cached client number; for another number the app starts afresh.
-  const sameClient = stored('clientNo') === decision.clientNo;
+  const sameClient = read('clientNo') === decision.clientNo;
   if (sameClient && typeof tenant === 'number') applyTheme(themeFor(tenant));
 
   // The headers the app would send (main.tsx, core/http.ts).
@@ -123,7 +117,7 @@ export function boot(plan: BootPlan): void {
     headers['tenant-id'] = String(tenant);
     headers['client-id'] = String(client);
   }
-  const token = stored('token');
+  const token = read('token');
   if (typeof token === 'string' && token) headers.Authorization = `Bearer ${token}`;
   const replies: Record<string, Promise<Response>> = {};
   // Offline (a launch from the service worker's cache), the app starts from its cached client data: nothing to ask.

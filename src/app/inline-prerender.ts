@@ -5,14 +5,7 @@
  * the boot spinner when the page was not prerendered. A returning visitor's cached brand (name, logo) is filled in.
  * With JavaScript off, none of this runs and the login page shows as it is.
  */
-function stored(key: string): unknown {
-  try {
-    const raw = localStorage.getItem(key);
-    return raw == null ? undefined : JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-}
+import { read } from '../core/storage.ts';
 
 export function showPrerendered(): void {
   const root = document.getElementById('app');
@@ -26,8 +19,9 @@ export function showPrerendered(): void {
     else root.replaceChildren(); // Empty, #app shows the boot spinner until the app's page is ready.
     root.dataset.prerendered = template ? wanted : '';
   }
-  const about = stored('aboutAppData') as { clientName?: unknown; logoUrl?: unknown } | undefined;
-  if (!about || html.dataset.bootClient !== stored('clientNo')) return;
+  // Stored by an older build perhaps: each field is checked before it is used.
+  const about = read('aboutAppData') as { clientName?: unknown; logoUrl?: unknown } | undefined;
+  if (!about || html.dataset.bootClient !== read('clientNo')) return;
   const name = root.querySelector('.brand__name');
   if (name && typeof about.clientName === 'string') name.textContent = about.clientName;
   const slot = root.querySelector('span.brand__logo');
