@@ -4,16 +4,17 @@
  * for everything the first screen needs:
  * - the route chunk of the address being opened and the dictionary of the stored language (the entry itself is
  *   already in the HTML), as modulepreload links, from the plan the build derived from the route table;
- * - the client's boot calls (secure data, about-app, function list), whose replies the app picks up through
- *   `takeBootReply` instead of asking again (core/http.ts sends through it);
+ * - the client's boot calls (secure data, about-app, function list), and for a returning visitor opening home the
+ *   phone list's first page, whose replies the app picks up through `takeBootReply` instead of asking again;
  * - the tenant theme of a returning visitor, from the cached tenant id, so the first paint is already in its colours.
  *
- * It must not import the app: only the fingerprint, the storage reader and the theme rule (a few lines each, no side
- * effects) are bundled in with it.
+ * It must not import the app: only the fingerprint, the storage reader, the theme rule and the phone list's first
+ * address (a few lines each, no side effects) are bundled in with it.
  */
 import { fingerprintId } from '../core/fingerprint.ts';
 import { read } from '../core/storage.ts';
 import { applyTheme, themeFor } from './theme.ts';
+import { FIRST_PHONE_PAGE } from '../devices/first-page.ts';
 
 export interface BootPlan {
   /** Where the app is served, with the trailing slash: '/app/'. */
@@ -83,7 +84,12 @@ export function decideBoot(plan: BootPlan, pathname: string, search: string): Bo
   const indexes = [...(plan.routes[segment] ?? []), ...(plan.texts[language] ?? [])];
   if (!plan.publicSegments.includes(segment)) indexes.push(...(plan.appTexts[language] ?? []));
   const files = indexes.filter((index, at) => indexes.indexOf(index) === at).map((index) => plan.base + plan.files[index]);
-  return { segment, clientNo, language, files, calls: clientNo ? bootCalls(clientNo) : [] };
+  const calls = clientNo ? bootCalls(clientNo) : [];
+  // A returning visitor opening home: the phone list's first page too, in the same round as the app's files. It needs
+  // the tenant headers, which are only known (cached) for the client number of the last visit.
+  const tenantKnown = read('clientNo') === clientNo && typeof read('tenantId') === 'number' && typeof read('clientId') === 'number';
+  if (segment === '' && clientNo && tenantKnown) calls.push(FIRST_PHONE_PAGE);
+  return { segment, clientNo, language, files, calls };
 }
 
 /** Adds the links and starts the calls. Runs once, inline, in the document's head. */

@@ -17,6 +17,7 @@ import {
   type SortOrder,
 } from './api.ts';
 import type { BusinessStatus } from './device-types.ts';
+import { PHONE_PAGE_SIZE } from './first-page.ts';
 
 export type ViewMode = 'single' | 'grid4' | 'grid9' | 'grid16' | 'list';
 export type DeviceTab = 'home' | 'discover';
@@ -27,7 +28,6 @@ export type DisplayStatus = BusinessStatus | 'expiringSoon';
 export const MIN_OPEN_VALIDITY_MS = 10 * 60 * 1000;
 /** Default "expiring soon" threshold when the server does not configure PHONE_EXPIRE_TIME_TEXT_LESS_THAN (hours). */
 export const DEFAULT_EXPIRING_SOON_HOURS = 72;
-const PAGE_SIZE = 200;
 
 export const phones = signal<Phone[]>([]);
 export const phonesTotal = signal(0);
@@ -90,7 +90,7 @@ export async function loadPhones(): Promise<void> {
     gradeId: gradeFilter.value ?? undefined,
     groupId: groupFilter.value ?? undefined,
     keyword: keyword.value.trim() || undefined,
-    pageSize: PAGE_SIZE,
+    pageSize: PHONE_PAGE_SIZE,
   };
   try {
     let pageNo = 1;

@@ -241,3 +241,63 @@ test('the expiry reminder shows once a day', async ({ page }) => {
   await expect(page.getByRole('dialog')).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('hasExpireReminded'))).toBe('true');
 });
+
+test.describe('the 1,000-phone account', () => {
+  test.beforeEach(async ({ page }) => {
+    await skipExpiryReminder(page);
+    await openLogin(page);
+    await loginWithPassword(page, '13800138001', 'demo1234');
+    await expect(page.getByTestId('phone-card').first()).toBeVisible();
+  });
+
+  test('a fling fills in the cards where it stops, and asks thumbnails only for those', async ({ page }) => {
+    await page.getByTestId('view-grid4').click();
+    // The first screen's thumbnails, asked for once the grid has stayed put.
+    await expect(page.getByTestId('phone-card').first().locator('img')).toHaveCount(1);
+    const asked: number[][] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/device/user/phone/screenshot')) asked.push((request.postDataJSON() as { userPhoneIds: number[] }).userPhoneIds);
+    });
+    // Far down in one frame after another, as a flick does: most phones only fly past.
+    await page.getByTestId('device-view-grid4').evaluate(async (grid) => {
+      for (let step = 0; step < 30; step++) {
+        grid.scrollTop += grid.clientHeight * 0.8;
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      }
+    });
+    // Where it stopped every cell gets its card, none stays an empty outline.
+    await expect(page.locator('.vgrid__cell--pending')).toHaveCount(0);
+    const onScreen = await page.getByTestId('phone-card').evaluateAll((cards) => {
+      const box = cards[0]!.closest('.vgrid')!.getBoundingClientRect();
+      return cards
+        .filter((card) => {
+          const rect = card.getBoundingClientRect();
+          return rect.bottom > box.top && rect.top < box.bottom;
+        })
+        .map((card) => Number(card.getAttribute('data-phone-id')));
+    });
+    expect(onScreen.length).toBeGreaterThan(0);
+    const byNumber = (a: number, b: number) => a - b;
+    await expect.poll(() => asked.flat().sort(byNumber)).toEqual([...onScreen].sort(byNumber));
+    await expect(page.locator(`[data-phone-id="${onScreen[0]}"] img`)).toHaveAttribute('src', /\/api\/device\/screenshot\//);
+  });
+
+  test('home asks for its first page of phones from the HTML, before the app runs, and the app takes that reply', async ({ page }) => {
+    await page.addInitScript(() => {
+      const sent: Array<{ url: string; inline: boolean }> = [];
+      (window as unknown as { sentCalls: typeof sent }).sentCalls = sent;
+      const original = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        const script = document.currentScript as HTMLScriptElement | null;
+        sent.push({ url: String(input instanceof Request ? input.url : input), inline: Boolean(script && !script.src) });
+        return original(input, init);
+      };
+    });
+    await page.reload();
+    await expect(page.getByTestId('phone-card').first()).toBeVisible();
+    const sent = await page.evaluate(() => (window as unknown as { sentCalls: Array<{ url: string; inline: boolean }> }).sentCalls);
+    const firstPages = sent.filter((call) => call.url.includes('/api/device/user/phone/list') && call.url.includes('pageNo=1'));
+    expect(firstPages).toEqual([{ url: '/api/device/user/phone/list?sort=default&pageSize=200&pageNo=1', inline: true }]);
+    expect(await page.evaluate(() => Object.keys((window as unknown as { __bootReplies?: object }).__bootReplies ?? {}))).toEqual([]);
+  });
+});

@@ -1,4 +1,5 @@
 /** One phone in a grid (screenshot, name, level, remaining time, status) or as a list row. */
+import { memo } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import type { Phone } from '../api.ts';
 import { displayStatus, now, remainingMs } from '../state.ts';
@@ -24,7 +25,8 @@ export function StatusBadge({ phone }: { phone: Phone }) {
   );
 }
 
-export function PhoneCard({ phone, layout, onOpen, onActions }: PhoneCardProps) {
+/** Memoised: while a grid scrolls, the cards that stay on screen are not rebuilt (signals still update them). */
+export const PhoneCard = memo(function PhoneCard({ phone, layout, onOpen, onActions }: PhoneCardProps) {
   const handlers = useLongPress(() => onOpen(phone), () => onActions(phone));
   const thumb = layout === 'grid' ? thumbnails.value.get(phone.userPhoneId) : undefined;
   const left = remainingMs(phone, now());
@@ -32,7 +34,7 @@ export function PhoneCard({ phone, layout, onOpen, onActions }: PhoneCardProps) 
     <div class={`phone-card phone-card--${layout}`} data-testid="phone-card" data-phone-id={phone.userPhoneId} {...handlers}>
       {layout === 'grid' ? (
         <div class="phone-card__screen">
-          {thumb?.url ? <img src={thumb.url} alt="" loading="lazy" draggable={false} /> : <span class="phone-card__placeholder" aria-hidden="true" />}
+          {thumb?.url ? <img src={thumb.url} alt="" loading="lazy" decoding="async" draggable={false} /> : <span class="phone-card__placeholder" aria-hidden="true" />}
           <StatusBadge phone={phone} />
         </div>
       ) : null}
@@ -67,4 +69,4 @@ export function PhoneCard({ phone, layout, onOpen, onActions }: PhoneCardProps) 
       </button>
     </div>
   );
-}
+});

@@ -5,6 +5,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ComponentChildren } from 'preact';
+import { cardsToBuild, NEW_ITEMS_PER_FRAME, rowWindow } from './virtual-window.ts';
 import './virtual-grid.css';
 
 interface VirtualGridProps<T> {
@@ -15,7 +16,7 @@ interface VirtualGridProps<T> {
   gap: number;
   renderItem: (item: T) => ComponentChildren;
   itemKey: (item: T) => number;
-  /** Called (throttled to animation frames) with the items currently on screen. */
+  /** Called with the items on screen once the view has stayed still for SETTLE_MS (phones that only fly past cost no request). */
   onVisible?: (items: readonly T[]) => void;
   /** A new value (another query or view) starts again at the top. */
   resetKey?: string;
@@ -27,13 +28,29 @@ interface VirtualGridProps<T> {
   testId?: string;
 }
 
-const OVERSCAN_ROWS = 2;
+/** Thumbnails are asked for once the window has stayed put this long: phones that only fly past cost no request. */
+const SETTLE_MS = 150;
 
 export function VirtualGrid<T>(props: VirtualGridProps<T>) {
   const { items, columns, gap } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
-  const [scrollTop, setScrollTop] = useState(0);
+  // `scrolled`: this render follows a scroll, so the cards entering the window are rendered within a per-frame budget.
+  const [view, setView] = useState({ scrollTop: 0, scrolled: false });
+  const scrollTop = view.scrollTop;
+  const frame = useRef({ id: 0, scrolled: false });
+  /** One render per animation frame, whether a scroll or the rest of a budgeted window asked for it. */
+  const scheduleFrame = (scrolled: boolean) => {
+    const pending = frame.current;
+    cancelAnimationFrame(pending.id);
+    pending.scrolled ||= scrolled;
+    pending.id = requestAnimationFrame(() => {
+      const element = scroller.current;
+      if (element) setView({ scrollTop: element.scrollTop, scrolled: pending.scrolled });
+      pending.scrolled = false;
+    });
+  };
+  const fullyRendered = useRef<ReadonlySet<number>>(new Set());
 
   useLayoutEffect(() => {
     const element = scroller.current;
@@ -48,14 +65,10 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
   useEffect(() => {
     const element = scroller.current;
     if (!element) return;
-    let frame = 0;
-    const onScroll = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => setScrollTop(element.scrollTop));
-    };
+    const onScroll = () => scheduleFrame(true);
     element.addEventListener('scroll', onScroll, { passive: true });
     return () => {
-      cancelAnimationFrame(frame);
+      cancelAnimationFrame(frame.current.id);
       element.removeEventListener('scroll', onScroll);
     };
   }, []);
@@ -63,7 +76,7 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
   useEffect(() => {
     const element = scroller.current;
     if (element) element.scrollTop = 0;
-    setScrollTop(0);
+    setView({ scrollTop: 0, scrolled: false });
   }, [props.resetKey]);
 
   const padding = gap;
@@ -71,16 +84,22 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
   const rowHeight = props.rowHeight(columnWidth);
   const stride = rowHeight + gap;
   const rows = Math.ceil(items.length / columns);
-  const first = Math.max(0, Math.floor((scrollTop - padding) / stride) - OVERSCAN_ROWS);
-  // Clamped: after the list shrinks, a stale scroll offset must not point past its end.
-  const last = Math.min(rows - 1, Math.ceil((scrollTop + size.height) / stride) + OVERSCAN_ROWS);
+  const { first, last, firstOnScreen, lastOnScreen } = rowWindow({ scrollTop, height: size.height, stride, padding, rows });
   const visible = size.width ? items.slice(first * columns, (last + 1) * columns) : [];
+  // A fling brings a whole screen of new cards per frame; building them all at once would block the main thread.
+  // Cards already built stay; new ones beyond the budget show as empty cells and fill in over the next frames.
+  const onScreen = size.width ? items.slice(firstOnScreen * columns, (lastOnScreen + 1) * columns) : [];
+  const full = cardsToBuild(onScreen.map(props.itemKey), visible.map(props.itemKey), fullyRendered.current, view.scrolled ? NEW_ITEMS_PER_FRAME : Infinity);
+  useLayoutEffect(() => {
+    fullyRendered.current = full;
+    if (full.size < visible.length) scheduleFrame(false);
+  });
 
   const onVisible = props.onVisible;
-  const firstOnScreen = Math.max(0, Math.floor((scrollTop - padding) / stride));
-  const lastOnScreen = Math.min(rows - 1, Math.floor((scrollTop + size.height) / stride));
   useEffect(() => {
-    if (onVisible && size.width) onVisible(items.slice(firstOnScreen * columns, (lastOnScreen + 1) * columns));
+    if (!onVisible || !size.width) return;
+    const timer = setTimeout(() => onVisible(onScreen), SETTLE_MS);
+    return () => clearTimeout(timer);
   }, [firstOnScreen, lastOnScreen, columns, items, size.width, onVisible]);
 
   return (
@@ -97,18 +116,21 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
           const index = first * columns + offset;
           const row = Math.floor(index / columns);
           const column = index % columns;
+          const key = props.itemKey(item);
+          const ready = full.has(key);
           return (
             <div
-              key={props.itemKey(item)}
-              class="vgrid__cell"
+              key={key}
+              class={ready ? 'vgrid__cell' : 'vgrid__cell vgrid__cell--pending'}
               role={props.label ? 'listitem' : undefined}
+              aria-busy={ready ? undefined : 'true'}
               style={{
                 transform: `translate(${padding + column * (columnWidth + gap)}px, ${padding + row * stride}px)`,
                 width: `${columnWidth}px`,
                 height: `${rowHeight}px`,
               }}
             >
-              {props.renderItem(item)}
+              {ready ? props.renderItem(item) : null}
             </div>
           );
         })}

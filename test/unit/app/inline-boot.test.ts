@@ -6,6 +6,7 @@ import { parseRouteTable } from '../../../scripts/boot-plan.mjs';
 import { ROUTES } from '../../../src/app/routes.ts';
 import { clientNoFromUrl, parsePath } from '../../../src/app/router-rules.ts';
 import { bootCalls, decideBoot, type BootPlan } from '../../../src/app/inline-boot.ts';
+import { FIRST_PHONE_PAGE } from '../../../src/devices/first-page.ts';
 import { fetchWithBootReplies } from '../../../src/app/boot-replies.ts';
 import { configureHttp } from '../../../src/core/http.ts';
 import { MISSING_TENANT_MESSAGE } from '../../../src/core/error-codes.ts';
@@ -65,6 +66,21 @@ test('the inline boot asks for the page, the stored language\'s texts and, for a
   localStorage.setItem('language', JSON.stringify('en-US'));
   assert.equal(decideBoot(PLAN, '/app/demo', '').files, ['/app/home.js', '/app/en.js', '/app/app-en.js']);
   assert.equal(decideBoot(PLAN, '/app/404', '').calls, []);
+  localStorage.clear();
+});
+
+test('a returning visitor opening home also asks for the first page of phones; anyone else does not', () => {
+  localStorage.clear();
+  localStorage.setItem('token', JSON.stringify('t'));
+  assert.not.ok(decideBoot(PLAN, '/app/demo', '').calls.includes(FIRST_PHONE_PAGE), 'tenant not known yet');
+  localStorage.setItem('clientNo', JSON.stringify('demo'));
+  localStorage.setItem('tenantId', JSON.stringify(1));
+  localStorage.setItem('clientId', JSON.stringify(1));
+  assert.equal(decideBoot(PLAN, '/app/demo', '').calls, [...bootCalls('demo'), FIRST_PHONE_PAGE]);
+  assert.not.ok(decideBoot(PLAN, '/app/green', '').calls.includes(FIRST_PHONE_PAGE), 'another client');
+  assert.not.ok(decideBoot(PLAN, '/app/profile/demo', '').calls.includes(FIRST_PHONE_PAGE), 'another page');
+  localStorage.removeItem('token');
+  assert.not.ok(decideBoot(PLAN, '/app/demo', '').calls.includes(FIRST_PHONE_PAGE), 'signed out');
   localStorage.clear();
 });
 
