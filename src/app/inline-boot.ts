@@ -101,12 +101,10 @@ export function boot(plan: BootPlan): void {
   document.documentElement.dataset.bootClient = decision.clientNo;
   for (const file of decision.files) {
     const link = document.createElement('link');
-    if (file.endsWith('.css')) {
-      link.rel = 'preload';
-      link.as = 'style';
-    } else {
-      link.rel = 'modulepreload';
-    }
+    // The page's CSS as a stylesheet at once, not a preload: the app's chunk loader finds it in place and does not
+    // ask again (a preload is only reused through the HTTP cache, which a webview may not keep). A stylesheet added
+    // by a script does not hold the first paint back.
+    link.rel = file.endsWith('.css') ? 'stylesheet' : 'modulepreload';
     link.href = file;
     document.head.appendChild(link);
   }

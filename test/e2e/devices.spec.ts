@@ -300,4 +300,19 @@ test.describe('the 1,000-phone account', () => {
     expect(firstPages).toEqual([{ url: '/api/device/user/phone/list?sort=default&pageSize=200&pageNo=1', inline: true }]);
     expect(await page.evaluate(() => Object.keys((window as unknown as { __bootReplies?: object }).__bootReplies ?? {}))).toEqual([]);
   });
+
+  test('each stylesheet of home is fetched once, even by a webview that keeps no HTTP cache', async ({ page, context }) => {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const sheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('.css')) sheets.push(new URL(request.url()).pathname);
+    });
+    await page.reload();
+    await expect(page.getByTestId('phone-card').first()).toBeVisible();
+    expect(sheets.length).toBeGreaterThan(0);
+    expect(sheets).toEqual([...new Set(sheets)]);
+    // And the page is styled by them: the grid's cells are placed by the device list's CSS.
+    expect(await page.locator('.vgrid__cell').first().evaluate((cell) => getComputedStyle(cell).position)).toBe('absolute');
+  });
 });
