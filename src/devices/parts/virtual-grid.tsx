@@ -35,19 +35,17 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
   const { items, columns, gap } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
-  // `scrolled`: this render follows a scroll, so the cards entering the window are rendered within a per-frame budget.
-  const [view, setView] = useState({ scrollTop: 0, scrolled: false });
+  // `budgeted`: a render of a frame (a scroll, or cards still to build) builds new cards within a per-frame budget;
+  // the first render, a new list or a new size build every card in the window at once.
+  const [view, setView] = useState({ scrollTop: 0, budgeted: false });
   const scrollTop = view.scrollTop;
-  const frame = useRef({ id: 0, scrolled: false });
-  /** One render per animation frame, whether a scroll or the rest of a budgeted window asked for it. */
-  const scheduleFrame = (scrolled: boolean) => {
-    const pending = frame.current;
-    cancelAnimationFrame(pending.id);
-    pending.scrolled ||= scrolled;
-    pending.id = requestAnimationFrame(() => {
+  const frame = useRef(0);
+  /** One render per animation frame, whether a scroll or cards still to build asked for it. */
+  const scheduleFrame = () => {
+    cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(() => {
       const element = scroller.current;
-      if (element) setView({ scrollTop: element.scrollTop, scrolled: pending.scrolled });
-      pending.scrolled = false;
+      if (element) setView({ scrollTop: element.scrollTop, budgeted: true });
     });
   };
   const fullyRendered = useRef<ReadonlySet<number>>(new Set());
@@ -65,18 +63,17 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
   useEffect(() => {
     const element = scroller.current;
     if (!element) return;
-    const onScroll = () => scheduleFrame(true);
-    element.addEventListener('scroll', onScroll, { passive: true });
+    element.addEventListener('scroll', scheduleFrame, { passive: true });
     return () => {
-      cancelAnimationFrame(frame.current.id);
-      element.removeEventListener('scroll', onScroll);
+      cancelAnimationFrame(frame.current);
+      element.removeEventListener('scroll', scheduleFrame);
     };
   }, []);
 
   useEffect(() => {
     const element = scroller.current;
     if (element) element.scrollTop = 0;
-    setView({ scrollTop: 0, scrolled: false });
+    setView({ scrollTop: 0, budgeted: false });
   }, [props.resetKey]);
 
   const padding = gap;
@@ -87,12 +84,13 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
   const { first, last, firstOnScreen, lastOnScreen } = rowWindow({ scrollTop, height: size.height, stride, padding, rows });
   const visible = size.width ? items.slice(first * columns, (last + 1) * columns) : [];
   // A fling brings a whole screen of new cards per frame; building them all at once would block the main thread.
-  // Cards already built stay; new ones beyond the budget show as empty cells and fill in over the next frames.
+  // Cards already built stay; new ones beyond the budget show as empty cells and fill in over the next frames (also
+  // once the fling stops: a dozen cards at once would be a long task just then).
   const onScreen = size.width ? items.slice(firstOnScreen * columns, (lastOnScreen + 1) * columns) : [];
-  const full = cardsToBuild(onScreen.map(props.itemKey), visible.map(props.itemKey), fullyRendered.current, view.scrolled ? NEW_ITEMS_PER_FRAME : Infinity);
+  const full = cardsToBuild(onScreen.map(props.itemKey), visible.map(props.itemKey), fullyRendered.current, view.budgeted ? NEW_ITEMS_PER_FRAME : Infinity);
   useLayoutEffect(() => {
     fullyRendered.current = full;
-    if (full.size < visible.length) scheduleFrame(false);
+    if (full.size < visible.length) scheduleFrame();
   });
 
   const onVisible = props.onVisible;

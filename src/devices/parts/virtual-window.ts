@@ -44,7 +44,7 @@ export function rowWindow({ scrollTop, height, stride, padding, rows }: WindowIn
 
 /**
  * The keys whose card is built in this render: every card built before stays built, and new ones are taken
- * on-screen first, then overscan, until the budget is spent (Infinity when no scroll caused the render).
+ * on-screen first, then overscan, until the budget is spent (Infinity for the first render, a new list or size).
  */
 export function cardsToBuild(onScreen: readonly number[], inWindow: readonly number[], built: ReadonlySet<number>, budget: number): Set<number> {
   const chosen = new Set<number>();
