@@ -1,6 +1,20 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openLogin, serverDb, useEnglish } from './helpers.ts';
 
+/**
+ * Ends the current guest's trial on the server. It waits for home's own calls first: a reply of "trial ended"
+ * to one of them would end the session in the page a following reload is leaving, and the reloaded page would
+ * then open on login with no notice to show.
+ */
+async function expireTrialOnServer(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').userId as number);
+  expect(userId).toBeGreaterThan(0);
+  const db = serverDb();
+  db.prepare('UPDATE users SET trial_expires_at = ? WHERE id = ? AND guest = 1').run(Date.now() - 1000, userId);
+  db.close();
+}
+
 /** Seconds left, read from the banner's mm:ss. */
 async function secondsLeft(page: Page): Promise<number> {
   const text = (await page.getByTestId('trial-countdown').textContent()) ?? '';
@@ -37,11 +51,7 @@ test('a trial the server has ended sends the guest to login with the notice', as
   await openLogin(page);
   await page.getByTestId('try-first').click();
   await expect(page.getByTestId('guest-banner')).toBeVisible();
-  const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').userId as number);
-  expect(userId).toBeGreaterThan(0);
-  const db = serverDb();
-  db.prepare('UPDATE users SET trial_expires_at = ? WHERE id = ? AND guest = 1').run(Date.now() - 1000, userId);
-  db.close();
+  await expireTrialOnServer(page);
   await page.reload();
   await expect(page.getByRole('dialog')).toContainText('Your trial time is up');
   await expect(page).toHaveURL(/\/app\/login\/demo$/);
@@ -51,10 +61,7 @@ test('a trial that ends before the first page is ready still lands on the client
   await openLogin(page);
   await page.getByTestId('try-first').click();
   await expect(page.getByTestId('guest-banner')).toBeVisible();
-  const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').userId as number);
-  const db = serverDb();
-  db.prepare('UPDATE users SET trial_expires_at = ? WHERE id = ? AND guest = 1').run(Date.now() - 1000, userId);
-  db.close();
+  await expireTrialOnServer(page);
   // What a loaded machine does by chance: the server's "trial ended" arrives while home's chunk is still loading,
   // so no page has been shown yet when the session ends.
   const refused = page.waitForResponse((response) => response.url().includes('/api/merchant/user/get'));
