@@ -8,6 +8,9 @@ import { dirname, join, relative, resolve } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const ROUTES_FILE = join(root, 'src/app/routes.ts');
+const LAYOUTS_FILE = join(root, 'src/app/layouts/index.tsx');
+/** What every page but those of the self-contained layouts loads with its own chunk (routes.ts, layouts/index.tsx). */
+const APP_LAYOUTS_MODULE = 'src/app/layouts/app-layouts.tsx';
 const TEXT_MODULES = {
   texts: { 'zh-CN': ['src/core/i18n/zh-CN.ts'], 'en-US': ['src/core/i18n/en-US.ts'] },
   appTexts: {
@@ -17,19 +20,30 @@ const TEXT_MODULES = {
 };
 
 /**
- * The rows of src/app/routes.ts as { name, segment, public, module } (module relative to the project root). The table
- * is code, so it is read as text: each row is one line with `load: () => import('…')` or a named loader declared above
- * it the same way. A unit test holds this reading to the table the app itself uses.
+ * The rows of src/app/routes.ts as { name, segment, layout, public, module } (module relative to the project root).
+ * The table is code, so it is read as text: each row is one line with `load: () => import('…')` or a named loader
+ * declared above it the same way. A unit test holds this reading to the table the app itself uses.
  */
 export function parseRouteTable(source = readFileSync(ROUTES_FILE, 'utf8')) {
   const toRoot = (path) => relative(root, resolve(dirname(ROUTES_FILE), path));
   const loaders = Object.fromEntries([...source.matchAll(/const (\w+) = \(\) => import\('([^']+)'\)/g)].map((m) => [m[1], m[2]]));
-  return [...source.matchAll(/\{ name: '(\w+)', segment: '([^']*)'[^\n]*?\bload: (?:\(\) => import\('([^']+)'\)|(\w+))/g)].map((m) => ({
+  return [...source.matchAll(/\{ name: '(\w+)', segment: '([^']*)'[^\n]*?\blayout: '([^']+)'[^\n]*?\bload: (?:\(\) => import\('([^']+)'\)|(\w+))/g)].map((m) => ({
     name: m[1],
     segment: m[2],
+    layout: m[3],
     public: /\bpublic: true\b/.test(m[0]),
-    module: toRoot(m[3] ?? loaders[m[4]]),
+    module: toRoot(m[4] ?? loaders[m[5]]),
   }));
+}
+
+/**
+ * The layouts whose pages load nothing of the signed-in app's layouts (`SELF_CONTAINED_LAYOUTS` of
+ * src/app/layouts/index.tsx, read as text like the route table; a unit test holds the two together).
+ */
+export function parseSelfContainedLayouts(source = readFileSync(LAYOUTS_FILE, 'utf8')) {
+  const list = /SELF_CONTAINED_LAYOUTS[^=]*=\s*\[([^\]]*)\]/.exec(source);
+  if (!list) throw new Error('boot plan: no SELF_CONTAINED_LAYOUTS in src/app/layouts/index.tsx');
+  return [...list[1].matchAll(/'([^']+)'/g)].map((m) => m[1]);
 }
 
 /** The plan from a Rollup/Rolldown output bundle. File names are relative to dist. */
@@ -62,12 +76,14 @@ export function planFromBundle(bundle, version) {
   const files = [];
   const indexOf = (file) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1);
   const table = parseRouteTable();
+  const selfContained = parseSelfContainedLayouts();
+  const modulesOf = (route) => (selfContained.includes(route.layout) ? [route.module] : [route.module, APP_LAYOUTS_MODULE]);
   const perLanguage = (lists) => Object.fromEntries(Object.entries(lists).map(([lang, modules]) => [lang, filesOf(modules).map(indexOf)]));
   return {
     base: '/app/',
     version,
     files,
-    routes: Object.fromEntries(table.map((route) => [route.segment, filesOf([route.module]).map(indexOf)])),
+    routes: Object.fromEntries(table.map((route) => [route.segment, filesOf(modulesOf(route)).map(indexOf)])),
     publicSegments: table.filter((route) => route.public).map((route) => route.segment),
     texts: perLanguage(TEXT_MODULES.texts),
     appTexts: perLanguage(TEXT_MODULES.appTexts),

@@ -1,9 +1,10 @@
 /** The app shell: error boundary > router (base /app) > route view, with the overlays beside it. */
 import { useLayoutEffect, useState } from 'react';
-import { ErrorBoundary } from 'preact-iso/lazy';
+import lazy, { ErrorBoundary } from 'preact-iso/lazy';
 import { Router } from 'wouter';
 import { t } from '../core/i18n/index.ts';
-import { DialogHost, NoticeHost } from '../core/ui/hosts.tsx';
+import { NoticeHost } from '../core/ui/notice-host.tsx';
+import { dialogs } from '../core/ui/dialogs.ts';
 import { progress } from './progress-bar.ts';
 import { RouteView, type FirstPageHooks } from './route-view.tsx';
 import { BASE } from './navigate.ts';
@@ -13,6 +14,9 @@ function ProgressBar() {
   if (value === null) return null;
   return <div class="progress" role="progressbar" aria-valuemin={0} aria-valuemax={1} aria-valuenow={value} style={{ transform: `scaleX(${value})` }} />;
 }
+
+/** Loaded when the first dialog opens: the login screen usually opens none, so it does not carry the host. */
+const DialogHost = lazy(() => import('../core/ui/dialog-host.tsx').then((module) => module.DialogHost));
 
 function CrashNotice({ beforeFirstPage }: FirstPageHooks) {
   // Shown instead of any page: boot must still hand the screen over to it.
@@ -42,7 +46,11 @@ export function App(hooks: FirstPageHooks) {
         <Router base={BASE}>{crashed ? <CrashNotice {...hooks} /> : <RouteView {...hooks} />}</Router>
       </ErrorBoundary>
       <NoticeHost />
-      <DialogHost />
+      {dialogs.value.length > 0 ? (
+        <ErrorBoundary onError={(error) => console.error(error)}>
+          <DialogHost />
+        </ErrorBoundary>
+      ) : null}
     </div>
   );
 }

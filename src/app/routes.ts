@@ -6,6 +6,7 @@
 import { ensureAppTexts } from '../core/i18n/index.ts';
 import { loadErrorCatalogue } from '../core/errors.ts';
 import type { RouteDef, RouteEntry } from './route-types.ts';
+import { loadLayoutsFor } from './layouts/index.tsx';
 
 const phoneView = () => import('../phone-view/pages/phone-view.tsx');
 
@@ -59,11 +60,13 @@ export type RouteTable = typeof PAGES;
 /**
  * A private page brings the signed-in app's texts and the error catalogue with it (it may describe failures that did
  * not come from a failed call: a batch's results, a code's state). Public pages need only the core texts; the
- * catalogue comes with their first failed call. A page that exports `ready` is shown once that has resolved too.
+ * catalogue comes with their first failed call. Every page but the first screen's brings the signed-in app's layouts
+ * (layouts/index.tsx). A page that exports `ready` is shown once that has resolved too.
  */
 function withAppTexts(route: RouteEntry): RouteDef {
   const load = async () => {
-    const [module] = await Promise.all([route.load(), route.public ? undefined : ensureAppTexts(), route.public ? undefined : loadErrorCatalogue()]);
+    const signedIn = !route.public;
+    const [module] = await Promise.all([route.load(), loadLayoutsFor(route.layout), signedIn ? ensureAppTexts() : undefined, signedIn ? loadErrorCatalogue() : undefined]);
     await module.ready?.();
     return module;
   };

@@ -5,7 +5,8 @@
  * Read through core/errors.ts, which loads this module (and the texts of its keys) on demand: the first screen
  * has no use for it until a call fails.
  */
-import { ErrorCode } from './error-codes.ts';
+// The codes as a namespace, read member by member: the bundler then keeps only the codes each chunk reads.
+import * as C from './reply-codes.ts';
 import type { ErrorKey } from './errors.ts';
 
 export interface CatalogueEntry {
@@ -16,8 +17,6 @@ export interface CatalogueEntry {
   /** Generic system messages carry the "Error code: {code}" prefix (spec §8). */
   prefixed?: boolean;
 }
-
-const C = ErrorCode;
 
 /** Ordered: the first entry whose code or message fragment matches wins, so specific entries come first. */
 export const CATALOGUE: CatalogueEntry[] = [

@@ -1,72 +1,19 @@
 /**
- * The layouts of spec §2. Several share a shape: the "page" family (person, buy, code, device,
- * message) is a header with back and title over a scrolling body; phone is full-bleed; home has
- * the bottom navigation; loginLayout carries the brand; the rest pass through.
+ * The layouts of spec §2. Only the first screen's are here, in the entry: loginLayout carries the brand, and the
+ * plain ones pass through. The signed-in app's (header and back, bottom navigation, guest banner) and the styles of
+ * its pages are in app-layouts.tsx, which every page but the first screen's loads with its own chunk (routes.ts).
  */
 import type { ComponentChildren } from 'preact';
-import { Link } from 'wouter';
-import { t, type MessageKey } from '../../core/i18n/index.ts';
-import { aboutApp, permissionKeys } from '../client-state.ts';
-import { GuestBanner } from '../../account/parts/guest-banner.tsx';
-import { bottomNavPage, pagePath } from '../navigate.ts';
-import type { LayoutName, RouteDef, RouteSegment } from '../route-types.ts';
-import { PageHeader } from './page-header.tsx';
+import { aboutApp } from '../client-state.ts';
+import type { LayoutName, RouteDef } from '../route-types.ts';
 
-interface LayoutProps {
+export interface LayoutProps {
   route: RouteDef;
   clientNo: string;
   children: ComponentChildren;
 }
 
-function PageLayout({ route, clientNo, children }: LayoutProps) {
-  return (
-    <div class="layout layout--page">
-      <PageHeader title={route.title} clientNo={clientNo} />
-      <main class="layout__body">{children}</main>
-    </div>
-  );
-}
-
-function PhoneLayout({ route, clientNo, children }: LayoutProps) {
-  return (
-    <div class="layout layout--phone">
-      {route.title ? <PageHeader title={route.title} clientNo={clientNo} /> : null}
-      <main class="layout__body">{children}</main>
-    </div>
-  );
-}
-
-const TABS: ReadonlyArray<{ segment: RouteSegment; label: MessageKey; permission?: string }> = [
-  { segment: '', label: 'app.nav.home' },
-  // Spec §6: the discover tab is a client function (`discovery`).
-  { segment: 'discover', label: 'app.nav.discover', permission: 'discovery' },
-  { segment: 'profile', label: 'app.nav.profile' },
-];
-
-function HomeLayout({ route, clientNo, children }: LayoutProps) {
-  const tabs = TABS.filter((tab) => !tab.permission || permissionKeys.value.has(tab.permission));
-  return (
-    <div class="layout layout--home">
-      <GuestBanner />
-      <main class="layout__body">{children}</main>
-      {tabs.length > 1 ? (
-        <nav class="tabbar" data-page={bottomNavPage.value}>
-          {tabs.map((tab) => (
-            <Link
-              key={tab.segment}
-              href={pagePath(tab.segment, clientNo)}
-              class={`tabbar__item${route.segment === tab.segment ? ' tabbar__item--active' : ''}`}
-              aria-current={route.segment === tab.segment ? 'page' : undefined}
-              data-nav-page={tab.segment === '' ? 'home' : 'other'}
-            >
-              {t(tab.label)}
-            </Link>
-          ))}
-        </nav>
-      ) : null}
-    </div>
-  );
-}
+export type LayoutTable = Partial<Record<LayoutName, (props: LayoutProps) => ComponentChildren>>;
 
 function LoginLayout({ children }: LayoutProps) {
   const about = aboutApp.value;
@@ -86,22 +33,25 @@ function PlainLayout({ children }: LayoutProps) {
   return <div class="layout layout--plain">{children}</div>;
 }
 
-const LAYOUTS: Record<LayoutName, (props: LayoutProps) => ComponentChildren> = {
-  home: HomeLayout,
-  person: PageLayout,
-  buy: PageLayout,
-  code: PageLayout,
-  device: PageLayout,
-  message: PageLayout,
-  phone: PhoneLayout,
-  loginLayout: LoginLayout,
-  '404': PlainLayout,
-  ai: PlainLayout,
-  single: PlainLayout,
-  none: PlainLayout,
-};
+const FIRST_SCREEN_LAYOUTS: LayoutTable = { loginLayout: LoginLayout, '404': PlainLayout, ai: PlainLayout, single: PlainLayout, none: PlainLayout };
+
+/**
+ * The layouts whose pages need nothing of the signed-in app's: the login page (and the agreement shown in its frame)
+ * and the 404 page, the two index.html paints by itself. Every other page loads app-layouts.tsx, for its layout or,
+ * with a plain one, for the styles of cards and menus it uses. scripts/boot-plan.mjs reads this list too.
+ */
+export const SELF_CONTAINED_LAYOUTS: readonly LayoutName[] = ['loginLayout', '404'];
+
+let appLayouts: LayoutTable | undefined;
+
+/** Loads the signed-in app's layouts and styles when this layout's pages need them; resolves at once otherwise. */
+export async function loadLayoutsFor(layout: LayoutName): Promise<void> {
+  if (appLayouts || SELF_CONTAINED_LAYOUTS.includes(layout)) return;
+  appLayouts = (await import('./app-layouts.tsx')).APP_LAYOUTS;
+}
 
 export function Layout(props: LayoutProps) {
-  const Chosen = LAYOUTS[props.route.layout];
+  // Routes load their layout before they render (routes.ts); plain is only a fallback that never shows in practice.
+  const Chosen = FIRST_SCREEN_LAYOUTS[props.route.layout] ?? appLayouts?.[props.route.layout] ?? PlainLayout;
   return <Chosen {...props} />;
 }

@@ -1,4 +1,4 @@
-/** Modal dialogs as data, shown by <DialogHost/> on their layer (spec §9 stacking: global.css --z-dialog). */
+/** Modal dialogs as data, shown by <DialogHost/> (dialog-host.tsx) on their layer (spec §9 stacking: global.css --z-dialog). */
 import { signal } from '@preact/signals-react';
 
 export interface DialogAction {

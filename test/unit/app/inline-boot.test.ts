@@ -2,7 +2,8 @@ import '../dom.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { existsSync } from 'node:fs';
-import { parseRouteTable } from '../../../scripts/boot-plan.mjs';
+import { parseRouteTable, parseSelfContainedLayouts } from '../../../scripts/boot-plan.mjs';
+import { SELF_CONTAINED_LAYOUTS } from '../../../src/app/layouts/index.tsx';
 import { ROUTES } from '../../../src/app/routes.ts';
 import { clientNoFromUrl, parsePath } from '../../../src/app/router-rules.ts';
 import { bootCalls, decideBoot, type BootPlan } from '../../../src/app/inline-boot.ts';
@@ -14,13 +15,18 @@ import { aboutApp, clientFunctions, loadClient, resetClient, secureData } from '
 
 const root = new URL('../../../', import.meta.url).pathname;
 
-test('the build reads the same route table the app uses: every page, its segment, whether it is public', () => {
+test('the build reads the same route table the app uses: every page, its segment, layout, whether it is public', () => {
   const parsed = parseRouteTable();
   assert.equal(
-    parsed.map(({ name, segment, public: open }) => ({ name, segment, open })),
-    ROUTES.map((route) => ({ name: route.name, segment: route.segment, open: Boolean(route.public) })),
+    parsed.map(({ name, segment, layout, public: open }) => ({ name, segment, layout, open })),
+    ROUTES.map((route) => ({ name: route.name, segment: route.segment, layout: route.layout, open: Boolean(route.public) })),
   );
   for (const route of parsed) assert.ok(existsSync(root + route.module), route.module);
+});
+
+test('the build knows which layouts load nothing of the signed-in app, as the app does', () => {
+  assert.equal(parseSelfContainedLayouts(), [...SELF_CONTAINED_LAYOUTS]);
+  assert.ok(SELF_CONTAINED_LAYOUTS.includes('loginLayout'));
 });
 
 /** A plan as the build makes it, with one file per page so the decision's files name the page. */

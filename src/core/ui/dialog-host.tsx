@@ -1,21 +1,12 @@
-/** The shell's overlays: notices, dialogs and the navigation progress bar, each driven by a signal. */
-import { notices } from './notify.ts';
+/**
+ * The dialogs' host: loaded by the app shell when the first dialog opens (app.tsx), so the first screen carries
+ * neither it, its focus trap nor its styles.
+ */
 import { useLayoutEffect, useRef } from 'react';
 import { closeDialog, dialogs, type DialogSpec } from './dialogs.ts';
 import { trapFocus } from './focus-trap.ts';
 import { isSafeUrl } from '../safe-url.ts';
-
-export function NoticeHost() {
-  return (
-    <div class="notices" aria-live="polite">
-      {notices.value.map((notice) => (
-        <div key={notice.id} class={`notice notice--${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
-          {notice.text}
-        </div>
-      ))}
-    </div>
-  );
-}
+import './dialog.css';
 
 export function DialogHost() {
   return (

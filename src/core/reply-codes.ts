@@ -1,0 +1,96 @@
+/**
+ * The reply codes one by one, which core/error-codes.ts exports as the `ErrorCode` namespace. One export per code
+ * (not one object) lets the bundler keep in the first screen only the few the http client and boot compare with.
+ */
+export const SUCCESS = 0;
+/** Client-side only: an identical request is still in flight (spec §5, §8). */
+export const DUPLICATE_REQUEST = -1;
+/** Client-side only: the reply did not arrive (offline, DNS, reset). */
+export const NETWORK = -2;
+/** Client-side only: the 5 s request timeout elapsed. */
+export const TIMEOUT = -3;
+
+export const BAD_REQUEST = 400;
+export const UNAUTHORIZED = 401;
+export const FORBIDDEN = 403;
+export const NOT_FOUND = 404;
+export const METHOD_NOT_ALLOWED = 405;
+export const PAYLOAD_TOO_LARGE = 413;
+export const TOO_MANY_REQUESTS = 429;
+export const SERVER_ERROR = 500;
+export const NOT_IMPLEMENTED = 501;
+export const BAD_GATEWAY = 502;
+export const SERVICE_UNAVAILABLE = 503;
+export const GATEWAY_TIMEOUT = 504;
+
+// Client (tenant) lookup
+export const CLIENT_NOT_FOUND = 1_002_000_001;
+// Accounts and verification (spec §5, §8)
+export const MOBILE_INVALID = 1_002_001_001;
+export const PASSWORD_INVALID = 1_002_001_002;
+export const LOGIN_FAILED = 1_002_001_003;
+export const ACCOUNT_EXPIRED = 1_002_001_004;
+export const ACCOUNT_NOT_FOUND = 1_002_001_005;
+export const SMS_CODE_INVALID = 1_002_002_001;
+export const SMS_CODE_WRONG = 1_002_002_002;
+export const SMS_CODE_EXPIRED = 1_002_002_003;
+export const SMS_SEND_FAILED = 1_002_002_004;
+export const SMS_SEND_TOO_FREQUENT = 1_002_002_005;
+export const PASSWORDS_DIFFER = 1_002_002_006;
+// Accounts: guest trial, profile, number change, invite
+export const TRIAL_ENDED = 1_002_003_001;
+export const GUEST_NOT_ALLOWED = 1_002_003_002;
+export const MOBILE_ALREADY_BOUND = 1_002_003_003;
+export const MOBILE_CHANGE_TOO_SOON = 1_002_003_004;
+export const OLD_PASSWORD_WRONG = 1_002_003_005;
+export const INVITE_CODE_INVALID = 1_002_003_006;
+export const INVITE_NOT_ALLOWED = 1_002_003_007;
+export const NAME_INVALID = 1_002_003_008;
+// Devices: phones, groups, batch operations
+export const DEVICE_NOT_EXIST = 1_003_001_001;
+export const DEVICE_VALIDITY_UNDER_10_MINUTES = 1_003_001_002;
+export const DEVICE_BUSY = 1_003_001_003;
+export const DEVICE_EXPIRED = 1_003_001_004;
+export const DEVICE_MAINTENANCE = 1_003_001_005;
+export const DEVICE_OFFLINE = 1_003_001_006;
+export const BATCH_LIMIT_EXCEEDED = 1_003_001_007;
+export const RESOLUTION_INVALID = 1_003_001_008;
+/** The phone's host reports a hardware or system fault (its list status shows `maintenance`). */
+export const DEVICE_FAULT = 1_003_001_009;
+/** The phone's host has lost its link to the platform (its list status shows `offline`). */
+export const DEVICE_NOT_CONNECTED = 1_003_001_010;
+export const DEVICE_REPLACING = 1_003_001_011;
+export const DEVICE_MIGRATED = 1_003_001_012;
+/** A reboot, quick restart or reset was attempted on a faulty phone and did not complete. */
+export const RESTART_FAILED = 1_003_001_013;
+/** A setting applied by a command on the phone (root, resolution) failed on a faulty phone. */
+export const COMMAND_EXCEPTION = 1_003_001_014;
+/** The stream token cannot be issued: the phone's instance is being rebuilt by a reset. */
+export const TOKEN_FETCH_FAILED = 1_003_001_015;
+export const GROUP_NOT_EXIST = 1_003_002_001;
+export const GROUP_DEFAULT_IMMUTABLE = 1_003_002_002;
+export const GROUP_NAME_DUPLICATE = 1_003_002_003;
+// Commerce: orders, payments, coupons, codes
+export const STOCK_INSUFFICIENT = 1_004_001_001;
+export const PACKAGE_NOT_EXIST = 1_004_001_002;
+export const QUANTITY_INVALID = 1_004_001_003;
+export const UPGRADE_REMAINING_TOO_SHORT = 1_004_001_004;
+export const UPGRADE_NOT_HIGHER = 1_004_001_005;
+export const UPGRADE_TOO_LONG = 1_004_001_006;
+export const UPGRADE_AUTHORIZED = 1_004_001_007;
+export const RENEW_TOO_LONG = 1_004_001_008;
+/** An upgrade is paid after its phone fell under the 1 day an upgrade needs (spec §9). */
+export const REMAINING_TIME_INSUFFICIENT = 1_004_001_009;
+export const ORDER_NOT_EXIST = 1_004_002_001;
+export const ORDER_STATE_INVALID = 1_004_002_002;
+export const ORDER_ALREADY_PAID = 1_004_002_003;
+export const PAYMENT_METHOD_INVALID = 1_004_002_004;
+export const COUPON_UNAVAILABLE = 1_004_003_001;
+export const CODE_COUNT_MISMATCH = 1_004_004_001;
+export const CODE_FORMAT_INVALID = 1_004_004_002;
+export const REDEEM_CODE_INVALID = 1_004_004_003;
+export const REDEEM_CODE_USED = 1_004_004_004;
+/** Activation outcomes narrower than their spec §4 state `specMismatch` (the reply's per-code errorCode). */
+export const ACTIVATION_RENEWAL_ONLY = 1_004_004_005;
+export const ACTIVATION_PURCHASE_ONLY = 1_004_004_006;
+export const ACTIVATION_NOT_BOUND = 1_004_004_007;
