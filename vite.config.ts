@@ -12,10 +12,15 @@ export default defineConfig({
   plugins: [preact({ reactAliasesEnabled: false }), bootPlanPlugin({ version: pkg.version })],
   resolve: {
     // Ordered most specific first: 'react/jsx-runtime' must win over 'react'.
-    alias: Object.entries(aliases).map(([find, replacement]) => ({
-      find: new RegExp(`^${find.replace(/[/]/g, '\\/')}$`),
-      replacement,
-    })),
+    alias: [
+      ...Object.entries(aliases).map(([find, replacement]) => ({
+        find: new RegExp(`^${find.replace(/[/]/g, '\\/')}$`),
+        replacement,
+      })),
+      // rosetta's one dependency: its "browser" file is a UMD wrapper, which brings the bundler's CommonJS interop
+      // (about 700 bytes) into the entry; its "module" file is the same function as plain ESM.
+      { find: /^dlv$/, replacement: 'dlv/dist/dlv.es.js' },
+    ],
   },
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
@@ -26,8 +31,17 @@ export default defineConfig({
     manifest: true,
     cssCodeSplit: true,
     sourcemap: false,
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The entry's dynamic imports (the route table's pages, texts, the dialog host) carry no lists of the scripts
+      // they need: the boot plan in index.html has them, and the app preloads a page's scripts from it
+      // (src/app/route-files.ts). Lazy chunks keep Vite's lists for their own imports. Styles are listed as before.
+      resolveDependencies: (_file, deps, { hostId }) => (/^assets\/index-[^/]*\.js$/.test(hostId) ? [] : deps),
+    },
     rolldownOptions: {
+      // Imported constants are written in where they are used: the reply codes (core/reply-codes.ts) then cost the
+      // entry nothing for the codes only lazy pages compare with, instead of one exported binding each.
+      optimization: { inlineConst: { mode: 'all' } },
       output: {
         codeSplitting: {
           groups: [

@@ -46,6 +46,8 @@ declare global {
   interface Window {
     /** Replies to the boot calls, by path and query, until the app takes them. */
     __bootReplies?: Record<string, Promise<Response>>;
+    /** The build's plan, for the app's own later navigations (app/route-files.ts). */
+    __bootPlan?: BootPlan;
   }
 }
 
@@ -133,4 +135,5 @@ export function boot(plan: BootPlan): void {
     replies[call] = reply;
   }
   window.__bootReplies = replies;
+  window.__bootPlan = plan;
 }

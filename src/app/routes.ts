@@ -7,6 +7,7 @@ import { ensureAppTexts } from '../core/i18n/index.ts';
 import { loadErrorCatalogue } from '../core/errors.ts';
 import type { RouteDef, RouteEntry } from './route-types.ts';
 import { loadLayoutsFor } from './layouts/index.tsx';
+import { preloadRouteFiles } from './route-files.ts';
 
 const phoneView = () => import('../phone-view/pages/phone-view.tsx');
 
@@ -66,6 +67,7 @@ export type RouteTable = typeof PAGES;
 function withAppTexts(route: RouteEntry): RouteDef {
   const load = async () => {
     const signedIn = !route.public;
+    preloadRouteFiles(route.segment);
     const [module] = await Promise.all([route.load(), loadLayoutsFor(route.layout), signedIn ? ensureAppTexts() : undefined, signedIn ? loadErrorCatalogue() : undefined]);
     await module.ready?.();
     return module;

@@ -4,7 +4,8 @@
  * instead of throwing, because a partner webview may share the origin with older builds. The payload types stored
  * here live beside the calls that return them.
  */
-import type { AgreementData, UserInfo } from '../account/api.ts';
+import type { UserInfo } from '../account/api.ts';
+import type { AgreementData } from '../account/account-api.ts';
 import type { AboutAppData, ClientFunction } from '../app/client-api.ts';
 
 export interface StoredValues {

@@ -6,7 +6,7 @@ import { isSafeUrl } from '../../core/safe-url.ts';
 import { useLoad } from '../../core/ui/use-load.ts';
 import { aboutApp } from '../../app/client-state.ts';
 import { pathTo } from '../../app/navigate.ts';
-import { getAgreementNames, getCustomerService, type AgreementName, type CustomerService } from '../api.ts';
+import { getAgreementNames, getCustomerService, type AgreementName, type CustomerService } from '../account-api.ts';
 import { customerServiceLines } from '../parts/customer-service.ts';
 
 export default function AboutUsPage() {

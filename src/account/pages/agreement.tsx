@@ -11,7 +11,7 @@ import { read, write } from '../../core/storage.ts';
 import { loadClient, secureData } from '../../app/client-state.ts';
 import { goBack } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
-import { getAgreementContent, getRule, type AgreementData } from '../api.ts';
+import { getAgreementContent, getRule, type AgreementData } from '../account-api.ts';
 
 const USER_AGREEMENT = 1;
 const PRIVACY_AGREEMENT = 2;

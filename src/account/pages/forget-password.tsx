@@ -9,7 +9,8 @@ import { notify } from '../../core/ui/notify.ts';
 import { checkMobile, checkPassword, checkPasswordRepeat, checkSmsCode } from '../../core/validate.ts';
 import { go, pagePath } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
-import { resetPassword, sendSmsCode, SmsScene, validateSmsCode } from '../api.ts';
+import { resetPassword } from '../account-api.ts';
+import { sendSmsCode, SmsScene, validateSmsCode } from '../sms-api.ts';
 import { SendCodeButton } from '../parts/send-code-button.tsx';
 import { useFormErrors } from '../parts/use-form-errors.ts';
 

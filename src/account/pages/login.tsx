@@ -12,7 +12,7 @@ import { notify } from '../../core/ui/notify.ts';
 import { checkMobile, checkPassword, checkSmsCode } from '../../core/validate.ts';
 import { go, pagePath } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
-import { sendSmsCode, SmsScene } from '../api.ts';
+import { sendSmsCode, SmsScene } from '../sms-api.ts';
 import { loginWithPassword, loginWithSmsCode, startGuestTrial } from '../state.ts';
 import { SendCodeButton } from '../parts/send-code-button.tsx';
 import { useFormErrors } from '../parts/use-form-errors.ts';

@@ -8,7 +8,7 @@ import { Field } from '../../core/ui/field.tsx';
 import { notify } from '../../core/ui/notify.ts';
 import { checkPassword, checkPasswordRepeat } from '../../core/validate.ts';
 import { ErrorCode } from '../../core/error-codes.ts';
-import { updatePassword } from '../api.ts';
+import { updatePassword } from '../account-api.ts';
 import { logout, user } from '../state.ts';
 import { useFormErrors } from '../parts/use-form-errors.ts';
 

@@ -9,7 +9,7 @@ import type { RouteSegment } from '../../app/route-types.ts';
 import { AdBanner } from '../parts/ad-banner.tsx';
 import { showCustomerService } from '../parts/customer-service.ts';
 import { Avatar } from '../parts/avatar.tsx';
-import { AdPosition } from '../api.ts';
+import { AdPosition } from '../account-api.ts';
 import { displayName, isGuest, user } from '../state.ts';
 import { confirmLogout } from '../parts/confirm-logout.ts';
 

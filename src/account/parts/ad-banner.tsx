@@ -1,7 +1,7 @@
 /** Advertisements of one position (platform H5), scrolled sideways; nothing at all when there are none. */
 import { isSafeUrl } from '../../core/safe-url.ts';
 import { useLoad } from '../../core/ui/use-load.ts';
-import { getAdvertisements, type Advertisement } from '../api.ts';
+import { getAdvertisements, type Advertisement } from '../account-api.ts';
 
 export function AdBanner({ position }: { position: number }) {
   // An ad that fails to load is not worth a notice: the banner simply stays away.

@@ -3,7 +3,7 @@ import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { openDialog, type DialogAction } from '../../core/ui/dialogs.ts';
 import { notify } from '../../core/ui/notify.ts';
-import { getCustomerService, type CustomerService } from '../api.ts';
+import { getCustomerService, type CustomerService } from '../account-api.ts';
 
 export function customerServiceLines(service: CustomerService): string {
   const lines = [

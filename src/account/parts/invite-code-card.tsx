@@ -6,7 +6,7 @@ import { notify } from '../../core/ui/notify.ts';
 import { useLoad } from '../../core/ui/use-load.ts';
 import { pathTo } from '../../app/navigate.ts';
 import { Link } from 'wouter';
-import { canInputInviteCode, inputInviteCode } from '../api.ts';
+import { canInputInviteCode, inputInviteCode } from '../account-api.ts';
 import { isGuest } from '../state.ts';
 
 export function InviteCodeCard() {

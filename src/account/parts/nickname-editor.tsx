@@ -4,7 +4,7 @@ import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { notify } from '../../core/ui/notify.ts';
 import { checkName } from '../../core/validate.ts';
-import { updateUser } from '../api.ts';
+import { updateUser } from '../account-api.ts';
 import { displayName, patchUser, user } from '../state.ts';
 import { requireAccount } from './require-account.ts';
 

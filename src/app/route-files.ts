@@ -1,0 +1,22 @@
+/**
+ * The files a page needs, asked for all at once when the app opens it. The build leaves the lists out of the entry
+ * (vite.config.ts, `resolveDependencies`): the boot plan index.html carries for its own first round already has them
+ * (inline-boot.ts), so the entry reads that one instead of carrying a second copy. Without a plan (the dev server),
+ * a page's imports load as the browser finds them.
+ */
+const asked = new Set<string>();
+
+/** Adds a modulepreload link for each script of the page not asked for yet; its styles are Vite's loader's job. */
+export function preloadRouteFiles(segment: string): void {
+  const plan = typeof window === 'undefined' ? undefined : window.__bootPlan;
+  for (const index of plan?.routes[segment] ?? []) {
+    const href = plan!.base + plan!.files[index];
+    if (!href.endsWith('.js') || asked.has(href)) continue;
+    asked.add(href);
+    if (document.head.querySelector(`link[href="${href}"]`)) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.appendChild(link);
+  }
+}
