@@ -1,12 +1,16 @@
-// `npm run size`: builds (unless --no-build) and prints the first-screen closure — the entry, the
-// default dictionary, the login route's chunks and the CSS — in gzip and brotli bytes. Fails above
-// the budget of 60 KB gzip.
+// `npm run size`: builds (unless --no-build) and prints the first-screen closure — index.html (with its inline
+// scripts and styles), the entry, the default dictionary and the login route's chunks — in gzip and brotli bytes.
+// Fails above the hard ceiling of 60 KB gzip or above 6 files; prints how far the 30 KB target still is (the
+// ceiling moves to the target once the first screen is under it).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { firstScreenFiles } from '../../scripts/first-screen.mjs';
 
 export const BUDGET_GZIP_BYTES = 60 * 1024;
+export const TARGET_GZIP_BYTES = 30 * 1024;
+/** Each file is a request on a 400 ms link, even in one round: the first screen comes in at most this many. */
+export const MAX_FILES = 6;
 const root = new URL('../..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 
@@ -31,11 +35,17 @@ console.log(`${'first-screen file'.padEnd(48)}${pad('raw', 9)}${pad('gzip', 9)}$
 for (const row of rows) console.log(`${row.file.padEnd(48)}${pad(row.raw, 9)}${pad(row.gzip, 9)}${pad(row.brotli, 9)}`);
 console.log(`${'total'.padEnd(48)}${pad(total.raw, 9)}${pad(total.gzip, 9)}${pad(total.brotli, 9)}`);
 const kb = (bytes) => (bytes / 1024).toFixed(1);
-console.log(`first screen: ${kb(total.gzip)} KB gzip, ${kb(total.brotli)} KB brotli (budget ${kb(BUDGET_GZIP_BYTES)} KB gzip)`);
+console.log(`first screen: ${kb(total.gzip)} KB gzip, ${kb(total.brotli)} KB brotli in ${rows.length} files (budget ${kb(BUDGET_GZIP_BYTES)} KB gzip, ${MAX_FILES} files)`);
+const toGo = total.gzip - TARGET_GZIP_BYTES;
+console.log(toGo > 0 ? `target ${kb(TARGET_GZIP_BYTES)} KB gzip: ${kb(toGo)} KB to go` : `target ${kb(TARGET_GZIP_BYTES)} KB gzip: reached`);
 // Lazy by design: the streaming SDK, the phone-view pages and their texts must never be part of the first screen.
 const lazyOnly = rows.filter((row) => /(^|\/)(stream-sdk|phone-view|stream-(zh-CN|en-US))-/.test(row.file));
 if (lazyOnly.length) {
   console.error(`in the first screen but meant to load on demand: ${lazyOnly.map((row) => row.file).join(', ')}`);
+  process.exit(1);
+}
+if (rows.length > MAX_FILES) {
+  console.error(`${rows.length} files in the first screen, more than ${MAX_FILES}`);
   process.exit(1);
 }
 if (total.gzip > BUDGET_GZIP_BYTES) {
