@@ -16,6 +16,11 @@ import { App } from './app/app.tsx';
 import { prefetchRoute } from './app/resolve-route.ts';
 import { BASE } from './app/navigate.ts';
 import { fetchWithBootReplies } from './app/boot-replies.ts';
+// The form field and the input rules travel in the entry: the login page and the signed-in pages' forms (home's
+// rename and group forms among them) share them, and elsewhere a returning user's home would load the login page's
+// file for them. The login screen costs the same bytes either way.
+import './core/ui/field.tsx';
+import './core/validate.ts';
 
 configureHttp({
   tokens: () => tokens.value,
