@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { LIVE_APP, appUrl, openLogin } from './helpers.ts';
+import { readFileSync } from 'node:fs';
+import { LIVE_APP, appUrl, loginWithPassword, openLogin, skipExpiryReminder } from './helpers.ts';
 
 // index.html paints the login page by itself (prerendered by the build), and the app takes it over without changing
 // what is on screen. The entry script is held back so the prerendered page can be looked at before the app runs.
@@ -99,4 +100,37 @@ test('index.html carries no inline style attribute (the page policy allows none)
   const policy = reply.headers()['content-security-policy'] ?? '';
   expect(policy).not.toContain('unsafe-inline');
   expect(policy.match(/sha256-/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
+});
+
+test('a page opened in the app asks for all its scripts at once, from the boot plan in the HTML', async ({ page }) => {
+  // The entry carries no lists of each page's scripts (vite.config.ts): the app reads them from the plan index.html
+  // holds. Held back, the page's own chunk cannot be what makes the browser ask for the rest.
+  const plan = JSON.parse(readFileSync(new URL('../../dist/boot-plan.json', import.meta.url), 'utf8')) as { files: string[]; routes: Record<string, number[]> };
+  const scripts = plan.routes['order-list']!.map((index) => plan.files[index]!).filter((file) => file.endsWith('.js'));
+  const pageChunk = scripts.find((file) => /order-list-[^/]*\.js$/.test(file))!;
+  const others = scripts.filter((file) => file !== pageChunk);
+  expect(others.length).toBeGreaterThan(2);
+
+  await skipExpiryReminder(page);
+  await openLogin(page);
+  await loginWithPassword(page);
+  await page.getByRole('link', { name: 'Me', exact: true }).or(page.getByRole('link', { name: '我的', exact: true })).click();
+  await expect(page.getByTestId('entry-order-list')).toBeVisible();
+
+  const asked = new Set<string>();
+  page.on('request', (request) => asked.add(new URL(request.url()).pathname.replace('/app/', '')));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/app/${pageChunk}`, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const loadedBefore = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname.replace('/app/', '')));
+  await page.getByTestId('entry-order-list').click();
+  // Everything the page needs that this session had not fetched yet is asked for while its chunk is still held.
+  await expect.poll(() => others.filter((file) => !loadedBefore.includes(file) && !asked.has(file))).toEqual([]);
+  expect(others.some((file) => !loadedBefore.includes(file))).toBe(true);
+  release();
+  await expect(page).toHaveURL(/\/app\/order-list\/demo$/);
+  await expect(page.getByTestId('order-list')).toBeAttached();
 });

@@ -1,0 +1,42 @@
+import '../dom.ts';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { preloadRouteFiles } from '../../../src/app/route-files.ts';
+import type { BootPlan } from '../../../src/app/inline-boot.ts';
+
+const PLAN: BootPlan = {
+  base: '/app/',
+  version: 'test',
+  files: ['assets/orders-1.js', 'assets/shop-1.css', 'assets/shared-1.js', 'assets/boot-1.js'],
+  routes: { 'order-list': [0, 1, 2], '': [3] },
+  publicSegments: [],
+  texts: {},
+  appTexts: {},
+};
+
+const preloads = () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
+
+test('a page asks for each of its scripts from the boot plan, once, and leaves its styles to the chunk loader', () => {
+  document.head.innerHTML = '';
+  window.__bootPlan = PLAN;
+  preloadRouteFiles('order-list');
+  assert.equal(preloads(), ['/app/assets/orders-1.js', '/app/assets/shared-1.js']);
+  preloadRouteFiles('order-list');
+  assert.equal(preloads().length, 2, 'asked once');
+});
+
+test('a script the HTML already links (the first screen) is not linked again', () => {
+  document.head.innerHTML = '<link rel="modulepreload" href="/app/assets/boot-1.js">';
+  window.__bootPlan = PLAN;
+  preloadRouteFiles('');
+  assert.equal(preloads(), ['/app/assets/boot-1.js']);
+});
+
+test('without a plan (the dev server) nothing is added', () => {
+  document.head.innerHTML = '';
+  delete window.__bootPlan;
+  preloadRouteFiles('order-list');
+  assert.equal(preloads(), []);
+});
+
+test.run();
