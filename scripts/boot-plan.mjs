@@ -13,12 +13,9 @@ const LAYOUTS_FILE = join(root, 'src/app/layouts/index.tsx');
 const APP_LAYOUTS_MODULE = 'src/app/layouts/app-layouts.tsx';
 const TEXT_MODULES = {
   texts: { 'zh-CN': ['src/core/i18n/zh-CN.ts'], 'en-US': ['src/core/i18n/en-US.ts'] },
-  appTexts: { 'zh-CN': ['src/core/i18n/zh-CN-app.ts'], 'en-US': ['src/core/i18n/en-US-app.ts'] },
-  // Not part of any page's round: they load with the first failed call or when boot is idle (src/core/errors.ts).
-  // Listed for the service worker's precache, so an offline start still words its errors.
-  errorTexts: {
-    'zh-CN': ['src/core/i18n/errors-zh-CN.ts', 'src/core/error-catalogue.ts'],
-    'en-US': ['src/core/i18n/errors-en-US.ts', 'src/core/error-catalogue.ts'],
+  appTexts: {
+    'zh-CN': ['src/core/i18n/zh-CN-app.ts', 'src/core/i18n/errors-zh-CN.ts', 'src/core/error-catalogue.ts'],
+    'en-US': ['src/core/i18n/en-US-app.ts', 'src/core/i18n/errors-en-US.ts', 'src/core/error-catalogue.ts'],
   },
 };
 
@@ -90,7 +87,6 @@ export function planFromBundle(bundle, version) {
     publicSegments: table.filter((route) => route.public).map((route) => route.segment),
     texts: perLanguage(TEXT_MODULES.texts),
     appTexts: perLanguage(TEXT_MODULES.appTexts),
-    errorTexts: perLanguage(TEXT_MODULES.errorTexts),
     // For the tools, not the page: what the HTML itself loads.
     entry: [...entryFiles],
   };
@@ -115,7 +111,7 @@ export async function compileInlineScript(code) {
 
 /** The inline boot, compiled for the page with the plan as its argument. */
 function inlineBoot(plan) {
-  const { entry: _entry, errorTexts: _errorTexts, ...pagePlan } = plan;
+  const { entry: _entry, ...pagePlan } = plan;
   return compileInlineScript(`import { boot } from './src/app/inline-boot.ts';\nboot(${JSON.stringify(pagePlan)});`);
 }
 
@@ -134,7 +130,6 @@ export function readPlan(dist) {
     route: (segment) => pick(plan.routes[segment] ?? []),
     texts: (lang) => pick(plan.texts[lang]),
     appTexts: (lang) => pick(plan.appTexts[lang]),
-    errorTexts: (lang) => pick(plan.errorTexts[lang]),
   };
 }
 

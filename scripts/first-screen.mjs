@@ -13,7 +13,7 @@ export function firstScreenFiles(dist) {
 
 /**
  * For an offline start: the first screen in both languages, and home and the 404 page with what a signed-in page
- * loads besides its own chunk (the app's texts), and the error catalogue, so a returning user opens the app offline.
+ * loads besides its own chunk (the app's texts and the error catalogue), so a returning user opens the app offline.
  */
 export function precacheFiles(dist) {
   const boot = readPlan(dist);
@@ -24,7 +24,5 @@ export function precacheFiles(dist) {
     ...boot.route('404'),
     ...boot.appTexts('zh-CN'),
     ...boot.appTexts('en-US'),
-    ...boot.errorTexts('zh-CN'),
-    ...boot.errorTexts('en-US'),
   ]);
 }

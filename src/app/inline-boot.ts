@@ -29,7 +29,7 @@ export interface BootPlan {
   publicSegments: string[];
   /** The first screen's dictionary per language. */
   texts: Record<string, number[]>;
-  /** What a signed-in page needs besides its own chunk, per language: the app's texts. */
+  /** What a signed-in page needs besides its own chunk, per language: the app's texts, the error catalogue. */
   appTexts: Record<string, number[]>;
 }
 

@@ -4,6 +4,7 @@
  * Paths are `/<segment>/:clientNo`; home is `/:clientNo`. A new page is a new row here.
  */
 import { ensureAppTexts } from '../core/i18n/index.ts';
+import { loadErrorCatalogue } from '../core/errors.ts';
 import type { RouteDef, RouteEntry } from './route-types.ts';
 import { loadLayoutsFor } from './layouts/index.tsx';
 import { preloadRouteFiles } from './route-files.ts';
@@ -58,16 +59,16 @@ const PAGES = [
 export type RouteTable = typeof PAGES;
 
 /**
- * A private page brings the signed-in app's texts with it; public pages need only the core texts. Every page but the
- * first screen's brings the signed-in app's layouts (layouts/index.tsx). The error catalogue comes with the first
- * failed call (core/http.ts) or when boot is idle; a page that shows the catalogue's words without a failed call (a
- * batch's results, a code's state) waits for it through `ready`: a page that exports `ready` is shown once that has
- * resolved too.
+ * A private page brings the signed-in app's texts and the error catalogue with it (it may describe failures that did
+ * not come from a failed call: a batch's results, a code's state). Public pages need only the core texts; the
+ * catalogue comes with their first failed call. Every page but the first screen's brings the signed-in app's layouts
+ * (layouts/index.tsx). A page that exports `ready` is shown once that has resolved too.
  */
 function withAppTexts(route: RouteEntry): RouteDef {
   const load = async () => {
+    const signedIn = !route.public;
     preloadRouteFiles(route.segment);
-    const [module] = await Promise.all([route.load(), loadLayoutsFor(route.layout), route.public ? undefined : ensureAppTexts()]);
+    const [module] = await Promise.all([route.load(), loadLayoutsFor(route.layout), signedIn ? ensureAppTexts() : undefined, signedIn ? loadErrorCatalogue() : undefined]);
     await module.ready?.();
     return module;
   };

@@ -13,17 +13,7 @@ import {
   setPhonesRoot,
 } from './api.ts';
 import type { BatchEntry } from './device-types.ts';
-import { loadErrorCatalogue } from '../core/errors.ts';
 import { applyStatuses, groups, loadGroups, patchPhones, pollBusyPhones } from './state.ts';
-
-/**
- * A batch answer arrives as a success even when some phones refused: callers describe those refusals with the error
- * catalogue, which is loaded here first (the http client does the same before a failed call rejects).
- */
-async function readable(entries: BatchEntry[]): Promise<BatchEntry[]> {
-  if (entries.some((entry) => !entry.success)) await loadErrorCatalogue().catch(() => {});
-  return entries;
-}
 
 /** After an operation starts, show its state at once and keep it fresh until it ends. */
 async function followOperation(entries: BatchEntry[]): Promise<BatchEntry[]> {
@@ -32,7 +22,7 @@ async function followOperation(entries: BatchEntry[]): Promise<BatchEntry[]> {
     applyStatuses(await phoneStatuses(started).catch(() => []));
     pollBusyPhones();
   }
-  return readable(entries);
+  return entries;
 }
 
 export async function renameDevice(userPhoneId: number, name: string): Promise<void> {
@@ -51,7 +41,7 @@ export async function resetDevices(ids: number[]): Promise<BatchEntry[]> {
 export async function setDevicesRoot(ids: number[], root: boolean): Promise<BatchEntry[]> {
   const entries = await setPhonesRoot(ids, root);
   patchPhones(entries.filter((entry) => entry.success).map((entry) => entry.userPhoneId), { root });
-  return readable(entries);
+  return entries;
 }
 
 export async function setDeviceResolution(userPhoneId: number, width: number, height: number, dpi: number): Promise<void> {
@@ -66,9 +56,9 @@ export async function moveDevicesToGroup(ids: number[], groupId: number): Promis
   patchPhones(moved, { groupId, groupName });
   // Group counts changed.
   await loadGroups().catch(() => {});
-  return readable(entries);
+  return entries;
 }
 
 export async function captureDevices(ids: number[]): Promise<BatchEntry[]> {
-  return readable(await screenshotPhones(ids));
+  return screenshotPhones(ids);
 }

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { describeError, loadErrorCatalogue } from '../../core/errors.ts';
+import { describeError } from '../../core/errors.ts';
 import { openDialog } from '../../core/ui/dialogs.ts';
 import { Field } from '../../core/ui/field.tsx';
 import { goToPage } from '../../app/navigate.ts';
@@ -25,9 +25,6 @@ interface Outcome {
   call: BatchCall['kind'];
   entries: BatchEntry[];
 }
-
-/** Its results name refusals in the catalogue's words, shown without a failed call: the catalogue loads first. */
-export const ready = loadErrorCatalogue;
 
 export default function BatchOperationPage({ query }: PageProps) {
   const [ids] = useState(() => parseIds(query.get('ids')));

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { describeError, loadErrorCatalogue } from '../../core/errors.ts';
+import { describeError } from '../../core/errors.ts';
 import { notify } from '../../core/ui/notify.ts';
 import { goBack } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
@@ -17,9 +17,6 @@ import { parseIds } from '../parts/batch/ids.ts';
 import { runBatch } from '../parts/batch/run-batch.ts';
 import { BatchResults } from '../parts/batch/batch-results.tsx';
 import '../parts/groups/groups.css';
-
-/** Its results name refusals in the catalogue's words, shown without a failed call: the catalogue loads first. */
-export const ready = loadErrorCatalogue;
 
 export default function MovePhoneToGroupPage({ clientNo, query }: PageProps) {
   const [ids] = useState(() => parseIds(query.get('ids')));

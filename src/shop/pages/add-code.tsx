@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { t } from '../../core/i18n/index.ts';
-import { describeError, loadErrorCatalogue } from '../../core/errors.ts';
+import { describeError } from '../../core/errors.ts';
 import { notify } from '../../core/ui/notify.ts';
 import { pathTo } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
@@ -16,9 +16,6 @@ import { activateCodes } from '../codes-api.ts';
 import { CodeInput } from '../parts/codes/code-input.tsx';
 import { CodeRows, outcomes, type CodeRow } from '../parts/codes/code-rows.tsx';
 import '../parts/shop.css';
-
-/** Its results name refusals in the catalogue's words, shown without a failed call: the catalogue loads first. */
-export const ready = loadErrorCatalogue;
 
 export default function AddCodePage(_props: PageProps) {
   const [text, setText] = useState('');

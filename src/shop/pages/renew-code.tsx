@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { describeError, loadErrorCatalogue } from '../../core/errors.ts';
+import { describeError } from '../../core/errors.ts';
 import { notify } from '../../core/ui/notify.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import type { Phone } from '../../devices/api.ts';
@@ -22,9 +22,6 @@ interface Sent {
   phoneIds: number[];
   outcomes: Array<{ status: CodeStatus; detail?: { code: number; msg: string } }>;
 }
-
-/** Its results name refusals in the catalogue's words, shown without a failed call: the catalogue loads first. */
-export const ready = loadErrorCatalogue;
 
 export default function RenewCodePage(_props: PageProps) {
   const mine = useMyPhones();
