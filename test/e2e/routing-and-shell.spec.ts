@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { appUrl, openLogin } from './helpers.ts';
+import { appUrl, loginWithPassword, openLogin, skipExpiryReminder, useEnglish } from './helpers.ts';
 
 test('a new visitor to /app/demo lands on the login page with the client number, in Chinese', async ({ page }) => {
   await page.goto(appUrl('/demo'));
@@ -125,4 +125,21 @@ test('on a wide screen the app is a 9:16 phone frame', async ({ page }) => {
   const box = await page.evaluate(() => document.querySelector('.app')!.getBoundingClientRect().toJSON());
   expect(box.height).toBe(800);
   expect(Math.round(box.width)).toBe(450);
+});
+
+test('a signed-in page shows only with the error texts it words things with; without them it offers a retry', async ({ page }) => {
+  // Pages word refusals with the catalogue's texts without a failed call (the stream's states, home's validity
+  // notice): a page shown before they arrive would show raw keys. Cut off, they make the page fail and retry.
+  await useEnglish(page);
+  await skipExpiryReminder(page);
+  await openLogin(page);
+  await loginWithPassword(page);
+  await expect(page.getByTestId('phone-card').first()).toBeVisible();
+  await page.route(/\/assets\/(errors-en-US|error-catalogue)-[^/]*\.js$/, (route) => route.abort());
+  await page.reload();
+  await expect(page.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Retry' }) })).toBeVisible();
+  await expect(page.getByTestId('phone-card')).toHaveCount(0);
+  await page.unroute(/\/assets\/(errors-en-US|error-catalogue)-[^/]*\.js$/);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('phone-card').first()).toBeVisible();
 });

@@ -40,16 +40,4 @@ test('only the router imports the route table at run time; pages take types and 
 });
 
 
-test('a signed-in page shows only once the error texts are in: pages word refusals with them without a failed call', async () => {
-  await import('../dom.ts');
-  const { installDictionary, t } = await import('../../../src/core/i18n/index.ts');
-  installDictionary('en-US', (await import('../../../src/core/i18n/en-US.ts')).default);
-  assert.is(t('errors.copyFailed'), 'errors.copyFailed', 'not loaded before the page');
-  const route = ROUTES.find((entry) => entry.segment === 'order-list')!;
-  assert.is(route.public, undefined);
-  await route.load();
-  assert.is.not(t('errors.copyFailed'), 'errors.copyFailed');
-  assert.is.not(t('errors.streamNotAssigned'), 'errors.streamNotAssigned');
-});
-
 test.run();
