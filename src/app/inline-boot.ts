@@ -51,7 +51,6 @@ declare global {
   }
 }
 
-
 /** The app's boot calls for a client number, as path and query (the app asks for exactly these, app/client-api.ts). */
 export function bootCalls(clientNo: string): string[] {
   const query = (params: Record<string, string>) => `?${new URLSearchParams(params).toString()}`;

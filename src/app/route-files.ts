@@ -9,8 +9,9 @@ const asked = new Set<string>();
 /** Adds a modulepreload link for each script of the page not asked for yet; its styles are Vite's loader's job. */
 export function preloadRouteFiles(segment: string): void {
   const plan = typeof window === 'undefined' ? undefined : window.__bootPlan;
-  for (const index of plan?.routes[segment] ?? []) {
-    const href = plan!.base + plan!.files[index];
+  if (!plan) return;
+  for (const index of plan.routes[segment] ?? []) {
+    const href = plan.base + plan.files[index];
     if (!href.endsWith('.js') || asked.has(href)) continue;
     asked.add(href);
     if (document.head.querySelector(`link[href="${href}"]`)) continue;

@@ -10,8 +10,6 @@ import { aboutApp, clientNo, reloadAboutApp, tenantId } from './client-state.ts'
 import { reloadWhenHidden, updateActivated } from './update-guard.ts';
 import { applyTheme, themeFor } from './theme.ts';
 
-export { themeFor } from './theme.ts';
-
 export function pageTitle(clientName: string, separator: string, phrase: string): string {
   return clientName ? `${clientName}${separator}${phrase}` : phrase;
 }

@@ -33,7 +33,8 @@ function PlainLayout({ children }: LayoutProps) {
   return <div class="layout layout--plain">{children}</div>;
 }
 
-const FIRST_SCREEN_LAYOUTS: LayoutTable = { loginLayout: LoginLayout, '404': PlainLayout, ai: PlainLayout, single: PlainLayout, none: PlainLayout };
+/** The layouts the entry draws itself: the login page's, and the plain ones that only pass their page through. */
+const ENTRY_LAYOUTS: LayoutTable = { loginLayout: LoginLayout, '404': PlainLayout, ai: PlainLayout, single: PlainLayout, none: PlainLayout };
 
 /**
  * The layouts whose pages need nothing of the signed-in app's: the login page (and the agreement shown in its frame)
@@ -52,6 +53,6 @@ export async function loadLayoutsFor(layout: LayoutName): Promise<void> {
 
 export function Layout(props: LayoutProps) {
   // Routes load their layout before they render (routes.ts); plain is only a fallback that never shows in practice.
-  const Chosen = FIRST_SCREEN_LAYOUTS[props.route.layout] ?? appLayouts?.[props.route.layout] ?? PlainLayout;
+  const Chosen = ENTRY_LAYOUTS[props.route.layout] ?? appLayouts?.[props.route.layout] ?? PlainLayout;
   return <Chosen {...props} />;
 }

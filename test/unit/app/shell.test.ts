@@ -1,7 +1,8 @@
 import '../dom.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { oldDomainNotice, pageTitle, readOldDomainConfig, themeFor } from '../../../src/app/shell.ts';
+import { oldDomainNotice, pageTitle, readOldDomainConfig } from '../../../src/app/shell.ts';
+import { themeFor } from '../../../src/app/theme.ts';
 
 test('theme: tenant 100 is green, every other tenant the default', () => {
   assert.is(themeFor(100), 'green');
