@@ -52,10 +52,14 @@ export default defineConfig({
             // The login page and the form parts it uses (fields, rules, the code button) in one file: the first
             // screen for most visits, requested in the same round as the entry.
             { name: 'login', test: /src[\\/]account[\\/]pages[\\/]login\.tsx$/ },
-            // The general helpers the lazy pages share (loading states, formatting, sheets, clipboard) in one small
+            // The general helpers the lazy pages share (loading states, formatting, clipboard, page header) in one small
             // file, so that a page using one of them does not pull in the device list below. Texts and the error
             // catalogue keep their own per-language files.
-            { name: 'shared', test: /src[\\/](?:core|app)[\\/](?!i18n[\\/]|texts[\\/]|error-catalogue)/ },
+            { name: 'shared', test: /src[\\/](?:core|app)[\\/](?!i18n[\\/]|texts[\\/]|error-catalogue|ui[\\/](?:dialog-host|sheet|menu|focus-trap)|sanitize-html)/ },
+            // Sheets, menus and the dialog host (with their focus handling and styles) in a file of their own: pages
+            // open them on a tap, and the device list, a returning user's first screen, shows without them. The HTML
+            // sanitiser is left to the bundler, which keeps it with the few pages that show rich text.
+            { name: 'overlays', test: /src[\\/]core[\\/]ui[\\/](?:dialog-host|sheet|menu|focus-trap)\b/ },
             // The same for the signed-in first screen, the device list: the home page and what it imports (list,
             // grid, card, device state, formatting) in one file instead of a dozen, which costs a returning user
             // a dozen requests and the boot script a dozen preload links. Pages sharing those parts load it too.

@@ -13,14 +13,16 @@ const LAYOUTS_FILE = join(root, 'src/app/layouts/index.tsx');
 const APP_LAYOUTS_MODULE = 'src/app/layouts/app-layouts.tsx';
 const TEXT_MODULES = {
   texts: { 'zh-CN': ['src/core/i18n/zh-CN.ts'], 'en-US': ['src/core/i18n/en-US.ts'] },
-  appTexts: {
-    'zh-CN': ['src/core/i18n/zh-CN-app.ts', 'src/core/i18n/errors-zh-CN.ts', 'src/core/error-catalogue.ts'],
-    'en-US': ['src/core/i18n/en-US-app.ts', 'src/core/i18n/errors-en-US.ts', 'src/core/error-catalogue.ts'],
+  appTexts: { 'zh-CN': ['src/core/i18n/zh-CN-app.ts'], 'en-US': ['src/core/i18n/en-US-app.ts'] },
+  errorTexts: {
+    'zh-CN': ['src/core/i18n/errors-zh-CN.ts', 'src/core/error-catalogue.ts'],
+    'en-US': ['src/core/i18n/errors-en-US.ts', 'src/core/error-catalogue.ts'],
   },
 };
 
 /**
- * The rows of src/app/routes.ts as { name, segment, layout, public, module } (module relative to the project root).
+ * The rows of src/app/routes.ts as { name, segment, layout, public, catalogueLater, module } (module relative to the
+ * project root).
  * The table is code, so it is read as text: each row is one line with `load: () => import('…')` or a named loader
  * declared above it the same way. A unit test holds this reading to the table the app itself uses.
  */
@@ -32,6 +34,7 @@ export function parseRouteTable(source = readFileSync(ROUTES_FILE, 'utf8')) {
     segment: m[2],
     layout: m[3],
     public: /\bpublic: true\b/.test(m[0]),
+    catalogueLater: /\bcatalogueLater: true\b/.test(m[0]),
     module: toRoot(m[4] ?? loaders[m[5]]),
   }));
 }
@@ -87,6 +90,8 @@ export function planFromBundle(bundle, version) {
     publicSegments: table.filter((route) => route.public).map((route) => route.segment),
     texts: perLanguage(TEXT_MODULES.texts),
     appTexts: perLanguage(TEXT_MODULES.appTexts),
+    errorTexts: perLanguage(TEXT_MODULES.errorTexts),
+    catalogueLater: table.filter((route) => route.catalogueLater).map((route) => route.segment),
     // For the tools, not the page: what the HTML itself loads.
     entry: [...entryFiles],
   };
@@ -130,6 +135,7 @@ export function readPlan(dist) {
     route: (segment) => pick(plan.routes[segment] ?? []),
     texts: (lang) => pick(plan.texts[lang]),
     appTexts: (lang) => pick(plan.appTexts[lang]),
+    errorTexts: (lang) => pick(plan.errorTexts[lang]),
   };
 }
 

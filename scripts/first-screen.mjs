@@ -24,5 +24,7 @@ export function precacheFiles(dist) {
     ...boot.route('404'),
     ...boot.appTexts('zh-CN'),
     ...boot.appTexts('en-US'),
+    ...boot.errorTexts('zh-CN'),
+    ...boot.errorTexts('en-US'),
   ]);
 }

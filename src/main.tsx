@@ -9,6 +9,7 @@ import { locale, setLocale, storedLocale } from './core/i18n/index.ts';
 import { fingerprintId } from './core/fingerprint.ts';
 import { notify } from './core/ui/notify.ts';
 import { loadErrorCatalogue } from './core/errors.ts';
+import { whenIdle } from './core/idle.ts';
 import { secureData } from './app/client-state.ts';
 import { endTrial, logout, readTokens, saveTokens, tokens, watchTrial } from './account/state.ts';
 import { registerServiceWorker, showOldDomainNotice, startShellEffects } from './app/shell.ts';
@@ -97,9 +98,4 @@ function handOver(live: HTMLElement) {
       shown = null;
     },
   };
-}
-
-function whenIdle(task: () => void): void {
-  if ('requestIdleCallback' in window) requestIdleCallback(task, { timeout: 3000 });
-  else setTimeout(task, 1000);
 }

@@ -29,8 +29,12 @@ export interface BootPlan {
   publicSegments: string[];
   /** The first screen's dictionary per language. */
   texts: Record<string, number[]>;
-  /** What a signed-in page needs besides its own chunk, per language: the app's texts, the error catalogue. */
+  /** What a signed-in page needs besides its own chunk, per language: the app's texts. */
   appTexts: Record<string, number[]>;
+  /** The error catalogue and its texts, per language: what a signed-in page waits for too, unless it is listed below. */
+  errorTexts: Record<string, number[]>;
+  /** Segments of the signed-in pages that show without waiting for the catalogue (routes.ts, `catalogueLater`). */
+  catalogueLater: string[];
 }
 
 /** What the boot decided: exported for the unit test, which holds it to the app's own reading of the address. */
@@ -83,7 +87,10 @@ export function decideBoot(plan: BootPlan, pathname: string, search: string): Bo
   // A private page without a token becomes the login page (the route rules' redirect): fetch that one instead.
   if (!plan.publicSegments.includes(segment) && !read('token')) segment = 'login';
   const indexes = [...(plan.routes[segment] ?? []), ...(plan.texts[language] ?? [])];
-  if (!plan.publicSegments.includes(segment)) indexes.push(...(plan.appTexts[language] ?? []));
+  if (!plan.publicSegments.includes(segment)) {
+    indexes.push(...(plan.appTexts[language] ?? []));
+    if (!plan.catalogueLater.includes(segment)) indexes.push(...(plan.errorTexts[language] ?? []));
+  }
   const files = indexes.filter((index, at) => indexes.indexOf(index) === at).map((index) => plan.base + plan.files[index]);
   const calls = clientNo ? bootCalls(clientNo) : [];
   // A returning visitor opening home: the phone list's first page too, in the same round as the app's files. It needs

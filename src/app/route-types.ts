@@ -45,6 +45,12 @@ export interface RouteEntry {
   /** Reachable without a token. */
   public?: boolean;
   gate?: PurchaseGate;
+  /**
+   * Shown without waiting for the error catalogue (core/errors.ts): the page's modules word only failed calls (the
+   * http client loads the catalogue before it rejects) or wait for it themselves (`describeEntry`, `errorText`).
+   * A unit test holds such a page's modules to that.
+   */
+  catalogueLater?: true;
   /** The page module; one that exports `ready` (its own texts, say) is shown once that has resolved. */
   load: () => Promise<PageModule>;
 }

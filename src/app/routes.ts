@@ -17,7 +17,7 @@ const phoneView = () => import('../phone-view/pages/phone-view.tsx');
  * (route-types.ts) are derived from this list and a navigation to a page that is not here fails the typecheck.
  */
 const PAGES = [
-  { name: 'home', segment: '', level: 0, layout: 'home', title: 'devices.title', load: () => import('../devices/pages/home.tsx') },
+  { name: 'home', segment: '', level: 0, layout: 'home', title: 'devices.title', catalogueLater: true, load: () => import('../devices/pages/home.tsx') },
   { name: 'discover', segment: 'discover', level: 0, layout: 'home', title: 'devices.discoverTitle', load: () => import('../devices/pages/discover.tsx') },
   { name: 'login', segment: 'login', level: 0, layout: 'loginLayout', public: true, load: () => import('../account/pages/login.tsx') },
   { name: 'forgetPassword', segment: 'forget-password', level: 1, layout: 'code', title: 'account.forgetPassword.title', public: true, load: () => import('../account/pages/forget-password.tsx') },
@@ -60,7 +60,8 @@ export type RouteTable = typeof PAGES;
 
 /**
  * A private page brings the signed-in app's texts and the error catalogue with it (it may describe failures that did
- * not come from a failed call: a batch's results, a code's state). Public pages need only the core texts; the
+ * not come from a failed call: a batch's results, a code's state), unless it is marked `catalogueLater`: home, the
+ * page a returning user opens, must not wait for 5 KB it rarely needs. Public pages need only the core texts; the
  * catalogue comes with their first failed call. Every page but the first screen's brings the signed-in app's layouts
  * (layouts/index.tsx). A page that exports `ready` is shown once that has resolved too.
  */
@@ -68,7 +69,7 @@ function withAppTexts(route: RouteEntry): RouteDef {
   const load = async () => {
     const signedIn = !route.public;
     preloadRouteFiles(route.segment);
-    const [module] = await Promise.all([route.load(), loadLayoutsFor(route.layout), signedIn ? ensureAppTexts() : undefined, signedIn ? loadErrorCatalogue() : undefined]);
+    const [module] = await Promise.all([route.load(), loadLayoutsFor(route.layout), signedIn ? ensureAppTexts() : undefined, signedIn && !route.catalogueLater ? loadErrorCatalogue() : undefined]);
     await module.ready?.();
     return module;
   };

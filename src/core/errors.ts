@@ -4,8 +4,9 @@
  * wording of their own.
  *
  * The catalogue and its texts are a lazy part (about 5 KB the login screen would otherwise carry): the http client
- * loads them before it rejects, every signed-in page's loader before the page shows (src/app/routes.ts), and boot
- * when the first screen is idle. Until then a reply is described by its code and the server's own words.
+ * loads them before it rejects, the loader of a signed-in page before the page shows (src/app/routes.ts; home, which
+ * must not wait for them, asks here itself: `describeEntry`, `errorText`), and boot when the first screen is idle.
+ * Until then a reply is described by its code and the server's own words.
  */
 import { ErrorCode } from './error-codes.ts';
 import { ensureErrorTexts, t, type MessageKey } from './i18n/index.ts';
@@ -31,6 +32,20 @@ export function loadErrorCatalogue(): Promise<void> {
     },
   );
   return loading;
+}
+
+/** The catalogue, when it can be had: a failed load (offline, nothing cached) leaves replies described by their code. */
+export function catalogueReady(): Promise<void> {
+  return loadErrorCatalogue().catch(() => {});
+}
+
+/**
+ * A catalogue text for something a page says on a tap (a refusal, a copy that failed): waits for the texts, which a
+ * page shown before them (home) may not have yet.
+ */
+export async function errorText(key: ErrorKey): Promise<string> {
+  await catalogueReady();
+  return t(key);
 }
 
 /** Any reply the client gave up on: a business code, a transport failure, or a client-side refusal. */
@@ -69,6 +84,15 @@ export function describe(code: number, message = '', retryAfterSeconds?: number)
   const waitKey = retryAfterSeconds && retryAfterSeconds > 0 ? WITH_WAIT[entry.key] : undefined;
   const text = waitKey ? t(waitKey, { seconds: Math.ceil(retryAfterSeconds!) }) : t(entry.key);
   return entry.prefixed ? `${t('errors.prefix', { code })} ${text}` : text;
+}
+
+/**
+ * `describe` for a refusal inside a successful reply (a batch's per-device entry): the http client loaded the
+ * catalogue only if a call failed, so this waits for it first.
+ */
+export async function describeEntry(code: number, message = ''): Promise<string> {
+  await catalogueReady();
+  return describe(code, message);
 }
 
 /** Text for anything a call can throw. */

@@ -9,7 +9,7 @@
  */
 import redaxios, { type Options } from 'redaxios';
 import { ErrorCode, MISSING_TENANT_MESSAGE } from './error-codes.ts';
-import { ApiError, loadErrorCatalogue } from './errors.ts';
+import { ApiError, catalogueReady } from './errors.ts';
 import { t } from './i18n/index.ts';
 
 export const REQUEST_TIMEOUT_MS = 5000;
@@ -229,13 +229,10 @@ export async function request<T>(config: RequestConfig): Promise<T> {
     return await exchangeWithSession<T>(config);
   } catch (error) {
     // The caller is about to describe this failure: have the catalogue and its texts in place first.
-    await readyToDescribe();
+    await catalogueReady();
     throw error;
   }
 }
-
-/** The catalogue loads once; if even that fails (offline), the error is described by its code alone. */
-const readyToDescribe = () => loadErrorCatalogue().catch(() => {});
 
 /** One request with the session rules: duplicates refused, one refresh on 401, logout when the session is gone. */
 async function exchangeWithSession<T>(config: RequestConfig): Promise<T> {
@@ -293,12 +290,12 @@ export async function sdkRequest<T>(config: RequestConfig, base = streamSdkBaseU
   try {
     reply = await send(config, base, hooks.headers());
   } catch (error) {
-    await readyToDescribe();
+    await catalogueReady();
     hooks.notify(t('errors.networkRefresh'));
     throw error instanceof ApiError ? error : new ApiError(ErrorCode.NETWORK, String(error));
   }
   if (reply.code === ErrorCode.SUCCESS) return reply.data as T;
-  await readyToDescribe();
+  await catalogueReady();
   hooks.notify(reply.msg || t('errors.networkRefresh'));
   throw new ApiError(reply.code, reply.msg);
 }

@@ -85,15 +85,43 @@ test.describe('device list views (demo account)', () => {
     await expect(page.getByTestId('phone-card')).toHaveCount(count);
   });
 
-  test('a phone with under 10 minutes of validity is refused when opened', async ({ page }) => {
+  test('the action sheet loads when asked for; a failed load says so and the next tap opens it', async ({ page }) => {
+    const sheetChunk = /\/assets\/action-sheet-[^/]*\.js$/;
+    await page.route(sheetChunk, (route) => route.abort());
+    await page.reload();
+    const more = page.getByTestId('phone-card').first().getByTestId('phone-more');
+    await more.click();
+    await expect(page.getByRole('alert').filter({ hasText: 'The page could not be loaded. Check your network and try again.' })).toBeVisible();
+    await expect(page.getByTestId('action-sheet')).toHaveCount(0);
+    await page.unroute(sheetChunk);
+    await more.click();
+    await expect(page.getByTestId('action-sheet')).toBeVisible();
+  });
+
+  test('a phone with under 10 minutes of validity is refused when opened, even before the error texts are in', async ({ page }) => {
     const db = serverDb();
     db.prepare("UPDATE phones SET expire_time = ? WHERE name = 'Game farm 2' AND tenant_id = 1").run(Date.now() + 5 * 60_000);
     db.close();
+    // Home shows without waiting for the error catalogue (routes.ts, catalogueLater): hold it back over the reload.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const catalogue = /\/assets\/(errors-en-US|error-catalogue)-[^/]*\.js$/;
+    let asked = 0;
+    await page.route(catalogue, async (route) => {
+      asked += 1;
+      await held;
+      await route.continue();
+    });
     await page.reload();
     await page.getByTestId('view-list').click();
     await page.getByTestId('phone-card').filter({ hasText: 'Game farm 2' }).locator('.phone-card__name').click();
+    expect(asked).toBeGreaterThan(0);
+    // Until the texts arrive nothing is said (no raw key); then the refusal, in the catalogue's words.
+    await expect(page.getByRole('alert').filter({ hasText: 'errors.' })).toHaveCount(0);
+    release();
     await expect(page.getByRole('alert').filter({ hasText: 'Validity under 10 minutes, the device cannot be opened' })).toBeVisible();
     await expect(page.getByTestId('action-sheet')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/app\/demo$/);
   });
 });
 

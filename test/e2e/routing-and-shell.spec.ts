@@ -128,18 +128,21 @@ test('on a wide screen the app is a 9:16 phone frame', async ({ page }) => {
 });
 
 test('a signed-in page shows only with the error texts it words things with; without them it offers a retry', async ({ page }) => {
-  // Pages word refusals with the catalogue's texts without a failed call (the stream's states, home's validity
-  // notice): a page shown before they arrive would show raw keys. Cut off, they make the page fail and retry.
+  // Pages word refusals with the catalogue's texts without a failed call (the stream's states, a copy that failed):
+  // a page shown before they arrive would show raw keys. Cut off, they make the page fail and retry. (Home alone
+  // shows before them and waits where it needs them: devices.spec.ts.)
   await useEnglish(page);
   await skipExpiryReminder(page);
   await openLogin(page);
   await loginWithPassword(page);
   await expect(page.getByTestId('phone-card').first()).toBeVisible();
+  await page.goto(appUrl('/personal-center/demo'));
+  await expect(page.getByTestId('user-no')).toBeVisible();
   await page.route(/\/assets\/(errors-en-US|error-catalogue)-[^/]*\.js$/, (route) => route.abort());
   await page.reload();
   await expect(page.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Retry' }) })).toBeVisible();
-  await expect(page.getByTestId('phone-card')).toHaveCount(0);
+  await expect(page.getByTestId('user-no')).toHaveCount(0);
   await page.unroute(/\/assets\/(errors-en-US|error-catalogue)-[^/]*\.js$/);
   await page.getByRole('button', { name: 'Retry' }).click();
-  await expect(page.getByTestId('phone-card').first()).toBeVisible();
+  await expect(page.getByTestId('user-no')).toBeVisible();
 });

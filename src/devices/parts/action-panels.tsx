@@ -1,7 +1,7 @@
 /** Panels of the action sheet that need more than a tap: forms, choices, the details and a screenshot. */
 import { useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { describe, describeError } from '../../core/errors.ts';
+import { describeEntry, describeError, errorText } from '../../core/errors.ts';
 import { formatDateTime } from '../../core/format.ts';
 import { Field } from '../../core/ui/field.tsx';
 import { notify } from '../../core/ui/notify.ts';
@@ -72,15 +72,15 @@ export function ResolutionPanel({ phone, onDone }: PanelProps) {
 }
 
 /** Moves one phone; a refusal comes back as a per-device entry. */
-function firstFailure(entries: BatchEntry[]): string | null {
+async function firstFailure(entries: BatchEntry[]): Promise<string | null> {
   const failed = entries.find((entry) => !entry.success);
-  return failed ? describe(failed.code, failed.msg) : null;
+  return failed ? describeEntry(failed.code, failed.msg) : null;
 }
 
 export function GroupPanel({ phone, onDone }: PanelProps) {
   const move = async (groupId: number) => {
     try {
-      const failure = firstFailure(await moveDevicesToGroup([phone.userPhoneId], groupId));
+      const failure = await firstFailure(await moveDevicesToGroup([phone.userPhoneId], groupId));
       if (failure) return notify(failure);
       notify(t('devices.done.group'), 'success');
       onDone();
@@ -146,7 +146,7 @@ export function ScreenshotPanel({ phone }: { phone: Phone }) {
   const loaded = useLoad(async () => {
     const [entry] = await captureDevices([phone.userPhoneId]);
     if (entry?.success && entry.url && isSafeUrl(entry.url)) return { url: entry.url, problem: '' };
-    return { url: null, problem: entry ? describe(entry.code, entry.msg) : t('errors.screenshotFailed') };
+    return { url: null, problem: entry ? await describeEntry(entry.code, entry.msg) : await errorText('errors.screenshotFailed') };
   }, [phone.userPhoneId]);
   const url = loaded.data?.url ?? null;
   const error = loaded.error ? describeError(loaded.error) : (loaded.data?.problem ?? '');

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { t, type MessageKey } from '../../core/i18n/index.ts';
 import { copyText } from '../../core/clipboard.ts';
-import { describe, describeError } from '../../core/errors.ts';
+import { describeEntry, describeError, errorText } from '../../core/errors.ts';
 import { openDialog } from '../../core/ui/dialogs.ts';
 import { notify } from '../../core/ui/notify.ts';
 import { Sheet } from '../../core/ui/sheet.tsx';
@@ -41,9 +41,9 @@ async function confirm(title: MessageKey, message: string, action: MessageKey): 
 }
 
 /** A single-device batch answer: say what happened, in the catalogue's words when it failed. */
-function report(entries: BatchEntry[], done: MessageKey): void {
+async function report(entries: BatchEntry[], done: MessageKey): Promise<void> {
   const failed = entries.find((entry) => !entry.success);
-  if (failed) notify(describe(failed.code, failed.msg));
+  if (failed) notify(await describeEntry(failed.code, failed.msg));
   else notify(t(done), 'success');
 }
 
@@ -53,7 +53,7 @@ const ACTIONS: ActionDef[] = [
     id: 'reboot', label: 'devices.actions.reboot', permission: 'reboot_button',
     run: async (phone) => {
       if (await confirm('devices.actions.reboot', t('devices.confirm.reboot', { name: phone.name }), 'devices.actions.reboot')) {
-        report(await rebootDevices([phone.userPhoneId]), 'devices.done.reboot');
+        await report(await rebootDevices([phone.userPhoneId]), 'devices.done.reboot');
       }
     },
   },
@@ -67,7 +67,7 @@ const ACTIONS: ActionDef[] = [
       // Strong confirmation (spec): two steps, the second naming what is lost.
       if (!(await confirm('devices.actions.reset', t('devices.confirm.reset', { name: phone.name }), 'common.confirm'))) return;
       if (!(await confirm('devices.confirm.resetAgainTitle', t('devices.confirm.resetAgain'), 'devices.actions.reset'))) return;
-      report(await resetDevices([phone.userPhoneId]), 'devices.done.reset');
+      await report(await resetDevices([phone.userPhoneId]), 'devices.done.reset');
     },
   },
   {
@@ -75,7 +75,7 @@ const ACTIONS: ActionDef[] = [
     run: async (phone) => {
       const next = !phone.root;
       if (await confirm('devices.actions.root', t(next ? 'devices.confirm.rootOn' : 'devices.confirm.rootOff'), 'common.confirm')) {
-        report(await setDevicesRoot([phone.userPhoneId], next), next ? 'devices.done.rootOn' : 'devices.done.rootOff');
+        await report(await setDevicesRoot([phone.userPhoneId], next), next ? 'devices.done.rootOn' : 'devices.done.rootOff');
       }
     },
   },
@@ -91,7 +91,8 @@ const ACTIONS: ActionDef[] = [
     id: 'copy', label: 'devices.actions.copyNumber',
     run: async (phone) => {
       const copied = await copyText(phone.phoneNo);
-      notify(copied ? t('common.copied') : t('errors.copyFailed'), copied ? 'success' : 'error');
+      if (copied) notify(t('common.copied'), 'success');
+      else notify(await errorText('errors.copyFailed'), 'error');
     },
   },
 ];

@@ -4,8 +4,9 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { describeError } from '../../core/errors.ts';
+import { describeError, errorText } from '../../core/errors.ts';
 import { formatDate } from '../../core/format.ts';
+import { whenIdle } from '../../core/idle.ts';
 import { openDialog } from '../../core/ui/dialogs.ts';
 import { notify } from '../../core/ui/notify.ts';
 import { read, write } from '../../core/storage.ts';
@@ -30,13 +31,27 @@ import {
   type DeviceTab,
   type ViewMode,
 } from '../state.ts';
-import { ActionSheet } from './action-sheet.tsx';
 import { DeviceToolbar } from './device-toolbar.tsx';
 import { PhoneCard } from './phone-card.tsx';
 import { SingleView } from './single-view.tsx';
 import { refreshThumbnails, REFRESH_MS } from './thumbnails.ts';
 import { VirtualGrid } from './virtual-grid.tsx';
 import './devices.css';
+
+/**
+ * The per-device sheet and its panels (about 3 KB with the sheet's focus handling) load when they are first asked
+ * for, and are fetched ahead once the list is idle: the list, a returning user's first screen, shows without them.
+ * A failed load is asked again on the next open (a cached failure would leave the sheet unable to open).
+ */
+let sheetModule: Promise<typeof import('./action-sheet.tsx')> | null = null;
+function loadActionSheet() {
+  sheetModule ??= import('./action-sheet.tsx').catch((error: unknown) => {
+    sheetModule = null;
+    throw error;
+  });
+  return sheetModule;
+}
+type ActionSheetComponent = Awaited<ReturnType<typeof loadActionSheet>>['ActionSheet'];
 
 const COLUMNS: Record<Exclude<ViewMode, 'single'>, number> = { grid4: 2, grid9: 3, grid16: 4, list: 1 };
 const LIST_ROW_PX = 76;
@@ -56,7 +71,7 @@ async function remindExpiry(list: Phone[]): Promise<void> {
 }
 
 export function DeviceList({ tab }: { tab: DeviceTab }) {
-  const [sheet, setSheet] = useState<{ phone: Phone; panel: 'menu' | 'details' } | null>(null);
+  const [sheet, setSheet] = useState<{ phone: Phone; Component: ActionSheetComponent } | null>(null);
   const mode = viewModes.value[tab];
   const list = phones.value;
 
@@ -64,16 +79,22 @@ export function DeviceList({ tab }: { tab: DeviceTab }) {
     void refreshDevices().then(() => {
       pollBusyPhones();
       void remindExpiry(phones.value);
+      whenIdle(() => void loadActionSheet().catch(() => {}));
     });
     return stopPolling;
   }, []);
 
   // Spec §5: opening a phone needs 10 minutes of validity (phone-view checks again for addresses typed in).
   const open = useCallback((phone: Phone) => {
-    if (!canOpen(phone)) return notify(t('errors.validityUnder10Minutes'));
+    if (!canOpen(phone)) return void errorText('errors.validityUnder10Minutes').then(notify);
     goToPage('phone-view', { query: `?id=${phone.userPhoneId}` });
   }, []);
-  const actions = useCallback((phone: Phone) => setSheet({ phone, panel: 'menu' }), []);
+  const actions = useCallback((phone: Phone) => {
+    loadActionSheet().then(
+      (module) => setSheet({ phone, Component: module.ActionSheet }),
+      () => notify(t('app.shell.chunkFailed')),
+    );
+  }, []);
   const visibleIds = useRef<number[]>([]);
   const onVisible = useCallback((items: readonly Phone[]) => {
     visibleIds.current = items.map((phone) => phone.userPhoneId);
@@ -122,7 +143,7 @@ export function DeviceList({ tab }: { tab: DeviceTab }) {
     <div class={`device-list device-list--${mode}`}>
       <DeviceToolbar tab={tab} />
       {body}
-      {sheet && sheetPhone ? <ActionSheet phone={sheetPhone} initial={sheet.panel} onClose={() => setSheet(null)} /> : null}
+      {sheet && sheetPhone ? <sheet.Component phone={sheetPhone} onClose={() => setSheet(null)} /> : null}
     </div>
   );
 }

@@ -15,11 +15,11 @@ import { aboutApp, clientFunctions, loadClient, resetClient, secureData } from '
 
 const root = new URL('../../../', import.meta.url).pathname;
 
-test('the build reads the same route table the app uses: every page, its segment, layout, whether it is public', () => {
+test('the build reads the same route table the app uses: every page, its segment, layout, whether it is public or shows before the catalogue', () => {
   const parsed = parseRouteTable();
   assert.equal(
-    parsed.map(({ name, segment, layout, public: open }) => ({ name, segment, layout, open })),
-    ROUTES.map((route) => ({ name: route.name, segment: route.segment, layout: route.layout, open: Boolean(route.public) })),
+    parsed.map(({ name, segment, layout, public: open, catalogueLater }) => ({ name, segment, layout, open, catalogueLater })),
+    ROUTES.map((route) => ({ name: route.name, segment: route.segment, layout: route.layout, open: Boolean(route.public), catalogueLater: Boolean(route.catalogueLater) })),
   );
   for (const route of parsed) assert.ok(existsSync(root + route.module), route.module);
 });
@@ -33,11 +33,13 @@ test('the build knows which layouts load nothing of the signed-in app, as the ap
 const PLAN: BootPlan = {
   base: '/app/',
   version: 'test',
-  files: [...ROUTES.map((route) => `${route.name}.js`), 'zh.js', 'en.js', 'app-zh.js', 'app-en.js'],
+  files: [...ROUTES.map((route) => `${route.name}.js`), 'zh.js', 'en.js', 'app-zh.js', 'app-en.js', 'errors-zh.js', 'errors-en.js'],
   routes: Object.fromEntries(ROUTES.map((route, index) => [route.segment, [index]])),
   publicSegments: ROUTES.filter((route) => route.public).map((route) => route.segment),
   texts: { 'zh-CN': [ROUTES.length], 'en-US': [ROUTES.length + 1] },
   appTexts: { 'zh-CN': [ROUTES.length + 2], 'en-US': [ROUTES.length + 3] },
+  errorTexts: { 'zh-CN': [ROUTES.length + 4], 'en-US': [ROUTES.length + 5] },
+  catalogueLater: ROUTES.filter((route) => route.catalogueLater).map((route) => route.segment),
 };
 
 test('the inline boot reads an address as the route rules do (page and client number)', () => {
@@ -70,7 +72,9 @@ test('the inline boot asks for the page, the stored language\'s texts and, for a
   assert.equal(decideBoot(PLAN, '/app/demo', '').files, ['/app/login.js', '/app/zh.js']);
   localStorage.setItem('token', JSON.stringify('t'));
   localStorage.setItem('language', JSON.stringify('en-US'));
+  // Home shows before the error catalogue (routes.ts, catalogueLater); other signed-in pages wait for it.
   assert.equal(decideBoot(PLAN, '/app/demo', '').files, ['/app/home.js', '/app/en.js', '/app/app-en.js']);
+  assert.equal(decideBoot(PLAN, '/app/order-list/demo', '').files, ['/app/orderList.js', '/app/en.js', '/app/app-en.js', '/app/errors-en.js']);
   assert.equal(decideBoot(PLAN, '/app/404', '').calls, []);
   localStorage.clear();
 });

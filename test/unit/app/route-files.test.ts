@@ -12,6 +12,8 @@ const PLAN: BootPlan = {
   publicSegments: [],
   texts: {},
   appTexts: {},
+  errorTexts: {},
+  catalogueLater: [],
 };
 
 const preloads = () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
