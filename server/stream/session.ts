@@ -2,13 +2,14 @@ import { WebSocket } from 'ws';
 import { STREAM_MESSAGES } from '../lib/errors.ts';
 import { DEFAULT_DEFINITION, FRAME_KIND, binaryMessage, isValidDefinition } from './protocol.ts';
 import type { ClientMessage, Definition, ServerMessage } from './protocol.ts';
-import { SCREENSHOT_QUALITY, qualityForBitrate, renderJpeg } from './rasterize.ts';
+import { SCREENSHOT_QUALITY, qualityForBitrate, renderJpeg } from './render-frame.ts';
 import type { VirtualScreen } from './virtual-screen.ts';
 
 // One phone's shared screen (PhoneEntry) and one viewer's socket (Session) of the streaming service
 // (stream-server.ts, API.md "Streaming"). A session sends a frame only when the picture changed (model
 // version, clock minute, ripple) and at most `fps` times a second, and skips frames while the socket's send buffer is
-// full.
+// full. Frames are encoded off the event loop (render-frame.ts), once per picture, size and quality: viewers asking
+// for the same one while it encodes share that encode.
 
 export interface SessionOptions {
   highWaterMark: number;
@@ -20,7 +21,7 @@ export interface SessionOptions {
 
 interface CachedFrame {
   key: string;
-  jpeg: Buffer;
+  jpeg: Promise<Buffer>;
 }
 
 export class PhoneEntry {
@@ -34,13 +35,17 @@ export class PhoneEntry {
     private readonly clock: () => number,
   ) {}
 
-  frame(def: Definition, frameKey: string): Buffer {
+  frame(def: Definition, frameKey: string): Promise<Buffer> {
     const quality = qualityForBitrate(def.bitrate);
     const cacheKey = `${def.width}x${def.height}@${quality}`;
     const cached = this.frames.get(cacheKey);
     if (cached && cached.key === frameKey) return cached.jpeg;
     const jpeg = renderJpeg(this.model, def.width, def.height, quality, this.clock());
     this.frames.set(cacheKey, { key: frameKey, jpeg });
+    // A failed encode is not kept: the next viewer asking tries again.
+    jpeg.catch(() => {
+      if (this.frames.get(cacheKey)?.jpeg === jpeg) this.frames.delete(cacheKey);
+    });
     return jpeg;
   }
 
@@ -48,11 +53,15 @@ export class PhoneEntry {
    * The full-resolution screenshot of the current picture, encoded once however many viewers ask for it while
    * the picture stays the same.
    */
-  screenshot(): Buffer {
+  screenshot(): Promise<Buffer> {
     const key = this.model.frameKey();
     if (this.lastScreenshot?.key === key) return this.lastScreenshot.jpeg;
     const jpeg = renderJpeg(this.model, this.model.width, this.model.height, SCREENSHOT_QUALITY, this.clock());
-    this.lastScreenshot = { key, jpeg };
+    const entry = { key, jpeg };
+    this.lastScreenshot = entry;
+    jpeg.catch(() => {
+      if (this.lastScreenshot === entry) this.lastScreenshot = null;
+    });
     return jpeg;
   }
 
@@ -77,6 +86,8 @@ export class Session {
   private timer: NodeJS.Timeout | null = null;
   private wake: NodeJS.Timeout | null = null;
   private closed = false;
+  /** A frame is being encoded for this socket: changes meanwhile are looked at once it is sent. */
+  private encoding = false;
 
   constructor(
     readonly socket: WebSocket,
@@ -93,35 +104,42 @@ export class Session {
 
   /** Pushes a frame as soon as the fps cap allows, if the picture changed by then. */
   schedule(): void {
-    if (this.closed || this.timer) return;
+    if (this.closed || this.timer || this.encoding) return;
     const interval = 1000 / this.definition.fps;
     const delay = Math.max(0, this.lastSentAt + interval - Date.now());
-    this.timer = setTimeout(() => this.pump(), delay);
+    this.timer = setTimeout(() => void this.pump(), delay);
   }
 
-  private pump(): void {
+  private async pump(): Promise<void> {
     this.timer = null;
     if (this.closed || this.socket.readyState !== WebSocket.OPEN) return;
     const def = this.definition;
     if (this.socket.bufferedAmount > this.options.highWaterMark) {
       // The client or the network is behind: skip this frame and look again one frame later.
-      this.timer = setTimeout(() => this.pump(), 1000 / def.fps);
+      this.timer = setTimeout(() => void this.pump(), 1000 / def.fps);
       return;
     }
     const model = this.entry.model;
     const frameKey = model.frameKey();
-    const key = `${frameKey}|${def.width}x${def.height}|${def.bitrate}`;
+    const key = this.pictureKey(frameKey);
     if (key === this.lastKey) return;
+    this.encoding = true;
     let jpeg: Buffer;
     try {
-      jpeg = this.entry.frame(def, frameKey);
+      jpeg = await this.entry.frame(def, frameKey);
     } catch (error) {
       this.options.logError(`[stream] render failed: ${(error as Error).stack ?? String(error)}`);
       return;
+    } finally {
+      this.encoding = false;
     }
+    if (this.closed || this.socket.readyState !== WebSocket.OPEN) return;
     this.socket.send(binaryMessage(FRAME_KIND.frame, jpeg));
     this.lastKey = key;
     this.lastSentAt = Date.now();
+    // Input (or a new definition) that arrived while this frame encoded is shown by the next one, as soon as the fps
+    // cap allows.
+    if (this.pictureKey(model.frameKey()) !== key) this.schedule();
     // The touch dot fades without input: look again when it is due.
     const next = model.nextChangeAt();
     if (next !== null) {
@@ -131,6 +149,12 @@ export class Session {
         this.schedule();
       }, next - this.options.clock() + 1);
     }
+  }
+
+  /** What this socket's next frame would show: the model's picture at this socket's size and bitrate. */
+  private pictureKey(frameKey: string): string {
+    const def = this.definition;
+    return `${frameKey}|${def.width}x${def.height}|${def.bitrate}`;
   }
 
   /** Forces the next frame even if nothing changed (a new definition). */
@@ -183,13 +207,15 @@ export class Session {
           this.send({ type: 'error', msg: STREAM_MESSAGES.screenshotTooFrequent });
           return;
         }
-        try {
-          const jpeg = this.entry.screenshot();
-          if (this.socket.readyState === WebSocket.OPEN) this.socket.send(binaryMessage(FRAME_KIND.screenshot, jpeg));
-        } catch (error) {
-          this.options.logError(`[stream] screenshot failed: ${(error as Error).stack ?? String(error)}`);
-          this.send({ type: 'error', msg: STREAM_MESSAGES.screenshotFailed });
-        }
+        this.entry.screenshot().then(
+          (jpeg) => {
+            if (this.socket.readyState === WebSocket.OPEN) this.socket.send(binaryMessage(FRAME_KIND.screenshot, jpeg));
+          },
+          (error: unknown) => {
+            this.options.logError(`[stream] screenshot failed: ${(error as Error).stack ?? String(error)}`);
+            this.send({ type: 'error', msg: STREAM_MESSAGES.screenshotFailed });
+          },
+        );
         return;
       }
       case 'ping':

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 // The live screen of one virtual phone (API.md "Streaming"): a pure model, no I/O. Everything is laid out
 // in a fixed 720x1280 "layout" space (the 9:16 window); touches arrive in device pixels of the phone's current
-// resolution and are scaled into it, and the rasterizer scales the layout to whatever output size is asked for.
+// resolution and are scaled into it, and the renderer (draw-screen.ts) scales the layout to whatever output size is asked for.
 
 export const LAYOUT_WIDTH = 720;
 export const LAYOUT_HEIGHT = 1280;
@@ -84,7 +84,7 @@ export function wallpaperForPhone(phoneId: number): { top: [number, number, numb
   return { top: hslToRgb(hue, 0.55, 0.45), bottom: hslToRgb((hue + 60) % 360, 0.55, 0.3) };
 }
 
-// Layout (720x1280 units). The rasterizer draws exactly these rectangles, so hit tests and pixels agree.
+// Layout (720x1280 units). The renderer draws exactly these rectangles, so hit tests and pixels agree.
 export const STATUS_BAR: Rect = { x: 0, y: 0, w: 720, h: 48 };
 export const NAV_BAR: Rect = { x: 0, y: 1184, w: 720, h: 96 };
 export const NAV_BUTTONS: Record<NavKey, Rect> = {

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import jpeg from 'jpeg-js';
+import { loadImage } from '@napi-rs/canvas';
 import { WebSocket } from 'ws';
 import { FRAME_KIND } from '../../../server/stream/protocol.ts';
 import { createStreamServer } from '../../../server/stream/stream-server.ts';
@@ -90,7 +90,8 @@ export function client(port: number, token: string, userPhoneId: number) {
   return { socket, frame, json, send, next, closed: closedWithin, queue };
 }
 
-export function size(bytes: Buffer) {
-  const d = jpeg.decode(bytes, { useTArray: true });
-  return [d.width, d.height];
+/** A JPEG's width and height, as a decoder reads them. */
+export async function size(bytes: Buffer): Promise<[number, number]> {
+  const image = await loadImage(bytes);
+  return [image.width, image.height];
 }

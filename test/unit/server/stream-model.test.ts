@@ -1,12 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import jpeg from 'jpeg-js';
-import { encodeJpeg } from '../../../server/stream/jpeg-encoder.ts';
-import { qualityForBitrate, renderJpeg, renderRgba } from '../../../server/stream/rasterize.ts';
 import { COPY_BUTTON, NAV_BUTTONS, PASTE_BUTTON, VirtualScreen, appsForPhone, iconRect, recentCardRect } from '../../../server/stream/virtual-screen.ts';
 import type { Rect } from '../../../server/stream/virtual-screen.ts';
 
-// The virtual phone screen (server/stream/virtual-screen.ts) and its rasterizer/encoder (API.md "Streaming").
+// The virtual phone screen (server/stream/virtual-screen.ts), its input and navigation (API.md "Streaming"). Its
+// picture: stream-render.test.ts.
 
 function phone(id = 7) {
   let clock = Date.UTC(2025, 0, 1, 8, 0, 0);
@@ -174,81 +172,6 @@ test('frameKey changes with the picture and the clock minute, not otherwise', ()
   const b = model.frameKey();
   model.text('x');
   assert.is.not(model.frameKey(), b);
-});
-
-function isJpeg(bytes: Uint8Array): boolean {
-  return bytes[0] === 0xff && bytes[1] === 0xd8 && bytes.at(-2) === 0xff && bytes.at(-1) === 0xd9;
-}
-
-test('the rasterizer produces a valid JPEG of the requested size that decodes to the drawn pixels', () => {
-  const { model, now } = phone();
-  for (const [w, h] of [[360, 640], [720, 1280], [1080, 1920]] as const) {
-    const rgba = renderRgba(model, w, h, now());
-    const bytes = encodeJpeg(rgba, w, h, 80);
-    assert.ok(isJpeg(bytes));
-    const decoded = jpeg.decode(bytes, { useTArray: true });
-    assert.is(decoded.width, w);
-    assert.is(decoded.height, h);
-    let error = 0;
-    for (let i = 0; i < rgba.length; i += 4) error += Math.abs(rgba[i]! - decoded.data[i]!) + Math.abs(rgba[i + 2]! - decoded.data[i + 2]!);
-    const mean = error / (rgba.length / 2);
-    assert.ok(mean < 6, `mean channel error ${mean}`);
-  }
-});
-
-test('odd sizes encode too (partial blocks at the edges)', () => {
-  const rgba = new Uint8Array(37 * 23 * 4).map((_, i) => (i * 13) & 255);
-  const decoded = jpeg.decode(encodeJpeg(rgba, 37, 23, 90), { useTArray: true });
-  assert.is(decoded.width, 37);
-  assert.is(decoded.height, 23);
-});
-
-test('the app screen draws the Copy button like Paste: the button colour shows around its label', () => {
-  const { model, tap, now, advance } = phone();
-  tap(iconRect(0));
-  advance(1000);
-  const rgba = renderRgba(model, 720, 1280, now());
-  const colour = (x: number, y: number) => Array.from(rgba.subarray((y * 720 + x) * 4, (y * 720 + x) * 4 + 3));
-  // A point inside each button, off its label: both buttons share one colour, unlike the page behind them.
-  const paste = colour(PASTE_BUTTON.x + 12, PASTE_BUTTON.y + PASTE_BUTTON.h - 12);
-  const copy = colour(COPY_BUTTON.x + 12, COPY_BUTTON.y + COPY_BUTTON.h - 12);
-  assert.equal(copy, paste);
-  assert.not.equal(colour(COPY_BUTTON.x - 8, COPY_BUTTON.y + 12), copy);
-  // And it carries a label: some pixels in its middle differ from the button colour.
-  let label = 0;
-  for (let x = COPY_BUTTON.x + 20; x < COPY_BUTTON.x + COPY_BUTTON.w - 20; x++) if (colour(x, COPY_BUTTON.y + 36).join() !== copy.join()) label++;
-  assert.ok(label > 0);
-});
-
-test('different screens give different bytes; the text field shows typed text; bitrate sets the quality', () => {
-  const { model, tap, now, advance } = phone();
-  const home = renderJpeg(model, 720, 1280, 62, now());
-  tap(iconRect(0));
-  advance(1000); // past the touch dot
-  const app = renderJpeg(model, 720, 1280, 62, now());
-  assert.not.ok(home.equals(app));
-  model.text('中文 and ASCII');
-  const typed = renderJpeg(model, 720, 1280, 62, now());
-  assert.not.ok(typed.equals(app));
-  // Only the field changed: the difference is inside its rectangle.
-  const before = renderRgba(model, 720, 1280, now());
-  model.text('!');
-  const after = renderRgba(model, 720, 1280, now());
-  let outside = 0;
-  let inside = 0;
-  for (let y = 0; y < 1280; y++) {
-    for (let x = 0; x < 720; x++) {
-      const i = (y * 720 + x) * 4;
-      if (before[i] === after[i] && before[i + 1] === after[i + 1]) continue;
-      const field = model.screen.kind === 'app' && y >= 200 && y < 280 && x >= 40 && x < 540;
-      if (field) inside++;
-      else outside++;
-    }
-  }
-  assert.ok(inside > 0);
-  assert.is(outside, 0);
-  assert.ok(qualityForBitrate(256) < qualityForBitrate(2048) && qualityForBitrate(2048) < qualityForBitrate(8192));
-  assert.ok(renderJpeg(model, 720, 1280, qualityForBitrate(512), now()).length < renderJpeg(model, 720, 1280, qualityForBitrate(8192), now()).length);
 });
 
 test.run();

@@ -26,7 +26,7 @@ test('hello, then a first frame: a decodable 720x1280 JPEG; ping answers pong', 
   const hello = await c.json('hello');
   assert.equal(hello, { type: 'hello', width: 720, height: 1280, phone: { userPhoneId: id, name: 'Shop assistant' }, definition: { width: 720, height: 1280, fps: 30, bitrate: 2048 } });
   const first = await c.frame();
-  assert.equal(size(first.jpeg), [720, 1280]);
+  assert.equal(await size(first.jpeg), [720, 1280]);
   c.send({ type: 'ping', t: 12345 });
   assert.equal(await c.json('pong'), { type: 'pong', t: 12345 });
   c.socket.close();
@@ -107,10 +107,10 @@ test('key backspace deletes the last character of the focused field (Chinese inc
 test('a definition change changes the frame size; unsupported values are refused', async () => {
   const id = phoneId(s.ctx, 'Shop assistant');
   const c = client(s.port, await s.securityToken(id), id);
-  assert.equal(size((await c.frame()).jpeg), [720, 1280]);
+  assert.equal(await size((await c.frame()).jpeg), [720, 1280]);
   c.send({ type: 'definition', width: 360, height: 640, fps: 15, bitrate: 512 });
   assert.equal(await c.json('definition'), { type: 'definition', ok: true, width: 360, height: 640, fps: 15, bitrate: 512 });
-  assert.equal(size((await c.frame()).jpeg), [360, 640]);
+  assert.equal(await size((await c.frame()).jpeg), [360, 640]);
   for (const bad of [{ width: 800, height: 600, fps: 30, bitrate: 2048 }, { width: 720, height: 1280, fps: 0, bitrate: 2048 }, { width: 720, height: 1280, fps: 30, bitrate: 99999 }]) {
     c.send({ type: 'definition', ...bad });
     const reply = await c.json('definition');
@@ -119,7 +119,7 @@ test('a definition change changes the frame size; unsupported values are refused
   }
   c.send({ type: 'definition', width: 1080, height: 1920, fps: 30, bitrate: 8192 });
   assert.is((await c.json('definition')).ok, true);
-  assert.equal(size((await c.frame()).jpeg), [1080, 1920]);
+  assert.equal(await size((await c.frame()).jpeg), [1080, 1920]);
   c.socket.close();
 });
 
@@ -133,7 +133,7 @@ test('screenshot: a full-resolution JPEG tagged 2', async () => {
   const shot = (await c.next((m) => m.kind === 'binary' && m.tag === FRAME_KIND.screenshot, 'screenshot')) as Extract<Incoming, { kind: 'binary' }>;
   assert.is(shot.jpeg[0], 0xff);
   assert.is(shot.jpeg[1], 0xd8);
-  assert.equal(size(shot.jpeg), [720, 1280]);
+  assert.equal(await size(shot.jpeg), [720, 1280]);
   c.socket.close();
 });
 
