@@ -8,7 +8,7 @@ import { configureHttp } from './core/http.ts';
 import { locale, setLocale, storedLocale } from './core/i18n/index.ts';
 import { fingerprintId } from './core/fingerprint.ts';
 import { notify } from './core/ui/notify.ts';
-import { loadErrorCatalogue } from './core/errors.ts';
+import { catalogueReady } from './core/errors.ts';
 import { whenIdle } from './core/idle.ts';
 import { secureData } from './app/client-state.ts';
 import { endTrial, logout, readTokens, saveTokens, tokens, watchTrial } from './account/state.ts';
@@ -60,7 +60,7 @@ localeLoaded.then(() => {
   render(<App {...handOver(live)} />, live);
   showOldDomainNotice();
   // Off the first screen's path, but in place before the first failure needs describing (core/errors.ts).
-  whenIdle(() => void loadErrorCatalogue().catch(() => {}));
+  whenIdle(() => void catalogueReady());
 });
 registerServiceWorker();
 

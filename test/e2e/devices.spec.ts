@@ -286,12 +286,19 @@ test.describe('the 1,000-phone account', () => {
     page.on('request', (request) => {
       if (request.url().endsWith('/api/device/user/phone/screenshot')) asked.push((request.postDataJSON() as { userPhoneIds: number[] }).userPhoneIds);
     });
-    // Far down in one frame after another, as a flick does: most phones only fly past.
-    await page.getByTestId('device-view-grid4').evaluate(async (grid) => {
+    // Far down in one frame after another, as a flick does: most phones only fly past. The longest gap between two
+    // steps is kept: on a loaded machine a frame can take longer than the grid's settle time (150 ms), and a pause
+    // that long is a stop, whose cards may rightly ask for their thumbnails.
+    const longestGap = await page.getByTestId('device-view-grid4').evaluate(async (grid) => {
+      let longest = 0;
+      let last = performance.now();
       for (let step = 0; step < 30; step++) {
         grid.scrollTop += grid.clientHeight * 0.8;
         await new Promise((resolve) => requestAnimationFrame(resolve));
+        longest = Math.max(longest, performance.now() - last);
+        last = performance.now();
       }
+      return longest;
     });
     // Where it stopped every cell gets its card, none stays an empty outline.
     await expect(page.locator('.vgrid__cell--pending')).toHaveCount(0);
@@ -306,7 +313,13 @@ test.describe('the 1,000-phone account', () => {
     });
     expect(onScreen.length).toBeGreaterThan(0);
     const byNumber = (a: number, b: number) => a - b;
-    await expect.poll(() => asked.flat().sort(byNumber)).toEqual([...onScreen].sort(byNumber));
+    if (longestGap < 150) {
+      await expect.poll(() => asked.flat().sort(byNumber)).toEqual([...onScreen].sort(byNumber));
+    } else {
+      // A stop on the way: the cards where it stopped too, but still nothing like the hundreds that flew past.
+      await expect.poll(() => onScreen.every((id) => asked.flat().includes(id))).toBe(true);
+      expect(asked.flat().length).toBeLessThan(onScreen.length * 3);
+    }
     await expect(page.locator(`[data-phone-id="${onScreen[0]}"] img`)).toHaveAttribute('src', /\/api\/device\/screenshot\//);
   });
 

@@ -97,8 +97,8 @@ const ACTIONS: ActionDef[] = [
   },
 ];
 
-export function ActionSheet({ phone, onClose, initial = 'menu' }: { phone: Phone; onClose: () => void; initial?: Panel }) {
-  const [panel, setPanel] = useState<Panel>(initial);
+export function ActionSheet({ phone, onClose }: { phone: Phone; onClose: () => void }) {
+  const [panel, setPanel] = useState<Panel>('menu');
   const enabled = permissionKeys.value;
   const available = ACTIONS.filter(
     (action) => (!action.permission || enabled.has(action.permission)) && (!action.page || entryAllowed(action.page, enabled)),

@@ -7,6 +7,8 @@ import { WebSocket } from 'ws';
 import { FRAME_KIND } from '../../../server/stream/protocol.ts';
 import { createStreamServer } from '../../../server/stream/stream-server.ts';
 import type { StreamServer, StreamServerOptions } from '../../../server/stream/stream-server.ts';
+import { VirtualScreen } from '../../../server/stream/virtual-screen.ts';
+import type { Rect } from '../../../server/stream/virtual-screen.ts';
 import { PHONE, demo } from './device-helpers.ts';
 import { DEMO_MOBILE } from './helpers.ts';
 
@@ -94,4 +96,17 @@ export function client(port: number, token: string, userPhoneId: number) {
 export async function size(bytes: Buffer): Promise<[number, number]> {
   const image = await loadImage(bytes);
   return [image.width, image.height];
+}
+
+/** A virtual phone on a clock of its own (1 Jan 2025, 16:00 phone time), with a tap at a layout rectangle. */
+export function virtualPhone(id = 7) {
+  let clock = Date.UTC(2025, 0, 1, 8, 0, 0);
+  const model = new VirtualScreen({ id, name: `Phone ${id}` }, () => clock);
+  function tap(r: Rect) {
+    const p = model.toDevice(r);
+    model.touch('down', [{ id: 0, ...p }]);
+    clock += 50;
+    model.touch('up', [{ id: 0, ...p }]);
+  }
+  return { model, tap, advance: (ms: number) => (clock += ms), now: () => clock };
 }

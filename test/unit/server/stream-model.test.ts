@@ -1,22 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { COPY_BUTTON, NAV_BUTTONS, PASTE_BUTTON, VirtualScreen, appsForPhone, iconRect, recentCardRect } from '../../../server/stream/virtual-screen.ts';
-import type { Rect } from '../../../server/stream/virtual-screen.ts';
+import { COPY_BUTTON, NAV_BUTTONS, PASTE_BUTTON, appsForPhone, iconRect, recentCardRect } from '../../../server/stream/virtual-screen.ts';
+import { virtualPhone } from './stream-helpers.ts';
 
 // The virtual phone screen (server/stream/virtual-screen.ts), its input and navigation (API.md "Streaming"). Its
 // picture: stream-render.test.ts.
-
-function phone(id = 7) {
-  let clock = Date.UTC(2025, 0, 1, 8, 0, 0);
-  const model = new VirtualScreen({ id, name: `Phone ${id}` }, () => clock);
-  function tap(r: Rect) {
-    const p = model.toDevice(r);
-    model.touch('down', [{ id: 0, ...p }]);
-    clock += 50;
-    model.touch('up', [{ id: 0, ...p }]);
-  }
-  return { model, tap, advance: (ms: number) => (clock += ms), now: () => clock };
-}
 
 test('each phone has 8-12 named, coloured apps, the same on every call', () => {
   for (const id of [1, 2, 3, 50, 999]) {
@@ -29,7 +17,7 @@ test('each phone has 8-12 named, coloured apps, the same on every call', () => {
 });
 
 test('a tap on an icon opens that app; back, home and recents navigate', () => {
-  const { model, tap } = phone();
+  const { model, tap } = virtualPhone();
   tap(iconRect(2));
   assert.equal(model.screen, { kind: 'app', app: 2 });
   model.key('back');
@@ -48,7 +36,7 @@ test('a tap on an icon opens that app; back, home and recents navigate', () => {
 });
 
 test('a drag, a slow press, a second finger or a cancelled touch is not a tap', () => {
-  const { model, advance } = phone();
+  const { model, advance } = virtualPhone();
   const p = model.toDevice(iconRect(1));
   model.touch('down', [{ id: 0, ...p }]);
   model.touch('move', [{ id: 0, x: p.x + 100, y: p.y }]);
@@ -73,7 +61,7 @@ test('a drag, a slow press, a second finger or a cancelled touch is not a tap', 
 });
 
 test('typed text, Chinese included, lands in the focused field; clipboard set, get and paste', () => {
-  const { model, tap } = phone();
+  const { model, tap } = virtualPhone();
   model.text('hi ');
   assert.is(model.fieldText('home'), 'hi ');
   tap(iconRect(3));
@@ -92,7 +80,7 @@ test('typed text, Chinese included, lands in the focused field; clipboard set, g
 });
 
 test('deleteBackward removes one code point (CJK and emoji whole) of the focused field; empty or unfocused: no-op', () => {
-  const { model, tap } = phone();
+  const { model, tap } = virtualPhone();
   model.text('ab');
   const v = model.version;
   assert.ok(model.deleteBackward());
@@ -117,7 +105,7 @@ test('deleteBackward removes one code point (CJK and emoji whole) of the focused
 });
 
 test('a tap on Copy puts the app field\'s text, Chinese included, on the clipboard; not on the home screen', () => {
-  const { model, tap } = phone();
+  const { model, tap } = virtualPhone();
   model.setClipboard('before');
   tap(iconRect(2));
   model.text('你好, copy me');
@@ -143,7 +131,7 @@ test('a tap on Copy puts the app field\'s text, Chinese included, on the clipboa
 });
 
 test('resolution: 540x960, 720x1280 and 1080x1920; touches are in device pixels of the current one', () => {
-  const { model, tap } = phone();
+  const { model, tap } = virtualPhone();
   assert.not.ok(model.setResolution(800, 600));
   for (const [w, h] of [[540, 960], [1080, 1920], [720, 1280]] as const) {
     assert.ok(model.setResolution(w, h));
@@ -163,7 +151,7 @@ test('resolution: 540x960, 720x1280 and 1080x1920; touches are in device pixels 
 });
 
 test('frameKey changes with the picture and the clock minute, not otherwise', () => {
-  const { model, advance } = phone();
+  const { model, advance } = virtualPhone();
   const a = model.frameKey();
   advance(1000);
   assert.is(model.frameKey(), a);

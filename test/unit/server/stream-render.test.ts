@@ -5,22 +5,10 @@ import { drawScreen } from '../../../server/stream/draw-screen.ts';
 import { PHONE_FONT, registerPhoneFonts } from '../../../server/stream/phone-fonts.ts';
 import { encodeCount, qualityForBitrate, renderJpeg } from '../../../server/stream/render-frame.ts';
 import { APP_FIELD, COPY_BUTTON, PASTE_BUTTON, VirtualScreen, iconRect } from '../../../server/stream/virtual-screen.ts';
-import type { Rect } from '../../../server/stream/virtual-screen.ts';
+import { virtualPhone } from './stream-helpers.ts';
 
 // The phone's picture (server/stream/draw-screen.ts, render-frame.ts): drawn with Skia in real type, encoded as
 // JPEG off the event loop. Pixels are read back through the same library's decoder.
-
-function phone(id = 7) {
-  let clock = Date.UTC(2025, 0, 1, 8, 0, 0);
-  const model = new VirtualScreen({ id, name: `Phone ${id}` }, () => clock);
-  function tap(r: Rect) {
-    const p = model.toDevice(r);
-    model.touch('down', [{ id: 0, ...p }]);
-    clock += 50;
-    model.touch('up', [{ id: 0, ...p }]);
-  }
-  return { model, tap, advance: (ms: number) => (clock += ms), now: () => clock };
-}
 
 /** The picture as drawn, before any encoding: RGBA, `width` x `height`. */
 function drawnPixels(model: VirtualScreen, width: number, height: number, now: number): Uint8ClampedArray {
@@ -41,7 +29,7 @@ async function decodedPixels(jpeg: Buffer): Promise<{ width: number; height: num
 
 /** The drawn pixels of the app screen's text field holding `text`. */
 function fieldPixels(text: string): Uint8ClampedArray {
-  const { model, tap, advance, now } = phone();
+  const { model, tap, advance, now } = virtualPhone();
   tap(iconRect(0));
   advance(1000);
   model.text(text);
@@ -68,7 +56,7 @@ test('Chinese is drawn as text: two characters differ from each other and from a
 });
 
 test('frames are JPEGs of the requested size that decode to the drawn pixels', async () => {
-  const { model, now } = phone();
+  const { model, now } = virtualPhone();
   for (const [w, h] of [[360, 640], [720, 1280], [1080, 1920]] as const) {
     const drawn = drawnPixels(model, w, h, now());
     const before = encodeCount.value;
@@ -83,7 +71,7 @@ test('frames are JPEGs of the requested size that decode to the drawn pixels', a
 });
 
 test('the app screen draws the Copy button like Paste: the button colour shows around its label', () => {
-  const { model, tap, now, advance } = phone();
+  const { model, tap, now, advance } = virtualPhone();
   tap(iconRect(0));
   advance(1000);
   const rgba = drawnPixels(model, 720, 1280, now());
@@ -100,7 +88,7 @@ test('the app screen draws the Copy button like Paste: the button colour shows a
 });
 
 test('typing changes only the field; screens differ; a higher bitrate gives a larger JPEG', async () => {
-  const { model, tap, now, advance } = phone();
+  const { model, tap, now, advance } = virtualPhone();
   const home = await renderJpeg(model, 720, 1280, 62, now());
   tap(iconRect(0));
   advance(1000); // past the touch dot
