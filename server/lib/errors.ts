@@ -100,6 +100,9 @@ export const STREAM_MESSAGES = {
   /** Names the screenshot so the client settles that request (it matches "screenshot"), and the spec's wording. */
   screenshotTooFrequent: 'Screenshot refused: please do not operate frequently',
   shuttingDown: 'Server shutting down',
+  /** Input (or the clipboard) from a socket that only watches: a view-only access, or the owner took control. */
+  viewOnly: 'View only: this viewer cannot control the phone',
+  ownerOnly: 'Only the owner can take control',
 } as const;
 
 /** Plain-text answers of the pages outside the API (no envelope). */

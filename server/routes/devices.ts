@@ -9,6 +9,7 @@ import { immediate } from '../data/statements.ts';
 import { requireAuth, requireTenant } from '../lib/auth.ts';
 import { ok } from '../lib/envelope.ts';
 import { apiError, badRequest } from '../lib/errors.ts';
+import { loadStreamablePhone } from '../lib/phone-access.ts';
 import { phoneHardware } from '../lib/phone-hardware.ts';
 import { groupDisplayName, loadOwnedGroup } from '../lib/phone-groups.ts';
 import { batchFailure, batchSuccess, businessStatus, currentOperation, loadOwnedPhone, loadOwnedPhones, openRefusal, operationRefusal } from '../lib/phones.ts';
@@ -142,13 +143,14 @@ export function deviceRoutes(deps: Deps): Hono<AppEnv> {
     const validSeconds = queryInt(c.req.query('validTime'), 'validTime') ?? DEFAULT_TOKEN_SECONDS;
     if (validSeconds > DEFAULT_TOKEN_SECONDS) throw badRequest(`validTime must be 1-${DEFAULT_TOKEN_SECONDS} seconds`);
     const user = c.get('user');
-    const phone = loadOwnedPhone(db, user, id);
     const now = deps.now();
+    // The owner, or a grantee or share viewer: the stream gives each its role (API.md "Streaming").
+    const { phone, access } = loadStreamablePhone(db, user, id, now);
     // Expiry, validity, faults, maintenance, offline, a running reset, replacing and migrating (API.md "Devices").
     const refusal = openRefusal(phone, now, MIN_OPEN_VALIDITY_MS);
     if (refusal) throw apiError(refusal);
     const token = newToken();
-    const expireTime = Math.min(now + validSeconds * 1000, phone.expire_time);
+    const expireTime = Math.min(now + validSeconds * 1000, phone.expire_time, access?.expires_at ?? Infinity);
     insertPhoneToken(db, {
       phoneId: phone.id,
       userId: user.id,
@@ -156,6 +158,7 @@ export function deviceRoutes(deps: Deps): Hono<AppEnv> {
       tokenHash: hashToken(token),
       expiresAt: expireTime,
       createdAt: now,
+      accessId: access?.id,
     });
     return ok(c, { token, expireTime });
   });

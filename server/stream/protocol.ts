@@ -1,3 +1,4 @@
+import type { StreamRole } from '../data/phone-tokens.ts';
 import type { NavKey, Pointer, TouchAction } from './virtual-screen.ts';
 
 // The streaming WebSocket protocol (API.md "Streaming"): JSON text messages for control, binary messages
@@ -48,10 +49,24 @@ export type ClientMessage =
   | { type: 'paste' }
   | { type: 'definition'; width: number; height: number; fps: number; bitrate: number }
   | { type: 'screenshot' }
+  | { type: 'control.take' }
   | { type: 'ping'; t: unknown };
 
+/** Messages that drive the phone or read its data: refused from a socket that does not control it. */
+export const CONTROL_MESSAGES: ReadonlySet<ClientMessage['type']> = new Set(['touch', 'key', 'text', 'clipboard.set', 'clipboard.get', 'paste']);
+
 export type ServerMessage =
-  | { type: 'hello'; width: number; height: number; phone: { userPhoneId: number; name: string }; definition: Definition }
+  | {
+      type: 'hello';
+      width: number;
+      height: number;
+      phone: { userPhoneId: number; name: string };
+      definition: Definition;
+      role: StreamRole;
+      control: boolean;
+    }
+  | { type: 'control'; control: boolean; reason: 'taken' | 'returned' | 'permission' }
+  | { type: 'audience'; watching: number; controlling: number }
   | { type: 'clipboard'; text: string }
   | ({ type: 'definition'; ok: true } & Definition)
   | { type: 'definition'; ok: false; msg: string }
@@ -109,6 +124,7 @@ export function parseClientMessage(raw: string): ClientMessage | { error: string
     case 'clipboard.get':
     case 'paste':
     case 'screenshot':
+    case 'control.take':
       return { type: m.type };
     case 'definition': {
       const d = { width: m.width, height: m.height, fps: m.fps, bitrate: m.bitrate };

@@ -1,6 +1,9 @@
 import { WebSocket } from 'ws';
 import { STREAM_MESSAGES } from '../lib/errors.ts';
-import { DEFAULT_DEFINITION, FRAME_KIND, binaryMessage, isValidDefinition } from './protocol.ts';
+import type { StreamRole } from '../data/phone-tokens.ts';
+import { StreamControl } from './control.ts';
+import type { Viewer } from './control.ts';
+import { CONTROL_MESSAGES, DEFAULT_DEFINITION, FRAME_KIND, binaryMessage, isValidDefinition } from './protocol.ts';
 import type { ClientMessage, Definition, ServerMessage } from './protocol.ts';
 import { SCREENSHOT_QUALITY, qualityForBitrate, renderJpeg } from './render-frame.ts';
 import type { VirtualScreen } from './virtual-screen.ts';
@@ -24,8 +27,12 @@ interface CachedFrame {
   jpeg: Promise<Buffer>;
 }
 
+/** A view-only socket sending input is told so at most this often; the rest is dropped quietly. */
+const REFUSAL_INTERVAL_MS = 1000;
+
 export class PhoneEntry {
   readonly sessions = new Set<Session>();
+  readonly control = new StreamControl(this.sessions);
   /** Last encoded frame per output size and quality, shared by viewers asking for the same. */
   private readonly frames = new Map<string, CachedFrame>();
   private lastScreenshot: CachedFrame | null = null;
@@ -70,7 +77,8 @@ export class PhoneEntry {
   }
 
   release(session: Session): void {
-    this.sessions.delete(session);
+    if (!this.sessions.delete(session)) return;
+    this.control.left(session);
     if (this.sessions.size === 0) {
       this.frames.clear();
       this.lastScreenshot = null;
@@ -78,9 +86,14 @@ export class PhoneEntry {
   }
 }
 
-export class Session {
+export class Session implements Viewer {
   definition: Definition = { ...DEFAULT_DEFINITION };
   alive = true;
+  permission: 'view' | 'control';
+  toldControl: boolean | null = null;
+  /** Owners hear of others only once there are any (see control.ts). */
+  toldAudience = '0/0';
+  private lastRefusalAt = -Infinity;
   private lastKey = '';
   private lastSentAt = 0;
   private timer: NodeJS.Timeout | null = null;
@@ -94,9 +107,15 @@ export class Session {
     readonly phoneId: number,
     readonly entry: PhoneEntry,
     /** What opened the socket: re-checked whenever sessions may have been revoked (stream-server.ts). */
-    readonly grant: { tokenHash: string; userId: number },
+    readonly grant: { tokenHash: string; userId: number; role: StreamRole; permission: 'view' | 'control' },
     private readonly options: SessionOptions,
-  ) {}
+  ) {
+    this.permission = grant.permission;
+  }
+
+  get role(): StreamRole {
+    return this.grant.role;
+  }
 
   send(message: ServerMessage): void {
     if (this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
@@ -165,6 +184,15 @@ export class Session {
 
   handle(message: ClientMessage): void {
     const model = this.entry.model;
+    // Enforced here, whatever the page shows: a watching socket cannot drive the phone or read its clipboard.
+    if (CONTROL_MESSAGES.has(message.type) && !this.entry.control.allows(this)) {
+      const at = Date.now();
+      if (at - this.lastRefusalAt >= REFUSAL_INTERVAL_MS) {
+        this.lastRefusalAt = at;
+        this.send({ type: 'error', msg: STREAM_MESSAGES.viewOnly });
+      }
+      return;
+    }
     switch (message.type) {
       case 'touch':
         model.touch(message.action, message.pointers);
@@ -218,6 +246,10 @@ export class Session {
         );
         return;
       }
+      case 'control.take':
+        if (this.role !== 'owner') return this.send({ type: 'error', msg: STREAM_MESSAGES.ownerOnly });
+        this.entry.control.take();
+        return;
       case 'ping':
         this.send({ type: 'pong', t: message.t });
         return;

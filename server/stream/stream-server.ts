@@ -129,7 +129,8 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     const row = authorizeStream(options.db, token, userPhoneId, now());
     if (!row) return refuse(socket);
     const entry = entryFor(row);
-    const session = new Session(socket, row.id, entry, { tokenHash: hashToken(token), userId: row.user_id }, sessionOptions);
+    const grant = { tokenHash: hashToken(token), userId: row.user_id, role: row.role, permission: row.permission };
+    const session = new Session(socket, row.id, entry, grant, sessionOptions);
     entry.sessions.add(session);
     sessions.add(session);
     socket.on('pong', () => {
@@ -147,17 +148,36 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     });
     socket.on('error', () => socket.terminate());
     const model = entry.model;
-    session.send({ type: 'hello', width: model.width, height: model.height, phone: { userPhoneId: row.id, name: row.name }, definition: session.definition });
+    session.send({
+      type: 'hello',
+      width: model.width,
+      height: model.height,
+      phone: { userPhoneId: row.id, name: row.name },
+      definition: session.definition,
+      role: row.role,
+      control: entry.control.allows(session),
+    });
+    entry.control.joined(session);
     session.schedule();
   }
 
-  /** Closes every socket whose token no longer opens its phone. */
+  /** Closes every socket whose token no longer opens its phone, and applies access changes (view <-> control). */
   function recheck(): void {
     const at = now();
+    const changed = new Set<PhoneEntry>();
     for (const session of sessions) {
       if (session.socket.readyState !== session.socket.OPEN) continue;
-      if (!phoneOpenedBy(options.db, session.grant.tokenHash, session.phoneId, at)) refuse(session.socket);
+      const row = phoneOpenedBy(options.db, session.grant.tokenHash, session.phoneId, at);
+      if (!row) {
+        refuse(session.socket);
+        continue;
+      }
+      if (row.permission !== session.permission) {
+        session.permission = row.permission;
+        changed.add(session.entry);
+      }
     }
+    for (const entry of changed) entry.control.permissionsChanged();
   }
 
   let recheckQueued = false;

@@ -24,7 +24,7 @@ test('hello, then a first frame: a decodable 720x1280 JPEG; ping answers pong', 
   const id = phoneId(s.ctx, 'Shop assistant');
   const c = client(s.port, await s.securityToken(id), id);
   const hello = await c.json('hello');
-  assert.equal(hello, { type: 'hello', width: 720, height: 1280, phone: { userPhoneId: id, name: 'Shop assistant' }, definition: { width: 720, height: 1280, fps: 30, bitrate: 2048 } });
+  assert.equal(hello, { type: 'hello', width: 720, height: 1280, phone: { userPhoneId: id, name: 'Shop assistant' }, definition: { width: 720, height: 1280, fps: 30, bitrate: 2048 }, role: 'owner', control: true });
   const first = await c.frame();
   assert.equal(await size(first.jpeg), [720, 1280]);
   c.send({ type: 'ping', t: 12345 });
