@@ -10,7 +10,7 @@ import { registerStreamSession } from '../app/stream-session.ts';
 import { write, isShowVirtualKey } from '../core/storage.ts';
 import { securityToken } from '../devices/api.ts';
 import { canOpen, phones } from '../devices/state.ts';
-import type { StreamClient, StreamFailure, StreamState, StreamStats } from '../stream/types.ts';
+import type { StreamClient, StreamEvents, StreamFailure, StreamRole, StreamState, StreamStats } from '../stream/types.ts';
 import { DEFAULT_QUALITY, definitionOf, type Quality } from './qualities.ts';
 
 export type Panel = 'none' | 'tools' | 'quality' | 'clipboard' | 'switcher';
@@ -36,6 +36,10 @@ export const panel = signal<Panel>('none');
 export const stats = signal<StreamStats | null>(null);
 export const frame = signal<{ width: number; height: number; seq: number } | null>(null);
 export const viewOnly = signal(false);
+/** Who this session is on the phone, as the stream host says (an owner until it says otherwise). */
+export const role = signal<StreamRole>('owner');
+/** For the owner: how many others are on the phone, and how many of them control it. */
+export const audience = signal({ watching: 0, controlling: 0 });
 
 let client: StreamClient | null = null;
 /** Bumped by every open and close: an open that finishes after the user moved on does nothing. */
@@ -74,6 +78,8 @@ export async function openSession({ userPhoneId, viewOnly: onlyView, container }
   }
   currentPhoneId.value = userPhoneId;
   viewOnly.value = onlyView;
+  role.value = 'owner';
+  audience.value = { watching: 0, controlling: 0 };
   problem.value = null;
   frame.value = null;
   stats.value = null;
@@ -117,12 +123,35 @@ export async function openSession({ userPhoneId, viewOnly: onlyView, container }
     if (name) phoneName.value = name;
   });
   next.on('frame', (info) => (frame.value = info));
+  next.on('control', (change) => controlChanged(change, onlyView));
+  next.on('audience', (value) => (audience.value = value));
   next.on('stats', (value) => (stats.value = value));
   next.mount(container);
   next.connect({ userPhoneId, token, baseUrl: streamBase(), definition: definitionOf(quality.value), viewOnly: onlyView });
   // Hidden while the token was on its way: no stream in the background (it resumes on the visibility change).
   if (document.visibilityState === 'hidden') next.pause();
   registerStreamSession({ destroy: closeSession });
+}
+
+/**
+ * The host decides who drives the phone: a view-only grant or share watches, and the owner can take control back
+ * from a grantee (who then watches until the owner leaves). The page follows, and says why when it changes.
+ */
+function controlChanged({ role: who, control, reason }: StreamEvents['control'], onlyView: boolean): void {
+  role.value = who;
+  const watching = onlyView || !control;
+  if (reason !== 'hello' && watching !== viewOnly.value) {
+    if (watching) panel.value = 'none';
+    notify(t(watching ? 'phoneView.control.taken' : 'phoneView.control.returned'), 'info');
+  }
+  viewOnly.value = watching;
+}
+
+/** The owner takes control back from the grantees or share viewers controlling the phone. */
+export function takeControlBack(): void {
+  panel.value = 'none';
+  if (streamClient()?.takeControl()) notify(t('phoneView.control.took'), 'success');
+  else notify(t('phoneView.control.failed'));
 }
 
 /** Ends the session (leaving the page, switching phones): the connection closes and the surface goes away. */

@@ -1,5 +1,5 @@
 /** The reference stream host's protocol as the client sees it (server/API.md "Streaming"): codes, limits, messages. */
-import type { Definition } from './types.ts';
+import type { ControlReason, Definition, StreamRole } from './types.ts';
 
 /** The server closes with this code when the token does not open the phone (API.md). */
 export const CLOSE_NOT_ASSIGNED = 4403;
@@ -13,7 +13,9 @@ export const FRAME_KIND = 1;
 export const SCREENSHOT_KIND = 2;
 
 export type ServerMessage =
-  | { type: 'hello'; width: number; height: number; phone?: { name?: string }; definition?: Definition }
+  | { type: 'hello'; width: number; height: number; phone?: { name?: string }; definition?: Definition; role?: StreamRole; control?: boolean }
+  | { type: 'control'; control: boolean; reason: Exclude<ControlReason, 'hello'> }
+  | { type: 'audience'; watching: number; controlling: number }
   | ({ type: 'definition'; ok: boolean; msg?: string } & Partial<Definition>)
   | { type: 'clipboard'; text: string }
   | { type: 'pong'; t: number }

@@ -53,6 +53,12 @@ export interface StreamTarget {
   viewOnly?: boolean;
 }
 
+/** Who this session is on the phone (server/API.md "Streaming"): its owner, a grantee, or a share viewer. */
+export type StreamRole = 'owner' | 'grantee' | 'viewer';
+
+/** Why control changed: the hello, the owner took it back, the owner left, or the access was changed. */
+export type ControlReason = 'hello' | 'taken' | 'returned' | 'permission';
+
 export interface StreamStats {
   /** Pictures shown during the last second. */
   fps: number;
@@ -72,6 +78,10 @@ export interface StreamEvents {
   clipboard: { text: string };
   stats: StreamStats;
   definition: Definition;
+  /** Whether this session may drive the phone, on every (re)connection and whenever the host changes it. */
+  control: { role: StreamRole; control: boolean; reason: ControlReason };
+  /** For the owner: how many others watch and how many control the phone now. */
+  audience: { watching: number; controlling: number };
 }
 
 export type StreamEventName = keyof StreamEvents;
@@ -97,6 +107,8 @@ export interface StreamClient {
   setDefinition(definition: Definition): Promise<Definition>;
   /** The phone's screen at full resolution, as an image. */
   screenshot(): Promise<Blob>;
+  /** The owner moves every other controlling viewer to watching (false when not connected or not the owner). */
+  takeControl(): boolean;
   /** The latest picture's size, or null before the first one. */
   frameSize(): { width: number; height: number } | null;
   on<K extends StreamEventName>(event: K, handler: (payload: StreamEvents[K]) => void): () => void;

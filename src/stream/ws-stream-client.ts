@@ -28,6 +28,7 @@ import {
   type StreamEvents,
   type StreamFailure,
   type StreamKey,
+  type StreamRole,
   type StreamState,
   type StreamTarget,
   type TouchAction,
@@ -55,6 +56,9 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
   let state: StreamState = 'idle';
   let attempt = 0;
   let ready = false;
+  /** The host's word on this session (hello, then control messages); a host without roles leaves it in control. */
+  let role: StreamRole = 'owner';
+  let control = true;
   let frameSeq = 0;
   let lastFrame: { width: number; height: number } | null = null;
   let timers: ReturnType<typeof setTimeout>[] = [];
@@ -116,7 +120,7 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
   }
 
   function sendInput(message: object): boolean {
-    return !target?.viewOnly && send(message);
+    return !target?.viewOnly && control && send(message);
   }
 
   function startTicking(): void {
@@ -135,6 +139,9 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
     if (!isPositive(message.width) || !isPositive(message.height)) return fail('configError');
     ready = true;
     events.emit('ready', { width: message.width, height: message.height, name: message.phone?.name ?? '' });
+    role = message.role ?? 'owner';
+    control = message.control ?? true;
+    events.emit('control', { role, control, reason: 'hello' });
     const wanted = target!.definition;
     const current = message.definition;
     if ((!current || !sameDefinition(wanted, current)) && send({ type: 'definition', ...wanted })) definitionsSent++;
@@ -162,7 +169,11 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
     } else if (message.type === 'clipboard') {
       events.emit('clipboard', { text: message.text });
       requests.resolve('clipboard', message.text);
-    } else if (message.type === 'pong') liveness.pong(message.t); else if (message.type === 'error' && /screenshot/i.test(message.msg)) requests.reject('screenshot');
+    } else if (message.type === 'control') {
+      control = message.control;
+      events.emit('control', { role, control, reason: message.reason });
+    } else if (message.type === 'audience') events.emit('audience', { watching: message.watching, controlling: message.controlling });
+    else if (message.type === 'pong') liveness.pong(message.t); else if (message.type === 'error' && /screenshot/i.test(message.msg)) requests.reject('screenshot');
   }
 
   function onBinary(data: ArrayBuffer): void {
@@ -280,6 +291,8 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
       return sendInput({ type: 'paste' });
     },
     readClipboard() {
+      // The host refuses a watcher's clipboard read; say so now instead of waiting out the request.
+      if (target?.viewOnly || !control) return Promise.reject(new StreamError('clipboardFailed'));
       return request<string>('clipboard', { type: 'clipboard.get' }, STREAM_TIMEOUT_MS);
     },
     setDefinition(definition) {
@@ -289,6 +302,9 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
     },
     screenshot() {
       return request<Blob>('screenshot', { type: 'screenshot' }, SCREENSHOT_TIMEOUT_MS);
+    },
+    takeControl() {
+      return role === 'owner' && send({ type: 'control.take' });
     },
     frameSize() {
       return lastFrame;

@@ -7,7 +7,7 @@ import { useEffect, useState, type RefObject } from 'react';
 import { t, type MessageKey } from '../../core/i18n/index.ts';
 import { describeError, describeFailure } from '../../core/errors.ts';
 import type { StreamFailure } from '../../stream/types.ts';
-import { frame, phoneName, problem, professionalMode, quality, stats, streamState, viewOnly, type SessionProblem } from '../session.ts';
+import { audience, frame, phoneName, problem, professionalMode, quality, role, stats, streamState, viewOnly, type SessionProblem } from '../session.ts';
 
 /** A reconnect that succeeds within this time shows nothing but the last picture. */
 const RECONNECT_NOTICE_DELAY_MS = 1500;
@@ -126,7 +126,12 @@ export function StreamStage(props: StageProps) {
       />
       <Overlay onRetry={props.onRetry} onResume={props.onResume} onExit={props.onExit} />
       {professionalMode.value ? <ProStats /> : null}
-      {viewOnly.value ? <span class="pv-badge">{t('phoneView.viewOnly')}</span> : null}
+      {viewOnly.value ? (
+        <span class="pv-badge" data-testid="view-only-badge">{t('phoneView.viewOnly')}</span>
+      ) : role.value === 'owner' && audience.value.watching + audience.value.controlling > 0 ? (
+        // The owner knows when others are on the phone (a grant or a share), and how many drive it.
+        <span class="pv-badge" data-testid="audience-badge">{t('phoneView.control.audience', audience.value)}</span>
+      ) : null}
     </div>
   );
 }

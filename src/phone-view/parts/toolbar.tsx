@@ -10,13 +10,16 @@ import { permissionKeys } from '../../app/client-state.ts';
 import type { StreamKey } from '../../stream/types.ts';
 import { QUALITIES } from '../qualities.ts';
 import {
+  audience,
   panel,
   phoneName,
   professionalMode,
   quality,
   refuseIfViewOnly,
+  role,
   setVirtualKeys,
   streamClient,
+  takeControlBack,
   toggleProfessionalMode,
   viewOnly,
   virtualKeys,
@@ -81,9 +84,22 @@ export function ToolsSheet({ clientNo, onKeyboard }: ToolsSheetProps) {
     { id: 'screenshot', label: 'phoneView.tools.screenshot', run: () => void takeScreenshot() },
     { id: 'professional', label: 'phoneView.tools.professional', value: onOff(professionalMode.value), run: toggleProfessionalMode },
     { id: 'virtualKeys', label: 'phoneView.tools.virtualKeys', value: onOff(virtualKeys.value), run: () => setVirtualKeys(!virtualKeys.value), hidden: viewOnly.value },
+    // The owner sees this while a grantee or share viewer controls the phone (server/API.md "Streaming", roles).
+    {
+      id: 'takeControl',
+      label: 'phoneView.control.takeBack',
+      value: t('phoneView.control.audience', audience.value),
+      run: takeControlBack,
+      hidden: role.value !== 'owner' || audience.value.controlling === 0,
+    },
     { id: 'switch', label: 'phoneView.tools.switchPhone', run: () => (panel.value = 'switcher') },
-    // Spec §6: reboot is a client function (reboot_button); a view-only viewer cannot reboot someone's phone.
-    { id: 'reboot', label: 'phoneView.tools.reboot', run: () => void rebootCurrentPhone(), hidden: viewOnly.value || !permissionKeys.value.has('reboot_button') },
+    // Spec §6: reboot is a client function (reboot_button); only the owner reboots (a grantee watches or drives).
+    {
+      id: 'reboot',
+      label: 'phoneView.tools.reboot',
+      run: () => void rebootCurrentPhone(),
+      hidden: viewOnly.value || role.value !== 'owner' || !permissionKeys.value.has('reboot_button'),
+    },
     { id: 'exit', label: 'phoneView.tools.exit', run: () => exitPhoneView(clientNo), danger: true },
   ];
   return (

@@ -18,6 +18,14 @@ const phoneViewTexts: Translation<typeof zhCN> = {
     keyboardLabel: 'Type on the cloud phone',
     viewOnly: 'View only',
     viewOnlyRefused: 'View-only session: the phone cannot be controlled',
+    control: {
+      takeBack: 'Take control back',
+      took: 'You have control of the phone',
+      taken: 'The owner has taken control back: you can now only watch',
+      returned: 'You can control the phone again',
+      audience: '{{controlling}} controlling · {{watching}} watching',
+      failed: 'Not connected, please try again shortly',
+    },
     tools: {
       open: 'Open toolbar',
       title: 'Tools',

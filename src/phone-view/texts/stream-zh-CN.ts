@@ -16,6 +16,14 @@ const phoneViewTexts = {
     keyboardLabel: '向云手机输入文字',
     viewOnly: '仅观看',
     viewOnlyRefused: '仅观看模式，无法操作云手机',
+    control: {
+      takeBack: '收回控制权',
+      took: '已收回控制权',
+      taken: '机主已收回控制权，您当前仅可观看',
+      returned: '您已恢复控制权限',
+      audience: '{{controlling}} 人控制中 · {{watching}} 人观看',
+      failed: '未连接，请稍后重试',
+    },
     tools: {
       open: '打开工具栏',
       title: '工具栏',
