@@ -2,7 +2,7 @@
  * phone-view: driving a cloud phone through the stream. Each test owns a new user and its phones, so the
  * shared virtual screens of the reference server never see two tests at once.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import {
   SPOTS,
@@ -74,6 +74,48 @@ test('typed text reaches the phone, Chinese through an IME composition included'
   await openTool(page, 'clipboard');
   await page.getByTestId('clipboard-read').click();
   await expect(page.getByTestId('phone-clipboard-text')).toHaveText('Hi你好');
+});
+
+/** A digest of one rectangle of the picture, given in layout units (720x1280). */
+async function regionDigest(page: Page, rect: { x: number; y: number; w: number; h: number }): Promise<string> {
+  return page.evaluate(async ({ x, y, w, h }) => {
+    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="stream-stage"] canvas');
+    if (!canvas || !canvas.width) return '';
+    const sx = canvas.width / 720;
+    const sy = canvas.height / 1280;
+    const pixels = canvas.getContext('2d')!.getImageData(Math.round(x * sx), Math.round(y * sy), Math.round(w * sx), Math.round(h * sy)).data;
+    const digest = await crypto.subtle.digest('SHA-256', pixels);
+    return Array.from(new Uint8Array(digest).slice(0, 8), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  }, rect);
+}
+
+test('Chinese typed into the phone is drawn as its own glyphs: two words of two characters draw two different fields', async ({ page }) => {
+  const [id] = await userWithPhones(page, [{ name: 'Glyphs' }]);
+  await openPhoneView(page, id!);
+  const titleBar = { x: 360, y: 60 };
+  const homeBar = await pixelAt(page, titleBar);
+  await tapPhone(page, SPOTS.firstIcon);
+  await expect.poll(() => pixelAt(page, titleBar)).not.toEqual(homeBar);
+  // The app's text field (server/stream/virtual-screen.ts APP_FIELD).
+  const field = { x: 40, y: 200, w: 500, h: 80 };
+  const empty = await regionDigest(page, field);
+  await openTool(page, 'keyboard');
+  await expect(page.getByTestId('stream-keyboard')).toBeFocused();
+
+  /** Types `word`, waits for the field to show it, then empties it again. */
+  async function fieldShowing(word: string): Promise<string> {
+    await page.keyboard.insertText(word);
+    await expect.poll(() => regionDigest(page, field)).not.toBe(empty);
+    const drawn = await regionDigest(page, field);
+    for (const _ of word) await page.keyboard.press('Backspace');
+    await expect.poll(() => regionDigest(page, field)).toBe(empty);
+    return drawn;
+  }
+  // A font without Chinese draws every character as the same box, so both words would look alike.
+  const hello = await fieldShowing('你好');
+  const thanks = await fieldShowing('谢谢');
+  expect(hello).not.toBe(thanks);
+  expect(await fieldShowing('你好')).toBe(hello);
 });
 
 test('shared clipboard: round trip, empty refused, common phrases added, refused twice, edited and deleted', async ({ page }) => {
