@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ErrorCode } from '../src/core/error-codes.ts';
-import { fail } from './lib/envelope.ts';
+import { fail, ok } from './lib/envelope.ts';
 import { ApiError, apiError, PAGE_MESSAGES } from './lib/errors.ts';
 import { randomSecrets } from './lib/secrets.ts';
 import type { Secrets } from './lib/secrets.ts';
@@ -60,6 +60,8 @@ export interface AppOptions {
   demoPayments?: boolean;
   /** Who may frame the app and which other origins it may call (FRAME_ANCESTORS, CONNECT_ORIGINS). */
   pageSecurity?: PageSecurityOptions;
+  /** STREAM_STATS=1: what the stream costs the server, at GET /stream/api/stats (benchmarks, tests). Off by default. */
+  streamStats?: () => unknown;
 }
 
 export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 1800;
@@ -115,6 +117,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', paymentRoutes(deps));
   app.route('/', couponRoutes(deps));
   app.route('/', codeRoutes(deps));
+  const streamStats = options.streamStats;
+  if (streamStats) app.get('/stream/api/stats', (c) => ok(c, streamStats()));
   app.route('/', staticRoutes({ distDir: options.distDir, staticDir: options.staticDir ?? DEFAULT_STATIC_DIR, security: options.pageSecurity }));
 
   app.notFound((c) => {

@@ -13,6 +13,7 @@ import { parseOrigins } from './page-security.ts';
 import type { PageSecurityOptions } from './page-security.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { createStreamServer } from './stream/stream-server.ts';
+import { createStreamStats } from './stream/stream-stats.ts';
 
 // Entry point: `npx tsx server/main.ts`. Configuration comes only from the environment (see README).
 
@@ -83,6 +84,8 @@ const app = createApp({
   secrets,
   demoPayments: paymentsMode === 'demo',
   pageSecurity,
+  // Socket counts and the server's load are for the operator's benchmarks, not for anyone who asks.
+  streamStats: process.env.STREAM_STATS === '1' ? createStreamStats(stream) : undefined,
   phoneRestarted: (userPhoneId, kind) => void stream.restartPhone(userPhoneId, { reset: kind === 'reset' }),
   // Logout, a password change, closing the account or a refresh-token replay end the sockets those sessions opened.
   accessRevoked: () => stream.revalidate(),

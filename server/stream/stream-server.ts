@@ -62,6 +62,8 @@ export interface StreamServer {
    */
   restartPhone(userPhoneId: number, options: { reset: boolean }): number;
   sessionCount(userPhoneId?: number): number;
+  /** Bytes queued for sending on the phone-stream sockets: in all, and on the most backed-up one. */
+  buffered(): { sockets: number; total: number; max: number };
   /** The phone's live model (created on demand), for tests. */
   screen(userPhoneId: number): VirtualScreen | undefined;
   close(): Promise<void>;
@@ -253,6 +255,16 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     },
     screen(userPhoneId) {
       return phones.get(userPhoneId)?.model;
+    },
+    buffered() {
+      let total = 0;
+      let max = 0;
+      for (const session of sessions) {
+        const queued = session.socket.bufferedAmount;
+        total += queued;
+        max = Math.max(max, queued);
+      }
+      return { sockets: sessions.size, total, max };
     },
     close() {
       clearInterval(tick);
