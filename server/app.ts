@@ -15,6 +15,7 @@ import { cmsRoutes } from './routes/cms.ts';
 import { codeRoutes } from './routes/codes.ts';
 import { couponRoutes } from './routes/coupons.ts';
 import { deviceRoutes } from './routes/devices.ts';
+import { gridTicketRoutes } from './routes/grid-tickets.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { phoneGroupRoutes } from './routes/phone-groups.ts';
@@ -115,6 +116,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', paymentRoutes(deps));
   app.route('/', couponRoutes(deps));
   app.route('/', codeRoutes(deps));
+  app.route('/', gridTicketRoutes(deps));
   app.route('/', staticRoutes({ distDir: options.distDir, staticDir: options.staticDir ?? DEFAULT_STATIC_DIR, security: options.pageSecurity }));
 
   app.notFound((c) => {
