@@ -178,7 +178,7 @@ test('at most 3 pictures a second per phone, however fast it changes', async () 
   view.send({ type: 'key', key: 'home' });
   const typing = setInterval(() => view.send({ type: 'text', text: 'x' }), 40);
   try {
-    const times = [];
+    const times: number[] = [];
     for (let i = 0; i < 5; i++) times.push((await grid.thumb(id)).at);
     const gaps = times.slice(1).map((t, i) => t - times[i]!);
     // 333 ms apart, less the timers' and the loopback's jitter.
