@@ -15,6 +15,7 @@ import { cmsRoutes } from './routes/cms.ts';
 import { codeRoutes } from './routes/codes.ts';
 import { couponRoutes } from './routes/coupons.ts';
 import { deviceRoutes } from './routes/devices.ts';
+import { gridTicketRoutes } from './routes/grid-tickets.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { phoneGroupRoutes } from './routes/phone-groups.ts';
@@ -117,6 +118,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', paymentRoutes(deps));
   app.route('/', couponRoutes(deps));
   app.route('/', codeRoutes(deps));
+  app.route('/', gridTicketRoutes(deps));
   const streamStats = options.streamStats;
   if (streamStats) app.get('/stream/api/stats', (c) => ok(c, streamStats()));
   app.route('/', staticRoutes({ distDir: options.distDir, staticDir: options.staticDir ?? DEFAULT_STATIC_DIR, security: options.pageSecurity }));

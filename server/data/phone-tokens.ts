@@ -18,6 +18,9 @@ export interface StreamPhoneRow {
 
 export type StreamRole = 'owner' | 'grantee' | 'viewer';
 
+/** What a phone's screen model is made from (stream-server.ts): whoever watches it, owner or live grid. */
+export type PhoneScreen = Pick<StreamPhoneRow, 'id' | 'name' | 'width' | 'height'>;
+
 export interface NewPhoneToken {
   phoneId: number;
   userId: number;

@@ -12,7 +12,8 @@ export const CLOSE_DROPPED = 4001;
 export const CLOSE_SHUTDOWN = 1001;
 
 /** First byte of every binary message. */
-export const FRAME_KIND = { frame: 1, screenshot: 2 } as const;
+/** `thumb`: a live-grid thumbnail (grid-protocol.ts), on the grid socket only. */
+export const FRAME_KIND = { frame: 1, screenshot: 2, thumb: 3 } as const;
 
 export interface Definition {
   width: number;

@@ -30,9 +30,16 @@ interface CachedFrame {
 /** A view-only socket sending input is told so at most this often; the rest is dropped quietly. */
 const REFUSAL_INTERVAL_MS = 1000;
 
+/** A live-grid socket's watch of one phone (grid-session.ts): woken like a session whenever the picture changes. */
+export interface GridWatcher {
+  schedule(): void;
+}
+
 export class PhoneEntry {
   readonly sessions = new Set<Session>();
   readonly control = new StreamControl(this.sessions);
+  /** Live-grid watchers of this phone's thumbnail; the caches stay while any watcher or session is left. */
+  readonly gridWatchers = new Set<GridWatcher>();
   /** Last encoded frame per output size and quality, shared by viewers asking for the same. */
   private readonly frames = new Map<string, CachedFrame>();
   private lastScreenshot: CachedFrame | null = null;
@@ -72,14 +79,40 @@ export class PhoneEntry {
     return jpeg;
   }
 
+  /**
+   * The picture at any size and quality (the live grid's thumbnails), encoded once per picture and shared in the
+   * same cache as `frame`: a grid and a phone-view asking for the same size share an encode too.
+   */
+  frameAt(width: number, height: number, quality: number, frameKey: string): Promise<Buffer> {
+    const cacheKey = `${width}x${height}@${quality}`;
+    const cached = this.frames.get(cacheKey);
+    if (cached && cached.key === frameKey) return cached.jpeg;
+    const jpeg = renderJpeg(this.model, width, height, quality, this.clock());
+    this.frames.set(cacheKey, { key: frameKey, jpeg });
+    jpeg.catch(() => {
+      if (this.frames.get(cacheKey)?.jpeg === jpeg) this.frames.delete(cacheKey);
+    });
+    return jpeg;
+  }
+
   changed(): void {
     for (const session of this.sessions) session.schedule();
+    for (const watcher of this.gridWatchers) watcher.schedule();
+  }
+
+  /** A grid watcher leaves: like `release`, the caches go with the last one watching. */
+  unwatch(watcher: GridWatcher): void {
+    this.gridWatchers.delete(watcher);
+    if (this.sessions.size === 0 && this.gridWatchers.size === 0) {
+      this.frames.clear();
+      this.lastScreenshot = null;
+    }
   }
 
   release(session: Session): void {
     if (!this.sessions.delete(session)) return;
     this.control.left(session);
-    if (this.sessions.size === 0) {
+    if (this.sessions.size === 0 && this.gridWatchers.size === 0) {
       this.frames.clear();
       this.lastScreenshot = null;
     }

@@ -3,12 +3,14 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { RawData, WebSocket } from 'ws';
 import { phoneOpenedBy } from '../data/phone-tokens.ts';
-import type { StreamPhoneRow } from '../data/phone-tokens.ts';
+import type { PhoneScreen, StreamPhoneRow } from '../data/phone-tokens.ts';
 import { STREAM_MESSAGES } from '../lib/errors.ts';
 import { WindowCounter } from '../lib/rate-limit.ts';
 import { hashToken } from '../lib/tokens.ts';
 import type { Db } from '../lib/types.ts';
 import { CLOSE_NOT_ASSIGNED, CLOSE_SHUTDOWN, STREAM_PATH, closeReason, parseClientMessage } from './protocol.ts';
+import { GRID_HIGH_WATER_MARK, GRID_SOCKET_PATH } from './grid-protocol.ts';
+import { createGridService } from './grid-server.ts';
 import { PhoneEntry, Session } from './session.ts';
 import { VirtualScreen } from './virtual-screen.ts';
 
@@ -31,6 +33,8 @@ export interface StreamServerOptions {
   screenshotsPerSocket?: ScreenshotLimit;
   /** The same across all of one user's sockets, so opening more sockets does not multiply the allowance. */
   screenshotsPerUser?: ScreenshotLimit;
+  /** Live-grid pictures are skipped while this many bytes are still queued on a grid socket. */
+  gridHighWaterMark?: number;
 }
 
 export interface ScreenshotLimit {
@@ -64,6 +68,8 @@ export interface StreamServer {
   sessionCount(userPhoneId?: number): number;
   /** Bytes queued for sending on the phone-stream sockets: in all, and on the most backed-up one. */
   buffered(): { sockets: number; total: number; max: number };
+  /** Live-grid sockets streaming this phone's thumbnails now (grid-server.ts). */
+  gridWatching(userPhoneId: number): number;
   /** The phone's live model (created on demand), for tests. */
   screen(userPhoneId: number): VirtualScreen | undefined;
   close(): Promise<void>;
@@ -110,7 +116,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
   /** Clipboards of rebooted phones until their next screen is made: a reboot keeps user data, only a reset wipes it. */
   const keptClipboards = new Map<number, string>();
 
-  function entryFor(row: StreamPhoneRow): PhoneEntry {
+  function entryFor(row: PhoneScreen): PhoneEntry {
     let entry = phones.get(row.id);
     if (!entry) {
       const model = new VirtualScreen({ id: row.id, name: row.name }, clock, row);
@@ -124,6 +130,17 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     }
     return entry;
   }
+
+  // The live grid (/stream/grid) watches the same entries, so a phone-view tap shows in the grid.
+  const grid = createGridService({
+    db: options.db,
+    now,
+    clock,
+    entryFor,
+    currentEntry: (userPhoneId) => phones.get(userPhoneId),
+    highWaterMark: options.gridHighWaterMark ?? GRID_HIGH_WATER_MARK,
+    logError,
+  });
 
   function onConnection(socket: WebSocket, url: URL): void {
     const userPhoneId = Number(url.searchParams.get('userPhoneId'));
@@ -180,6 +197,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
       }
     }
     for (const entry of changed) entry.control.permissionsChanged();
+    grid.recheck();
   }
 
   let recheckQueued = false;
@@ -211,6 +229,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
       session.alive = false;
       session.socket.ping();
     }
+    grid.tick(ping);
   }, 1000);
   tick.unref();
 
@@ -224,6 +243,10 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
 
   function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname === GRID_SOCKET_PATH) {
+      grid.handleUpgrade(req, socket, head, url);
+      return true;
+    }
     if (url.pathname !== STREAM_PATH) return false;
     wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, url));
     return true;
@@ -253,6 +276,9 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
       if (userPhoneId === undefined) return sessions.size;
       return phones.get(userPhoneId)?.sessions.size ?? 0;
     },
+    gridWatching(userPhoneId) {
+      return grid.watching(userPhoneId);
+    },
     screen(userPhoneId) {
       return phones.get(userPhoneId)?.model;
     },
@@ -268,6 +294,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     },
     close() {
       clearInterval(tick);
+      const gridClosed = grid.close();
       for (const session of sessions) session.socket.close(CLOSE_SHUTDOWN, closeReason(CLOSE_SHUTDOWN, STREAM_MESSAGES.shuttingDown));
       return new Promise<void>((resolve) => {
         // Sockets that do not answer the close handshake promptly are cut.
@@ -277,7 +304,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
         force.unref();
         wss.close(() => {
           clearTimeout(force);
-          resolve();
+          void gridClosed.then(resolve);
         });
       });
     },

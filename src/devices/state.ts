@@ -65,6 +65,13 @@ export function displayStatus(phone: Phone, at = now(), soonHours = expiringSoon
   return phone.businessStatus;
 }
 
+/** Statuses whose screen is running: the live grid streams these; any other card keeps its still screenshot. */
+const LIVE_STATUSES: ReadonlySet<DisplayStatus> = new Set<DisplayStatus>(['online', 'expiringSoon', 'trial', 'controlling', 'syncing']);
+
+export function showsLive(phone: Phone, at = now()): boolean {
+  return LIVE_STATUSES.has(displayStatus(phone, at));
+}
+
 export function canOpen(phone: Phone, at = now()): boolean {
   return remainingMs(phone, at) >= MIN_OPEN_VALIDITY_MS;
 }

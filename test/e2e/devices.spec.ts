@@ -43,6 +43,9 @@ test.describe('device list views (demo account)', () => {
   });
 
   test('grid views show screenshot thumbnails of the phones on screen', async ({ page }) => {
+    // The stills alone: the live grid (live-grid.spec.ts) would replace them with live pictures, so its socket is cut.
+    await page.routeWebSocket(/\/stream\/grid/, (socket) => socket.close());
+    await page.reload();
     const first = page.getByTestId('phone-card').first().locator('img');
     await expect(first).toHaveAttribute('src', /\/api\/device\/screenshot\/\d+\.svg\?expires=\d+&sig=/);
     await page.getByTestId('view-list').click();

@@ -8,8 +8,9 @@ import { migration007 } from './007-stream-tokens-per-session.ts';
 import { migration008 } from './008-sms-sender-address.ts';
 import { migration009 } from './009-phone-faults-and-bound-codes.ts';
 import { migration010 } from './010-stream-roles.ts';
+import { migration011 } from './011-grid-tickets.ts';
 
 export type { Migration } from './migration.ts';
 
 /** The whole schema history in version order; db/index.ts applies the versions a database has not recorded yet. */
-export const migrations = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010];
+export const migrations = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011];

@@ -53,6 +53,26 @@ function loadActionSheet() {
 }
 type ActionSheetComponent = Awaited<ReturnType<typeof loadActionSheet>>['ActionSheet'];
 
+/**
+ * The live grid (running phones' screens, live, in the 4/9/16-grids) is a lazy chunk asked for once the list is idle,
+ * the first time a grid shows its cards: the first screen carries none of it. A failed load leaves the stills and
+ * is tried again on the next call.
+ */
+let liveGridModule: Promise<typeof import('../live-grid/index.ts')> | null = null;
+function withLiveGrid(use: (module: typeof import('../live-grid/index.ts')) => void): void {
+  liveGridModule ??= new Promise<void>((resolve) => whenIdle(resolve))
+    .then(() => import('../live-grid/index.ts'))
+    .catch((error: unknown) => {
+      liveGridModule = null;
+      throw error;
+    });
+  liveGridModule.then(use, () => {});
+}
+/** Only a grid that was started is stopped: a list or single view never loads the chunk. */
+function stopLiveGrid(): void {
+  void liveGridModule?.then((module) => module.stopLiveGrid(), () => {});
+}
+
 const COLUMNS: Record<Exclude<ViewMode, 'single'>, number> = { grid4: 2, grid9: 3, grid16: 4, list: 1 };
 const LIST_ROW_PX = 76;
 const GAP_PX = 10;
@@ -99,7 +119,14 @@ export function DeviceList({ tab }: { tab: DeviceTab }) {
   const onVisible = useCallback((items: readonly Phone[]) => {
     visibleIds.current = items.map((phone) => phone.userPhoneId);
     void refreshThumbnails(visibleIds.current);
+    withLiveGrid((module) => module.showLiveGrid(items));
   }, []);
+  // onVisible comes from grids only: the list and single views, and leaving the page, end the live grid.
+  const isGrid = mode === 'grid4' || mode === 'grid9' || mode === 'grid16';
+  useEffect(() => {
+    if (!isGrid) stopLiveGrid();
+  }, [isGrid]);
+  useEffect(() => stopLiveGrid, []);
   // Spec: thumbnails are refreshed while visible, also when nothing scrolls.
   useEffect(() => {
     const timer = setInterval(() => {

@@ -2,10 +2,10 @@
 import { memo } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import type { Phone } from '../api.ts';
-import { displayStatus, now, remainingMs } from '../state.ts';
+import { displayStatus, now, remainingMs, showsLive } from '../state.ts';
 import { formatRemaining } from './remaining-time.ts';
 import { useLongPress } from './long-press.ts';
-import { thumbnails } from './thumbnails.ts';
+import { livePicture, thumbnails } from './thumbnails.ts';
 
 interface PhoneCardProps {
   phone: Phone;
@@ -29,12 +29,16 @@ export function StatusBadge({ phone }: { phone: Phone }) {
 export const PhoneCard = memo(function PhoneCard({ phone, layout, onOpen, onActions }: PhoneCardProps) {
   const handlers = useLongPress(() => onOpen(phone), () => onActions(phone));
   const thumb = layout === 'grid' ? thumbnails.value.get(phone.userPhoneId) : undefined;
+  // The live picture wins while the phone is running; the status decides at once, before the grid hears of it.
+  const live = layout === 'grid' && showsLive(phone) ? livePicture(phone.userPhoneId).value : null;
+  const picture = live ?? thumb?.url;
   const left = remainingMs(phone, now());
   return (
     <div class={`phone-card phone-card--${layout}`} data-testid="phone-card" data-phone-id={phone.userPhoneId} {...handlers}>
       {layout === 'grid' ? (
         <div class="phone-card__screen">
-          {thumb?.url ? <img src={thumb.url} alt="" loading="lazy" decoding="async" draggable={false} /> : <span class="phone-card__placeholder" aria-hidden="true" />}
+          {/* One img whose src changes (a still, then live pictures): nothing is rebuilt or moves. */}
+          {picture ? <img src={picture} alt="" loading="lazy" decoding="async" draggable={false} /> : <span class="phone-card__placeholder" aria-hidden="true" />}
           <StatusBadge phone={phone} />
         </div>
       ) : null}

@@ -2,7 +2,7 @@
  * Screenshot thumbnails for the cards on screen (spec: grid views show one, refreshed while visible).
  * Fetched in batches of at most 10 (the screenshot limit), each kept for REFRESH_MS.
  */
-import { signal } from '@preact/signals-react';
+import { signal, type Signal } from '@preact/signals-react';
 import { screenshotPhones } from '../api.ts';
 import { SCREENSHOT_BATCH_LIMIT } from '../device-types.ts';
 import { chunk } from '../../core/format.ts';
@@ -40,3 +40,14 @@ export async function refreshThumbnails(visibleIds: number[], at = Date.now()): 
 }
 
 onSessionCleared(() => (thumbnails.value = new Map()));
+
+/**
+ * The live grid's latest picture of each phone (an object URL), set by the lazy live-grid module and null while it
+ * has none. One signal per phone, so a new picture re-renders its own card, not the sixteen on screen.
+ */
+const livePictures = new Map<number, Signal<string | null>>();
+export function livePicture(userPhoneId: number): Signal<string | null> {
+  let picture = livePictures.get(userPhoneId);
+  if (!picture) livePictures.set(userPhoneId, (picture = signal<string | null>(null)));
+  return picture;
+}

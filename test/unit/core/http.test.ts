@@ -277,4 +277,33 @@ test('streaming-SDK client: code 0 returns data; an error shows msg, or the netw
   assert.is(state.notices[2], 'Network error, please refresh');
 });
 
+test('streaming-SDK client: no token unless asked; with auth the token goes, is renewed once on 401; quiet fails silently', async () => {
+  const state = session({ accessToken: 'old', refreshToken: 'ref' });
+  const plain = backend(() => ({ body: { code: 0, msg: '', data: 1 } }));
+  configureHttp({ fetch: plain.fetchImpl });
+  await sdkRequest({ method: 'get', url: '/sdk/info' }, 'http://sdk.test');
+  assert.is(plain.calls[0].headers.authorization, undefined, "a vendor's host never sees the session's token");
+
+  const ours = backend((call) => {
+    if (call.url.pathname === REFRESH_PATH) return { body: { code: 0, msg: '', data: { accessToken: 'new', refreshToken: 'ref2' } } };
+    return call.headers.authorization === 'Bearer new' ? { body: { code: 0, msg: '', data: { ticket: 't' } } } : { body: { code: 401, msg: 'expired', data: null } };
+  });
+  configureHttp({ fetch: ours.fetchImpl });
+  assert.equal(await sdkRequest({ method: 'post', url: '/stream/api/grid-ticket' }, 'http://api.test', { auth: true }), { ticket: 't' });
+  assert.equal(ours.calls.map((call) => call.url.pathname), ['/stream/api/grid-ticket', REFRESH_PATH, '/stream/api/grid-ticket']);
+  assert.is(ours.calls[0].headers.authorization, 'Bearer old');
+  assert.is(state.tokens?.accessToken, 'new');
+  assert.is(state.logouts, 0);
+
+  const before = state.notices.length;
+  const refused = backend(() => ({ body: { code: 7, msg: 'busy', data: null } }));
+  configureHttp({ fetch: refused.fetchImpl });
+  const error = (await sdkRequest({ method: 'post', url: '/x' }, 'http://api.test', { auth: true, quiet: true }).catch((e) => e)) as ApiError;
+  assert.is(error.code, 7);
+  configureHttp({ fetch: (async () => { throw new TypeError('down'); }) as typeof fetch });
+  const down = (await sdkRequest({ method: 'post', url: '/x' }, 'http://api.test', { quiet: true }).catch((e) => e)) as ApiError;
+  assert.is(down.code, ErrorCode.NETWORK);
+  assert.is(state.notices.length, before, 'no notice for a quiet call');
+});
+
 test.run();

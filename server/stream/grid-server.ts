@@ -1,0 +1,100 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import type { RawData, WebSocket } from 'ws';
+import { gridTicketHolder } from '../data/grid-tickets.ts';
+import { STREAM_MESSAGES } from '../lib/errors.ts';
+import { hashToken } from '../lib/tokens.ts';
+import { GRID_MAX_PAYLOAD, parseGridMessage } from './grid-protocol.ts';
+import { GridSession } from './grid-session.ts';
+import type { GridSessionDeps } from './grid-session.ts';
+import { CLOSE_NOT_ASSIGNED, CLOSE_SHUTDOWN, closeReason } from './protocol.ts';
+
+// The live grid's sockets (API.md "Live grid"), on /stream/grid?ticket=, beside the phone stream (stream-server.ts,
+// which dispatches upgrades here and shares its phones' entries). A socket whose ticket does not hold is accepted
+// and closed with 4403, like a phone stream whose token does not.
+
+export interface GridService {
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): void;
+  /** Closes the sockets whose ticket no longer holds; tells the others which watched phones became unavailable. */
+  recheck(): void;
+  /** The one-second tick: pictures that changed with the clock, and the keepalive pings when `ping`. */
+  tick(ping: boolean): void;
+  /** Grid sockets streaming this phone now. */
+  watching(userPhoneId: number): number;
+  close(): Promise<void>;
+}
+
+function refuse(socket: WebSocket): void {
+  socket.close(CLOSE_NOT_ASSIGNED, closeReason(CLOSE_NOT_ASSIGNED, STREAM_MESSAGES.notAssigned));
+}
+
+export function createGridService(deps: GridSessionDeps): GridService {
+  // A server of its own: its messages are tiny (maxPayload), and closing it does not wait for the phone streams.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: GRID_MAX_PAYLOAD });
+  const sessions = new Set<GridSession>();
+
+  function onConnection(socket: WebSocket, url: URL): void {
+    const ticket = url.searchParams.get('ticket') ?? '';
+    const ticketHash = hashToken(ticket);
+    const holder = ticket ? gridTicketHolder(deps.db, ticketHash, deps.now()) : undefined;
+    if (!holder) return refuse(socket);
+    const session = new GridSession(socket, { ticketHash, userId: holder.user_id, tenantId: holder.tenant_id }, deps);
+    sessions.add(session);
+    socket.on('pong', () => {
+      session.alive = true;
+    });
+    socket.on('message', (data: RawData, isBinary: boolean) => {
+      if (isBinary) return session.send({ type: 'error', msg: STREAM_MESSAGES.binaryRefused });
+      const message = parseGridMessage(data.toString());
+      if ('error' in message) return session.send({ type: 'error', msg: message.error });
+      session.watch(message.userPhoneIds);
+    });
+    socket.on('close', () => {
+      sessions.delete(session);
+      session.dispose();
+    });
+    socket.on('error', () => socket.terminate());
+  }
+
+  return {
+    handleUpgrade(req, socket, head, url) {
+      wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, url));
+    },
+    recheck() {
+      for (const session of sessions) {
+        if (session.socket.readyState !== session.socket.OPEN) continue;
+        if (!session.recheck()) refuse(session.socket);
+      }
+    },
+    tick(ping) {
+      for (const session of sessions) {
+        session.tick();
+        if (!ping) continue;
+        if (!session.alive) {
+          session.socket.terminate();
+          continue;
+        }
+        session.alive = false;
+        session.socket.ping();
+      }
+    },
+    watching(userPhoneId) {
+      const entry = deps.currentEntry(userPhoneId);
+      return entry ? entry.gridWatchers.size : 0;
+    },
+    close() {
+      for (const session of sessions) session.socket.close(CLOSE_SHUTDOWN, closeReason(CLOSE_SHUTDOWN, STREAM_MESSAGES.shuttingDown));
+      return new Promise<void>((resolve) => {
+        const force = setTimeout(() => {
+          for (const session of sessions) session.socket.terminate();
+        }, 1000);
+        force.unref();
+        wss.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+      });
+    },
+  };
+}

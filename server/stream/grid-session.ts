@@ -1,0 +1,226 @@
+import { WebSocket } from 'ws';
+import { gridTicketHolder } from '../data/grid-tickets.ts';
+import type { PhoneScreen } from '../data/phone-tokens.ts';
+import { phonesOfUser } from '../data/phones.ts';
+import type { PhoneRow } from '../data/phones.ts';
+import { openRefusal } from '../lib/phones.ts';
+import type { Db } from '../lib/types.ts';
+import { GRID_FPS, THUMB_HEIGHT, THUMB_QUALITY, THUMB_WIDTH, thumbMessage } from './grid-protocol.ts';
+import type { GridServerMessage } from './grid-protocol.ts';
+import type { GridWatcher, PhoneEntry } from './session.ts';
+
+// One live-grid socket (API.md "Live grid"): the phones it watches, each a PhoneWatch on the phone's shared
+// PhoneEntry, the same screen model phone-view's sessions draw, so a tap there shows here. A watch sends the picture
+// when it changed, at most GRID_FPS a second, encoded once per picture for everyone (PhoneEntry.frameAt), and skips
+// pictures while the socket has more than the high-water mark queued: nothing is ever queued on our side, and once
+// the socket drains each phone sends its current picture, not the ones it missed.
+
+export interface GridSessionDeps {
+  db: Db;
+  /** Clock of ticket and phone validity (the app's). */
+  now: () => number;
+  /** Clock of the phones' screens (when a touch dot fades). */
+  clock: () => number;
+  /** The phone's shared entry, made on demand (stream-server.ts). */
+  entryFor: (row: PhoneScreen) => PhoneEntry;
+  /** The phone's entry right now, if it has one: a reboot or reset replaces it (stream-server.ts restartPhone). */
+  currentEntry: (userPhoneId: number) => PhoneEntry | undefined;
+  highWaterMark: number;
+  logError: (line: string) => void;
+}
+
+/** Who the ticket speaks for, fixed when the socket opened; the ticket itself is re-checked (recheck). */
+export interface GridGrant {
+  ticketHash: string;
+  userId: number;
+  tenantId: number;
+}
+
+const FRAME_INTERVAL_MS = 1000 / GRID_FPS;
+
+export class GridSession {
+  alive = true;
+  closed = false;
+  private readonly watches = new Map<number, PhoneWatch>();
+
+  constructor(
+    readonly socket: WebSocket,
+    readonly grant: GridGrant,
+    readonly deps: GridSessionDeps,
+  ) {}
+
+  send(message: GridServerMessage): void {
+    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  /**
+   * Replaces the watched set. Ids that are not the user's phones, or that cannot be watched now (expired, offline,
+   * faulty, in maintenance, being reset, replaced or migrated: the security token's rules), are answered
+   * `unavailable` and stay in the set: a phone that comes back (a reset ends) starts sending again by itself.
+   */
+  watch(ids: number[]): void {
+    const wanted = new Set(ids);
+    for (const [id, watch] of this.watches) {
+      if (wanted.has(id)) continue;
+      watch.detach();
+      this.watches.delete(id);
+    }
+    const rows = this.rowsOf(ids);
+    const refused: number[] = [];
+    for (const id of ids) {
+      let watch = this.watches.get(id);
+      if (!watch) {
+        watch = new PhoneWatch(id, this);
+        this.watches.set(id, watch);
+      }
+      const entry = this.entryOf(rows.get(id));
+      if (entry) watch.attach(entry);
+      else {
+        watch.detach();
+        refused.push(id);
+      }
+    }
+    if (refused.length) this.send({ type: 'unavailable', userPhoneIds: refused });
+  }
+
+  /**
+   * False once the ticket no longer holds (expired, its session revoked, the account closed): the caller closes the
+   * socket. Otherwise each watched phone is looked at again: a transfer or an expiry is answered `unavailable` once,
+   * a phone whose screen was replaced by a restart follows its new one.
+   */
+  recheck(): boolean {
+    if (!gridTicketHolder(this.deps.db, this.grant.ticketHash, this.deps.now())) return false;
+    if (!this.watches.size) return true;
+    const rows = this.rowsOf([...this.watches.keys()]);
+    const lost: number[] = [];
+    for (const [id, watch] of this.watches) {
+      const entry = this.entryOf(rows.get(id));
+      if (entry) watch.attach(entry);
+      else if (watch.available) {
+        watch.detach();
+        lost.push(id);
+      }
+    }
+    if (lost.length) this.send({ type: 'unavailable', userPhoneIds: lost });
+    return true;
+  }
+
+  /** The one-second tick: the status-bar clock may have moved on (a picture change without input). */
+  tick(): void {
+    for (const watch of this.watches.values()) watch.schedule();
+  }
+
+
+  dispose(): void {
+    this.closed = true;
+    for (const watch of this.watches.values()) watch.detach();
+    this.watches.clear();
+  }
+
+  private rowsOf(ids: number[]): Map<number, PhoneRow> {
+    if (!ids.length) return new Map();
+    const rows = phonesOfUser(this.deps.db, this.grant.userId, this.grant.tenantId, ids);
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /**
+   * The entry to watch, or null when the phone cannot be watched. No minimum validity, unlike opening a phone
+   * (spec §5's 10 minutes): a picture is not a session that could be cut off mid-use, and it stops at expiry.
+   */
+  private entryOf(row: PhoneRow | undefined): PhoneEntry | null {
+    if (!row || openRefusal(row, this.deps.now(), 0)) return null;
+    return this.deps.currentEntry(row.id) ?? this.deps.entryFor(row);
+  }
+}
+
+/** One watched phone of one grid socket. */
+class PhoneWatch implements GridWatcher {
+  private entry: PhoneEntry | null = null;
+  private lastKey = '';
+  private lastSentAt = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private wake: NodeJS.Timeout | null = null;
+  /** A picture is being encoded: changes meanwhile are looked at once it is sent. */
+  private encoding = false;
+
+  constructor(
+    readonly userPhoneId: number,
+    private readonly session: GridSession,
+  ) {}
+
+  get available(): boolean {
+    return this.entry !== null;
+  }
+
+  /** Watches `entry` (again): the first picture goes out at once, even if an earlier one showed the same. */
+  attach(entry: PhoneEntry): void {
+    if (entry === this.entry) return;
+    this.detach();
+    this.entry = entry;
+    entry.gridWatchers.add(this);
+    this.lastKey = '';
+    this.schedule();
+  }
+
+  detach(): void {
+    if (this.timer) clearTimeout(this.timer);
+    if (this.wake) clearTimeout(this.wake);
+    this.timer = this.wake = null;
+    this.entry?.unwatch(this);
+    this.entry = null;
+  }
+
+  /** Sends the picture as soon as the rate allows, if it changed by then. */
+  schedule(): void {
+    if (this.session.closed || !this.entry || this.timer || this.encoding) return;
+    const delay = Math.max(0, this.lastSentAt + FRAME_INTERVAL_MS - Date.now());
+    this.timer = setTimeout(() => void this.pump(), delay);
+  }
+
+  private backlogged(): boolean {
+    return this.session.socket.bufferedAmount > this.session.deps.highWaterMark;
+  }
+
+  private async pump(): Promise<void> {
+    this.timer = null;
+    const entry = this.entry;
+    const socket = this.session.socket;
+    if (this.session.closed || !entry || socket.readyState !== WebSocket.OPEN) return;
+    if (this.backlogged()) {
+      // The client or its network is behind: look again one frame later, with whatever the picture is by then.
+      this.timer = setTimeout(() => void this.pump(), FRAME_INTERVAL_MS);
+      return;
+    }
+    const frameKey = entry.model.frameKey();
+    if (frameKey === this.lastKey) return;
+    this.encoding = true;
+    let jpeg: Buffer;
+    try {
+      jpeg = await entry.frameAt(THUMB_WIDTH, THUMB_HEIGHT, THUMB_QUALITY, frameKey);
+    } catch (error) {
+      this.session.deps.logError(`[grid] render failed: ${(error as Error).stack ?? String(error)}`);
+      return;
+    } finally {
+      this.encoding = false;
+    }
+    if (this.session.closed || socket.readyState !== WebSocket.OPEN) return;
+    // Watching another entry now (a restart), or other phones filled the socket while this one encoded: try again.
+    if (this.entry !== entry || this.backlogged()) {
+      this.timer = setTimeout(() => void this.pump(), this.entry === entry ? FRAME_INTERVAL_MS : 0);
+      return;
+    }
+    socket.send(thumbMessage(this.userPhoneId, jpeg));
+    this.lastKey = frameKey;
+    this.lastSentAt = Date.now();
+    if (entry.model.frameKey() !== frameKey) this.schedule();
+    // The touch dot fades without input: look again when it is due.
+    const next = entry.model.nextChangeAt();
+    if (next !== null) {
+      if (this.wake) clearTimeout(this.wake);
+      this.wake = setTimeout(() => {
+        this.wake = null;
+        this.schedule();
+      }, next - this.session.deps.clock() + 1);
+    }
+  }
+}
