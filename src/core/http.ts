@@ -4,13 +4,12 @@
  *   envelope {code, msg, data} unwrapped to data; one token refresh on 401 while other requests wait;
  *   logout on a failed refresh or a 400 about a missing tenant; identical in-flight requests refused; a throttled
  *   reply's wait (data.retryAfterSeconds, else Retry-After) travels on the ApiError.
- * - Streaming-SDK client: a separate host, 5 s, code 0 -> data, else a notice.
+ * - Streaming-SDK client (sdk-http.ts, loaded only by what calls that host): a separate host, 5 s, code 0 -> data, else a notice.
  * Session state is not imported here (it imports us); it plugs in through configureHttp().
  */
 import redaxios, { type Options } from 'redaxios';
 import { ErrorCode, MISSING_TENANT_MESSAGE } from './error-codes.ts';
 import { ApiError, catalogueReady } from './errors.ts';
-import { t } from './i18n/index.ts';
 
 export const REQUEST_TIMEOUT_MS = 5000;
 export const REFRESH_PATH = '/api/merchant/auth/refresh-token';
@@ -276,54 +275,13 @@ export const http = {
     request<T>({ method: 'delete', url, params, ...extra }),
 };
 
-/** Base URL of the streaming-SDK host: build-time setting, else the page origin. */
-export function streamSdkBaseURL(): string {
-  return import.meta.env?.VITE_STREAM_SDK_BASE || baseURL();
-}
-
-export interface SdkOptions {
-  /**
-   * Our own stream host (the live grid's ticket): the session's token goes along, renewed once on a 401 like the
-   * main client's. Off by default, so a vendor's SDK host never sees it.
-   */
-  auth?: boolean;
-  /** A background call with a fallback of its own (the live grid shows stills): it fails without a notice. */
-  quiet?: boolean;
-}
-
-/** One exchange with the streaming-SDK host, with the session's token when `auth` (and one refresh on a 401). */
-async function sdkExchange(config: RequestConfig, base: string, auth: boolean | undefined): Promise<Envelope> {
-  const headers = () => {
-    const token = auth ? hooks.tokens()?.accessToken : undefined;
-    return token ? { ...hooks.headers(), Authorization: `Bearer ${token}` } : hooks.headers();
-  };
-  const token = auth ? hooks.tokens()?.accessToken : undefined;
-  const reply = await send(config, base, headers());
-  if (!token || reply.code !== ErrorCode.UNAUTHORIZED) return reply;
-  // Renewed meanwhile by another call, or now: once, as the main client does; a failed refresh logs out there.
-  const renewed = hooks.tokens()?.accessToken !== token || (await refreshOnce());
-  return renewed ? send(config, base, headers()) : reply;
-}
-
 /**
- * Client for the streaming-SDK host (spec §7 "Other"): code 0 returns data; anything else shows a
- * notice with the server's msg, or "network error, please refresh" when there is none, and rejects.
+ * What the streaming-SDK client (sdk-http.ts) shares with the main one: the transport, the hooks and the single
+ * refresh. That client lives in its own module so the first screen, which never calls the SDK host, does not carry it.
  */
-export async function sdkRequest<T>(config: RequestConfig, base = streamSdkBaseURL(), options: SdkOptions = {}): Promise<T> {
-  let reply: Envelope;
-  try {
-    reply = await sdkExchange(config, base, options.auth);
-  } catch (error) {
-    if (!options.quiet) {
-      await catalogueReady();
-      hooks.notify(t('errors.networkRefresh'));
-    }
-    throw error instanceof ApiError ? error : new ApiError(ErrorCode.NETWORK, String(error));
-  }
-  if (reply.code === ErrorCode.SUCCESS) return reply.data as T;
-  if (!options.quiet) {
-    await catalogueReady();
-    hooks.notify(reply.msg || t('errors.networkRefresh'));
-  }
-  throw new ApiError(reply.code, reply.msg);
-}
+export const transport = {
+  send,
+  refreshOnce,
+  baseURL,
+  hooks: (): HttpHooks => hooks,
+};

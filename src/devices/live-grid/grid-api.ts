@@ -1,5 +1,5 @@
 /** The live grid's one call (server/API.md "Live grid"), on the streaming-SDK host. */
-import { sdkRequest } from '../../core/http.ts';
+import { sdkRequest } from '../../core/sdk-http.ts';
 import { GRID_TICKET_PATH } from './protocol.ts';
 
 export interface GridTicket {

@@ -4,7 +4,7 @@
  * refused one (4403) asks for a new ticket first; a ticket is renewed, with a new socket, a minute before it expires
  * (the server closes a socket whose ticket has run out).
  */
-import { streamSdkBaseURL } from '../../core/http.ts';
+import { streamSdkBaseURL } from '../../core/sdk-http.ts';
 import { reconnectDelay, shouldGiveUp } from '../../stream/backoff.ts';
 import { gridTicket, type GridTicket } from './grid-api.ts';
 import { CLOSE_TICKET_REFUSED, type GridServerMessage } from './protocol.ts';

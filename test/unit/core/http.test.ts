@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { configureHttp, http, REFRESH_PATH, sdkRequest, serializeParams, type Tokens } from '../../../src/core/http.ts';
+import { configureHttp, http, REFRESH_PATH, serializeParams, type Tokens } from '../../../src/core/http.ts';
+import { sdkRequest } from '../../../src/core/sdk-http.ts';
 import { ErrorCode, MISSING_TENANT_MESSAGE } from '../../../src/core/error-codes.ts';
 import { ApiError } from '../../../src/core/errors.ts';
 import { installDictionary, t } from '../../../src/core/i18n/index.ts';
