@@ -3,8 +3,9 @@
 // - a room of six viewers on one phone (the owner and five): encodes per second against frames each viewer gets,
 //   which shows whether one encode serves them all;
 // - one full stream at 30 fps, its finger-down-to-frame latency over 200 taps, while 16 other phones change four
-//   times a second each and are watched at low rate: the server's event-loop delay (p50/p99/max), its CPU share and
-//   memory (the server's own figures, STREAM_STATS=1).
+//   times a second each and are shown live on a 16-card grid (one grid socket, 180x320 at up to 3 fps each): the
+//   grid's pictures per card per second, the server's event-loop delay (p50/p99/max), its CPU share and memory (the
+//   server's own figures, STREAM_STATS=1).
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import WebSocket from 'ws';
@@ -45,6 +46,25 @@ function streamablePhones(count) {
   } finally {
     db.close();
   }
+}
+
+/** The live grid's socket watching `ids`; counts the pictures each phone gets. */
+async function liveGrid(token, ids) {
+  const { ticket } = await call('/stream/api/grid-ticket', { token, body: {} });
+  const { host } = new URL(server.baseURL);
+  const socket = new WebSocket(`ws://${host}/stream/grid?ticket=${encodeURIComponent(ticket)}`);
+  const pictures = new Map(ids.map((id) => [id, 0]));
+  socket.on('message', (data, isBinary) => {
+    if (!isBinary || data[0] !== 3) return;
+    const id = data.readUInt32BE(1);
+    pictures.set(id, (pictures.get(id) ?? 0) + 1);
+  });
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  socket.send(JSON.stringify({ type: 'watch', userPhoneIds: ids }));
+  return { socket, pictures: () => [...pictures.values()] };
 }
 
 /** A stream socket that counts its frames and can wait for the next one. */
@@ -106,9 +126,11 @@ try {
   const perViewer = room.map((v, i) => (v.frames() - framesBefore[i]) / seconds);
   for (const v of room) v.socket.close();
 
-  // The load: 16 phones changing four times a second, each watched by a low-rate socket (360x640, 4 fps), while one
-  // full stream (720x1280, 30 fps) is tapped on its status bar 200 times.
-  const background = await Promise.all(others.map((id) => viewer(accessToken, id, { width: 360, height: 640, fps: 4, bitrate: 512 })));
+  // The load: 16 phones changing four times a second, all shown on a live 16-card grid, while one full stream
+  // (720x1280, 30 fps) is tapped on its status bar 200 times. Each phone is changed through a stream socket of its
+  // own that asks for the smallest pictures once a second, so the grid's pictures are most of the background work.
+  const background = await Promise.all(others.map((id) => viewer(accessToken, id, { width: 360, height: 640, fps: 1, bitrate: 256 })));
+  const grid = await liveGrid(accessToken, others);
   let running = true;
   const changes = background.map(async (v, index) => {
     await sleep((index * BACKGROUND_CHANGE_MS) / background.length);
@@ -120,6 +142,7 @@ try {
   const full = await viewer(accessToken, fullPhone);
   await sleep(1000);
   const loadBefore = await stats();
+  const gridBefore = grid.pictures();
   const latencies = [];
   let missed = 0;
   for (let i = 0; i < TAPS; i++) {
@@ -137,9 +160,9 @@ try {
   const loadAfter = await stats();
   running = false;
   await Promise.all(changes);
-  const backgroundFps = background.map((v) => v.frames() / ((loadAfter.uptimeMs - loadBefore.uptimeMs) / 1000 + 1));
-  for (const v of [...background, full]) v.socket.close();
   const wall = loadAfter.uptimeMs - loadBefore.uptimeMs;
+  const gridFps = grid.pictures().map((count, i) => (count - gridBefore[i]) / (wall / 1000));
+  for (const v of [...background, full, grid]) v.socket.close();
 
   console.log(`stream load, reference server, raw sockets on loopback, ${MOBILE}:`);
   console.log(
@@ -150,7 +173,10 @@ try {
     `  full stream under load:  input → frame p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, ` +
       `max ${Math.max(...latencies).toFixed(1)} ms over ${TAPS} taps, ${missed} missed`,
   );
-  console.log(`  background:              ${background.length} phones changing every ${BACKGROUND_CHANGE_MS} ms, watched at 360x640: ${Math.min(...backgroundFps).toFixed(1)}-${Math.max(...backgroundFps).toFixed(1)} frames/s each`);
+  console.log(
+    `  live 16-card grid:       ${gridFps.length} phones changing every ${BACKGROUND_CHANGE_MS} ms: ` +
+      `${Math.min(...gridFps).toFixed(1)}-${Math.max(...gridFps).toFixed(1)} pictures/s per card`,
+  );
   console.log(
     `  server meanwhile:        event-loop delay p50 ${loadAfter.eventLoopDelay.p50} ms, p99 ${loadAfter.eventLoopDelay.p99} ms, max ${loadAfter.eventLoopDelay.max} ms; ` +
       `CPU ${(((loadAfter.cpuMs - loadBefore.cpuMs) / wall) * 100).toFixed(0)}% of one core over ${(wall / 1000).toFixed(1)} s; ` +
