@@ -152,7 +152,8 @@ test('shared clipboard: round trip, empty refused, common phrases added, refused
   await openTool(page, 'clipboard');
   await expect(page.getByTestId('phrase-send')).toHaveText(['see you at 9']);
   await page.getByTestId('phrase-delete').click();
-  await page.getByRole('button', { name: 'Delete' }).last().click();
+  // The confirmation's own button (the phrase row has one of the same name under the backdrop).
+  await page.locator('.dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByTestId('phrase-send')).toHaveCount(0);
 });
 
