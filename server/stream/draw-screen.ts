@@ -18,6 +18,8 @@ import {
   recentCardRect,
 } from './virtual-screen.ts';
 import type { Rect, VirtualScreen } from './virtual-screen.ts';
+import { BOOT_STEP_MS, bootProgress, bootStep } from './phone-boot.ts';
+import type { PhoneBoot } from './phone-boot.ts';
 
 // Draws a VirtualScreen with the Canvas 2D API (@napi-rs/canvas, Skia) in the 720x1280 layout space, scaled to the
 // output size: the rectangles are those of virtual-screen.ts, so hit tests and pixels agree. Text is real type
@@ -200,10 +202,53 @@ function drawRecents(ctx: SKRSContext2D, model: VirtualScreen): void {
 }
 
 /** Draws the current picture of `model` into `ctx`, whose canvas is `width` x `height` (a 9:16 size). */
+const BOOT_TEXT: Record<PhoneBoot['kind'], string> = { restart: 'Starting…', reset: 'Restoring factory settings…' };
+const BOOT_ACCENT: Rgb = [96, 165, 250];
+
+/**
+ * The start-up screen: a dark screen with the system's mark (a phone outline inside a ring whose bright arc turns
+ * with each step), the phone's name, what it is doing, and a bar filling up to the operation's end. No status or
+ * navigation bar: the system is not up yet.
+ */
+function drawBoot(ctx: SKRSContext2D, model: VirtualScreen, boot: PhoneBoot, now: number): void {
+  const gradient = ctx.createLinearGradient(0, 0, 0, LAYOUT_HEIGHT);
+  gradient.addColorStop(0, 'rgb(17,24,39)');
+  gradient.addColorStop(1, 'rgb(3,7,18)');
+  ctx.fillStyle = gradient;
+  ctx.fillRect(0, 0, LAYOUT_WIDTH, LAYOUT_HEIGHT);
+  const [cx, cy] = [LAYOUT_WIDTH / 2, 500];
+  ctx.lineWidth = 10;
+  ctx.lineCap = 'round';
+  ctx.strokeStyle = css(WHITE, 0.12);
+  ctx.beginPath();
+  ctx.arc(cx, cy, 92, 0, Math.PI * 2);
+  ctx.stroke();
+  // Everything moves in whole steps (phone-boot.ts), so equal frame keys draw equal pixels: a full turn a second.
+  const elapsed = bootStep(boot, now) * BOOT_STEP_MS;
+  const turn = (elapsed / 1000) * Math.PI * 2;
+  ctx.strokeStyle = css(BOOT_ACCENT);
+  ctx.beginPath();
+  ctx.arc(cx, cy, 92, turn - Math.PI / 2, turn);
+  ctx.stroke();
+  roundRect(ctx, { x: cx - 26, y: cy - 44, w: 52, h: 88 }, 10, WHITE, 0.9);
+  roundRect(ctx, { x: cx - 20, y: cy - 34, w: 40, h: 62 }, 4, [17, 24, 39]);
+  circle(ctx, cx, cy + 36, 4, [17, 24, 39]);
+  font(ctx, 36, 600);
+  centredText(ctx, model.phone.name, cx, 680, WHITE, 600);
+  font(ctx, 28);
+  centredText(ctx, BOOT_TEXT[boot.kind], cx, 736, [156, 163, 175], 600);
+  const track: Rect = { x: cx - 200, y: 800, w: 400, h: 8 };
+  roundRect(ctx, track, 4, WHITE, 0.12);
+  const filled = Math.max(8, track.w * bootProgress(boot, boot.startedAt + elapsed));
+  roundRect(ctx, { ...track, w: filled }, 4, BOOT_ACCENT);
+}
+
 export function drawScreen(ctx: SKRSContext2D, model: VirtualScreen, width: number, height: number, now: number): void {
   ctx.setTransform(width / LAYOUT_WIDTH, 0, 0, height / LAYOUT_HEIGHT, 0, 0);
   ctx.textAlign = 'left';
   ctx.textBaseline = 'alphabetic';
+  const boot = model.booting();
+  if (boot) return drawBoot(ctx, model, boot, now);
   const screen = model.screen;
   if (screen.kind === 'home') {
     drawHome(ctx, model);

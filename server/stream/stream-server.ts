@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { RawData, WebSocket } from 'ws';
 import { phoneOpenedBy } from '../data/phone-tokens.ts';
+import { findPhone } from '../data/phones.ts';
 import type { PhoneScreen, StreamPhoneRow } from '../data/phone-tokens.ts';
 import { STREAM_MESSAGES } from '../lib/errors.ts';
 import { WindowCounter } from '../lib/rate-limit.ts';
@@ -11,6 +12,7 @@ import type { Db } from '../lib/types.ts';
 import { CLOSE_NOT_ASSIGNED, CLOSE_SHUTDOWN, STREAM_PATH, closeReason, parseClientMessage } from './protocol.ts';
 import { GRID_HIGH_WATER_MARK, GRID_SOCKET_PATH } from './grid-protocol.ts';
 import { createGridService } from './grid-server.ts';
+import { runningBoot } from './phone-boot.ts';
 import { PhoneEntry, Session } from './session.ts';
 import { VirtualScreen } from './virtual-screen.ts';
 
@@ -122,6 +124,9 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
       const model = new VirtualScreen({ id: row.id, name: row.name }, clock, row);
       model.setClipboard(keptClipboards.get(row.id) ?? '');
       keptClipboards.delete(row.id);
+      // Made while a reboot or reset runs (restartPhone discarded the old screen): it starts up until that ends.
+      const boot = runningBoot(findPhone(options.db, row.id), now(), clock());
+      if (boot) model.startBoot(boot);
       entry = new PhoneEntry(model, clock);
       phones.set(row.id, entry);
     } else {

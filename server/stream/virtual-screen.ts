@@ -1,4 +1,7 @@
-import { createHash } from 'node:crypto';
+import { appsForPhone, wallpaperForPhone } from './phone-apps.ts';
+import type { AppInfo } from './phone-apps.ts';
+import { bootStep, nextBootChange } from './phone-boot.ts';
+import type { PhoneBoot } from './phone-boot.ts';
 
 // The live screen of one virtual phone (API.md "Streaming"): a pure model, no I/O. Everything is laid out
 // in a fixed 720x1280 "layout" space (the 9:16 window); touches arrive in device pixels of the phone's current
@@ -30,13 +33,6 @@ export interface Rect {
   h: number;
 }
 
-export interface AppInfo {
-  id: string;
-  name: string;
-  /** RGB 0-255. */
-  color: [number, number, number];
-}
-
 export type TouchAction = 'down' | 'move' | 'up' | 'cancel';
 export type Screen = { kind: 'home' } | { kind: 'app'; app: number } | { kind: 'recents' };
 export type NavKey = 'back' | 'home' | 'recents';
@@ -50,38 +46,6 @@ export interface Pointer {
 export interface PhoneIdentity {
   id: number;
   name: string;
-}
-
-const APP_NAMES = [
-  'Messages', 'Camera', 'Gallery', 'Music', 'Maps', 'Weather', 'Notes', 'Clock', 'Mail', 'Calendar', 'Browser',
-  'Files', 'Settings', 'Store', 'Video', 'Games', 'Wallet', 'Chat', 'News', 'Fitness',
-];
-
-function hslToRgb(h: number, s: number, l: number): [number, number, number] {
-  const a = s * Math.min(l, 1 - l);
-  const f = (n: number) => {
-    const k = (n + h / 30) % 12;
-    return Math.round(255 * (l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1))));
-  };
-  return [f(0), f(8), f(4)];
-}
-
-/** 8-12 apps per phone, chosen and coloured from a digest of the phone id: stable across restarts. */
-export function appsForPhone(phoneId: number): AppInfo[] {
-  const bytes = createHash('sha256').update(`apps:${phoneId}`).digest();
-  const count = 8 + (bytes[0]! % 5);
-  const names = APP_NAMES.map((name, i) => ({ name, key: bytes[(i % 30) + 1]! * 32 + i })).sort((a, b) => a.key - b.key);
-  return names.slice(0, count).map(({ name }, i) => ({
-    id: name.toLowerCase(),
-    name,
-    color: hslToRgb((bytes[i + 1]! * 360) / 256, 0.6, 0.5),
-  }));
-}
-
-export function wallpaperForPhone(phoneId: number): { top: [number, number, number]; bottom: [number, number, number] } {
-  const bytes = createHash('sha256').update(`screen:${phoneId}`).digest();
-  const hue = (bytes[0]! * 360) / 256;
-  return { top: hslToRgb(hue, 0.55, 0.45), bottom: hslToRgb((hue + 60) % 360, 0.55, 0.3) };
 }
 
 // Layout (720x1280 units). The renderer draws exactly these rectangles, so hit tests and pixels agree.
@@ -145,6 +109,8 @@ export class VirtualScreen {
   ripple: { x: number; y: number; at: number } | null = null;
   /** Bumped on every change of what is drawn (except the clock and the ripple fading, see frameKey). */
   version = 0;
+  /** Set while the phone starts after a restart or reset (phone-boot.ts); it shows the boot screen until then. */
+  boot: PhoneBoot | null = null;
   private gesture: Gesture | null = null;
 
   constructor(
@@ -162,15 +128,32 @@ export class VirtualScreen {
     this.version++;
   }
 
+  /** Shows the boot screen until `boot.until` (the operation's end); the phone takes input again after it. */
+  startBoot(boot: PhoneBoot): void {
+    this.boot = boot;
+    this.ripple = null;
+    this.gesture = null;
+  }
+
+  /** The boot in progress, or null once the phone is up. */
+  booting(): PhoneBoot | null {
+    if (this.boot && this.now() >= this.boot.until) this.boot = null;
+    return this.boot;
+  }
+
   /** Identifies what a frame would show at this moment: equal keys draw equal pixels. */
   frameKey(): string {
     const now = this.now();
+    const boot = this.booting();
+    if (boot) return `boot|${boot.kind}|${bootStep(boot, now)}`;
     const rippleOn = this.ripple !== null && now - this.ripple.at < RIPPLE_MS;
     return `${this.version}|${phoneClock(now)}|${rippleOn ? 1 : 0}`;
   }
 
   /** When the picture changes next without input (the ripple fading), or null. */
   nextChangeAt(): number | null {
+    const boot = this.booting();
+    if (boot) return nextBootChange(boot, this.now());
     if (!this.ripple) return null;
     const end = this.ripple.at + RIPPLE_MS;
     return end > this.now() ? end : null;
@@ -215,7 +198,8 @@ export class VirtualScreen {
   /** `cancel`: the client's system took the touch away; the gesture ends without a tap. */
   touch(action: TouchAction, pointers: Pointer[]): void {
     const first = pointers[0];
-    if (!first) return;
+    // A starting phone has no screen to touch yet: no dot, no gesture.
+    if (!first || this.booting()) return;
     const p = this.toLayout(first.x, first.y);
     const now = this.now();
     this.ripple = { x: p.x, y: p.y, at: now };
@@ -266,6 +250,7 @@ export class VirtualScreen {
   }
 
   key(key: NavKey): void {
+    if (this.booting()) return;
     if (key === 'recents') this.screen = { kind: 'recents' };
     else this.screen = { kind: 'home' }; // back from an app or recents lands home; home stays home
     this.changed();
@@ -273,6 +258,7 @@ export class VirtualScreen {
 
   /** Appends to the focused field (any Unicode, Chinese included); false when nothing has focus. */
   text(text: string): boolean {
+    if (this.booting()) return false;
     const field = this.focusedField();
     if (field === null || text === '') return field !== null;
     const next = Array.from(this.fieldText(field) + text);
@@ -283,6 +269,7 @@ export class VirtualScreen {
 
   /** Deletes the last code point (a whole emoji or CJK character, never half a surrogate pair) of the focused field. */
   deleteBackward(): boolean {
+    if (this.booting()) return false;
     const field = this.focusedField();
     if (field === null) return false;
     const chars = Array.from(this.fieldText(field));

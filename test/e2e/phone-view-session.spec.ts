@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { appUrl, serverDb } from './helpers.ts';
-import { SPOTS, callApi, frameCount, openPhoneView, openTool, sentMessages, stage, tapPhone, userWithPhones, watchSockets } from './stream-helpers.ts';
+import { SPOTS, callApi, frameCount, openPhoneView, openTool, pixelAt, sentMessages, stage, tapPhone, userWithPhones, watchSockets } from './stream-helpers.ts';
 
 const MINUTE = 60_000;
 
@@ -36,6 +36,25 @@ test('a reboot drops the stream on the server side; it reconnects by itself with
   await expect(stage(page)).toHaveAttribute('data-frame-width', '360');
   await expect(page.getByTestId('clipboard-panel')).toBeVisible();
   await expect(page.getByTestId('stream-failed')).toHaveCount(0);
+});
+
+test('a rebooted phone shows its boot screen, takes no taps meanwhile, then comes up on its home screen', async ({ page }) => {
+  const [id] = await userWithPhones(page, [{ name: 'Starter' }]);
+  await openPhoneView(page, id!);
+  // The middle of the picture, between the name and the first icons: wallpaper on home, near black while starting.
+  const spot = { x: 360, y: 230 };
+  const dark = ([r, g, b]: [number, number, number]) => r < 40 && g < 40 && b < 50;
+  expect(dark(await pixelAt(page, spot))).toBe(false);
+  // Above the search box: wallpaper on home, an open app's title bar otherwise.
+  const titleBar = { x: 360, y: 60 };
+  const homeBar = await pixelAt(page, titleBar);
+  await openTool(page, 'reboot');
+  await page.getByRole('button', { name: 'Reboot' }).last().click();
+  await expect.poll(async () => dark(await pixelAt(page, spot)), { message: 'the boot screen' }).toBe(true);
+  // A tap on where the first icon will be: a starting phone has no screen to touch, so no app opens.
+  await tapPhone(page, SPOTS.firstIcon);
+  await expect.poll(async () => dark(await pixelAt(page, spot)), { message: 'the home screen after the reboot', timeout: 15_000 }).toBe(false);
+  expect(await pixelAt(page, titleBar)).toEqual(homeBar);
 });
 
 test("another user's phone is refused: by the token call, and by the stream for a token of another phone", async ({ page }) => {
