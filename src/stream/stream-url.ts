@@ -4,15 +4,24 @@
  * Throws on a base that is not an http(s) or ws(s) URL: the caller reports "stream configuration error".
  */
 export function streamUrl(baseUrl: string, userPhoneId: number, token: string, origin = globalThis.location?.origin): string {
+  return hostSocketUrl(baseUrl, '/stream/ws', { token, userPhoneId: String(userPhoneId) }, origin);
+}
+
+/**
+ * A WebSocket address on the streaming host: the base's path prefix kept, `path` under it, http(s) turned into
+ * ws(s). Shared by the phone stream and the live grid (src/devices/live-grid). Throws on a base that is not an http(s)
+ * or ws(s) URL.
+ */
+export function hostSocketUrl(baseUrl: string, path: string, query: Record<string, string>, origin = globalThis.location?.origin): string {
   const base = new URL(baseUrl.trim() || origin || '');
   const protocols: Record<string, string> = { 'http:': 'ws:', 'https:': 'wss:', 'ws:': 'ws:', 'wss:': 'wss:' };
   const protocol = protocols[base.protocol];
   if (!protocol) throw new Error(`unsupported stream base ${base.protocol}`);
   // The path is set on the base itself: resolving a relative "//x" path would make x the host.
   const url = new URL(base.href);
-  url.pathname = `${base.pathname.replace(/\/+$/, '')}/stream/ws`;
+  url.pathname = `${base.pathname.replace(/\/+$/, '')}${path}`;
   url.protocol = protocol;
   url.hash = '';
-  url.search = new URLSearchParams({ token, userPhoneId: String(userPhoneId) }).toString();
+  url.search = new URLSearchParams(query).toString();
   return url.toString();
 }

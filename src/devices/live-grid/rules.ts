@@ -1,6 +1,7 @@
 /** The live grid's rules as pure functions (each has a unit test): what to watch, when the link is too poor, framing. */
 import type { Phone } from '../api.ts';
 import { showsLive } from '../state.ts';
+import { hostSocketUrl } from '../../stream/stream-url.ts';
 import { GRID_SOCKET_PATH, MAX_WATCHED, THUMB_HEADER_BYTES, THUMB_KIND } from './protocol.ts';
 
 /** The ids to watch for the cards on screen: running phones only, in screen order, at most a 16-grid's worth. */
@@ -83,21 +84,9 @@ export class FirstPictureDelays {
   }
 }
 
-/**
- * The grid socket's address on the streaming host: the base's path prefix kept, http(s) turned into ws(s), as
- * src/stream/stream-url.ts does for the phone stream. Throws on a base that is not an http(s) or ws(s) URL.
- */
+/** The grid socket's address on the streaming host (the phone stream's rules: src/stream/stream-url.ts). */
 export function gridSocketUrl(baseUrl: string, ticket: string, origin = globalThis.location?.origin): string {
-  const base = new URL(baseUrl.trim() || origin || '');
-  const protocols: Record<string, string> = { 'http:': 'ws:', 'https:': 'wss:', 'ws:': 'ws:', 'wss:': 'wss:' };
-  const protocol = protocols[base.protocol];
-  if (!protocol) throw new Error(`unsupported stream base ${base.protocol}`);
-  const url = new URL(base.href);
-  url.pathname = `${base.pathname.replace(/\/+$/, '')}${GRID_SOCKET_PATH}`;
-  url.protocol = protocol;
-  url.hash = '';
-  url.search = new URLSearchParams({ ticket }).toString();
-  return url.toString();
+  return hostSocketUrl(baseUrl, GRID_SOCKET_PATH, { ticket }, origin);
 }
 
 /** A thumbnail message's phone and JPEG bytes, or null for any other binary message. */
