@@ -7,7 +7,7 @@ import { openRefusal } from '../lib/phones.ts';
 import type { Db } from '../lib/types.ts';
 import { GRID_FPS, THUMB_HEIGHT, THUMB_QUALITY, THUMB_WIDTH, thumbMessage } from './grid-protocol.ts';
 import type { GridServerMessage } from './grid-protocol.ts';
-import type { GridWatcher, PhoneEntry } from './session.ts';
+import type { GridWatcher, PhoneEntry } from './phone-entry.ts';
 
 // One live-grid socket (API.md "Live grid"): the phones it watches, each a PhoneWatch on the phone's shared
 // PhoneEntry, the same screen model phone-view's sessions draw, so a tap there shows here. A watch sends the picture

@@ -1,18 +1,16 @@
 import { WebSocket } from 'ws';
 import { STREAM_MESSAGES } from '../lib/errors.ts';
 import type { StreamRole } from '../data/phone-tokens.ts';
-import { StreamControl } from './control.ts';
 import type { Viewer } from './control.ts';
+import type { PhoneEntry } from './phone-entry.ts';
 import { CONTROL_MESSAGES, DEFAULT_DEFINITION, FRAME_KIND, binaryMessage, isValidDefinition } from './protocol.ts';
 import type { ClientMessage, Definition, ServerMessage } from './protocol.ts';
-import { SCREENSHOT_QUALITY, qualityForBitrate, renderJpeg } from './render-frame.ts';
-import type { VirtualScreen } from './virtual-screen.ts';
 
-// One phone's shared screen (PhoneEntry) and one viewer's socket (Session) of the streaming service
+// One viewer's socket (Session) on a phone's shared screen (phone-entry.ts) of the streaming service
 // (stream-server.ts, API.md "Streaming"). A session sends a frame only when the picture changed (model
 // version, clock minute, ripple) and at most `fps` times a second, and skips frames while the socket's send buffer is
-// full. Frames are encoded off the event loop (render-frame.ts), once per picture, size and quality: viewers asking
-// for the same one while it encodes share that encode.
+// full. Frames are encoded off the event loop (render-frame.ts), once per picture, size and quality; while another
+// socket drives the phone, this one sends that socket's pictures (PhoneEntry.followed).
 
 export interface SessionOptions {
   highWaterMark: number;
@@ -22,102 +20,10 @@ export interface SessionOptions {
   screenshotAllowed: (session: Session) => boolean;
 }
 
-interface CachedFrame {
-  key: string;
-  jpeg: Promise<Buffer>;
-}
-
 /** A view-only socket sending input is told so at most this often; the rest is dropped quietly. */
 const REFUSAL_INTERVAL_MS = 1000;
-
-/** A live-grid socket's watch of one phone (grid-session.ts): woken like a session whenever the picture changes. */
-export interface GridWatcher {
-  schedule(): void;
-}
-
-export class PhoneEntry {
-  readonly sessions = new Set<Session>();
-  readonly control = new StreamControl(this.sessions);
-  /** Live-grid watchers of this phone's thumbnail; the caches stay while any watcher or session is left. */
-  readonly gridWatchers = new Set<GridWatcher>();
-  /** Last encoded frame per output size and quality, shared by viewers asking for the same. */
-  private readonly frames = new Map<string, CachedFrame>();
-  private lastScreenshot: CachedFrame | null = null;
-
-  constructor(
-    readonly model: VirtualScreen,
-    private readonly clock: () => number,
-  ) {}
-
-  frame(def: Definition, frameKey: string): Promise<Buffer> {
-    const quality = qualityForBitrate(def.bitrate);
-    const cacheKey = `${def.width}x${def.height}@${quality}`;
-    const cached = this.frames.get(cacheKey);
-    if (cached && cached.key === frameKey) return cached.jpeg;
-    const jpeg = renderJpeg(this.model, def.width, def.height, quality, this.clock());
-    this.frames.set(cacheKey, { key: frameKey, jpeg });
-    // A failed encode is not kept: the next viewer asking tries again.
-    jpeg.catch(() => {
-      if (this.frames.get(cacheKey)?.jpeg === jpeg) this.frames.delete(cacheKey);
-    });
-    return jpeg;
-  }
-
-  /**
-   * The full-resolution screenshot of the current picture, encoded once however many viewers ask for it while
-   * the picture stays the same.
-   */
-  screenshot(): Promise<Buffer> {
-    const key = this.model.frameKey();
-    if (this.lastScreenshot?.key === key) return this.lastScreenshot.jpeg;
-    const jpeg = renderJpeg(this.model, this.model.width, this.model.height, SCREENSHOT_QUALITY, this.clock());
-    const entry = { key, jpeg };
-    this.lastScreenshot = entry;
-    jpeg.catch(() => {
-      if (this.lastScreenshot === entry) this.lastScreenshot = null;
-    });
-    return jpeg;
-  }
-
-  /**
-   * The picture at any size and quality (the live grid's thumbnails), encoded once per picture and shared in the
-   * same cache as `frame`: a grid and a phone-view asking for the same size share an encode too.
-   */
-  frameAt(width: number, height: number, quality: number, frameKey: string): Promise<Buffer> {
-    const cacheKey = `${width}x${height}@${quality}`;
-    const cached = this.frames.get(cacheKey);
-    if (cached && cached.key === frameKey) return cached.jpeg;
-    const jpeg = renderJpeg(this.model, width, height, quality, this.clock());
-    this.frames.set(cacheKey, { key: frameKey, jpeg });
-    jpeg.catch(() => {
-      if (this.frames.get(cacheKey)?.jpeg === jpeg) this.frames.delete(cacheKey);
-    });
-    return jpeg;
-  }
-
-  changed(): void {
-    for (const session of this.sessions) session.schedule();
-    for (const watcher of this.gridWatchers) watcher.schedule();
-  }
-
-  /** A grid watcher leaves: like `release`, the caches go with the last one watching. */
-  unwatch(watcher: GridWatcher): void {
-    this.gridWatchers.delete(watcher);
-    if (this.sessions.size === 0 && this.gridWatchers.size === 0) {
-      this.frames.clear();
-      this.lastScreenshot = null;
-    }
-  }
-
-  release(session: Session): void {
-    if (!this.sessions.delete(session)) return;
-    this.control.left(session);
-    if (this.sessions.size === 0 && this.gridWatchers.size === 0) {
-      this.frames.clear();
-      this.lastScreenshot = null;
-    }
-  }
-}
+/** Input that changes the picture: its sender becomes the phone's driver, whose pictures the others follow. */
+const DRIVING_MESSAGES: ReadonlySet<ClientMessage['type']> = new Set(['touch', 'key', 'text', 'paste']);
 
 export class Session implements Viewer {
   definition: Definition = { ...DEFAULT_DEFINITION };
@@ -128,7 +34,8 @@ export class Session implements Viewer {
   toldAudience = '0/0';
   private lastRefusalAt = -Infinity;
   private lastKey = '';
-  private lastSentAt = 0;
+  /** When the last frame sent was taken: the fps cap counts from there, so an encode's time is not added to it. */
+  private lastTakenAt = 0;
   private timer: NodeJS.Timeout | null = null;
   private wake: NodeJS.Timeout | null = null;
   private closed = false;
@@ -158,7 +65,7 @@ export class Session implements Viewer {
   schedule(): void {
     if (this.closed || this.timer || this.encoding) return;
     const interval = 1000 / this.definition.fps;
-    const delay = Math.max(0, this.lastSentAt + interval - Date.now());
+    const delay = Math.max(0, this.lastTakenAt + interval - Date.now());
     this.timer = setTimeout(() => void this.pump(), delay);
   }
 
@@ -172,13 +79,16 @@ export class Session implements Viewer {
       return;
     }
     const model = this.entry.model;
-    const frameKey = model.frameKey();
+    const followed = this.entry.followed(this);
+    const frameKey = followed?.key ?? model.frameKey();
     const key = this.pictureKey(frameKey);
+    // Already sent: the driver's next picture wakes this socket when its encode begins (PhoneEntry.frameAt).
     if (key === this.lastKey) return;
     this.encoding = true;
+    const takenAt = Date.now();
     let jpeg: Buffer;
     try {
-      jpeg = await this.entry.frame(def, frameKey);
+      jpeg = await (followed ? followed.jpeg : this.entry.frame(def, frameKey));
     } catch (error) {
       this.options.logError(`[stream] render failed: ${(error as Error).stack ?? String(error)}`);
       return;
@@ -188,7 +98,7 @@ export class Session implements Viewer {
     if (this.closed || this.socket.readyState !== WebSocket.OPEN) return;
     this.socket.send(binaryMessage(FRAME_KIND.frame, jpeg));
     this.lastKey = key;
-    this.lastSentAt = Date.now();
+    this.lastTakenAt = takenAt;
     // Input (or a new definition) that arrived while this frame encoded is shown by the next one, as soon as the fps
     // cap allows.
     if (this.pictureKey(model.frameKey()) !== key) this.schedule();
@@ -226,6 +136,7 @@ export class Session implements Viewer {
       }
       return;
     }
+    if (DRIVING_MESSAGES.has(message.type)) this.entry.drivenBy(this);
     switch (message.type) {
       case 'touch':
         model.touch(message.action, message.pointers);

@@ -13,7 +13,8 @@ import { CLOSE_NOT_ASSIGNED, CLOSE_SHUTDOWN, STREAM_PATH, closeReason, parseClie
 import { GRID_HIGH_WATER_MARK, GRID_SOCKET_PATH } from './grid-protocol.ts';
 import { createGridService } from './grid-server.ts';
 import { runningBoot } from './phone-boot.ts';
-import { PhoneEntry, Session } from './session.ts';
+import { PhoneEntry } from './phone-entry.ts';
+import { Session } from './session.ts';
 import { VirtualScreen } from './virtual-screen.ts';
 
 // The reference backend's streaming service (API.md "Streaming"): a WebSocket endpoint on the HTTP server

@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import { WebSocket } from 'ws';
 import type { PhoneScreen } from '../../../server/data/phone-tokens.ts';
 import { GridSession } from '../../../server/stream/grid-session.ts';
-import { PhoneEntry } from '../../../server/stream/session.ts';
+import { PhoneEntry } from '../../../server/stream/phone-entry.ts';
 import { VirtualScreen } from '../../../server/stream/virtual-screen.ts';
 import * as assert from 'uvu/assert';
 import { STREAM_MESSAGES } from '../../../server/lib/errors.ts';

@@ -1,0 +1,86 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { FRAME_KIND } from '../../../server/stream/protocol.ts';
+import { encodeCount } from '../../../server/stream/render-frame.ts';
+import { phoneId } from './device-helpers.ts';
+import { WAIT_MS, client, size, start } from './stream-helpers.ts';
+
+// A room on one phone (server/stream/phone-entry.ts): while one socket drives, the others send its pictures instead
+// of encoding their own, so the room costs one encode per frame shown; a socket at another size still gets its own.
+
+let s: Awaited<ReturnType<typeof start>>;
+test.before.each(async () => {
+  s = await start();
+});
+test.after.each(async () => {
+  await s.stop();
+});
+
+/** A socket on the phone that counts its frames and keeps the last one. */
+async function viewer(id: number) {
+  const c = client(s.port, await s.securityToken(id), id);
+  await c.frame();
+  const seen: { frames: number; last: Buffer; at: number } = { frames: 0, last: Buffer.alloc(0), at: Date.now() };
+  c.socket.on('message', (data: Buffer, isBinary: boolean) => {
+    if (!isBinary || data[0] !== FRAME_KIND.frame) return;
+    seen.frames++;
+    seen.last = data.subarray(1);
+    seen.at = Date.now();
+  });
+  return { ...c, seen };
+}
+
+/** A finger moving across the phone for `ms`, a step every 16 ms, then lifted. */
+async function drive(c: Awaited<ReturnType<typeof viewer>>, ms: number) {
+  const steps = Math.round(ms / 16);
+  for (let step = 0; step < steps; step++) {
+    c.send({ type: 'touch', action: step === 0 ? 'down' : 'move', pointers: [{ id: 0, x: 100 + (step % 40) * 12, y: 700 }] });
+    await new Promise((resolve) => setTimeout(resolve, 16));
+  }
+  c.send({ type: 'touch', action: 'up', pointers: [{ id: 0, x: 100, y: 700 }] });
+}
+
+/** Resolves once no socket has had a frame for `quietMs` (the touch dot has faded), within WAIT_MS. */
+async function settled(viewers: Array<Awaited<ReturnType<typeof viewer>>>, quietMs = 400) {
+  const deadline = Date.now() + WAIT_MS;
+  while (viewers.some((v) => Date.now() - v.seen.at < quietMs)) {
+    if (Date.now() > deadline) throw new Error('frames kept coming');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+test('a room of five: while one drives, the others send its pictures: one encode per frame shown, all end on the same picture', async () => {
+  const id = phoneId(s.ctx, 'Shop assistant');
+  const room = await Promise.all(Array.from({ length: 5 }, () => viewer(id)));
+  await settled(room);
+  const before = encodeCount.value;
+  const framesBefore = room.map((v) => v.seen.frames);
+  await drive(room[0]!, 800);
+  await settled(room);
+  const encodes = encodeCount.value - before;
+  const shown = room.map((v, i) => v.seen.frames - framesBefore[i]!);
+  // Each socket got a moving picture: at least a frame per 100 ms of the drive.
+  for (const frames of shown) assert.ok(frames >= 8, `frames shown: ${shown.join(', ')}`);
+  // Without following, sockets whose timers run apart encode pictures of their own (1.3-1.5 encodes per frame).
+  assert.ok(encodes <= Math.max(...shown) * 1.1 + 1, `${encodes} encodes for ${shown.join(', ')} frames shown`);
+  for (const v of room.slice(1)) assert.ok(v.seen.last.equals(room[0]!.seen.last), 'every socket ends on the driver\'s last picture');
+  room.forEach((v) => v.socket.close());
+});
+
+test('a socket at another size does not follow the driver: it gets pictures of its own size', async () => {
+  const id = phoneId(s.ctx, 'Shop assistant');
+  const [driver, small] = await Promise.all([viewer(id), viewer(id)]);
+  small!.send({ type: 'definition', width: 360, height: 640, fps: 30, bitrate: 512 });
+  await small!.json('definition');
+  await settled([driver!, small!]);
+  const framesBefore = small!.seen.frames;
+  await drive(driver!, 400);
+  await settled([driver!, small!]);
+  assert.ok(small!.seen.frames - framesBefore >= 4, 'the small socket saw the drive');
+  assert.equal(await size(small!.seen.last), [360, 640]);
+  assert.equal(await size(driver!.seen.last), [720, 1280]);
+  driver!.socket.close();
+  small!.socket.close();
+});
+
+test.run();
