@@ -84,28 +84,39 @@ export function recordRequests(cdp) {
 }
 
 /**
- * Waits until `selector` matches an element with a box that is not visibility:hidden (what Playwright's locator
- * "visible" means) and returns when it was on screen, by the page's clock. The check runs in animation frames (a
- * locator wait followed by an evaluate would add a round trip, and at 4x CPU a long task could sit in between); the
- * frame that first sees the element still has to paint it, so the time taken is the start of the next frame, when
- * the user can see it. (Taking the first frame instead put "usable" before first contentful paint.)
+ * Watches, from the start of every document the page loads, for `selector` to show (in the layout, not hidden): the
+ * first animation frame after it does is kept as `window.__bootUsableAt`. A few lines in the page's own world, added
+ * as an init script. Playwright's waitForFunction would do the same through its injected script, whose evaluation
+ * (about 100 ms of main thread at 4x CPU) then runs in the very frames being measured, just before the first layout:
+ * no real visitor pays that.
  */
-export async function usableAt(page, selector, timeout = 60_000) {
-  const handle = await page.waitForFunction(
-    (sel) => {
-      if (window.__bootUsableAt !== undefined) return window.__bootUsableAt;
+export async function watchUsable(page, selector) {
+  await page.addInitScript((sel) => {
+    // Looked at when the document changes (no frames asked for meanwhile, which would change what is measured).
+    const observer = new MutationObserver(() => {
       const element = document.querySelector(sel);
-      if (!element || window.__bootSeen) return false;
-      const box = element.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0 || getComputedStyle(element).visibility === 'hidden') return false;
-      window.__bootSeen = true;
+      const box = element?.getBoundingClientRect();
+      if (!element || !box.width || !box.height || getComputedStyle(element).visibility === 'hidden') return;
+      observer.disconnect();
       requestAnimationFrame(() => (window.__bootUsableAt = performance.now()));
-      return false;
-    },
-    selector,
-    { polling: 'raf', timeout },
-  );
-  return handle.jsonValue();
+    });
+    observer.observe(document, { childList: true, subtree: true, attributes: true });
+  }, selector);
+}
+
+/**
+ * The moment `watchUsable` kept in the document that started after `since` (Date.now() before the navigation), read
+ * over the DevTools protocol every 50 ms: nothing else is evaluated in the page.
+ */
+export async function usableAt(cdp, since, timeout = 60_000) {
+  const deadline = Date.now() + timeout;
+  const expression = `performance.timeOrigin >= ${since} ? window.__bootUsableAt : undefined`;
+  for (;;) {
+    const { result } = await cdp.send('Runtime.evaluate', { expression, returnByValue: true });
+    if (typeof result.value === 'number') return result.value;
+    if (Date.now() > deadline) throw new Error(`not usable within ${timeout} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /**
