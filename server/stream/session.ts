@@ -34,8 +34,7 @@ export class Session implements Viewer {
   toldAudience = '0/0';
   private lastRefusalAt = -Infinity;
   private lastKey = '';
-  /** When the last frame sent was taken: the fps cap counts from there, so an encode's time is not added to it. */
-  private lastTakenAt = 0;
+  private lastSentAt = 0;
   private timer: NodeJS.Timeout | null = null;
   private wake: NodeJS.Timeout | null = null;
   private closed = false;
@@ -65,7 +64,7 @@ export class Session implements Viewer {
   schedule(): void {
     if (this.closed || this.timer || this.encoding) return;
     const interval = 1000 / this.definition.fps;
-    const delay = Math.max(0, this.lastTakenAt + interval - Date.now());
+    const delay = Math.max(0, this.lastSentAt + interval - Date.now());
     this.timer = setTimeout(() => void this.pump(), delay);
   }
 
@@ -85,7 +84,6 @@ export class Session implements Viewer {
     // Already sent: the driver's next picture wakes this socket when its encode begins (PhoneEntry.frameAt).
     if (key === this.lastKey) return;
     this.encoding = true;
-    const takenAt = Date.now();
     let jpeg: Buffer;
     try {
       jpeg = await (followed ? followed.jpeg : this.entry.frame(def, frameKey));
@@ -98,7 +96,7 @@ export class Session implements Viewer {
     if (this.closed || this.socket.readyState !== WebSocket.OPEN) return;
     this.socket.send(binaryMessage(FRAME_KIND.frame, jpeg));
     this.lastKey = key;
-    this.lastTakenAt = takenAt;
+    this.lastSentAt = Date.now();
     // Input (or a new definition) that arrived while this frame encoded is shown by the next one, as soon as the fps
     // cap allows.
     if (this.pictureKey(model.frameKey()) !== key) this.schedule();
