@@ -5,6 +5,7 @@
  */
 import { ensureAppTexts } from '../core/i18n/index.ts';
 import { loadErrorCatalogue } from '../core/errors.ts';
+import { prefetchRefresh } from '../core/http.ts';
 import type { RouteDef, RouteEntry } from './route-types.ts';
 import { loadLayoutsFor } from './layouts/index.tsx';
 import { preloadRouteFiles } from './route-files.ts';
@@ -69,6 +70,8 @@ function withAppTexts(route: RouteEntry): RouteDef {
   const load = async () => {
     const signedIn = !route.public;
     preloadRouteFiles(route.segment);
+    // A signed-in page's session may need renewing: the refresh comes with the page's shared helpers, not later.
+    if (signedIn) prefetchRefresh();
     const [module] = await Promise.all([route.load(), loadLayoutsFor(route.layout), signedIn ? ensureAppTexts() : undefined, signedIn && !route.catalogueLater ? loadErrorCatalogue() : undefined]);
     await module.ready?.();
     return module;

@@ -167,48 +167,27 @@ let refreshing: Promise<boolean> | null = null;
 
 /**
  * Exactly one refresh at a time; everyone who hit 401 meanwhile awaits the same promise.
- * A failed refresh logs out once, here, not once per waiting request.
+ * A failed refresh logs out once, here, not once per waiting request. The refresh itself (token-refresh.ts) loads
+ * when first needed: a login screen has no token to renew, and a signed-in page fetches it ahead (`prefetchRefresh`).
  */
 function refreshOnce(): Promise<boolean> {
-  if (!refreshing) {
-    refreshing = acrossTabs(async () => {
-      const known = hooks.tokens();
-      // Another tab may have refreshed while this one waited for the lock: its pair is the live one, and spending
-      // ours again would be a replay, which the server answers by ending the whole login chain.
-      const stored = hooks.storedTokens?.() ?? known;
-      if (stored?.refreshToken && stored.refreshToken !== known?.refreshToken) {
-        hooks.saveTokens(stored);
-        return true;
-      }
-      if (!known?.refreshToken) return false;
-      try {
-        const reply = await exchange(
-          { method: 'post', url: REFRESH_PATH, data: { refreshToken: known.refreshToken } },
-          undefined,
-        );
-        const pair = reply.data as Partial<Tokens> | null;
-        if (reply.code !== ErrorCode.SUCCESS || !pair?.accessToken || !pair.refreshToken) return false;
-        hooks.saveTokens({ accessToken: pair.accessToken, refreshToken: pair.refreshToken });
-        return true;
-      } catch {
-        return false;
-      }
+  refreshing ??= import('./token-refresh.ts')
+    .then(({ renewTokens }) => renewTokens(hooks, (refreshToken) => exchange({ method: 'post', url: REFRESH_PATH, data: { refreshToken } }, undefined)))
+    // The module could not load (the network is gone): as a refresh that failed on the network.
+    .catch(() => false)
+    .then((renewed) => {
+      if (!renewed) hooks.logout();
+      return renewed;
     })
-      .then((renewed) => {
-        if (!renewed) hooks.logout();
-        return renewed;
-      })
-      .finally(() => {
-        refreshing = null;
-      });
-  }
+    .finally(() => {
+      refreshing = null;
+    });
   return refreshing;
 }
 
-/** Runs `task` while no other tab of the app runs one (Web Locks); where the API is missing, just runs it. */
-function acrossTabs(task: () => Promise<boolean>): Promise<boolean> {
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  return locks ? locks.request('cloud-phone-token-refresh', task) : task();
+/** Loads the refresh ahead of the first 401, where a session may need it (a signed-in page). */
+export function prefetchRefresh(): void {
+  void import('./token-refresh.ts').catch(() => {});
 }
 
 /**
