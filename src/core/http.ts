@@ -171,8 +171,9 @@ let refreshing: Promise<boolean> | null = null;
  * when first needed: a login screen has no token to renew, and a signed-in page fetches it ahead (`prefetchRefresh`).
  */
 function refreshOnce(): Promise<boolean> {
+  const spend = (refreshToken: string) => exchange({ method: 'post', url: REFRESH_PATH, data: { refreshToken } }, undefined);
   refreshing ??= import('./token-refresh.ts')
-    .then(({ renewTokens }) => renewTokens(hooks, (refreshToken) => exchange({ method: 'post', url: REFRESH_PATH, data: { refreshToken } }, undefined)))
+    .then(({ renewTokens }) => renewTokens(hooks, spend))
     // The module could not load (the network is gone): as a refresh that failed on the network.
     .catch(() => false)
     .then((renewed) => {
