@@ -13,7 +13,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   // One retry: Chromium's own browser process crashed once in a full run here (a crash dump of the browser process,
-  // every page closed mid-test), which no test can guard against. test/run.mjs names every test that needed it.
+  // every page closed mid-test), which no test can guard against. test/run.mjs names every test that needed it, so
+  // a test that keeps needing it is seen (README).
   retries: 1,
   reporter: [['list'], ['json', { outputFile: '../../test-results/e2e.json' }]],
   outputDir: '../../test-results/artifacts',
