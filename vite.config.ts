@@ -3,13 +3,14 @@ import preact from '@preact/preset-vite';
 import { readFileSync } from 'node:fs';
 import { aliases } from './aliases.mjs';
 import { bootPlanPlugin } from './scripts/boot-plan.mjs';
+import { chunkLoaderPlugin } from './scripts/chunk-loader-plugin.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const apiPort = process.env.API_PORT ?? '8080';
 
 export default defineConfig({
   base: '/app/',
-  plugins: [preact({ reactAliasesEnabled: false }), bootPlanPlugin({ version: pkg.version })],
+  plugins: [chunkLoaderPlugin(), preact({ reactAliasesEnabled: false }), bootPlanPlugin({ version: pkg.version })],
   resolve: {
     // Ordered most specific first: 'react/jsx-runtime' must win over 'react'.
     alias: [

@@ -6,7 +6,7 @@
  */
 const asked = new Set<string>();
 
-/** Adds a modulepreload link for each script of the page not asked for yet; its styles are Vite's loader's job. */
+/** Adds a modulepreload link for each script of the page not asked for yet; its styles are the chunk loader's job. */
 export function preloadRouteFiles(segment: string): void {
   const plan = typeof window === 'undefined' ? undefined : window.__bootPlan;
   if (!plan) return;

@@ -146,3 +146,25 @@ test('a signed-in page shows only with the error texts it words things with; wit
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByTestId('user-no')).toBeVisible();
 });
+
+test("a page whose style sheet does not load offers a retry, and the retry shows it styled", async ({ page }) => {
+  // Opened from another page, a page's styles come through the app's chunk loader (src/app/chunk-loader.ts), which
+  // holds the page back until its sheet has loaded: a page is never shown unstyled, and a sheet that failed is asked
+  // for again by the retry.
+  await useEnglish(page);
+  await skipExpiryReminder(page);
+  await openLogin(page);
+  await loginWithPassword(page);
+  await expect(page.getByTestId('phone-card').first()).toBeVisible();
+  await page.goto(appUrl('/profile/demo'));
+  const shopSheet = /\/assets\/shop-[^/]*\.css$/;
+  await page.route(shopSheet, (route) => route.abort());
+  await page.getByText('My orders').click();
+  await expect(page.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Retry' }) })).toBeVisible();
+  await expect(page.getByTestId('order-list')).toHaveCount(0);
+  await page.unroute(shopSheet);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('order-list')).toBeAttached();
+  // .shop-page's bottom padding comes from that sheet alone (src/shop/parts/shop.css).
+  await expect(page.locator('.shop-page')).toHaveCSS('padding-bottom', '24px');
+});

@@ -18,7 +18,7 @@ const PLAN: BootPlan = {
 
 const preloads = () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
 
-test('a page asks for each of its scripts from the boot plan, once, and leaves its styles to the chunk loader', () => {
+test('a page asks for each of its scripts from the boot plan, once, and leaves its styles to the chunk loader (app/chunk-loader.ts)', () => {
   document.head.innerHTML = '';
   window.__bootPlan = PLAN;
   preloadRouteFiles('order-list');
