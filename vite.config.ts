@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import preact from '@preact/preset-vite';
 import { readFileSync } from 'node:fs';
 import { aliases } from './aliases.mjs';
-import { bootPlanPlugin } from './scripts/boot-plan.mjs';
+import { bootPlanPlugin, devFingerprintPlugin } from './scripts/boot-plan.mjs';
 import { chunkLoaderPlugin } from './scripts/chunk-loader-plugin.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -10,7 +10,7 @@ const apiPort = process.env.API_PORT ?? '8080';
 
 export default defineConfig({
   base: '/app/',
-  plugins: [chunkLoaderPlugin(), preact({ reactAliasesEnabled: false }), bootPlanPlugin({ version: pkg.version })],
+  plugins: [chunkLoaderPlugin(), preact({ reactAliasesEnabled: false }), bootPlanPlugin({ version: pkg.version }), devFingerprintPlugin()],
   resolve: {
     // Ordered most specific first: 'react/jsx-runtime' must win over 'react'.
     alias: [

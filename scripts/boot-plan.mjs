@@ -159,3 +159,18 @@ export function bootPlanPlugin({ version }) {
     },
   };
 }
+
+/**
+ * The dev server has no plan and so no inline boot; it still gets the boot's fingerprint line, so that the app's
+ * calls carry the same header there as in a build (src/main.tsx reads `window.__fingerprint`).
+ */
+export function devFingerprintPlugin() {
+  return {
+    name: 'cloud-phone:dev-fingerprint',
+    apply: 'serve',
+    async transformIndexHtml(html) {
+      const script = await compileInlineScript(`import { fingerprintId } from './src/core/fingerprint.ts';\nwindow.__fingerprint = fingerprintId();`);
+      return html.replace(/<script type="module"/, `<script>${script}</script>\n    <script type="module"`);
+    },
+  };
+}

@@ -6,7 +6,6 @@ import { render } from 'preact';
 import './app/global.css';
 import { configureHttp } from './core/http.ts';
 import { locale, setLocale, storedLocale } from './core/i18n/index.ts';
-import { fingerprintId } from './core/fingerprint.ts';
 import { notify } from './core/ui/notify.ts';
 import { catalogueReady } from './core/errors.ts';
 import { whenIdle } from './core/idle.ts';
@@ -23,15 +22,17 @@ import { fetchWithBootReplies } from './app/boot-replies.ts';
 import './core/ui/field.tsx';
 import './core/validate.ts';
 
+// Computed by index.html's inline boot (app/inline-boot.ts; on the dev server, scripts/boot-plan.mjs adds a line for
+// it). A host whose policy refuses inline scripts gets it computed here, on demand: its first calls go without it.
+let fingerprint = window.__fingerprint ?? '';
+if (!fingerprint) void import('./core/fingerprint.ts').then((module) => (fingerprint = module.fingerprintId()));
+
 configureHttp({
   tokens: () => tokens.value,
   storedTokens: readTokens,
   headers: () => {
-    const headers: Record<string, string> = {
-      'fingerprint-id': fingerprintId(),
-      version: __APP_VERSION__,
-      language: locale.value,
-    };
+    const headers: Record<string, string> = { version: __APP_VERSION__, language: locale.value };
+    if (fingerprint) headers['fingerprint-id'] = fingerprint;
     const secure = secureData.value;
     if (secure) {
       headers['tenant-id'] = String(secure.tenantId);

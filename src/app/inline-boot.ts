@@ -9,7 +9,8 @@
  * - the tenant theme of a returning visitor, from the cached tenant id, so the first paint is already in its colours.
  *
  * It must not import the app: only the fingerprint, the storage reader, the theme rule and the phone list's first
- * address (a few lines each, no side effects) are bundled in with it.
+ * address (a few lines each, no side effects) are bundled in with it. The fingerprint is computed here only: the app
+ * reads it from `window.__fingerprint` and does not carry a second copy of that code.
  */
 import { fingerprintId } from '../core/fingerprint.ts';
 import { read } from '../core/storage.ts';
@@ -52,6 +53,8 @@ declare global {
     __bootReplies?: Record<string, Promise<Response>>;
     /** The build's plan, for the app's own later navigations (app/route-files.ts). */
     __bootPlan?: BootPlan;
+    /** The device fingerprint the boot calls were sent with, which the app sends too (main.tsx). */
+    __fingerprint?: string;
   }
 }
 
@@ -124,7 +127,8 @@ export function boot(plan: BootPlan): void {
   if (sameClient && typeof tenant === 'number') applyTheme(themeFor(tenant));
 
   // The headers the app would send (main.tsx, core/http.ts).
-  const headers: Record<string, string> = { 'fingerprint-id': fingerprintId(), version: plan.version, language: decision.language };
+  window.__fingerprint = fingerprintId();
+  const headers: Record<string, string> = { 'fingerprint-id': window.__fingerprint, version: plan.version, language: decision.language };
   if (sameClient && typeof tenant === 'number' && typeof client === 'number') {
     headers['tenant-id'] = String(tenant);
     headers['client-id'] = String(client);

@@ -135,3 +135,20 @@ test('a page opened in the app asks for all its scripts at once, from the boot p
   await expect(page).toHaveURL(/\/app\/order-list\/demo$/);
   await expect(page.getByTestId('order-list')).toBeAttached();
 });
+
+test("the app's calls carry the device fingerprint the inline boot computed and sent its own calls with", async ({ page }) => {
+  // The fingerprint code lives in the inline boot only (app/inline-boot.ts); the app reads its result.
+  const fingerprints = new Map<string, string | undefined>();
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/')) fingerprints.set(path, request.headers()['fingerprint-id']);
+  });
+  await openLogin(page);
+  await loginWithPassword(page);
+  await expect(page).toHaveURL(/\/app\/demo$/);
+  const bootCall = fingerprints.get('/api/merchant/client/get-client-secure-data');
+  expect(bootCall).toMatch(/^[0-9a-f]{16}$/);
+  const appCalls = [...fingerprints].filter(([path]) => path.includes('/auth/') || path.includes('/device/'));
+  expect(appCalls.length).toBeGreaterThan(0);
+  for (const [path, value] of appCalls) expect(value, path).toBe(bootCall);
+});
