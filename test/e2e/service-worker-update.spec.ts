@@ -59,12 +59,41 @@ async function openControlled(page: Page): Promise<void> {
   await expect(page.getByTestId('login-submit')).toHaveCount(0);
 }
 
+/**
+ * What the page knows of the update when an expected reload did not come: whether the new worker got as far as
+ * activating and claiming the page, and what the page showed (a notice, typed input that would defer the reload).
+ */
+async function updateState(page: Page) {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration('/app/');
+    return {
+      controller: navigator.serviceWorker.controller?.state,
+      active: registration?.active?.state,
+      waiting: registration?.waiting?.state,
+      installing: registration?.installing?.state,
+      controllerChanges: (window as unknown as { controllerChanges?: number }).controllerChanges,
+      notices: [...document.querySelectorAll('.notice')].map((notice) => notice.textContent),
+      fields: [...document.querySelectorAll('input')].map((input) => `${input.type}:${input.value !== input.defaultValue}`),
+      path: location.pathname,
+    };
+  });
+}
+
 test('an idle page reloads into the new version at once', async ({ page }) => {
+  // Counted from the document's start: a reload that never comes is then told apart from a worker that never claimed.
+  await page.addInitScript(() => {
+    const counter = window as unknown as { controllerChanges: number };
+    counter.controllerChanges = 0;
+    navigator.serviceWorker?.addEventListener('controllerchange', () => counter.controllerChanges++);
+  });
   await openControlled(page);
   await markPage(page);
-  const reloaded = page.waitForEvent('load');
+  const reloaded = page.waitForEvent('load', { timeout: 20_000 }).then(
+    () => true,
+    () => false,
+  );
   await publishUpdate(page);
-  await reloaded;
+  if (!(await reloaded)) throw new Error(`no reload after the update: ${JSON.stringify(await updateState(page))}`);
   expect(await isMarked(page)).toBe(false);
   await expect(page).toHaveURL(/\/app\/demo$/);
 });
