@@ -1,10 +1,10 @@
 /**
  * What the build wraps around every dynamic import (`__vitePreload(load, deps)`), in place of Vite's own helper
  * (scripts/chunk-loader-plugin.mjs swaps it in). Vite's handles relative bases, CSP nonces, browsers without
- * modulepreload and an error event this app does not listen to: 1.3 KB of the entry. This app is served from one
- * absolute base to browsers that all know modulepreload, so it needs only this: each listed file (relative to the
- * base) gets one link, a style sheet is waited for so that a page never shows unstyled, and a file that failed may be
- * asked for again (the page's retry).
+ * modulepreload and an error event this app does not listen to: 0.5 KB gzip more in the entry. This app is served
+ * from one absolute base to browsers that all know modulepreload, so it needs only this: each listed file (relative
+ * to the base) gets one link, a style sheet is waited for so that a page never shows unstyled, and a file that failed
+ * may be asked for again (the page's retry).
  */
 const asked: Record<string, Promise<unknown> | undefined> = {};
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { appUrl, loginWithPassword, openLogin, skipExpiryReminder, useEnglish } from './helpers.ts';
 
 test('a new visitor to /app/demo lands on the login page with the client number, in Chinese', async ({ page }) => {
@@ -127,15 +127,20 @@ test('on a wide screen the app is a 9:16 phone frame', async ({ page }) => {
   expect(Math.round(box.width)).toBe(450);
 });
 
-test('a signed-in page shows only with the error texts it words things with; without them it offers a retry', async ({ page }) => {
-  // Pages word refusals with the catalogue's texts without a failed call (the stream's states, a copy that failed):
-  // a page shown before they arrive would show raw keys. Cut off, they make the page fail and retry. (Home alone
-  // shows before them and waits where it needs them: devices.spec.ts.)
+/** The demo user, in English, signed in and on home (today's expiry reminder already seen). */
+async function signInOnHome(page: Page): Promise<void> {
   await useEnglish(page);
   await skipExpiryReminder(page);
   await openLogin(page);
   await loginWithPassword(page);
   await expect(page.getByTestId('phone-card').first()).toBeVisible();
+}
+
+test('a signed-in page shows only with the error texts it words things with; without them it offers a retry', async ({ page }) => {
+  // Pages word refusals with the catalogue's texts without a failed call (the stream's states, a copy that failed):
+  // a page shown before they arrive would show raw keys. Cut off, they make the page fail and retry. (Home alone
+  // shows before them and waits where it needs them: devices.spec.ts.)
+  await signInOnHome(page);
   await page.goto(appUrl('/personal-center/demo'));
   await expect(page.getByTestId('user-no')).toBeVisible();
   await page.route(/\/assets\/(errors-en-US|error-catalogue)-[^/]*\.js$/, (route) => route.abort());
@@ -147,15 +152,11 @@ test('a signed-in page shows only with the error texts it words things with; wit
   await expect(page.getByTestId('user-no')).toBeVisible();
 });
 
-test("a page whose style sheet does not load offers a retry, and the retry shows it styled", async ({ page }) => {
+test('a page whose style sheet does not load offers a retry, and the retry shows it styled', async ({ page }) => {
   // Opened from another page, a page's styles come through the app's chunk loader (src/app/chunk-loader.ts), which
   // holds the page back until its sheet has loaded: a page is never shown unstyled, and a sheet that failed is asked
   // for again by the retry.
-  await useEnglish(page);
-  await skipExpiryReminder(page);
-  await openLogin(page);
-  await loginWithPassword(page);
-  await expect(page.getByTestId('phone-card').first()).toBeVisible();
+  await signInOnHome(page);
   await page.goto(appUrl('/profile/demo'));
   const shopSheet = /\/assets\/shop-[^/]*\.css$/;
   await page.route(shopSheet, (route) => route.abort());
