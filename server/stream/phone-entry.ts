@@ -53,9 +53,8 @@ export class PhoneEntry {
    * picture, if it began at most two of this socket's frames ago. Null: the socket encodes the current picture.
    */
   followed(session: Session): Omit<CachedFrame, 'startedAt'> | null {
-    const driver = this.driver;
-    if (!driver || driver.session === session || Date.now() - driver.at > DRIVER_WINDOW_MS) return null;
-    if (!this.sessions.has(driver.session)) return null;
+    const driver = this.activeDriver();
+    if (!driver || driver.session === session) return null;
     const key = this.cacheKey(session.definition);
     if (this.cacheKey(driver.session.definition) !== key) return null;
     const cached = this.frames.get(key);
@@ -83,7 +82,7 @@ export class PhoneEntry {
       if (this.frames.get(cacheKey)?.jpeg === jpeg) this.frames.delete(cacheKey);
     });
     // Followers that already showed the driver's previous picture wait for this one (see `followed`).
-    if (this.driver) for (const session of this.sessions) session.schedule();
+    if (this.activeDriver()) for (const session of this.sessions) session.schedule();
     return jpeg;
   }
 
@@ -119,6 +118,12 @@ export class PhoneEntry {
     if (this.driver?.session === session) this.driver = null;
     this.control.left(session);
     this.dropCachesIfUnwatched();
+  }
+
+  /** The socket driving now: input within the last DRIVER_WINDOW_MS, still connected. */
+  private activeDriver(): { session: Session; at: number } | null {
+    const driver = this.driver;
+    return driver && Date.now() - driver.at <= DRIVER_WINDOW_MS && this.sessions.has(driver.session) ? driver : null;
   }
 
   private cacheKey(def: Definition): string {
