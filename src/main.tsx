@@ -10,8 +10,8 @@ import { notify } from './core/ui/notify.ts';
 import { catalogueReady } from './core/errors.ts';
 import { whenIdle } from './core/idle.ts';
 import { secureData } from './app/client-state.ts';
-import { endTrial, logout, readTokens, saveTokens, tokens, watchTrial } from './account/state.ts';
-import { registerServiceWorker, showOldDomainNotice, startShellEffects } from './app/shell.ts';
+import { endSession, isLoggedIn, readTokens, saveTokens, tokens } from './account/session.ts';
+import { startShellEffects } from './app/shell.ts';
 import { App } from './app/app.tsx';
 import { prefetchRoute } from './app/resolve-route.ts';
 import { BASE } from './app/navigate.ts';
@@ -27,6 +27,9 @@ import './core/validate.ts';
 let fingerprint = window.__fingerprint ?? '';
 if (!fingerprint) void import('./core/fingerprint.ts').then((module) => (fingerprint = module.fingerprintId()));
 
+/** What changes a session (account/state.ts): not needed to show or use the login screen, so it loads later. */
+const sessionActions = () => import('./account/state.ts');
+
 configureHttp({
   tokens: () => tokens.value,
   storedTokens: readTokens,
@@ -41,8 +44,9 @@ configureHttp({
     return headers;
   },
   saveTokens,
-  logout: () => void logout({ callServer: false }),
-  trialEnded: () => void endTrial(),
+  logout: endSession,
+  // The trial's ending says why in a dialog, which loads with the session's actions; without them it still ends.
+  trialEnded: () => void sessionActions().then((module) => module.endTrial(), endSession),
   notify: (text) => notify(text),
   // The page's inline boot may have sent the client's boot calls already (app/inline-boot.ts).
   fetch: fetchWithBootReplies,
@@ -55,15 +59,18 @@ prefetchRoute({ pathname: path, search: location.search, host: location.host });
 
 localeLoaded.then(() => {
   startShellEffects();
-  watchTrial();
+  // A guest's trial ends on time even on a page that makes no call then.
+  if (isLoggedIn.value) void sessionActions().then((module) => module.watchTrial());
   // The page on screen (prerendered, or the boot spinner) stays until the app's first page is ready to replace it.
   const live = document.createElement('div');
   render(<App {...handOver(live)} />, live);
-  showOldDomainNotice();
+  // Only a build that names domains being retired carries the notice (the condition is settled at build time).
+  if (import.meta.env.VITE_OLD_DOMAINS) void import('./app/old-domain.ts').then((module) => module.showOldDomainNotice());
   // Off the first screen's path, but in place before the first failure needs describing (core/errors.ts).
   whenIdle(() => void catalogueReady());
 });
-registerServiceWorker();
+// Nothing on the first screen needs the worker: it registers once the page is idle and loaded.
+whenIdle(() => void import('./app/service-worker.ts').then((module) => module.registerServiceWorker()).catch(() => {}));
 
 /**
  * Boot's hand-over (app/route-view.tsx FirstPageHooks): the app's root goes in place of what index.html showed, in

@@ -1,6 +1,6 @@
 /**
- * The session's calls (spec §7; payloads in server/API.md): logging in, the user, logging out. Boot needs these, so
- * they travel in the entry; the account pages' own calls are in account-api.ts, which loads with those pages.
+ * The session's calls (spec §7; payloads in server/API.md): logging in, the user, logging out. They load with the
+ * session's actions (state.ts); the account pages' own calls are in account-api.ts, which loads with those pages.
  */
 import { http } from '../core/http.ts';
 

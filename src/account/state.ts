@@ -1,35 +1,19 @@
 /**
- * The session (spec §4): the token pair and the user, with the actions that change them.
- * Logged in means a token is present.
+ * The session (spec §4) with the actions that change it: logging in, the guest trial, user/get, logging out. The
+ * token pair and the user themselves are session.ts, which the first screen carries; pages import both from here.
  */
-import { computed, effect, signal } from '@preact/signals-react';
-import type { Tokens } from '../core/http.ts';
+import { computed, effect } from '@preact/signals-react';
 import { describeServerMessage } from '../core/errors.ts';
-import { notify } from '../core/ui/notify.ts';
-import { CLIENT_KEYS, read, remove, SESSION_KEYS, write } from '../core/storage.ts';
-import { aboutApp, invalidateClientCache } from '../app/client-state.ts';
 import { t } from '../core/i18n/index.ts';
+import { write } from '../core/storage.ts';
 import { openDialog } from '../core/ui/dialogs.ts';
+import { notify } from '../core/ui/notify.ts';
+import { aboutApp } from '../app/client-state.ts';
+import { endSession, isLoggedIn, onSessionCleared, saveTokens, tokens, user } from './session.ts';
 import { getUser, logoutCall, oneClickLogin, passwordLogin, smsLogin, type TokenPair, type UserInfo } from './api.ts';
 
-/** The pair in storage, which another tab may have replaced since this tab last looked (http.ts refresh). */
-export function readTokens(): Tokens | null {
-  const accessToken = read('token');
-  const refreshToken = read('refreshToken');
-  return accessToken ? { accessToken, refreshToken: refreshToken ?? '' } : null;
-}
+export { clearSession, isLoggedIn, onSessionCleared, readTokens, saveTokens, setLoginNavigator, tokens, user } from './session.ts';
 
-export const tokens = signal<Tokens | null>(readTokens());
-
-if (typeof window !== 'undefined') {
-  // Another tab logged in, refreshed (the server rotates refresh tokens) or logged out: follow it, so this
-  // tab never spends a refresh token that is already used and logs everyone out.
-  window.addEventListener('storage', (event: StorageEvent) => {
-    if (event.key === 'token' || event.key === 'refreshToken' || event.key === null) tokens.value = readTokens();
-  });
-}
-export const user = signal<UserInfo | null>(read('userInfo') ?? null);
-export const isLoggedIn = computed(() => Boolean(tokens.value?.accessToken));
 /** Spec §1 guest mode: a timed trial. */
 export const isGuest = computed(() => Boolean(user.value?.guest));
 /** When the guest trial ends (ms), or 0 for a registered user. */
@@ -38,13 +22,6 @@ export const trialEndsAt = computed(() => (user.value?.guest ? (user.value.trial
 export const displayName = computed(
   () => user.value?.nickname || (isGuest.value ? t('account.guest.guestName') : aboutApp.value?.clientName) || '',
 );
-
-export function saveTokens(pair: Tokens | TokenPair): void {
-  tokens.value = { accessToken: pair.accessToken, refreshToken: pair.refreshToken };
-  write('token', pair.accessToken);
-  write('refreshToken', pair.refreshToken);
-  write('isLogin', true);
-}
 
 /** Spec §8: a non-zero user-info reply is a red notice with the server's message. */
 export async function fetchUser(): Promise<UserInfo | null> {
@@ -67,6 +44,10 @@ export function patchUser(changes: Partial<UserInfo>): void {
 }
 
 let userFetched = false;
+// The next account's start fetches its own user.
+onSessionCleared(() => {
+  userFetched = false;
+});
 
 /** Boot: refresh the cached user once per start when logged in (spec boot chain ends with user/get). */
 export function ensureUser(): void {
@@ -96,6 +77,7 @@ export async function startGuestTrial(): Promise<void> {
   // The countdown starts now; user/get fills in the rest.
   user.value = { userNo: '', nickname: '', avatar: '', mobile: '', registerTime: Date.now(), guest: true, trialExpiresTime: reply.trialExpiresTime };
   userFetched = true;
+  watchTrial();
   await fetchUser();
 }
 
@@ -105,46 +87,26 @@ let trialEndShown = false;
 export async function endTrial(): Promise<void> {
   if (trialEndShown) return;
   trialEndShown = true;
-  clearSession();
-  goToLogin('login');
+  endSession();
   await openDialog({ title: t('account.guest.endedTitle'), message: t('account.guest.ended'), actions: [{ label: t('common.ok'), primary: true }] });
   trialEndShown = false;
 }
 
 let trialTimer: ReturnType<typeof setTimeout> | undefined;
+let watching = false;
 
-/** Ends the trial when its time comes, even if no request is made then. Started once at boot. */
-export function watchTrial(): () => void {
-  return effect(() => {
+/**
+ * Ends the trial when its time comes, even if no request is made then. Boot starts it for a session it finds, the
+ * guest login for a new one; once is enough.
+ */
+export function watchTrial(): void {
+  if (watching) return;
+  watching = true;
+  effect(() => {
     clearTimeout(trialTimer);
     const end = trialEndsAt.value;
     if (end) trialTimer = setTimeout(() => void endTrial(), Math.max(0, end - Date.now()));
   });
-}
-
-const sessionClearedListeners = new Set<() => void>();
-
-/** Lets lazily loaded domains forget a previous account's data (device lists, selections) on logout. */
-export function onSessionCleared(listener: () => void): void {
-  sessionClearedListeners.add(listener);
-}
-
-/** Drops the session in memory and storage (spec §4: token, refresh token, user info, cached client data). */
-export function clearSession(): void {
-  tokens.value = null;
-  user.value = null;
-  userFetched = false;
-  remove(...SESSION_KEYS, ...CLIENT_KEYS);
-  invalidateClientCache();
-  sessionClearedListeners.forEach((listener) => listener());
-}
-
-type Navigate = (path: string) => void;
-let goToLogin: Navigate = () => {};
-
-/** The navigator registers how to reach /login, so this module does not depend on the router. */
-export function setLoginNavigator(navigate: Navigate): void {
-  goToLogin = navigate;
 }
 
 /** Logout: tell the server (best effort, the token may already be dead), clear, go to /login. */
@@ -152,6 +114,5 @@ export async function logout(options: { callServer?: boolean } = {}): Promise<vo
   if (options.callServer !== false && tokens.value) {
     await logoutCall().catch(() => {});
   }
-  clearSession();
-  goToLogin('login');
+  endSession();
 }

@@ -6,7 +6,7 @@
 import { clearSessionData } from '../core/storage.ts';
 import { t } from '../core/i18n/index.ts';
 import { openDialog } from '../core/ui/dialogs.ts';
-import { clearSession, ensureUser, isLoggedIn } from '../account/state.ts';
+import { clearSession, isLoggedIn } from '../account/session.ts';
 import { clientNo, loadClient, permissionKeys, resetClient, secureData } from './client-state.ts';
 import {
   decideAccess,
@@ -70,7 +70,8 @@ export async function resolveRoute(url: UrlParts, previous: CurrentRoute | null)
     }
     const access = decideAccess(route, number, isLoggedIn.value);
     if (access) return { kind: 'redirect', to: access };
-    ensureUser();
+    // Spec boot chain: a session's start ends with user/get (account/state.ts loads with the signed-in pages).
+    if (isLoggedIn.value) void import('../account/state.ts').then((module) => module.ensureUser());
     const gate = decidePurchaseGate(route, permissionKeys.value, number);
     if (gate.kind === 'redirect') return { kind: 'redirect', to: gate.to };
     // "Stay on the previous path": on a first visit there is none, so home stands in for it.

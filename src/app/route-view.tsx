@@ -6,7 +6,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { t } from '../core/i18n/index.ts';
-import { setLoginNavigator } from '../account/state.ts';
+import { setLoginNavigator } from '../account/session.ts';
 import { clientNo } from './client-state.ts';
 import { doneProgress, startProgress } from './progress-bar.ts';
 import { resolveRoute, type CurrentRoute } from './resolve-route.ts';

@@ -2,7 +2,7 @@
  * login (loginLayout, the first screen): SMS-code login, where an unregistered number is registered,
  * and password login; spec §5 rules next to each field; the agreements must be accepted.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
@@ -13,11 +13,17 @@ import { checkMobile, checkPassword, checkSmsCode } from '../../core/validate.ts
 import { go, pagePath } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import { sendSmsCode, SmsScene } from '../sms-api.ts';
-import { loginWithPassword, loginWithSmsCode, startGuestTrial } from '../state.ts';
+import { whenIdle } from '../../core/idle.ts';
 import { SendCodeButton } from '../parts/send-code-button.tsx';
 import { useFormErrors } from '../parts/use-form-errors.ts';
 
 type Mode = 'sms' | 'password';
+
+/**
+ * Logging in (account/state.ts) is needed only once the form is sent: it loads when the screen is idle, not before the
+ * form is usable, and a send before then waits for it.
+ */
+const sessionActions = () => import('../state.ts');
 
 export default function LoginPage({ clientNo }: PageProps) {
   const [mode, setMode] = useState<Mode>('sms');
@@ -30,6 +36,7 @@ export default function LoginPage({ clientNo }: PageProps) {
   const form = useFormErrors<'mobile' | 'code' | 'password' | 'agree'>((field) => field);
   const { errors, clear } = form;
   const submitting = form.busy;
+  useEffect(() => whenIdle(() => void sessionActions().catch(() => {})), []);
 
   const sendCode = async () => {
     if (!form.checkField('mobile', checkMobile(mobile))) return false;
@@ -46,15 +53,16 @@ export default function LoginPage({ clientNo }: PageProps) {
     });
     if (!passed) return;
     await form.run(async () => {
-      if (mode === 'sms') await loginWithSmsCode(mobile, code);
-      else await loginWithPassword(mobile, password);
+      const session = await sessionActions();
+      if (mode === 'sms') await session.loginWithSmsCode(mobile, code);
+      else await session.loginWithPassword(mobile, password);
       go(pagePath('', clientNo), { replace: true });
     });
   };
 
   const tryFirst = () =>
     form.run(async () => {
-      await startGuestTrial();
+      await (await sessionActions()).startGuestTrial();
       go(pagePath('', clientNo), { replace: true });
     }, (error) => notify(describeError(error)));
 

@@ -6,7 +6,7 @@ import { signal, type Signal } from '@preact/signals-react';
 import { screenshotPhones } from '../api.ts';
 import { SCREENSHOT_BATCH_LIMIT } from '../device-types.ts';
 import { chunk } from '../../core/format.ts';
-import { onSessionCleared } from '../../account/state.ts';
+import { onSessionCleared } from '../../account/session.ts';
 
 export const REFRESH_MS = 30_000;
 

@@ -6,7 +6,7 @@
 import { computed, signal } from '@preact/signals-react';
 import { listPhones, type Phone, type PhoneStatus } from '../../api.ts';
 import { applyStatuses, patchPhones, phones } from '../../state.ts';
-import { onSessionCleared } from '../../../account/state.ts';
+import { onSessionCleared } from '../../../account/session.ts';
 
 const PAGE_SIZE = 200;
 
