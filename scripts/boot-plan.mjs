@@ -11,6 +11,8 @@ const ROUTES_FILE = join(root, 'src/app/routes.ts');
 const LAYOUTS_FILE = join(root, 'src/app/layouts/index.tsx');
 /** What every page but those of the self-contained layouts loads with its own chunk (routes.ts, layouts/index.tsx). */
 const APP_LAYOUTS_MODULE = 'src/app/layouts/app-layouts.tsx';
+/** A text module of one language in a domain's texts/ folder (a lazy part: its name may carry the part's). */
+const TEXT_PART = /[\\/]texts[\\/](?:[\w-]+-)?(zh-CN|en-US)\.ts$/;
 const TEXT_MODULES = {
   texts: { 'zh-CN': ['src/core/i18n/zh-CN.ts'], 'en-US': ['src/core/i18n/en-US.ts'] },
   appTexts: { 'zh-CN': ['src/core/i18n/zh-CN-app.ts'], 'en-US': ['src/core/i18n/en-US-app.ts'] },
@@ -76,11 +78,36 @@ export function planFromBundle(bundle, version) {
     return [...files].filter((file) => !entryFiles.has(file));
   };
 
+  /**
+   * The text parts a page loads itself before it shows (its `ready`, e.g. src/shop/texts/index.ts): the per-language
+   * text modules that the page's own chunks import dynamically. Listed with the page, they join its first round.
+   */
+  const textPartsOf = (modules) => {
+    const parts = {};
+    for (const chunk of filesOf(modules).map((file) => byFile.get(file)).filter(Boolean)) {
+      for (const file of chunk.dynamicImports) {
+        const language = TEXT_PART.exec(byFile.get(file)?.facadeModuleId ?? '')?.[1];
+        if (language) (parts[language] ??= []).push(...filesOf([relative(root, byFile.get(file).facadeModuleId)]));
+      }
+    }
+    return parts;
+  };
+
   const files = [];
   const indexOf = (file) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1);
   const table = parseRouteTable();
   const selfContained = parseSelfContainedLayouts();
   const modulesOf = (route) => (selfContained.includes(route.layout) ? [route.module] : [route.module, APP_LAYOUTS_MODULE]);
+  /** Each text part some pages load themselves (`textPartsOf`), once, with the segments of those pages. */
+  const routeTexts = [];
+  for (const route of table) {
+    const parts = textPartsOf(modulesOf(route));
+    if (Object.keys(parts).length === 0) continue;
+    const files = Object.fromEntries(Object.entries(parts).map(([language, textFiles]) => [language, [...new Set(textFiles)].map(indexOf)]));
+    const same = routeTexts.find((part) => JSON.stringify(part.files) === JSON.stringify(files));
+    if (same) same.segments.push(route.segment);
+    else routeTexts.push({ segments: [route.segment], files });
+  }
   const perLanguage = (lists) => Object.fromEntries(Object.entries(lists).map(([lang, modules]) => [lang, filesOf(modules).map(indexOf)]));
   return {
     base: '/app/',
@@ -92,6 +119,7 @@ export function planFromBundle(bundle, version) {
     appTexts: perLanguage(TEXT_MODULES.appTexts),
     errorTexts: perLanguage(TEXT_MODULES.errorTexts),
     catalogueLater: table.filter((route) => route.catalogueLater).map((route) => route.segment),
+    routeTexts,
     // For the tools, not the page: what the HTML itself loads.
     entry: [...entryFiles],
   };

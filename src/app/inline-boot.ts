@@ -8,14 +8,15 @@
  *   phone list's first page, whose replies the app picks up through `takeBootReply` instead of asking again;
  * - the tenant theme of a returning visitor, from the cached tenant id, so the first paint is already in its colours.
  *
- * It must not import the app: only the fingerprint, the storage reader, the theme rule and the phone list's first
- * address (a few lines each, no side effects) are bundled in with it. The fingerprint is computed here only: the app
+ * It must not import the app: only the fingerprint, the storage reader, the theme rule, the phone list's first
+ * address and the plan's reader of text parts (a few lines each, no side effects) are bundled in with it. The fingerprint is computed here only: the app
  * reads it from `window.__fingerprint` and does not carry a second copy of that code.
  */
 import { fingerprintId } from '../core/fingerprint.ts';
 import { read } from '../core/storage.ts';
 import { applyTheme, themeFor } from './theme.ts';
 import { FIRST_PHONE_PAGE } from '../devices/first-page.ts';
+import { routeTextFiles } from './route-files.ts';
 
 export interface BootPlan {
   /** Where the app is served, with the trailing slash: '/app/'. */
@@ -36,6 +37,8 @@ export interface BootPlan {
   errorTexts: Record<string, number[]>;
   /** Segments of the signed-in pages that show without waiting for the catalogue (routes.ts, `catalogueLater`). */
   catalogueLater: string[];
+  /** The text parts some pages load themselves before they show (the shop's, phone-view's): files per language. */
+  routeTexts: Array<{ segments: string[]; files: Record<string, number[]> }>;
 }
 
 /** What the boot decided: exported for the unit test, which holds it to the app's own reading of the address. */
@@ -89,7 +92,7 @@ export function decideBoot(plan: BootPlan, pathname: string, search: string): Bo
   const language = read('language') === 'en-US' ? 'en-US' : 'zh-CN';
   // A private page without a token becomes the login page (the route rules' redirect): fetch that one instead.
   if (!plan.publicSegments.includes(segment) && !read('token')) segment = 'login';
-  const indexes = [...(plan.routes[segment] ?? []), ...(plan.texts[language] ?? [])];
+  const indexes = [...(plan.routes[segment] ?? []), ...(plan.texts[language] ?? []), ...routeTextFiles(plan, segment, language)];
   if (!plan.publicSegments.includes(segment)) {
     indexes.push(...(plan.appTexts[language] ?? []));
     if (!plan.catalogueLater.includes(segment)) indexes.push(...(plan.errorTexts[language] ?? []));

@@ -4,13 +4,24 @@
  * (inline-boot.ts), so the entry reads that one instead of carrying a second copy. Without a plan (the dev server),
  * a page's imports load as the browser finds them.
  */
+import type { BootPlan } from './inline-boot.ts';
+
+/** The files of the text parts the page at `segment` loads itself, in `language` (the inline boot asks for them too). */
+export function routeTextFiles(plan: BootPlan, segment: string, language: string): number[] {
+  return plan.routeTexts.flatMap((part) => (part.segments.includes(segment) ? (part.files[language] ?? []) : []));
+}
+
 const asked = new Set<string>();
 
-/** Adds a modulepreload link for each script of the page not asked for yet; its styles are the chunk loader's job. */
+/**
+ * Adds a modulepreload link for each script of the page not asked for yet, and for the text parts it loads itself in
+ * the page's language; its styles are the chunk loader's job.
+ */
 export function preloadRouteFiles(segment: string): void {
   const plan = typeof window === 'undefined' ? undefined : window.__bootPlan;
   if (!plan) return;
-  for (const index of plan.routes[segment] ?? []) {
+  const texts = routeTextFiles(plan, segment, document.documentElement.lang);
+  for (const index of [...(plan.routes[segment] ?? []), ...texts]) {
     const href = plan.base + plan.files[index];
     if (!href.endsWith('.js') || asked.has(href)) continue;
     asked.add(href);

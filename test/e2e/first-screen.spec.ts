@@ -102,11 +102,18 @@ test('index.html carries no inline style attribute (the page policy allows none)
   expect(policy.match(/sha256-/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
 });
 
-test('a page opened in the app asks for all its scripts at once, from the boot plan in the HTML', async ({ page }) => {
+test('a page opened in the app asks for all its scripts at once, its own texts included, from the boot plan in the HTML', async ({ page }) => {
   // The entry carries no lists of each page's scripts (vite.config.ts): the app reads them from the plan index.html
   // holds. Held back, the page's own chunk cannot be what makes the browser ask for the rest.
-  const plan = JSON.parse(readFileSync(new URL('../../dist/boot-plan.json', import.meta.url), 'utf8')) as { files: string[]; routes: Record<string, number[]> };
-  const scripts = plan.routes['order-list']!.map((index) => plan.files[index]!).filter((file) => file.endsWith('.js'));
+  const plan = JSON.parse(readFileSync(new URL('../../dist/boot-plan.json', import.meta.url), 'utf8')) as {
+    files: string[];
+    routes: Record<string, number[]>;
+    routeTexts: Array<{ segments: string[]; files: Record<string, number[]> }>;
+  };
+  // The shop's texts are a part the shop pages load themselves (src/shop/texts/index.ts), in the page's language.
+  const shopTexts = plan.routeTexts.find((part) => part.segments.includes('order-list'))!.files['en-US']!.map((index) => plan.files[index]!);
+  expect(shopTexts.some((file) => /shop-en-US-[^/]*\.js$/.test(file))).toBe(true);
+  const scripts = [...plan.routes['order-list']!.map((index) => plan.files[index]!), ...shopTexts].filter((file) => file.endsWith('.js'));
   const pageChunk = scripts.find((file) => /order-list-[^/]*\.js$/.test(file))!;
   const others = scripts.filter((file) => file !== pageChunk);
   expect(others.length).toBeGreaterThan(2);
@@ -131,6 +138,7 @@ test('a page opened in the app asks for all its scripts at once, from the boot p
   // Everything the page needs that this session had not fetched yet is asked for while its chunk is still held.
   await expect.poll(() => others.filter((file) => !loadedBefore.includes(file) && !asked.has(file))).toEqual([]);
   expect(others.some((file) => !loadedBefore.includes(file))).toBe(true);
+  expect(shopTexts.filter((file) => loadedBefore.includes(file)), 'home does not load the shop texts').toEqual([]);
   release();
   await expect(page).toHaveURL(/\/app\/order-list\/demo$/);
   await expect(page.getByTestId('order-list')).toBeAttached();

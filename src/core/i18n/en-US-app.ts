@@ -2,8 +2,7 @@
 import type { AppDictionary } from './index.ts';
 import account from '../../account/texts/en-US.ts';
 import devices from '../../devices/texts/en-US.ts';
-import shop from '../../shop/texts/en-US.ts';
 
-const enUSApp: AppDictionary = { ...account, ...devices, ...shop };
+const enUSApp: AppDictionary = { ...account, ...devices };
 
 export default enUSApp;

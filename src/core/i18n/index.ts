@@ -9,7 +9,7 @@
  * files here decide which texts travel in which lazy part: zh-CN.ts / en-US.ts, the first screen's part that boot
  * loads (core, app shell, the account's public pages, misc), and zh-CN-app.ts / en-US-app.ts, the signed-in app's
  * part that every private page's loader awaits (src/app/routes.ts). Other parts are declared by the lazy modules
- * that need them (src/phone-view/texts/index.ts). Only the active language is fetched (spec §1: zh-CN by default,
+ * that need them (src/phone-view/texts/index.ts, src/shop/texts/index.ts). Only the active language is fetched (spec §1: zh-CN by default,
  * choice stored under `language`). A domain may have texts in two parts (account), split by section.
  *
  * Message keys come from the zh-CN tables; every en-US table is typed against its zh-CN twin (Translation).
@@ -19,6 +19,7 @@ import { signal } from '@preact/signals-react';
 import type zhCN from './zh-CN.ts';
 import type zhCNApp from './zh-CN-app.ts';
 import type zhCNErrors from './errors-zh-CN.ts';
+import type zhCNShop from '../../shop/texts/shop-zh-CN.ts';
 import type zhCNStream from '../../phone-view/texts/stream-zh-CN.ts';
 import { read, write } from '../storage.ts';
 
@@ -26,9 +27,10 @@ import { read, write } from '../storage.ts';
 export type Translation<T> = { [K in keyof T]: T[K] extends string ? string : Translation<T[K]> };
 export type CoreDictionary = Translation<typeof zhCN>;
 export type AppDictionary = Translation<typeof zhCNApp>;
+export type ShopDictionary = Translation<typeof zhCNShop>;
 export type StreamDictionary = Translation<typeof zhCNStream>;
 export type ErrorsDictionary = { errors: Translation<typeof zhCNErrors> };
-export type Dictionary = CoreDictionary & AppDictionary & StreamDictionary & ErrorsDictionary;
+export type Dictionary = CoreDictionary & AppDictionary & ShopDictionary & StreamDictionary & ErrorsDictionary;
 
 type Join<K, P> = K extends string ? (P extends string ? `${K}.${P}` : never) : never;
 type Paths<T> = { [K in keyof T]: T[K] extends string ? K : Join<K, Paths<T[K]>> }[keyof T];
@@ -39,7 +41,7 @@ export const LOCALES = ['zh-CN', 'en-US'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
 
-type PartTable = CoreDictionary | AppDictionary | StreamDictionary | ErrorsDictionary;
+type PartTable = CoreDictionary | AppDictionary | ShopDictionary | StreamDictionary | ErrorsDictionary;
 /** One part of the texts: a lazy table per language. */
 export type TextPart = Record<Locale, () => Promise<{ default: PartTable }>>;
 const CORE: TextPart = { 'zh-CN': () => import('./zh-CN.ts'), 'en-US': () => import('./en-US.ts') };

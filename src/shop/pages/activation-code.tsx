@@ -14,6 +14,8 @@ import type { PageProps, RouteSegment } from '../../app/route-types.ts';
 import { checkRedeemCode } from '../code-list.ts';
 import { redeemCode } from '../codes-api.ts';
 import '../parts/shop.css';
+// Shown once the shop's texts are in (a part of their own: texts/index.ts).
+export { ensureShopTexts as ready } from '../texts/index.ts';
 
 type Entry = 'new' | 'renewal';
 

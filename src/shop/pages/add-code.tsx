@@ -16,6 +16,8 @@ import { activateCodes } from '../codes-api.ts';
 import { CodeInput } from '../parts/codes/code-input.tsx';
 import { CodeRows, outcomes, type CodeRow } from '../parts/codes/code-rows.tsx';
 import '../parts/shop.css';
+// Shown once the shop's texts are in (a part of their own: texts/index.ts).
+export { ensureShopTexts as ready } from '../texts/index.ts';
 
 export default function AddCodePage(_props: PageProps) {
   const [text, setText] = useState('');

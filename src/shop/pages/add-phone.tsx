@@ -15,6 +15,8 @@ import { CouponPicker, PriceSummary, useOrderSubmit } from '../parts/checkout.ts
 import { usePreview } from '../parts/use-preview.ts';
 import { MAX_ORDER_PHONES } from '../order-types.ts';
 import '../parts/buy.css';
+// Shown once the shop's texts are in (a part of their own: texts/index.ts).
+export { ensureShopTexts as ready } from '../texts/index.ts';
 
 /** Out of stock still lets the user order (allocated later); every other refusal blocks Buy. */
 const isStockRefusal = (error: unknown) => error instanceof ApiError && error.code === ErrorCode.STOCK_INSUFFICIENT;

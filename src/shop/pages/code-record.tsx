@@ -8,6 +8,8 @@ import { hasMore } from '../paged-list.ts';
 import { codeRecords } from '../state.ts';
 import { PagedFooter } from '../parts/orders/paged-footer.tsx';
 import '../parts/shop.css';
+// Shown once the shop's texts are in (a part of their own: texts/index.ts).
+export { ensureShopTexts as ready } from '../texts/index.ts';
 
 function RecordCard({ record }: { record: CodeRecord }) {
   const ok = record.status === 'activated';

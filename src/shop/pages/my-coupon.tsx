@@ -12,6 +12,8 @@ import { coupons as couponsSignal, couponsError, forgetCoupons, loadCoupons } fr
 import { CouponCard } from '../parts/orders/coupon-card.tsx';
 import { StatusTabs } from '../parts/orders/status-tabs.tsx';
 import '../parts/shop.css';
+// Shown once the shop's texts are in (a part of their own: texts/index.ts).
+export { ensureShopTexts as ready } from '../texts/index.ts';
 
 function isStatus(value: string | null): value is CouponStatus {
   return value !== null && (COUPON_STATUSES as readonly string[]).includes(value);

@@ -17,6 +17,8 @@ import { OrderCard } from '../parts/orders/order-card.tsx';
 import { PagedFooter } from '../parts/orders/paged-footer.tsx';
 import { StatusTabs } from '../parts/orders/status-tabs.tsx';
 import '../parts/shop.css';
+// Shown once the shop's texts are in (a part of their own: texts/index.ts).
+export { ensureShopTexts as ready } from '../texts/index.ts';
 
 type Tab = OrderTab;
 const TABS: readonly Tab[] = ['all', ...ORDER_STATUSES];

@@ -12,6 +12,8 @@ import type { PageProps } from '../../app/route-types.ts';
 import { loadPhones } from '../../devices/state.ts';
 import { paymentStatus, type PaymentStatus } from '../api.ts';
 import '../parts/buy.css';
+// Shown once the shop's texts are in (a part of their own: texts/index.ts).
+export { ensureShopTexts as ready } from '../texts/index.ts';
 
 export const RETURN_SECONDS = 5;
 const POLL_MS = 1000;

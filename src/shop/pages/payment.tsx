@@ -17,6 +17,8 @@ import type { PayMethod } from '../order-types.ts';
 import { forgetPayingOrder, loadPayingOrder, payingOrder, payingOrderError } from '../state.ts';
 import { formatMoney } from '../money.ts';
 import '../parts/buy.css';
+// Shown once the shop's texts are in (a part of their own: texts/index.ts).
+export { ensureShopTexts as ready } from '../texts/index.ts';
 
 const METHODS: PayMethod[] = ['mock', 'alipay', 'wechat'];
 

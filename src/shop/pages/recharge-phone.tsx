@@ -16,6 +16,8 @@ import { PhonePicker, toggleWithin } from '../parts/phone-picker.tsx';
 import { usePreview } from '../parts/use-preview.ts';
 import { MAX_ORDER_PHONES } from '../order-types.ts';
 import '../parts/buy.css';
+// Shown once the shop's texts are in (a part of their own: texts/index.ts).
+export { ensureShopTexts as ready } from '../texts/index.ts';
 
 export default function RechargePhonePage({ query, routeName }: PageProps) {
   const single = routeName === 'rechargeSinglePhone';

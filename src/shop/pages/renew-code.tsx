@@ -16,6 +16,8 @@ import { CodeInput } from '../parts/codes/code-input.tsx';
 import { CodeRows, outcomes, type CodeRow, type CodeStatus } from '../parts/codes/code-rows.tsx';
 import { phoneDetail, RenewPhones, useMyPhones } from '../parts/codes/renew-phones.tsx';
 import '../parts/shop.css';
+// Shown once the shop's texts are in (a part of their own: texts/index.ts).
+export { ensureShopTexts as ready } from '../texts/index.ts';
 
 interface Sent {
   codes: string[];

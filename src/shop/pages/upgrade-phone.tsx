@@ -14,6 +14,8 @@ import { CouponPicker, PriceSummary, useOrderSubmit } from '../parts/checkout.ts
 import { usePreview } from '../parts/use-preview.ts';
 import { upgradePrice } from '../upgrade-price.ts';
 import '../parts/buy.css';
+// Shown once the shop's texts are in (a part of their own: texts/index.ts).
+export { ensureShopTexts as ready } from '../texts/index.ts';
 
 export default function UpgradePhonePage({ query }: PageProps) {
   const ids = (query.get('ids') ?? '').split(',').map(Number).filter((id) => id > 0);

@@ -10,6 +10,8 @@ import { PhonePicker, toggleWithin } from '../parts/phone-picker.tsx';
 import { DAY_MS } from '../upgrade-price.ts';
 import { MAX_ORDER_PHONES } from '../order-types.ts';
 import '../parts/buy.css';
+// Shown once the shop's texts are in (a part of their own: texts/index.ts).
+export { ensureShopTexts as ready } from '../texts/index.ts';
 
 export default function UpgradeSelectPhonePage() {
   const [selected, setSelected] = useState<Set<number>>(new Set());

@@ -33,13 +33,14 @@ test('the build knows which layouts load nothing of the signed-in app, as the ap
 const PLAN: BootPlan = {
   base: '/app/',
   version: 'test',
-  files: [...ROUTES.map((route) => `${route.name}.js`), 'zh.js', 'en.js', 'app-zh.js', 'app-en.js', 'errors-zh.js', 'errors-en.js'],
+  files: [...ROUTES.map((route) => `${route.name}.js`), 'zh.js', 'en.js', 'app-zh.js', 'app-en.js', 'errors-zh.js', 'errors-en.js', 'shop-zh.js', 'shop-en.js'],
   routes: Object.fromEntries(ROUTES.map((route, index) => [route.segment, [index]])),
   publicSegments: ROUTES.filter((route) => route.public).map((route) => route.segment),
   texts: { 'zh-CN': [ROUTES.length], 'en-US': [ROUTES.length + 1] },
   appTexts: { 'zh-CN': [ROUTES.length + 2], 'en-US': [ROUTES.length + 3] },
   errorTexts: { 'zh-CN': [ROUTES.length + 4], 'en-US': [ROUTES.length + 5] },
   catalogueLater: ROUTES.filter((route) => route.catalogueLater).map((route) => route.segment),
+  routeTexts: [{ segments: ['order-list', 'my-coupon'], files: { 'zh-CN': [ROUTES.length + 6], 'en-US': [ROUTES.length + 7] } }],
 };
 
 test('the inline boot reads an address as the route rules do (page and client number)', () => {
@@ -74,7 +75,8 @@ test('the inline boot asks for the page, the stored language\'s texts and, for a
   localStorage.setItem('language', JSON.stringify('en-US'));
   // Home shows before the error catalogue (routes.ts, catalogueLater); other signed-in pages wait for it.
   assert.equal(decideBoot(PLAN, '/app/demo', '').files, ['/app/home.js', '/app/en.js', '/app/app-en.js']);
-  assert.equal(decideBoot(PLAN, '/app/order-list/demo', '').files, ['/app/orderList.js', '/app/en.js', '/app/app-en.js', '/app/errors-en.js']);
+  // A page that loads a text part of its own (the shop's) has it in the same round, in the stored language.
+  assert.equal(decideBoot(PLAN, '/app/order-list/demo', '').files, ['/app/orderList.js', '/app/en.js', '/app/shop-en.js', '/app/app-en.js', '/app/errors-en.js']);
   assert.equal(decideBoot(PLAN, '/app/404', '').calls, []);
   localStorage.clear();
 });

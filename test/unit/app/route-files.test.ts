@@ -7,24 +7,27 @@ import type { BootPlan } from '../../../src/app/inline-boot.ts';
 const PLAN: BootPlan = {
   base: '/app/',
   version: 'test',
-  files: ['assets/orders-1.js', 'assets/shop-1.css', 'assets/shared-1.js', 'assets/boot-1.js'],
+  files: ['assets/orders-1.js', 'assets/shop-1.css', 'assets/shared-1.js', 'assets/boot-1.js', 'assets/shop-zh-1.js', 'assets/shop-en-1.js'],
   routes: { 'order-list': [0, 1, 2], '': [3] },
   publicSegments: [],
   texts: {},
   appTexts: {},
   errorTexts: {},
   catalogueLater: [],
+  routeTexts: [{ segments: ['order-list'], files: { 'zh-CN': [4], 'en-US': [5] } }],
 };
 
 const preloads = () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
 
 test('a page asks for each of its scripts from the boot plan, once, and leaves its styles to the chunk loader (app/chunk-loader.ts)', () => {
   document.head.innerHTML = '';
+  document.documentElement.lang = 'en-US';
   window.__bootPlan = PLAN;
   preloadRouteFiles('order-list');
-  assert.equal(preloads(), ['/app/assets/orders-1.js', '/app/assets/shared-1.js']);
+  // The page's own text part comes in the page's language (the one on the document).
+  assert.equal(preloads(), ['/app/assets/orders-1.js', '/app/assets/shared-1.js', '/app/assets/shop-en-1.js']);
   preloadRouteFiles('order-list');
-  assert.equal(preloads().length, 2, 'asked once');
+  assert.equal(preloads().length, 3, 'asked once');
 });
 
 test('a script the HTML already links (the first screen) is not linked again', () => {

@@ -4,6 +4,8 @@ import zhCN from '../../../src/core/i18n/zh-CN.ts';
 import zhCNApp from '../../../src/core/i18n/zh-CN-app.ts';
 import enUS from '../../../src/core/i18n/en-US.ts';
 import enUSApp from '../../../src/core/i18n/en-US-app.ts';
+import zhCNShop from '../../../src/shop/texts/shop-zh-CN.ts';
+import enUSShop from '../../../src/shop/texts/shop-en-US.ts';
 import zhCNStream from '../../../src/phone-view/texts/stream-zh-CN.ts';
 import enUSStream from '../../../src/phone-view/texts/stream-en-US.ts';
 import { installDictionary, locale, t } from '../../../src/core/i18n/index.ts';
@@ -22,11 +24,11 @@ function flatten(tree: object, prefix = ''): Record<string, string> {
 }
 
 /** The lazy parts of the texts, each in both languages. */
-const PARTS = { core: [zhCN, enUS], app: [zhCNApp, enUSApp], stream: [zhCNStream, enUSStream], errors: [ERRORS_ZH_CN, ERRORS_EN_US] } as const;
+const PARTS = { core: [zhCN, enUS], app: [zhCNApp, enUSApp], shop: [zhCNShop, enUSShop], stream: [zhCNStream, enUSStream], errors: [ERRORS_ZH_CN, ERRORS_EN_US] } as const;
 const zh = Object.assign({}, ...Object.values(PARTS).map(([zhPart]) => flatten(zhPart))) as Record<string, string>;
 const en = Object.assign({}, ...Object.values(PARTS).map(([, enPart]) => flatten(enPart))) as Record<string, string>;
 
-test('the core, app, stream and errors parts hold no key twice (a domain may span parts by section: account)', () => {
+test('the core, app, shop, stream and errors parts hold no key twice (a domain may span parts by section: account)', () => {
   // The loader merges parts domain by domain (src/core/i18n/index.ts): a section split across parts would lose texts.
   const seen = new Set<string>();
   for (const [name, [zhPart]] of Object.entries(PARTS)) {

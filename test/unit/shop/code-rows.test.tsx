@@ -6,11 +6,12 @@ import { act } from 'preact/test-utils';
 import { installDictionary } from '../../../src/core/i18n/index.ts';
 import enUS from '../../../src/core/i18n/en-US.ts';
 import enUSApp from '../../../src/core/i18n/en-US-app.ts';
+import enUSShop from '../../../src/shop/texts/shop-en-US.ts';
 import { ErrorCode } from '../../../src/core/error-codes.ts';
 import { CodeRows, outcomes } from '../../../src/shop/parts/codes/code-rows.tsx';
 import { ERRORS_EN_US } from '../error-texts.ts';
 
-installDictionary('en-US', enUS, ERRORS_EN_US, enUSApp);
+installDictionary('en-US', enUS, ERRORS_EN_US, enUSApp, enUSShop);
 
 // Activation results: the spec §4 status of each code, and the narrower spec §8 reason when the server gives one.
 

@@ -1,6 +1,6 @@
 /**
  * Texts of buying, renewal, upgrade and payment (`shop.buy.*`), activation and redeem codes, code records, orders
- * and coupons (src/shop), keys `shop.*`, Simplified Chinese; in the app part.
+ * and coupons (src/shop), keys `shop.*`, Simplified Chinese; a part of their own (index.ts).
  */
 const shopTexts = {
   shop: {

@@ -1,9 +1,9 @@
 import type { Translation } from '../../core/i18n/index.ts';
-import type zhCN from './zh-CN.ts';
+import type zhCN from './shop-zh-CN.ts';
 
 /**
  * Texts of buying, renewal, upgrade and payment (`shop.buy.*`), activation and redeem codes, code records, orders
- * and coupons (src/shop), keys `shop.*`, English; in the app part; typed against the zh-CN twin, so a missing or
+ * and coupons (src/shop), keys `shop.*`, English; a part of their own (index.ts); typed against the zh-CN twin, so a missing or
  * extra key fails the typecheck.
  */
 const shopTexts: Translation<typeof zhCN> = {
