@@ -178,8 +178,12 @@ export function bootPlanPlugin({ version }) {
         if (!context.bundle) return html;
         plan = planFromBundle(context.bundle, version);
         const script = `<script>${await inlineBoot(plan)}</script>`;
-        // Before the entry's module script: the links it adds join the same round as the entry.
-        return html.replace(/<script type="module"/, `${script}\n    <script type="module"`);
+        // After the entry's module script tag, which runs only once the document is parsed anyway: the entry is then
+        // the first file asked for, and the links the boot adds join the same round behind it. Before it, the entry
+        // could queue behind the boot's dozen requests for one of the six connections HTTP/1.1 allows a host.
+        const entryTag = /<script type="module"[^>]*><\/script>/.exec(html);
+        if (!entryTag) throw new Error('boot plan: index.html has no module script for the entry');
+        return html.replace(entryTag[0], `${entryTag[0]}\n    ${script}`);
       },
     },
     writeBundle(options) {

@@ -4,7 +4,7 @@
  */
 import { computed, signal } from '@preact/signals-react';
 import { getConfigKeys } from '../app/client-api.ts';
-import { onSessionCleared } from '../account/state.ts';
+import { onSessionCleared } from '../account/session.ts';
 import {
   listGrades,
   listGroups,
@@ -12,12 +12,13 @@ import {
   phoneStatuses,
   type Grade,
   type Phone,
+  type PhonePage,
   type PhoneGroup,
   type PhoneStatus,
   type SortOrder,
 } from './api.ts';
 import type { BusinessStatus } from './device-types.ts';
-import { PHONE_PAGE_SIZE } from './first-page.ts';
+import { FIRST_PAGE_SIZE, PHONE_PAGE_SIZE } from './first-page.ts';
 
 export type ViewMode = 'single' | 'grid4' | 'grid9' | 'grid16' | 'list';
 export type DeviceTab = 'home' | 'discover';
@@ -87,7 +88,10 @@ export function shouldRemindExpiry(list: Phone[], today: string, lastTipDate: st
 
 let loadSeq = 0;
 
-/** Loads every page for the current filters (200 a page), replacing the list as the first page lands. */
+/**
+ * Loads the list for the current filters: one screenful first (first-page.ts), then every page of 200 from the start,
+ * each replacing the list as it lands (the first of them repeats that screenful).
+ */
 export async function loadPhones(): Promise<void> {
   const seq = ++loadSeq;
   phonesLoading.value = true;
@@ -97,21 +101,24 @@ export async function loadPhones(): Promise<void> {
     gradeId: gradeFilter.value ?? undefined,
     groupId: groupFilter.value ?? undefined,
     keyword: keyword.value.trim() || undefined,
-    pageSize: PHONE_PAGE_SIZE,
+  };
+  const show = (page: PhonePage, list: Phone[]) => {
+    clockSkew.value = page.serverTime - Date.now();
+    phones.value = list;
+    phonesTotal.value = page.total;
   };
   try {
-    let pageNo = 1;
+    const first = await listPhones({ ...query, pageSize: FIRST_PAGE_SIZE, pageNo: 1 });
+    // A newer load (the user changed a filter meanwhile) owns the list now.
+    if (seq !== loadSeq) return;
+    show(first, first.list);
     let collected: Phone[] = [];
-    for (;;) {
-      const page = await listPhones({ ...query, pageNo });
-      // A newer load (the user changed a filter meanwhile) owns the list now.
+    for (let pageNo = 1; first.list.length < first.total; pageNo++) {
+      const page = await listPhones({ ...query, pageSize: PHONE_PAGE_SIZE, pageNo });
       if (seq !== loadSeq) return;
-      clockSkew.value = page.serverTime - Date.now();
       collected = collected.concat(page.list);
-      phones.value = collected;
-      phonesTotal.value = page.total;
+      show(page, collected);
       if (collected.length >= page.total || page.list.length === 0) break;
-      pageNo++;
     }
     // A named point for the device-list benchmark (test/bench/device-list.mjs); costs nothing otherwise.
     performance.mark?.('devices:loaded');

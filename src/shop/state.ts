@@ -6,7 +6,7 @@
  * from another visit's answer. Logout forgets everything.
  */
 import { signal } from '@preact/signals-react';
-import { onSessionCleared } from '../account/state.ts';
+import { onSessionCleared } from '../account/session.ts';
 import { listGoods, type Goods } from './api.ts';
 import { listCodeRecords, type CodeRecord } from './codes-api.ts';
 import { cancelOrder, getOrder, listCoupons, listOrders, type Coupon, type Order } from './orders-api.ts';

@@ -329,7 +329,7 @@ test.describe('the 1,000-phone account', () => {
     await expect(page.locator(`[data-phone-id="${onScreen[0]}"] img`)).toHaveAttribute('src', /\/api\/device\/screenshot\//);
   });
 
-  test('home asks for its first page of phones from the HTML, before the app runs, and the app takes that reply', async ({ page }) => {
+  test('home asks for its first screenful of phones from the HTML, before the app runs, and the app takes that reply', async ({ page }) => {
     await page.addInitScript(() => {
       const sent: Array<{ url: string; inline: boolean }> = [];
       (window as unknown as { sentCalls: typeof sent }).sentCalls = sent;
@@ -344,7 +344,9 @@ test.describe('the 1,000-phone account', () => {
     await expect(page.getByTestId('phone-card').first()).toBeVisible();
     const sent = await page.evaluate(() => (window as unknown as { sentCalls: Array<{ url: string; inline: boolean }> }).sentCalls);
     const firstPages = sent.filter((call) => call.url.includes('/api/device/user/phone/list') && call.url.includes('pageNo=1'));
-    expect(firstPages).toEqual([{ url: '/api/device/user/phone/list?sort=default&pageSize=200&pageNo=1', inline: true }]);
+    // The screenful (first-page.ts) is the inline boot's; the app asks only for the pages of 200 behind it.
+    expect(firstPages[0]).toEqual({ url: '/api/device/user/phone/list?sort=default&pageSize=20&pageNo=1', inline: true });
+    expect(firstPages.slice(1).map((call) => [call.url.includes('pageSize=200'), call.inline])).toEqual([[true, false]]);
     expect(await page.evaluate(() => Object.keys((window as unknown as { __bootReplies?: object }).__bootReplies ?? {}))).toEqual([]);
   });
 

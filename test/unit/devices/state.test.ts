@@ -1,6 +1,7 @@
 import '../dom.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { effect } from '@preact/signals-react';
 import { configureHttp } from '../../../src/core/http.ts';
 import { installDictionary } from '../../../src/core/i18n/index.ts';
 import enUS from '../../../src/core/i18n/en-US.ts';
@@ -66,8 +67,10 @@ test('remaining time: days and hours, hours and minutes, minutes', () => {
   assert.is(formatRemaining(0), 'Expired');
 });
 
-test('loading pages through the whole list with the current filters; a newer load wins', async () => {
+test('loading one screenful first, then pages through the whole list with the current filters', async () => {
   const asked: URLSearchParams[] = [];
+  let total = 450;
+  const shown: number[] = [];
   configureHttp({
     baseURL: 'http://api.test',
     tokens: () => ({ accessToken: 'a', refreshToken: 'r' }),
@@ -76,16 +79,20 @@ test('loading pages through the whole list with the current filters; a newer loa
       const url = new URL(String(input));
       asked.push(url.searchParams);
       const pageNo = Number(url.searchParams.get('pageNo'));
-      const total = 450;
       const size = Number(url.searchParams.get('pageSize'));
       const list = Array.from({ length: Math.max(0, Math.min(size, total - (pageNo - 1) * size)) }, (_, i) => phone((pageNo - 1) * size + i + 1, 100 * HOUR));
       return new Response(JSON.stringify({ code: 0, msg: '', data: { list, total, serverTime: NOW } }));
     }) as typeof fetch,
   });
   // With the default filters the first request is the one the inline boot script may already have sent.
+  const stop = effect(() => void shown.push(phones.value.length));
   await loadPhones();
+  stop();
   const first = new URL(`http://api.test${FIRST_PHONE_PAGE}`).searchParams;
   assert.equal([...asked[0]], [...first]);
+  // The screenful shows first; each page of 200 then replaces the list, the first of them repeating the screenful.
+  assert.equal(asked.map((q) => `${q.get('pageNo')}/${q.get('pageSize')}`), ['1/20', '1/200', '2/200', '3/200']);
+  assert.equal(shown.slice(-4), [20, 200, 400, 450]);
   asked.length = 0;
   sort.value = 'expireAsc';
   groupFilter.value = 7;
@@ -93,7 +100,7 @@ test('loading pages through the whole list with the current filters; a newer loa
   await loadPhones();
   assert.is(phones.value.length, 450);
   assert.is(phonesTotal.value, 450);
-  assert.equal(asked.map((q) => q.get('pageNo')), ['1', '2', '3']);
+  assert.equal(asked.map((q) => q.get('pageNo')), ['1', '1', '2', '3']);
   assert.is(asked[0].get('sort'), 'expireAsc');
   assert.is(asked[0].get('groupId'), '7');
   assert.is(asked[0].get('keyword'), 'CP0001');
@@ -101,6 +108,12 @@ test('loading pages through the whole list with the current filters; a newer loa
   sort.value = 'default';
   groupFilter.value = null;
   keyword.value = '';
+  // A list that fits the screenful is one request.
+  total = 12;
+  asked.length = 0;
+  await loadPhones();
+  assert.is(asked.length, 1);
+  assert.is(phones.value.length, 12);
 });
 
 test.run();

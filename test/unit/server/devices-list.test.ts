@@ -1,4 +1,5 @@
 import { test } from 'uvu';
+import { gunzipSync } from 'node:zlib';
 import * as assert from 'uvu/assert';
 import { ErrorCode } from '../../../src/core/error-codes.ts';
 import { demo, listPhones, PHONE, phoneId, SCALE_MOBILE } from './device-helpers.ts';
@@ -192,6 +193,25 @@ test('the 1,000-phone account lists 200 per page, quickly, through the user inde
     assert.match(text, /USING INDEX phones_user/);
     assert.not.match(text, /TEMP B-TREE/);
   }
+});
+
+test('a reply of 1 KB or more travels gzipped to a client that accepts it; a small one, or one to a client that does not, as it is', async () => {
+  const ctx = await demo();
+  const ask = (query: string, encoding?: string) =>
+    ctx.app.request(`${LIST}?${query}`, { headers: { 'tenant-id': '1', authorization: `Bearer ${ctx.token}`, ...(encoding ? { 'accept-encoding': encoding } : {}) } });
+  const big = await ask('pageSize=200', 'gzip, deflate, br');
+  assert.is(big.headers.get('content-encoding'), 'gzip');
+  const zipped = Buffer.from(await big.arrayBuffer());
+  const json = JSON.parse(gunzipSync(zipped).toString('utf8')) as { code: number; data: { list: unknown[] } };
+  assert.is(json.code, 0);
+  assert.is(json.data.list.length, 24);
+  assert.ok(zipped.length < JSON.stringify(json).length / 3, `${zipped.length} bytes`);
+  const plain = await ask('pageSize=200');
+  assert.is(plain.headers.get('content-encoding'), null);
+  assert.is(((await plain.json()) as { code: number }).code, 0);
+  const small = await ask('pageSize=1', 'gzip');
+  assert.is(small.headers.get('content-encoding'), null);
+  assert.ok(Number(small.headers.get('content-length')) < 1024);
 });
 
 test.run();
