@@ -1,10 +1,25 @@
 // The slow-phone profile of the boot benchmark (test/bench/load.mjs) and what it records of one page load:
 // every request of the navigation from the DevTools protocol, the moment the screen becomes usable, first
 // contentful paint, and the figures derived from them (requests, sequential rounds, bytes, JS+CSS files).
+import { execFileSync } from 'node:child_process';
 
 /** Slow 3G as the benchmark defines it: 400 ms round trip, 50,000 bytes a second each way. */
 export const NETWORK = { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 };
 export const CPU_SLOWDOWN = 4;
+
+/**
+ * Whether this machine has a Chinese font. Phones ship one (Android: Noto Sans CJK); a server image often does not,
+ * and then the first layout of Chinese text spends tens of milliseconds at 4x CPU searching for glyphs, so zh-CN
+ * figures from such a machine are pessimistic and not comparable with figures from one that has the font.
+ */
+export function chineseFont() {
+  try {
+    const families = execFileSync('fc-list', [':lang=zh', 'family'], { encoding: 'utf8' }).trim();
+    return families ? 'a Chinese font installed' : 'no Chinese font (zh-CN layout slower than on a phone)';
+  } catch {
+    return 'fonts unknown';
+  }
+}
 /** A mid-size phone; touch and mobile so the app takes its phone paths (viewport meta, touch handlers). */
 export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 

@@ -11,7 +11,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { benchSetup, median } from './setup.mjs';
-import { CPU_SLOWDOWN, NETWORK, PHONE, figures, pageTimes, recordRequests, throttle, today, usableAt, watchUsable, waterfall } from './boot-profile.mjs';
+import { chineseFont, CPU_SLOWDOWN, NETWORK, PHONE, figures, pageTimes, recordRequests, throttle, today, usableAt, watchUsable, waterfall } from './boot-profile.mjs';
 
 const RUNS = 3;
 const argv = process.argv.slice(2);
@@ -234,13 +234,13 @@ const current = {
   commit: buildIdentity(),
   date: new Date().toISOString(),
   runs,
-  profile: { ...NETWORK, cpuSlowdown: CPU_SLOWDOWN, viewport: PHONE.viewport },
+  profile: { ...NETWORK, cpuSlowdown: CPU_SLOWDOWN, viewport: PHONE.viewport, fonts: chineseFont() },
   scenarios: {},
 };
 console.log(
   `boot on slow 3G: ${NETWORK.latency} ms latency, ${NETWORK.downloadThroughput.toLocaleString('en')} B/s each way, ${CPU_SLOWDOWN}x CPU, ` +
-    `${PHONE.viewport.width}x${PHONE.viewport.height} touch; build ${current.commit}` +
-    (last ? `; compared with ${last.commit} of ${last.date?.slice(0, 16).replace('T', ' ')}` : '; no earlier figures'),
+    `${PHONE.viewport.width}x${PHONE.viewport.height} touch, ${current.profile.fonts}; build ${current.commit}` +
+    (last ? `; compared with ${last.commit} of ${last.date?.slice(0, 16).replace('T', ' ')} (${last.profile?.fonts ?? 'fonts not noted'})` : '; no earlier figures'),
 );
 let failed = false;
 try {
