@@ -60,12 +60,12 @@ prefetchRoute({ pathname: path, search: location.search, host: location.host });
 localeLoaded.then(() => {
   startShellEffects();
   // A guest's trial ends on time even on a page that makes no call then.
-  if (isLoggedIn.value) void sessionActions().then((module) => module.watchTrial());
+  if (isLoggedIn.value) void sessionActions().then((module) => module.watchTrial(), () => {});
   // The page on screen (prerendered, or the boot spinner) stays until the app's first page is ready to replace it.
   const live = document.createElement('div');
   render(<App {...handOver(live)} />, live);
   // Only a build that names domains being retired carries the notice (the condition is settled at build time).
-  if (import.meta.env.VITE_OLD_DOMAINS) void import('./app/old-domain.ts').then((module) => module.showOldDomainNotice());
+  if (import.meta.env.VITE_OLD_DOMAINS) void import('./app/old-domain.ts').then((module) => module.showOldDomainNotice(), () => {});
   // Off the first screen's path, but in place before the first failure needs describing (core/errors.ts).
   whenIdle(() => void catalogueReady());
 });

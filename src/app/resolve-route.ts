@@ -71,7 +71,8 @@ export async function resolveRoute(url: UrlParts, previous: CurrentRoute | null)
     const access = decideAccess(route, number, isLoggedIn.value);
     if (access) return { kind: 'redirect', to: access };
     // Spec boot chain: a session's start ends with user/get (account/state.ts loads with the signed-in pages).
-    if (isLoggedIn.value) void import('../account/state.ts').then((module) => module.ensureUser());
+    // Offline and not cached, the cached user stays until the next start.
+    if (isLoggedIn.value) void import('../account/state.ts').then((module) => module.ensureUser(), () => {});
     const gate = decidePurchaseGate(route, permissionKeys.value, number);
     if (gate.kind === 'redirect') return { kind: 'redirect', to: gate.to };
     // "Stay on the previous path": on a first visit there is none, so home stands in for it.

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
+import { whenIdle } from '../../core/idle.ts';
 import { Field } from '../../core/ui/field.tsx';
 import { LanguageSwitch } from '../../core/ui/language-switch.tsx';
 import { notify } from '../../core/ui/notify.ts';
@@ -13,7 +14,6 @@ import { checkMobile, checkPassword, checkSmsCode } from '../../core/validate.ts
 import { go, pagePath } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import { sendSmsCode, SmsScene } from '../sms-api.ts';
-import { whenIdle } from '../../core/idle.ts';
 import { SendCodeButton } from '../parts/send-code-button.tsx';
 import { useFormErrors } from '../parts/use-form-errors.ts';
 
