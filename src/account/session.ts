@@ -59,7 +59,7 @@ export function setLoginNavigator(navigate: Navigate): void {
   navigateToLogin = navigate;
 }
 
-export function goToLogin(): void {
+function goToLogin(): void {
   navigateToLogin('login');
 }
 
