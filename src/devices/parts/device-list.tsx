@@ -153,6 +153,7 @@ export function DeviceList({ tab }: { tab: DeviceTab }) {
     const layout = mode === 'list' ? 'list' : 'grid';
     body = (
       <VirtualGrid
+        outlined
         items={list}
         columns={COLUMNS[mode]}
         gap={GAP_PX}

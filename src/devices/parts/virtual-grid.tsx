@@ -3,9 +3,9 @@
  * what 20 do. Row height is derived from the container width (cards keep their 9:16 screen) or fixed
  * for list rows; positions are absolute inside a spacer as tall as all rows.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ComponentChildren } from 'preact';
-import { cardsToBuild, NEW_ITEMS_PER_FRAME, rowWindow } from './virtual-window.ts';
+import { cardsToBuild, frameBudget, outlineTile, rowWindow, type OutlineLook } from './virtual-window.ts';
 import './virtual-grid.css';
 
 interface VirtualGridProps<T> {
@@ -23,6 +23,11 @@ interface VirtualGridProps<T> {
   /** Fixed height in px; without it the scroller fills its flex parent. */
   height?: number;
   className?: string;
+  /**
+   * Every item is a card that covers its cell in the theme's surface, edge and radius: a cell whose card is still to be
+   * built shows that outline (otherwise it stays empty for the frame or two it takes).
+   */
+  outlined?: boolean;
   /** Names the list for assistive technology (rows become list items). */
   label?: string;
   testId?: string;
@@ -34,10 +39,10 @@ const SETTLE_MS = 150;
 export function VirtualGrid<T>(props: VirtualGridProps<T>) {
   const { items, columns, gap } = props;
   const scroller = useRef<HTMLDivElement>(null);
-  const [size, setSize] = useState({ width: 0, height: 0 });
-  // `budgeted`: a render of a frame (a scroll, or cards still to build) builds new cards within a per-frame budget;
-  // the first render, a new list or a new size build every card in the window at once.
-  const [view, setView] = useState({ scrollTop: 0, budgeted: false });
+  const [size, setSize] = useState<{ width: number; height: number; look?: OutlineLook }>({ width: 0, height: 0 });
+  // `budget`: how many new cards this render builds. A render of a frame (a scroll, or cards still to build) has a
+  // small one, none after a jump; the first render, a new list or a new size build every card in the window at once.
+  const [view, setView] = useState({ scrollTop: 0, budget: Infinity });
   const scrollTop = view.scrollTop;
   const frame = useRef(0);
   /** One render per animation frame, whether a scroll or cards still to build asked for it. */
@@ -45,7 +50,7 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
     cancelAnimationFrame(frame.current);
     frame.current = requestAnimationFrame(() => {
       const element = scroller.current;
-      if (element) setView({ scrollTop: element.scrollTop, budgeted: true });
+      if (element) setView((last) => ({ scrollTop: element.scrollTop, budget: frameBudget(element.scrollTop - last.scrollTop, element.clientHeight) }));
     });
   };
   const fullyRendered = useRef<ReadonlySet<number>>(new Set());
@@ -53,11 +58,21 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element) return;
-    const measure = () => setSize({ width: element.clientWidth, height: element.clientHeight });
+    // The outlines under the cards are drawn in the theme's colours and radius, read again when the theme changes.
+    const measure = () => {
+      const style = getComputedStyle(element);
+      const look = { fill: style.getPropertyValue('--surface').trim(), edge: style.getPropertyValue('--border').trim(), radius: parseFloat(style.getPropertyValue('--radius')) || 0 };
+      setSize({ width: element.clientWidth, height: element.clientHeight, look });
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
-    return () => observer.disconnect();
+    const theme = new MutationObserver(measure);
+    theme.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+    return () => {
+      observer.disconnect();
+      theme.disconnect();
+    };
   }, []);
 
   useEffect(() => {
@@ -73,7 +88,7 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
   useEffect(() => {
     const element = scroller.current;
     if (element) element.scrollTop = 0;
-    setView({ scrollTop: 0, budgeted: false });
+    setView({ scrollTop: 0, budget: Infinity });
   }, [props.resetKey]);
 
   const padding = gap;
@@ -84,10 +99,10 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
   const { first, last, firstOnScreen, lastOnScreen } = rowWindow({ scrollTop, height: size.height, stride, padding, rows });
   const visible = size.width ? items.slice(first * columns, (last + 1) * columns) : [];
   // A fling brings a whole screen of new cards per frame; building them all at once would block the main thread.
-  // Cards already built stay; new ones beyond the budget show as empty cells and fill in over the next frames (also
-  // once the fling stops: a dozen cards at once would be a long task just then).
+  // Cards already built stay; new ones beyond the budget show as the outlines drawn under the grid and fill in over
+  // the next frames (also once the fling stops: a dozen cards at once would be a long task just then).
   const onScreen = size.width ? items.slice(firstOnScreen * columns, (lastOnScreen + 1) * columns) : [];
-  const full = cardsToBuild(onScreen.map(props.itemKey), visible.map(props.itemKey), fullyRendered.current, view.budgeted ? NEW_ITEMS_PER_FRAME : Infinity);
+  const full = cardsToBuild(onScreen.map(props.itemKey), visible.map(props.itemKey), fullyRendered.current, view.budget);
   useLayoutEffect(() => {
     fullyRendered.current = full;
     if (full.size < visible.length) scheduleFrame();
@@ -107,28 +122,29 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
       style={props.height ? { height: `${props.height}px`, flex: 'none' } : undefined}
       role={props.label ? 'list' : undefined}
       aria-label={props.label}
+      aria-busy={full.size < visible.length ? 'true' : undefined}
       data-testid={props.testId}
     >
       <div class="vgrid__spacer" style={{ height: `${rows * stride + padding}px` }}>
+        {props.outlined && size.width && size.look ? <Outlines count={items.length} columns={columns} columnWidth={columnWidth} rowHeight={rowHeight} gap={gap} look={size.look} /> : null}
         {visible.map((item, offset) => {
+          const key = props.itemKey(item);
+          if (!full.has(key)) return null;
           const index = first * columns + offset;
           const row = Math.floor(index / columns);
           const column = index % columns;
-          const key = props.itemKey(item);
-          const ready = full.has(key);
           return (
             <div
               key={key}
-              class={ready ? 'vgrid__cell' : 'vgrid__cell vgrid__cell--pending'}
+              class="vgrid__cell"
               role={props.label ? 'listitem' : undefined}
-              aria-busy={ready ? undefined : 'true'}
               style={{
                 transform: `translate(${padding + column * (columnWidth + gap)}px, ${padding + row * stride}px)`,
                 width: `${columnWidth}px`,
                 height: `${rowHeight}px`,
               }}
             >
-              {ready ? props.renderItem(item) : null}
+              {props.renderItem(item)}
             </div>
           );
         })}
@@ -136,3 +152,38 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
     </div>
   );
 }
+
+interface OutlinesProps {
+  count: number;
+  columns: number;
+  columnWidth: number;
+  rowHeight: number;
+  gap: number;
+  look: OutlineLook;
+}
+
+/**
+ * Every cell's empty outline, as one tiled background for the full rows and one for the last, shorter row: what a
+ * fast scroll shows until the cards are built over them. They change only with the list, the size or the theme.
+ */
+const Outlines = memo(function Outlines({ count, columns, columnWidth, rowHeight, gap, look }: OutlinesProps) {
+  const tile = outlineTile(columnWidth, rowHeight, gap, look);
+  const tileWidth = columnWidth + gap;
+  const stride = rowHeight + gap;
+  const fullRows = Math.floor(count / columns);
+  const rest = count % columns;
+  const area = (top: number, cells: number, height: number) => ({
+    top: `${gap + top}px`,
+    left: `${gap}px`,
+    width: `${cells * tileWidth}px`,
+    height: `${height}px`,
+    backgroundImage: tile,
+    backgroundSize: `${tileWidth}px ${stride}px`,
+  });
+  return (
+    <>
+      {fullRows ? <div class="vgrid__outlines" aria-hidden="true" style={area(0, columns, fullRows * stride)} /> : null}
+      {rest ? <div class="vgrid__outlines" aria-hidden="true" style={area(fullRows * stride, rest, rowHeight)} /> : null}
+    </>
+  );
+});

@@ -9,7 +9,36 @@ export const OVERSCAN_PX = 240;
  * Cards built in one frame while scrolling. On the 4x-slowed profile the frame without cards costs about 17 ms and each
  * card about 8 ms (script, style, layout, paint), so two keep a frame near 35 ms, clear of the 50 ms long-task line.
  */
-export const NEW_ITEMS_PER_FRAME = 2;
+export const NEW_ITEMS_PER_FRAME = 1;
+/**
+ * A frame that scrolled further than this share of the screen builds no card: what it would build is gone a frame or
+ * two later, and at that speed the eye sees the outlines anyway. The cards fill in once the scroll slows down.
+ */
+export const JUMP_SHARE = 0.5;
+
+/** How many new cards a frame that scrolled `moved` px of a `height` px screen may build. */
+export function frameBudget(moved: number, height: number): number {
+  return Math.abs(moved) > height * JUMP_SHARE ? 0 : NEW_ITEMS_PER_FRAME;
+}
+
+/** The theme's look of an empty card: its fill, its edge and its corner radius. */
+export interface OutlineLook {
+  fill: string;
+  edge: string;
+  radius: number;
+}
+
+/**
+ * One empty card's outline and the gaps right and below it, as an SVG image to tile under the cards: cells still to
+ * be built cost no element, so a fast scroll adds nothing to the page but the cards it builds.
+ */
+export function outlineTile(columnWidth: number, rowHeight: number, gap: number, look: OutlineLook): string {
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${columnWidth + gap}" height="${rowHeight + gap}">` +
+    `<rect x="0.5" y="0.5" width="${Math.max(0, columnWidth - 1)}" height="${Math.max(0, rowHeight - 1)}" rx="${Math.max(0, look.radius - 0.5)}" ` +
+    `fill="${look.fill}" stroke="${look.edge}"/></svg>`;
+  return `url("data:image/svg+xml,${encodeURIComponent(svg)}")`;
+}
 
 export interface WindowInput {
   scrollTop: number;

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cardsToBuild, OVERSCAN_PX, rowWindow } from '../../../src/devices/parts/virtual-window.ts';
+import { cardsToBuild, frameBudget, JUMP_SHARE, NEW_ITEMS_PER_FRAME, outlineTile, OVERSCAN_PX, rowWindow } from '../../../src/devices/parts/virtual-window.ts';
 
 const base = { height: 600, stride: 100, padding: 10, rows: 1000 };
 
@@ -42,6 +42,26 @@ test('a scroll builds new cards on screen first, within the budget, and keeps th
 test('a spent budget still keeps built cards, and a card is never counted twice', () => {
   assert.equal([...cardsToBuild([1, 2], [1, 2, 3], new Set([2]), 0)], [2]);
   assert.equal([...cardsToBuild([1, 1, 2], [1, 2], new Set(), 1)], [1]);
+});
+
+test('a frame that scrolled a little builds a few cards, one that jumped more than half a screen builds none', () => {
+  assert.equal(frameBudget(0, 800), NEW_ITEMS_PER_FRAME);
+  assert.equal(frameBudget(-200, 800), NEW_ITEMS_PER_FRAME);
+  assert.equal(frameBudget(800 * JUMP_SHARE, 800), NEW_ITEMS_PER_FRAME);
+  assert.equal(frameBudget(800 * JUMP_SHARE + 1, 800), 0);
+  assert.equal(frameBudget(-640, 800), 0);
+});
+
+test('the outline tile is one card and the gaps beside and below it, in the theme\'s colours and radius', () => {
+  const url = outlineTile(90, 200, 8, { fill: '#173f35', edge: '#2c5d50', radius: 12 });
+  const svg = decodeURIComponent(/^url\("data:image\/svg\+xml,(.*)"\)$/.exec(url)![1]!);
+  assert.match(svg, /<svg [^>]*width="98" height="208"/);
+  assert.match(svg, /<rect x="0.5" y="0.5" width="89" height="199" rx="11.5" fill="#173f35" stroke="#2c5d50"\/>/);
+});
+
+test('a cell narrower than its edge draws an empty outline rather than a negative one', () => {
+  const svg = decodeURIComponent(outlineTile(0, 0, 8, { fill: '#fff', edge: '#000', radius: 0 }));
+  assert.match(svg, /width="0" height="0" rx="0"/);
 });
 
 test.run();
