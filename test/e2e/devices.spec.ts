@@ -281,6 +281,34 @@ test.describe('the 1,000-phone account', () => {
     await expect(page.getByTestId('phone-card').first()).toBeVisible();
   });
 
+  test('under the cards lie the empty outlines a fast scroll shows, one per phone, in the theme\'s colours', async ({ page }) => {
+    await page.getByTestId('view-grid9').click();
+    const outlines = () =>
+      page.locator('[data-testid="device-view-grid9"] .vgrid__outlines').evaluateAll((areas) => {
+        const cell = document.querySelector('[data-testid="device-view-grid9"] .vgrid__cell') as HTMLElement;
+        return areas.map((area) => {
+          const style = (area as HTMLElement).style;
+          const svg = decodeURIComponent(/data:image\/svg\+xml,([^"]*)/.exec(style.backgroundImage)![1]!);
+          return {
+            // How many cells the area holds across and down, from its size and the tile's.
+            across: Math.round(parseFloat(style.width) / parseFloat(style.backgroundSize)),
+            down: Math.round(parseFloat(style.height) / parseFloat(style.backgroundSize.split(' ')[1]!)),
+            fill: /fill="([^"]+)"/.exec(svg)![1],
+            cellWidth: Number(/<rect [^>]*width="([\d.]+)"/.exec(svg)![1]) + 1,
+            cardWidth: cell.getBoundingClientRect().width,
+          };
+        });
+      });
+    // 1,000 phones three across: 333 full rows, and a last row of one.
+    const before = await outlines();
+    expect(before.map(({ across, down }) => [across, down])).toEqual([[3, 333], [1, 1]]);
+    expect(before[0]!.fill).toBe('#fff');
+    expect(before[0]!.cellWidth).toBeCloseTo(before[0]!.cardWidth, 0);
+    // The theme changing under it (the tenant's data arriving) redraws them in the new colours.
+    await page.evaluate(() => (document.documentElement.dataset.theme = 'green'));
+    await expect.poll(async () => (await outlines())[0]!.fill).toBe('#173f35');
+  });
+
   test('a fling fills in the cards where it stops, and asks thumbnails only for those', async ({ page }) => {
     // The stills alone: live pictures (live-grid.spec.ts) would take the cards' images over, so the grid socket is cut.
     await page.routeWebSocket(/\/stream\/grid/, (socket) => socket.close());

@@ -39,6 +39,7 @@ const SETTLE_MS = 150;
 export function VirtualGrid<T>(props: VirtualGridProps<T>) {
   const { items, columns, gap } = props;
   const scroller = useRef<HTMLDivElement>(null);
+  const outlined = props.outlined === true;
   const [size, setSize] = useState<{ width: number; height: number; look?: OutlineLook }>({ width: 0, height: 0 });
   // `budget`: how many new cards this render builds. A render of a frame (a scroll, or cards still to build) has a
   // small one, none after a jump; the first render, a new list or a new size build every card in the window at once.
@@ -58,11 +59,12 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element) return;
-    // The outlines under the cards are drawn in the theme's colours and radius, read again when the theme changes.
+    // The outlines under the cards are drawn in the theme's colours and radius, read again when the theme changes
+    // (after the size: that lays the page out, and reading the style then costs nothing more).
     const measure = () => {
-      const style = getComputedStyle(element);
-      const look = { fill: style.getPropertyValue('--surface').trim(), edge: style.getPropertyValue('--border').trim(), radius: parseFloat(style.getPropertyValue('--radius')) || 0 };
-      setSize({ width: element.clientWidth, height: element.clientHeight, look });
+      const width = element.clientWidth;
+      const height = element.clientHeight;
+      setSize({ width, height, look: outlined ? readLook(element) : undefined });
     };
     measure();
     const observer = new ResizeObserver(measure);
@@ -126,7 +128,7 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
       data-testid={props.testId}
     >
       <div class="vgrid__spacer" style={{ height: `${rows * stride + padding}px` }}>
-        {props.outlined && size.width && size.look ? <Outlines count={items.length} columns={columns} columnWidth={columnWidth} rowHeight={rowHeight} gap={gap} look={size.look} /> : null}
+        {size.width && size.look ? <Outlines count={items.length} columns={columns} columnWidth={columnWidth} rowHeight={rowHeight} gap={gap} look={size.look} /> : null}
         {visible.map((item, offset) => {
           const key = props.itemKey(item);
           if (!full.has(key)) return null;
@@ -151,6 +153,11 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
       </div>
     </div>
   );
+}
+
+function readLook(element: Element): OutlineLook {
+  const style = getComputedStyle(element);
+  return { fill: style.getPropertyValue('--surface').trim(), edge: style.getPropertyValue('--border').trim(), radius: parseFloat(style.getPropertyValue('--radius')) || 0 };
 }
 
 interface OutlinesProps {
