@@ -69,11 +69,11 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
-    const theme = new MutationObserver(measure);
-    theme.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+    const theme = outlined ? new MutationObserver(measure) : undefined;
+    theme?.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
     return () => {
       observer.disconnect();
-      theme.disconnect();
+      theme?.disconnect();
     };
   }, []);
 

@@ -6,8 +6,9 @@
 /** Rows within this distance of the screen are rendered too, so a slow scroll never shows a gap; more only costs time per frame. */
 export const OVERSCAN_PX = 240;
 /**
- * Cards built in one frame while scrolling. On the 4x-slowed profile the frame without cards costs about 17 ms and each
- * card about 8 ms (script, style, layout, paint), so two keep a frame near 35 ms, clear of the 50 ms long-task line.
+ * Cards built in one frame while scrolling. On the 4x-slowed profile a scrolling frame costs 25-35 ms before any card
+ * and each card about 8 ms (script, style, layout, paint): with two, the first pass over a list still had frames of
+ * 53-55 ms; with one, none over the 50 ms long-task line (test/bench/device-list.mjs, steady scroll).
  */
 export const NEW_ITEMS_PER_FRAME = 1;
 /**
