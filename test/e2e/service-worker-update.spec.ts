@@ -4,7 +4,7 @@
  * the browser finds a new worker. The reload happens at once on an idle page, and waits for the next navigation
  * during a live phone session or while a form holds typed text.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,21 +79,41 @@ async function updateState(page: Page) {
   });
 }
 
+/**
+ * Requests the page or its worker started and that have not ended. Chromium activates a new worker only once the
+ * old one has no event in flight, so a request that hangs is what would hold an update back.
+ */
+function trackOpenRequests(page: Page): () => string[] {
+  const open = new Set<Request>();
+  const context = page.context();
+  context.on('request', (request) => open.add(request));
+  context.on('requestfinished', (request) => open.delete(request));
+  context.on('requestfailed', (request) => open.delete(request));
+  return () => [...open].map((request) => `${request.serviceWorker() ? 'worker ' : ''}${request.method()} ${request.url()}`);
+}
+
 test('an idle page reloads into the new version at once', async ({ page }) => {
+  // On a loaded machine the old worker can take a while to finish its last events before the new one activates.
+  test.setTimeout(60_000);
   // Counted from the document's start: a reload that never comes is then told apart from a worker that never claimed.
   await page.addInitScript(() => {
     const counter = window as unknown as { controllerChanges: number };
     counter.controllerChanges = 0;
     navigator.serviceWorker?.addEventListener('controllerchange', () => counter.controllerChanges++);
   });
+  const openRequests = trackOpenRequests(page);
   await openControlled(page);
+  // Idle means home has shown its phones: the update then arrives on a page that is not still loading them.
+  await expect(page.getByTestId('phone-card').first()).toBeVisible();
   await markPage(page);
-  const reloaded = page.waitForEvent('load', { timeout: 20_000 }).then(
+  const reloaded = page.waitForEvent('load', { timeout: 40_000 }).then(
     () => true,
     () => false,
   );
   await publishUpdate(page);
-  if (!(await reloaded)) throw new Error(`no reload after the update: ${JSON.stringify(await updateState(page))}`);
+  if (!(await reloaded)) {
+    throw new Error(`no reload after the update: ${JSON.stringify({ ...(await updateState(page)), open: openRequests() })}`);
+  }
   expect(await isMarked(page)).toBe(false);
   await expect(page).toHaveURL(/\/app\/demo$/);
 });
