@@ -5,7 +5,8 @@ import { build as esbuild } from 'esbuild';
 import { injectManifest } from 'workbox-build';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants } from 'node:zlib';
+import { gzipAsync as zopfliGzip } from '@gfx/zopfli';
 import { precacheFiles } from './first-screen.mjs';
 import { prerender } from './prerender.mjs';
 
@@ -43,21 +44,26 @@ export async function build({ quiet = false } = {}) {
   });
   if (warnings.length) console.warn(warnings.join('\n'));
 
-  const compressed = precompress(dist);
+  const compressed = await precompress(dist);
   if (!quiet) console.log(`service worker: ${count} files precached (${(size / 1024).toFixed(1)} KiB); ${compressed} files precompressed`);
 }
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/;
 
-/** Writes name.br and name.gz beside each text file worth compressing (the server picks by Accept-Encoding). */
-function precompress(dir) {
+/**
+ * Writes name.br and name.gz beside each text file worth compressing (the server picks by Accept-Encoding). The .gz
+ * comes from Zopfli, a slower encoder whose output any gzip reader takes: 3-5% fewer bytes than zlib's level 9 for
+ * clients without brotli (older partner webviews), paid once at build time (about 8 s for the whole build). The
+ * library is used rather than a deflate encoder of our own.
+ */
+async function precompress(dir) {
   let count = 0;
   for (const name of readdirSync(dir, { recursive: true })) {
     const file = join(dir, String(name));
     if (!COMPRESSIBLE.test(file) || !statSync(file).isFile() || relative(dist, file).startsWith('.vite')) continue;
     const data = readFileSync(file);
     if (data.length < 256) continue;
-    writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+    writeFileSync(`${file}.gz`, await zopfliGzip(data, { numiterations: 5 }));
     writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
     count++;
   }
