@@ -6,7 +6,6 @@ import { injectManifest } from 'workbox-build';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { gzipAsync as zopfliGzip } from '@gfx/zopfli';
 import { precacheFiles } from './first-screen.mjs';
 import { prerender } from './prerender.mjs';
 
@@ -57,6 +56,9 @@ const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/;
  * library is used rather than a deflate encoder of our own.
  */
 async function precompress(dir) {
+  // Imported here, once the app is built: the library's loader installs process-wide handlers for uncaught errors
+  // (which print its whole source), and a failed Vite build should report its own error.
+  const { gzipAsync: zopfliGzip } = await import('@gfx/zopfli');
   let count = 0;
   for (const name of readdirSync(dir, { recursive: true })) {
     const file = join(dir, String(name));
