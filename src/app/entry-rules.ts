@@ -4,7 +4,7 @@
  * the user where they are (spec §2). The discover tab is the home layout's own rule. Pure: the pages pass
  * `permissionKeys.value`.
  */
-import { canActivate, canBuy } from './permissions.ts';
+import { canActivate, canBuy } from './purchase-gate.ts';
 import type { PurchaseGate, RouteSegment } from './route-types.ts';
 
 /** Spec §2: a gated page with neither purchase key "stays", so nothing would happen on a tap. */

@@ -1,7 +1,7 @@
 /**
- * Spec §6 feature permissions: which client-function entries count as permissions, and the two purchase keys.
- * Loaded with the first screen (the client state and the router use it); which entries a page may show is in
- * entry-rules.ts, which only the signed-in pages load.
+ * Spec §6 feature permissions: which client-function entries count as permissions. Loaded with the first screen
+ * (the client state uses it); the two purchase keys and their gate are in purchase-gate.ts, which entry-rules.ts
+ * (which entries a page may show) and the router's gated routes load.
  */
 import type { ClientFunction } from './client-api.ts';
 
@@ -12,7 +12,3 @@ import type { ClientFunction } from './client-api.ts';
 export function enabledFunctions(list: readonly ClientFunction[]): ClientFunction[] {
   return list.filter((entry) => entry.enable === true);
 }
-
-/** The spec names both spellings of the two purchase keys (product_buy / productBuy, activation_code / activationCode). */
-export const canBuy = (keys: ReadonlySet<string>): boolean => keys.has('productBuy') || keys.has('product_buy');
-export const canActivate = (keys: ReadonlySet<string>): boolean => keys.has('activationCode') || keys.has('activation_code');

@@ -10,7 +10,6 @@ import { clearSession, isLoggedIn } from '../account/session.ts';
 import { clientNo, loadClient, permissionKeys, resetClient, secureData } from './client-state.ts';
 import {
   decideAccess,
-  decidePurchaseGate,
   decideUrl,
   hasCodeParameter,
   parseHostClients,
@@ -18,6 +17,7 @@ import {
   type UrlParts,
 } from './router-rules.ts';
 import type { RouteDef } from './route-types.ts';
+import type { GateDecision } from './purchase-gate.ts';
 import { pagePath } from './paths.ts';
 import { preloadPage } from './pages.ts';
 
@@ -73,10 +73,19 @@ export async function resolveRoute(url: UrlParts, previous: CurrentRoute | null)
     // Spec boot chain: a session's start ends with user/get (account/state.ts loads with the signed-in pages).
     // Offline and not cached, the cached user stays until the next start.
     if (isLoggedIn.value) void import('../account/state.ts').then((module) => module.ensureUser(), () => {});
-    const gate = decidePurchaseGate(route, permissionKeys.value, number);
-    if (gate.kind === 'redirect') return { kind: 'redirect', to: gate.to };
-    // "Stay on the previous path": on a first visit there is none, so home stands in for it.
-    if (gate.kind === 'stay') return { kind: 'redirect', to: previous?.path ?? pagePath('', number) };
+    if (route.gate) {
+      // The page's files are asked for meanwhile: most visits to a gated page are let in.
+      preloadPage(route).catch(() => {});
+      let gate: GateDecision;
+      try {
+        gate = (await import('./purchase-gate.ts')).decidePurchaseGate(route, permissionKeys.value, number);
+      } catch {
+        return { kind: 'failed', route, clientNo: number };
+      }
+      if (gate.kind === 'redirect') return { kind: 'redirect', to: gate.to };
+      // "Stay on the previous path": on a first visit there is none, so home stands in for it.
+      if (gate.kind === 'stay') return { kind: 'redirect', to: previous?.path ?? pagePath('', number) };
+    }
   }
 
   try {

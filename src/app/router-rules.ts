@@ -5,7 +5,6 @@
 import { KNOWN_SEGMENTS, routeBySegment } from './routes.ts';
 import type { RouteDef } from './route-types.ts';
 import { pagePath, pathOfSegment } from './paths.ts';
-import { canActivate as activationAllowed, canBuy as buyAllowed } from './permissions.ts';
 
 export interface UrlParts {
   pathname: string;
@@ -126,28 +125,6 @@ export function decideAccess(route: RouteDef, clientNo: string, hasToken: boolea
   if (route.name === 'login' && hasToken) return pagePath('', clientNo);
   if (!route.public && !hasToken) return pagePath('login', clientNo);
   return null;
-}
-
-export type GateDecision = { kind: 'allow' } | { kind: 'stay' } | { kind: 'redirect'; to: string };
-
-/** Spec §2 purchase gating over the enabled permission keys productBuy and activationCode. */
-export function decidePurchaseGate(
-  route: RouteDef,
-  permissionKeys: ReadonlySet<string>,
-  clientNo: string,
-): GateDecision {
-  if (!route.gate) return { kind: 'allow' };
-  const canBuy = buyAllowed(permissionKeys);
-  const canActivate = activationAllowed(permissionKeys);
-  if (!canBuy && !canActivate) return { kind: 'stay' };
-  switch (route.gate) {
-    case 'addPhone':
-      return canBuy ? { kind: 'allow' } : { kind: 'redirect', to: pagePath('activation-code', clientNo) };
-    case 'recharge':
-      return canBuy ? { kind: 'allow' } : { kind: 'redirect', to: pagePath('activation-code', clientNo, '?type=2') };
-    case 'activationCode':
-      return canActivate ? { kind: 'allow' } : { kind: 'redirect', to: pagePath('add-phone', clientNo) };
-  }
 }
 
 export type SlideDirection = 'from-left' | 'from-right' | 'none';

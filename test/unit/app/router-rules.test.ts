@@ -3,7 +3,6 @@ import * as assert from 'uvu/assert';
 import {
   clientNoFromUrl,
   decideAccess,
-  decidePurchaseGate,
   decideUrl,
   hasCodeParameter,
   skipsH5Check,
@@ -12,6 +11,7 @@ import {
   slideDirection,
   violatesH5Rule,
 } from '../../../src/app/router-rules.ts';
+import { decidePurchaseGate } from '../../../src/app/purchase-gate.ts';
 import { ROUTES } from '../../../src/app/routes.ts';
 import type { RouteDef, RouteName } from '../../../src/app/route-types.ts';
 
