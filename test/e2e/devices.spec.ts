@@ -244,6 +244,40 @@ test.describe('per-device actions (green tenant)', () => {
   });
 });
 
+for (const language of ['zh-CN', 'en-US'] as const) {
+  test(`in every view the remaining time shows whole beside the level (${language}); the 9- and 16-grids give the figures alone`, async ({ page }) => {
+    await page.addInitScript((lang) => localStorage.setItem('language', JSON.stringify(lang)), language);
+    await skipExpiryReminder(page);
+    await openLogin(page);
+    await loginWithPassword(page);
+    await expect(page.getByTestId('phone-card').first()).toBeVisible();
+    for (const mode of ['grid4', 'grid9', 'grid16', 'list'] as const) {
+      await page.getByTestId(`view-${mode}`).click();
+      await expect(page.getByTestId(`device-view-${mode}`)).toBeVisible();
+      const cards = page.getByTestId('phone-card');
+      await expect(cards.first()).toBeVisible();
+      // Each card on screen: the remaining time ends inside the card and starts after the level (where one shows).
+      const cut = await cards.evaluateAll((all) =>
+        all.flatMap((card) => {
+          const remaining = card.querySelector('[data-testid="phone-remaining"]')!;
+          const text = remaining.getBoundingClientRect();
+          const grade = card.querySelector('.phone-card__grade')!.getBoundingClientRect();
+          const fits = text.right <= card.getBoundingClientRect().right && (grade.width === 0 || grade.right <= text.left);
+          return fits ? [] : [remaining.textContent];
+        }),
+      );
+      expect(cut, mode).toEqual([]);
+    }
+    for (const mode of ['grid9', 'grid16'] as const) {
+      await page.getByTestId(`view-${mode}`).click();
+      const remaining = page.getByTestId('phone-remaining').first();
+      await expect(remaining).toHaveText(language === 'zh-CN' ? /^(\d+天\d+时|\d+时\d+分|\d+分钟)$/ : /^(\d+d \d+h|\d+h \d+m|\d+ min)$/);
+      // The full wording stays at hand, as the text's title.
+      await expect(remaining).toHaveAttribute('title', language === 'zh-CN' ? /^剩余/ : /left$/);
+    }
+  });
+}
+
 test('the server refuses a request on another user\'s phone as if it did not exist', async ({ page }) => {
   await useEnglish(page);
   await registerNewUser(page);

@@ -159,7 +159,7 @@ export function DeviceList({ tab }: { tab: DeviceTab }) {
         gap={GAP_PX}
         rowHeight={(width) => (mode === 'list' ? LIST_ROW_PX : Math.round((width * 16) / 9) + (mode === 'grid16' ? 40 : 48))}
         itemKey={(phone) => phone.userPhoneId}
-        renderItem={(phone) => <PhoneCard phone={phone} layout={layout} onOpen={open} onActions={actions} />}
+        renderItem={(phone) => <PhoneCard phone={phone} layout={layout} narrow={mode === 'grid9' || mode === 'grid16'} onOpen={open} onActions={actions} />}
         onVisible={layout === 'grid' ? onVisible : undefined}
         testId={`device-view-${mode}`}
         resetKey={`${mode}|${sort.value}|${gradeFilter.value}|${groupFilter.value}|${keyword.value}`}

@@ -10,6 +10,8 @@ import { livePicture, thumbnails } from './thumbnails.ts';
 interface PhoneCardProps {
   phone: Phone;
   layout: 'grid' | 'list';
+  /** A card too narrow for the full remaining time (the 9- and 16-grids): the figures alone, the full text as its title. */
+  narrow?: boolean;
   onOpen: (phone: Phone) => void;
   onActions: (phone: Phone) => void;
 }
@@ -26,7 +28,7 @@ export function StatusBadge({ phone }: { phone: Phone }) {
 }
 
 /** Memoised: while a grid scrolls, the cards that stay on screen are not rebuilt (signals still update them). */
-export const PhoneCard = memo(function PhoneCard({ phone, layout, onOpen, onActions }: PhoneCardProps) {
+export const PhoneCard = memo(function PhoneCard({ phone, layout, narrow = false, onOpen, onActions }: PhoneCardProps) {
   const handlers = useLongPress(() => onOpen(phone), () => onActions(phone));
   const thumb = layout === 'grid' ? thumbnails.value.get(phone.userPhoneId) : undefined;
   // The live picture wins while the phone is running; the status decides at once, before the grid hears of it.
@@ -46,8 +48,12 @@ export const PhoneCard = memo(function PhoneCard({ phone, layout, onOpen, onActi
         <p class="phone-card__name" data-testid="phone-name">{phone.name}</p>
         <p class="phone-card__meta">
           <span class="phone-card__grade">{phone.gradeName}</span>
-          <span class={left < 24 * 3600_000 ? 'phone-card__left phone-card__left--low' : 'phone-card__left'} data-testid="phone-remaining">
-            {formatRemaining(left)}
+          <span
+            class={left < 24 * 3600_000 ? 'phone-card__left phone-card__left--low' : 'phone-card__left'}
+            title={narrow ? formatRemaining(left) : undefined}
+            data-testid="phone-remaining"
+          >
+            {formatRemaining(left, narrow)}
           </span>
         </p>
         {layout === 'list' ? (

@@ -26,6 +26,7 @@ const devicesTexts: Translation<typeof zhCN> = {
       migrating: 'Migrating',
     },
     remaining: { days: '{{days}}d {{hours}}h left', hours: '{{hours}}h {{minutes}}m left', minutes: '{{minutes}} min left' },
+    remainingShort: { days: '{{days}}d {{hours}}h', hours: '{{hours}}h {{minutes}}m', minutes: '{{minutes}} min' },
     actions: {
       title: 'More actions', rename: 'Rename', reboot: 'Reboot', quickRestart: 'Quick restart', reset: 'Factory reset',
       root: 'Root switch', rootOn: 'Turn root on', rootOff: 'Turn root off', screenshot: 'Screenshot', resolution: 'Resolution',

@@ -21,6 +21,7 @@ const devicesTexts = {
       trial: '试用', controlling: '控制中', syncing: '同步中', operating: '操作中', migrating: '迁移中',
     },
     remaining: { days: '剩余 {{days}} 天 {{hours}} 小时', hours: '剩余 {{hours}} 小时 {{minutes}} 分', minutes: '剩余 {{minutes}} 分钟' },
+    remainingShort: { days: '{{days}}天{{hours}}时', hours: '{{hours}}时{{minutes}}分', minutes: '{{minutes}}分钟' },
     actions: {
       title: '更多操作', rename: '重命名', reboot: '重启', quickRestart: '快速重启', reset: '恢复出厂设置', root: 'Root 开关',
       rootOn: '开启 Root', rootOff: '关闭 Root', screenshot: '截图', resolution: '分辨率', group: '设置分组', details: '设备详情',

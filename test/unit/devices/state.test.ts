@@ -65,6 +65,11 @@ test('remaining time: days and hours, hours and minutes, minutes', () => {
   assert.is(formatRemaining(3 * HOUR + 20 * 60_000), '3h 20m left');
   assert.is(formatRemaining(30_000), '1 min left');
   assert.is(formatRemaining(0), 'Expired');
+  // The narrow cards' form: the figures alone.
+  assert.is(formatRemaining(149 * 24 * HOUR + 30 * 60_000, true), '149d 0h');
+  assert.is(formatRemaining(3 * HOUR + 20 * 60_000, true), '3h 20m');
+  assert.is(formatRemaining(30_000, true), '1 min');
+  assert.is(formatRemaining(-1, true), 'Expired');
 });
 
 test('loading one screenful first, then pages through the whole list with the current filters', async () => {
