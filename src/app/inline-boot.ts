@@ -9,8 +9,9 @@
  * - the tenant theme of a returning visitor, from the cached tenant id, so the first paint is already in its colours.
  *
  * It must not import the app: only the fingerprint, the storage reader, the theme rule, the phone list's first
- * address and the plan's reader of text parts (a few lines each, no side effects) are bundled in with it. The fingerprint is computed here only: the app
- * reads it from `window.__fingerprint` and does not carry a second copy of that code.
+ * address and the plan's reader of text parts (a few lines each, no side effects) are bundled in with it. The
+ * fingerprint is computed here only: the app reads it from `window.__fingerprint` and does not carry a second copy of
+ * that code.
  */
 import { fingerprintId } from '../core/fingerprint.ts';
 import { read } from '../core/storage.ts';

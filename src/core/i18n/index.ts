@@ -9,8 +9,9 @@
  * files here decide which texts travel in which lazy part: zh-CN.ts / en-US.ts, the first screen's part that boot
  * loads (core, app shell, the account's public pages, misc), and zh-CN-app.ts / en-US-app.ts, the signed-in app's
  * part that every private page's loader awaits (src/app/routes.ts). Other parts are declared by the lazy modules
- * that need them (src/phone-view/texts/index.ts, src/shop/texts/index.ts). Only the active language is fetched (spec §1: zh-CN by default,
- * choice stored under `language`). A domain may have texts in two parts (account), split by section.
+ * that need them (src/phone-view/texts/index.ts, src/shop/texts/index.ts). Only the active language is fetched
+ * (spec §1: zh-CN by default, choice stored under `language`). A domain may have texts in two parts (account), split
+ * by section.
  *
  * Message keys come from the zh-CN tables; every en-US table is typed against its zh-CN twin (Translation).
  */

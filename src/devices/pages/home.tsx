@@ -6,7 +6,10 @@ import { entryAllowed } from '../../app/entry-rules.ts';
 import type { RouteSegment } from '../../app/route-types.ts';
 import { DeviceList } from '../parts/device-list.tsx';
 
-/** Shortcuts of pages that exist (the segment type is the route table's, so none leads to a 404), shown when their client functions allow (spec §6). */
+/**
+ * Shortcuts of pages that exist (the segment type is the route table's, so none leads to a 404), shown when their
+ * client functions allow (spec §6).
+ */
 const SHORTCUTS: ReadonlyArray<{ segment: RouteSegment; label: MessageKey }> = [
   { segment: 'add-phone', label: 'devices.buyNow' },
   { segment: 'manage-group', label: 'devices.groups.manageTitle' },
