@@ -7,7 +7,8 @@
 // For each: first contentful paint, usable, requests / sequential rounds / bytes / JS+CSS files before usable (see
 // boot-profile.mjs for the definitions), and for the offline launch what still went for the network.
 // The medians are compared with test/bench/boot-last.json, then written there with the commit (unless --no-record).
-// Flags: --runs N, --waterfall (request timeline of each scenario's median run), --no-record, --no-build.
+// Flags: --runs N, --waterfall (request timeline of each scenario's median run), --no-record, --no-build, --only KEY
+// (one scenario: loginCold, homeReturning or offlineLaunch; a partial run is not recorded).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { benchSetup, median } from './setup.mjs';
@@ -19,7 +20,9 @@ const runsArg = argv.indexOf('--runs');
 const runs = runsArg >= 0 ? Number(argv[runsArg + 1]) : RUNS;
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs wants a positive whole number, got ${argv[runsArg + 1]}`);
 const showWaterfall = argv.includes('--waterfall');
-const record = !argv.includes('--no-record');
+const onlyArg = argv.indexOf('--only');
+const only = onlyArg >= 0 ? argv[onlyArg + 1] : undefined;
+const record = !argv.includes('--no-record') && !only;
 const RECORD_FILE = new URL('./boot-last.json', import.meta.url);
 const ROOT = new URL('../..', import.meta.url).pathname;
 
@@ -244,7 +247,9 @@ console.log(
 );
 let failed = false;
 try {
-  for (const scenario of SCENARIOS) {
+  const chosen = SCENARIOS.filter((scenario) => !only || scenario.key === only);
+  if (!chosen.length) throw new Error(`--only wants one of ${SCENARIOS.map((scenario) => scenario.key).join(', ')}, got ${only}`);
+  for (const scenario of chosen) {
     const results = [];
     for (let run = 1; run <= runs; run++) {
       try {
