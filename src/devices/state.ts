@@ -87,13 +87,37 @@ export function shouldRemindExpiry(list: Phone[], today: string, lastTipDate: st
 }
 
 let loadSeq = 0;
+/** The load under way, if any: what a page that opens meanwhile waits for instead of asking again. */
+let loading: Promise<void> | null = null;
+let firstLanded = Promise.resolve();
 
 /**
  * Loads the list for the current filters: one screenful first (first-page.ts), then every page of 200 from the start,
  * each replacing the list as it lands (the first of them repeats that screenful).
  */
-export async function loadPhones(): Promise<void> {
+export function loadPhones(): Promise<void> {
   const seq = ++loadSeq;
+  let landed = () => {};
+  firstLanded = new Promise<void>((resolve) => (landed = resolve));
+  const load = fetchAllPhones(seq, landed).finally(() => {
+    landed();
+    if (loading === load) loading = null;
+  });
+  loading = load;
+  return load;
+}
+
+/** The load already under way (started before home was shown, say), or a new one. */
+export function loadPhonesOnce(): Promise<void> {
+  return loading ?? loadPhones();
+}
+
+/** Settles once the latest load's first screenful is in the list, or that load has ended without one. */
+export function firstPhonesShown(): Promise<void> {
+  return firstLanded;
+}
+
+async function fetchAllPhones(seq: number, landed: () => void): Promise<void> {
   phonesLoading.value = true;
   phonesError.value = null;
   const query = {
@@ -112,6 +136,7 @@ export async function loadPhones(): Promise<void> {
     // A newer load (the user changed a filter meanwhile) owns the list now.
     if (seq !== loadSeq) return;
     show(first, first.list);
+    landed();
     let collected: Phone[] = [];
     for (let pageNo = 1; first.list.length < first.total; pageNo++) {
       const page = await listPhones({ ...query, pageSize: PHONE_PAGE_SIZE, pageNo });
@@ -148,9 +173,9 @@ export async function loadExpiryThreshold(): Promise<void> {
   if (hours > 0) expiringSoonHours.value = hours;
 }
 
-/** Everything the device screens need, in parallel. */
+/** Everything the device screens need, in parallel; a load of the list already under way is joined, not repeated. */
 export function refreshDevices(): Promise<unknown> {
-  return Promise.allSettled([loadPhones(), loadGroups(), loadGrades(), loadExpiryThreshold()]);
+  return Promise.allSettled([loadPhonesOnce(), loadGroups(), loadGrades(), loadExpiryThreshold()]);
 }
 
 /** Merges fresh statuses into the list without reloading it. */
@@ -214,6 +239,11 @@ export function stopPolling(): void {
 /** The session ended: nothing of the previous account may show to the next one. */
 export function resetDeviceState(): void {
   stopPolling();
+  // A load of the previous account's list still under way must not land.
+  loadSeq++;
+  loading = null;
+  phonesLoading.value = false;
+  phonesError.value = null;
   phones.value = [];
   phonesTotal.value = 0;
   groups.value = [];

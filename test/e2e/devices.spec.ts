@@ -412,6 +412,35 @@ test.describe('the 1,000-phone account', () => {
     expect(await page.evaluate(() => Object.keys((window as unknown as { __bootReplies?: object }).__bootReplies ?? {}))).toEqual([]);
   });
 
+  test("a returning visitor's home shows with its first cards, never an empty list first", async ({ page }) => {
+    // Every state the list takes on the way, as the page shows it: an empty or loading list, or cards.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { listStates: string[] }).listStates = seen;
+      new MutationObserver(() => {
+        const state = document.querySelector('[data-testid="phone-card"]') ? 'cards' : document.querySelector('[data-testid="device-empty"]') ? 'empty' : '';
+        if (state && seen[seen.length - 1] !== state) seen.push(state);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.reload();
+    await expect(page.getByTestId('phone-card').first()).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { listStates: string[] }).listStates)).toEqual(['cards']);
+  });
+
+  test('when its first screenful is slow, home shows its loading state instead of waiting for it', async ({ page }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/device\/user\/phone\/list\?.*pageSize=20/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await expect(page.getByTestId('device-empty')).toHaveText('加载中…');
+    await expect(page.getByTestId('phone-card')).toHaveCount(0);
+    release();
+    await expect(page.getByTestId('phone-card').first()).toBeVisible();
+  });
+
   test('each stylesheet of home is fetched once, even by a webview that keeps no HTTP cache', async ({ page, context }) => {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });

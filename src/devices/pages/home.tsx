@@ -5,6 +5,24 @@ import { permissionKeys } from '../../app/client-state.ts';
 import { entryAllowed } from '../../app/entry-rules.ts';
 import type { RouteSegment } from '../../app/route-types.ts';
 import { DeviceList } from '../parts/device-list.tsx';
+import { firstPhonesShown, loadPhonesOnce } from '../state.ts';
+import { FIRST_PHONE_PAGE } from '../first-page.ts';
+
+/** How long home waits for the first screenful the inline boot asked for before it shows its loading state instead. */
+const FIRST_CARDS_WAIT_MS = 1000;
+
+/**
+ * Shown with its first cards when they are on their way: for a returning visitor opening home, the inline boot asked
+ * for the first screenful along with the page's files (app/inline-boot.ts), so the list's load starts now, with the
+ * page's module, and the page waits for it (a second at most). Its first render then has the cards, instead of an
+ * empty list rendered, laid out and painted first and the load started only after that (on a slow phone, a whole
+ * render and layout sooner). Otherwise the page shows at once and loads its list itself.
+ */
+export function ready(): Promise<void> {
+  if (!window.__bootReplies || !(FIRST_PHONE_PAGE in window.__bootReplies)) return Promise.resolve();
+  void loadPhonesOnce();
+  return Promise.race([firstPhonesShown(), new Promise<void>((resolve) => setTimeout(resolve, FIRST_CARDS_WAIT_MS))]);
+}
 
 /**
  * Shortcuts of pages that exist (the segment type is the route table's, so none leads to a 404), shown when their

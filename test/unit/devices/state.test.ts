@@ -12,8 +12,11 @@ import {
   displayStatus,
   groupFilter,
   keyword,
+  firstPhonesShown,
   loadPhones,
+  loadPhonesOnce,
   MIN_OPEN_VALIDITY_MS,
+  resetDeviceState,
   phones,
   phonesTotal,
   shouldRemindExpiry,
@@ -119,6 +122,53 @@ test('loading one screenful first, then pages through the whole list with the cu
   await loadPhones();
   assert.is(asked.length, 1);
   assert.is(phones.value.length, 12);
+});
+
+test('a load under way is joined, not repeated; its first screenful is awaited on its own; a reset drops it', async () => {
+  const pending: Array<{ url: URL; answer: () => void }> = [];
+  configureHttp({
+    baseURL: 'http://api.test',
+    tokens: () => ({ accessToken: 'a', refreshToken: 'r' }),
+    headers: () => ({}),
+    fetch: ((input: RequestInfo | URL) =>
+      new Promise<Response>((resolve) => {
+        const url = new URL(String(input));
+        const size = Number(url.searchParams.get('pageSize'));
+        const list = Array.from({ length: Math.min(size, 30) }, (_, i) => phone(i + 1, 100 * HOUR));
+        pending.push({ url, answer: () => resolve(new Response(JSON.stringify({ code: 0, msg: '', data: { list, total: 30, serverTime: NOW } }))) });
+      })) as typeof fetch,
+  });
+  const answerNext = async () => {
+    while (!pending.length) await new Promise((resolve) => setTimeout(resolve, 0));
+    pending.shift()?.answer();
+  };
+  const load = loadPhonesOnce();
+  assert.is(loadPhonesOnce(), load);
+  let firstShown = false;
+  const shownThen = firstPhonesShown().then(() => (firstShown = true));
+  await answerNext();
+  await shownThen;
+  // The screenful is in while the whole list is still to come.
+  assert.ok(firstShown);
+  assert.is(phones.value.length, 20);
+  await answerNext();
+  await load;
+  assert.is(phones.value.length, 30);
+  // Finished: the next call is a new load.
+  const again = loadPhonesOnce();
+  assert.is.not(again, load);
+  // The session ends meanwhile: what that load brings back afterwards must not show.
+  resetDeviceState();
+  await answerNext();
+  await again;
+  assert.is(pending.length, 0);
+  assert.is(phones.value.length, 0);
+  // A load that fails still settles its first-screenful wait.
+  configureHttp({ fetch: (async () => new Response('gateway down', { status: 502 })) as typeof fetch });
+  const failing = loadPhones();
+  await firstPhonesShown();
+  await failing;
+  assert.is(phones.value.length, 0);
 });
 
 test.run();
