@@ -27,7 +27,7 @@ import { productRoutes } from './routes/products.ts';
 import { promotionRoutes } from './routes/promotion.ts';
 import { userAccountRoutes } from './routes/user-account.ts';
 import { userRoutes } from './routes/user.ts';
-import type { PageSecurityOptions } from './page-security.ts';
+import type { PageSecurityOptions } from './page-headers.ts';
 import { staticRoutes } from './static.ts';
 
 export interface AppOptions {

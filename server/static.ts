@@ -4,8 +4,8 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { AppEnv } from './lib/types.ts';
 import { PAGE_MESSAGES } from './lib/errors.ts';
-import { pageSecurity } from './page-security.ts';
-import type { PageSecurityOptions } from './page-security.ts';
+import { pageHeaders } from './page-headers.ts';
+import type { PageSecurityOptions } from './page-headers.ts';
 
 // Serves the built app (API.md "Static files"): precompressed siblings, long caching for hashed assets,
 // history-mode fallback for client routes, and the service worker at the root so its scope can be /app/.
@@ -49,7 +49,7 @@ export interface StaticOptions {
   distDir: string;
   /** Files the backend owns (tenant logos), served under /static/. */
   staticDir: string;
-  /** Who may frame the app and which other origins it may call (page-security.ts). */
+  /** Who may frame the app and which other origins it may call (page-headers.ts). */
   security?: PageSecurityOptions;
 }
 
@@ -152,12 +152,12 @@ export function staticRoutes(options: StaticOptions): Hono<AppEnv> {
   const indexPath = resolve(options.distDir, 'index.html');
   const notFound = (c: Context<AppEnv>) => c.text(PAGE_MESSAGES.notFound, 404);
   const forbidden = (c: Context<AppEnv>) => c.text(PAGE_MESSAGES.forbidden, 403);
-  const securityHeaders = pageSecurity(options.security ?? {});
+  const documentHeaders = pageHeaders(options.security ?? {});
 
-  /** An HTML document of the app, with its Content-Security-Policy and Referrer-Policy. */
+  /** An HTML document of the app, with its Content-Security-Policy, Referrer-Policy and the entry's preload. */
   const sendPage = async (c: Context<AppEnv>, file: { path: string; size: number; mtimeMs: number }) => {
     const response = await sendFile(c, file, NO_CACHE);
-    for (const [name, value] of Object.entries(await securityHeaders(file.path, file.mtimeMs))) response.headers.set(name, value);
+    for (const [name, value] of Object.entries(await documentHeaders(file.path, file.mtimeMs))) response.headers.set(name, value);
     return response;
   };
 

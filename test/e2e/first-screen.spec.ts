@@ -102,6 +102,20 @@ test('index.html carries no inline style attribute (the page policy allows none)
   expect(policy.match(/sha256-/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
 });
 
+test("the document's headers name its entry module, which the browser then fetches once, not a second time for the page", async ({ page, context }) => {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const entries: string[] = [];
+  page.on('request', (request) => {
+    if (/\/app\/assets\/index-[^/]*\.js$/.test(request.url())) entries.push(new URL(request.url()).pathname);
+  });
+  const reply = await page.goto(appUrl('/login/demo'));
+  const src = /<script type="module"[^>]*\bsrc="([^"]+)"/.exec(await reply!.text())![1]!;
+  expect(reply!.headers()['link']).toBe(`<${src}>; rel=modulepreload`);
+  await expect(page.locator(`${LIVE_APP} [data-testid="login-submit"]`)).toBeVisible();
+  expect(entries).toEqual([src]);
+});
+
 test('a page opened in the app asks for all its scripts at once, its own texts included, from the boot plan in the HTML', async ({ page }) => {
   // The entry carries no lists of each page's scripts (vite.config.ts): the app reads them from the plan index.html
   // holds. Held back, the page's own chunk cannot be what makes the browser ask for the rest.

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseOrigins } from '../../../server/page-security.ts';
+import { modulePreloadLink, parseOrigins } from '../../../server/page-headers.ts';
 import { setup } from './helpers.ts';
 
 // The app's HTML carries a strict Content-Security-Policy (inline blocks allowed only by hash), a frame-ancestors
@@ -56,6 +56,18 @@ test('partner origins may frame the app and extra API or stream hosts may be cal
   const policy = directives((await app.request('/app/demo')).headers.get('content-security-policy') ?? '');
   assert.equal(policy.get('frame-ancestors'), ["'self'", 'https://partner.example', 'https://*.webview.example:8443']);
   assert.equal(policy.get('connect-src'), ["'self'", 'wss://stream.example.com', 'https://api.example.com']);
+});
+
+test('every app page names its entry module in a Link header, so the browser asks for it before parsing the page', async () => {
+  const { app } = setup({ distDir: dist });
+  for (const path of ['/app/demo', '/app/login/green']) {
+    const response = await app.request(path);
+    assert.is(response.headers.get('link'), '</app/assets/a.js>; rel=modulepreload', path);
+  }
+  // Module scripts only, in document order; classic and inline scripts are not modules to preload.
+  const html = '<script src="/classic.js"></script><script type="module" crossorigin src="/app/assets/x.js"></script><script type="module">1</script><script type="module" src="/app/assets/y.js"></script>';
+  assert.is(modulePreloadLink(html), '</app/assets/x.js>; rel=modulepreload, </app/assets/y.js>; rel=modulepreload');
+  assert.is(modulePreloadLink('<p>no scripts</p>'), undefined);
 });
 
 test('a setting that is not a list of origins is refused by name', () => {

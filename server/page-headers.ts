@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 
-// Security headers of the app's HTML document (API.md "Static files"). The Content-Security-Policy allows scripts
-// and styles from this origin only, plus the exact inline blocks of the built index.html by their hashes (the boot
-// spinner's <style>, and any inline script a later build adds), so an injected inline script never runs.
+// Headers of the app's HTML document (API.md "Static files"), derived from the built index.html:
+// - the Content-Security-Policy allows scripts and styles from this origin only, plus the exact inline blocks of the
+//   document by their hashes (its <style>s and the inline boot), so an injected inline script never runs;
+// - a Link header names the entry module, which the browser then asks for before it has parsed the document.
 
 export interface PageSecurityOptions {
   /**
@@ -58,14 +59,29 @@ export function contentSecurityPolicy(html: string, options: PageSecurityOptions
 }
 
 /**
- * The headers of the app's HTML: the policy above, computed from the file once per build (its mtime), and a
+ * The headers of the app's HTML, computed from the file once per build (its mtime): the policy above, a
  * Referrer-Policy that keeps the app's addresses from other sites (links to support pages and ads) while same-origin
- * requests keep theirs (the wallet page returns to the page that opened it).
+ * requests keep theirs (the wallet page returns to the page that opened it), and the entry's preload.
  */
-export function pageSecurity(options: PageSecurityOptions) {
-  let cached: { mtimeMs: number; policy: string } | null = null;
+export function pageHeaders(options: PageSecurityOptions) {
+  let cached: { mtimeMs: number; headers: Record<string, string> } | null = null;
   return async function headersFor(indexPath: string, mtimeMs: number): Promise<Record<string, string>> {
-    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, policy: contentSecurityPolicy(await readFile(indexPath, 'utf8'), options) };
-    return { 'Content-Security-Policy': cached.policy, 'Referrer-Policy': 'same-origin' };
+    if (cached?.mtimeMs !== mtimeMs) {
+      const html = await readFile(indexPath, 'utf8');
+      const headers: Record<string, string> = { 'Content-Security-Policy': contentSecurityPolicy(html, options), 'Referrer-Policy': 'same-origin' };
+      const link = modulePreloadLink(html);
+      if (link) headers.Link = link;
+      cached = { mtimeMs, headers };
+    }
+    return cached.headers;
   };
+}
+
+/**
+ * The document's module scripts as a Link header: the browser asks for them when the response's headers arrive, while
+ * the document's own bytes are still coming (on a slow link, the entry's request starts a whole download earlier).
+ */
+export function modulePreloadLink(html: string): string | undefined {
+  const sources = [...html.matchAll(/<script\b(?=[^>]*\btype="module")[^>]*\bsrc="([^"]+)"[^>]*>/gi)].map((m) => m[1]!);
+  return sources.length ? sources.map((src) => `<${src}>; rel=modulepreload`).join(', ') : undefined;
 }
