@@ -4,7 +4,7 @@
 // list and 4-grid views are scrolled two ways: flung end to end (0.8 of a screen per frame, so fast that cards wait for
 // the stop) and scrolled steadily (a quarter of a screen per frame for 150 frames, building cards as it goes).
 import { benchSetup, median } from './setup.mjs';
-import { chineseFont, usableAt, watchUsable } from './boot-profile.mjs';
+import { chineseFont, machine, usableAt, watchUsable } from './boot-profile.mjs';
 
 const RUNS = 3;
 const CPU_SLOWDOWN = 4;
@@ -93,7 +93,7 @@ try {
     }
     await context.close();
   }
-  console.log(`device list, 1,000 phones, ${RUNS} runs at ${CPU_SLOWDOWN}x CPU, ${chineseFont()} (medians):`);
+  console.log(`device list, 1,000 phones, ${RUNS} runs at ${CPU_SLOWDOWN}x CPU, ${chineseFont()}, ${machine()} (medians):`);
   console.log(`  first cards on screen:     ${median(results.map((r) => r.firstCards)).toFixed(0)} ms`);
   console.log(`  all 1,000 phones loaded:   ${median(results.map((r) => r.allLoaded)).toFixed(0)} ms`);
   for (const view of ['list', 'grid']) {

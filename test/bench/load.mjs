@@ -12,7 +12,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { benchSetup, median } from './setup.mjs';
-import { chineseFont, CPU_SLOWDOWN, NETWORK, PHONE, figures, pageTimes, recordRequests, throttle, today, usableAt, watchUsable, waterfall } from './boot-profile.mjs';
+import { chineseFont, machine, CPU_SLOWDOWN, NETWORK, PHONE, figures, pageTimes, recordRequests, throttle, today, usableAt, watchUsable, waterfall } from './boot-profile.mjs';
 
 const RUNS = 3;
 const argv = process.argv.slice(2);
@@ -180,10 +180,12 @@ const FIGURES = [
   { key: 'usable', label: 'usable', show: (v) => `${v.toFixed(0)} ms`, delta: (d) => `${d.toFixed(0)} ms` },
   { key: 'requests', label: 'requests before usable', show: String, delta: String },
   { key: 'rounds', label: 'sequential rounds', show: String, delta: String },
+  { key: 'lastByte', label: 'last byte before usable', show: (v) => `${v.toFixed(0)} ms`, delta: (d) => `${d.toFixed(0)} ms`, only: ['loginCold', 'homeReturning'] },
+  { key: 'afterLastByte', label: 'main thread after it', show: (v) => `${v.toFixed(0)} ms`, delta: (d) => `${d.toFixed(0)} ms`, only: ['loginCold', 'homeReturning'] },
   { key: 'bytes', label: 'bytes on the wire', show: (v) => `${kb(v)} KB`, delta: (d) => `${kb(d)} KB` },
   { key: 'jsCss', label: 'JS+CSS files', show: String, delta: String },
-  { key: 'network', label: 'network requests before usable', show: String, delta: String, only: 'offlineLaunch' },
-  { key: 'workerFetches', label: "service worker's own fetches", show: String, delta: String, only: 'offlineLaunch' },
+  { key: 'network', label: 'network requests before usable', show: String, delta: String, only: ['offlineLaunch'] },
+  { key: 'workerFetches', label: "service worker's own fetches", show: String, delta: String, only: ['offlineLaunch'] },
 ];
 
 /** The build being measured: the commit, marked when files outside test/ differ from it (the build may too). */
@@ -216,7 +218,7 @@ function printBlock(scenario, results, last) {
   const heads = previous ? ['last', 'change'] : ['', ''];
   console.log(`  ${''.padEnd(32)}${'median'.padStart(10)}${heads[0].padStart(11)}${heads[1].padStart(11)}${lastFrom}`);
   for (const figure of FIGURES) {
-    if (figure.only && figure.only !== scenario.key) continue;
+    if (figure.only && !figure.only.includes(scenario.key)) continue;
     const value = median(results.map((r) => r.figures[figure.key]));
     medians[figure.key] = Math.round(value); // whole ms and bytes: the noise is far larger
     let line = `  ${figure.label.padEnd(32)}${figure.show(value).padStart(10)}`;
@@ -237,13 +239,15 @@ const current = {
   commit: buildIdentity(),
   date: new Date().toISOString(),
   runs,
-  profile: { ...NETWORK, cpuSlowdown: CPU_SLOWDOWN, viewport: PHONE.viewport, fonts: chineseFont() },
+  profile: { ...NETWORK, cpuSlowdown: CPU_SLOWDOWN, viewport: PHONE.viewport, fonts: chineseFont(), machine: machine() },
   scenarios: {},
 };
 console.log(
   `boot on slow 3G: ${NETWORK.latency} ms latency, ${NETWORK.downloadThroughput.toLocaleString('en')} B/s each way, ${CPU_SLOWDOWN}x CPU, ` +
-    `${PHONE.viewport.width}x${PHONE.viewport.height} touch, ${current.profile.fonts}; build ${current.commit}` +
-    (last ? `; compared with ${last.commit} of ${last.date?.slice(0, 16).replace('T', ' ')} (${last.profile?.fonts ?? 'fonts not noted'})` : '; no earlier figures'),
+    `${PHONE.viewport.width}x${PHONE.viewport.height} touch, ${current.profile.fonts}; ${current.profile.machine}; build ${current.commit}` +
+    (last
+      ? `; compared with ${last.commit} of ${last.date?.slice(0, 16).replace('T', ' ')} (${last.profile?.fonts ?? 'fonts not noted'}; ${last.profile?.machine ?? 'machine not noted'})`
+      : '; no earlier figures'),
 );
 let failed = false;
 try {
