@@ -23,7 +23,7 @@ export function chineseFont() {
 }
 /**
  * The machine, in a few words (CPU model and cores). The 4x CPU slowdown is relative to it: the same build measured
- * here gave login usable 2,004 ms on one machine and 1,731 ms on a faster one, with the same bytes and rounds.
+ * here gave login usable 1,973 ms on one machine and 1,731 ms on a faster one, with the same bytes and rounds.
  */
 export function machine() {
   const cpus = os.cpus();
