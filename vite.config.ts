@@ -4,13 +4,16 @@ import { readFileSync } from 'node:fs';
 import { aliases } from './aliases.mjs';
 import { bootPlanPlugin, devFingerprintPlugin } from './scripts/boot-plan.mjs';
 import { chunkLoaderPlugin } from './scripts/chunk-loader-plugin.mjs';
+import { shellSplit } from './scripts/shell-split.mjs';
+
+const split = shellSplit();
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const apiPort = process.env.API_PORT ?? '8080';
 
 export default defineConfig({
   base: '/app/',
-  plugins: [chunkLoaderPlugin(), preact({ reactAliasesEnabled: false }), bootPlanPlugin({ version: pkg.version }), devFingerprintPlugin()],
+  plugins: [split.plugin, chunkLoaderPlugin(), preact({ reactAliasesEnabled: false }), bootPlanPlugin({ version: pkg.version }), devFingerprintPlugin()],
   resolve: {
     // Ordered most specific first: 'react/jsx-runtime' must win over 'react'.
     alias: [
@@ -43,16 +46,24 @@ export default defineConfig({
       // Imported constants are written in where they are used: the reply codes (core/reply-codes.ts) then cost the
       // entry nothing for the codes only lazy pages compare with, instead of one exported binding each.
       optimization: { inlineConst: { mode: 'all' } },
+      onLog(level, log, handler) {
+        // main.tsx imports the login page so that it travels with the shell; the route table's dynamic import of it
+        // then resolves to the shell's own chunk, which is the point, not a mistake to warn about.
+        if (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' && /pages[\\/]login\.tsx is dynamically/.test(log.message)) return;
+        handler(level, log);
+      },
       output: {
         codeSplitting: {
           groups: [
-            // Everything the entry loads statically travels in the entry's one file: on a 400 ms link each extra
-            // file of the first screen is a request, and the bundler would otherwise split out the modules the lazy
-            // pages share with the entry (Preact, the http client) as a second initial chunk.
+            // What the entry loads statically comes in two parts (scripts/shell-split.mjs): the core, the modules
+            // the lazy pages share with it (Preact, signals, the router, the http client, texts, session), in one
+            // file they import from; and the shell, the modules only the entry uses (boot, route table and view,
+            // layouts of the first screen, the login page and the default language's texts), in the entry's own
+            // chunk, which the build then inlines into index.html (scripts/inline-shell.mjs). On a 400 ms link each
+            // extra file of the first screen is a request, and without these groups the bundler would split the
+            // shared modules into several initial chunks.
+            { name: 'core', test: (id: string) => split.isCore(id) },
             { name: 'index', tags: ['$initial'] },
-            // The login page and the form parts it uses (fields, rules, the code button) in one file: the first
-            // screen for most visits, requested in the same round as the entry.
-            { name: 'login', test: /src[\\/]account[\\/]pages[\\/]login\.tsx$/ },
             // The general helpers the lazy pages share (loading states, formatting, clipboard, page header) in one small
             // file, so that a page using one of them does not pull in the device list below. Texts and the error
             // catalogue keep their own per-language files.

@@ -183,7 +183,7 @@ export function bootPlanPlugin({ version }) {
         // could queue behind the boot's dozen requests for one of the six connections HTTP/1.1 allows a host.
         const entryTag = /<script type="module"[^>]*><\/script>/.exec(html);
         if (!entryTag) throw new Error('boot plan: index.html has no module script for the entry');
-        return html.replace(entryTag[0], `${entryTag[0]}\n    ${script}`);
+        return html.replace(entryTag[0], () => `${entryTag[0]}\n    ${script}`); // a function: the script is full of `$`
       },
     },
     writeBundle(options) {
@@ -202,7 +202,7 @@ export function devFingerprintPlugin() {
     apply: 'serve',
     async transformIndexHtml(html) {
       const script = await compileInlineScript(`import { fingerprintId } from './src/core/fingerprint.ts';\nwindow.__fingerprint = fingerprintId();`);
-      return html.replace(/<script type="module"/, `<script>${script}</script>\n    <script type="module"`);
+      return html.replace(/<script type="module"/, () => `<script>${script}</script>\n    <script type="module"`);
     },
   };
 }

@@ -5,7 +5,11 @@ import { readPlan } from './boot-plan.mjs';
 
 const unique = (files) => [...new Set(files)];
 
-/** index.html, the entry, the default dictionary and the login page: exactly what the page asks for in its one round. */
+/**
+ * index.html (which carries the app's shell, the login page and the default language's texts inline), the files it
+ * imports (the core) and whatever the login route and the default dictionary still need as files: exactly what the
+ * page asks for in its one round.
+ */
 export function firstScreenFiles(dist) {
   const boot = readPlan(dist);
   return unique(['index.html', ...boot.entry, ...boot.route('login'), ...boot.texts('zh-CN')]);

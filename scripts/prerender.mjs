@@ -59,7 +59,9 @@ export async function prerender(dist, tmp) {
   const app = `<div id="app" inert data-prerendered="${IN_PLACE}">${pages[IN_PLACE]}</div>`;
   if (!html.includes('<div id="app"></div>')) throw new Error('prerender: index.html has no empty <div id="app"></div>');
   // The templates before the script that reads them.
-  html = html.replace('<div id="app"></div>', `${app}\n    ${templates}\n    <script>${await compileInlineScript(SHOW_PRERENDERED)}</script>`);
+  const picker = await compileInlineScript(SHOW_PRERENDERED);
+  // A function, not a string: `$` in the markup or the script would otherwise be read as a replacement pattern.
+  html = html.replace('<div id="app"></div>', () => `${app}\n    ${templates}\n    <script>${picker}</script>`);
   writeFileSync(indexPath, html);
   return { pages: Object.keys(pages), inlined };
 }

@@ -5,7 +5,8 @@
 import { render } from 'preact';
 import './app/global.css';
 import { configureHttp } from './core/http.ts';
-import { locale, setLocale, storedLocale } from './core/i18n/index.ts';
+import { locale, setLocale, storedLocale, provideFirstScreenTexts } from './core/i18n/index.ts';
+import zhCN from './core/i18n/zh-CN.ts';
 import { notify } from './core/ui/notify.ts';
 import { catalogueReady } from './core/errors.ts';
 import { whenIdle } from './core/idle.ts';
@@ -21,6 +22,9 @@ import { fetchWithBootReplies } from './app/boot-replies.ts';
 // file for them. The login screen costs the same bytes either way.
 import './core/ui/field.tsx';
 import './core/validate.ts';
+// The login page, the first screen for most visits, travels in index.html with the rest of the boot (the build inlines
+// the entry's own chunk, scripts/inline-shell.mjs): its bytes then arrive while the link would otherwise be idle.
+import './account/pages/login.tsx';
 
 // Computed by index.html's inline boot (app/inline-boot.ts; on the dev server, scripts/boot-plan.mjs adds a line for
 // it). A host whose policy refuses inline scripts gets it computed here, on demand: its first calls go without it.
@@ -52,6 +56,10 @@ configureHttp({
   fetch: fetchWithBootReplies,
 });
 
+// The first screen's texts: the default language's come with this module, inside index.html (the build inlines it,
+// scripts/inline-shell.mjs), where they cost no request and arrive while the link would otherwise be idle; the other
+// language's is a file the page's boot plan asks for in the same round.
+provideFirstScreenTexts({ 'zh-CN': () => Promise.resolve({ default: zhCN }), 'en-US': () => import('./core/i18n/en-US.ts') });
 // The language first: the page chunk prefetched next asks for texts in that language.
 const localeLoaded = setLocale(storedLocale());
 const path = location.pathname.startsWith(BASE) ? location.pathname.slice(BASE.length) || '/' : location.pathname;

@@ -3,14 +3,15 @@ import { readFileSync } from 'node:fs';
 import { LIVE_APP, appUrl, loginWithPassword, openLogin, skipExpiryReminder, useEnglish } from './helpers.ts';
 
 // index.html paints the login page by itself (prerendered by the build), and the app takes it over without changing
-// what is on screen. The entry script is held back so the prerendered page can be looked at before the app runs.
+// what is on screen. The app's entry is inline in the page (scripts/inline-shell.mjs) and imports the core, one file:
+// holding that file back holds the app, so the prerendered page can be looked at before the app runs.
 
-/** Holds the app's entry script until the returned function is called (pages are then opened to 'commit': a module
+/** Holds the app's core script until the returned function is called (pages are then opened to 'commit': a module
  * script held back holds DOMContentLoaded back too). */
 async function holdEntry(page: Page): Promise<() => void> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/app\/assets\/index-[^/]*\.js$/, async (route) => {
+  await page.route(/\/app\/assets\/core-[^/]*\.js$/, async (route) => {
     await released;
     await route.continue();
   });
@@ -102,18 +103,27 @@ test('index.html carries no inline style attribute (the page policy allows none)
   expect(policy.match(/sha256-/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
 });
 
-test("the document's headers name its entry module, which the browser then fetches once, not a second time for the page", async ({ page, context }) => {
+test("the document's headers name the modules its inline entry imports, which the browser then fetches once each", async ({ page, context }) => {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  const entries: string[] = [];
+  const scripts: string[] = [];
   page.on('request', (request) => {
-    if (/\/app\/assets\/index-[^/]*\.js$/.test(request.url())) entries.push(new URL(request.url()).pathname);
+    if (/\/app\/assets\/[^/]*\.js$/.test(request.url())) scripts.push(new URL(request.url()).pathname);
   });
   const reply = await page.goto(appUrl('/login/demo'));
-  const src = /<script type="module"[^>]*\bsrc="([^"]+)"/.exec(await reply!.text())![1]!;
-  expect(reply!.headers()['link']).toBe(`<${src}>; rel=modulepreload`);
+  const html = await reply!.text();
+  // The entry is in the page itself, and the files it imports are named as module preloads, the core first.
+  expect(/<script type="module"[^>]*\bsrc=/.test(html), 'no module script by address').toBe(false);
+  expect(html.match(/<script type="module">/g)?.length, 'one inline module').toBe(1);
+  const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*\bhref="([^"]+)"/g)].map((match) => match[1]!);
+  expect(preloads[0]).toMatch(/^\/app\/assets\/core-[^/]*\.js$/);
+  expect(reply!.headers()['link']).toBe(preloads.map((src) => `<${src}>; rel=modulepreload`).join(', '));
   await expect(page.locator(`${LIVE_APP} [data-testid="login-submit"]`)).toBeVisible();
-  expect(entries).toEqual([src]);
+  // Each named once, and no script twice (what loads once the screen is idle, the error catalogue, comes later).
+  for (const src of preloads) expect(scripts.filter((script) => script === src), src).toHaveLength(1);
+  expect(new Set(scripts).size).toBe(scripts.length);
+  // The login page and the default language's texts came with the page itself.
+  expect(scripts.filter((script) => /\/(login|zh-CN)-[^/]*\.js$/.test(script))).toEqual([]);
 });
 
 test('a page opened in the app asks for all its scripts at once, its own texts included, from the boot plan in the HTML', async ({ page }) => {

@@ -131,6 +131,8 @@ test('main actions are at least 44x44 CSS px', async ({ page }) => {
   await expectTargets(page.locator('[data-testid="action-sheet"] .sheet__action'), 'sheet action');
   await expectTargets(page.getByTestId('sheet-close'), 'sheet close row');
   await page.getByTestId('action-reboot').click();
+  // The dialog host loads on the first dialog: counted once it shows, not while it is on its way.
+  await expect(page.locator(`${DIALOG} .btn`).first()).toBeVisible();
   await expectTargets(page.locator(`${DIALOG} .btn`), 'dialog button');
   await page.keyboard.press('Escape');
 

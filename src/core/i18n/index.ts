@@ -7,11 +7,11 @@
  * Only core's own texts sit here: `common.*`, `validate.*` (spec §5) and `errors.*` (spec §8; the catalogue's texts
  * are a part of their own, errors-<lang>.ts, loaded with the catalogue by core/errors.ts). The per-language
  * files here decide which texts travel in which lazy part: zh-CN.ts / en-US.ts, the first screen's part that boot
- * loads (core, app shell, the account's public pages, misc), and zh-CN-app.ts / en-US-app.ts, the signed-in app's
- * part that every private page's loader awaits (src/app/routes.ts). Other parts are declared by the lazy modules
- * that need them (src/phone-view/texts/index.ts, src/shop/texts/index.ts). Only the active language is fetched
- * (spec §1: zh-CN by default, choice stored under `language`). A domain may have texts in two parts (account), split
- * by section.
+ * names (core, app shell, the account's public pages, misc; zh-CN's comes inside index.html), and zh-CN-app.ts /
+ * en-US-app.ts, the signed-in app's part that every private page's loader awaits (src/app/routes.ts). Other parts
+ * are declared by the lazy modules that need them (src/phone-view/texts/index.ts, src/shop/texts/index.ts). Only the
+ * active language is fetched (spec §1: zh-CN by default, choice stored under `language`), except the first screen's
+ * zh-CN part. A domain may have texts in two parts (account), split by section.
  *
  * Message keys come from the zh-CN tables; every en-US table is typed against its zh-CN twin (Translation).
  */
@@ -45,7 +45,6 @@ export const DEFAULT_LOCALE: Locale = 'zh-CN';
 type PartTable = CoreDictionary | AppDictionary | ShopDictionary | StreamDictionary | ErrorsDictionary;
 /** One part of the texts: a lazy table per language. */
 export type TextPart = Record<Locale, () => Promise<{ default: PartTable }>>;
-const CORE: TextPart = { 'zh-CN': () => import('./zh-CN.ts'), 'en-US': () => import('./en-US.ts') };
 const APP: TextPart = { 'zh-CN': () => import('./zh-CN-app.ts'), 'en-US': () => import('./en-US-app.ts') };
 const asErrorsPart = (module: { default: ErrorsDictionary['errors'] }) => ({ default: { errors: module.default } });
 const ERRORS: TextPart = {
@@ -90,7 +89,16 @@ const loadedParts = new Map<TextPart, Set<Locale>>();
 /** The language being switched to (set before any await), so parts asked for meanwhile match it. */
 let targetLocale: Locale | null = null;
 /** The parts pages have asked for: a language switch fetches all of them. */
-const wantedParts = new Set<TextPart>([CORE]);
+const wantedParts = new Set<TextPart>();
+
+/**
+ * The first screen's part (zh-CN.ts / en-US.ts), named by the boot before it sets the language: main.tsx carries the
+ * default language's table itself, so that it travels inside index.html (scripts/inline-shell.mjs), and loads the
+ * other language's on demand. Declared there rather than here because a loader here would make that table a file.
+ */
+export function provideFirstScreenTexts(part: TextPart): void {
+  wantedParts.add(part);
+}
 
 async function loadPart(lang: Locale, part: TextPart): Promise<void> {
   if (loadedParts.get(part)?.has(lang)) return;

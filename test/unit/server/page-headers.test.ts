@@ -68,6 +68,9 @@ test('every app page names its entry module in a Link header, so the browser ask
   const html = '<script src="/classic.js"></script><script type="module" crossorigin src="/app/assets/x.js"></script><script type="module">1</script><script type="module" src="/app/assets/y.js"></script>';
   assert.is(modulePreloadLink(html), '</app/assets/x.js>; rel=modulepreload, </app/assets/y.js>; rel=modulepreload');
   assert.is(modulePreloadLink('<p>no scripts</p>'), undefined);
+  // An inline entry's imports are named by module preloads; other links are not.
+  const inline = '<link rel="stylesheet" href="/app/a.css"><link rel="modulepreload" crossorigin href="/app/assets/core.js"><script type="module">import "/app/assets/core.js"</script>';
+  assert.is(modulePreloadLink(inline), '</app/assets/core.js>; rel=modulepreload');
 });
 
 test('a setting that is not a list of origins is refused by name', () => {
