@@ -62,6 +62,14 @@ export async function prerender(dist, tmp) {
   const picker = await compileInlineScript(SHOW_PRERENDERED);
   // A function, not a string: `$` in the markup or the script would otherwise be read as a replacement pattern.
   html = html.replace('<div id="app"></div>', () => `${app}\n    ${templates}\n    <script>${picker}</script>`);
+  // The markup in #app is hidden while the head's boot has decided on another page or language and the picker has not
+  // yet swapped it: the parser may paint between the two on a slow link (the HTML comes in pieces), and the Chinese
+  // login would flash before the English one or before home's spinner. Without JavaScript nothing is decided, and it
+  // shows.
+  const [page, lang] = [IN_PLACE.slice(0, IN_PLACE.indexOf('-')), IN_PLACE.slice(IN_PLACE.indexOf('-') + 1)];
+  const inPlace = `#app[data-prerendered="${IN_PLACE}"]`;
+  const hold = `html[data-boot-page]:not([data-boot-page="${page}"]) ${inPlace},html[data-boot-page]:not([lang="${lang}"]) ${inPlace}{visibility:hidden}`;
+  html = html.replace('</head>', () => `  <style>${hold}</style>\n  </head>`);
   writeFileSync(indexPath, html);
   return { pages: Object.keys(pages), inlined };
 }

@@ -81,6 +81,28 @@ test('the app takes over a prerendered page without losing what was typed into i
   await expect(page.locator('#mobile-error')).toHaveCount(0);
 });
 
+test('before the picker has swapped it, the Chinese login in the HTML is not shown to a visitor who gets another page or language', async ({ page }) => {
+  // On a slow link the parser may paint between #app's markup and the script after it that picks the page; here that
+  // script never comes, so what the page shows meanwhile stays on screen to be looked at.
+  await page.route(/\/app\/(login\/demo|demo|404)$/, async (route) => {
+    const reply = await route.fetch();
+    const html = (await reply.text()).replace(/<\/template>\s*<script>[\s\S]*?<\/script>/, '</template>');
+    await route.fulfill({ response: reply, body: html });
+  });
+  const release = await holdEntry(page);
+  await page.goto(appUrl('/login/demo'), { waitUntil: 'commit' });
+  await expect(page.getByText('验证码登录')).toBeVisible();
+  await useEnglish(page);
+  await page.goto(appUrl('/login/demo'), { waitUntil: 'commit' });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  await expect(page.locator('#app form')).toHaveCount(1);
+  await expect(page.getByText('验证码登录')).toBeHidden();
+  await page.goto(appUrl('/404'), { waitUntil: 'commit' });
+  await expect(page.locator('html')).toHaveAttribute('data-boot-page', '404');
+  await expect(page.locator('#app form')).toBeHidden();
+  release();
+});
+
 test('the 404 page is prerendered too; a page that is not shows the boot spinner, never the login page', async ({ page }) => {
   const release = await holdEntry(page);
   await page.goto(appUrl('/404'), { waitUntil: 'commit' });
