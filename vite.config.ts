@@ -4,9 +4,9 @@ import { readFileSync } from 'node:fs';
 import { aliases } from './aliases.mjs';
 import { bootPlanPlugin, devFingerprintPlugin } from './scripts/boot-plan.mjs';
 import { chunkLoaderPlugin } from './scripts/chunk-loader-plugin.mjs';
-import { shellSplit } from './scripts/shell-split.mjs';
+import { entrySplit } from './scripts/entry-split.mjs';
 
-const split = shellSplit();
+const split = entrySplit();
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const apiPort = process.env.API_PORT ?? '8080';
@@ -37,10 +37,11 @@ export default defineConfig({
     sourcemap: false,
     modulePreload: {
       polyfill: false,
-      // The entry's dynamic imports (the route table's pages, texts, the dialog host) carry no lists of the scripts
-      // they need: the boot plan in index.html has them, and the app preloads a page's scripts from it
-      // (src/app/route-files.ts). Lazy chunks keep Vite's lists for their own imports. Styles are listed as before.
-      resolveDependencies: (_file, deps, { hostId }) => (/^assets\/index-[^/]*\.js$/.test(hostId) ? [] : deps),
+      // The first screen's dynamic imports (in the entry and the core: the route table's pages, texts, the dialog
+      // host, the catalogue) carry no lists of the scripts they need: the boot plan in index.html has them, and the
+      // app preloads a page's scripts from it (src/app/route-files.ts). Lazy chunks keep Vite's lists for their own
+      // imports. Styles are listed as before.
+      resolveDependencies: (_file, deps, { hostId }) => (/^assets\/(?:index|core)-[^/]*\.js$/.test(hostId) ? [] : deps),
     },
     rolldownOptions: {
       // Imported constants are written in where they are used: the reply codes (core/reply-codes.ts) then cost the
@@ -55,11 +56,11 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // What the entry loads statically comes in two parts (scripts/shell-split.mjs): the core, the modules
+            // What the entry loads statically comes in two parts (scripts/entry-split.mjs): the core, the modules
             // the lazy pages share with it (Preact, signals, the router, the http client, texts, session), in one
-            // file they import from; and the shell, the modules only the entry uses (boot, route table and view,
-            // layouts of the first screen, the login page and the default language's texts), in the entry's own
-            // chunk, which the build then inlines into index.html (scripts/inline-shell.mjs). On a 400 ms link each
+            // file they import from; and the entry's own modules, which only it uses (boot, route table and view,
+            // the first screen's layouts, the login page, the default language's first-screen texts), in its own
+            // chunk, which the build then inlines into index.html (scripts/inline-entry.mjs). On a 400 ms link each
             // extra file of the first screen is a request, and without these groups the bundler would split the
             // shared modules into several initial chunks.
             { name: 'core', test: (id: string) => split.isCore(id) },

@@ -8,7 +8,7 @@ import { join, relative } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { precacheFiles } from './first-screen.mjs';
 import { prerender } from './prerender.mjs';
-import { inlineShell } from './inline-shell.mjs';
+import { inlineEntry } from './inline-entry.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
@@ -18,8 +18,8 @@ export async function build({ quiet = false } = {}) {
   await viteBuild({ root, logLevel: quiet ? 'warn' : 'info' });
   mkdirSync(tmp, { recursive: true });
   const prerendered = await prerender(dist, tmp);
-  const shell = inlineShell(dist);
-  if (!quiet) console.log(`prerendered into index.html: ${prerendered.pages.join(', ')}; inlined ${[...prerendered.inlined, shell].join(', ')}`);
+  const entry = inlineEntry(dist);
+  if (!quiet) console.log(`prerendered into index.html: ${prerendered.pages.join(', ')}; inlined ${[...prerendered.inlined, entry].join(', ')}`);
 
   const swBundle = join(tmp, 'sw.js');
   await esbuild({

@@ -2,7 +2,8 @@
 // - The login page (zh-CN, the default language) is rendered into #app, marked inert: it is a picture of the page
 //   until the app takes it over (src/main.tsx), and with JavaScript off it is what shows.
 // - The login page in English and the 404 page in both languages wait in <template>s; a second inline script picks
-//   the one the head's boot decided on (src/app/inline-prerender.ts), before the first paint.
+//   the one the head's boot decided on (src/app/inline-prerender.ts), usually before the first paint; a style rule
+//   hides the Chinese login meanwhile when the boot decided on another page or language.
 // - The entry's stylesheet is inlined, so the first paint waits for no request but the HTML.
 // The pages are rendered by src/prerender.tsx, built for Node with the app's own Vite config (aliases included).
 import { build as viteBuild } from 'vite';
@@ -13,8 +14,9 @@ import { compileInlineScript } from './boot-plan.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const LANGUAGES = ['zh-CN', 'en-US'];
-/** The variant #app holds as markup; the others are templates. */
-const IN_PLACE = 'login-zh-CN';
+/** The variant #app holds as markup (page segment and language); the others are templates. */
+const IN_PLACE_PAGE = { segment: 'login', lang: 'zh-CN' };
+const IN_PLACE = `${IN_PLACE_PAGE.segment}-${IN_PLACE_PAGE.lang}`;
 const SHOW_PRERENDERED = `import { showPrerendered } from './src/app/inline-prerender.ts';\nshowPrerendered();`;
 
 async function renderPages(tmp) {
@@ -66,9 +68,9 @@ export async function prerender(dist, tmp) {
   // yet swapped it: the parser may paint between the two on a slow link (the HTML comes in pieces), and the Chinese
   // login would flash before the English one or before home's spinner. Without JavaScript nothing is decided, and it
   // shows.
-  const [page, lang] = [IN_PLACE.slice(0, IN_PLACE.indexOf('-')), IN_PLACE.slice(IN_PLACE.indexOf('-') + 1)];
+  const { segment, lang } = IN_PLACE_PAGE;
   const inPlace = `#app[data-prerendered="${IN_PLACE}"]`;
-  const hold = `html[data-boot-page]:not([data-boot-page="${page}"]) ${inPlace},html[data-boot-page]:not([lang="${lang}"]) ${inPlace}{visibility:hidden}`;
+  const hold = `html[data-boot-page]:not([data-boot-page="${segment}"]) ${inPlace},html[data-boot-page]:not([lang="${lang}"]) ${inPlace}{visibility:hidden}`;
   html = html.replace('</head>', () => `  <style>${hold}</style>\n  </head>`);
   writeFileSync(indexPath, html);
   return { pages: Object.keys(pages), inlined };

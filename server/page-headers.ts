@@ -62,7 +62,7 @@ export function contentSecurityPolicy(html: string, options: PageSecurityOptions
 /**
  * The headers of the app's HTML, computed from the file once per build (its mtime): the policy above, a
  * Referrer-Policy that keeps the app's addresses from other sites (links to support pages and ads) while same-origin
- * requests keep theirs (the wallet page returns to the page that opened it), and the entry's preload.
+ * requests keep theirs (the wallet page returns to the page that opened it), and the module preloads.
  */
 export function pageHeaders(options: PageSecurityOptions) {
   let cached: { mtimeMs: number; headers: Record<string, string> } | null = null;
@@ -81,7 +81,7 @@ export function pageHeaders(options: PageSecurityOptions) {
 /**
  * The document's module scripts and module preloads as a Link header, in document order: the browser asks for them
  * when the response's headers arrive, while the document's own bytes are still coming (on a slow link, the entry's
- * request starts a whole download earlier). A build whose entry is inline (scripts/inline-shell.mjs) names the files
+ * request starts a whole download earlier). A build whose entry is inline (scripts/inline-entry.mjs) names the files
  * that entry imports in <link rel="modulepreload"> tags.
  */
 export function modulePreloadLink(html: string): string | undefined {

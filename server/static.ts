@@ -154,7 +154,7 @@ export function staticRoutes(options: StaticOptions): Hono<AppEnv> {
   const forbidden = (c: Context<AppEnv>) => c.text(PAGE_MESSAGES.forbidden, 403);
   const documentHeaders = pageHeaders(options.security ?? {});
 
-  /** An HTML document of the app, with its Content-Security-Policy, Referrer-Policy and the entry's preload. */
+  /** An HTML document of the app, with its Content-Security-Policy, Referrer-Policy and module preloads. */
   const sendPage = async (c: Context<AppEnv>, file: { path: string; size: number; mtimeMs: number }) => {
     const response = await sendFile(c, file, NO_CACHE);
     for (const [name, value] of Object.entries(await documentHeaders(file.path, file.mtimeMs))) response.headers.set(name, value);

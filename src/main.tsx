@@ -17,17 +17,14 @@ import { App } from './app/app.tsx';
 import { prefetchRoute } from './app/resolve-route.ts';
 import { BASE } from './app/navigate.ts';
 import { fetchWithBootReplies } from './app/boot-replies.ts';
-// The form field and the input rules travel in the entry: the login page and the signed-in pages' forms (home's
-// rename and group forms among them) share them, and elsewhere a returning user's home would load the login page's
-// file for them. The login screen costs the same bytes either way.
-import './core/ui/field.tsx';
-import './core/validate.ts';
 // The login page, the first screen for most visits, travels in index.html with the rest of the boot (the build inlines
-// the entry's own chunk, scripts/inline-shell.mjs): its bytes then arrive while the link would otherwise be idle.
+// the entry's own chunk, scripts/inline-entry.mjs): its bytes then arrive while the link would otherwise be idle. The
+// form parts it shares with other pages (field, input rules, code button) are in the core file.
 import './account/pages/login.tsx';
 
 // Computed by index.html's inline boot (app/inline-boot.ts; on the dev server, scripts/boot-plan.mjs adds a line for
-// it). A host whose policy refuses inline scripts gets it computed here, on demand: its first calls go without it.
+// it). Should that script fail, it is computed here, on demand: the first calls go without it. (A host whose policy
+// refuses inline scripts runs none of the app: this module is inline too, README "First screen".)
 let fingerprint = window.__fingerprint ?? '';
 if (!fingerprint) void import('./core/fingerprint.ts').then((module) => (fingerprint = module.fingerprintId()));
 
@@ -57,9 +54,9 @@ configureHttp({
 });
 
 // The first screen's texts: the default language's come with this module, inside index.html (the build inlines it,
-// scripts/inline-shell.mjs), where they cost no request and arrive while the link would otherwise be idle; the other
+// scripts/inline-entry.mjs), where they cost no request and arrive while the link would otherwise be idle; the other
 // language's is a file the page's boot plan asks for in the same round.
-provideFirstScreenTexts({ 'zh-CN': () => Promise.resolve({ default: zhCN }), 'en-US': () => import('./core/i18n/en-US.ts') });
+void provideFirstScreenTexts({ 'zh-CN': () => Promise.resolve({ default: zhCN }), 'en-US': () => import('./core/i18n/en-US.ts') });
 // The language first: the page chunk prefetched next asks for texts in that language.
 const localeLoaded = setLocale(storedLocale());
 const path = location.pathname.startsWith(BASE) ? location.pathname.slice(BASE.length) || '/' : location.pathname;

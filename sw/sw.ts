@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 /**
- * The service worker (spec §1: /sw.js, scope /app/). Precaches the shell and the first-screen assets
+ * The service worker (spec §1: /sw.js, scope /app/). Precaches index.html (the app's entry is inline in it), the
+ * core file it imports and the other first-screen assets
  * (list injected by workbox-build at build time), answers /app/ history routes with the app's HTML
  * (never /api/), and caches lazy chunks as they are first used. Old precaches go on activate.
  */

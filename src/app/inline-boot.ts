@@ -2,8 +2,10 @@
  * The few lines index.html runs inline, before the app's JS has arrived (scripts/boot-plan.mjs compiles this file
  * into the page with the plan of the build). On a 400 ms link every round trip counts, so the page asks at once
  * for everything the first screen needs:
- * - the route chunk of the address being opened and the dictionary of the stored language (the entry itself is
- *   already in the HTML), as modulepreload links, from the plan the build derived from the route table;
+ * - the route chunk of the address being opened and the dictionary of the stored language, as modulepreload links,
+ *   from the plan the build derived from the route table (the entry is inline in the HTML and the core it imports is
+ *   named in the head; the login page and the zh-CN first-screen texts travel inside the entry, so their lists are
+ *   empty);
  * - the client's boot calls (secure data, about-app, function list), and for a returning visitor opening home the
  *   phone list's first page, whose replies the app picks up through `takeBootReply` instead of asking again;
  * - the tenant theme of a returning visitor, from the cached tenant id, so the first paint is already in its colours.
@@ -30,7 +32,7 @@ export interface BootPlan {
   routes: Record<string, number[]>;
   /** Segments of the pages open without a login; any other page without a token shows login instead. */
   publicSegments: string[];
-  /** The first screen's dictionary per language. */
+  /** The first screen's dictionary per language (none for zh-CN: it is inline, in the entry). */
   texts: Record<string, number[]>;
   /** What a signed-in page needs besides its own chunk, per language: the app's texts. */
   appTexts: Record<string, number[]>;

@@ -66,9 +66,10 @@ if (lazyOnly.length) {
   console.error(`in the first screen but meant to load on demand: ${lazyOnly.map((row) => row.file).join(', ')}`);
   process.exit(1);
 }
-// The entry's chunk loader is the app's own (src/app/chunk-loader.ts, swapped in by scripts/chunk-loader-plugin.mjs):
-// Vite's helper, 1.3 KB larger, comes back unnoticed if an upgrade of Vite renames the module the plugin answers for.
-const vitesHelper = rows.filter((row) => row.file.endsWith('.js') && readFileSync(join(dist, row.file), 'utf8').includes('vite:preloadError'));
+// The first screen's chunk loader is the app's own (src/app/chunk-loader.ts, swapped in by
+// scripts/chunk-loader-plugin.mjs): Vite's helper, 1.3 KB larger, comes back unnoticed if an upgrade of Vite renames
+// the module the plugin answers for. index.html is searched too: the app's entry is inline there.
+const vitesHelper = rows.filter((row) => /\.(js|html)$/.test(row.file) && readFileSync(join(dist, row.file), 'utf8').includes('vite:preloadError'));
 if (vitesHelper.length) {
   console.error(`Vite's own preload helper is back in ${vitesHelper.map((row) => row.file).join(', ')}: see scripts/chunk-loader-plugin.mjs`);
   process.exit(1);

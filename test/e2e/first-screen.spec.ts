@@ -3,12 +3,12 @@ import { readFileSync } from 'node:fs';
 import { LIVE_APP, appUrl, loginWithPassword, openLogin, skipExpiryReminder, useEnglish } from './helpers.ts';
 
 // index.html paints the login page by itself (prerendered by the build), and the app takes it over without changing
-// what is on screen. The app's entry is inline in the page (scripts/inline-shell.mjs) and imports the core, one file:
+// what is on screen. The app's entry is inline in the page (scripts/inline-entry.mjs) and imports the core, one file:
 // holding that file back holds the app, so the prerendered page can be looked at before the app runs.
 
 /** Holds the app's core script until the returned function is called (pages are then opened to 'commit': a module
  * script held back holds DOMContentLoaded back too). */
-async function holdEntry(page: Page): Promise<() => void> {
+async function holdCore(page: Page): Promise<() => void> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/app\/assets\/core-[^/]*\.js$/, async (route) => {
@@ -50,7 +50,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
         await page.getByTestId('language-switch').click();
         await expect.poll(cached).not.toBe(before);
       }
-      const release = await holdEntry(page);
+      const release = await holdCore(page);
       await page.reload({ waitUntil: 'commit' });
       await expect(page.locator('#app')).toHaveAttribute('inert', '');
       // Before any of the app's JS: the right language, the tenant's theme and its name.
@@ -68,7 +68,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
 }
 
 test('the app takes over a prerendered page without losing what was typed into it', async ({ page }) => {
-  const release = await holdEntry(page);
+  const release = await holdCore(page);
   await page.goto(appUrl('/login/demo'), { waitUntil: 'commit' });
   await expect(page.locator('#app')).toHaveAttribute('inert', '');
   // Not by a person (the picture is inert), but an autofill or a script may fill it.
@@ -89,22 +89,32 @@ test('before the picker has swapped it, the Chinese login in the HTML is not sho
     const html = (await reply.text()).replace(/<\/template>\s*<script>[\s\S]*?<\/script>/, '</template>');
     await route.fulfill({ response: reply, body: html });
   });
-  const release = await holdEntry(page);
+  const release = await holdCore(page);
+  const chineseLogin = page.getByText('验证码登录');
   await page.goto(appUrl('/login/demo'), { waitUntil: 'commit' });
-  await expect(page.getByText('验证码登录')).toBeVisible();
+  await expect(chineseLogin).toBeVisible();
+  // Another page in the same language: the 404 page, and home for a visitor with a token.
+  await page.goto(appUrl('/404'), { waitUntil: 'commit' });
+  await expect(page.locator('html')).toHaveAttribute('data-boot-page', '404');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await expect(page.locator('#app form')).toHaveCount(1);
+  await expect(chineseLogin).toBeHidden();
+  await page.evaluate(() => localStorage.setItem('token', JSON.stringify('a-stored-token')));
+  await page.goto(appUrl('/demo'), { waitUntil: 'commit' });
+  await expect(page.locator('html')).toHaveAttribute('data-boot-page', '');
+  await expect(chineseLogin).toBeHidden();
+  // The login page in the other language.
+  await page.evaluate(() => localStorage.removeItem('token'));
   await useEnglish(page);
   await page.goto(appUrl('/login/demo'), { waitUntil: 'commit' });
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
-  await expect(page.locator('#app form')).toHaveCount(1);
-  await expect(page.getByText('验证码登录')).toBeHidden();
-  await page.goto(appUrl('/404'), { waitUntil: 'commit' });
-  await expect(page.locator('html')).toHaveAttribute('data-boot-page', '404');
-  await expect(page.locator('#app form')).toBeHidden();
+  await expect(page.locator('html')).toHaveAttribute('data-boot-page', 'login');
+  await expect(chineseLogin).toBeHidden();
   release();
 });
 
 test('the 404 page is prerendered too; a page that is not shows the boot spinner, never the login page', async ({ page }) => {
-  const release = await holdEntry(page);
+  const release = await holdCore(page);
   await page.goto(appUrl('/404'), { waitUntil: 'commit' });
   await expect(page.locator('#app')).toContainText('404');
   await expect(page.locator('#app form')).toHaveCount(0);

@@ -92,12 +92,14 @@ let targetLocale: Locale | null = null;
 const wantedParts = new Set<TextPart>();
 
 /**
- * The first screen's part (zh-CN.ts / en-US.ts), named by the boot before it sets the language: main.tsx carries the
- * default language's table itself, so that it travels inside index.html (scripts/inline-shell.mjs), and loads the
- * other language's on demand. Declared there rather than here because a loader here would make that table a file.
+ * The first screen's part (zh-CN.ts / en-US.ts), named by the boot (main.tsx), which carries the default language's
+ * table itself so that it travels inside index.html (scripts/inline-entry.mjs), and loads the other language's on
+ * demand. Not declared here: this module is in the core, a file, and a file cannot import a module that lives inside
+ * the HTML. Named after a language was set, the part loads for that language at once.
  */
-export function provideFirstScreenTexts(part: TextPart): void {
+export function provideFirstScreenTexts(part: TextPart): Promise<void> {
   wantedParts.add(part);
+  return targetLocale ? loadPart(targetLocale, part) : Promise.resolve();
 }
 
 async function loadPart(lang: Locale, part: TextPart): Promise<void> {
@@ -118,9 +120,9 @@ export function ensureErrorTexts(): Promise<void> {
 }
 
 /**
- * A part of the texts for the active language, kept up to date on language switches. Parts other than core and
- * app are declared by the lazy modules that need them (e.g. src/phone-view/texts/index.ts), so their loaders stay
- * out of the first screen.
+ * A part of the texts for the active language, kept up to date on language switches. Parts other than the first
+ * screen's (named by main.tsx) and app are declared by the lazy modules that need them (e.g.
+ * src/phone-view/texts/index.ts), so their loaders stay out of the first screen.
  */
 export async function ensureTexts(part: TextPart): Promise<void> {
   wantedParts.add(part);

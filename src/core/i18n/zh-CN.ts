@@ -1,6 +1,6 @@
 /**
- * The first screen's part, Simplified Chinese: what boot loads before the login page shows. This file decides which
- * texts travel in it: core's own (shared words, rule messages, errors), the app shell, the account's public pages
+ * The first screen's part, Simplified Chinese: inline in index.html with the app's entry (src/main.tsx). This file
+ * decides which texts travel in it: core's own (shared words, rule messages, errors), the app shell, the account's public pages
  * (login, recovery, agreements, trial) and the 404 and download pages. The texts themselves live with their domain.
  */
 import core from './core-zh-CN.ts';

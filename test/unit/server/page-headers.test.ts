@@ -58,7 +58,7 @@ test('partner origins may frame the app and extra API or stream hosts may be cal
   assert.equal(policy.get('connect-src'), ["'self'", 'wss://stream.example.com', 'https://api.example.com']);
 });
 
-test('every app page names its entry module in a Link header, so the browser asks for it before parsing the page', async () => {
+test('every app page names its module scripts and preloads in a Link header, so the browser asks for them before parsing the page', async () => {
   const { app } = setup({ distDir: dist });
   for (const path of ['/app/demo', '/app/login/green']) {
     const response = await app.request(path);
