@@ -48,8 +48,8 @@ export default defineConfig({
       // entry nothing for the codes only lazy pages compare with, instead of one exported binding each.
       optimization: { inlineConst: { mode: 'all' } },
       onLog(level, log, handler) {
-        // main.tsx imports the login page so that it travels with the shell; the route table's dynamic import of it
-        // then resolves to the shell's own chunk, which is the point, not a mistake to warn about.
+        // main.tsx imports the login page so that it travels inline with the entry; the route table's dynamic import
+        // of it then resolves to the entry's own chunk, which is the point, not a mistake to warn about.
         if (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' && /pages[\\/]login\.tsx is dynamically/.test(log.message)) return;
         handler(level, log);
       },

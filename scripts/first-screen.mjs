@@ -6,7 +6,7 @@ import { readPlan } from './boot-plan.mjs';
 const unique = (files) => [...new Set(files)];
 
 /**
- * index.html (which carries the app's shell, the login page and the default language's texts inline), the files it
+ * index.html (which carries the app's entry, the login page and the default language's texts inline), the files it
  * imports (the core) and whatever the login route and the default dictionary still need as files: exactly what the
  * page asks for in its one round.
  */

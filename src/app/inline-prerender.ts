@@ -3,8 +3,8 @@
  * page prerendered in Chinese, and <template>s hold the other prerendered pages and languages. The head's boot
  * (inline-boot.ts) has decided the page and the language; this shows the matching markup, or the boot spinner when the
  * page was not prerendered. The parser may paint before this runs: a style rule (scripts/prerender.mjs) keeps #app's
- * Chinese login hidden until then when another page or language was decided. A returning visitor's cached brand (name, logo) is filled in.
- * With JavaScript off, none of this runs and the login page shows as it is.
+ * Chinese login hidden until then when another page or language was decided. A returning visitor's cached brand
+ * (name, logo) is filled in. With JavaScript off, none of this runs and the login page shows as it is.
  */
 import { read } from '../core/storage.ts';
 
