@@ -63,7 +63,8 @@ export function inlineEntry(dist) {
   // The entry's imports, each preloaded once, the core first: Vite adds its own tags for an entry's imports, after the
   // boot script; these take their place, in the entry's.
   const imports = plan.entry.filter((file) => file !== entryFile && file.endsWith('.js'));
-  const ordered = [...imports.filter((file) => /(^|\/)core-[^/]*\.js$/.test(file)), ...imports.filter((file) => !/(^|\/)core-[^/]*\.js$/.test(file))];
+  const isCore = (file) => /(^|\/)core-[^/]*\.js$/.test(file);
+  const ordered = [...imports.filter(isCore), ...imports.filter((file) => !isCore(file))];
   const preload = (file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`;
   for (const file of ordered) html = html.split(`\n    ${preload(file)}`).join('');
   // Replaced through functions: the code is full of `$`, which a replacement string would read as patterns.

@@ -1,5 +1,5 @@
 // `npm run size`: builds (unless --no-build) and prints the first-screen closure — index.html (with its inline
-// scripts and styles: the boot, the app's shell, the login page, the default language's texts), the files the shell
+// scripts and styles: the boot, the app's entry, the login page, the default language's texts), the files the entry
 // imports, and any file the login route or the default dictionary still needs — in gzip and brotli bytes.
 // The bytes are those the server sends: the build's .gz and .br siblings, or the file itself when it has none (the
 // build leaves files under 256 bytes uncompressed).
