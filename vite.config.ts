@@ -60,9 +60,9 @@ export default defineConfig({
             // the lazy pages share with it (Preact, signals, the router, the http client, texts, session), in one
             // file they import from; and the entry's own modules, which only it uses (boot, route table and view,
             // the first screen's layouts, the login page, the default language's first-screen texts), in its own
-            // chunk, which the build then inlines into index.html (scripts/inline-entry.mjs). On a 400 ms link each
-            // extra file of the first screen is a request, and without these groups the bundler would split the
-            // shared modules into several initial chunks.
+            // chunk, which the build then inlines into index.html (scripts/inline-entry.mjs; the core's code follows
+            // it, scripts/inline-core.mjs). On a 400 ms link each extra file of the first screen is a request, and
+            // without these groups the bundler would split the shared modules into several initial chunks.
             { name: 'core', test: (id: string) => split.isCore(id) },
             { name: 'index', tags: ['$initial'] },
             // The general helpers the lazy pages share (loading states, formatting, clipboard, page header) in one small

@@ -6,7 +6,8 @@
 // everything else of the second round. Nothing imports the entry, so it needs no address of its own: the files it
 // imports (the core, the bundler's runtime) become <link rel="modulepreload"> tags in the head, in the place of the
 // entry's script tag, which the server also sends as a Link header (server/page-headers.ts), so the core is still the
-// first file asked for.
+// first file asked for. The core's code then follows the entry into the page (scripts/inline-core.mjs), its file
+// keeping only its exports.
 //
 // An inline module resolves relative specifiers against the document's address, not the assets folder, so every
 // import specifier of the chunk is rewritten to an absolute path, found with Vite's parser (not by pattern).
@@ -15,6 +16,9 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 
 const IMPORTING = new Set(['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression']);
+
+/** The core's file (scripts/entry-split.mjs): the one the entry imports first, and which scripts/inline-core.mjs inlines. */
+export const isCoreFile = (file) => /(^|\/)core-[^/]*\.js$/.test(file);
 
 /** `code`, a chunk served at `base + file`, with every relative import specifier made absolute. */
 export function absoluteSpecifiers(code, file, base = '/app/') {
@@ -63,8 +67,7 @@ export function inlineEntry(dist) {
   // The entry's imports, each preloaded once, the core first: Vite adds its own tags for an entry's imports, after the
   // boot script; these take their place, in the entry's.
   const imports = plan.entry.filter((file) => file !== entryFile && file.endsWith('.js'));
-  const isCore = (file) => /(^|\/)core-[^/]*\.js$/.test(file);
-  const ordered = [...imports.filter(isCore), ...imports.filter((file) => !isCore(file))];
+  const ordered = [...imports.filter(isCoreFile), ...imports.filter((file) => !isCoreFile(file))];
   const preload = (file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`;
   for (const file of ordered) html = html.split(`\n    ${preload(file)}`).join('');
   // Replaced through functions: the code is full of `$`, which a replacement string would read as patterns.

@@ -19,7 +19,8 @@ import { BASE } from './app/navigate.ts';
 import { fetchWithBootReplies } from './app/boot-replies.ts';
 // The login page, the first screen for most visits, travels in index.html with the rest of the boot (the build inlines
 // the entry's own chunk, scripts/inline-entry.mjs): its bytes then arrive while the link would otherwise be idle. The
-// form parts it shares with other pages (field, input rules, code button) are in the core file.
+// form parts it shares with other pages (field, input rules, code button) are in the core, inline too
+// (scripts/inline-core.mjs).
 import './account/pages/login.tsx';
 
 // Computed by index.html's inline boot (app/inline-boot.ts; on the dev server, scripts/boot-plan.mjs adds a line for
@@ -71,8 +72,6 @@ localeLoaded.then(() => {
   render(<App {...handOver(live)} />, live);
   // Only a build that names domains being retired carries the notice (the condition is settled at build time).
   if (import.meta.env.VITE_OLD_DOMAINS) void import('./app/old-domain.ts').then((module) => module.showOldDomainNotice(), () => {});
-  // Off the first screen's path, but in place before the first failure needs describing (core/errors.ts).
-  whenIdle(() => void catalogueReady());
 });
 // Nothing on the first screen needs the worker: it registers once the page is idle and loaded.
 whenIdle(() => void import('./app/service-worker.ts').then((module) => module.registerServiceWorker()).catch(() => {}));
@@ -96,6 +95,10 @@ function handOver(live: HTMLElement) {
       live.id = 'app';
     },
     afterFirstPage() {
+      // Off the first screen's path, but in place before the first failure needs describing (core/errors.ts). Asked
+      // for once the first page is on screen: the page can be waiting for its files before that, and an idle moment
+      // then would put the catalogue on the link beside them.
+      whenIdle(() => void catalogueReady());
       if (!shown) return;
       for (const input of shown.querySelectorAll('input')) {
         const twin = input.id ? document.getElementById(input.id) : null;

@@ -1,9 +1,9 @@
 /// <reference lib="webworker" />
 /**
- * The service worker (spec §1: /sw.js, scope /app/). Precaches index.html (the app's entry is inline in it), the
- * core file it imports and the other first-screen assets
- * (list injected by workbox-build at build time), answers /app/ history routes with the app's HTML
- * (never /api/), and caches lazy chunks as they are first used. Old precaches go on activate.
+ * The service worker (spec §1: /sw.js, scope /app/). Precaches index.html (the app's core and entry are inline in
+ * it), the files they import and the other first-screen assets (list injected by workbox-build at build time),
+ * answers /app/ history routes with the app's HTML (never /api/), and caches lazy chunks as they are first used. Old
+ * precaches go on activate.
  */
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';

@@ -3,11 +3,12 @@ import { readFileSync } from 'node:fs';
 import { LIVE_APP, appUrl, loginWithPassword, openLogin, skipExpiryReminder, useEnglish } from './helpers.ts';
 
 // index.html paints the login page by itself (prerendered by the build), and the app takes it over without changing
-// what is on screen. The app's entry is inline in the page (scripts/inline-entry.mjs) and imports the core, one file:
-// holding that file back holds the app, so the prerendered page can be looked at before the app runs.
+// what is on screen. The app's entry and core are inline in the page (scripts/inline-entry.mjs, inline-core.mjs); the
+// entry imports the core's exports through one small file: holding that file back holds the app, so the prerendered
+// page can be looked at before the app runs.
 
-/** Holds the app's core script until the returned function is called (pages are then opened to 'commit': a module
- * script held back holds DOMContentLoaded back too). */
+/** Holds the file the entry reads the core through until the returned function is called (pages are then opened to
+ * 'commit': a module script held back holds DOMContentLoaded back too). */
 async function holdCore(page: Page): Promise<() => void> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -144,11 +145,18 @@ test("the document's headers name the modules its inline entry imports, which th
   });
   const reply = await page.goto(appUrl('/login/demo'));
   const html = await reply!.text();
-  // The entry is in the page itself, and the files it imports are named as module preloads, the core first.
+  // The core and the entry are in the page itself, in that order, and the files the entry imports are named as module
+  // preloads, the core's file (its exports, read off the page) first.
   expect(/<script type="module"[^>]*\bsrc=/.test(html), 'no module script by address').toBe(false);
-  expect(html.match(/<script type="module">/g)?.length, 'one inline module').toBe(1);
+  const modules = [...html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+  expect(modules, 'two inline modules').toHaveLength(2);
+  expect(modules[0]).toContain('window.__appCore=');
   const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*\bhref="([^"]+)"/g)].map((match) => match[1]!);
   expect(preloads[0]).toMatch(/^\/app\/assets\/core-[^/]*\.js$/);
+  expect(modules[1]).toContain(`from"${preloads[0]}"`);
+  const coreFile = await (await page.request.get(new URL(preloads[0]!, page.url()).href)).text();
+  expect(coreFile.length, 'the core file keeps only its exports').toBeLessThan(4000);
+  expect(coreFile).toMatch(/^const __appCore=window\.__appCore;export const /);
   expect(reply!.headers()['link']).toBe(preloads.map((src) => `<${src}>; rel=modulepreload`).join(', '));
   await expect(page.locator(`${LIVE_APP} [data-testid="login-submit"]`)).toBeVisible();
   // Each named once, and no script twice (what loads once the screen is idle, the error catalogue, comes later).
