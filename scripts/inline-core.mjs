@@ -33,7 +33,7 @@ export function exportList(code, file) {
   if (code.slice(list.end).trim() !== '') throw new Error(`inline core: ${file} has code after its export list`);
   const names = list.specifiers.map((specifier) => ({ local: specifier.local.name, exported: specifier.exported.name ?? specifier.exported.value }));
   for (const { local, exported } of names) {
-    if (!IDENTIFIER.test(exported) || exported === 'default' || exported === CORE_GLOBAL || typeof local !== 'string') {
+    if (!IDENTIFIER.test(exported) || exported === 'default' || typeof local !== 'string') {
       throw new Error(`inline core: ${file} exports ${exported}, which the stub cannot declare`);
     }
   }
@@ -64,7 +64,7 @@ export function splitCore(code, file, base = '/app/') {
   assertSettledExports(absolute, list.names.map((name) => name.local), file);
   const properties = list.names.map(({ local, exported }) => (local === exported ? local : `${exported}:${local}`));
   const inline = `${absolute.slice(0, list.start)}window.${CORE_GLOBAL}={${properties.join(',')}};`;
-  const stub = `const ${CORE_GLOBAL}=window.${CORE_GLOBAL};export const ${list.names.map(({ exported }) => `${exported}=${CORE_GLOBAL}.${exported}`).join(',')};\n`;
+  const stub = `export const{${list.names.map(({ exported }) => exported).join(',')}}=window.${CORE_GLOBAL};\n`;
   return { inline, stub };
 }
 
