@@ -4,16 +4,14 @@ import { readFileSync } from 'node:fs';
 import { aliases } from './aliases.mjs';
 import { bootPlanPlugin, devFingerprintPlugin } from './scripts/boot-plan.mjs';
 import { chunkLoaderPlugin } from './scripts/chunk-loader-plugin.mjs';
-import { entrySplit } from './scripts/entry-split.mjs';
 
-const split = entrySplit();
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const apiPort = process.env.API_PORT ?? '8080';
 
 export default defineConfig({
   base: '/app/',
-  plugins: [split.plugin, chunkLoaderPlugin(), preact({ reactAliasesEnabled: false }), bootPlanPlugin({ version: pkg.version }), devFingerprintPlugin()],
+  plugins: [chunkLoaderPlugin(), preact({ reactAliasesEnabled: false }), bootPlanPlugin({ version: pkg.version }), devFingerprintPlugin()],
   resolve: {
     // Ordered most specific first: 'react/jsx-runtime' must win over 'react'.
     alias: [
@@ -37,11 +35,11 @@ export default defineConfig({
     sourcemap: false,
     modulePreload: {
       polyfill: false,
-      // The first screen's dynamic imports (in the entry and the core: the route table's pages, texts, the dialog
-      // host, the catalogue) carry no lists of the scripts they need: the boot plan in index.html has them, and the
-      // app preloads a page's scripts from it (src/app/route-files.ts). Lazy chunks keep Vite's lists for their own
+      // The first screen's dynamic imports (in the entry: the route table's pages, texts, the dialog host, the
+      // catalogue) carry no lists of the scripts they need: the boot plan in index.html has them, and the app
+      // preloads a page's scripts from it (src/app/route-files.ts). Lazy chunks keep Vite's lists for their own
       // imports. Styles are listed as before.
-      resolveDependencies: (_file, deps, { hostId }) => (/^assets\/(?:index|core)-[^/]*\.js$/.test(hostId) ? [] : deps),
+      resolveDependencies: (_file, deps, { hostId }) => (/^assets\/index-[^/]*\.js$/.test(hostId) ? [] : deps),
     },
     rolldownOptions: {
       // Imported constants are written in where they are used: the reply codes (core/reply-codes.ts) then cost the
@@ -56,14 +54,10 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // What the entry loads statically comes in two parts (scripts/entry-split.mjs): the core, the modules
-            // the lazy pages share with it (Preact, signals, the router, the http client, texts, session), in one
-            // file they import from; and the entry's own modules, which only it uses (boot, route table and view,
-            // the first screen's layouts, the login page, the default language's first-screen texts), in its own
-            // chunk, which the build then inlines into index.html (scripts/inline-entry.mjs; the core's code follows
-            // it, scripts/inline-core.mjs). On a 400 ms link each extra file of the first screen is a request, and
-            // without these groups the bundler would split the shared modules into several initial chunks.
-            { name: 'core', test: (id: string) => split.isCore(id) },
+            // Everything the entry loads statically in one chunk, which the build then inlines into index.html
+            // (scripts/inline-entry.mjs; the lazy pages import what they share with it from a stub of its exports,
+            // scripts/inline-exports.mjs). On a 400 ms link each extra file of the first screen is a request, and
+            // without this group the bundler would split the modules the lazy pages share into initial chunks.
             { name: 'index', tags: ['$initial'] },
             // The general helpers the lazy pages share (loading states, formatting, clipboard, page header) in one small
             // file, so that a page using one of them does not pull in the device list below. Texts and the error

@@ -9,7 +9,6 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import { precacheFiles } from './first-screen.mjs';
 import { prerender } from './prerender.mjs';
 import { inlineEntry } from './inline-entry.mjs';
-import { inlineCore } from './inline-core.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
@@ -20,8 +19,7 @@ export async function build({ quiet = false } = {}) {
   mkdirSync(tmp, { recursive: true });
   const prerendered = await prerender(dist, tmp);
   const entry = inlineEntry(dist);
-  const core = inlineCore(dist);
-  if (!quiet) console.log(`prerendered into index.html: ${prerendered.pages.join(', ')}; inlined ${[...prerendered.inlined, entry, core].join(', ')}`);
+  if (!quiet) console.log(`prerendered into index.html: ${prerendered.pages.join(', ')}; inlined ${[...prerendered.inlined, entry].join(', ')}`);
 
   const swBundle = join(tmp, 'sw.js');
   await esbuild({

@@ -1,24 +1,26 @@
-// Build step after the prerender (scripts/build.mjs): the entry's own chunk (the modules only the entry uses,
-// scripts/entry-split.mjs says which) moves into index.html as an inline module at the end of <body>.
+// Build step after the prerender (scripts/build.mjs): the entry chunk (everything the first screen runs: Preact,
+// signals, the router, the http client, texts, session, the boot, the route table and view, the first screen's
+// layouts, the login page, the default language's first-screen texts) moves into index.html as an inline module at
+// the end of <body>.
 //
-// Why: on slow 3G the HTML arrives about half a second before the first script can (one more round trip), and the
-// link sits idle in between. Bytes carried by the HTML fill that gap for free; bytes in a file share the link with
-// everything else of the second round. Nothing imports the entry, so it needs no address of its own: the files it
-// imports (the core, the bundler's runtime) become <link rel="modulepreload"> tags in the head, in the place of the
-// entry's script tag, which the server also sends as a Link header (server/page-headers.ts), so the core is still the
-// first file asked for. The core's code then follows the entry into the page (scripts/inline-core.mjs), its file
-// keeping only its exports.
+// Why: on slow 3G the HTML arrives a round trip before the first script can, and a script can only be asked for once
+// the page is committed (70-180 ms after the HTML's first byte at 4x CPU): a link carrying the HTML and then files
+// sits idle between the HTML's last byte and the first file's first. Bytes carried by the HTML come without that gap
+// (README, "First screen", has the figures).
+//
+// The lazy pages import the modules they share with the entry from the entry's file: that file keeps a stub of its
+// exports, read off the page (scripts/inline-exports.mjs), named in the head as a <link rel="modulepreload"> (which
+// the server also sends as a Link header, server/page-headers.ts) in place of the entry's script tag, so that a page
+// opened by address has it in the first round.
 //
 // An inline module resolves relative specifiers against the document's address, not the assets folder, so every
 // import specifier of the chunk is rewritten to an absolute path, found with Vite's parser (not by pattern).
 import { parseAst } from 'vite';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
+import { splitExports } from './inline-exports.mjs';
 
 const IMPORTING = new Set(['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression']);
-
-/** The core's file (scripts/entry-split.mjs): the one the entry imports first, and which scripts/inline-core.mjs inlines. */
-export const isCoreFile = (file) => /(^|\/)core-[^/]*\.js$/.test(file);
 
 /** `code`, a chunk served at `base + file`, with every relative import specifier made absolute. */
 export function absoluteSpecifiers(code, file, base = '/app/') {
@@ -56,31 +58,29 @@ export function inlineEntry(dist) {
   const entryTag = new RegExp(`<script type="module" crossorigin src="${base}(assets/[^"]+\\.js)"></script>`).exec(html);
   if (!entryTag) throw new Error('inline entry: index.html has no module script for the entry');
   const entryFile = entryTag[1];
-  const code = absoluteSpecifiers(readFileSync(join(dist, entryFile), 'utf8').trim(), entryFile, base);
-  if (/<\/script|<!--/i.test(code)) throw new Error(`inline entry: ${entryFile} contains text that would end an inline script`);
+  const { inline, stub } = splitExports(absoluteSpecifiers(readFileSync(join(dist, entryFile), 'utf8').trim(), entryFile, base), entryFile);
+  if (/<\/script|<!--/i.test(inline)) throw new Error(`inline entry: ${entryFile} contains text that would end an inline script`);
 
-  // A chunk importing the entry would ask for a file that is no longer there: entry-split.mjs must leave none.
-  const entryName = posix.basename(entryFile);
-  const importers = readdirSync(join(dist, 'assets')).filter((name) => name.endsWith('.js') && name !== entryName && readFileSync(join(dist, 'assets', name), 'utf8').includes(entryName));
-  if (importers.length) throw new Error(`inline entry: ${importers.join(', ')} import ${entryFile}; a module they import belongs in the core (scripts/entry-split.mjs)`);
-
-  // The entry's imports, each preloaded once, the core first: Vite adds its own tags for an entry's imports, after the
-  // boot script; these take their place, in the entry's.
-  const imports = plan.entry.filter((file) => file !== entryFile && file.endsWith('.js'));
-  const ordered = [...imports.filter(isCoreFile), ...imports.filter((file) => !isCoreFile(file))];
+  // Preloaded, each once: the entry's stub (what the lazy pages import) and the files the entry imports. Vite adds its
+  // own tags for an entry's imports, after the boot script; these take their place, in the entry's.
+  const preloads = [...(stub ? [entryFile] : []), ...plan.entry.filter((file) => file !== entryFile && file.endsWith('.js'))];
   const preload = (file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`;
-  for (const file of ordered) html = html.split(`\n    ${preload(file)}`).join('');
+  for (const file of preloads) html = html.split(`\n    ${preload(file)}`).join('');
   // Replaced through functions: the code is full of `$`, which a replacement string would read as patterns.
-  html = html.replace(entryTag[0], () => ordered.map(preload).join('\n    '));
+  html = html.replace(entryTag[0], () => preloads.map(preload).join('\n    '));
   const bodyEnd = html.lastIndexOf('</body>');
-  html = `${html.slice(0, bodyEnd)}  <script type="module">${code}</script>\n  ${html.slice(bodyEnd)}`;
-  for (const file of ordered) {
+  html = `${html.slice(0, bodyEnd)}  <script type="module">${inline}</script>\n  ${html.slice(bodyEnd)}`;
+  for (const file of preloads) {
     if (html.split(preload(file)).length !== 2) throw new Error(`inline entry: index.html should preload ${file} once`);
   }
   writeFileSync(indexPath, html);
 
-  plan.entry = plan.entry.filter((file) => file !== entryFile);
-  writeFileSync(planPath, JSON.stringify(plan, null, 2));
-  rmSync(join(dist, entryFile));
+  if (stub) {
+    writeFileSync(join(dist, entryFile), stub);
+  } else {
+    plan.entry = plan.entry.filter((file) => file !== entryFile);
+    writeFileSync(planPath, JSON.stringify(plan, null, 2));
+    rmSync(join(dist, entryFile));
+  }
   return entryFile;
 }

@@ -18,9 +18,9 @@ import { prefetchRoute } from './app/resolve-route.ts';
 import { BASE } from './app/navigate.ts';
 import { fetchWithBootReplies } from './app/boot-replies.ts';
 // The login page, the first screen for most visits, travels in index.html with the rest of the boot (the build inlines
-// the entry's own chunk, scripts/inline-entry.mjs): its bytes then arrive while the link would otherwise be idle. The
-// form parts it shares with other pages (field, input rules, code button) are in the core, inline too
-// (scripts/inline-core.mjs).
+// the entry chunk, scripts/inline-entry.mjs): its bytes then arrive while the link would otherwise be idle. The form
+// parts it shares with other pages (field, input rules, code button) come with it; those pages import them from the
+// stub of the entry's exports (scripts/inline-exports.mjs).
 import './account/pages/login.tsx';
 
 // Computed by index.html's inline boot (app/inline-boot.ts; on the dev server, scripts/boot-plan.mjs adds a line for

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /**
- * The service worker (spec §1: /sw.js, scope /app/). Precaches index.html (the app's core and entry are inline in
- * it), the files they import and the other first-screen assets (list injected by workbox-build at build time),
+ * The service worker (spec §1: /sw.js, scope /app/). Precaches index.html (the app's entry is inline in it), the
+ * stub of the entry's exports and the other first-screen assets (list injected by workbox-build at build time),
  * answers /app/ history routes with the app's HTML (never /api/), and caches lazy chunks as they are first used. Old
  * precaches go on activate.
  */

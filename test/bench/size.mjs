@@ -1,6 +1,7 @@
 // `npm run size`: builds (unless --no-build) and prints the first-screen closure — index.html (with its inline
-// scripts and styles: the boot, the app's core and entry, the login page, the default language's texts), the files
-// the entry imports (the core's exports, the bundler's runtime), and any file the login route or the default dictionary still needs — in gzip and brotli bytes.
+// scripts and styles: the boot, the app's entry, the login page, the default language's texts), the entry's own file
+// (the stub of its exports) and what it imports, and any file the login route or the default dictionary still needs
+// — in gzip and brotli bytes.
 // The bytes are those the server sends: the build's .gz and .br siblings, or the file itself when it has none (the
 // build leaves files under 256 bytes uncompressed).
 // Fails above the hard ceiling of 60 KB gzip or above 6 files; prints how far the 30 KB target still is (the

@@ -3,20 +3,27 @@ import { readFileSync } from 'node:fs';
 import { LIVE_APP, appUrl, loginWithPassword, openLogin, skipExpiryReminder, useEnglish } from './helpers.ts';
 
 // index.html paints the login page by itself (prerendered by the build), and the app takes it over without changing
-// what is on screen. The app's entry and core are inline in the page (scripts/inline-entry.mjs, inline-core.mjs); the
-// entry imports the core's exports through one small file: holding that file back holds the app, so the prerendered
-// page can be looked at before the app runs.
+// what is on screen. The app's entry is inline in the page (scripts/inline-entry.mjs) and needs no file to start the
+// login page, so to look at the prerendered page before the app runs, the tests hold the inline module itself.
 
-/** Holds the file the entry reads the core through until the returned function is called (pages are then opened to
- * 'commit': a module script held back holds DOMContentLoaded back too). */
-async function holdCore(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/app\/assets\/core-[^/]*\.js$/, async (route) => {
-    await released;
-    await route.continue();
+type HeldPage = Window & { __releaseApp?: () => void };
+
+/**
+ * Serves the app's documents with the inline entry waiting on a promise first, until the returned function is called
+ * (and passed through `edit`, if given). Without their Content-Security-Policy: its hash of the module no longer holds.
+ */
+async function holdApp(page: Page, edit: (html: string) => string = (html) => html): Promise<() => Promise<void>> {
+  await page.route(/\/app\/[^.]*$/, async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const reply = await route.fetch();
+    const html = edit(await reply.text()).replace('<script type="module">', '<script type="module">await new Promise((resolve) => (window.__releaseApp = resolve));');
+    const headers = Object.fromEntries(Object.entries(reply.headers()).filter(([name]) => !/^(content-security-policy|content-length|content-encoding)$/i.test(name)));
+    await route.fulfill({ status: reply.status(), headers, body: html });
   });
-  return release;
+  return async () => {
+    await page.waitForFunction(() => typeof (window as HeldPage).__releaseApp === 'function');
+    await page.evaluate(() => (window as HeldPage).__releaseApp!());
+  };
 }
 
 /** What a person reads and where: the texts of the form's controls and the boxes of the main ones. */
@@ -51,7 +58,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
         await page.getByTestId('language-switch').click();
         await expect.poll(cached).not.toBe(before);
       }
-      const release = await holdCore(page);
+      const release = await holdApp(page);
       await page.reload({ waitUntil: 'commit' });
       await expect(page.locator('#app')).toHaveAttribute('inert', '');
       // Before any of the app's JS: the right language, the tenant's theme and its name.
@@ -61,7 +68,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
       const before = await screenOf(page);
       expect(before.texts.join(' ')).toContain(lang === 'zh-CN' ? '验证码登录' : 'SMS code');
 
-      release();
+      await release();
       await expect(page.locator(LIVE_APP).getByTestId('login-submit')).toBeEnabled();
       expect(await screenOf(page)).toEqual(before);
     });
@@ -69,12 +76,12 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
 }
 
 test('the app takes over a prerendered page without losing what was typed into it', async ({ page }) => {
-  const release = await holdCore(page);
+  const release = await holdApp(page);
   await page.goto(appUrl('/login/demo'), { waitUntil: 'commit' });
   await expect(page.locator('#app')).toHaveAttribute('inert', '');
   // Not by a person (the picture is inert), but an autofill or a script may fill it.
   await page.locator('#mobile').evaluate((input) => ((input as HTMLInputElement).value = '13800138000'));
-  release();
+  await release();
   await expect(page.locator(LIVE_APP).getByTestId('login-submit')).toBeEnabled();
   await expect(page.locator('#mobile')).toHaveValue('13800138000');
   // The app's own state has it: the code button checks the number, and it is valid.
@@ -85,12 +92,7 @@ test('the app takes over a prerendered page without losing what was typed into i
 test('before the picker has swapped it, the Chinese login in the HTML is not shown to a visitor who gets another page or language', async ({ page }) => {
   // On a slow link the parser may paint between #app's markup and the script after it that picks the page; here that
   // script never comes, so what the page shows meanwhile stays on screen to be looked at.
-  await page.route(/\/app\/(login\/demo|demo|404)$/, async (route) => {
-    const reply = await route.fetch();
-    const html = (await reply.text()).replace(/<\/template>\s*<script>[\s\S]*?<\/script>/, '</template>');
-    await route.fulfill({ response: reply, body: html });
-  });
-  const release = await holdCore(page);
+  await holdApp(page, (html) => html.replace(/<\/template>\s*<script>[\s\S]*?<\/script>/, '</template>'));
   const chineseLogin = page.getByText('验证码登录');
   await page.goto(appUrl('/login/demo'), { waitUntil: 'commit' });
   await expect(chineseLogin).toBeVisible();
@@ -111,11 +113,10 @@ test('before the picker has swapped it, the Chinese login in the HTML is not sho
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
   await expect(page.locator('html')).toHaveAttribute('data-boot-page', 'login');
   await expect(chineseLogin).toBeHidden();
-  release();
 });
 
 test('the 404 page is prerendered too; a page that is not shows the boot spinner, never the login page', async ({ page }) => {
-  const release = await holdCore(page);
+  await holdApp(page);
   await page.goto(appUrl('/404'), { waitUntil: 'commit' });
   await expect(page.locator('#app')).toContainText('404');
   await expect(page.locator('#app form')).toHaveCount(0);
@@ -124,7 +125,6 @@ test('the 404 page is prerendered too; a page that is not shows the boot spinner
   await expect(page.locator('html')).toHaveAttribute('data-boot-page', '');
   await expect(page.locator('#app')).toBeEmpty();
   await expect(page.locator('#app form')).toHaveCount(0);
-  release();
 });
 
 test('index.html carries no inline style attribute (the page policy allows none) and its inline blocks are allowed', async ({ request }) => {
@@ -136,7 +136,7 @@ test('index.html carries no inline style attribute (the page policy allows none)
   expect(policy.match(/sha256-/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
 });
 
-test("the document's headers name the modules its inline entry imports, which the browser then fetches once each", async ({ page, context }) => {
+test("the document's headers name the file of its inline entry's exports, which the browser then fetches once", async ({ page, context }) => {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   const scripts: string[] = [];
@@ -145,18 +145,17 @@ test("the document's headers name the modules its inline entry imports, which th
   });
   const reply = await page.goto(appUrl('/login/demo'));
   const html = await reply!.text();
-  // The core and the entry are in the page itself, in that order, and the files the entry imports are named as module
-  // preloads, the core's file (its exports, read off the page) first.
+  // The entry is in the page itself, and the file the lazy pages import its exports from is named as a module preload.
   expect(/<script type="module"[^>]*\bsrc=/.test(html), 'no module script by address').toBe(false);
   const modules = [...html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
-  expect(modules, 'two inline modules').toHaveLength(2);
-  expect(modules[0]).toContain('window.__appCore=');
+  expect(modules, 'one inline module').toHaveLength(1);
+  expect(modules[0]).toContain('window.__appExports=');
   const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*\bhref="([^"]+)"/g)].map((match) => match[1]!);
-  expect(preloads[0]).toMatch(/^\/app\/assets\/core-[^/]*\.js$/);
-  expect(modules[1]).toContain(`from"${preloads[0]}"`);
-  const coreFile = await (await page.request.get(new URL(preloads[0]!, page.url()).href)).text();
-  expect(coreFile.length, 'the core file keeps only its exports').toBeLessThan(2000);
-  expect(coreFile).toMatch(/^export const\{[\w$,]+\}=window\.__appCore;\s*$/);
+  expect(preloads).toHaveLength(1);
+  expect(preloads[0]).toMatch(/^\/app\/assets\/index-[^/]*\.js$/);
+  const stub = await (await page.request.get(new URL(preloads[0]!, page.url()).href)).text();
+  expect(stub.length, 'the file keeps only the exports').toBeLessThan(2000);
+  expect(stub).toMatch(/^export const\{[\w$,]+\}=window\.__appExports;\s*$/);
   expect(reply!.headers()['link']).toBe(preloads.map((src) => `<${src}>; rel=modulepreload`).join(', '));
   await expect(page.locator(`${LIVE_APP} [data-testid="login-submit"]`)).toBeVisible();
   // Each named once, and no script twice (what loads once the screen is idle, the error catalogue, comes later).
