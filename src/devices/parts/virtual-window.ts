@@ -74,15 +74,19 @@ export function rowWindow({ scrollTop, height, stride, padding, rows }: WindowIn
 
 /**
  * The keys whose card is built in this render: every card built before stays built, and new ones are taken
- * on-screen first, then overscan, until the budget is spent (Infinity for the first render, a new list or size).
+ * on-screen first, then overscan, until the budget is spent. A render that starts a view (the first, a new list or
+ * size: budget Infinity) builds every card on screen at once and leaves the overscan to the frames after it, one card
+ * each: on the 4x-slowed profile each card costs about 8 ms, and the first cards then show that much sooner.
  */
 export function cardsToBuild(onScreen: readonly number[], inWindow: readonly number[], built: ReadonlySet<number>, budget: number): Set<number> {
   const chosen = new Set<number>();
+  const startsView = budget === Infinity;
+  const screen = new Set(onScreen);
   let left = budget;
   for (const key of [...onScreen, ...inWindow]) {
     if (chosen.has(key)) continue;
     if (built.has(key)) chosen.add(key);
-    else if (left > 0) {
+    else if (startsView ? screen.has(key) : left > 0) {
       chosen.add(key);
       left--;
     }

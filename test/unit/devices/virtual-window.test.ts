@@ -30,8 +30,13 @@ test('an empty list renders no row', () => {
   assert.ok(window.last < window.first);
 });
 
-test('without a scroll every card in the window is built', () => {
-  assert.equal([...cardsToBuild([3, 4], [1, 2, 3, 4, 5], new Set(), Infinity)].sort(), [1, 2, 3, 4, 5]);
+test('a render that starts a view builds every card on screen at once, and the overscan in the frames after it', () => {
+  assert.equal([...cardsToBuild([3, 4, 5, 6], [1, 2, 3, 4, 5, 6, 7], new Set(), Infinity)].sort(), [3, 4, 5, 6]);
+  // The next frames (a budget of one each, no scroll) add the overscan, on-screen cards staying built.
+  const next = cardsToBuild([3, 4, 5, 6], [1, 2, 3, 4, 5, 6, 7], new Set([3, 4, 5, 6]), NEW_ITEMS_PER_FRAME);
+  assert.equal([...next].sort(), [1, 3, 4, 5, 6]);
+  // Cards built before a view starts again (a new size) stay, wherever they are.
+  assert.equal([...cardsToBuild([3, 4], [1, 2, 3, 4, 5], new Set([1, 2]), Infinity)].sort(), [1, 2, 3, 4]);
 });
 
 test('a scroll builds new cards on screen first, within the budget, and keeps the ones built before', () => {
