@@ -179,9 +179,10 @@ export function bootPlanPlugin({ version }) {
         plan = planFromBundle(context.bundle, version);
         const script = `<script>${await inlineBoot(plan)}</script>`;
         // After the entry's module script tag, which runs only once the document is parsed anyway
-        // (scripts/inline-entry.mjs later puts the preloads of the files the entry imports in its place): those are
-        // then the first files asked for, and the links the boot adds join the same round behind them. Before them,
-        // the core could queue behind the boot's dozen requests for one of the six connections HTTP/1.1 allows a host.
+        // (scripts/inline-entry.mjs later puts the preload of the entry's own file, the stub of its exports, in its
+        // place): that is then the first file asked for, and the links the boot adds join the same round behind it.
+        // Before them, it could queue behind the boot's dozen requests for one of the six connections HTTP/1.1 allows
+        // a host.
         const entryTag = /<script type="module"[^>]*><\/script>/.exec(html);
         if (!entryTag) throw new Error('boot plan: index.html has no module script for the entry');
         return html.replace(entryTag[0], () => `${entryTag[0]}\n    ${script}`); // a function: the script is full of `$`

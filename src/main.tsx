@@ -2,11 +2,14 @@
  * Boot (first screen): language, API wiring, shell effects, then render. The client data and the
  * page chunk are fetched by the navigator in parallel with the dictionary, not after it.
  */
+// First, so that the bundler puts the default language's texts at the top of the entry (data, no side effects): in
+// index.html they then sit within gzip's 32 KB reach of the prerendered pages that show the same words, which the
+// compressor sends once instead of twice (0.17 KB less); further down the entry they were out of its reach.
+import zhCN from './core/i18n/zh-CN.ts';
 import { render } from 'preact';
 import './app/global.css';
 import { configureHttp } from './core/http.ts';
 import { locale, setLocale, storedLocale, provideFirstScreenTexts } from './core/i18n/index.ts';
-import zhCN from './core/i18n/zh-CN.ts';
 import { notify } from './core/ui/notify.ts';
 import { catalogueReady } from './core/errors.ts';
 import { whenIdle } from './core/idle.ts';

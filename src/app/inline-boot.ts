@@ -3,9 +3,9 @@
  * into the page with the plan of the build). On a 400 ms link every round trip counts, so the page asks at once
  * for everything the first screen needs:
  * - the route chunk of the address being opened and the dictionary of the stored language, as modulepreload links,
- *   from the plan the build derived from the route table (the entry is inline in the HTML and the core it imports is
- *   named in the head; the login page and the zh-CN first-screen texts travel inside the entry, so their lists are
- *   empty);
+ *   from the plan the build derived from the route table (the entry is inline in the HTML, and the file the lazy
+ *   pages import its exports from is named in the head; the login page and the zh-CN first-screen texts travel inside
+ *   the entry, so their lists are empty);
  * - the client's boot calls (secure data, about-app, function list), and for a returning visitor opening home the
  *   phone list's first page, whose replies the app picks up through `takeBootReply` instead of asking again;
  * - the tenant theme of a returning visitor, from the cached tenant id, so the first paint is already in its colours.
