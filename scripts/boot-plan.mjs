@@ -73,9 +73,12 @@ export function planFromBundle(bundle, version) {
     for (const module of modules) {
       const chunk = byModule.get(module);
       if (!chunk) throw new Error(`boot plan: ${module} is in no chunk of the build`);
-      closure(chunk, files);
+      // A module of the entry's own chunk needs no file: the entry is inline in the HTML (scripts/inline-entry.mjs).
+      if (chunk !== entry) closure(chunk, files);
     }
-    return [...files].filter((file) => !entryFiles.has(file));
+    // The entry's own file stays in a lazy page's list: the page's chunks import the entry's exports from it (the build
+    // leaves a stub of them there), so the boot asks for it with the page. The entry's CSS is in the HTML.
+    return [...files].filter((file) => file === entry.fileName || !entryFiles.has(file));
   };
 
   /**

@@ -6,9 +6,9 @@ import { readPlan } from './boot-plan.mjs';
 const unique = (files) => [...new Set(files)];
 
 /**
- * index.html (which carries the app's entry, the login page and the default language's texts inline), the entry's
- * own file (the stub of its exports, scripts/inline-exports.mjs) and what it imports, and whatever the login route and
- * the default dictionary still need as files: exactly what the page asks for in its one round.
+ * index.html (which carries the app's entry, the login page and the default language's texts inline), the files the
+ * entry imports (none while it is one chunk), and whatever the login route and the default dictionary still need as
+ * files (nothing, today): exactly what the page asks for in its one round.
  */
 export function firstScreenFiles(dist) {
   const boot = readPlan(dist);

@@ -9,9 +9,9 @@
 // (README, "First screen", has the figures).
 //
 // The lazy pages import the modules they share with the entry from the entry's file: that file keeps a stub of its
-// exports, read off the page (scripts/inline-exports.mjs), named in the head as a <link rel="modulepreload"> (which
-// the server also sends as a Link header, server/page-headers.ts) in place of the entry's script tag, so that a page
-// opened by address has it in the first round.
+// exports, read off the page (scripts/inline-exports.mjs). The boot plan lists it with every lazy page
+// (scripts/boot-plan.mjs), so the boot asks for it in the first round with a page opened by address that needs it;
+// the login page needs no file at all.
 //
 // An inline module resolves relative specifiers against the document's address, not the assets folder, so every
 // import specifier of the chunk is rewritten to an absolute path, found with Vite's parser (not by pattern).
@@ -61,9 +61,10 @@ export function inlineEntry(dist) {
   const { inline, stub } = splitExports(absoluteSpecifiers(readFileSync(join(dist, entryFile), 'utf8').trim(), entryFile, base), entryFile);
   if (/<\/script|<!--/i.test(inline)) throw new Error(`inline entry: ${entryFile} contains text that would end an inline script`);
 
-  // Preloaded, each once: the entry's stub (what the lazy pages import) and the files the entry imports. Vite adds its
-  // own tags for an entry's imports, after the boot script; these take their place, in the entry's.
-  const preloads = [...(stub ? [entryFile] : []), ...plan.entry.filter((file) => file !== entryFile && file.endsWith('.js'))];
+  // Preloaded, each once: the files the entry imports (none, as long as the entry is one chunk). Vite adds its own
+  // tags for an entry's imports, after the boot script; these take their place, in the entry's (server/page-headers.ts
+  // sends them as a Link header too).
+  const preloads = plan.entry.filter((file) => file !== entryFile && file.endsWith('.js'));
   const preload = (file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`;
   for (const file of preloads) html = html.split(`\n    ${preload(file)}`).join('');
   // Replaced through functions: the code is full of `$`, which a replacement string would read as patterns.
@@ -75,12 +76,10 @@ export function inlineEntry(dist) {
   }
   writeFileSync(indexPath, html);
 
-  if (stub) {
-    writeFileSync(join(dist, entryFile), stub);
-  } else {
-    plan.entry = plan.entry.filter((file) => file !== entryFile);
-    writeFileSync(planPath, JSON.stringify(plan, null, 2));
-    rmSync(join(dist, entryFile));
-  }
+  // The HTML no longer loads the entry's file; what is left of it (the stub) is for the pages the plan lists it with.
+  plan.entry = plan.entry.filter((file) => file !== entryFile);
+  writeFileSync(planPath, JSON.stringify(plan, null, 2));
+  if (stub) writeFileSync(join(dist, entryFile), stub);
+  else rmSync(join(dist, entryFile));
   return entryFile;
 }
