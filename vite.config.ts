@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { aliases } from './aliases.mjs';
 import { bootPlanPlugin, devFingerprintPlugin } from './scripts/boot-plan.mjs';
 import { chunkLoaderPlugin } from './scripts/chunk-loader-plugin.mjs';
+import { compatSuspensePlugin } from './scripts/compat-suspense-plugin.mjs';
 
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -11,7 +12,7 @@ const apiPort = process.env.API_PORT ?? '8080';
 
 export default defineConfig({
   base: '/app/',
-  plugins: [chunkLoaderPlugin(), preact({ reactAliasesEnabled: false }), bootPlanPlugin({ version: pkg.version }), devFingerprintPlugin()],
+  plugins: [chunkLoaderPlugin(), compatSuspensePlugin(), preact({ reactAliasesEnabled: false }), bootPlanPlugin({ version: pkg.version }), devFingerprintPlugin()],
   resolve: {
     // Ordered most specific first: 'react/jsx-runtime' must win over 'react'.
     alias: [
