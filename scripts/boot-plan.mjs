@@ -87,7 +87,8 @@ export function planFromBundle(bundle, version) {
    */
   const textPartsOf = (modules) => {
     const parts = {};
-    for (const chunk of filesOf(modules).map((file) => byFile.get(file)).filter(Boolean)) {
+    // The page's own chunks: not the entry, whose file a lazy page's list names for its exports only.
+    for (const chunk of filesOf(modules).map((file) => byFile.get(file)).filter((chunk) => chunk && chunk !== entry)) {
       for (const file of chunk.dynamicImports) {
         const language = TEXT_PART.exec(byFile.get(file)?.facadeModuleId ?? '')?.[1];
         if (language) (parts[language] ??= []).push(...filesOf([relative(root, byFile.get(file).facadeModuleId)]));
@@ -123,6 +124,7 @@ export function planFromBundle(bundle, version) {
     errorTexts: perLanguage(TEXT_MODULES.errorTexts),
     catalogueLater: table.filter((route) => route.catalogueLater).map((route) => route.segment),
     routeTexts,
+    exports: indexOf(entry.fileName),
     // For the tools, not the page: what the HTML itself loads.
     entry: [...entryFiles],
   };
@@ -182,10 +184,9 @@ export function bootPlanPlugin({ version }) {
         plan = planFromBundle(context.bundle, version);
         const script = `<script>${await inlineBoot(plan)}</script>`;
         // After the entry's module script tag, which runs only once the document is parsed anyway
-        // (scripts/inline-entry.mjs later puts the preload of the entry's own file, the stub of its exports, in its
-        // place): that is then the first file asked for, and the links the boot adds join the same round behind it.
-        // Before them, it could queue behind the boot's dozen requests for one of the six connections HTTP/1.1 allows
-        // a host.
+        // (scripts/inline-entry.mjs later puts the entry itself at the end of <body>, and the preloads of the files it
+        // imports, if any, in the tag's place): those are then the first files asked for, and the links the boot adds
+        // join the same round behind them.
         const entryTag = /<script type="module"[^>]*><\/script>/.exec(html);
         if (!entryTag) throw new Error('boot plan: index.html has no module script for the entry');
         return html.replace(entryTag[0], () => `${entryTag[0]}\n    ${script}`); // a function: the script is full of `$`

@@ -1,5 +1,5 @@
 // Lets the bundler drop preact/compat's Suspense and SuspenseList, which this app does not use (its pages load through
-// preact-iso's lazy() and ErrorBoundary), from the first screen: about 0.8 KB gzip.
+// preact-iso's lazy() and ErrorBoundary), from the first screen: about 0.7 KB gzip.
 //
 // compat declares each as a function and then sets its prototype up in statements at the module's top level
 // (`(P.prototype = new Component).__c = …`), which a bundler must keep as side effects even when nothing uses P. At
@@ -9,7 +9,8 @@
 // If compat's shape is not the one expected (another version), it is left as it is and the build says so.
 import { parseAst } from 'vite';
 
-const COMPAT = /[\\/]preact[\\/]compat[\\/]dist[\\/]compat\.module\.js$/;
+// compat's ES module build, by either of its names (package.json's "module" and its "import" condition).
+const COMPAT = /[\\/]preact[\\/]compat[\\/]dist[\\/]compat\.(?:module\.js|mjs)$/;
 const CLASSES = ['Suspense', 'SuspenseList'];
 
 /** `node` is `X.prototype`, a member of it, or a member of `(X.prototype = …)`. */
@@ -67,7 +68,7 @@ export function wrapClassSetup(code, exported = CLASSES) {
     for (const write of writes) removed.add(write);
     edits.push({ start: declaration.start, end: declaration.end, text: '' });
     const setup = writes.map((write) => `${code.slice(write.start, write.end)};`).join('');
-    edits.push({ start: last.end, end: last.end, text: `var ${name}=/*@__PURE__*/(function(){${code.slice(declaration.start, declaration.end)};${setup}return ${name}})();` });
+    edits.push({ start: last.end, end: last.end, text: `;var ${name}=/*@__PURE__*/(function(){${code.slice(declaration.start, declaration.end)};${setup}return ${name}})();` });
   }
   // The statements the writes came from keep their other parts.
   for (const statement of statements) {
@@ -78,13 +79,22 @@ export function wrapClassSetup(code, exported = CLASSES) {
   }
   let out = code;
   for (const edit of edits.sort((a, b) => b.start - a.start || b.end - a.end)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+  try {
+    parseAst(out);
+  } catch {
+    return null;
+  }
   return out;
 }
 
 export function compatSuspensePlugin() {
+  let wrapped = false;
   return {
     name: 'cloud-phone:compat-suspense',
     apply: 'build',
+    buildStart() {
+      wrapped = false;
+    },
     transform(code, id) {
       if (!COMPAT.test(id)) return null;
       const out = wrapClassSetup(code);
@@ -92,7 +102,11 @@ export function compatSuspensePlugin() {
         this.warn('preact/compat is not shaped as scripts/compat-suspense-plugin.mjs expects: Suspense stays in the bundle');
         return null;
       }
+      wrapped = true;
       return { code: out, map: null };
+    },
+    buildEnd(error) {
+      if (!error && !wrapped) this.warn('preact/compat was not found under the names scripts/compat-suspense-plugin.mjs knows: Suspense stays in the bundle');
     },
   };
 }

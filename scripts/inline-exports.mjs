@@ -29,14 +29,20 @@ export function exportList(code, file) {
   if (code.slice(list.end).trim() !== '') throw new Error(`inline exports: ${file} has code after its export list`);
   const names = list.specifiers.map((specifier) => ({ local: specifier.local.name, exported: specifier.exported.name ?? specifier.exported.value }));
   for (const { local, exported } of names) {
-    if (!IDENTIFIER.test(exported) || exported === 'default' || typeof local !== 'string') {
+    if (!IDENTIFIER.test(exported) || typeof local !== 'string') {
       throw new Error(`inline exports: ${file} exports ${exported}, which the stub cannot declare`);
     }
   }
   return { start: list.start, end: list.end, names };
 }
 
-/** Fails if `code` assigns to one of `locals` inside a function: the stub would keep the value it had at first. */
+/** Code that may run after the module's top level has: a function's body, a class field's initialiser, a static block. */
+const runsLater = (path) => path.findParent((parent) => parent.isFunction() || parent.isClassProperty() || parent.isClassPrivateProperty() || parent.isStaticBlock());
+
+/**
+ * Fails if `code` assigns to one of `locals` in code that may run later (the stub would keep the value it had at
+ * first), or waits at its top level (a lazy chunk could then evaluate the stub before the object is on the page).
+ */
 export function assertSettledExports(code, locals, file) {
   const ast = babel.parseSync(code, { sourceType: 'module', configFile: false, babelrc: false });
   babel.traverse(ast, {
@@ -44,11 +50,15 @@ export function assertSettledExports(code, locals, file) {
       for (const local of locals) {
         const binding = path.scope.getBinding(local);
         if (!binding) throw new Error(`inline exports: ${file} exports ${local}, which it does not declare at its top level`);
-        if (binding.constantViolations.some((violation) => violation.getFunctionParent())) {
+        if (binding.constantViolations.some(runsLater)) {
           throw new Error(`inline exports: ${file} reassigns its export ${local} after it has run; the stub would keep its first value`);
         }
       }
-      path.stop();
+    },
+    'AwaitExpression|ForOfStatement'(path) {
+      if ((path.isAwaitExpression() || path.node.await) && !path.getFunctionParent()) {
+        throw new Error(`inline exports: ${file} waits at its top level; its exports must be on the page once it has run`);
+      }
     },
   });
 }
@@ -63,6 +73,12 @@ export function splitExports(code, file) {
   assertSettledExports(code, list.names.map((name) => name.local), file);
   const properties = list.names.map(({ local, exported }) => (local === exported ? local : `${exported}:${local}`));
   const inline = `${code.slice(0, list.start)}window.${EXPORTS_GLOBAL}={${properties.join(',')}};`;
-  const stub = `export const{${list.names.map(({ exported }) => exported).join(',')}}=window.${EXPORTS_GLOBAL};\n`;
+  // Through local names: an export may be named with a reserved word (the bundler names them `in`, `do`… once there
+  // are enough), which `export const{in}` could not declare but `export{$1 as in}` can.
+  const stub =
+    `const{${list.names.map(({ exported }, index) => `${exported}:$${index}`).join(',')}}=window.${EXPORTS_GLOBAL};` +
+    `export{${list.names.map(({ exported }, index) => `$${index} as ${exported}`).join(',')}};\n`;
+  parseAst(inline);
+  parseAst(stub);
   return { inline, stub };
 }

@@ -3,9 +3,10 @@ import { readFile } from 'node:fs/promises';
 
 // Headers of the app's HTML document (API.md "Static files"), derived from the built index.html:
 // - the Content-Security-Policy allows scripts and styles from this origin only, plus the exact inline blocks of the
-//   document by their hashes (its <style>s and the inline boot), so an injected inline script never runs;
-// - a Link header names the entry module (or, for an inline entry, the files its <link rel="modulepreload"> tags
-//   name), which the browser then asks for before it has parsed the document.
+//   document by their hashes (its <style>s, the inline boot and the inline entry), so an injected inline script never
+//   runs;
+// - a Link header names the document's module scripts and preloads, if it has any, which the browser then asks for
+//   before it has parsed the document.
 
 export interface PageSecurityOptions {
   /**
@@ -81,8 +82,8 @@ export function pageHeaders(options: PageSecurityOptions) {
 /**
  * The document's module scripts and module preloads as a Link header, in document order: the browser asks for them
  * when the response's headers arrive, while the document's own bytes are still coming (on a slow link, the entry's
- * request starts a whole download earlier). A build whose entry is inline (scripts/inline-entry.mjs) names in
- * <link rel="modulepreload"> tags the file the lazy pages import its exports from, and any file it imports.
+ * request starts a whole download earlier). A build whose entry is inline (scripts/inline-entry.mjs) names the files
+ * the entry imports in <link rel="modulepreload"> tags: none while the entry is one chunk, and then no header.
  */
 export function modulePreloadLink(html: string): string | undefined {
   const tags = /<script\b(?=[^>]*\btype="module")[^>]*\bsrc="([^"]+)"[^>]*>|<link\b(?=[^>]*\brel="modulepreload")[^>]*\bhref="([^"]+)"[^>]*>/gi;

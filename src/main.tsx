@@ -20,6 +20,7 @@ import { App } from './app/app.tsx';
 import { prefetchRoute } from './app/resolve-route.ts';
 import { BASE } from './app/navigate.ts';
 import { fetchWithBootReplies } from './app/boot-replies.ts';
+import { preloadEntryExports } from './app/route-files.ts';
 // The login page, the first screen for most visits, travels in index.html with the rest of the boot (the build inlines
 // the entry chunk, scripts/inline-entry.mjs): its bytes then arrive while the link would otherwise be idle. The form
 // parts it shares with other pages (field, input rules, code button) come with it; those pages import them from the
@@ -98,6 +99,8 @@ function handOver(live: HTMLElement) {
       live.id = 'app';
     },
     afterFirstPage() {
+      // What the page's idle loads (and every lazy page) import the entry's exports from (app/route-files.ts).
+      preloadEntryExports();
       // Off the first screen's path, but in place before the first failure needs describing (core/errors.ts). Asked
       // for once the first page is on screen: the page can be waiting for its files before that, and an idle moment
       // then would put the catalogue on the link beside them.

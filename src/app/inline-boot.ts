@@ -3,9 +3,9 @@
  * into the page with the plan of the build). On a 400 ms link every round trip counts, so the page asks at once
  * for everything the first screen needs:
  * - the route chunk of the address being opened and the dictionary of the stored language, as modulepreload links,
- *   from the plan the build derived from the route table (the entry is inline in the HTML, and the file the lazy
- *   pages import its exports from is named in the head; the login page and the zh-CN first-screen texts travel inside
- *   the entry, so their lists are empty);
+ *   from the plan the build derived from the route table (the entry is inline in the HTML; a lazy page's list names
+ *   the file its chunks import the entry's exports from; the login page and the zh-CN first-screen texts travel
+ *   inside the entry, so their lists are empty);
  * - the client's boot calls (secure data, about-app, function list), and for a returning visitor opening home the
  *   phone list's first page, whose replies the app picks up through `takeBootReply` instead of asking again;
  * - the tenant theme of a returning visitor, from the cached tenant id, so the first paint is already in its colours.
@@ -42,6 +42,8 @@ export interface BootPlan {
   catalogueLater: string[];
   /** The text parts some pages load themselves before they show (the shop's, phone-view's): files per language. */
   routeTexts: Array<{ segments: string[]; files: Record<string, number[]> }>;
+  /** The file the lazy chunks import the entry's exports from (a stub: the entry itself is inline in the HTML). */
+  exports: number;
 }
 
 /** What the boot decided: exported for the unit test, which holds it to the app's own reading of the address. */

@@ -13,6 +13,17 @@ export function routeTextFiles(plan: BootPlan, segment: string, language: string
 
 const asked = new Set<string>();
 
+/** One modulepreload link for `href`, unless one was asked for already or the boot put one in the head. */
+function preload(href: string): void {
+  if (asked.has(href)) return;
+  asked.add(href);
+  if (document.head.querySelector(`link[href="${href}"]`)) return;
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.href = href;
+  document.head.appendChild(link);
+}
+
 /**
  * Adds a modulepreload link for each script of the page not asked for yet, and for the text parts it loads itself in
  * the page's language; its styles are the chunk loader's job.
@@ -23,12 +34,17 @@ export function preloadRouteFiles(segment: string): void {
   const texts = routeTextFiles(plan, segment, document.documentElement.lang);
   for (const index of [...(plan.routes[segment] ?? []), ...texts]) {
     const href = plan.base + plan.files[index];
-    if (!href.endsWith('.js') || asked.has(href)) continue;
-    asked.add(href);
-    if (document.head.querySelector(`link[href="${href}"]`)) continue;
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = href;
-    document.head.appendChild(link);
+    if (href.endsWith('.js')) preload(href);
   }
+}
+
+/**
+ * The file every lazy chunk imports the entry's exports from, asked for once the first page shows. The login page
+ * needs no file, but what it loads when idle (the session's actions, the service worker's registration) does: a
+ * dynamic import of the entry lists no scripts (vite.config.ts), so without this the browser would find the file
+ * only in the chunk it had just fetched, a round trip later.
+ */
+export function preloadEntryExports(): void {
+  const plan = typeof window === 'undefined' ? undefined : window.__bootPlan;
+  if (plan?.exports !== undefined) preload(plan.base + plan.files[plan.exports]);
 }

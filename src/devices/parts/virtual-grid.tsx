@@ -42,8 +42,8 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
   const outlined = props.outlined === true;
   const [size, setSize] = useState<{ width: number; height: number; look?: OutlineLook }>({ width: 0, height: 0 });
   // `budget`: how many new cards this render builds. A render of a frame (a scroll, or cards still to build) has a
-  // small one, none after a jump; the first render, a new list or a new size build every card on screen at once, and
-  // the overscan in the frames after (virtual-window.ts, cardsToBuild).
+  // small one, none after a jump; the first render and another view or query (`resetKey`) build every card on screen
+  // at once, and the overscan in the frames after (virtual-window.ts, cardsToBuild).
   const [view, setView] = useState({ scrollTop: 0, budget: Infinity });
   const scrollTop = view.scrollTop;
   const frame = useRef(0);

@@ -74,9 +74,9 @@ export function rowWindow({ scrollTop, height, stride, padding, rows }: WindowIn
 
 /**
  * The keys whose card is built in this render: every card built before stays built, and new ones are taken
- * on-screen first, then overscan, until the budget is spent. A render that starts a view (the first, a new list or
- * size: budget Infinity) builds every card on screen at once and leaves the overscan to the frames after it, one card
- * each: on the 4x-slowed profile each card costs about 8 ms, and the first cards then show that much sooner.
+ * on-screen first, then overscan, until the budget is spent. A render that starts a view (the first, another view or
+ * query: budget Infinity) builds every card on screen at once and leaves the overscan to the frames after it, one
+ * card each: on the 4x-slowed profile each card costs about 8 ms, and the first cards then show that much sooner.
  */
 export function cardsToBuild(onScreen: readonly number[], inWindow: readonly number[], built: ReadonlySet<number>, budget: number): Set<number> {
   const chosen = new Set<number>();

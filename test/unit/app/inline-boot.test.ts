@@ -33,7 +33,7 @@ test('the build knows which layouts load nothing of the signed-in app, as the ap
 const PLAN: BootPlan = {
   base: '/app/',
   version: 'test',
-  files: [...ROUTES.map((route) => `${route.name}.js`), 'zh.js', 'en.js', 'app-zh.js', 'app-en.js', 'errors-zh.js', 'errors-en.js', 'shop-zh.js', 'shop-en.js'],
+  files: [...ROUTES.map((route) => `${route.name}.js`), 'zh.js', 'en.js', 'app-zh.js', 'app-en.js', 'errors-zh.js', 'errors-en.js', 'shop-zh.js', 'shop-en.js', 'exports.js'],
   routes: Object.fromEntries(ROUTES.map((route, index) => [route.segment, [index]])),
   publicSegments: ROUTES.filter((route) => route.public).map((route) => route.segment),
   texts: { 'zh-CN': [ROUTES.length], 'en-US': [ROUTES.length + 1] },
@@ -41,6 +41,7 @@ const PLAN: BootPlan = {
   errorTexts: { 'zh-CN': [ROUTES.length + 4], 'en-US': [ROUTES.length + 5] },
   catalogueLater: ROUTES.filter((route) => route.catalogueLater).map((route) => route.segment),
   routeTexts: [{ segments: ['order-list', 'my-coupon'], files: { 'zh-CN': [ROUTES.length + 6], 'en-US': [ROUTES.length + 7] } }],
+  exports: ROUTES.length + 8,
 };
 
 test('the inline boot reads an address as the route rules do (page and client number)', () => {
