@@ -6,7 +6,6 @@ import { bootPlanPlugin, devFingerprintPlugin } from './scripts/boot-plan.mjs';
 import { chunkLoaderPlugin } from './scripts/chunk-loader-plugin.mjs';
 import { compatSuspensePlugin } from './scripts/compat-suspense-plugin.mjs';
 
-
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const apiPort = process.env.API_PORT ?? '8080';
 

@@ -92,10 +92,10 @@ let targetLocale: Locale | null = null;
 const wantedParts = new Set<TextPart>();
 
 /**
- * The first screen's part (zh-CN.ts / en-US.ts), named by the boot (main.tsx), which carries the default language's
- * table itself so that it travels inside index.html (scripts/inline-entry.mjs), and loads the other language's on
- * demand. Not declared here: this module is in the core, a file, and a file cannot import a module that lives inside
- * the HTML. Named after a language was set, the part loads for that language at once.
+ * The first screen's part (zh-CN.ts / en-US.ts), named by the boot (main.tsx), which imports the default language's
+ * table first of all its modules, so that it sits at the top of the entry inside index.html, within gzip's reach of
+ * the prerendered pages that show the same words (scripts/inline-entry.mjs), and loads the other language's on
+ * demand. Named after a language was set, the part loads for that language at once.
  */
 export function provideFirstScreenTexts(part: TextPart): Promise<void> {
   wantedParts.add(part);
