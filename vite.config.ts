@@ -1,17 +1,22 @@
 import { defineConfig } from 'vite';
 import preact from '@preact/preset-vite';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { aliases } from './aliases.mjs';
 import { bootPlanPlugin, devFingerprintPlugin } from './scripts/boot-plan.mjs';
 import { chunkLoaderPlugin } from './scripts/chunk-loader-plugin.mjs';
-import { compatSuspensePlugin } from './scripts/compat-suspense-plugin.mjs';
+import { compatClassesPlugin } from './scripts/compat-classes-plugin.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const apiPort = process.env.API_PORT ?? '8080';
+/** The lazy pages' shared helpers, and the modules boot loads once the first page is idle (src/main.tsx): see below. */
+const SHARED_MODULES =
+  /src[\\/](?:core|app)[\\/](?!i18n[\\/]|texts[\\/]|error-catalogue|more-routes|ui[\\/](?:dialog-host|sheet|menu|focus-trap)|sanitize-html)/;
+const IDLE_MODULES = /src[\\/]app[\\/](?:service-worker|update-arrival|share-meta|old-domain|texts[\\/]index)\.ts$/;
 
 export default defineConfig({
   base: '/app/',
-  plugins: [chunkLoaderPlugin(), compatSuspensePlugin(), preact({ reactAliasesEnabled: false }), bootPlanPlugin({ version: pkg.version }), devFingerprintPlugin()],
+  plugins: [chunkLoaderPlugin(), compatClassesPlugin(), preact({ reactAliasesEnabled: false }), bootPlanPlugin({ version: pkg.version }), devFingerprintPlugin()],
   resolve: {
     // Ordered most specific first: 'react/jsx-runtime' must win over 'react'.
     alias: [
@@ -22,6 +27,8 @@ export default defineConfig({
       // rosetta's one dependency: its "browser" file is a UMD wrapper, which brings the bundler's CommonJS interop
       // (about 700 bytes) into the entry; its "module" file is the same function as plain ESM.
       { find: /^dlv$/, replacement: 'dlv/dist/dlv.es.js' },
+      // wouter's path-pattern parser, which this app never calls (src/app/no-route-patterns.ts says why).
+      { find: /^regexparam$/, replacement: fileURLToPath(new URL('./src/app/no-route-patterns.ts', import.meta.url)) },
     ],
   },
   define: {
@@ -52,6 +59,12 @@ export default defineConfig({
         handler(level, log);
       },
       output: {
+        // Six characters of content hash (36 bits) instead of eight: every file name is written twice into index.html
+        // (the boot plan and the inline entry's imports), and the hashes are its least compressible bytes, about
+        // 0.2 KB gzip of the first screen. Two versions of one file colliding stays a one-in-68-billion chance.
+        entryFileNames: 'assets/[name]-[hash:7].js',
+        chunkFileNames: 'assets/[name]-[hash:7].js',
+        assetFileNames: 'assets/[name]-[hash:7][extname]',
         codeSplitting: {
           groups: [
             // Everything the entry loads statically in one chunk, which the build then inlines into index.html
@@ -59,10 +72,14 @@ export default defineConfig({
             // scripts/inline-exports.mjs). On a 400 ms link each extra file of the first screen is a request, and
             // without this group the bundler would split the modules the lazy pages share into initial chunks.
             { name: 'index', tags: ['$initial'] },
+            // What boot loads once the first page is idle (the service worker's registration and what a new version
+            // does, the share meta, the old-domain notice, and the loader of their texts), in one file of its own: the
+            // lazy pages' shared file below would otherwise carry it, and list its texts with every page.
+            { name: 'idle', test: IDLE_MODULES },
             // The general helpers the lazy pages share (loading states, formatting, clipboard, page header) in one small
-            // file, so that a page using one of them does not pull in the device list below. Texts and the error
-            // catalogue keep their own per-language files.
-            { name: 'shared', test: /src[\\/](?:core|app)[\\/](?!i18n[\\/]|texts[\\/]|error-catalogue|ui[\\/](?:dialog-host|sheet|menu|focus-trap)|sanitize-html)/ },
+            // file, so that a page using one of them does not pull in the device list below. Texts, the error
+            // catalogue, the rest of the route table (app/more-routes.ts) and the idle modules keep files of their own.
+            { name: 'shared', test: (id) => SHARED_MODULES.test(id) && !IDLE_MODULES.test(id) },
             // Sheets, menus and the dialog host (with their focus handling and styles) in a file of their own: pages
             // open them on a tap, and the device list, a returning user's first screen, shows without them. The HTML
             // sanitiser is left to the bundler, which keeps it with the few pages that show rich text.

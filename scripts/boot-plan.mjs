@@ -7,7 +7,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const ROUTES_FILE = join(root, 'src/app/routes.ts');
+/** The route table's two files: the first screens' rows, which the entry carries, and the rest, a chunk of its own. */
+const ROUTE_FILES = ['src/app/routes.ts', 'src/app/more-routes.ts'];
+/** What a page whose row is in the second file loads first: that file (src/app/resolve-route.ts waits for it). */
+const MORE_ROUTES_MODULE = ROUTE_FILES[1];
 const LAYOUTS_FILE = join(root, 'src/app/layouts/index.tsx');
 /** What every page but those of the self-contained layouts loads with its own chunk (routes.ts, layouts/index.tsx). */
 const APP_LAYOUTS_MODULE = 'src/app/layouts/app-layouts.tsx';
@@ -23,22 +26,27 @@ const TEXT_MODULES = {
 };
 
 /**
- * The rows of src/app/routes.ts as { name, segment, layout, public, catalogueLater, module } (module relative to the
- * project root).
+ * The rows of the route table (src/app/routes.ts, then src/app/more-routes.ts) as { name, segment, layout, public,
+ * catalogueLater, module, file } (module and file relative to the project root).
  * The table is code, so it is read as text: each row is one line with `load: () => import('…')` or a named loader
  * declared above it the same way. A unit test holds this reading to the table the app itself uses.
  */
-export function parseRouteTable(source = readFileSync(ROUTES_FILE, 'utf8')) {
-  const toRoot = (path) => relative(root, resolve(dirname(ROUTES_FILE), path));
-  const loaders = Object.fromEntries([...source.matchAll(/const (\w+) = \(\) => import\('([^']+)'\)/g)].map((m) => [m[1], m[2]]));
-  return [...source.matchAll(/\{ name: '(\w+)', segment: '([^']*)'[^\n]*?\blayout: '([^']+)'[^\n]*?\bload: (?:\(\) => import\('([^']+)'\)|(\w+))/g)].map((m) => ({
-    name: m[1],
-    segment: m[2],
-    layout: m[3],
-    public: /\bpublic: true\b/.test(m[0]),
-    catalogueLater: /\bcatalogueLater: true\b/.test(m[0]),
-    module: toRoot(m[4] ?? loaders[m[5]]),
-  }));
+export function parseRouteTable() {
+  return ROUTE_FILES.flatMap((file) => {
+    const path = join(root, file);
+    const source = readFileSync(path, 'utf8');
+    const toRoot = (module) => relative(root, resolve(dirname(path), module));
+    const loaders = Object.fromEntries([...source.matchAll(/const (\w+) = \(\) => import\('([^']+)'\)/g)].map((m) => [m[1], m[2]]));
+    return [...source.matchAll(/\{ name: '(\w+)', segment: '([^']*)'[^\n]*?\blayout: '([^']+)'[^\n]*?\bload: (?:\(\) => import\('([^']+)'\)|(\w+))/g)].map((m) => ({
+      name: m[1],
+      segment: m[2],
+      layout: m[3],
+      public: /\bpublic: true\b/.test(m[0]),
+      catalogueLater: /\bcatalogueLater: true\b/.test(m[0]),
+      module: toRoot(m[4] ?? loaders[m[5]]),
+      file,
+    }));
+  });
 }
 
 /**
@@ -101,7 +109,11 @@ export function planFromBundle(bundle, version) {
   const indexOf = (file) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1);
   const table = parseRouteTable();
   const selfContained = parseSelfContainedLayouts();
-  const modulesOf = (route) => (selfContained.includes(route.layout) ? [route.module] : [route.module, APP_LAYOUTS_MODULE]);
+  const modulesOf = (route) => [
+    route.module,
+    ...(selfContained.includes(route.layout) ? [] : [APP_LAYOUTS_MODULE]),
+    ...(route.file === MORE_ROUTES_MODULE ? [MORE_ROUTES_MODULE] : []),
+  ];
   /** Each text part some pages load themselves (`textPartsOf`), once, with the segments of those pages. */
   const routeTexts = [];
   for (const route of table) {
@@ -125,8 +137,9 @@ export function planFromBundle(bundle, version) {
     catalogueLater: table.filter((route) => route.catalogueLater).map((route) => route.segment),
     routeTexts,
     exports: indexOf(entry.fileName),
-    // For the tools, not the page: what the HTML itself loads.
+    // For the tools, not the page: what the HTML itself loads, and the rest of the route table's files.
     entry: [...entryFiles],
+    moreRoutes: filesOf([MORE_ROUTES_MODULE]),
   };
 }
 
@@ -149,7 +162,7 @@ export async function compileInlineScript(code) {
 
 /** The inline boot, compiled for the page with the plan as its argument. */
 function inlineBoot(plan) {
-  const { entry: _entry, ...pagePlan } = plan;
+  const { entry: _entry, moreRoutes: _moreRoutes, ...pagePlan } = plan;
   return compileInlineScript(`import { boot } from './src/app/inline-boot.ts';\nboot(${JSON.stringify(pagePlan)});`);
 }
 
@@ -165,6 +178,7 @@ export function readPlan(dist) {
   return {
     plan,
     entry: plan.entry,
+    moreRoutes: plan.moreRoutes,
     route: (segment) => pick(plan.routes[segment] ?? []),
     texts: (lang) => pick(plan.texts[lang]),
     appTexts: (lang) => pick(plan.appTexts[lang]),

@@ -41,7 +41,7 @@ export async function build({ quiet = false } = {}) {
     // Files sit at the root of dist but are served under /app/.
     modifyURLPrefix: { '': '/app/' },
     // Hashed names carry their own version.
-    dontCacheBustURLsMatching: /assets\/.+-[\w-]{8}\.\w+$/,
+    dontCacheBustURLsMatching: /assets\/.+-[\w-]{7}\.\w+$/,
   });
   if (warnings.length) console.warn(warnings.join('\n'));
 

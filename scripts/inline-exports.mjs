@@ -71,12 +71,14 @@ export function splitExports(code, file) {
   const list = exportList(code, file);
   if (!list) return { inline: code, stub: null };
   assertSettledExports(code, list.names.map((name) => name.local), file);
-  const properties = list.names.map(({ local, exported }) => (local === exported ? local : `${exported}:${local}`));
-  const inline = `${code.slice(0, list.start)}window.${EXPORTS_GLOBAL}={${properties.join(',')}};`;
-  // Through local names: an export may be named with a reserved word (the bundler names them `in`, `do`… once there
-  // are enough), which `export const{in}` could not declare but `export{$1 as in}` can.
+  // The object is keyed by the chunk's own (minified) names, written once each in shorthand (`{Sn,Tr}`, not
+  // `{$:Sn,A:Tr}`): about 0.15 KB gzip less in index.html. The stub, a file, maps them back to the export names.
+  const locals = [...new Set(list.names.map(({ local }) => local))];
+  const inline = `${code.slice(0, list.start)}window.${EXPORTS_GLOBAL}={${locals.join(',')}};`;
+  // Through names of its own: an export may be named with a reserved word (the bundler names them `in`, `do`… once
+  // there are enough), which `export const{in}` could not declare but `export{$1 as in}` can.
   const stub =
-    `const{${list.names.map(({ exported }, index) => `${exported}:$${index}`).join(',')}}=window.${EXPORTS_GLOBAL};` +
+    `const{${list.names.map(({ local }, index) => `${local}:$${index}`).join(',')}}=window.${EXPORTS_GLOBAL};` +
     `export{${list.names.map(({ exported }, index) => `$${index} as ${exported}`).join(',')}};\n`;
   parseAst(inline);
   parseAst(stub);

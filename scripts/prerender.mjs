@@ -26,7 +26,7 @@ async function renderPages(tmp) {
     logLevel: 'warn',
     // Everything bundled, so the React names resolve through the app's aliases to Preact here too.
     ssr: { noExternal: true },
-    build: { ssr: join(root, 'src/prerender.tsx'), outDir, emptyOutDir: true, rolldownOptions: { output: { codeSplitting: false } } },
+    build: { ssr: join(root, 'src/prerender.tsx'), outDir, emptyOutDir: true, rolldownOptions: { output: { codeSplitting: false, entryFileNames: '[name].js' } } },
   });
   const { prerenderPage, PRERENDERED_SEGMENTS } = await import(pathToFileURL(join(outDir, 'prerender.js')).href);
   const pages = {};

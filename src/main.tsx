@@ -6,6 +6,8 @@
 // index.html they then sit within gzip's 32 KB reach of the prerendered pages that show the same words, which the
 // compressor sends once instead of twice (0.17 KB less); further down the entry they were out of its reach.
 import zhCN from './core/i18n/zh-CN.ts';
+// Second for the same reason: the page segments are then within reach of the boot plan's list of them in the head.
+import './app/page-segments.ts';
 import { render } from 'preact';
 import './app/global.css';
 import { configureHttp } from './core/http.ts';
@@ -21,6 +23,7 @@ import { prefetchRoute } from './app/resolve-route.ts';
 import { BASE } from './app/navigate.ts';
 import { fetchWithBootReplies } from './app/boot-replies.ts';
 import { preloadEntryExports } from './app/route-files.ts';
+import { loadMoreRoutes } from './app/routes.ts';
 // The login page, the first screen for most visits, travels in index.html with the rest of the boot (the build inlines
 // the entry chunk, scripts/inline-entry.mjs): its bytes then arrive while the link would otherwise be idle. The form
 // parts it shares with other pages (field, input rules, code button) come with it; those pages import them from the
@@ -105,6 +108,10 @@ function handOver(live: HTMLElement) {
       // for once the first page is on screen: the page can be waiting for its files before that, and an idle moment
       // then would put the catalogue on the link beside them.
       whenIdle(() => void catalogueReady());
+      // The other pages' rows (app/more-routes.ts), so that a tap on any link opens its page without waiting for them.
+      whenIdle(() => void loadMoreRoutes().catch(() => {}));
+      // The icons and share meta: for link previews and search results, not for the screen (app/share-meta.ts).
+      whenIdle(() => void import('./app/share-meta.ts').then((module) => module.startShareMeta(), () => {}));
       if (!shown) return;
       for (const input of shown.querySelectorAll('input')) {
         const twin = input.id ? document.getElementById(input.id) : null;

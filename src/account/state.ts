@@ -4,7 +4,7 @@
  */
 import { computed, effect } from '@preact/signals-react';
 import { describeServerMessage } from '../core/errors.ts';
-import { t } from '../core/i18n/index.ts';
+import { ensureAppTexts, t } from '../core/i18n/index.ts';
 import { write } from '../core/storage.ts';
 import { openDialog } from '../core/ui/dialogs.ts';
 import { notify } from '../core/ui/notify.ts';
@@ -88,6 +88,8 @@ export async function endTrial(): Promise<void> {
   if (trialEndShown) return;
   trialEndShown = true;
   endSession();
+  // Its words are in the signed-in app's texts, which a public page (the agreements, say) has not loaded.
+  await ensureAppTexts().catch(() => {});
   await openDialog({ title: t('account.guest.endedTitle'), message: t('account.guest.ended'), actions: [{ label: t('common.ok'), primary: true }] });
   trialEndShown = false;
 }

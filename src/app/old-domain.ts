@@ -5,6 +5,7 @@
 import { t } from '../core/i18n/index.ts';
 import { openDialog } from '../core/ui/dialogs.ts';
 import { clientNo } from './client-state.ts';
+import { ensureIdleTexts } from './texts/index.ts';
 
 export interface OldDomainConfig {
   oldDomains: string[];
@@ -29,14 +30,15 @@ export function oldDomainNotice(host: string, number: string, config: OldDomainC
   return { link: `${config.newOrigin}/app/login/${encodeURIComponent(number)}` };
 }
 
-export function showOldDomainNotice(): void {
+export async function showOldDomainNotice(): Promise<void> {
   const notice = oldDomainNotice(location.host, clientNo.value, readOldDomainConfig());
   if (!notice) return;
+  await ensureIdleTexts();
   void openDialog({
     title: t('common.notice'),
-    message: notice.link ? `${t('app.shell.oldDomain')} ${notice.link}` : t('app.shell.oldDomainNoClient'),
+    message: notice.link ? `${t('app.oldDomain.notice')} ${notice.link}` : t('app.oldDomain.noClient'),
     actions: notice.link
-      ? [{ label: t('app.shell.openNewAddress'), primary: true, href: notice.link }, { label: t('common.close') }]
+      ? [{ label: t('app.oldDomain.openNewAddress'), primary: true, href: notice.link }, { label: t('common.close') }]
       : [{ label: t('common.ok'), primary: true }],
   });
 }

@@ -9,13 +9,17 @@ import { openDialog } from '../core/ui/dialogs.ts';
 import { clearSession, isLoggedIn } from '../account/session.ts';
 import { clientNo, loadClient, permissionKeys, resetClient, secureData } from './client-state.ts';
 import {
+  clientNoFromUrl,
   decideAccess,
   decideUrl,
   hasCodeParameter,
   parseHostClients,
+  parsePath,
   violatesH5Rule,
   type UrlParts,
 } from './router-rules.ts';
+import { awaitsMoreRoutes, loadMoreRoutes, routeBySegment } from './routes.ts';
+import { preloadRouteFiles } from './route-files.ts';
 import type { RouteDef } from './route-types.ts';
 import type { GateDecision } from './purchase-gate.ts';
 import { pagePath } from './paths.ts';
@@ -48,7 +52,23 @@ function switchClient(next: string): void {
   resetClient(next);
 }
 
+/**
+ * A page whose row is in more-routes.ts waits for that file before the rules run; its own files are asked for
+ * meanwhile, from the boot plan, so the two arrive in one round. False when the file could not be loaded.
+ */
+async function rowReady(url: UrlParts): Promise<boolean> {
+  const { segment } = parsePath(url.pathname);
+  if (!awaitsMoreRoutes(segment)) return true;
+  preloadRouteFiles(segment);
+  return loadMoreRoutes().then(
+    () => true,
+    () => false,
+  );
+}
+
 export async function resolveRoute(url: UrlParts, previous: CurrentRoute | null): Promise<Resolution> {
+  // Without its row the page is not known yet: the failure shows in the plain frame of the 404 page, with a retry.
+  if (!(await rowReady(url))) return { kind: 'failed', route: routeBySegment('404')!, clientNo: clientNoFromUrl(url, hostClients) };
   const decision = decideUrl(url, { previousClientNo: previous?.clientNo || undefined, hostClients });
   if (decision.kind === 'abort') return decision;
   if (decision.kind === 'redirect') {
@@ -101,6 +121,10 @@ export async function resolveRoute(url: UrlParts, previous: CurrentRoute | null)
  * instead of after the first render. The navigator's own pass then finds both ready.
  */
 export function prefetchRoute(url: UrlParts): void {
+  if (awaitsMoreRoutes(parsePath(url.pathname).segment)) {
+    void rowReady(url).then((ready) => ready && prefetchRoute(url));
+    return;
+  }
   const decision = decideUrl(url, { hostClients });
   if (decision.kind !== 'proceed') return;
   if (!decision.skipClientLookup) {

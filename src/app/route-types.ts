@@ -47,8 +47,8 @@ export interface RouteEntry {
   gate?: PurchaseGate;
   /**
    * Shown without waiting for the error catalogue (core/errors.ts): the page's modules word only failed calls (the
-   * http client loads the catalogue before it rejects) or wait for it themselves (`describeEntry`, `errorText`).
-   * A unit test holds such a page's modules to that.
+   * http client loads the catalogue before it rejects) or wait for it themselves (`describeEntry`, `errorText` of
+   * core/errors-later.ts). A unit test holds such a page's modules to that.
    */
   catalogueLater?: true;
   /** The page module; one that exports `ready` (its own texts, say) is shown once that has resolved. */

@@ -2,7 +2,8 @@
  * Spec §2 "Route rules" as pure functions, so each bullet has a unit test and the navigator only
  * carries out what they decide. Paths here are relative to the /app base.
  */
-import { KNOWN_SEGMENTS, routeBySegment } from './routes.ts';
+import { routeBySegment } from './routes.ts';
+import { KNOWN_SEGMENTS } from './page-segments.ts';
 import type { RouteDef } from './route-types.ts';
 import { pagePath, pathOfSegment } from './paths.ts';
 

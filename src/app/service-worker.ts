@@ -1,14 +1,17 @@
 /**
  * Production only: /sw.js with scope /app/; when a new worker takes over an open page, reload it once, at a moment
- * that cuts nothing (update-guard.ts). Boot loads this once the first screen is idle: nothing on that screen needs
- * the worker, and a first visit's worker installs after the page has loaded anyway.
+ * that cuts nothing (update-arrival.ts, update-guard.ts). Boot loads this once the first screen is idle: nothing on
+ * that screen needs the worker, and a first visit's worker installs after the page has loaded anyway.
  */
 import { t } from '../core/i18n/index.ts';
 import { notify } from '../core/ui/notify.ts';
-import { reloadWhenHidden, updateActivated } from './update-guard.ts';
+import { reloadWhenHidden, updateActivated } from './update-arrival.ts';
+import { ensureIdleTexts } from './texts/index.ts';
 
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  // The words of the notice below, in place before a new version can arrive.
+  void ensureIdleTexts();
   // The very first install also claims the page: that one change is no update, so it is skipped.
   let firstClaimPending = !navigator.serviceWorker.controller;
   let updated = false;
@@ -20,7 +23,8 @@ export function registerServiceWorker(): void {
     if (updated) return;
     updated = true;
     // The toast is on screen for the moment before the reload, or says the new version waits for the page to end.
-    notify(t(updateActivated() === 'reloaded' ? 'app.shell.updateReady' : 'app.shell.updateDeferred'), 'info');
+    const outcome = updateActivated();
+    void ensureIdleTexts().then(() => notify(t(outcome === 'reloaded' ? 'app.update.ready' : 'app.update.deferred'), 'info'));
   });
   const register = () =>
     navigator.serviceWorker

@@ -3,7 +3,8 @@
  * what the user is in the middle of: a live phone session, a payment, a code sent by SMS (holders of `holdUpdates`;
  * an upload will hold too) or a form with typed input. Then it waits for the next navigation (the user is leaving
  * that page anyway, and the reload lands on the address being opened) or the next time the page is hidden with
- * nothing held.
+ * nothing held. The holds and the navigation's check are here, with the first screen; what happens when a version
+ * arrives or the page is hidden loads with the service worker's registration (update-arrival.ts).
  */
 
 import type { RouteName } from './route-types.ts';
@@ -30,34 +31,22 @@ export function releaseHoldsOf(route: RouteName): void {
   for (const [token, owner] of holds) if (owner === route) holds.delete(token);
 }
 
-/** Input types whose value is text the user typed (not a checkbox, a button or a hidden value). */
-const TYPED = new Set(['text', 'tel', 'password', 'email', 'number', 'search', 'url', '']);
-
-/**
- * A field on screen holding text the user typed. Preact sets `value` as a property, so a field's default value is
- * empty and any text in it counts, text a page put there included: deferring a reload too often costs nothing.
- */
-export function hasTypedInput(root: ParentNode = document): boolean {
-  for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
-    if (field.disabled || field.readOnly) continue;
-    if (field.tagName === 'INPUT' && !TYPED.has((field as HTMLInputElement).type)) continue;
-    if (field.value !== field.defaultValue) return true;
-  }
-  return false;
-}
-
-function reloadNow(): void {
+/** Reloads into the new version, once. */
+export function reloadNow(): void {
   if (reloading) return;
   reloading = true;
   reloadPage();
 }
 
-/** A new version has taken over: reload now, or remember to when nothing would be cut. Returns what it did. */
-export function updateActivated(): 'reloaded' | 'deferred' {
+/** A new version has taken over (update-arrival.ts); true while something on the page holds its reload back. */
+export function markUpdatePending(): boolean {
   pending = true;
-  if (holds.size > 0 || hasTypedInput()) return 'deferred';
-  reloadNow();
-  return 'reloaded';
+  return holds.size > 0;
+}
+
+/** Whether a new version waits and nothing holds it back any more. */
+export function updateWaits(): boolean {
+  return pending && holds.size === 0;
 }
 
 /**
@@ -65,14 +54,9 @@ export function updateActivated(): 'reloaded' | 'deferred' {
  * update reloads into the page being opened. True when it did, so the caller renders nothing meanwhile.
  */
 export function reloadOnNavigation(): boolean {
-  if (!pending || holds.size > 0) return false;
+  if (!updateWaits()) return false;
   reloadNow();
   return true;
-}
-
-/** The page went to the background: a good moment for a waiting update, unless something is still held. */
-export function reloadWhenHidden(): void {
-  if (pending && holds.size === 0 && !hasTypedInput()) reloadNow();
 }
 
 /** Test seam: what a reload does, and a fresh state. */

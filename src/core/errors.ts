@@ -5,7 +5,7 @@
  *
  * The catalogue and its texts are a lazy part (about 5 KB the login screen would otherwise carry): the http client
  * loads them before it rejects, the loader of a signed-in page before the page shows (src/app/routes.ts; home, which
- * must not wait for them, asks here itself: `describeEntry`, `errorText`), and boot when the first screen is idle.
+ * must not wait for them, asks itself: errors-later.ts), and boot when the first screen is idle.
  * Until then a reply is described by its code and the server's own words.
  */
 import { ErrorCode } from './error-codes.ts';
@@ -39,14 +39,6 @@ export function catalogueReady(): Promise<void> {
   return loadErrorCatalogue().catch(() => {});
 }
 
-/**
- * A catalogue text for something a page says on a tap (a refusal, a copy that failed): waits for the texts, which a
- * page shown before them (home) may not have yet.
- */
-export async function errorText(key: ErrorKey): Promise<string> {
-  await catalogueReady();
-  return t(key);
-}
 
 /** Any reply the client gave up on: a business code, a transport failure, or a client-side refusal. */
 export class ApiError extends Error {
@@ -86,14 +78,6 @@ export function describe(code: number, message = '', retryAfterSeconds?: number)
   return entry.prefixed ? `${t('errors.prefix', { code })} ${text}` : text;
 }
 
-/**
- * `describe` for a refusal inside a successful reply (a batch's per-device entry): the http client loaded the
- * catalogue only if a call failed, so this waits for it first.
- */
-export async function describeEntry(code: number, message = ''): Promise<string> {
-  await catalogueReady();
-  return describe(code, message);
-}
 
 /** Text for anything a call can throw. */
 export function describeError(error: unknown): string {
@@ -101,17 +85,6 @@ export function describeError(error: unknown): string {
   return describe(ErrorCode.SERVER_ERROR);
 }
 
-/**
- * For a call whose failure the catalogue names (spec §8 "token fetch failed"): an error with a meaning of its own
- * (a device fault, a phone not connected) is shown as itself; a generic one (network, timeout, gateway, system, an
- * unknown code: the prefixed entries) is shown as `fallback`, after the code that happened.
- */
-export function describeFailure(error: unknown, fallback: ErrorKey): string {
-  if (!(error instanceof ApiError)) return t(fallback);
-  const entry = findEntry(error.code, error.serverMessage);
-  if (entry && !entry.prefixed) return describeError(error);
-  return `${t('errors.prefix', { code: error.code })} ${t(fallback)}`;
-}
 
 /**
  * Spec §8 for the boot and user-info calls: a red notice with the server's own message, or the

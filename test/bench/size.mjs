@@ -3,15 +3,16 @@
 // imports, and any file the login route or the default dictionary still needs — in gzip and brotli bytes.
 // The bytes are those the server sends: the build's .gz and .br siblings, or the file itself when it has none (the
 // build leaves files under 256 bytes uncompressed).
-// Fails above the hard ceiling of 60 KB gzip or above 6 files; prints how far the 30 KB target still is (the
-// ceiling moves to the target once the first screen is under it).
+// Fails above the 30 KB gzip budget (the target the first screen has reached: a change that takes it over fails; the
+// hard ceiling of 60 KB is still named when that is crossed too) or above 6 files.
 import { existsSync, readFileSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { firstScreenFiles } from '../../scripts/first-screen.mjs';
 
-export const BUDGET_GZIP_BYTES = 60 * 1024;
-export const TARGET_GZIP_BYTES = 30 * 1024;
+export const BUDGET_GZIP_BYTES = 30 * 1024;
+/** The hard ceiling the budget started at, before the first screen came under 30 KB. */
+export const CEILING_GZIP_BYTES = 60 * 1024;
 /** Each file is a request on a 400 ms link, even in one round: the first screen comes in at most this many. */
 export const MAX_FILES = 6;
 const root = new URL('../..', import.meta.url).pathname;
@@ -58,8 +59,8 @@ for (const row of rows) console.log(`${row.file.padEnd(48)}${pad(row.raw, 9)}${p
 console.log(`${'total'.padEnd(48)}${pad(total.raw, 9)}${pad(total.gzip, 9)}${pad(total.brotli, 9)}`);
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 console.log(`first screen: ${kb(total.gzip)} KB gzip, ${kb(total.brotli)} KB brotli in ${rows.length} ${rows.length === 1 ? 'file' : 'files'} (budget ${kb(BUDGET_GZIP_BYTES)} KB gzip, ${MAX_FILES} files)`);
-const toGo = total.gzip - TARGET_GZIP_BYTES;
-console.log(toGo > 0 ? `target ${kb(TARGET_GZIP_BYTES)} KB gzip: ${kb(toGo)} KB to go` : `target ${kb(TARGET_GZIP_BYTES)} KB gzip: reached`);
+const left = BUDGET_GZIP_BYTES - total.gzip;
+if (left >= 0) console.log(`budget ${kb(BUDGET_GZIP_BYTES)} KB gzip: ${left} bytes left`);
 // Lazy by design: the streaming SDK, the phone-view pages and their texts must never be part of the first screen.
 const lazyOnly = rows.filter((row) => /(^|\/)(stream-sdk|phone-view|stream-(zh-CN|en-US))-/.test(row.file));
 if (lazyOnly.length) {
@@ -82,7 +83,11 @@ if (rows.length > MAX_FILES) {
   console.error(`${rows.length} files in the first screen, more than ${MAX_FILES}`);
   process.exit(1);
 }
+if (total.gzip > CEILING_GZIP_BYTES) {
+  console.error(`over the hard ceiling of ${kb(CEILING_GZIP_BYTES)} KB gzip by ${kb(total.gzip - CEILING_GZIP_BYTES)} KB`);
+  process.exit(1);
+}
 if (total.gzip > BUDGET_GZIP_BYTES) {
-  console.error(`over budget by ${kb(total.gzip - BUDGET_GZIP_BYTES)} KB gzip`);
+  console.error(`over the budget of ${kb(BUDGET_GZIP_BYTES)} KB gzip by ${total.gzip - BUDGET_GZIP_BYTES} bytes (the hard ceiling is ${kb(CEILING_GZIP_BYTES)} KB)`);
   process.exit(1);
 }

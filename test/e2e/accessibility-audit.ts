@@ -6,32 +6,22 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { parseRouteTable } from '../../scripts/boot-plan.mjs';
 import { appUrl, loginWithPassword, openLogin, skipExpiryReminder } from './helpers.ts';
 import { QUERIES, type PageData } from './accessibility-data.ts';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 // ---------------------------------------------------------------------------------------------------------------
-// The route table, read as text (importing it would need the app's module aliases).
+// The route table (both its files), read as text by the build's own reader (importing it would need the app's module
+// aliases).
 
 interface RouteRow {
   segment: string;
   public: boolean;
 }
 
-function readRoutes(): RouteRow[] {
-  const source = readFileSync(new URL('../../src/app/routes.ts', import.meta.url), 'utf8');
-  const table = source.slice(source.indexOf('const PAGES'), source.indexOf('] as const'));
-  const rows: RouteRow[] = [];
-  for (const line of table.split('\n')) {
-    const match = /\bsegment:\s*'([^']*)'/.exec(line);
-    if (match) rows.push({ segment: match[1]!, public: /\bpublic:\s*true\b/.test(line) });
-  }
-  return rows;
-}
-
-export const ROUTES = readRoutes();
+export const ROUTES: RouteRow[] = parseRouteTable().map((row) => ({ segment: row.segment, public: row.public }));
 
 /** The tenants, by client number (the API's tenant id comes from what the app stored after login). */
 export const TENANTS = [

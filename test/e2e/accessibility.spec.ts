@@ -3,10 +3,11 @@
  * (`demo`, the default blue theme; `green`, tenant 100's dark green theme), plus a few overlays: the daily
  * expiry reminder, the device action sheet, a confirm dialog and the phone-view tools sheet.
  *
- * The page list is read from src/app/routes.ts when the tests run (the `segment: '...'` values), so a page added to
- * the table is checked with no change here: it is opened logged in (logged out too when it is `public`) and
- * analysed once the app has rendered it. A page that needs data (`?id=`, `?ids=`, `?orderId=`) gets it from the API
- * (accessibility-data.ts); a new such page gets a row in QUERIES there (and, for a sharper wait, in READY).
+ * The page list is read from the route table (src/app/routes.ts and more-routes.ts, by the build's own reader) when
+ * the tests run, so a page added to the table is checked with no change here: it is opened logged in (logged out too
+ * when it is `public`) and analysed once the app has rendered it. A page that needs data (`?id=`, `?ids=`,
+ * `?orderId=`) gets it from the API (accessibility-data.ts); a new such page gets a row in QUERIES there (and, for a
+ * sharper wait, in READY).
  *
  * Each test loops over its pages, collects every violation (and every page that could not be reached or rendered)
  * and fails once at the end with all of them, so one run names every failing page. Pages are seen as a first visit

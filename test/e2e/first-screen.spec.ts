@@ -149,8 +149,10 @@ test('the login page asks for no script file; a page opened by address asks for 
   const modules = [...html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
   expect(modules, 'one inline module').toHaveLength(1);
   expect(modules[0]).toContain('window.__appExports=');
-  // compat's Suspense and SuspenseList, which the app does not use, are not in it (scripts/compat-suspense-plugin.mjs).
+  // compat's Suspense, SuspenseList and PureComponent, which the app does not use, are not in it
+  // (scripts/compat-classes-plugin.mjs).
   expect(modules[0]).not.toContain('revealOrder');
+  expect(modules[0]).not.toContain('isPureReactComponent');
   expect(html).not.toMatch(/<link rel="modulepreload"/);
   expect(reply.headers()['link']).toBeUndefined();
   // With the app held back, what the page asks for is what the HTML and its boot ask for: no script. (Once its first
@@ -179,6 +181,17 @@ test('the login page asks for no script file; a page opened by address asks for 
   const stub = await (await page.request.get(appUrl(`/${stubFile}`))).text();
   expect(stub.length, 'the file keeps only the exports').toBeLessThan(4000);
   expect(stub).toMatch(/^const\{[\w$:,]+\}=window\.__appExports;export\{[\w$ ,]+\};\s*$/);
+
+  // The rows of every page but the first screens are a file of their own (src/app/more-routes.ts): home goes without
+  // it, and a page of it asks for it in the same round as its own files.
+  const moreRoutes = plan.files.find((file) => /^assets\/more-routes-[^/]*\.js$/.test(file));
+  expect(moreRoutes, 'the rest of the route table is a file').toBeTruthy();
+  expect(scripts).not.toContain(`/app/${moreRoutes}`);
+  await page.goto('about:blank');
+  scripts.length = 0;
+  await page.goto(appUrl('/manage-group/demo'), { waitUntil: 'load' });
+  expect(scripts).toContain(`/app/${moreRoutes}`);
+  expect(scripts).toContain(`/app/${stubFile}`);
 });
 
 test('a page opened in the app asks for all its scripts at once, its own texts included, from the boot plan in the HTML', async ({ page }) => {

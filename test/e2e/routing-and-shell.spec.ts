@@ -152,6 +152,20 @@ test('a signed-in page shows only with the error texts it words things with; wit
   await expect(page.getByTestId('user-no')).toBeVisible();
 });
 
+test('a page whose row of the route table has not loaded offers a retry, and the retry opens it', async ({ page }) => {
+  // Only the first screens' rows travel in index.html; the others are a file (src/app/more-routes.ts) that a page of
+  // them waits for. Cut off, the page fails in the plain frame with a retry instead of being taken for a 404.
+  await signInOnHome(page);
+  const moreRoutes = /\/assets\/more-routes-[^/]*\.js$/;
+  await page.route(moreRoutes, (route) => route.abort());
+  await page.goto(appUrl('/personal-center/demo'));
+  await expect(page.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Retry' }) })).toBeVisible();
+  await expect(page).toHaveURL(/\/personal-center\/demo$/);
+  await page.unroute(moreRoutes);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('user-no')).toBeVisible();
+});
+
 test('a page whose style sheet does not load offers a retry, and the retry shows it styled', async ({ page }) => {
   // Opened from another page, a page's styles come through the app's chunk loader (src/app/chunk-loader.ts), which
   // holds the page back until its sheet has loaded: a page is never shown unstyled, and a sheet that failed is asked

@@ -12,6 +12,7 @@ import { loadClient, secureData } from '../../app/client-state.ts';
 import { goBack } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import { getAgreementContent, getRule, type AgreementData } from '../account-api.ts';
+import '../parts/agreement.css';
 
 const USER_AGREEMENT = 1;
 const PRIVACY_AGREEMENT = 2;

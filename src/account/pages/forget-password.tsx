@@ -14,6 +14,8 @@ import { sendSmsCode, SmsScene, validateSmsCode } from '../sms-api.ts';
 import { SendCodeButton } from '../parts/send-code-button.tsx';
 import { useFormErrors } from '../parts/use-form-errors.ts';
 
+export { ensurePasswordTexts as ready } from '../texts/index.ts';
+
 export default function ForgetPasswordPage({ clientNo }: PageProps) {
   const [step, setStep] = useState<'verify' | 'reset'>('verify');
   const [mobile, setMobile] = useState('');

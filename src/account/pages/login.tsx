@@ -170,7 +170,7 @@ export default function LoginPage({ clientNo }: PageProps) {
       </button>
 
       <button type="button" class="btn btn--block login__guest" disabled={submitting} onClick={() => void tryFirst()} data-testid="try-first">
-        {t('account.guest.tryFirst')}
+        {t('account.login.tryFirst')}
       </button>
 
       {/* Classes, not style attributes: this page is prerendered into index.html, whose policy allows no inline styles. */}

@@ -12,6 +12,8 @@ import { updatePassword } from '../account-api.ts';
 import { logout, user } from '../state.ts';
 import { useFormErrors } from '../parts/use-form-errors.ts';
 
+export { ensurePasswordTexts as ready } from '../texts/index.ts';
+
 export default function PasswordManagerPage() {
   const hasPassword = Boolean(user.value?.hasPassword);
   const [old, setOld] = useState('');

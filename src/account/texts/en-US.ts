@@ -3,8 +3,8 @@ import type zhCN from './zh-CN.ts';
 
 /**
  * Account texts of the signed-in app (profile tab, personal centre, password, phone binding, cancellation, settings,
- * about us), keys `account.*`, English; in the app part; typed against the zh-CN twin, so a missing or extra key
- * fails the typecheck.
+ * about us, the guest trial, logout), keys `account.*`, English; in the app part; typed against the zh-CN twin, so a
+ * missing or extra key fails the typecheck.
  */
 const accountTexts: Translation<typeof zhCN> = {
   account: {
@@ -98,6 +98,19 @@ const accountTexts: Translation<typeof zhCN> = {
       workTime: 'Hours',
       online: 'Online support',
       none: 'No customer service details yet',
+    },
+    guest: {
+      trialBanner: 'Trial mode, {{time}} left',
+      loginNow: 'Log in',
+      endedTitle: 'Trial ended',
+      ended: 'Your trial time is up. Please log in to keep using every feature.',
+      needsAccountTitle: 'Log in needed',
+      needsAccount: 'This feature needs a registered account. Log in now?',
+      guestName: 'Guest',
+    },
+    logout: {
+      title: 'Log out',
+      confirm: 'Log out now?',
     },
   },
 };

@@ -2,8 +2,8 @@ import type { Translation } from '../../core/i18n/index.ts';
 import type zhCN from './public-zh-CN.ts';
 
 /**
- * Account texts of the first screen (login, password recovery, agreements, guest trial, logout), keys `account.*`,
- * English; in the first screen's part; typed against the zh-CN twin, so a missing or extra key fails the typecheck.
+ * Account texts of the first screen (login, agreements), keys `account.*`, English; in the first screen's part;
+ * typed against the zh-CN twin, so a missing or extra key fails the typecheck.
  */
 const accountPublic: Translation<typeof zhCN> = {
   account: {
@@ -28,37 +28,12 @@ const accountPublic: Translation<typeof zhCN> = {
       forgotPassword: 'Forgot password?',
       showPassword: 'Show password',
       hidePassword: 'Hide password',
-    },
-    forgetPassword: {
-      title: 'Reset password',
-      newPassword: 'New password',
-      newPasswordPlaceholder: '6-20 letters or digits',
-      repeatPassword: 'Confirm new password',
-      repeatPasswordPlaceholder: 'Enter the new password again',
-      next: 'Next',
-      submit: 'Reset password',
-      success: 'Password reset. Please log in with the new password.',
-      stepVerify: 'Verify mobile',
-      stepReset: 'New password',
+      tryFirst: 'Try it first',
     },
     agreement: {
       user: 'User Agreement',
       privacy: 'Privacy Policy',
       loadFailed: 'The agreement could not be loaded',
-    },
-    guest: {
-      tryFirst: 'Try it first',
-      trialBanner: 'Trial mode, {{time}} left',
-      loginNow: 'Log in',
-      endedTitle: 'Trial ended',
-      ended: 'Your trial time is up. Please log in to keep using every feature.',
-      needsAccountTitle: 'Log in needed',
-      needsAccount: 'This feature needs a registered account. Log in now?',
-      guestName: 'Guest',
-    },
-    logout: {
-      title: 'Log out',
-      confirm: 'Log out now?',
     },
   },
 };

@@ -1,6 +1,6 @@
 /**
  * Account texts of the signed-in app (profile tab, personal centre, password, phone binding, cancellation, settings,
- * about us), keys `account.*`, Simplified Chinese; in the app part.
+ * about us, the guest trial, logout), keys `account.*`, Simplified Chinese; in the app part.
  */
 const accountTexts = {
   account: {
@@ -94,6 +94,19 @@ const accountTexts = {
       workTime: '服务时间',
       online: '在线客服',
       none: '暂无客服信息',
+    },
+    guest: {
+      trialBanner: '试用模式，剩余 {{time}}',
+      loginNow: '登录',
+      endedTitle: '试用已结束',
+      ended: '试用时间已到，请登录后继续使用全部功能。',
+      needsAccountTitle: '需要登录',
+      needsAccount: '该功能需要登录正式账号，是否现在登录？',
+      guestName: '游客',
+    },
+    logout: {
+      title: '退出登录',
+      confirm: '确定要退出登录吗？',
     },
   },
 };

@@ -2,7 +2,8 @@
 import type { AppDictionary } from './index.ts';
 import account from '../../account/texts/en-US.ts';
 import devices from '../../devices/texts/en-US.ts';
+import tabBar from '../../app/texts/tab-bar-en-US.ts';
 
-const enUSApp: AppDictionary = { ...account, ...devices };
+const enUSApp: AppDictionary = { ...account, ...devices, ...tabBar };
 
 export default enUSApp;

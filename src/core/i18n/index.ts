@@ -22,6 +22,9 @@ import type zhCNApp from './zh-CN-app.ts';
 import type zhCNErrors from './errors-zh-CN.ts';
 import type zhCNShop from '../../shop/texts/shop-zh-CN.ts';
 import type zhCNStream from '../../phone-view/texts/stream-zh-CN.ts';
+import type zhCNPassword from '../../account/texts/password-zh-CN.ts';
+import type zhCNDownload from '../../misc/texts/download-zh-CN.ts';
+import type zhCNIdle from '../../app/texts/idle-zh-CN.ts';
 import { read, write } from '../storage.ts';
 
 /** The shape of a zh-CN table with any wording: the type of its en-US twin. */
@@ -30,8 +33,18 @@ export type CoreDictionary = Translation<typeof zhCN>;
 export type AppDictionary = Translation<typeof zhCNApp>;
 export type ShopDictionary = Translation<typeof zhCNShop>;
 export type StreamDictionary = Translation<typeof zhCNStream>;
+export type PasswordDictionary = Translation<typeof zhCNPassword>;
+export type DownloadDictionary = Translation<typeof zhCNDownload>;
+export type IdleDictionary = Translation<typeof zhCNIdle>;
 export type ErrorsDictionary = { errors: Translation<typeof zhCNErrors> };
-export type Dictionary = CoreDictionary & AppDictionary & ShopDictionary & StreamDictionary & ErrorsDictionary;
+export type Dictionary = CoreDictionary &
+  AppDictionary &
+  ShopDictionary &
+  StreamDictionary &
+  PasswordDictionary &
+  DownloadDictionary &
+  IdleDictionary &
+  ErrorsDictionary;
 
 type Join<K, P> = K extends string ? (P extends string ? `${K}.${P}` : never) : never;
 type Paths<T> = { [K in keyof T]: T[K] extends string ? K : Join<K, Paths<T[K]>> }[keyof T];
@@ -42,7 +55,15 @@ export const LOCALES = ['zh-CN', 'en-US'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
 
-type PartTable = CoreDictionary | AppDictionary | ShopDictionary | StreamDictionary | ErrorsDictionary;
+type PartTable =
+  | CoreDictionary
+  | AppDictionary
+  | ShopDictionary
+  | StreamDictionary
+  | PasswordDictionary
+  | DownloadDictionary
+  | IdleDictionary
+  | ErrorsDictionary;
 /** One part of the texts: a lazy table per language. */
 export type TextPart = Record<Locale, () => Promise<{ default: PartTable }>>;
 const APP: TextPart = { 'zh-CN': () => import('./zh-CN-app.ts'), 'en-US': () => import('./en-US-app.ts') };

@@ -1,8 +1,7 @@
 /**
  * The first screen's part, Simplified Chinese: inline in index.html with the app's entry (src/main.tsx). This file
  * decides which texts travel in it: core's own (shared words, rule messages, errors), the app shell, the account's
- * public pages (login, recovery, agreements, trial) and the 404 and download pages. The texts themselves live with
- * their domain.
+ * public pages (login, agreements, trial) and the 404 page. The texts themselves live with their domain.
  */
 import core from './core-zh-CN.ts';
 import app from '../../app/texts/zh-CN.ts';

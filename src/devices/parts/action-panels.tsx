@@ -1,7 +1,8 @@
 /** Panels of the action sheet that need more than a tap: forms, choices, the details and a screenshot. */
 import { useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { describeEntry, describeError, errorText } from '../../core/errors.ts';
+import { describeError } from '../../core/errors.ts';
+import { describeEntry, errorText } from '../../core/errors-later.ts';
 import { formatDateTime } from '../../core/format.ts';
 import { Field } from '../../core/ui/field.tsx';
 import { notify } from '../../core/ui/notify.ts';

@@ -5,7 +5,8 @@
 import { useState } from 'react';
 import { t, type MessageKey } from '../../core/i18n/index.ts';
 import { copyText } from '../../core/clipboard.ts';
-import { describeEntry, describeError, errorText } from '../../core/errors.ts';
+import { describeError } from '../../core/errors.ts';
+import { describeEntry, errorText } from '../../core/errors-later.ts';
 import { openDialog } from '../../core/ui/dialogs.ts';
 import { notify } from '../../core/ui/notify.ts';
 import { Sheet } from '../../core/ui/sheet.tsx';

@@ -8,6 +8,8 @@ import { t } from '../../core/i18n/index.ts';
 import { pagePath } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
 
+export { ensureDownloadTexts as ready } from '../texts/index.ts';
+
 interface InstallPromptEvent extends Event {
   prompt(): Promise<void>;
 }

@@ -1,19 +1,13 @@
-/** Texts of the 404 and download pages (src/misc), keys `misc.*`, Simplified Chinese; in the first screen's part. */
+/**
+ * Texts of the 404 page (src/misc), keys `misc.*`, Simplified Chinese; in the first screen's part. The download page's
+ * are a part of their own (download-zh-CN.ts).
+ */
 const miscTexts = {
   misc: {
     notFound: {
       title: '页面不存在',
       message: '您访问的页面不存在，或客户端编号无效。',
       backHome: '返回首页',
-    },
-    download: {
-      title: '下载与安装',
-      intro: '在手机浏览器中打开本页面，添加到主屏幕即可像 App 一样使用。',
-      stepOpen: '用系统浏览器打开本页面',
-      stepShare: '点击浏览器菜单中的“分享”或“更多”',
-      stepAdd: '选择“添加到主屏幕”',
-      install: '添加到主屏幕',
-      openWeb: '直接打开网页版',
     },
   },
 };

@@ -5,7 +5,8 @@
  */
 import { useEffect, useState, type RefObject } from 'react';
 import { t, type MessageKey } from '../../core/i18n/index.ts';
-import { describeError, describeFailure } from '../../core/errors.ts';
+import { describeError } from '../../core/errors.ts';
+import { describeFailure } from '../../core/errors-later.ts';
 import type { StreamFailure } from '../../stream/types.ts';
 import { audience, frame, phoneName, problem, professionalMode, quality, role, stats, streamState, viewOnly, type SessionProblem } from '../session.ts';
 

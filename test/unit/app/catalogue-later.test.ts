@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { build } from 'esbuild';
-import { ROUTES } from '../../../src/app/routes.ts';
+import { ROUTES } from './route-rows.ts';
 import { parseRouteTable } from '../../../scripts/boot-plan.mjs';
 import coreTexts from '../../../src/core/i18n/core-zh-CN.ts';
 

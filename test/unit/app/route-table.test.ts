@@ -2,7 +2,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { KNOWN_SEGMENTS, ROUTES } from '../../../src/app/routes.ts';
+import { KNOWN_SEGMENTS } from '../../../src/app/page-segments.ts';
+import { MORE_PAGES } from '../../../src/app/more-routes.ts';
+import { parseRouteTable } from '../../../scripts/boot-plan.mjs';
+import { ROUTES } from './route-rows.ts';
 
 const camelCase = (segment: string) => segment.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
 /** The two routes whose segment is not a word. */
@@ -15,9 +18,18 @@ test('a route is named after its segment in camelCase (home and notFound aside)'
 });
 
 test('names and segments are unique, and every segment is a known one-segment page', () => {
-  assert.is(new Set(ROUTES.map((route) => route.name)).size, ROUTES.length);
-  assert.is(new Set(ROUTES.map((route) => route.segment)).size, ROUTES.length);
-  for (const route of ROUTES) if (route.segment) assert.ok(KNOWN_SEGMENTS.has(route.segment), route.segment);
+  // Both files' rows, as written (ROUTES holds only those whose segment is known: the count tells a missing one).
+  const rows = parseRouteTable();
+  assert.is(rows.length, ROUTES.length);
+  assert.is(new Set(rows.map((route) => route.name)).size, rows.length);
+  assert.is(new Set(rows.map((route) => route.segment)).size, rows.length);
+  for (const route of rows) if (route.segment) assert.ok(KNOWN_SEGMENTS.has(route.segment), route.segment);
+});
+
+test('the entry carries the rows of the first screens only; every other page is in more-routes.ts', () => {
+  const first = parseRouteTable().filter((route) => route.file === 'src/app/routes.ts').map((route) => route.name);
+  assert.equal(first, ['home', 'login', 'notFound']);
+  assert.is(MORE_PAGES.length + first.length, ROUTES.length);
 });
 
 const srcRoot = new URL('../../../src/', import.meta.url).pathname;
@@ -28,7 +40,7 @@ function sourceFiles(folder: string): string[] {
   });
 }
 
-test('only the router imports the route table at run time; pages take types and navigation helpers', () => {
+test('only the router and boot import the route table at run time; pages take types and navigation helpers', () => {
   // `import type` is erased, so it never brings the table's lazy pages along.
   const runtimeImport = /^import\s+(?!type\b)[^;]*from\s+'[./]*(?:app\/)?routes\.ts'/m;
   const importers = sourceFiles(srcRoot)
@@ -36,8 +48,26 @@ test('only the router imports the route table at run time; pages take types and 
     .map((file) => relative(srcRoot, file))
     .sort();
   // prerender.tsx runs at build time only (scripts/prerender.mjs): it is never part of the app's bundle.
-  assert.equal(importers, ['app/router-rules.ts', 'prerender.tsx']);
+  assert.equal(importers, ['app/resolve-route.ts', 'app/router-rules.ts', 'main.tsx', 'prerender.tsx']);
 });
 
+
+test('the rest of the table is loaded by routes.ts alone, so the entry never carries it', () => {
+  const importers = sourceFiles(srcRoot)
+    .filter((file) => /more-routes\.ts'/.test(readFileSync(file, 'utf8')))
+    .map((file) => relative(srcRoot, file));
+  assert.equal(importers, ['app/routes.ts']);
+  assert.match(readFileSync(join(srcRoot, 'app/routes.ts'), 'utf8'), /import\('\.\/more-routes\.ts'\)\.then/);
+});
+
+test("no page uses wouter's path patterns, whose parser the build leaves out (app/no-route-patterns.ts)", () => {
+  const patterns = /import\s*\{([^}]*)\}\s*from\s*'wouter'/g;
+  for (const file of sourceFiles(srcRoot)) {
+    for (const [, names] of readFileSync(file, 'utf8').matchAll(patterns)) {
+      const used = names.split(',').map((name) => name.trim().split(/\s/)[0]);
+      for (const name of used) assert.ok(['Router', 'Link', 'useLocation', 'useSearch', 'type'].includes(name), `${relative(srcRoot, file)}: ${name}`);
+    }
+  }
+});
 
 test.run();

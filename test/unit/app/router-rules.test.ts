@@ -12,7 +12,7 @@ import {
   violatesH5Rule,
 } from '../../../src/app/router-rules.ts';
 import { decidePurchaseGate } from '../../../src/app/purchase-gate.ts';
-import { ROUTES } from '../../../src/app/routes.ts';
+import { ROUTES } from './route-rows.ts';
 import type { RouteDef, RouteName } from '../../../src/app/route-types.ts';
 
 const url = (pathname: string, search = '', host = 'localhost:8080') => ({ pathname, search, host });

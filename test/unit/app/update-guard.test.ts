@@ -1,15 +1,8 @@
 import '../dom.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import {
-  hasTypedInput,
-  holdUpdates,
-  reloadOnNavigation,
-  releaseHoldsOf,
-  reloadWhenHidden,
-  resetUpdateGuard,
-  updateActivated,
-} from '../../../src/app/update-guard.ts';
+import { holdUpdates, reloadOnNavigation, releaseHoldsOf, resetUpdateGuard } from '../../../src/app/update-guard.ts';
+import { hasTypedInput, reloadWhenHidden, updateActivated } from '../../../src/app/update-arrival.ts';
 import { leaveRoute, registerStreamSession } from '../../../src/app/stream-session.ts';
 
 let reloads = 0;

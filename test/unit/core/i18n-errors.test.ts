@@ -8,6 +8,12 @@ import zhCNShop from '../../../src/shop/texts/shop-zh-CN.ts';
 import enUSShop from '../../../src/shop/texts/shop-en-US.ts';
 import zhCNStream from '../../../src/phone-view/texts/stream-zh-CN.ts';
 import enUSStream from '../../../src/phone-view/texts/stream-en-US.ts';
+import zhCNPassword from '../../../src/account/texts/password-zh-CN.ts';
+import enUSPassword from '../../../src/account/texts/password-en-US.ts';
+import zhCNDownload from '../../../src/misc/texts/download-zh-CN.ts';
+import enUSDownload from '../../../src/misc/texts/download-en-US.ts';
+import zhCNIdle from '../../../src/app/texts/idle-zh-CN.ts';
+import enUSIdle from '../../../src/app/texts/idle-en-US.ts';
 import { installDictionary, locale, t } from '../../../src/core/i18n/index.ts';
 import { CATALOGUE } from '../../../src/core/error-catalogue.ts';
 import { describe, describeError, describeServerMessage, findEntry, ApiError } from '../../../src/core/errors.ts';
@@ -24,11 +30,20 @@ function flatten(tree: object, prefix = ''): Record<string, string> {
 }
 
 /** The lazy parts of the texts, each in both languages. */
-const PARTS = { core: [zhCN, enUS], app: [zhCNApp, enUSApp], shop: [zhCNShop, enUSShop], stream: [zhCNStream, enUSStream], errors: [ERRORS_ZH_CN, ERRORS_EN_US] } as const;
+const PARTS = {
+  core: [zhCN, enUS],
+  app: [zhCNApp, enUSApp],
+  shop: [zhCNShop, enUSShop],
+  stream: [zhCNStream, enUSStream],
+  password: [zhCNPassword, enUSPassword],
+  download: [zhCNDownload, enUSDownload],
+  idle: [zhCNIdle, enUSIdle],
+  errors: [ERRORS_ZH_CN, ERRORS_EN_US],
+} as const;
 const zh = Object.assign({}, ...Object.values(PARTS).map(([zhPart]) => flatten(zhPart))) as Record<string, string>;
 const en = Object.assign({}, ...Object.values(PARTS).map(([, enPart]) => flatten(enPart))) as Record<string, string>;
 
-test('the core, app, shop, stream and errors parts hold no key twice (a domain may span parts by section: account)', () => {
+test('no two parts hold the same key (a domain may span parts by section: account)', () => {
   // The loader merges parts domain by domain (src/core/i18n/index.ts): a section split across parts would lose texts.
   const seen = new Set<string>();
   for (const [name, [zhPart]] of Object.entries(PARTS)) {
@@ -43,9 +58,17 @@ test('the core, app, shop, stream and errors parts hold no key twice (a domain m
 
 test('the first screen\'s part holds what public pages and the shell need, not the app\'s pages', () => {
   for (const section of ['common', 'validate', 'errors', 'app', 'account', 'misc']) assert.ok(section in zhCN, section);
-  for (const section of ['shell', 'nav']) assert.ok(section in zhCN.app, `app.${section}`);
-  for (const section of ['login', 'forgetPassword', 'agreement', 'guest', 'logout']) assert.ok(section in zhCN.account, `account.${section}`);
-  for (const section of ['notFound', 'download']) assert.ok(section in zhCN.misc, `misc.${section}`);
+  assert.ok('shell' in zhCN.app, 'app.shell');
+  for (const section of ['login', 'agreement']) assert.ok(section in zhCN.account, `account.${section}`);
+  assert.ok('notFound' in zhCN.misc, 'misc.notFound');
+  // The pages opened from the login screen but not on it bring their own: the password pages', the download page's.
+  assert.not.ok('forgetPassword' in zhCN.account, 'account.forgetPassword');
+  assert.not.ok('download' in zhCN.misc, 'misc.download');
+  // What only signed-in pages show travels with the app's part: the tab bar, the guest trial's banner and end, logout.
+  assert.not.ok('nav' in zhCN.app, 'app.nav');
+  // What no first screen shows (the share meta, a new version, a retired domain) is a part of its own.
+  for (const key of ['updateReady', 'description']) assert.not.ok(key in zhCN.app.shell, `app.shell.${key}`);
+  for (const section of ['guest', 'logout']) assert.not.ok(section in zhCN.account, `account.${section}`);
   for (const section of ['devices', 'shop', 'phoneView']) assert.not.ok(section in zhCN, section);
   for (const section of ['profile', 'personal', 'settings']) assert.not.ok(section in zhCN.account, `account.${section}`);
 });

@@ -1,0 +1,46 @@
+/**
+ * The route table's rows for every page but the first screens (routes.ts holds those, the rules every row follows and
+ * the lookups). This file is a chunk of its own, which the router loads when a page of it is opened and once the first
+ * page is on screen: the login screen and a returning user's device list do not carry the other pages' rows and
+ * imports. A new page is a new row here, and its segment in routes.ts `KNOWN_SEGMENTS`.
+ */
+import type { RouteEntry } from './route-types.ts';
+
+const phoneView = () => import('../phone-view/pages/phone-view.tsx');
+
+/** Names are the segment in camelCase; `as const` keeps each a literal for `RouteSegment` and `RouteName`. */
+export const MORE_PAGES = [
+  { name: 'discover', segment: 'discover', level: 0, layout: 'home', title: 'devices.discoverTitle', load: () => import('../devices/pages/discover.tsx') },
+  { name: 'forgetPassword', segment: 'forget-password', level: 1, layout: 'code', title: 'account.forgetPassword.title', public: true, load: () => import('../account/pages/forget-password.tsx') },
+  { name: 'agreement', segment: 'agreement', level: 2, layout: 'loginLayout', public: true, load: () => import('../account/pages/agreement.tsx') },
+  { name: 'userAgreement', segment: 'user-agreement', level: 2, layout: 'phone', title: 'account.agreement.user', public: true, load: () => import('../account/pages/agreement.tsx') },
+  { name: 'privacyAgreement', segment: 'privacy-agreement', level: 2, layout: 'phone', title: 'account.agreement.privacy', public: true, load: () => import('../account/pages/agreement.tsx') },
+  { name: 'manageGroup', segment: 'manage-group', level: 1, layout: 'person', title: 'devices.groups.manageTitle', load: () => import('../devices/pages/manage-group.tsx') },
+  { name: 'phoneGroupSetting', segment: 'phone-group-setting', level: 2, layout: 'person', title: 'devices.groups.settingTitle', load: () => import('../devices/pages/phone-group-setting.tsx') },
+  { name: 'movePhoneToGroup', segment: 'move-phone-to-group', level: 2, layout: 'person', title: 'devices.groups.moveTitle', load: () => import('../devices/pages/move-phone-to-group.tsx') },
+  { name: 'batchOperation', segment: 'batch-operation', level: 2, layout: 'person', title: 'devices.groups.batchTitle', load: () => import('../devices/pages/batch-operation.tsx') },
+  { name: 'chooseDevice', segment: 'choose-device', level: 1, layout: 'person', title: 'devices.groups.chooseTitle', load: () => import('../devices/pages/choose-device.tsx') },
+  { name: 'addPhone', segment: 'add-phone', level: 1, layout: 'none', title: 'shop.buy.addTitle', gate: 'addPhone', load: () => import('../shop/pages/add-phone.tsx') },
+  { name: 'rechargePhone', segment: 'recharge-phone', level: 1, layout: 'buy', title: 'shop.buy.rechargeTitle', gate: 'recharge', load: () => import('../shop/pages/recharge-phone.tsx') },
+  { name: 'rechargeSinglePhone', segment: 'recharge-single-phone', level: 2, layout: 'buy', title: 'shop.buy.rechargeSingleTitle', gate: 'recharge', load: () => import('../shop/pages/recharge-phone.tsx') },
+  { name: 'upgradeSelectPhone', segment: 'upgrade-select-phone', level: 1, layout: 'buy', title: 'shop.buy.upgradeSelectTitle', load: () => import('../shop/pages/upgrade-select-phone.tsx') },
+  { name: 'upgradePhone', segment: 'upgrade-phone', level: 2, layout: 'buy', title: 'shop.buy.upgradeTitle', load: () => import('../shop/pages/upgrade-phone.tsx') },
+  { name: 'payment', segment: 'payment', level: 2, layout: 'person', title: 'shop.buy.paymentTitle', load: () => import('../shop/pages/payment.tsx') },
+  { name: 'payResult', segment: 'pay-result', level: 3, layout: 'person', title: 'shop.buy.resultTitle', load: () => import('../shop/pages/pay-result.tsx') },
+  { name: 'activationCode', segment: 'activation-code', level: 1, layout: 'person', title: 'shop.codes.title', gate: 'activationCode', load: () => import('../shop/pages/activation-code.tsx') },
+  { name: 'addCode', segment: 'add-code', level: 2, layout: 'person', title: 'shop.codes.addTitle', gate: 'activationCode', load: () => import('../shop/pages/add-code.tsx') },
+  { name: 'renewCode', segment: 'renew-code', level: 2, layout: 'person', title: 'shop.codes.renewTitle', gate: 'activationCode', load: () => import('../shop/pages/renew-code.tsx') },
+  { name: 'codeRecord', segment: 'code-record', level: 2, layout: 'person', title: 'shop.codes.recordTitle', load: () => import('../shop/pages/code-record.tsx') },
+  { name: 'orderList', segment: 'order-list', level: 1, layout: 'person', title: 'shop.orders.title', load: () => import('../shop/pages/order-list.tsx') },
+  { name: 'myCoupon', segment: 'my-coupon', level: 1, layout: 'none', title: 'shop.coupons.title', load: () => import('../shop/pages/my-coupon.tsx') },
+  { name: 'phoneView', segment: 'phone-view', level: 1, layout: 'phone', load: phoneView },
+  { name: 'phoneViewSwitch', segment: 'phone-view-switch', level: 1, layout: 'phone', load: phoneView },
+  { name: 'profile', segment: 'profile', level: 0, layout: 'home', title: 'account.profile.title', load: () => import('../account/pages/profile.tsx') },
+  { name: 'personalCenter', segment: 'personal-center', level: 1, layout: 'person', title: 'account.personal.title', load: () => import('../account/pages/personal-center.tsx') },
+  { name: 'passwordManager', segment: 'password-manager', level: 2, layout: 'person', title: 'account.password.title', load: () => import('../account/pages/password-manager.tsx') },
+  { name: 'mobilePhoneBinding', segment: 'mobile-phone-binding', level: 2, layout: 'person', title: 'account.binding.title', load: () => import('../account/pages/mobile-phone-binding.tsx') },
+  { name: 'cancelAccount', segment: 'cancel-account', level: 2, layout: 'person', title: 'account.cancel.title', load: () => import('../account/pages/cancel-account.tsx') },
+  { name: 'systemSetting', segment: 'system-setting', level: 2, layout: 'person', title: 'account.settings.title', load: () => import('../account/pages/system-setting.tsx') },
+  { name: 'aboutUs', segment: 'about-us', level: 2, layout: 'person', title: 'account.about.title', load: () => import('../account/pages/about-us.tsx') },
+  { name: 'download', segment: 'download', level: 1, layout: 'none', title: 'misc.download.title', public: true, load: () => import('../misc/pages/download.tsx') },
+] as const satisfies readonly RouteEntry[];

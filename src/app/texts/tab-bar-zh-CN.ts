@@ -1,0 +1,12 @@
+/** The signed-in app's tab bar (layouts/app-layouts.tsx), keys `app.nav.*`, Simplified Chinese; in the app part. */
+const tabBarTexts = {
+  app: {
+    nav: {
+      home: '首页',
+      discover: '发现',
+      profile: '我的',
+    },
+  },
+};
+
+export default tabBarTexts;
