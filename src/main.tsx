@@ -80,8 +80,21 @@ localeLoaded.then(() => {
   // Only a build that names domains being retired carries the notice (the condition is settled at build time).
   if (import.meta.env.VITE_OLD_DOMAINS) void import('./app/old-domain.ts').then((module) => module.showOldDomainNotice(), () => {});
 });
-// Nothing on the first screen needs the worker: it registers once the page is idle and loaded.
-whenIdle(() => void import('./app/service-worker.ts').then((module) => module.registerServiceWorker()).catch(() => {}));
+
+/**
+ * What no first screen needs, asked for once the first page is on screen and the page is idle: before that, the page
+ * can still be waiting for its own files, and these would be on the link beside them.
+ */
+function loadAfterFirstPage(): void {
+  // In place before the first failure needs describing (core/errors.ts).
+  void catalogueReady();
+  // The other pages' rows (app/more-routes.ts), so that a tap on any link opens its page without waiting for them.
+  void loadMoreRoutes().catch(() => {});
+  // The icons and share meta: for link previews and search results, not for the screen (app/share-meta.ts).
+  void import('./app/share-meta.ts').then((module) => module.startShareMeta(), () => {});
+  // The service worker, which registers once the page has loaded too (app/service-worker.ts).
+  void import('./app/service-worker.ts').then((module) => module.registerServiceWorker(), () => {});
+}
 
 /**
  * Boot's hand-over (app/route-view.tsx FirstPageHooks): the app's root goes in place of what index.html showed, in
@@ -104,14 +117,7 @@ function handOver(live: HTMLElement) {
     afterFirstPage() {
       // What the page's idle loads (and every lazy page) import the entry's exports from (app/route-files.ts).
       preloadEntryExports();
-      // Off the first screen's path, but in place before the first failure needs describing (core/errors.ts). Asked
-      // for once the first page is on screen: the page can be waiting for its files before that, and an idle moment
-      // then would put the catalogue on the link beside them.
-      whenIdle(() => void catalogueReady());
-      // The other pages' rows (app/more-routes.ts), so that a tap on any link opens its page without waiting for them.
-      whenIdle(() => void loadMoreRoutes().catch(() => {}));
-      // The icons and share meta: for link previews and search results, not for the screen (app/share-meta.ts).
-      whenIdle(() => void import('./app/share-meta.ts').then((module) => module.startShareMeta(), () => {}));
+      whenIdle(loadAfterFirstPage);
       if (!shown) return;
       for (const input of shown.querySelectorAll('input')) {
         const twin = input.id ? document.getElementById(input.id) : null;
