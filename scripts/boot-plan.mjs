@@ -11,6 +11,8 @@ const root = new URL('..', import.meta.url).pathname;
 const ROUTE_FILES = ['src/app/routes.ts', 'src/app/more-routes.ts'];
 /** What a page whose row is in the second file loads first: that file (src/app/resolve-route.ts waits for it). */
 const MORE_ROUTES_MODULE = ROUTE_FILES[1];
+/** What boot loads once the first page is idle (the `idle` chunk of vite.config.ts) and the texts it loads. */
+const IDLE_MODULES = ['src/app/service-worker.ts', 'src/app/texts/idle-zh-CN.ts', 'src/app/texts/idle-en-US.ts'];
 const LAYOUTS_FILE = join(root, 'src/app/layouts/index.tsx');
 /** What every page but those of the self-contained layouts loads with its own chunk (routes.ts, layouts/index.tsx). */
 const APP_LAYOUTS_MODULE = 'src/app/layouts/app-layouts.tsx';
@@ -137,9 +139,11 @@ export function planFromBundle(bundle, version) {
     catalogueLater: table.filter((route) => route.catalogueLater).map((route) => route.segment),
     routeTexts,
     exports: indexOf(entry.fileName),
-    // For the tools, not the page: what the HTML itself loads, and the rest of the route table's files.
+    // For the tools, not the page: what the HTML itself loads, the rest of the route table's files, and what boot
+    // loads once the first page is idle with its texts in both languages (the service worker precaches the last two).
     entry: [...entryFiles],
     moreRoutes: filesOf([MORE_ROUTES_MODULE]),
+    idle: filesOf(IDLE_MODULES),
   };
 }
 
@@ -162,7 +166,7 @@ export async function compileInlineScript(code) {
 
 /** The inline boot, compiled for the page with the plan as its argument. */
 function inlineBoot(plan) {
-  const { entry: _entry, moreRoutes: _moreRoutes, ...pagePlan } = plan;
+  const { entry: _entry, moreRoutes: _moreRoutes, idle: _idle, ...pagePlan } = plan;
   return compileInlineScript(`import { boot } from './src/app/inline-boot.ts';\nboot(${JSON.stringify(pagePlan)});`);
 }
 
@@ -179,6 +183,7 @@ export function readPlan(dist) {
     plan,
     entry: plan.entry,
     moreRoutes: plan.moreRoutes,
+    idle: plan.idle,
     route: (segment) => pick(plan.routes[segment] ?? []),
     texts: (lang) => pick(plan.texts[lang]),
     appTexts: (lang) => pick(plan.appTexts[lang]),

@@ -18,7 +18,8 @@ export function firstScreenFiles(dist) {
 /**
  * For an offline start: the first screen in both languages, and home and the 404 page with what a signed-in page
  * loads besides its own chunk (the app's texts and the error catalogue), so a returning user opens the app offline;
- * and the rest of the route table, so that a page the worker has kept from an earlier visit opens offline too.
+ * the rest of the route table, so that a page the worker has kept from an earlier visit opens offline too; and what
+ * boot loads once idle, with its texts in both languages (a language switch loads every part asked for so far).
  */
 export function precacheFiles(dist) {
   const boot = readPlan(dist);
@@ -32,5 +33,6 @@ export function precacheFiles(dist) {
     ...boot.errorTexts('zh-CN'),
     ...boot.errorTexts('en-US'),
     ...boot.moreRoutes,
+    ...boot.idle,
   ]);
 }

@@ -2,7 +2,7 @@
  * The route table's rows for every page but the first screens (routes.ts holds those, the rules every row follows and
  * the lookups). This file is a chunk of its own, which the router loads when a page of it is opened and once the first
  * page is on screen: the login screen and a returning user's device list do not carry the other pages' rows and
- * imports. A new page is a new row here, and its segment in routes.ts `KNOWN_SEGMENTS`.
+ * imports. A new page is a new row here, and its segment in page-segments.ts.
  */
 import type { RouteEntry } from './route-types.ts';
 

@@ -10,6 +10,7 @@ import { clearSession, isLoggedIn } from '../account/session.ts';
 import { clientNo, loadClient, permissionKeys, resetClient, secureData } from './client-state.ts';
 import {
   clientNoFromUrl,
+  clientToLookUp,
   decideAccess,
   decideUrl,
   hasCodeParameter,
@@ -122,6 +123,13 @@ export async function resolveRoute(url: UrlParts, previous: CurrentRoute | null)
  */
 export function prefetchRoute(url: UrlParts): void {
   if (awaitsMoreRoutes(parsePath(url.pathname).segment)) {
+    // The client does not depend on the page's row: it is switched to now (another number's session ends before the
+    // app starts) and looked up, and the page's files are asked for once its row is here.
+    const number = clientToLookUp(url, hostClients);
+    if (number) {
+      if (number !== clientNo.value) switchClient(number);
+      void loadClient(number);
+    }
     void rowReady(url).then((ready) => ready && prefetchRoute(url));
     return;
   }

@@ -24,6 +24,11 @@ export interface ParsedPath {
 const SKIP_CLIENT_LOOKUP = ['/download', '/privacy-agreement', '/user-agreement'];
 const SHARE_SCREEN = 'share-screen-control';
 
+/** Spec §2: the pages that need no client lookup, by path, and the 404 page. */
+function skipsClientLookup(pathname: string, segment: string): boolean {
+  return SKIP_CLIENT_LOOKUP.some((skip) => pathname.includes(skip)) || segment === '404';
+}
+
 /** Spec §2: share-screen-control pages skip the H5-platform check (viewers arrive from any client). */
 export function skipsH5Check(pathname: string): boolean {
   return pathname.includes(SHARE_SCREEN);
@@ -93,7 +98,7 @@ export function decideUrl(url: UrlParts, context: NavigationContext = {}): UrlDe
   const parsed = parsePath(pathname);
   const skipH5Check = skipsH5Check(pathname);
 
-  if (SKIP_CLIENT_LOOKUP.some((skip) => pathname.includes(skip)) || parsed.segment === '404') {
+  if (skipsClientLookup(pathname, parsed.segment)) {
     const route = routeBySegment(parsed.segment);
     if (route) return { kind: 'proceed', route, clientNo: parsed.clientNo ?? '', skipClientLookup: true, skipH5Check };
   }
@@ -109,6 +114,18 @@ export function decideUrl(url: UrlParts, context: NavigationContext = {}): UrlDe
   const route = routeBySegment(parsed.segment);
   if (!route) return { kind: 'redirect', to: pagePath('404', clientNo) };
   return { kind: 'proceed', route, clientNo, skipClientLookup: false, skipH5Check };
+}
+
+/**
+ * The client number a navigation to `url` looks up, read without the page's row (which `decideUrl` needs, and which
+ * may still be loading: routes.ts): '' when the address skips the lookup, names no client or is redirected first.
+ */
+export function clientToLookUp(url: UrlParts, hostClients: Record<string, string> = {}): string {
+  if (url.pathname.includes('manifest.json')) return '';
+  const parsed = parsePath(url.pathname);
+  if (skipsClientLookup(url.pathname, parsed.segment)) return '';
+  const clientNo = clientNoFromUrl(url, hostClients);
+  return clientNo && parsed.clientNo === clientNo ? clientNo : '';
 }
 
 /** Spec §2: a client whose platform is not h5 needs a `code` parameter, else a notice and /404. */

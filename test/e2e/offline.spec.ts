@@ -18,6 +18,14 @@ test('the production build registers /sw.js for /app/ and a reload with the netw
   await page.reload();
   await expect(page.getByTestId('login-submit')).toBeVisible();
   await expect(page.getByTestId('tab-sms')).toHaveText('验证码登录');
+  // Once idle, the share meta has asked for the shell's idle texts (app/share-meta.ts). A language switch loads every
+  // part asked for so far in the other language: all of them come from the precache.
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /在浏览器里租用/);
+  await page.getByRole('button', { name: '语言: English' }).click();
+  await expect(page.getByTestId('tab-sms')).toHaveText('SMS code');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /in your browser/);
+  await page.getByRole('button', { name: 'Language: 简体中文' }).click();
+  await expect(page.getByTestId('tab-sms')).toHaveText('验证码登录');
   // A history route is answered by the app's HTML from the cache; its lazy chunk was never fetched,
   // so the page says so instead of going blank.
   await page.goto(appUrl('/forget-password/demo'));

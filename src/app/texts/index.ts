@@ -10,5 +10,5 @@ const IDLE_TEXTS: TextPart = {
   'en-US': () => import('./idle-en-US.ts'),
 };
 
-/** Never rejects: offline and not cached, the texts are empty rather than the notice lost. */
+/** Never rejects: offline and not cached (the worker precaches them), the notice shows its keys rather than nothing. */
 export const ensureIdleTexts = (): Promise<void> => ensureTexts(IDLE_TEXTS).catch(() => {});

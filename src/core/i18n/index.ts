@@ -7,11 +7,12 @@
  * Only core's own texts sit here: `common.*`, `validate.*` (spec §5) and `errors.*` (spec §8; the catalogue's texts
  * are a part of their own, errors-<lang>.ts, loaded with the catalogue by core/errors.ts). The per-language
  * files here decide which texts travel in which lazy part: zh-CN.ts / en-US.ts, the first screen's part that boot
- * names (core, app shell, the account's public pages, misc; zh-CN's comes inside index.html), and zh-CN-app.ts /
- * en-US-app.ts, the signed-in app's part that every private page's loader awaits (src/app/routes.ts). Other parts
- * are declared by the lazy modules that need them (src/phone-view/texts/index.ts, src/shop/texts/index.ts). Only the
- * active language is fetched (spec §1: zh-CN by default, choice stored under `language`), except the first screen's
- * zh-CN part. A domain may have texts in two parts (account), split by section.
+ * names (core, app shell, the account's public pages, the 404 page; zh-CN's comes inside index.html), and
+ * zh-CN-app.ts / en-US-app.ts, the signed-in app's part that every private page's loader awaits (src/app/routes.ts).
+ * Other parts are declared by the lazy modules that need them (src/phone-view/texts/index.ts, src/shop/texts/index.ts,
+ * src/app/texts/index.ts). Only the active language is fetched (spec §1: zh-CN by default, choice stored under
+ * `language`), except the first screen's zh-CN part. A domain may have texts in several parts (account, app, misc),
+ * split by section, never inside one.
  *
  * Message keys come from the zh-CN tables; every en-US table is typed against its zh-CN twin (Translation).
  */
@@ -151,8 +152,15 @@ export async function ensureTexts(part: TextPart): Promise<void> {
 }
 
 export async function setLocale(next: Locale): Promise<void> {
+  const shown = targetLocale;
   targetLocale = next;
-  await Promise.all([...wantedParts].map((part) => loadPart(next, part)));
+  try {
+    await Promise.all([...wantedParts].map((part) => loadPart(next, part)));
+  } catch (error) {
+    // A part could not load (offline): the language on screen stays, and so do the parts asked for meanwhile.
+    targetLocale = shown;
+    throw error;
+  }
   i18n.locale(next);
   write('language', next);
   if (typeof document !== 'undefined') document.documentElement.lang = next;

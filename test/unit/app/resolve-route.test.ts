@@ -6,7 +6,7 @@ import { ErrorCode } from '../../../src/core/error-codes.ts';
 import { dialogs } from '../../../src/core/ui/dialogs.ts';
 import { notices } from '../../../src/core/ui/notify.ts';
 import { read, write } from '../../../src/core/storage.ts';
-import { resolveRoute, type CurrentRoute } from '../../../src/app/resolve-route.ts';
+import { prefetchRoute, resolveRoute, type CurrentRoute } from '../../../src/app/resolve-route.ts';
 import { clientNo, resetClient, secureData } from '../../../src/app/client-state.ts';
 import { saveTokens, tokens } from '../../../src/account/state.ts';
 import { routeBySegment } from '../../../src/app/routes.ts';
@@ -90,6 +90,19 @@ test('a different client number clears the stored session of the old one', async
   assert.is(read('userInfo'), undefined);
   assert.is(read('clientNo'), 'green');
   assert.is(secureData.value?.tenantId, 100);
+});
+
+test('boot ends another client\'s session at once for any page, its row loaded yet or not', async () => {
+  // A page of more-routes.ts may still be waiting for its row; the client number does not depend on it.
+  for (const path of ['/manage-group/green', '/login/green']) {
+    fresh();
+    await resolveRoute(url('/login/demo'), null);
+    saveTokens({ accessToken: 'a', refreshToken: 'r' });
+    prefetchRoute(url(path));
+    assert.is(tokens.value, null, path);
+    assert.is(read('token'), undefined, path);
+    assert.is(clientNo.value, 'green', path);
+  }
 });
 
 test('no client number anywhere: session cleared, /404', async () => {

@@ -2,6 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
   clientNoFromUrl,
+  clientToLookUp,
   decideAccess,
   decideUrl,
   hasCodeParameter,
@@ -22,6 +23,19 @@ test('client number: last path segment, lowercased', () => {
   assert.equal(parsePath('/login/DEMO'), { segment: 'login', clientNo: 'demo' });
   assert.equal(parsePath('/Demo'), { segment: '', clientNo: 'demo' });
   assert.equal(parsePath('/'), { segment: '', clientNo: undefined });
+});
+
+test('the client a navigation looks up is known without the page\'s row: none where it skips the lookup or redirects', () => {
+  assert.is(clientToLookUp(url('/manage-group/Green')), 'green');
+  assert.is(clientToLookUp(url('/demo')), 'demo');
+  assert.is(clientToLookUp(url('/user-agreement/demo')), '', 'an agreement needs no client');
+  assert.is(clientToLookUp(url('/download')), '');
+  assert.is(clientToLookUp(url('/404/demo')), '');
+  assert.is(clientToLookUp(url('/manage-group/demo', '?clientNo=green')), '', 'redirected to green first');
+  assert.is(clientToLookUp(url('/manage-group')), '', 'no client number');
+  assert.is(clientToLookUp(url('/manage-group'), { 'localhost:8080': 'green' }), '', 'redirected to the host\'s client first');
+  assert.is(clientToLookUp(url('/manage-group/green'), { 'localhost:8080': 'green' }), 'green');
+  assert.is(clientToLookUp(url('/manifest.json')), '');
 });
 
 test('client number: a last segment of 404 gives an empty value', () => {
