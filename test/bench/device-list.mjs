@@ -1,12 +1,20 @@
 // Device-list benchmark (part of `npm run bench`): the home list of the 1,000-phone account
 // (13800138001), a returning user, at 4x CPU slowdown. Prints, over three runs, the time until the first cards show,
-// the time until all 1,000 phones are loaded, and the longest main-thread task (with the worst frame gap) while the
-// list and 4-grid views are scrolled two ways: flung end to end (0.8 of a screen per frame, so fast that cards wait for
-// the stop) and scrolled steadily (a quarter of a screen per frame for 150 frames, building cards as it goes).
+// the time until all 1,000 phones are loaded, and the longest main-thread task (with the worst frame gap) while each
+// view that scrolls (4-, 9- and 16-grid, list; the single view shows one phone at a time) is scrolled two ways: flung
+// end to end (0.8 of a screen per frame, so fast that cards wait for the stop) and scrolled steadily (a quarter of a
+// screen per frame for 150 frames, building cards as it goes).
 import { benchSetup, median } from './setup.mjs';
 import { chineseFont, machine, usableAt, watchUsable } from './boot-profile.mjs';
 
 const RUNS = 3;
+/** The toolbar's view modes that scroll (src/devices/state.ts ViewMode), by their names in the output. */
+const VIEWS = [
+  ['grid4', '4-grid'],
+  ['grid9', '9-grid'],
+  ['grid16', '16-grid'],
+  ['list', 'list'],
+];
 const CPU_SLOWDOWN = 4;
 
 const { server, browser, close } = await benchSetup();
@@ -88,22 +96,22 @@ try {
     await page.waitForFunction(() => performance.getEntriesByName('devices:loaded').length > 0, null, { timeout: 60_000 });
     const allLoaded = await page.evaluate(() => performance.getEntriesByName('devices:loaded')[0].startTime);
     const rendered = await page.locator('[data-testid="phone-card"]').count();
-    const list = await scrollView(page, 'view-list');
-    const grid = await scrollView(page, 'view-grid4');
-    results.push({ firstCards, allLoaded, list, grid, rendered });
+    const views = {};
+    for (const [mode] of VIEWS) views[mode] = await scrollView(page, `view-${mode}`);
+    results.push({ firstCards, allLoaded, views, rendered });
     console.log(`run ${run}: first cards ${firstCards.toFixed(0)} ms, 1,000 phones loaded ${allLoaded.toFixed(0)} ms (${rendered} cards in the DOM)`);
-    for (const [name, view] of [['list', list], ['4-grid', grid]]) {
-      console.log(`  ${name} fling: ${scrollLine(view.fling)}; steady: ${scrollLine(view.steady)}`);
+    for (const [mode, name] of VIEWS) {
+      console.log(`  ${name} fling: ${scrollLine(views[mode].fling)}; steady: ${scrollLine(views[mode].steady)}`);
     }
     await context.close();
   }
   console.log(`device list, 1,000 phones, ${RUNS} runs at ${CPU_SLOWDOWN}x CPU, ${chineseFont()}, ${machine()} (medians):`);
   console.log(`  first cards on screen:     ${median(results.map((r) => r.firstCards)).toFixed(0)} ms`);
   console.log(`  all 1,000 phones loaded:   ${median(results.map((r) => r.allLoaded)).toFixed(0)} ms`);
-  for (const view of ['list', 'grid']) {
+  for (const [mode, name] of VIEWS) {
     for (const way of ['fling', 'steady']) {
-      const scrolls = results.map((r) => r[view][way]);
-      const label = `${view === 'grid' ? '4-grid' : 'list'} ${way}:`.padEnd(14);
+      const scrolls = results.map((r) => r.views[mode][way]);
+      const label = `${name} ${way}:`.padEnd(16);
       console.log(
         `  ${label} longest task ${median(scrolls.map((s) => s.longest)).toFixed(0)} ms (0 = none over 50 ms, worst run ${Math.max(...scrolls.map((s) => s.longest)).toFixed(0)}), ` +
           `worst frame ${median(scrolls.map((s) => s.worstFrame)).toFixed(0)} ms`,
