@@ -49,7 +49,9 @@ export async function prerender(dist, tmp) {
   const inlined = [];
   html = html.replace(/<link rel="stylesheet"[^>]*href="\/app\/([^"]+\.css)"[^>]*>/g, (_, file) => {
     inlined.push(file);
-    return `<style>${readFileSync(join(dist, file), 'utf8').trim()}</style>`;
+    // The file's address stays on the block: lazy chunks list the entry's stylesheet among their imports' styles, and
+    // the chunk loader (src/app/chunk-loader.ts) then finds it in place instead of fetching it again.
+    return `<style data-href="/app/${file}">${readFileSync(join(dist, file), 'utf8').trim()}</style>`;
   });
   plan.entry = plan.entry.filter((file) => !inlined.includes(file));
   writeFileSync(planPath, JSON.stringify(plan, null, 2));

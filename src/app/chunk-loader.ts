@@ -12,8 +12,9 @@ export const __vitePreload = <T>(load: () => Promise<T>, deps?: readonly string[
   Promise.all((deps ?? []).map((dep) => (asked[dep] ??= attach(import.meta.env.BASE_URL + dep, dep)))).then(load);
 
 function attach(href: string, dep: string): Promise<unknown> | undefined {
-  // Already in the page: the boot plan's links (app/inline-boot.ts) and app/route-files.ts.
-  if (document.head.querySelector(`link[href="${href}"]`)) return;
+  // Already in the page: the boot plan's links (app/inline-boot.ts), app/route-files.ts, and the entry's stylesheet,
+  // inline in index.html under its file's address (scripts/prerender.mjs).
+  if (document.head.querySelector(`link[href="${href}"],style[data-href="${href}"]`)) return;
   const link = document.createElement('link');
   const sheet = href.endsWith('.css');
   link.rel = sheet ? 'stylesheet' : 'modulepreload';

@@ -29,7 +29,6 @@ const FIRST_PAGES = [
 /** The whole table as data (both files): what route-types.ts derives the segment and name types from. */
 export type RouteTable = readonly [...typeof FIRST_PAGES, ...(typeof import('./more-routes.ts'))['MORE_PAGES']];
 
-
 /**
  * A private page brings the signed-in app's texts and the error catalogue with it (it may describe failures that did
  * not come from a failed call: a batch's results, a code's state), unless it is marked `catalogueLater`: home, the

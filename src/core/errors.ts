@@ -39,7 +39,6 @@ export function catalogueReady(): Promise<void> {
   return loadErrorCatalogue().catch(() => {});
 }
 
-
 /** Any reply the client gave up on: a business code, a transport failure, or a client-side refusal. */
 export class ApiError extends Error {
   constructor(
@@ -78,13 +77,11 @@ export function describe(code: number, message = '', retryAfterSeconds?: number)
   return entry.prefixed ? `${t('errors.prefix', { code })} ${text}` : text;
 }
 
-
 /** Text for anything a call can throw. */
 export function describeError(error: unknown): string {
   if (error instanceof ApiError) return describe(error.code, error.serverMessage, error.retryAfterSeconds);
   return describe(ErrorCode.SERVER_ERROR);
 }
-
 
 /**
  * Spec §8 for the boot and user-info calls: a red notice with the server's own message, or the

@@ -51,7 +51,6 @@ test('only the router and boot import the route table at run time; pages take ty
   assert.equal(importers, ['app/resolve-route.ts', 'app/router-rules.ts', 'main.tsx', 'prerender.tsx']);
 });
 
-
 test('the rest of the table is loaded by routes.ts alone, so the entry never carries it', () => {
   const importers = sourceFiles(srcRoot)
     .filter((file) => /more-routes\.ts'/.test(readFileSync(file, 'utf8')))
