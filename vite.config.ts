@@ -6,6 +6,7 @@ import { aliases } from './aliases.mjs';
 import { bootPlanPlugin, devFingerprintPlugin } from './scripts/boot-plan.mjs';
 import { chunkLoaderPlugin } from './scripts/chunk-loader-plugin.mjs';
 import { compatClassesPlugin } from './scripts/compat-classes-plugin.mjs';
+import { compileHintsPlugin } from './scripts/compile-hints-plugin.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const apiPort = process.env.API_PORT ?? '8080';
@@ -16,7 +17,10 @@ const IDLE_MODULES = /src[\\/]app[\\/](?:service-worker|update-arrival|share-met
 
 export default defineConfig({
   base: '/app/',
-  plugins: [chunkLoaderPlugin(), compatClassesPlugin(), preact({ reactAliasesEnabled: false }), bootPlanPlugin({ version: pkg.version }), devFingerprintPlugin()],
+  plugins: [chunkLoaderPlugin(), compatClassesPlugin(), preact({ reactAliasesEnabled: false }), bootPlanPlugin({ version: pkg.version }), devFingerprintPlugin(),
+    // The returning user's first screen, the device list (the `home` and `shared` chunk groups below): nearly all
+    // of their code runs as they load, so V8 compiles them whole while they stream in, off the main thread.
+    compileHintsPlugin(['home', 'shared'])],
   resolve: {
     // Ordered most specific first: 'react/jsx-runtime' must win over 'react'.
     alias: [

@@ -16,6 +16,7 @@ import { notify } from './core/ui/notify.ts';
 import { catalogueReady } from './core/errors.ts';
 import { whenIdle } from './core/idle.ts';
 import { secureData } from './app/client-state.ts';
+import { firstPageRendered } from './app/first-paint.ts';
 import { endSession, isLoggedIn, readTokens, saveTokens, tokens } from './account/session.ts';
 import { startShellEffects } from './app/shell.ts';
 import { App } from './app/app.tsx';
@@ -115,6 +116,7 @@ function handOver(live: HTMLElement) {
       live.id = 'app';
     },
     afterFirstPage() {
+      firstPageRendered();
       // What the page's idle loads (and every lazy page) import the entry's exports from (app/route-files.ts).
       preloadEntryExports();
       whenIdle(loadAfterFirstPage);

@@ -18,6 +18,7 @@ import {
   type ClientSecureData,
 } from './client-api.ts';
 import { enabledFunctions } from './permissions.ts';
+import { firstPagePainted } from './first-paint.ts';
 
 export const clientNo = signal<string>(read('clientNo') ?? '');
 export const secureData = signal<ClientSecureData | null>(readCachedSecureData());
@@ -76,7 +77,7 @@ async function fetchClient(number: string, fromCache: boolean): Promise<ClientLo
   try {
     const secure = await getClientSecureData(number);
     if (stale(number)) return 'failed';
-    secureData.value = secure;
+    if (!same(secureData.peek(), secure)) secureData.value = secure;
     write('tenantId', secure.tenantId);
     write('clientId', secure.clientId);
     write('platform', secure.platform);
@@ -85,9 +86,9 @@ async function fetchClient(number: string, fromCache: boolean): Promise<ClientLo
       return details();
     });
     if (stale(number)) return 'failed';
-    aboutApp.value = about;
+    if (!same(aboutApp.peek(), about)) aboutApp.value = about;
     write('aboutAppData', about);
-    clientFunctions.value = list;
+    if (!same(clientFunctions.peek(), list)) clientFunctions.value = list;
     write('allPermissionList', list);
     loadedFor = number;
     return 'ok';
@@ -100,6 +101,13 @@ async function fetchClient(number: string, fromCache: boolean): Promise<ClientLo
     return notFound ? 'notFound' : 'failed';
   }
 }
+
+/**
+ * A returning visitor's refresh mostly brings back what the cache already held: then the signals keep their values, or
+ * every effect and page that reads the client data (the title, the theme, the permitted entries) would run and render
+ * again, for nothing. (Storage itself ignores a write of the value it holds.)
+ */
+const same = (held: unknown, next: unknown) => JSON.stringify(held) === JSON.stringify(next);
 
 /** A business refusal (not a transport failure), the kind a backend gives a call that lacked the tenant headers. */
 const isRefusal = (error: unknown) => error instanceof ApiError && error.code > 0;
@@ -124,7 +132,11 @@ export function loadClient(number: string): Promise<ClientLoadResult> {
   }
   let request = pending.get(number);
   if (!request) {
-    request = fetchClient(number, hasCache).finally(() => pending.delete(number));
+    // From a cache, the pages show at once and the refresh waits until the first page is painted: on a slow phone
+    // its calls and replies would otherwise take turns with that page's own work (the inline boot does not send them
+    // for a client this device holds either, inline-boot.ts).
+    const fetched = hasCache ? firstPagePainted.then(() => fetchClient(number, true)) : fetchClient(number, false);
+    request = fetched.finally(() => pending.delete(number));
     pending.set(number, request);
   }
   return hasCache ? Promise.resolve('ok') : request;

@@ -6,8 +6,10 @@
  *   from the plan the build derived from the route table (the entry is inline in the HTML; a lazy page's list names
  *   the file its chunks import the entry's exports from; the login page and the zh-CN first-screen texts travel
  *   inside the entry, so their lists are empty);
- * - the client's boot calls (secure data, about-app, function list), and for a returning visitor opening home the
- *   phone list's first page, whose replies the app picks up through `takeBootReply` instead of asking again;
+ * - for a client this device has no data of yet, the client's boot calls (secure data, about-app, function list);
+ *   for a returning visitor opening home, the phone list's first page. The app picks the replies up through
+ *   `takeBootReply` instead of asking again. A returning visitor's client data shows from its cache, and the app
+ *   refreshes it once its first page is painted (client-state.ts, `loadClient`);
  * - the tenant theme of a returning visitor, from the cached tenant id, so the first paint is already in its colours.
  *
  * It must not import the app: only the fingerprint, the storage reader, the theme rule, the phone list's first
@@ -103,10 +105,11 @@ export function decideBoot(plan: BootPlan, pathname: string, search: string): Bo
     if (!plan.catalogueLater.includes(segment)) indexes.push(...(plan.errorTexts[language] ?? []));
   }
   const files = indexes.filter((index, at) => indexes.indexOf(index) === at).map((index) => plan.base + plan.files[index]);
-  const calls = clientNo ? bootCalls(clientNo) : [];
-  // A returning visitor opening home: the phone list's first page too, in the same round as the app's files. It needs
-  // the tenant headers, which are only known (cached) for the client number of the last visit.
+  // The tenant headers are only known (cached) for the client number of the last visit; with its about-app data, the
+  // client's pages show from that cache (client-state.ts reads the same keys), which the app refreshes later.
   const tenantKnown = read('clientNo') === clientNo && typeof read('tenantId') === 'number' && typeof read('clientId') === 'number';
+  const calls = clientNo && !(tenantKnown && read('aboutAppData') !== undefined) ? bootCalls(clientNo) : [];
+  // A returning visitor opening home: the phone list's first page too, in the same round as the app's files.
   if (segment === '' && clientNo && tenantKnown) calls.push(FIRST_PHONE_PAGE);
   return { segment, clientNo, language, files, calls };
 }

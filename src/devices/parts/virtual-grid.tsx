@@ -56,16 +56,26 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
     });
   };
   const fullyRendered = useRef<ReadonlySet<number>>(new Set());
+  // The outlines come once the first cards are painted: the cards cover every cell on screen then, and the outlines'
+  // tile, an SVG image, costs a document of its own to set up (about 8 ms at 4x CPU slowdown) in the first frame.
+  const [outlinesShown, setOutlinesShown] = useState(false);
+  const measured = size.width > 0;
+  useEffect(() => {
+    if (measured) setOutlinesShown(true);
+  }, [measured]);
 
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element) return;
     // The outlines under the cards are drawn in the theme's colours and radius, read again when the theme changes
-    // (after the size: that lays the page out, and reading the style then costs nothing more).
+    // (after the size: that lays the page out, and reading the style then costs nothing more). The observers also
+    // call it when nothing changed (a resize observer reports its first sight of the box just before the first cards
+    // are painted): the same size and look keep the same state, and nothing renders again.
     const measure = () => {
       const width = element.clientWidth;
       const height = element.clientHeight;
-      setSize({ width, height, look: outlined ? readLook(element) : undefined });
+      const look = outlined ? readLook(element) : undefined;
+      setSize((last) => (last.width === width && last.height === height && sameLook(last.look, look) ? last : { width, height, look }));
     };
     measure();
     const observer = new ResizeObserver(measure);
@@ -129,7 +139,7 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
       data-testid={props.testId}
     >
       <div class="vgrid__spacer" style={{ height: `${rows * stride + padding}px` }}>
-        {size.width && size.look ? <Outlines count={items.length} columns={columns} columnWidth={columnWidth} rowHeight={rowHeight} gap={gap} look={size.look} /> : null}
+        {outlinesShown && size.look ? <Outlines count={items.length} columns={columns} columnWidth={columnWidth} rowHeight={rowHeight} gap={gap} look={size.look} /> : null}
         {visible.map((item, offset) => {
           const key = props.itemKey(item);
           if (!full.has(key)) return null;
@@ -154,6 +164,10 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
       </div>
     </div>
   );
+}
+
+function sameLook(a: OutlineLook | undefined, b: OutlineLook | undefined): boolean {
+  return a === b || (!!a && !!b && a.fill === b.fill && a.edge === b.edge && a.radius === b.radius);
 }
 
 function readLook(element: Element): OutlineLook {

@@ -98,6 +98,20 @@ test('a returning visitor opening home also asks for the first page of phones; a
   localStorage.clear();
 });
 
+test('for a client whose data this device holds, the inline boot leaves the client calls to the app\'s refresh', () => {
+  localStorage.clear();
+  localStorage.setItem('token', JSON.stringify('t'));
+  for (const [key, value] of Object.entries({ clientNo: 'demo', tenantId: 1, clientId: 1, aboutAppData: { clientName: 'Demo', logoUrl: '' } })) {
+    localStorage.setItem(key, JSON.stringify(value));
+  }
+  assert.equal(decideBoot(PLAN, '/app/demo', '').calls, [FIRST_PHONE_PAGE], 'home: only the phones');
+  assert.equal(decideBoot(PLAN, '/app/login/demo', '').calls, [], 'login: nothing');
+  assert.equal(decideBoot(PLAN, '/app/green', '').calls, bootCalls('green'), 'another client is asked for');
+  localStorage.removeItem('aboutAppData');
+  assert.equal(decideBoot(PLAN, '/app/demo', '').calls, [...bootCalls('demo'), FIRST_PHONE_PAGE], 'part of it missing: asked for');
+  localStorage.clear();
+});
+
 test('the inline boot sends exactly the calls the app makes for a client, so the app can take their replies', async () => {
   const asked: string[] = [];
   const previous = configureHttp({

@@ -1,0 +1,13 @@
+/**
+ * The moment the app's first page has been painted. Boot work that no first screen needs waits for it, so that it
+ * does not run among that page's own work on a slow phone's one busy thread: a returning visitor's refresh of the
+ * client data, for one (client-state.ts), which the page has shown from its cache meanwhile.
+ */
+let painted: () => void = () => {};
+
+export const firstPagePainted = new Promise<void>((resolve) => (painted = resolve));
+
+/** The first page has rendered (it is about to be painted): resolves `firstPagePainted` once that frame is drawn. */
+export function firstPageRendered(): void {
+  requestAnimationFrame(() => setTimeout(painted, 0));
+}
