@@ -413,6 +413,26 @@ test.describe('the 1,000-phone account', () => {
     expect(await page.evaluate(() => Object.keys((window as unknown as { __bootReplies?: object }).__bootReplies ?? {}))).toEqual([]);
   });
 
+  test("a returning visitor's client data shows from the cache and is asked for again only once home's cards are painted", async ({ page }) => {
+    // Each call the page makes, and whether a card was on the page as it was made.
+    await page.addInitScript(() => {
+      const sent: Array<{ url: string; cards: boolean }> = [];
+      (window as unknown as { sentCalls: typeof sent }).sentCalls = sent;
+      const original = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        sent.push({ url: String(input instanceof Request ? input.url : input), cards: document.querySelector('[data-testid="phone-card"]') !== null });
+        return original(input, init);
+      };
+    });
+    await page.reload();
+    await expect(page.getByTestId('phone-card').first()).toBeVisible();
+    const clientCalls = () =>
+      page.evaluate(() => (window as unknown as { sentCalls: Array<{ url: string; cards: boolean }> }).sentCalls.filter((call) => call.url.includes('/api/merchant/client')));
+    // Secure data, about-app and the function list, each once, every one of them after the cards.
+    await expect.poll(async () => (await clientCalls()).length).toBe(3);
+    expect((await clientCalls()).map((call) => call.cards)).toEqual([true, true, true]);
+  });
+
   test("a returning visitor's home shows with its first cards, never an empty list first", async ({ page }) => {
     // Every state the list takes on the way, as the page shows it: an empty or loading list, or cards.
     await page.addInitScript(() => {
