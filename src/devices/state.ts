@@ -5,6 +5,7 @@
 import { computed, signal } from '@preact/signals-react';
 import { getConfigKeys } from '../app/client-api.ts';
 import { onSessionCleared } from '../account/session.ts';
+import { firstPagePainted } from '../app/first-paint.ts';
 import {
   listGrades,
   listGroups,
@@ -137,6 +138,10 @@ async function fetchAllPhones(seq: number, landed: () => void): Promise<void> {
     if (seq !== loadSeq) return;
     show(first, first.list);
     landed();
+    // The rest of the list once the first page of the app is painted: at boot, a page of 200 phones arriving while the
+    // first cards are still to be drawn would be read and rendered before them (later loads find it painted).
+    await firstPagePainted;
+    if (seq !== loadSeq) return;
     let collected: Phone[] = [];
     for (let pageNo = 1; first.list.length < first.total; pageNo++) {
       const page = await listPhones({ ...query, pageSize: PHONE_PAGE_SIZE, pageNo });

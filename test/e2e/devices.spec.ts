@@ -394,22 +394,25 @@ test.describe('the 1,000-phone account', () => {
 
   test('home asks for its first screenful of phones from the HTML, before the app runs, and the app takes that reply', async ({ page }) => {
     await page.addInitScript(() => {
-      const sent: Array<{ url: string; inline: boolean }> = [];
+      const sent: Array<{ url: string; inline: boolean; cards: boolean }> = [];
       (window as unknown as { sentCalls: typeof sent }).sentCalls = sent;
       const original = window.fetch.bind(window);
       window.fetch = (input, init) => {
         const script = document.currentScript as HTMLScriptElement | null;
-        sent.push({ url: String(input instanceof Request ? input.url : input), inline: Boolean(script && !script.src) });
+        const cards = document.querySelector('[data-testid="phone-card"]') !== null;
+        sent.push({ url: String(input instanceof Request ? input.url : input), inline: Boolean(script && !script.src), cards });
         return original(input, init);
       };
     });
     await page.reload();
     await expect(page.getByTestId('phone-card').first()).toBeVisible();
-    const sent = await page.evaluate(() => (window as unknown as { sentCalls: Array<{ url: string; inline: boolean }> }).sentCalls);
-    const firstPages = sent.filter((call) => call.url.includes('/api/device/user/phone/list') && call.url.includes('pageNo=1'));
-    // The screenful (first-page.ts) is the inline boot's; the app asks only for the pages of 200 behind it.
-    expect(firstPages[0]).toEqual({ url: '/api/device/user/phone/list?sort=default&pageSize=20&pageNo=1', inline: true });
-    expect(firstPages.slice(1).map((call) => [call.url.includes('pageSize=200'), call.inline])).toEqual([[true, false]]);
+    const sentCalls = () => page.evaluate(() => (window as unknown as { sentCalls: Array<{ url: string; inline: boolean; cards: boolean }> }).sentCalls);
+    const firstPages = async () => (await sentCalls()).filter((call) => call.url.includes('/api/device/user/phone/list') && call.url.includes('pageNo=1'));
+    // The screenful (first-page.ts) is the inline boot's; the app asks only for the pages of 200 behind it, once the
+    // first cards are painted (a page of 200 read and rendered before them would hold them back).
+    await expect.poll(async () => (await firstPages()).length).toBe(2);
+    expect((await firstPages())[0]).toEqual({ url: '/api/device/user/phone/list?sort=default&pageSize=20&pageNo=1', inline: true, cards: false });
+    expect((await firstPages()).slice(1).map((call) => [call.url.includes('pageSize=200'), call.inline, call.cards])).toEqual([[true, false, true]]);
     expect(await page.evaluate(() => Object.keys((window as unknown as { __bootReplies?: object }).__bootReplies ?? {}))).toEqual([]);
   });
 

@@ -24,8 +24,11 @@ import {
 } from '../../../src/devices/state.ts';
 import { FIRST_PHONE_PAGE } from '../../../src/devices/first-page.ts';
 import { formatRemaining, splitRemaining } from '../../../src/devices/parts/remaining-time.ts';
+import { firstPageRendered } from '../../../src/app/first-paint.ts';
 
 installDictionary('en-US', enUS, enUSApp);
+// The app's first page is on screen in these tests: the list's later pages wait for that (app/first-paint.ts).
+firstPageRendered();
 const HOUR = 3600_000;
 const NOW = Date.UTC(2026, 10, 22, 8, 0, 0);
 
