@@ -436,6 +436,25 @@ test.describe('the 1,000-phone account', () => {
     expect((await clientCalls()).map((call) => call.cards)).toEqual([true, true, true]);
   });
 
+  test('the first frame with cards paints the cards on screen only; the rows below fill in after it', async ({ page }) => {
+    // How many cards the frame that first has cards paints (counted as it starts), and how many there are later.
+    await page.addInitScript(() => {
+      const counts = { firstFrame: -1 };
+      (window as unknown as { cardCounts: typeof counts }).cardCounts = counts;
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector('[data-testid="phone-card"]')) return;
+        observer.disconnect();
+        requestAnimationFrame(() => (counts.firstFrame = document.querySelectorAll('[data-testid="phone-card"]').length));
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    });
+    await page.reload();
+    await expect(page.getByTestId('phone-card').first()).toBeVisible();
+    // The 2-grid at 390x844 has two rows on screen (4 cards) and one more row within the overscan (2 cards).
+    await expect.poll(() => page.getByTestId('phone-card').count()).toBe(6);
+    expect(await page.evaluate(() => (window as unknown as { cardCounts: { firstFrame: number } }).cardCounts.firstFrame)).toBe(4);
+  });
+
   test("a returning visitor's home shows with its first cards, never an empty list first", async ({ page }) => {
     // Every state the list takes on the way, as the page shows it: an empty or loading list, or cards.
     await page.addInitScript(() => {

@@ -118,7 +118,11 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
   const full = cardsToBuild(onScreen.map(props.itemKey), visible.map(props.itemKey), fullyRendered.current, view.budget);
   useLayoutEffect(() => {
     fullyRendered.current = full;
-    if (full.size < visible.length) scheduleFrame();
+    if (full.size >= visible.length) return;
+    // A view that starts has its cards on screen painted before the rows below begin to fill in: built in the very
+    // next frame, the first of those held that paint back by its own style and layout.
+    if (view.budget === Infinity) requestAnimationFrame(() => setTimeout(scheduleFrame, 0));
+    else scheduleFrame();
   });
 
   const onVisible = props.onVisible;
