@@ -12,6 +12,7 @@ import { openDialog } from '../../core/ui/dialogs.ts';
 import { notify } from '../../core/ui/notify.ts';
 import { read, write } from '../../core/storage.ts';
 import { goToPage } from '../../app/navigate.ts';
+import { firstPagePainted } from '../../app/first-paint.ts';
 import type { Phone } from '../api.ts';
 import {
   canOpen,
@@ -97,12 +98,23 @@ export function DeviceList({ tab }: { tab: DeviceTab }) {
   const list = phones.value;
 
   useEffect(() => {
-    void refreshDevices().then(() => {
-      pollBusyPhones();
-      void remindExpiry(phones.value);
-      whenIdle(() => void loadActionSheet().catch(() => {}));
+    let mounted = true;
+    // Groups, levels and the expiry threshold are asked for once the app's first page is painted (at once on a later
+    // visit): an effect can run before that paint, when the first render took long on a slow phone, and their calls
+    // would then hold the first cards back.
+    void firstPagePainted.then(() => {
+      if (!mounted) return;
+      void refreshDevices().then(() => {
+        if (!mounted) return;
+        pollBusyPhones();
+        void remindExpiry(phones.value);
+        whenIdle(() => void loadActionSheet().catch(() => {}));
+      });
     });
-    return stopPolling;
+    return () => {
+      mounted = false;
+      stopPolling();
+    };
   }, []);
 
   // Spec §5: opening a phone needs 10 minutes of validity (phone-view checks again for addresses typed in).
