@@ -8,6 +8,7 @@ import { dialogs } from '../core/ui/dialogs.ts';
 import { progress } from './progress-bar.ts';
 import { RouteView, type FirstPageHooks } from './route-view.tsx';
 import { BASE } from './navigate.ts';
+import { firstPageRendered } from './first-paint.ts';
 
 function ProgressBar() {
   const value = progress.value;
@@ -19,8 +20,12 @@ function ProgressBar() {
 const DialogHost = lazy(() => import('../core/ui/dialog-host.tsx').then((module) => module.DialogHost));
 
 function CrashNotice({ beforeFirstPage }: FirstPageHooks) {
-  // Shown instead of any page: boot must still hand the screen over to it.
-  useLayoutEffect(() => beforeFirstPage?.(), [beforeFirstPage]);
+  // Shown instead of any page: boot must still hand the screen over to it, and what waits for the first page to be
+  // painted must still come (a cached client's refresh, which may bring back the data that makes the page fail).
+  useLayoutEffect(() => {
+    beforeFirstPage?.();
+    firstPageRendered();
+  }, [beforeFirstPage]);
   return (
     <div class="page-failed" role="alert">
       <p>{t('app.shell.pageCrashed')}</p>

@@ -44,6 +44,8 @@ export function resetClient(next = ''): void {
   aboutApp.value = null;
   clientFunctions.value = [];
   loadedFor = '';
+  // A load under way belongs to the client of before (one that waits for the first paint would hold a page back).
+  pending.clear();
   if (next) write('clientNo', next);
 }
 
@@ -105,7 +107,8 @@ async function fetchClient(number: string, fromCache: boolean): Promise<ClientLo
 /**
  * A returning visitor's refresh mostly brings back what the cache already held: then the signals keep their values, or
  * every effect and page that reads the client data (the title, the theme, the permitted entries) would run and render
- * again, for nothing. (Storage itself ignores a write of the value it holds.)
+ * again, for nothing. Compared as JSON: a backend that sends the same data with its fields in another order, or with
+ * more of them, only has them replaced. (Storage itself ignores a write of the value it holds.)
  */
 const same = (held: unknown, next: unknown) => JSON.stringify(held) === JSON.stringify(next);
 
@@ -135,7 +138,7 @@ export function loadClient(number: string): Promise<ClientLoadResult> {
     // From a cache, the pages show at once and the refresh waits until the first page is painted: on a slow phone
     // its calls and replies would otherwise take turns with that page's own work (the inline boot does not send them
     // for a client this device holds either, inline-boot.ts).
-    const fetched = hasCache ? firstPagePainted.then(() => fetchClient(number, true)) : fetchClient(number, false);
+    const fetched = hasCache ? firstPagePainted.then(() => (stale(number) ? 'failed' : fetchClient(number, true))) : fetchClient(number, false);
     request = fetched.finally(() => pending.delete(number));
     pending.set(number, request);
   }

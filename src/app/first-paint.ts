@@ -1,7 +1,8 @@
 /**
  * The moment the app's first page has been painted. Boot work that no first screen needs waits for it, so that it
  * does not run among that page's own work on a slow phone's one busy thread: a returning visitor's refresh of the
- * client data, for one (client-state.ts), which the page has shown from its cache meanwhile.
+ * client data, for one (client-state.ts), which the page has shown from its cache meanwhile. A page opened hidden
+ * paints nothing until it is shown, and so that work waits until then too.
  */
 let painted: () => void = () => {};
 
@@ -9,5 +10,5 @@ export const firstPagePainted = new Promise<void>((resolve) => (painted = resolv
 
 /** The first page has rendered (it is about to be painted): resolves `firstPagePainted` once that frame is drawn. */
 export function firstPageRendered(): void {
-  requestAnimationFrame(() => setTimeout(painted, 0));
+  requestAnimationFrame(() => setTimeout(painted));
 }

@@ -108,7 +108,7 @@ export function decideBoot(plan: BootPlan, pathname: string, search: string): Bo
   // The tenant headers are only known (cached) for the client number of the last visit; with its about-app data, the
   // client's pages show from that cache (client-state.ts reads the same keys), which the app refreshes later.
   const tenantKnown = read('clientNo') === clientNo && typeof read('tenantId') === 'number' && typeof read('clientId') === 'number';
-  const calls = clientNo && !(tenantKnown && read('aboutAppData') !== undefined) ? bootCalls(clientNo) : [];
+  const calls = clientNo && !(tenantKnown && read('aboutAppData') != null) ? bootCalls(clientNo) : [];
   // A returning visitor opening home: the phone list's first page too, in the same round as the app's files.
   if (segment === '' && clientNo && tenantKnown) calls.push(FIRST_PHONE_PAGE);
   return { segment, clientNo, language, files, calls };

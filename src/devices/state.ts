@@ -178,9 +178,14 @@ export async function loadExpiryThreshold(): Promise<void> {
   if (hours > 0) expiringSoonHours.value = hours;
 }
 
+/** What the device screens show beside the list: its groups, the levels and the expiry threshold, in parallel. */
+export function loadListDetails(): Promise<unknown> {
+  return Promise.allSettled([loadGroups(), loadGrades(), loadExpiryThreshold()]);
+}
+
 /** Everything the device screens need, in parallel; a load of the list already under way is joined, not repeated. */
 export function refreshDevices(): Promise<unknown> {
-  return Promise.allSettled([loadPhonesOnce(), loadGroups(), loadGrades(), loadExpiryThreshold()]);
+  return Promise.allSettled([loadPhonesOnce(), loadListDetails()]);
 }
 
 /** Merges fresh statuses into the list without reloading it. */

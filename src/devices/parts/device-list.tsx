@@ -20,6 +20,8 @@ import {
   gradeFilter,
   groupFilter,
   keyword,
+  loadListDetails,
+  loadPhonesOnce,
   sort,
   phones,
   phonesError,
@@ -99,12 +101,13 @@ export function DeviceList({ tab }: { tab: DeviceTab }) {
 
   useEffect(() => {
     let mounted = true;
-    // Groups, levels and the expiry threshold are asked for once the app's first page is painted (at once on a later
-    // visit): an effect can run before that paint, when the first render took long on a slow phone, and their calls
-    // would then hold the first cards back.
+    // The list at once (a load under way, home's from boot, is joined); groups, levels and the expiry threshold once
+    // the app's first page is painted (at once when this list mounts later): an effect can run before that paint
+    // when the first render took long on a slow phone, and their calls would then hold the first cards back.
+    const listLoad = loadPhonesOnce();
     void firstPagePainted.then(() => {
       if (!mounted) return;
-      void refreshDevices().then(() => {
+      void Promise.allSettled([listLoad, loadListDetails()]).then(() => {
         if (!mounted) return;
         pollBusyPhones();
         void remindExpiry(phones.value);

@@ -119,10 +119,12 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
   useLayoutEffect(() => {
     fullyRendered.current = full;
     if (full.size >= visible.length) return;
-    // A view that starts has its cards on screen painted before the rows below begin to fill in: built in the very
-    // next frame, the first of those held that paint back by its own style and layout.
-    if (view.budget === Infinity) requestAnimationFrame(() => setTimeout(scheduleFrame, 0));
-    else scheduleFrame();
+    if (view.budget !== Infinity) return scheduleFrame();
+    // A view that starts has its cards on screen painted before the rows below begin to fill in (built in the frame
+    // that paints them, the first of those held that paint back by its own style and layout): asked for from that
+    // frame's callback, scheduleFrame's frame is the one after it.
+    cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(scheduleFrame);
   });
 
   const onVisible = props.onVisible;
