@@ -2,8 +2,36 @@
  * The 1,000-phone account (13800138001): the windowed grid (outlines, flings, thumbnails only where it stops) and how
  * a returning visitor's home boots (its first screenful from the HTML, the first cards before anything that can wait).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { appUrl, loginWithPassword, openLogin, skipExpiryReminder } from './helpers.ts';
+
+/** A call the page made: whether the inline boot made it, whether a card was on the page then, and the title then. */
+interface SentCall {
+  url: string;
+  inline: boolean;
+  cards: boolean;
+  title: string;
+}
+
+/** Records every fetch the next documents make, with what the page showed as it was made. */
+async function recordCalls(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const sent: SentCall[] = [];
+    (window as unknown as { sentCalls: SentCall[] }).sentCalls = sent;
+    const original = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      const script = document.currentScript as HTMLScriptElement | null;
+      const cards = document.querySelector('[data-testid="phone-card"]') !== null;
+      sent.push({ url: String(input instanceof Request ? input.url : input), inline: Boolean(script && !script.src), cards, title: document.title });
+      return original(input, init);
+    };
+  });
+}
+
+/** The recorded calls whose address matches `pattern` (a regular expression's source), in the order made. */
+function callsTo(page: Page, pattern: string): Promise<SentCall[]> {
+  return page.evaluate((source) => (window as unknown as { sentCalls: SentCall[] }).sentCalls.filter((call) => new RegExp(source).test(call.url)), pattern);
+}
 
 test.describe('the 1,000-phone account', () => {
   test.beforeEach(async ({ page }) => {
@@ -91,51 +119,29 @@ test.describe('the 1,000-phone account', () => {
   });
 
   test('home asks for its first screenful of phones from the HTML, before the app runs, and the app takes that reply', async ({ page }) => {
-    await page.addInitScript(() => {
-      const sent: Array<{ url: string; inline: boolean; cards: boolean }> = [];
-      (window as unknown as { sentCalls: typeof sent }).sentCalls = sent;
-      const original = window.fetch.bind(window);
-      window.fetch = (input, init) => {
-        const script = document.currentScript as HTMLScriptElement | null;
-        const cards = document.querySelector('[data-testid="phone-card"]') !== null;
-        sent.push({ url: String(input instanceof Request ? input.url : input), inline: Boolean(script && !script.src), cards });
-        return original(input, init);
-      };
-    });
+    await recordCalls(page);
     await page.reload();
     await expect(page.getByTestId('phone-card').first()).toBeVisible();
-    const sentCalls = () => page.evaluate(() => (window as unknown as { sentCalls: Array<{ url: string; inline: boolean; cards: boolean }> }).sentCalls);
-    const firstPages = async () => (await sentCalls()).filter((call) => call.url.includes('/api/device/user/phone/list') && call.url.includes('pageNo=1'));
+    const firstPages = () => callsTo(page, '/api/device/user/phone/list\\?.*pageNo=1');
     // The screenful (first-page.ts) is the inline boot's; the app asks only for the pages of 200 behind it, once the
     // first cards are painted (a page of 200 read and rendered before them would hold them back).
     await expect.poll(async () => (await firstPages()).length).toBe(2);
-    expect((await firstPages())[0]).toEqual({ url: '/api/device/user/phone/list?sort=default&pageSize=20&pageNo=1', inline: true, cards: false });
-    expect((await firstPages()).slice(1).map((call) => [call.url.includes('pageSize=200'), call.inline, call.cards])).toEqual([[true, false, true]]);
+    const [screenful, ...rest] = await firstPages();
+    expect([screenful!.url, screenful!.inline, screenful!.cards]).toEqual(['/api/device/user/phone/list?sort=default&pageSize=20&pageNo=1', true, false]);
+    expect(rest.map((call) => [call.url.includes('pageSize=200'), call.inline, call.cards])).toEqual([[true, false, true]]);
     expect(await page.evaluate(() => Object.keys((window as unknown as { __bootReplies?: object }).__bootReplies ?? {}))).toEqual([]);
   });
 
   test("a returning visitor's client data shows from the cache and is asked for again only once home's cards are painted", async ({ page }) => {
-    // Each call the page makes, whether a card was on the page as it was made, and the page's title then.
-    await page.addInitScript(() => {
-      const sent: Array<{ url: string; cards: boolean; title: string }> = [];
-      (window as unknown as { sentCalls: typeof sent }).sentCalls = sent;
-      const original = window.fetch.bind(window);
-      window.fetch = (input, init) => {
-        const cards = document.querySelector('[data-testid="phone-card"]') !== null;
-        sent.push({ url: String(input instanceof Request ? input.url : input), cards, title: document.title });
-        return original(input, init);
-      };
-    });
+    await recordCalls(page);
     await page.reload();
     await expect(page.getByTestId('phone-card').first()).toBeVisible();
-    type Call = { url: string; cards: boolean; title: string };
-    const calls = (pattern: string) =>
-      page.evaluate((pattern) => (window as unknown as { sentCalls: Call[] }).sentCalls.filter((call) => new RegExp(pattern).test(call.url)), pattern);
     // Secure data, about-app and the function list, each once, every one of them after the cards; the client's name
     // (cached from the last visit) was already in the title by then.
-    await expect.poll(async () => (await calls('/api/merchant/client')).length).toBe(3);
+    await expect.poll(async () => (await callsTo(page, '/api/merchant/client')).length).toBe(3);
     const clientName = await page.evaluate(() => JSON.parse(localStorage.getItem('aboutAppData')!).clientName as string);
-    expect((await calls('/api/merchant/client')).map((call) => [call.cards, call.title.includes(clientName)])).toEqual([[true, true], [true, true], [true, true]]);
+    const clientCalls = await callsTo(page, '/api/merchant/client');
+    expect(clientCalls.map((call) => [call.cards, call.title.includes(clientName)])).toEqual([[true, true], [true, true], [true, true]]);
   });
 
   test('the first frame with cards paints the cards on screen only; the rows below fill in after it', async ({ page }) => {
