@@ -64,6 +64,12 @@ export interface AppOptions {
   pageSecurity?: PageSecurityOptions;
   /** STREAM_STATS=1: what the stream costs the server, at GET /stream/api/stats (benchmarks, tests). Off by default. */
   streamStats?: () => unknown;
+  /**
+   * Check every API reply against its schema in the contract (src/contract/) and fail the request when one leaves
+   * it: the unit tests and the browser tests' server (CHECK_REPLIES=1) turn it on, so a drift fails a test the day
+   * it happens. Off in production, where it would only cost time.
+   */
+  checkReplies?: boolean;
 }
 
 export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 1800;
@@ -90,6 +96,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     accessRevoked: options.accessRevoked ?? (() => {}),
     secrets: options.secrets ?? randomSecrets(),
     demoPayments: options.demoPayments ?? false,
+    checkReplies: options.checkReplies ?? false,
   };
   const logError = options.logError ?? ((line) => console.error(line));
 

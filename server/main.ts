@@ -86,6 +86,8 @@ const app = createApp({
   pageSecurity,
   // Socket counts and the server's load are for the operator's benchmarks, not for anyone who asks.
   streamStats: process.env.STREAM_STATS === '1' ? createStreamStats(stream) : undefined,
+  // The browser tests' server: a reply outside its schema in the contract fails the request (app.ts).
+  checkReplies: process.env.CHECK_REPLIES === '1',
   phoneRestarted: (userPhoneId, kind) => void stream.restartPhone(userPhoneId, { reset: kind === 'reset' }),
   // Logout, a password change, closing the account or a refresh-token replay end the sockets those sessions opened.
   accessRevoked: () => stream.revalidate(),

@@ -1,9 +1,8 @@
 import { randomInt } from 'node:crypto';
-import type { OperationType } from '../../src/devices/device-types.ts';
+import type { OperationType, Resolution, SortOrder } from '../../src/contract/device-words.ts';
 import type { Db } from '../lib/types.ts';
 import { gradeNameSql } from './products.ts';
 import { insertWithFreshNumber, plucked, statement } from './statements.ts';
-import type { Resolution } from '../../src/devices/device-types.ts';
 
 // Cloud phones: the stored row, listing, settings, operations, and what payments and activation codes change.
 
@@ -102,13 +101,11 @@ export function phonesOfUser(db: Db, userId: number, tenantId: number, ids: numb
   ) as PhoneRow[];
 }
 
-const SORTS = {
+const SORTS: Record<SortOrder, string> = {
   default: 'p.id',
   expireAsc: 'p.expire_time, p.id',
   expireDesc: 'p.expire_time DESC, p.id DESC',
-} as const;
-export type PhoneSort = keyof typeof SORTS;
-export const PHONE_SORTS = Object.keys(SORTS) as PhoneSort[];
+};
 
 export interface PhoneFilter {
   userId: number;
@@ -117,6 +114,8 @@ export interface PhoneFilter {
   groupId: number | null;
   keyword: string;
   language: string;
+  /** Only these phones, when given. */
+  ids: number[] | null;
 }
 
 export type ListedPhoneRow = PhoneRow & { group_name: string; group_is_default: number; grade_name: string };
@@ -127,12 +126,13 @@ function likePattern(keyword: string): string {
 }
 
 /** One page of the user's phones with their group and grade names, and how many match in all. */
-export function listPhones(db: Db, filter: PhoneFilter, sort: PhoneSort, limit: number, offset: number): { rows: ListedPhoneRow[]; total: number } {
+export function listPhones(db: Db, filter: PhoneFilter, sort: SortOrder, limit: number, offset: number): { rows: ListedPhoneRow[]; total: number } {
   const where = ['p.user_id = @userId', 'p.tenant_id = @tenantId'];
+  if (filter.ids !== null) where.push('p.id IN (SELECT value FROM json_each(@idList))');
   if (filter.gradeId !== null) where.push('p.grade_id = @gradeId');
   if (filter.groupId !== null) where.push('p.group_id = @groupId');
   if (filter.keyword) where.push("(p.phone_no LIKE @pattern ESCAPE '\\' OR p.name LIKE @pattern ESCAPE '\\')");
-  const params = { ...filter, pattern: likePattern(filter.keyword) };
+  const params = { ...filter, ids: undefined, idList: JSON.stringify(filter.ids ?? []), pattern: likePattern(filter.keyword) };
   const condition = where.join(' AND ');
   const total = plucked(db, `SELECT COUNT(*) FROM phones p WHERE ${condition}`).get(params) as number;
   const rows = statement(

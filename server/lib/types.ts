@@ -48,6 +48,8 @@ export interface Deps {
   secrets: Secrets;
   /** Whether the demo payment methods (mock, and the wallet page with its unsigned callback) are offered. */
   demoPayments: boolean;
+  /** A test server checks every reply against its schema in the contract (lib/contract-route.ts). */
+  checkReplies: boolean;
 }
 
 /** Hono context variables set by the tenant and auth middleware. */

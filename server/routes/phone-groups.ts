@@ -2,34 +2,28 @@ import { Hono } from 'hono';
 import { deleteGroup, ensureDefaultGroup, insertGroup, listGroups, renameGroup } from '../data/phone-groups.ts';
 import { immediate } from '../data/statements.ts';
 import { requireAuth, requireTenant } from '../lib/auth.ts';
-import { ok } from '../lib/envelope.ts';
+import * as contract from '../../src/contract/devices.ts';
+import { contractRoute } from '../lib/contract-route.ts';
 import { assertGroupNameFree, duplicateGuard, groupDisplayName, loadOwnedGroup, requireNamedGroup } from '../lib/phone-groups.ts';
-import { asPositiveInt, languageOf, readBody, requireName } from '../lib/request.ts';
+import { languageOf } from '../lib/request.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 
-// Phone groups (API.md "Devices"; spec §5: the default group cannot be deleted or modified). Mirrors the group calls
-// of src/devices/api.ts.
-
-const GROUP = '/api/device/phone-group';
+// Phone groups (src/contract/devices.ts; spec §5: the default group cannot be deleted or modified).
 
 export function phoneGroupRoutes(deps: Deps): Hono<AppEnv> {
   const { db } = deps;
   const routes = new Hono<AppEnv>();
-  const tenant = requireTenant(deps);
-  const auth = requireAuth(deps);
+  const guard = [requireTenant(deps), requireAuth(deps)];
 
-  routes.get(`${GROUP}/simple-list`, tenant, auth, (c) => {
+  contractRoute(routes, deps, contract.listGroups, guard, (c) => {
     const user = c.get('user');
     ensureDefaultGroup(db, user.id, deps.now());
     const language = languageOf(c);
-    return ok(
-      c,
-      listGroups(db, user.id).map((row) => ({ id: row.id, name: groupDisplayName(row, language), isDefault: row.is_default === 1, phoneCount: row.phone_count })),
-    );
+    return listGroups(db, user.id).map((row) => ({ id: row.id, name: groupDisplayName(row, language), isDefault: row.is_default === 1, phoneCount: row.phone_count }));
   });
 
-  routes.post(`${GROUP}/create`, tenant, auth, async (c) => {
-    const name = requireName((await readBody(c)).name);
+  contractRoute(routes, deps, contract.createGroup, guard, (c, { body }) => {
+    const { name } = body;
     const user = c.get('user');
     const id = immediate(db, () => {
       // Created here too, so the first group a new user makes is never mistaken for (or listed before) the default.
@@ -41,15 +35,14 @@ export function phoneGroupRoutes(deps: Deps): Hono<AppEnv> {
         return duplicateGuard(error);
       }
     });
-    return ok(c, { id });
+    return { id };
   });
 
   // Input first, then the group: an invalid name is NAME_INVALID even for the default group.
-  routes.put(`${GROUP}/update`, tenant, auth, async (c) => {
-    const body = await readBody(c);
-    const name = requireName(body.name);
+  contractRoute(routes, deps, contract.renameGroup, guard, (c, { body }) => {
+    const { name } = body;
     const user = c.get('user');
-    const group = loadOwnedGroup(db, user, asPositiveInt(body.id));
+    const group = loadOwnedGroup(db, user, body.id);
     requireNamedGroup(group);
     assertGroupNameFree(db, user.id, name, group.id);
     try {
@@ -57,15 +50,15 @@ export function phoneGroupRoutes(deps: Deps): Hono<AppEnv> {
     } catch (error) {
       duplicateGuard(error);
     }
-    return ok(c, true);
+    return true;
   });
 
   // Its phones move to the default group first (deleteGroup), so no phone is ever without a group.
-  routes.delete(`${GROUP}/delete`, tenant, auth, (c) => {
-    const group = loadOwnedGroup(db, c.get('user'), asPositiveInt(c.req.query('id')));
+  contractRoute(routes, deps, contract.deleteGroup, guard, (c, { query }) => {
+    const group = loadOwnedGroup(db, c.get('user'), query.id);
     requireNamedGroup(group);
     deleteGroup(db, group, deps.now());
-    return ok(c, true);
+    return true;
   });
 
   return routes;

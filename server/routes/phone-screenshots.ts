@@ -1,15 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
+import * as contract from '../../src/contract/devices.ts';
 import { ErrorCode } from '../../src/core/error-codes.ts';
 import { findPhoneOfOpenAccount } from '../data/phones.ts';
 import { requireAuth, requireTenant } from '../lib/auth.ts';
-import { fail, ok } from '../lib/envelope.ts';
+import { fail } from '../lib/envelope.ts';
 import { apiError } from '../lib/errors.ts';
 import { batchFailure, batchSuccess, businessStatus, currentOperation, faultRefusal, loadOwnedPhones } from '../lib/phones.ts';
-import { readBody, requirePhoneIds } from '../lib/request.ts';
+import { contractRoute } from '../lib/contract-route.ts';
 import { renderScreenshotSvg } from '../lib/screenshot-svg.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
-import { SCREENSHOT_BATCH_LIMIT } from '../../src/devices/device-types.ts';
 
 // Screenshots (API.md "Screenshot url"). An <img> cannot send the bearer token, so the POST hands out links signed
 // with HMAC-SHA256 that the image route checks instead; the key is one of the server's secrets (lib/secrets.ts), so
@@ -29,26 +29,22 @@ export function phoneScreenshotRoutes(deps: Deps): Hono<AppEnv> {
   const sign = (phoneId: number, userId: number, expires: number) =>
     createHmac('sha256', secret).update(`${phoneId}:${userId}:${expires}`).digest();
 
-  routes.post('/api/device/user/phone/screenshot', tenant, auth, async (c) => {
-    const ids = requirePhoneIds((await readBody(c)).userPhoneIds, SCREENSHOT_BATCH_LIMIT);
+  contractRoute(routes, deps, contract.screenshotPhones, [tenant, auth], (c, { body }) => {
     const user = c.get('user');
     const now = deps.now();
     const expires = now + SCREENSHOT_LINK_TTL_MS;
-    const phones = loadOwnedPhones(db, user, ids);
-    return ok(
-      c,
-      phones.map((phone) => {
-        // An operating phone can be shot (its screen shows the progress); one that is not running cannot.
-        const status = businessStatus(phone, now);
-        if (status === 'expired') return batchFailure(phone.id, ErrorCode.DEVICE_EXPIRED);
-        const fault = faultRefusal(phone, 'screenshot');
-        if (fault) return batchFailure(phone.id, fault);
-        if (status === 'maintenance') return batchFailure(phone.id, ErrorCode.DEVICE_MAINTENANCE);
-        if (status === 'offline') return batchFailure(phone.id, ErrorCode.DEVICE_OFFLINE);
-        const sig = sign(phone.id, user.id, expires).toString('hex');
-        return batchSuccess(phone.id, { url: `/api/device/screenshot/${phone.id}.svg?expires=${expires}&sig=${sig}` });
-      }),
-    );
+    const phones = loadOwnedPhones(db, user, body.userPhoneIds);
+    return phones.map((phone) => {
+      // An operating phone can be shot (its screen shows the progress); one that is not running cannot.
+      const status = businessStatus(phone, now);
+      if (status === 'expired') return batchFailure(phone.id, ErrorCode.DEVICE_EXPIRED);
+      const fault = faultRefusal(phone, 'screenshot');
+      if (fault) return batchFailure(phone.id, fault);
+      if (status === 'maintenance') return batchFailure(phone.id, ErrorCode.DEVICE_MAINTENANCE);
+      if (status === 'offline') return batchFailure(phone.id, ErrorCode.DEVICE_OFFLINE);
+      const sig = sign(phone.id, user.id, expires).toString('hex');
+      return batchSuccess(phone.id, { url: `/api/device/screenshot/${phone.id}.svg?expires=${expires}&sig=${sig}` });
+    });
   });
 
   // No tenant or token: the signature is the credential. A missing phone gets the same 403 as a bad signature, so

@@ -8,6 +8,8 @@
  * Session state is not imported here (it imports us); it plugs in through configureHttp().
  */
 import redaxios, { type Options } from 'redaxios';
+import type { Endpoint, ReplyOf, RequestOf } from '../contract/endpoint.ts';
+import type { Routes } from '../contract/index.ts';
 import { ErrorCode, MISSING_TENANT_MESSAGE } from './error-codes.ts';
 import { ApiError, catalogueReady } from './errors.ts';
 
@@ -265,3 +267,19 @@ export const transport = {
   baseURL,
   hooks: (): HttpHooks => hooks,
 };
+
+/** Options of one call beside its input: duplicates allowed (polling), sent before the tenant is known. */
+export type CallOptions = Pick<RequestConfig, 'allowDuplicate' | 'beforeTenant'>;
+
+type CallArgs<E extends Endpoint> = {} extends RequestOf<E> ? [input?: RequestOf<E>, options?: CallOptions] : [input: RequestOf<E>, options?: CallOptions];
+
+/**
+ * One call of the contract (src/contract/) by its route string, `'PUT /api/device/user/phone/rename'`: the input and
+ * the reply take their types from the endpoint's schemas, and a route the contract does not hold fails the typecheck.
+ * Only the types come from the contract, so no schema code reaches the browser.
+ */
+export function api<R extends keyof Routes>(route: R, ...[input, options]: CallArgs<Routes[R]>): Promise<ReplyOf<Routes[R]>> {
+  const [method, url] = (route as string).split(' ') as [string, string];
+  const params = (input?.query ?? undefined) as Record<string, unknown> | undefined;
+  return request({ method: method.toLowerCase() as Method, url, params, data: input?.body, ...options });
+}

@@ -38,6 +38,7 @@ export function directDeps(ctx: Pick<Ctx, 'db' | 'now'>, accessTokenTtlSeconds =
     accessRevoked: () => {},
     secrets: randomSecrets(),
     demoPayments: true,
+    checkReplies: true,
     trustProxy: false,
     limits: DEFAULT_LIMITS,
     throttles: createThrottles(DEFAULT_LIMITS),

@@ -46,6 +46,8 @@ export function setup(overrides: Partial<AppOptions> = {}) {
     demoPayments: true,
     // So a test can speak from several client addresses (CallOptions.address); without one, all share "unknown".
     trustProxy: true,
+    // Every reply is checked against its schema in the contract: a drift fails the test that made the call.
+    checkReplies: true,
     ...overrides,
   });
 

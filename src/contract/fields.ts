@@ -1,0 +1,127 @@
+/**
+ * Request fields both sides name the same way, with the reading rules the server has always applied: numbers and
+ * numeric strings are both accepted where an id is expected (query values are always strings, and hand-written
+ * clients often send `mobile: 138...`), and a spec §5 rule answers its own reply code, never a generic 400.
+ *
+ * An issue message of the form `#<code> <text>` names the reply code the server answers with (server/lib/contract-route.ts);
+ * `<text>` is a §5 rule key (src/core/validate.ts) or the message itself. Any other message is a 400 that reads
+ * `<field> <message>`.
+ */
+import * as v from 'valibot';
+import { ErrorCode } from '../core/error-codes.ts';
+import { checkMobile, checkName, checkPassword, checkSmsCode } from '../core/validate.ts';
+import type { RuleKey } from '../core/validate.ts';
+
+/** A message that makes the server answer `code` (see the header). */
+export const coded = (code: number, text: string): string => `#${code} ${text}`;
+
+/** Strings as they are, finite numbers as their text, anything else as '' (a missing field reads as empty). */
+export function asText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return '';
+}
+
+/** A positive integer from a JSON number or a numeric string, else null. */
+export function asPositiveInt(value: unknown): number | null {
+  const text = asText(value).trim();
+  if (!/^\d{1,9}$/.test(text)) return null;
+  const n = Number(text);
+  return n > 0 ? n : null;
+}
+
+/** Any value, typed for the sender as `T`: the checks that follow decide. */
+const anything = <T>() => v.custom<T>(() => true);
+
+/**
+ * A text field held to a spec §5 rule whose failures answer `code`. `read` turns what was sent into the text the rule
+ * sees: numbers count for numeric fields (a mobile number), not for names and passwords.
+ */
+function ruleField(code: number, check: (value: string) => RuleKey | null, read: (value: unknown) => string) {
+  return v.pipe(
+    anything<string>(),
+    v.transform<string, string>(read),
+    v.rawCheck(({ dataset, addIssue }) => {
+      const rule = dataset.typed ? check(dataset.value) : null;
+      if (rule) addIssue({ message: coded(code, rule) });
+    }),
+  );
+}
+
+const onlyText = (value: unknown) => (typeof value === 'string' ? value : '');
+
+export const Mobile = ruleField(ErrorCode.MOBILE_INVALID, checkMobile, (value) => asText(value).trim());
+export const SmsCode = ruleField(ErrorCode.SMS_CODE_INVALID, checkSmsCode, (value) => asText(value).trim());
+/** Passwords are taken as typed: a space is a character like any other (and refused by the rule). */
+export const Password = ruleField(ErrorCode.PASSWORD_INVALID, checkPassword, onlyText);
+/** Nickname, device and group names: 1-20 characters after trim, an emoji counting as one (spec §5). */
+export const Name = ruleField(ErrorCode.NAME_INVALID, checkName, (value) => onlyText(value).trim());
+
+/** A required positive integer. */
+export const Id = v.pipe(
+  anything<number>(),
+  v.check((value) => asPositiveInt(value) !== null, 'must be a positive integer'),
+  v.transform<number, number>((value) => asPositiveInt(value) ?? 0),
+);
+
+/** An optional positive integer: absent (undefined, null or '') is null; present but malformed is a 400. */
+export const OptionalId = v.pipe(
+  v.optional(anything<number | null>(), null),
+  v.transform<number | null, unknown>((value: unknown) => (typeof value === 'string' ? value.trim() : value)),
+  v.check((value) => value === undefined || value === null || value === '' || asPositiveInt(value) !== null, 'must be a positive integer'),
+  v.transform((value) => asPositiveInt(value)),
+);
+
+/**
+ * An id looked up as it is: whatever is not a positive integer is null, which the lookup then refuses with the
+ * domain's own "does not exist" code rather than a 400.
+ */
+export const LookupId = v.pipe(anything<number>(), v.transform<number, number | null>(asPositiveInt));
+
+/** `true` or `false`, nothing else. */
+export const Flag = v.boolean('must be true or false');
+
+/** pageNo (default 1) and pageSize (default `defaultSize`, at most `maxSize`): spread into a query object. */
+export function paging(defaultSize: number, maxSize: number) {
+  return {
+    pageNo: v.pipe(OptionalId, v.transform((n) => n ?? 1)),
+    pageSize: v.pipe(
+      OptionalId,
+      v.transform((n) => n ?? defaultSize),
+      v.check((n) => n <= maxSize, `must be 1-${maxSize}`),
+    ),
+  };
+}
+
+/**
+ * A list of ids from a JSON array or repeated query values (a comma-separated value is split too, for hand-written
+ * clients), in the order given, repeats dropped (a batch never acts twice on one phone): 1 to `max` of them.
+ */
+export function idList(max: number, tooMany = coded(ErrorCode.BATCH_LIMIT_EXCEEDED, `At most ${max} devices at once`)) {
+  return v.pipe(
+    anything<number[]>(),
+    v.transform<number[], (number | null)[]>((value: unknown) => {
+      const raw: unknown[] = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
+      return raw.flatMap((item) => (typeof item === 'string' ? item.split(',') : [item])).map(asPositiveInt);
+    }),
+    v.check((ids) => !ids.includes(null), 'must be positive integers'),
+    v.transform((ids) => [...new Set(ids as number[])]),
+    v.check((ids) => ids.length > 0, 'is required'),
+    v.check((ids) => ids.length <= max, tooMany),
+  );
+}
+
+/** One phone's result in a batch call: a refused phone does not stop the others. */
+export const BatchEntry = v.strictObject({
+  userPhoneId: v.number(),
+  success: v.boolean(),
+  code: v.number(),
+  msg: v.string(),
+  url: v.optional(v.string()),
+});
+
+/** A page of a list: its rows and how many there are in all. */
+export const pageOf = <S extends v.GenericSchema>(row: S) => v.strictObject({ list: v.array(row), total: v.number() });
+
+/** A reply that only says the call succeeded. */
+export const Done = v.boolean();
