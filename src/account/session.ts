@@ -7,6 +7,7 @@ import { computed, signal } from '@preact/signals-react';
 import type { Tokens } from '../core/http.ts';
 import { CLIENT_KEYS, read, remove, SESSION_KEYS, write } from '../core/storage.ts';
 import { invalidateClientCache } from '../app/client-state.ts';
+import { onSessionCleared, sessionCleared } from '../core/session-events.ts';
 import type { TokenPair, UserInfo } from './api.ts';
 
 /** The pair in storage, which another tab may have replaced since this tab last looked (http.ts refresh). */
@@ -35,12 +36,8 @@ export function saveTokens(pair: Tokens | TokenPair): void {
   write('isLogin', true);
 }
 
-const sessionClearedListeners = new Set<() => void>();
-
 /** Lets lazily loaded domains forget a previous account's data (device lists, selections) on logout. */
-export function onSessionCleared(listener: () => void): void {
-  sessionClearedListeners.add(listener);
-}
+export { onSessionCleared };
 
 /** Drops the session in memory and storage (spec §4: token, refresh token, user info, cached client data). */
 export function clearSession(): void {
@@ -48,7 +45,7 @@ export function clearSession(): void {
   user.value = null;
   remove(...SESSION_KEYS, ...CLIENT_KEYS);
   invalidateClientCache();
-  sessionClearedListeners.forEach((listener) => listener());
+  sessionCleared();
 }
 
 type Navigate = (path: string) => void;

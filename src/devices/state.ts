@@ -2,23 +2,14 @@
  * The user's cloud phones (spec §1 device list, §3 fields, §4 states): the loaded list for the current
  * filters, groups and grades, the view mode of each tab, and the rules that derive what a card shows.
  */
-import { computed, signal } from '@preact/signals-react';
+import { batch, computed, signal } from '@preact/signals-react';
 import { getConfigKeys } from '../app/client-api.ts';
-import { onSessionCleared } from '../account/session.ts';
+import { onSessionCleared } from '../core/session-events.ts';
+import { ensureQuery, fetchQuery, invalidateQueries, queryState, setQueryData, type QueryKey } from '../core/store/query-store.ts';
 import { firstPagePainted } from '../app/first-paint.ts';
-import {
-  listGrades,
-  listGroups,
-  listPhones,
-  phoneStatuses,
-  type Grade,
-  type Phone,
-  type PhonePage,
-  type PhoneGroup,
-  type PhoneStatus,
-  type SortOrder,
-} from './api.ts';
-import type { BusinessStatus } from './device-types.ts';
+import { listGrades, listGroups, listPhones, phoneStatuses, type Grade, type Phone, type PhonePage, type PhoneGroup, type PhoneQuery, type SortOrder } from './api.ts';
+import { applyStatuses, patchPhones, phonesById, phonesOf, putPhones } from './phone-store.ts';
+import { MIN_OPEN_VALIDITY_MS, type BusinessStatus } from './device-types.ts';
 import { FIRST_PAGE_SIZE, PHONE_PAGE_SIZE } from './first-page.ts';
 
 export type ViewMode = 'single' | 'grid4' | 'grid9' | 'grid16' | 'list';
@@ -26,18 +17,36 @@ export type DeviceTab = 'home' | 'discover';
 /** What a card shows: the server's business status, or one the client derives (expiring soon). */
 export type DisplayStatus = BusinessStatus | 'expiringSoon';
 
-/** Spec §5/§9: opening a device needs at least 10 minutes of validity. */
-export const MIN_OPEN_VALIDITY_MS = 10 * 60 * 1000;
+export { MIN_OPEN_VALIDITY_MS };
 /** Default "expiring soon" threshold when the server does not configure PHONE_EXPIRE_TIME_TEXT_LESS_THAN (hours). */
 export const DEFAULT_EXPIRING_SOON_HOURS = 72;
 
-export const phones = signal<Phone[]>([]);
-export const phonesTotal = signal(0);
+/** The home list's filters as the server reads them, in the order the inline boot's first request has them. */
+type ListQuery = Omit<PhoneQuery, 'pageNo' | 'pageSize'>;
+interface ListAnswer {
+  ids: number[];
+  total: number;
+}
+const listKey = (query: ListQuery) => ['devices', 'list', query] as const;
+/** The list asked for last, and the one on screen: a new list replaces the old one once its first phones are in. */
+let wantedKey: QueryKey | null = null;
+const shownKey = signal<QueryKey>(listKey({ sort: 'default' }));
+const shownList = computed(() => queryState<ListAnswer>(shownKey.value).value);
+const NO_IDS: number[] = [];
+/** Its own computed, so the same ids written again (the last page, then the final answer) change nothing shown. */
+const shownIds = computed(() => shownList.value.data?.ids ?? NO_IDS);
+
+/** The phones of home's list for the current filters, as the store holds them. */
+export const phones = computed(() => phonesOf(shownIds.value, phonesById.value));
+export const phonesTotal = computed(() => shownList.value.data?.total ?? 0);
 export const phonesLoading = signal(false);
 export const phonesError = signal<unknown>(null);
-export const groups = signal<PhoneGroup[]>([]);
-export const grades = signal<Grade[]>([]);
-export const expiringSoonHours = signal(DEFAULT_EXPIRING_SOON_HOURS);
+const GROUPS_KEY = ['devices', 'groups'];
+const GRADES_KEY = ['devices', 'grades'];
+const THRESHOLD_KEY = ['devices', 'expiring-soon-hours'];
+export const groups = computed(() => queryState<PhoneGroup[]>(GROUPS_KEY).value.data ?? []);
+export const grades = computed(() => queryState<Grade[]>(GRADES_KEY).value.data ?? []);
+export const expiringSoonHours = computed(() => queryState<number>(THRESHOLD_KEY).value.data ?? DEFAULT_EXPIRING_SOON_HOURS);
 /** serverTime - Date.now(), so remaining time does not depend on the phone's clock being right. */
 export const clockSkew = signal(0);
 
@@ -87,7 +96,6 @@ export function shouldRemindExpiry(list: Phone[], today: string, lastTipDate: st
   });
 }
 
-let loadSeq = 0;
 /** The load under way, if any: what a page that opens meanwhile waits for instead of asking again. */
 let loading: Promise<void> | null = null;
 let firstLanded = Promise.resolve();
@@ -97,15 +105,70 @@ let firstLanded = Promise.resolve();
  * each replacing the list as it lands (the first of them repeats that screenful).
  */
 export function loadPhones(): Promise<void> {
-  const seq = ++loadSeq;
+  const query: ListQuery = {
+    sort: sort.value,
+    gradeId: gradeFilter.value ?? undefined,
+    groupId: groupFilter.value ?? undefined,
+    keyword: keyword.value.trim() || undefined,
+  };
+  const key = listKey(query);
+  wantedKey = key;
   let landed = () => {};
   firstLanded = new Promise<void>((resolve) => (landed = resolve));
-  const load = fetchAllPhones(seq, landed).finally(() => {
+  phonesLoading.value = true;
+  phonesError.value = null;
+  const mine = () => wantedKey === key;
+  const load = fetchQuery<ListAnswer>(key, (progress) =>
+    fetchList(query, (answer) => {
+      const current = progress(answer);
+      // The newest list asked for takes the screen once its first phones are in; an older one never does.
+      if (current && mine()) shownKey.value = key;
+      landed();
+      return current;
+    }),
+  ).then(
+    (answer) => {
+      if (mine()) shownKey.value = key;
+      // A named point for the device-list benchmark (test/bench/device-list.mjs); costs nothing otherwise.
+      performance.mark?.('devices:loaded');
+      return answer;
+    },
+    (error: unknown) => {
+      if (mine()) phonesError.value = error;
+    },
+  ).finally(() => {
     landed();
+    if (mine()) phonesLoading.value = false;
     if (loading === load) loading = null;
-  });
+  }).then(() => {});
   loading = load;
   return load;
+}
+
+/** The list page by page; `show` says false once nobody wants it any more (the session ended), and it stops. */
+async function fetchList(query: ListQuery, show: (answer: ListAnswer) => boolean): Promise<ListAnswer> {
+  /** The page's phones into the store and the list's ids with them, in one update of what is shown. */
+  let answer: ListAnswer = { ids: [], total: 0 };
+  const take = (page: PhonePage, ids: number[]) =>
+    batch(() => {
+      clockSkew.value = page.serverTime - Date.now();
+      putPhones(page.list);
+      answer = { ids, total: page.total };
+      return show(answer);
+    });
+  const idsOf = (page: PhonePage) => page.list.map((phone) => phone.userPhoneId);
+  const first = await listPhones({ ...query, pageSize: FIRST_PAGE_SIZE, pageNo: 1 });
+  const firstIds = idsOf(first);
+  if (!take(first, firstIds) || first.list.length >= first.total) return answer;
+  // The rest of the list once the first page of the app is painted: at boot, a page of 200 phones arriving while the
+  // first cards are still to be drawn would be read and rendered before them (later loads find it painted).
+  await firstPagePainted;
+  let ids: number[] = [];
+  for (let pageNo = 1; ; pageNo++) {
+    const page = await listPhones({ ...query, pageSize: PHONE_PAGE_SIZE, pageNo });
+    ids = ids.concat(idsOf(page));
+    if (!take(page, ids) || ids.length >= page.total || page.list.length === 0) return answer;
+  }
 }
 
 /** The load already under way (started before home was shown, say), or a new one. */
@@ -118,64 +181,30 @@ export function firstPhonesShown(): Promise<void> {
   return firstLanded;
 }
 
-async function fetchAllPhones(seq: number, landed: () => void): Promise<void> {
-  phonesLoading.value = true;
-  phonesError.value = null;
-  const query = {
-    sort: sort.value,
-    gradeId: gradeFilter.value ?? undefined,
-    groupId: groupFilter.value ?? undefined,
-    keyword: keyword.value.trim() || undefined,
-  };
-  const show = (page: PhonePage, list: Phone[]) => {
-    clockSkew.value = page.serverTime - Date.now();
-    phones.value = list;
-    phonesTotal.value = page.total;
-  };
-  try {
-    const first = await listPhones({ ...query, pageSize: FIRST_PAGE_SIZE, pageNo: 1 });
-    // A newer load (the user changed a filter meanwhile) owns the list now.
-    if (seq !== loadSeq) return;
-    show(first, first.list);
-    landed();
-    // The rest of the list once the first page of the app is painted: at boot, a page of 200 phones arriving while the
-    // first cards are still to be drawn would be read and rendered before them (later loads find it painted).
-    await firstPagePainted;
-    if (seq !== loadSeq) return;
-    let collected: Phone[] = [];
-    for (let pageNo = 1; first.list.length < first.total; pageNo++) {
-      const page = await listPhones({ ...query, pageSize: PHONE_PAGE_SIZE, pageNo });
-      if (seq !== loadSeq) return;
-      collected = collected.concat(page.list);
-      show(page, collected);
-      if (collected.length >= page.total || page.list.length === 0) break;
-    }
-    // A named point for the device-list benchmark (test/bench/device-list.mjs); costs nothing otherwise.
-    performance.mark?.('devices:loaded');
-  } catch (error) {
-    if (seq === loadSeq) phonesError.value = error;
-  } finally {
-    if (seq === loadSeq) phonesLoading.value = false;
-  }
-}
-
 /** The list for pages reached straight from an address (phone-view's switcher): loaded unless already there. */
 export function ensurePhonesLoaded(): void {
   if (phones.value.length === 0 && !phonesLoading.value) void loadPhones();
 }
 
-export async function loadGroups(): Promise<void> {
-  groups.value = await listGroups();
+export function loadGroups(): Promise<PhoneGroup[]> {
+  return fetchQuery(GROUPS_KEY, listGroups);
 }
 
-export async function loadGrades(): Promise<void> {
-  if (!grades.value.length) grades.value = await listGrades();
+/** Writes a group change the server accepted into the groups shown. */
+export function updateGroups(change: (list: PhoneGroup[]) => PhoneGroup[]): void {
+  setQueryData<PhoneGroup[]>(GROUPS_KEY, (old) => change(old ?? []));
 }
 
-export async function loadExpiryThreshold(): Promise<void> {
-  const reply = await getConfigKeys(['PHONE_EXPIRE_TIME_TEXT_LESS_THAN']);
-  const hours = Number(reply.list.find((entry) => entry.key === 'PHONE_EXPIRE_TIME_TEXT_LESS_THAN')?.value);
-  if (hours > 0) expiringSoonHours.value = hours;
+export function loadGrades(): Promise<Grade[]> {
+  return ensureQuery(GRADES_KEY, listGrades);
+}
+
+export function loadExpiryThreshold(): Promise<number> {
+  return ensureQuery(THRESHOLD_KEY, async () => {
+    const reply = await getConfigKeys(['PHONE_EXPIRE_TIME_TEXT_LESS_THAN']);
+    const hours = Number(reply.list.find((entry) => entry.key === 'PHONE_EXPIRE_TIME_TEXT_LESS_THAN')?.value);
+    return hours > 0 ? hours : DEFAULT_EXPIRING_SOON_HOURS;
+  });
 }
 
 /** What the device screens show beside the list: its groups, the levels and the expiry threshold, in parallel. */
@@ -188,23 +217,20 @@ export function refreshDevices(): Promise<unknown> {
   return Promise.allSettled([loadPhonesOnce(), loadListDetails()]);
 }
 
-/** Merges fresh statuses into the list without reloading it. */
-export function applyStatuses(statuses: PhoneStatus[]): void {
-  const byId = new Map(statuses.map((entry) => [entry.userPhoneId, entry]));
-  phones.value = phones.value.map((phone) => {
-    const fresh = byId.get(phone.userPhoneId);
-    return fresh ? { ...phone, businessStatus: fresh.businessStatus, operation: fresh.operation } : phone;
-  });
+export { applyStatuses, patchPhones };
+
+/**
+ * Something outside this domain changed the account's phones on the server (a payment renewed or added some): every
+ * device answer is stale, and home's list is asked again.
+ */
+export function phonesChangedOnServer(): void {
+  invalidateQueries(['devices']);
+  void loadPhones();
 }
 
-/** Applies a change the server accepted to the phones in the list. */
-export function patchPhones(ids: number[], change: Partial<Phone>): void {
-  const wanted = new Set(ids);
-  phones.value = phones.value.map((phone) => (wanted.has(phone.userPhoneId) ? { ...phone, ...change } : phone));
-}
-
+/** Phones operating now, on any page: the store holds every phone shown. */
 export const busyPhoneIds = computed(() =>
-  phones.value.filter((phone) => phone.businessStatus === 'operating').map((phone) => phone.userPhoneId),
+  [...phonesById.value.values()].filter((phone) => phone.businessStatus === 'operating').map((phone) => phone.userPhoneId),
 );
 
 export const POLL_MS = 1000;
@@ -246,17 +272,14 @@ export function stopPolling(): void {
   clearTimeout(pollTimer);
 }
 
-/** The session ended: nothing of the previous account may show to the next one. */
+/** The session ended: the store forgets the data (query-store.ts); the filters and polling go here. */
 export function resetDeviceState(): void {
   stopPolling();
-  // A load of the previous account's list still under way must not land.
-  loadSeq++;
+  wantedKey = null;
   loading = null;
+  shownKey.value = listKey({ sort: 'default' });
   phonesLoading.value = false;
   phonesError.value = null;
-  phones.value = [];
-  phonesTotal.value = 0;
-  groups.value = [];
   gradeFilter.value = null;
   groupFilter.value = null;
   keyword.value = '';

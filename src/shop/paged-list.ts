@@ -1,9 +1,10 @@
 /**
- * A list read page by page with "load more", as module state: orders by tab, code records. Opening it
- * with another key (a tab) starts over, and only the newest request may change it, so a late reply for
- * the tab the user just left never lands in the one now shown.
+ * A list read page by page with "load more", as a query of the client store (core/store/): orders by tab, code
+ * records. Opening it with another key (a tab) shows that key's pages; a late reply for the tab the user just left
+ * lands in that tab's entry, never in the one now shown.
  */
-import { signal, type ReadonlySignal } from '@preact/signals-react';
+import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
+import { fetchQuery, invalidateQueries, queryData, queryState, removeQueries, type QueryKey } from '../core/store/query-store.ts';
 
 export interface PageReply<T> {
   list: T[];
@@ -33,46 +34,53 @@ export interface PagedList<T, K> {
 
 export const PAGE_SIZE = 20;
 
-const EMPTY = { items: [], total: 0, loading: false, loaded: false, error: null };
+interface Pages<T> {
+  items: T[];
+  total: number;
+  pageNo: number;
+}
 
-export function createPagedList<T, K>(load: (key: K, pageNo: number, pageSize: number) => Promise<PageReply<T>>): PagedList<T, K> {
-  const state = signal<PagedState<T>>(EMPTY);
-  let key: K | undefined;
-  /** Between open and forget: a reload asked for after the page was left (a cancel finishing late) is dropped. */
-  let opened = false;
-  let pageNo = 0;
-  let seq = 0;
+const EMPTY: PagedState<never> = { items: [], total: 0, loading: false, loaded: false, error: null };
 
-  const fetchPage = async (next: number): Promise<void> => {
-    const mine = ++seq;
-    state.value = { ...state.value, loading: true };
-    try {
-      const reply = await load(key as K, next, PAGE_SIZE);
-      if (mine !== seq) return;
-      pageNo = next;
-      const items = next === 1 ? reply.list : state.value.items.concat(reply.list);
-      state.value = { items, total: reply.total, loading: false, loaded: true, error: null };
-    } catch (error) {
-      if (mine === seq) state.value = { ...state.value, loading: false, error };
-    }
+/** `prefix` names the list in the store (`['shop', 'orders']`); a page's key adds the list's key to it. */
+export function createPagedList<T, K>(prefix: QueryKey, load: (key: K, pageNo: number, pageSize: number) => Promise<PageReply<T>>): PagedList<T, K> {
+  const opened = signal<{ key: K; storeKey: QueryKey } | null>(null);
+  const state = computed<PagedState<T>>(() => {
+    const current = opened.value;
+    if (!current) return EMPTY;
+    const query = queryState<Pages<T>>(current.storeKey).value;
+    const data = query.data;
+    return { items: data?.items ?? [], total: data?.total ?? 0, loading: query.loading, loaded: data !== undefined, error: query.error };
+  });
+
+  const fetchPage = async (pageNo: number): Promise<void> => {
+    const current = opened.value;
+    if (!current) return;
+    const before = queryData<Pages<T>>(current.storeKey);
+    await fetchQuery<Pages<T>>(current.storeKey, async () => {
+      const reply = await load(current.key, pageNo, PAGE_SIZE);
+      const items = pageNo === 1 || !before ? reply.list : before.items.concat(reply.list);
+      return { items, total: reply.total, pageNo };
+    }).catch(() => {});
   };
 
   return {
     state,
-    open(next) {
-      key = next;
-      opened = true;
-      state.value = { ...EMPTY };
+    open(key) {
+      const storeKey = [...prefix, key];
+      // A list opens from its first page: what an earlier visit read may have changed since.
+      removeQueries(storeKey);
+      opened.value = { key, storeKey };
       return fetchPage(1);
     },
-    more: () => (opened ? fetchPage(pageNo + 1) : Promise.resolve()),
-    reload: () => (opened ? fetchPage(1) : Promise.resolve()),
+    more: () => fetchPage((queryData<Pages<T>>(opened.value?.storeKey ?? []) ?? { pageNo: 0 }).pageNo + 1),
+    reload() {
+      if (opened.value) invalidateQueries(opened.value.storeKey);
+      return fetchPage(1);
+    },
     forget() {
-      seq++;
-      opened = false;
-      key = undefined;
-      pageNo = 0;
-      state.value = { ...EMPTY };
+      opened.value = null;
+      removeQueries(prefix);
     },
   };
 }

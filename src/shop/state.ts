@@ -1,80 +1,62 @@
 /**
- * What the shop pages read: the goods with their prices, the user's coupons of one state, the orders and
- * code records page by page, and the order being paid, with the actions that load and change them.
- * Each page loads its data when it opens and forgets it when it closes (`forget*`): prices, stock,
- * coupons and orders change between visits (a code redeemed, an order paid), so a page never starts
- * from another visit's answer. Logout forgets everything.
+ * What the shop pages read, as queries of the client store (core/store/): the goods with their prices, the user's
+ * coupons of one state, the orders and code records page by page, and the order being paid.
+ * Each page forgets its answers when it closes (`forget*`): prices, stock, coupons and orders change between visits
+ * (a code redeemed, an order paid), so a page never starts from another visit's answer. Logout drops everything
+ * (the store does).
  */
-import { signal } from '@preact/signals-react';
-import { onSessionCleared } from '../account/session.ts';
+import { computed, signal } from '@preact/signals-react';
+import { fetchQuery, queryState, removeQueries, type QueryKey } from '../core/store/query-store.ts';
 import { listGoods, type Goods } from './api.ts';
 import { listCodeRecords, type CodeRecord } from './codes-api.ts';
 import { cancelOrder, getOrder, listCoupons, listOrders, type Coupon, type Order } from './orders-api.ts';
 import type { CouponStatus, OrderStatus } from './order-types.ts';
 import { createPagedList } from './paged-list.ts';
 
+const GOODS_KEY = ['shop', 'goods'];
+const goodsState = queryState<Goods[]>(GOODS_KEY);
 /** Levels with their duration packages and prices; empty until loaded (and after a failure). */
-export const goods = signal<Goods[]>([]);
-export const goodsError = signal<unknown>(null);
-let goodsSeq = 0;
+export const goods = computed(() => (goodsState.value.error ? [] : (goodsState.value.data ?? [])));
+export const goodsError = computed(() => goodsState.value.error);
 
 /** Reads the goods; resolves with them, or with an empty list when the call failed (the error is in goodsError). */
-export async function loadGoods(): Promise<Goods[]> {
-  const mine = ++goodsSeq;
-  try {
-    const list = await listGoods();
-    if (mine === goodsSeq) {
-      goods.value = list;
-      goodsError.value = null;
-    }
-    return list;
-  } catch (error) {
-    if (mine === goodsSeq) {
-      goods.value = [];
-      goodsError.value = error;
-    }
-    return [];
-  }
+export function loadGoods(): Promise<Goods[]> {
+  return fetchQuery(GOODS_KEY, listGoods).catch(() => []);
 }
 
 export function forgetGoods(): void {
-  goodsSeq++;
-  goods.value = [];
-  goodsError.value = null;
+  removeQueries(GOODS_KEY);
 }
 
+/** The coupon state the coupon pages show now. */
+const couponKey = signal<QueryKey | null>(null);
+const couponState = computed(() => (couponKey.value ? queryState<Coupon[]>(couponKey.value).value : null));
 /** The user's coupons in one state (unused ones for checkout); null while they load. */
-export const coupons = signal<Coupon[] | null>(null);
-export const couponsError = signal<unknown>(null);
-let couponsSeq = 0;
+export const coupons = computed(() => couponState.value?.data ?? null);
+export const couponsError = computed(() => couponState.value?.error ?? null);
 
 export async function loadCoupons(status: CouponStatus): Promise<void> {
-  const mine = ++couponsSeq;
-  coupons.value = null;
-  couponsError.value = null;
-  try {
-    const list = await listCoupons(status);
-    if (mine === couponsSeq) coupons.value = list;
-  } catch (error) {
-    if (mine === couponsSeq) couponsError.value = error;
-  }
+  const key = ['shop', 'coupons', status];
+  // Another state's answer must not show meanwhile, nor this state's from an earlier visit.
+  removeQueries(key);
+  couponKey.value = key;
+  await fetchQuery(key, () => listCoupons(status)).catch(() => {});
 }
 
 export function forgetCoupons(): void {
-  couponsSeq++;
-  coupons.value = null;
-  couponsError.value = null;
+  couponKey.value = null;
+  removeQueries(['shop', 'coupons']);
 }
 
 export type OrderTab = 'all' | OrderStatus;
 
 /** The orders of one tab, newest first. */
-export const orders = createPagedList<Order, OrderTab>((tab, pageNo, pageSize) =>
+export const orders = createPagedList<Order, OrderTab>(['shop', 'orders'], (tab, pageNo, pageSize) =>
   listOrders({ status: tab === 'all' ? undefined : tab, pageNo, pageSize }),
 );
 
 /**
- * Cancels an unpaid order; the list is read again whatever the answer, since a refusal usually means the
+ * Cancels an unpaid order; the orders are read again whatever the answer, since a refusal usually means the
  * order was paid, closed or cancelled elsewhere and the list should show its real state.
  */
 export async function cancelUnpaidOrder(orderId: number): Promise<void> {
@@ -86,45 +68,30 @@ export async function cancelUnpaidOrder(orderId: number): Promise<void> {
 }
 
 /** The activation codes the user has used, newest first. */
-export const codeRecords = createPagedList<CodeRecord, null>((_key, pageNo, pageSize) => listCodeRecords(pageNo, pageSize));
+export const codeRecords = createPagedList<CodeRecord, null>(['shop', 'code-records'], (_key, pageNo, pageSize) => listCodeRecords(pageNo, pageSize));
 
+const payingKey = signal<QueryKey | null>(null);
+const payingState = computed(() => (payingKey.value ? queryState<Order>(payingKey.value).value : null));
 /** The order on the payment page, once it is known to be unpaid. */
-export const payingOrder = signal<Order | null>(null);
-export const payingOrderError = signal<unknown>(null);
-let payingSeq = 0;
+export const payingOrder = computed(() => {
+  const order = payingState.value?.data;
+  return order && order.status === 'waitPay' ? order : null;
+});
+export const payingOrderError = computed(() => payingState.value?.error ?? null);
 
 /**
- * Reads the order to pay and keeps it when it is still unpaid; resolves with it (whatever its state), or
- * null when the call failed or a newer one replaced it.
+ * Reads the order to pay; resolves with it (whatever its state), or null when the call failed or the page moved
+ * on to another order meanwhile.
  */
 export async function loadPayingOrder(orderId: number): Promise<Order | null> {
-  const mine = ++payingSeq;
-  payingOrder.value = null;
-  payingOrderError.value = null;
-  try {
-    const found = await getOrder(orderId);
-    if (mine !== payingSeq) return null;
-    if (found.status === 'waitPay') payingOrder.value = found;
-    return found;
-  } catch (error) {
-    if (mine === payingSeq) payingOrderError.value = error;
-    return null;
-  }
+  const key = ['shop', 'order', orderId];
+  removeQueries(key);
+  payingKey.value = key;
+  const found = await fetchQuery(key, () => getOrder(orderId)).catch(() => null);
+  return payingKey.value === key ? found : null;
 }
 
 export function forgetPayingOrder(): void {
-  payingSeq++;
-  payingOrder.value = null;
-  payingOrderError.value = null;
+  payingKey.value = null;
+  removeQueries(['shop', 'order']);
 }
-
-/** The session ended: nothing of the previous account may show to the next one. */
-function resetShopState(): void {
-  forgetGoods();
-  forgetCoupons();
-  orders.forget();
-  codeRecords.forget();
-  forgetPayingOrder();
-}
-
-onSessionCleared(resetShopState);

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { locale, t } from '../../core/i18n/index.ts';
 import { Menu, MenuRow } from '../../core/ui/menu.tsx';
 import { isSafeUrl } from '../../core/safe-url.ts';
-import { useLoad } from '../../core/ui/use-load.ts';
+import { useQuery } from '../../core/store/use-query.ts';
 import { aboutApp } from '../../app/client-state.ts';
 import { pathTo } from '../../app/navigate.ts';
 import { getAgreementNames, getCustomerService, type AgreementName, type CustomerService } from '../account-api.ts';
@@ -13,8 +13,8 @@ export default function AboutUsPage() {
   const about = aboutApp.value;
   const language = locale.value;
   // Without the CMS names the agreements keep their default titles; without the service, its row says so.
-  const names: AgreementName[] = useLoad(getAgreementNames, [language], { keep: true }).data ?? [];
-  const service: CustomerService | null = useLoad(getCustomerService, [language], { keep: true }).data ?? null;
+  const names: AgreementName[] = useQuery(['account', 'agreement-names', language], getAgreementNames, { keepPrevious: true }).data ?? [];
+  const service: CustomerService | null = useQuery(['account', 'customer-service', language], getCustomerService, { keepPrevious: true }).data ?? null;
 
   const nameOf = (type: number) => names.find((entry) => entry.type === type)?.name ?? t(type === 2 ? 'account.agreement.privacy' : 'account.agreement.user');
   return (

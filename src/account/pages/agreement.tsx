@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { locale, t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { sanitizeHtml } from '../../core/sanitize-html.ts';
-import { useLoad } from '../../core/ui/use-load.ts';
+import { useQuery } from '../../core/store/use-query.ts';
 import { read, write } from '../../core/storage.ts';
 import { loadClient, secureData } from '../../app/client-state.ts';
 import { goBack } from '../../app/navigate.ts';
@@ -30,7 +30,7 @@ export default function AgreementPage({ clientNo, query, routeName }: PageProps)
   // `/agreement?rule=invite` shows a CMS rule text (get-rule) instead of an agreement; rules are not cached.
   const rule = routeName === 'agreement' ? query.get('rule') : null;
   const language = locale.value;
-  const loaded = useLoad(async (signal): Promise<AgreementData> => {
+  const loaded = useQuery(['account', 'agreement', type, rule, clientNo, language], async (_progress, signal): Promise<AgreementData> => {
     // The router skips the client lookup for agreement paths; the tenant is still needed to ask for its text.
     if (!secureData.value && clientNo) await loadClient(clientNo);
     if (rule) {
@@ -40,7 +40,7 @@ export default function AgreementPage({ clientNo, query, routeName }: PageProps)
     const data = await getAgreementContent(type);
     if (!signal.aborted) write(cacheKey(type), data);
     return data;
-  }, [type, rule, clientNo, language], { keep: true });
+  }, { keepPrevious: true });
   // Until the first answer comes (or when it fails), the copy cached by an earlier visit shows.
   const cached = useMemo(() => (rule ? null : (read(cacheKey(type)) ?? null)), [type, rule]);
   const agreement = loaded.data ?? cached;

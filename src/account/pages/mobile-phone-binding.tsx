@@ -8,7 +8,7 @@ import { ErrorCode } from '../../core/error-codes.ts';
 import { ApiError, describeError } from '../../core/errors.ts';
 import { formatDate, maskMobile } from '../../core/format.ts';
 import { Field } from '../../core/ui/field.tsx';
-import { useLoad } from '../../core/ui/use-load.ts';
+import { useQuery } from '../../core/store/use-query.ts';
 import { notify } from '../../core/ui/notify.ts';
 import { checkMobile, checkSmsCode } from '../../core/validate.ts';
 import { goToPage } from '../../app/navigate.ts';
@@ -27,8 +27,8 @@ export default function MobilePhoneBindingPage() {
   const [mobile, setMobile] = useState('');
   const [code, setCode] = useState('');
   // Asked again after a refusal says the number changed meanwhile; the last answer stands until the new one.
-  const allowed = useLoad(canChangeMobile, [], { keep: true });
-  const { retry: checkAllowed } = allowed;
+  const allowed = useQuery(['account', 'can-change-mobile'], canChangeMobile);
+  const { refetch: checkAllowed } = allowed;
   // undefined until the first answer (the first step waits for it), null when a change is allowed now.
   const nextChange = allowed.data ? (allowed.data.canChange ? null : allowed.data.nextChangeTime) : undefined;
   useEffect(() => {

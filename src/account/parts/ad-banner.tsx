@@ -1,11 +1,11 @@
 /** Advertisements of one position (platform H5), scrolled sideways; nothing at all when there are none. */
 import { isSafeUrl } from '../../core/safe-url.ts';
-import { useLoad } from '../../core/ui/use-load.ts';
+import { useQuery } from '../../core/store/use-query.ts';
 import { getAdvertisements, type Advertisement } from '../account-api.ts';
 
 export function AdBanner({ position }: { position: number }) {
   // An ad that fails to load is not worth a notice: the banner simply stays away.
-  const ads: Advertisement[] = useLoad(() => getAdvertisements([position]), [position], { keep: true }).data ?? [];
+  const ads: Advertisement[] = useQuery(['account', 'ads', position], () => getAdvertisements([position]), { keepPrevious: true }).data ?? [];
   if (!ads.length) return null;
   return (
     <div class="ads" data-testid={`ads-${position}`}>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { notify } from '../../core/ui/notify.ts';
-import { useLoad } from '../../core/ui/use-load.ts';
+import { useQuery } from '../../core/store/use-query.ts';
 import { pathTo } from '../../app/navigate.ts';
 import { Link } from 'wouter';
 import { canInputInviteCode, inputInviteCode } from '../account-api.ts';
@@ -18,7 +18,7 @@ export function InviteCodeCard() {
   const guest = isGuest.value;
 
   // A guest cannot enter a code, so nothing is asked.
-  const allowed = useLoad(async () => (guest ? false : (await canInputInviteCode()).canInput), [guest], { keep: true }).data ?? false;
+  const allowed = useQuery(guest ? null : ['account', 'can-input-invite-code'], async () => (await canInputInviteCode()).canInput).data ?? false;
 
   if (!allowed || done || guest) return null;
 

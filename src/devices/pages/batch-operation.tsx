@@ -11,9 +11,9 @@ import { Field } from '../../core/ui/field.tsx';
 import { goToPage } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import { SCREENSHOT_BATCH_LIMIT, type BatchEntry } from '../device-types.ts';
-import { allPhonesLoaded, loadAllPhones, phoneLabel } from '../parts/batch/all-phones.ts';
+import { allPhonesLoaded, loadAllPhones, phoneLabel } from '../phone-store.ts';
 import { BATCH_ACTIONS, batchQuery, parseAction, parseIds, type BatchAction } from '../parts/batch/ids.ts';
-import { runBatch, type BatchCall } from '../parts/batch/run-batch.ts';
+import { runBatch, type BatchCall } from '../actions.ts';
 import { BatchResults } from '../parts/batch/batch-results.tsx';
 import '../parts/groups/groups.css';
 

@@ -12,9 +12,9 @@ import type { BatchEntry } from '../device-types.ts';
 import { groups } from '../state.ts';
 import { GroupNameForm } from '../parts/groups/group-name-form.tsx';
 import { createGroupAndSync, refreshGroups } from '../parts/groups/group-actions.ts';
-import { allPhones, allPhonesLoaded, loadAllPhones, phoneById } from '../parts/batch/all-phones.ts';
+import { allPhones, allPhonesLoaded, loadAllPhones, phonesById } from '../phone-store.ts';
 import { parseIds } from '../parts/batch/ids.ts';
-import { runBatch } from '../parts/batch/run-batch.ts';
+import { runBatch } from '../actions.ts';
 import { BatchResults } from '../parts/batch/batch-results.tsx';
 import '../parts/groups/groups.css';
 
@@ -41,7 +41,7 @@ export default function MovePhoneToGroupPage({ clientNo, query }: PageProps) {
   }
 
   // When every phone is already in one group, that group is marked as where they are now.
-  const currentGroups = new Set(ids.map((id) => phoneById.value.get(id)?.groupId));
+  const currentGroups = new Set(ids.map((id) => phonesById.value.get(id)?.groupId));
   const current = currentGroups.size === 1 && allPhones.value.length ? [...currentGroups][0] : undefined;
 
   const move = async () => {

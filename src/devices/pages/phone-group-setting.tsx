@@ -14,10 +14,10 @@ import type { Phone } from '../api.ts';
 import { displayStatus, groups } from '../state.ts';
 import { GroupNameForm } from '../parts/groups/group-name-form.tsx';
 import { canEdit, confirmAndDeleteGroup, defaultGroup, refreshGroups, renameGroupAndSync } from '../parts/groups/group-actions.ts';
-import { allPhones, allPhonesError, allPhonesLoaded, loadAllPhones } from '../parts/batch/all-phones.ts';
+import { allPhones, allPhonesError, allPhonesLoaded, loadAllPhones } from '../phone-store.ts';
 import { batchQuery } from '../parts/batch/ids.ts';
-import { runBatch } from '../parts/batch/run-batch.ts';
-import { VirtualGrid } from '../parts/virtual-grid.tsx';
+import { runBatch } from '../actions.ts';
+import { VirtualGrid } from '../../core/ui/virtual-grid/virtual-grid.tsx';
 import '../parts/groups/groups.css';
 
 const ROW_HEIGHT = 60;

@@ -6,7 +6,7 @@ import { describeEntry, errorText } from '../../core/errors-later.ts';
 import { formatDateTime } from '../../core/format.ts';
 import { Field } from '../../core/ui/field.tsx';
 import { notify } from '../../core/ui/notify.ts';
-import { useLoad } from '../../core/ui/use-load.ts';
+import { useQuery } from '../../core/store/use-query.ts';
 import { checkName } from '../../core/validate.ts';
 import { isSafeUrl } from '../../core/safe-url.ts';
 import { phoneHardware, type Phone } from '../api.ts';
@@ -102,7 +102,7 @@ export function GroupPanel({ phone, onDone }: PanelProps) {
 }
 
 export function DetailsPanel({ phone }: { phone: Phone }) {
-  const loaded = useLoad(async () => (await phoneHardware([phone.userPhoneId]))[0] ?? null, [phone.userPhoneId]);
+  const loaded = useQuery(['devices', 'hardware', phone.userPhoneId], async () => (await phoneHardware([phone.userPhoneId]))[0] ?? null, { cached: true });
   const hardware: PhoneHardware | null = loaded.data ?? null;
   const error = loaded.error ? describeError(loaded.error) : '';
   const rows: Array<[string, string]> = [
@@ -144,11 +144,12 @@ export function DetailsPanel({ phone }: { phone: Phone }) {
 
 export function ScreenshotPanel({ phone }: { phone: Phone }) {
   // The capture either gives a link or says, for this phone, why it did not.
-  const loaded = useLoad(async () => {
+  // Each opening takes a new picture; the last one shows meanwhile.
+  const loaded = useQuery(['devices', 'screenshot', phone.userPhoneId], async () => {
     const [entry] = await captureDevices([phone.userPhoneId]);
     if (entry?.success && entry.url && isSafeUrl(entry.url)) return { url: entry.url, problem: '' };
     return { url: null, problem: entry ? await describeEntry(entry.code, entry.msg) : await errorText('errors.screenshotFailed') };
-  }, [phone.userPhoneId]);
+  });
   const url = loaded.data?.url ?? null;
   const error = loaded.error ? describeError(loaded.error) : (loaded.data?.problem ?? '');
 

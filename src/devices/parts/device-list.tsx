@@ -39,7 +39,7 @@ import { DeviceToolbar } from './device-toolbar.tsx';
 import { PhoneCard } from './phone-card.tsx';
 import { SingleView } from './single-view.tsx';
 import { refreshThumbnails, REFRESH_MS } from './thumbnails.ts';
-import { VirtualGrid } from './virtual-grid.tsx';
+import { VirtualGrid } from '../../core/ui/virtual-grid/virtual-grid.tsx';
 import './devices.css';
 
 /**

@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import type { Phone } from '../api.ts';
 import { displayStatus, now, remainingMs, showsLive } from '../state.ts';
-import { formatRemaining } from './remaining-time.ts';
+import { formatRemaining } from '../remaining-time.ts';
 import { useLongPress } from './long-press.ts';
 import { livePicture, thumbnails } from './thumbnails.ts';
 

@@ -9,7 +9,7 @@ import { Sheet } from '../../core/ui/sheet.tsx';
 import { goToPage } from '../../app/navigate.ts';
 import type { Phone } from '../../devices/api.ts';
 import { canOpen, displayStatus, ensurePhonesLoaded, phones, phonesLoading } from '../../devices/state.ts';
-import { VirtualGrid } from '../../devices/parts/virtual-grid.tsx';
+import { VirtualGrid } from '../../core/ui/virtual-grid/virtual-grid.tsx';
 import { currentPhoneId, panel } from '../session.ts';
 
 const ROW_HEIGHT = 60;

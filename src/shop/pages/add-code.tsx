@@ -10,7 +10,7 @@ import { describeError } from '../../core/errors.ts';
 import { notify } from '../../core/ui/notify.ts';
 import { pathTo } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
-import { loadPhones } from '../../devices/state.ts';
+import { phonesChangedOnServer } from '../../devices/state.ts';
 import { checkCodeList, MAX_CODES_PER_CALL, parseCodeList } from '../code-list.ts';
 import { activateCodes } from '../codes-api.ts';
 import { CodeInput } from '../parts/codes/code-input.tsx';
@@ -45,7 +45,7 @@ export default function AddCodePage(_props: PageProps) {
       setRun(codes.map((code, index) => ({ code, valid: true, ...results[index]! })));
       if (results.some((result) => result.status === 'activated')) {
         notify(t('shop.codes.added'), 'success');
-        void loadPhones();
+        phonesChangedOnServer();
       }
     } catch (failure) {
       // The call as a whole was refused (or never answered): nothing to report per code.

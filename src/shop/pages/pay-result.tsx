@@ -6,10 +6,10 @@
 import { useEffect, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
-import { useLoad } from '../../core/ui/use-load.ts';
+import { useQuery } from '../../core/store/use-query.ts';
 import { goToPage } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
-import { loadPhones } from '../../devices/state.ts';
+import { phonesChangedOnServer } from '../../devices/state.ts';
 import { paymentStatus, type PaymentStatus } from '../api.ts';
 import '../parts/buy.css';
 // Shown once the shop's texts are in (a part of their own: texts/index.ts).
@@ -36,7 +36,7 @@ async function awaitOutcome(orderId: number, signal: AbortSignal): Promise<Payme
     const reply = await paymentStatus(orderId);
     if (signal.aborted) return null;
     if (reply.paymentStatus !== 'waiting' || polls >= MAX_POLLS) {
-      if (reply.paymentStatus === 'success') void loadPhones();
+      if (reply.paymentStatus === 'success') phonesChangedOnServer();
       return reply.paymentStatus;
     }
     await pause(signal);
@@ -46,7 +46,7 @@ async function awaitOutcome(orderId: number, signal: AbortSignal): Promise<Payme
 
 export default function PayResultPage({ query }: PageProps) {
   const orderId = Number(query.get('orderId'));
-  const outcome = useLoad((signal) => awaitOutcome(orderId, signal), [orderId]);
+  const outcome = useQuery<PaymentStatus | null>(['shop', 'payment-outcome', orderId], (_progress, signal) => awaitOutcome(orderId, signal));
   const status: PaymentStatus = outcome.data ?? 'waiting';
   const error = outcome.error ? describeError(outcome.error) : '';
   const [left, setLeft] = useState(RETURN_SECONDS);

@@ -8,7 +8,7 @@ import { describeError } from '../../core/errors.ts';
 import { formatDateTime } from '../../core/format.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import type { Phone } from '../../devices/api.ts';
-import { allPhones, loadAllPhones } from '../../devices/parts/batch/all-phones.ts';
+import { allPhones, loadAllPhones, usePhones } from '../../devices/phone-store.ts';
 import { forgetGoods, goods as goodsSignal, loadGoods } from '../state.ts';
 import { formatMoney } from '../money.ts';
 import { CouponPicker, PriceSummary, useOrderSubmit } from '../parts/checkout.tsx';
@@ -25,14 +25,16 @@ export default function RechargePhonePage({ query, routeName }: PageProps) {
   const [days, setDays] = useState(30);
   const [couponId, setCouponId] = useState<number | undefined>(undefined);
 
+  // One phone's page asks for that phone only; choosing among several needs them all.
+  const asked = usePhones(single ? [...selected] : []);
   useEffect(() => {
-    void loadAllPhones();
+    if (!single) void loadAllPhones();
     void loadGoods();
     return forgetGoods;
   }, []);
   const goods = goodsSignal.value;
 
-  const chosen = allPhones.value.filter((phone) => selected.has(phone.userPhoneId));
+  const chosen = (single ? asked.phones : allPhones.value).filter((phone) => selected.has(phone.userPhoneId));
   const gradeIds = new Set(chosen.map((phone) => phone.gradeId));
   const grade = gradeIds.size === 1 ? goods.find((entry) => entry.gradeId === [...gradeIds][0]) : undefined;
   const packageId = grade?.packages.find((entry) => entry.days === days)?.packageId;

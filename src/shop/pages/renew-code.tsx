@@ -9,7 +9,7 @@ import { describeError } from '../../core/errors.ts';
 import { notify } from '../../core/ui/notify.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import type { Phone } from '../../devices/api.ts';
-import { loadPhones } from '../../devices/state.ts';
+import { phonesChangedOnServer } from '../../devices/state.ts';
 import { checkCodeList, MAX_CODES_PER_CALL, parseCodeList } from '../code-list.ts';
 import { activateCodes } from '../codes-api.ts';
 import { CodeInput } from '../parts/codes/code-input.tsx';
@@ -78,8 +78,8 @@ export default function RenewCodePage(_props: PageProps) {
       setSent({ codes, phoneIds, outcomes: results });
       if (results.some((result) => result.status === 'activated')) {
         notify(t('shop.codes.renewed'), 'success');
+        phonesChangedOnServer();
         mine.reload();
-        void loadPhones();
       }
     } catch (failure) {
       setSent(null);

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import type { PageProps } from '../../app/route-types.ts';
-import { allPhones, loadAllPhones } from '../../devices/parts/batch/all-phones.ts';
+import { usePhones } from '../../devices/phone-store.ts';
 import { remainingMs } from '../../devices/state.ts';
 import { forgetGoods, goods as goodsSignal, loadGoods } from '../state.ts';
 import { formatMoney } from '../money.ts';
@@ -21,14 +21,14 @@ export default function UpgradePhonePage({ query }: PageProps) {
   const ids = (query.get('ids') ?? '').split(',').map(Number).filter((id) => id > 0);
   const [targetGradeId, setTarget] = useState<number | null>(null);
   const [couponId, setCouponId] = useState<number | undefined>(undefined);
+  // The phones named in the address, asked for by id: never the whole account.
+  const chosen = usePhones(ids).phones;
   useEffect(() => {
-    void loadAllPhones();
     void loadGoods();
     return forgetGoods;
   }, []);
   const goods = goodsSignal.value;
 
-  const chosen = allPhones.value.filter((phone) => ids.includes(phone.userPhoneId));
   const daily = (gradeId: number) => goods.find((entry) => entry.gradeId === gradeId)?.dailyPrice ?? 0;
   const highest = Math.max(0, ...chosen.map((phone) => daily(phone.gradeId)));
   const targets = goods.filter((entry) => entry.dailyPrice > highest);

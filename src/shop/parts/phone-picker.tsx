@@ -4,8 +4,8 @@
  */
 import { t } from '../../core/i18n/index.ts';
 import type { Phone } from '../../devices/api.ts';
-import { VirtualGrid } from '../../devices/parts/virtual-grid.tsx';
-import { formatRemaining } from '../../devices/parts/remaining-time.ts';
+import { VirtualGrid } from '../../core/ui/virtual-grid/virtual-grid.tsx';
+import { formatRemaining } from '../../devices/remaining-time.ts';
 import { remainingMs } from '../../devices/state.ts';
 
 /** Ticks or unticks a phone, up to `max` ticked (an order holds at most 20 phones). */

@@ -16,15 +16,15 @@ import {
   loadPhones,
   loadPhonesOnce,
   MIN_OPEN_VALIDITY_MS,
-  resetDeviceState,
   phones,
   phonesTotal,
   shouldRemindExpiry,
   sort,
 } from '../../../src/devices/state.ts';
 import { FIRST_PHONE_PAGE } from '../../../src/devices/first-page.ts';
-import { formatRemaining, splitRemaining } from '../../../src/devices/parts/remaining-time.ts';
+import { formatRemaining, splitRemaining } from '../../../src/devices/remaining-time.ts';
 import { firstPageRendered } from '../../../src/app/first-paint.ts';
+import { sessionCleared } from '../../../src/core/session-events.ts';
 
 installDictionary('en-US', enUS, enUSApp);
 // The app's first page is on screen in these tests: the list's later pages wait for that (app/first-paint.ts).
@@ -161,7 +161,7 @@ test('a load under way is joined, not repeated; its first screenful is awaited o
   const again = loadPhonesOnce();
   assert.is.not(again, load);
   // The session ends meanwhile: what that load brings back afterwards must not show.
-  resetDeviceState();
+  sessionCleared();
   await answerNext();
   await again;
   assert.is(pending.length, 0);

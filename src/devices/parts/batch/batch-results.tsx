@@ -8,10 +8,10 @@ import { describe } from '../../../core/errors.ts';
 import { isSafeUrl } from '../../../core/safe-url.ts';
 import type { PhoneStatus } from '../../api.ts';
 import type { BatchEntry } from '../../device-types.ts';
-import { phoneLabel } from './all-phones.ts';
+import { phoneLabel } from '../../phone-store.ts';
 import { useLiveStatuses } from './use-live-statuses.ts';
-import { VirtualGrid } from '../virtual-grid.tsx';
-import type { BatchCall } from './run-batch.ts';
+import { VirtualGrid } from '../../../core/ui/virtual-grid/virtual-grid.tsx';
+import type { BatchCall } from '../../actions.ts';
 
 const ROW_HEIGHT = 60;
 const VISIBLE_ROWS = 6;

@@ -2,12 +2,12 @@
  * Live status of the phones a reboot or reset was accepted for (batch operations show progress without a manual
  * refresh). Polls `status` every second while any of them is operating; stops while the page is
  * hidden (and resumes when it is shown again) and when the component unmounts. Its own poll rather
- * than pollBusyPhones, because these phones need not be in the home list's current filter.
+ * than pollBusyPhones, which home stops when it closes.
  */
 import { useEffect, useState } from 'react';
 import { phoneStatuses, type PhoneStatus } from '../../api.ts';
+import { applyStatuses } from '../../phone-store.ts';
 import { POLL_MS } from '../../state.ts';
-import { applyStatusesEverywhere } from './all-phones.ts';
 
 export function useLiveStatuses(ids: readonly number[]): Map<number, PhoneStatus> {
   const [statuses, setStatuses] = useState<Map<number, PhoneStatus>>(() => new Map());
@@ -27,7 +27,7 @@ export function useLiveStatuses(ids: readonly number[]): Map<number, PhoneStatus
       try {
         const fresh = await phoneStatuses(busy);
         if (stopped) return;
-        applyStatusesEverywhere(fresh);
+        applyStatuses(fresh);
         setStatuses((old) => {
           const next = new Map(old);
           for (const entry of fresh) next.set(entry.userPhoneId, entry);

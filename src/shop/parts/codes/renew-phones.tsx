@@ -5,23 +5,15 @@
 import { t } from '../../../core/i18n/index.ts';
 import { describeError } from '../../../core/errors.ts';
 import { formatDate } from '../../../core/format.ts';
-import { useLoad } from '../../../core/ui/use-load.ts';
-import { listPhones, type Phone } from '../../../devices/api.ts';
+import { useEffect } from 'react';
+import type { Phone } from '../../../devices/api.ts';
+import { allPhones, allPhonesError, allPhonesLoaded, loadAllPhones } from '../../../devices/phone-store.ts';
 
-const PAGE_SIZE = 200;
-
-/** Every phone of the user, page after page; `reload` after a renewal moved expiries. */
+/** Every phone of the user, to choose from; `reload` after a renewal moved expiries (the list stays on screen meanwhile). */
 export function useMyPhones() {
-  // Kept while a reload runs: the ticked list must not blink away after a renewal.
-  const mine = useLoad(async () => {
-    let collected: Phone[] = [];
-    for (let pageNo = 1; ; pageNo++) {
-      const page = await listPhones({ pageNo, pageSize: PAGE_SIZE });
-      collected = collected.concat(page.list);
-      if (collected.length >= page.total || page.list.length === 0) return collected;
-    }
-  }, [], { keep: true });
-  return { phones: mine.data ?? [], loaded: mine.data !== undefined || mine.error !== null, error: mine.error, reload: mine.retry };
+  useEffect(() => void loadAllPhones(), []);
+  const error = allPhonesError.value;
+  return { phones: allPhones.value, loaded: allPhonesLoaded.value || error !== null, error, reload: () => void loadAllPhones() };
 }
 
 /** What a pairing row says about a phone. */

@@ -1,5 +1,5 @@
 /** Remaining validity as the cards show it: days and hours, hours and minutes, or minutes. */
-import { t } from '../../core/i18n/index.ts';
+import { t } from '../core/i18n/index.ts';
 
 export interface RemainingParts {
   days: number;

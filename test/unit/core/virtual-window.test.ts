@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cardsToBuild, frameBudget, JUMP_SHARE, NEW_ITEMS_PER_FRAME, outlineTile, OVERSCAN_PX, rowWindow } from '../../../src/devices/parts/virtual-window.ts';
+import { cardsToBuild, frameBudget, JUMP_SHARE, NEW_ITEMS_PER_FRAME, outlineTile, OVERSCAN_PX, rowWindow } from '../../../src/core/ui/virtual-grid/virtual-window.ts';
 
 const base = { height: 600, stride: 100, padding: 10, rows: 1000 };
 
