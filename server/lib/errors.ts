@@ -144,17 +144,9 @@ export function badRequest(detail: string): ApiError {
   return new ApiError(ErrorCode.BAD_REQUEST, detail);
 }
 
-export function ruleError(code: number, rule: RuleKey): ApiError {
-  return new ApiError(code, RULE_MESSAGES[rule]);
-}
-
 /** The server's wording of a §5 rule key, or undefined for any other text. */
 export function ruleMessage(text: string): string | undefined {
   return Object.hasOwn(RULE_MESSAGES, text) ? RULE_MESSAGES[text as RuleKey] : undefined;
-}
-
-export function batchLimitError(max: number): ApiError {
-  return new ApiError(ErrorCode.BATCH_LIMIT_EXCEEDED, `At most ${max} devices at once`);
 }
 
 /**

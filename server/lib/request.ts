@@ -1,11 +1,9 @@
 import type { Context } from 'hono';
-import { ErrorCode } from '../../src/core/error-codes.ts';
-import { checkMobile, checkName, checkPassword, checkSmsCode } from '../../src/core/validate.ts';
-import { badRequest, batchLimitError, ruleError } from './errors.ts';
+import { badRequest } from './errors.ts';
 import type { Language } from './types.ts';
 
-// Reading a request: the body, typed values, paging, id lists and the spec §5 rules. Every route reads its input
-// through these, so one parameter is accepted (and refused, in the same words) the same way everywhere.
+// Reading a request: the body and the language for every route; typed values, paging and id lists by hand for the
+// routes not registered from the contract (src/contract/, lib/contract-route.ts), whose schemas read the rest.
 
 export type Body = Record<string, unknown>;
 
@@ -76,56 +74,8 @@ export function uniqueIds(items: readonly unknown[], name: string): number[] {
   return ids;
 }
 
-/**
- * A list of phone ids from a JSON array or repeated query values (a comma-separated value is split too, for
- * hand-written clients): 1 to `max` of them.
- */
-export function requirePhoneIds(value: unknown, max: number): number[] {
-  const raw = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
-  const ids = uniqueIds(raw.flatMap((item) => (typeof item === 'string' ? item.split(',') : [item])), 'userPhoneIds');
-  if (ids.length === 0) throw badRequest('userPhoneIds is required');
-  if (ids.length > max) throw batchLimitError(max);
-  return ids;
-}
-
-export function requirePhoneId(value: unknown): number {
-  const id = asPositiveInt(value);
-  if (id === null) throw badRequest('userPhoneId must be a positive integer');
-  return id;
-}
-
 /** The `language` header picks the stored texts; unknown or missing values use the product default zh-CN. */
 export function languageOf(c: Context): Language {
   const header = (c.req.header('language') ?? '').trim().toLowerCase();
   return header.startsWith('en') ? 'en-US' : 'zh-CN';
-}
-
-// The same rule functions as the client (src/core/validate.ts), so a bypassed client meets identical limits.
-export function requireMobile(value: unknown): string {
-  const mobile = asString(value).trim();
-  const rule = checkMobile(mobile);
-  if (rule) throw ruleError(ErrorCode.MOBILE_INVALID, rule);
-  return mobile;
-}
-
-export function requireSmsCode(value: unknown): string {
-  const code = asString(value).trim();
-  const rule = checkSmsCode(code);
-  if (rule) throw ruleError(ErrorCode.SMS_CODE_INVALID, rule);
-  return code;
-}
-
-export function requirePassword(value: unknown): string {
-  const password = typeof value === 'string' ? value : '';
-  const rule = checkPassword(password);
-  if (rule) throw ruleError(ErrorCode.PASSWORD_INVALID, rule);
-  return password;
-}
-
-/** Nickname, device and group names: 1-20 characters after trim, an emoji counting as one (spec §5). */
-export function requireName(value: unknown): string {
-  const name = typeof value === 'string' ? value.trim() : '';
-  const rule = checkName(name);
-  if (rule) throw ruleError(ErrorCode.NAME_INVALID, rule);
-  return name;
 }

@@ -16,10 +16,6 @@ import { apiError, throttledError } from './errors.ts';
 import type { CatalogCode } from './errors.ts';
 import type { Deps } from './types.ts';
 
-/** API.md "Authentication": 1 login, 2 old mobile of a number change, 3 new mobile, 4 reset password, 5 cancel account. */
-export const SmsScene = { LOGIN: 1, CHANGE_MOBILE_OLD: 2, CHANGE_MOBILE_NEW: 3, RESET_PASSWORD: 4, CANCEL_ACCOUNT: 5 } as const;
-export const SMS_SCENES: readonly number[] = Object.values(SmsScene);
-
 export const SMS_CODE_TTL_MS = 10 * 60 * 1000;
 export const SMS_RESEND_INTERVAL_MS = 60 * 1000;
 export const SMS_DAILY_LIMIT = 10;

@@ -1,20 +1,18 @@
 import { Hono } from 'hono';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import * as contract from '../../src/contract/client.ts';
+import { asPositiveInt } from '../../src/contract/fields.ts';
 import { ErrorCode } from '../../src/core/error-codes.ts';
 import { clientFunctions, clientName, configValue, configValues, customerService, findClientById, findClientByNo } from '../data/client.ts';
 import type { ClientRow } from '../data/client.ts';
-import type { MiddlewareHandler } from 'hono';
 import { requireTenant } from '../lib/auth.ts';
-import { ok } from '../lib/envelope.ts';
+import { contractRoute } from '../lib/contract-route.ts';
 import { apiError, badRequest } from '../lib/errors.ts';
-import { asPositiveInt, asString, languageOf, readBody } from '../lib/request.ts';
+import { languageOf } from '../lib/request.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 
-// Mirrors the client's boot calls (spec §7 "Authentication and user"): who the client is, what it may show, its limits.
-
-/** Spec §9: the client asks for config keys 100 at a time; larger pages are refused rather than silently cut. */
-const MAX_PAGE_SIZE = 100;
-const MAX_KEYS = 1000;
+// Mirrors the client's boot calls (src/contract/client.ts; spec §7 "Authentication and user"): who the client is,
+// what it may show, its limits.
 
 export function clientRoutes(deps: Deps): Hono<AppEnv> {
   const { db } = deps;
@@ -49,63 +47,51 @@ export function clientRoutes(deps: Deps): Hono<AppEnv> {
   }
 
   // The one call made before the tenant is known, hence no tenant middleware.
-  routes.get('/api/merchant/client/get-client-secure-data', (c) => {
-    const clientNo = (c.req.query('clientNo') ?? '').trim();
-    const row = clientNo ? findClientByNo(db, clientNo) : undefined;
+  contractRoute(routes, deps, contract.clientSecureData, [], (_c, { query }) => {
+    const row = query.clientNo ? findClientByNo(db, query.clientNo) : undefined;
     if (!row) throw apiError(ErrorCode.CLIENT_NOT_FOUND);
-    return ok(c, { tenantId: row.tenant_id, clientId: row.id, platform: row.platform });
+    return { tenantId: row.tenant_id, clientId: row.id, platform: row.platform };
   });
 
-  routes.get('/api/merchant/client/get-about-app', tenantOrClientNo, (c) => {
-    const row = clientOf(c, (c.req.query('clientNo') ?? '').trim());
-    return ok(c, {
+  contractRoute(routes, deps, contract.aboutApp, [tenantOrClientNo], (c, { query }) => {
+    const row = clientOf(c, query.clientNo);
+    return {
       clientNo: row.client_no,
       clientName: clientName(db, row.id, languageOf(c)) ?? row.client_no,
       logoUrl: row.logo_url,
       version: row.version,
       customerServiceUrl: row.customer_service_url,
-    });
+    };
   });
 
   // The client of the clientNo query, else of the client-id header: a tenant's clients may switch features differently.
-  routes.get('/api/merchant/client-function/list', tenantOrClientNo, (c) => {
-    const row = clientOf(c, (c.req.query('clientNo') ?? '').trim());
-    const typeText = c.req.query('functionType');
-    const functionType = typeText === undefined ? null : asPositiveInt(typeText);
-    if (typeText !== undefined && functionType === null) throw badRequest('Invalid functionType');
-    return ok(
-      c,
-      clientFunctions(db, row.id, functionType).map((f) => ({ key: f.function_key, name: f.name, props: JSON.parse(f.props) as unknown, enable: f.enable === 1 })),
-    );
+  contractRoute(routes, deps, contract.clientFunctions, [tenantOrClientNo], (c, { query }) => {
+    const row = clientOf(c, query.clientNo);
+    return clientFunctions(db, row.id, query.functionType ?? null).map((f) => ({
+      key: f.function_key,
+      name: f.name,
+      props: JSON.parse(f.props) as Record<string, unknown>,
+      enable: f.enable === 1,
+    }));
   });
 
-  // The body's paging is stricter than the query paging of the lists (queryPage): a present null is refused too.
-  routes.post('/api/merchant/config/getKeys', tenant, async (c) => {
-    const body = await readBody(c);
-    const pageNo = body.pageNo === undefined ? 1 : asPositiveInt(body.pageNo);
-    const pageSize = body.pageSize === undefined ? MAX_PAGE_SIZE : asPositiveInt(body.pageSize);
-    if (!pageNo) throw badRequest('pageNo must be a positive integer');
-    if (!pageSize || pageSize > MAX_PAGE_SIZE) throw badRequest(`pageSize must be 1-${MAX_PAGE_SIZE}`);
-    if (!Array.isArray(body.keys) || !body.keys.every((k) => typeof k === 'string')) throw badRequest('keys must be an array of strings');
-    const keys = [...new Set(body.keys as string[])];
-    if (keys.length > MAX_KEYS) throw badRequest(`At most ${MAX_KEYS} keys per request`);
+  contractRoute(routes, deps, contract.configKeyValues, [tenant], (c, { body }) => {
+    const { pageNo, pageSize, keys } = body;
     const found = new Map(configValues(db, c.get('tenantId'), keys).map((r) => [r.config_key, r.value]));
     // Keep the caller's order so paging is stable across pages.
     const all = keys.filter((k) => found.has(k)).map((key) => ({ key, value: found.get(key)! }));
-    return ok(c, { list: all.slice((pageNo - 1) * pageSize, pageNo * pageSize), total: all.length });
+    return { list: all.slice((pageNo - 1) * pageSize, pageNo * pageSize), total: all.length };
   });
 
-  routes.post('/api/infra/config/get-config', tenant, async (c) => {
-    const key = asString((await readBody(c)).key).trim();
-    if (!key) throw badRequest('key is required');
-    // A missing key is not an error: callers fall back to their built-in default.
-    return ok(c, { key, value: configValue(db, c.get('tenantId'), key) ?? null });
-  });
+  contractRoute(routes, deps, contract.configValue, [tenant], (c, { body }) => ({
+    key: body.key,
+    value: configValue(db, c.get('tenantId'), body.key) ?? null,
+  }));
 
   // Contact details of the tenant's support (about page, profile); a tenant without a row answers empty strings.
-  routes.get('/api/merchant/customer-service/get', tenant, (c) => {
+  contractRoute(routes, deps, contract.customerService, [tenant], (c) => {
     const row = customerService(db, c.get('tenantId'));
-    return ok(c, { url: row?.url ?? '', phone: row?.phone ?? '', workTime: row?.work_time ?? '' });
+    return { url: row?.url ?? '', phone: row?.phone ?? '', workTime: row?.work_time ?? '' };
   });
 
   return routes;

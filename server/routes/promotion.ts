@@ -1,13 +1,14 @@
 import { Hono } from 'hono';
+import * as contract from '../../src/contract/account.ts';
 import { ErrorCode } from '../../src/core/error-codes.ts';
 import { findInviter, setInviter } from '../data/users.ts';
 import { requireAuth, requireRegistered, requireTenant } from '../lib/auth.ts';
-import { ok } from '../lib/envelope.ts';
+import { contractRoute } from '../lib/contract-route.ts';
 import { apiError } from '../lib/errors.ts';
-import { asString, readBody } from '../lib/request.ts';
 import type { AppEnv, Deps, UserRow } from '../lib/types.ts';
 
-// Invitations (API.md "Invite"): a new account may name the account that invited it, once, within its first week.
+// Invitations (src/contract/account.ts; API.md "Invite"): a new account may name the account that invited it, once,
+// within its first week.
 
 export const INVITE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -22,12 +23,10 @@ export function promotionRoutes(deps: Deps): Hono<AppEnv> {
   const auth = requireAuth(deps);
 
   // A guest may ask (the answer is simply false); only input-code is reserved for registered accounts.
-  routes.get('/api/promotion/activity/invite/can-input-code', tenant, auth, (c) => {
-    return ok(c, { canInput: canInput(c.get('user'), deps.now()) });
-  });
+  contractRoute(routes, deps, contract.canInputInviteCode, [tenant, auth], (c) => ({ canInput: canInput(c.get('user'), deps.now()) }));
 
-  routes.post('/api/promotion/activity/invite/input-code', tenant, auth, requireRegistered, async (c) => {
-    const code = asString((await readBody(c)).code).trim();
+  contractRoute(routes, deps, contract.inputInviteCode, [tenant, auth, requireRegistered], (c, { body }) => {
+    const { code } = body;
     const user = c.get('user');
     if (!canInput(user, deps.now())) throw apiError(ErrorCode.INVITE_NOT_ALLOWED);
     // The code is the inviter's userNo: a live registered account of the same tenant, not the caller, and not
@@ -38,7 +37,7 @@ export function promotionRoutes(deps: Deps): Hono<AppEnv> {
     }
     // A concurrent second submission fails instead of overwriting the first inviter.
     if (!setInviter(db, user.id, inviter.id)) throw apiError(ErrorCode.INVITE_NOT_ALLOWED);
-    return ok(c, true);
+    return true;
   });
 
   return routes;

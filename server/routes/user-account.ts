@@ -1,16 +1,18 @@
 import { Hono } from 'hono';
+import * as contract from '../../src/contract/account.ts';
+import { SmsScene } from '../../src/contract/account-words.ts';
 import { ErrorCode } from '../../src/core/error-codes.ts';
 import { immediate } from '../data/statements.ts';
 import { changeMobile, closeAccount, findUserByMobile } from '../data/users.ts';
 import { mobileOf, requireAuth, requireRegistered, requireTenant } from '../lib/auth.ts';
-import { ok } from '../lib/envelope.ts';
+import { contractRoute } from '../lib/contract-route.ts';
 import { apiError, mobileChangeTooSoonError } from '../lib/errors.ts';
-import { readBody, requireMobile, requireSmsCode } from '../lib/request.ts';
-import { SmsScene, verifySmsCode } from '../lib/sms-code.ts';
+import { verifySmsCode } from '../lib/sms-code.ts';
 import { revokeUserSessions } from '../lib/tokens.ts';
 import type { AppEnv, Deps, UserRow } from '../lib/types.ts';
 
-// Changing the bound number and closing the account (spec §5: one number per account, one change per 30 days).
+// Changing the bound number and closing the account (src/contract/account.ts; spec §5: one number per account, one
+// change per 30 days).
 
 export const MOBILE_CHANGE_INTERVAL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -24,11 +26,11 @@ function nextChangeTime(user: UserRow, now: number): number | null {
 export function userAccountRoutes(deps: Deps): Hono<AppEnv> {
   const { db } = deps;
   const routes = new Hono<AppEnv>();
-  const guard = [requireTenant(deps), requireAuth(deps), requireRegistered] as const;
+  const guard = [requireTenant(deps), requireAuth(deps), requireRegistered];
 
-  routes.put('/api/merchant/user/can-change-mobile', ...guard, (c) => {
+  contractRoute(routes, deps, contract.canChangeMobile, guard, (c) => {
     const next = nextChangeTime(c.get('user'), deps.now());
-    return ok(c, { canChange: next === null, nextChangeTime: next });
+    return { canChange: next === null, nextChangeTime: next };
   });
 
   /**
@@ -36,11 +38,8 @@ export function userAccountRoutes(deps: Deps): Hono<AppEnv> {
    * a wrong second code must not burn the first, or the user would have to wait for a new SMS. Wrong guesses are
    * counted by the first (non-consuming) pass, outside the transaction, so a rollback cannot erase them.
    */
-  routes.put('/api/merchant/user/change-mobile', ...guard, async (c) => {
-    const body = await readBody(c);
-    const oldCode = requireSmsCode(body.oldCode);
-    const mobile = requireMobile(body.mobile);
-    const code = requireSmsCode(body.code);
+  contractRoute(routes, deps, contract.changeMobile, guard, (c, { body }) => {
+    const { oldCode, mobile, code } = body;
     const user = c.get('user');
     const current = mobileOf(user);
     const now = deps.now();
@@ -60,22 +59,22 @@ export function userAccountRoutes(deps: Deps): Hono<AppEnv> {
       // still be valid, and then retry a change that was made against the old number.
       if (!changeMobile(db, user.id, current, mobile, now)) throw apiError(ErrorCode.ACCOUNT_EXPIRED);
     });
-    return ok(c, true);
+    return true;
   });
 
   // A soft delete: the row stays (orders and invites may point at it) but every live-user lookup skips it, so the
   // number is free and a later sms-login registers a new account with a new userNo.
-  routes.put('/api/merchant/user/unregister', ...guard, async (c) => {
-    const code = requireSmsCode((await readBody(c)).code);
+  contractRoute(routes, deps, contract.unregister, guard, (c, { body }) => {
+    const { code } = body;
     const user = c.get('user');
     const mobile = mobileOf(user);
-    verifySmsCode(deps, user.tenant_id, mobile, SmsScene.CANCEL_ACCOUNT, code, false);
+    verifySmsCode(deps, user.tenant_id, mobile, SmsScene.UNREGISTER, code, false);
     immediate(db, () => {
-      verifySmsCode(deps, user.tenant_id, mobile, SmsScene.CANCEL_ACCOUNT, code, true);
+      verifySmsCode(deps, user.tenant_id, mobile, SmsScene.UNREGISTER, code, true);
       closeAccount(db, user.id, deps.now());
       revokeUserSessions(deps, user.id);
     });
-    return ok(c, true);
+    return true;
   });
 
   return routes;

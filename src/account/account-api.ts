@@ -1,71 +1,47 @@
 /**
- * The account pages' calls (spec §7; payloads in server/API.md): password and number changes, the
+ * The account pages' calls (spec §7; src/contract/account.ts, client.ts): password and number changes, the
  * profile, agreements, customer service, invitations and ads. Apart from the session's calls (api.ts), so that the
  * entry does not carry them.
  */
-import { http } from '../core/http.ts';
-
-export const resetPassword = (mobile: string, code: string, password: string) =>
-  http.put<boolean>('/api/merchant/user/reset-password', { mobile, code, password });
-
-export const updateUser = (changes: { nickname?: string; avatar?: string }) =>
-  http.put<boolean>('/api/merchant/user/update', changes);
-
-export const updatePassword = (password: string, oldPassword?: string) =>
-  http.put<boolean>('/api/merchant/user/update-password', { password, oldPassword });
-
-export const canChangeMobile = () =>
-  http.put<{ canChange: boolean; nextChangeTime: number | null }>('/api/merchant/user/can-change-mobile');
-
-export const changeMobile = (oldCode: string, mobile: string, code: string) =>
-  http.put<boolean>('/api/merchant/user/change-mobile', { oldCode, mobile, code });
-
-export const unregister = (code: string) => http.put<boolean>('/api/merchant/user/unregister', { code });
+import type * as C from '../contract/client.ts';
+import type { ReplyOf } from '../contract/endpoint.ts';
+import { api } from '../core/http.ts';
 
 /** An agreement as stored under firstAgreementData / secondAgreementData (spec §3). */
-export interface AgreementData {
-  type: number;
-  name: string;
-  content: string;
-}
+export type AgreementData = ReplyOf<typeof C.agreementContent>;
+export type AgreementName = ReplyOf<typeof C.agreementNames>[number];
+export type CustomerService = ReplyOf<typeof C.customerService>;
+export type Advertisement = ReplyOf<typeof C.advertisements>[number];
 
-export interface AgreementName {
-  type: number;
-  name: string;
-}
+export const resetPassword = (mobile: string, code: string, password: string) =>
+  api('PUT /api/merchant/user/reset-password', { body: { mobile, code, password } });
 
-export const getAgreementNames = () => http.get<AgreementName[]>('/api/cms/agreement/get-name');
+export const updateUser = (changes: { nickname?: string; avatar?: string }) => api('PUT /api/merchant/user/update', { body: changes });
 
-export const getAgreementContent = (type: number) =>
-  http.get<AgreementData>('/api/cms/agreement/get-content', { type });
+export const updatePassword = (password: string, oldPassword?: string) =>
+  api('PUT /api/merchant/user/update-password', { body: { password, oldPassword } });
 
-export const getRule = (code: string) =>
-  http.get<{ code: string; name: string; content: string }>('/api/cms/agreement/get-rule', { code });
+export const canChangeMobile = () => api('PUT /api/merchant/user/can-change-mobile');
 
-export interface CustomerService {
-  url: string;
-  phone: string;
-  workTime: string;
-}
+export const changeMobile = (oldCode: string, mobile: string, code: string) =>
+  api('PUT /api/merchant/user/change-mobile', { body: { oldCode, mobile, code } });
 
-export const getCustomerService = () => http.get<CustomerService>('/api/merchant/customer-service/get');
+export const unregister = (code: string) => api('PUT /api/merchant/user/unregister', { body: { code } });
 
-export const canInputInviteCode = () =>
-  http.get<{ canInput: boolean }>('/api/promotion/activity/invite/can-input-code');
+export const getAgreementNames = () => api('GET /api/cms/agreement/get-name');
 
-export const inputInviteCode = (code: string) =>
-  http.post<boolean>('/api/promotion/activity/invite/input-code', { code });
+export const getAgreementContent = (type: number) => api('GET /api/cms/agreement/get-content', { query: { type } });
 
-export interface Advertisement {
-  id: number;
-  adPosition: number;
-  title: string;
-  imageUrl: string;
-  linkUrl: string;
-}
+export const getRule = (code: string) => api('GET /api/cms/agreement/get-rule', { query: { code } });
+
+export const getCustomerService = () => api('GET /api/merchant/customer-service/get');
+
+export const canInputInviteCode = () => api('GET /api/promotion/activity/invite/can-input-code');
+
+export const inputInviteCode = (code: string) => api('POST /api/promotion/activity/invite/input-code', { body: { code } });
 
 /** Ad positions used by this client: 1 home banner, 2 profile banner. */
 export const AdPosition = { HOME: 1, PROFILE: 2 } as const;
 
 export const getAdvertisements = (adPositions: number[]) =>
-  http.get<Advertisement[]>('/api/cms/advertisement/list-by-adposition', { adPositions, platformNo: 'H5' });
+  api('GET /api/cms/advertisement/list-by-adposition', { query: { adPositions, platformNo: 'H5' } });

@@ -1,24 +1,15 @@
 /**
- * Verification codes by SMS (spec §5; payloads in server/API.md): sending one and checking it. Used by the login
+ * Verification codes by SMS (spec §5; src/contract/account.ts): sending one and checking it. Used by the login
  * page, so kept apart from the other account calls (account-api.ts), which the login screen does not need.
  */
-import { http } from '../core/http.ts';
+import { api } from '../core/http.ts';
 
-/** SMS scenes shared with the server (server/API.md). */
-export const SmsScene = {
-  LOGIN: 1,
-  CHANGE_MOBILE_OLD: 2,
-  CHANGE_MOBILE_NEW: 3,
-  RESET_PASSWORD: 4,
-  UNREGISTER: 5,
-} as const;
+export { SmsScene } from '../contract/account-words.ts';
 
-export const sendSmsCode = (mobile: string, scene: number) =>
-  http.post<boolean>('/api/merchant/auth/send-sms-code', { mobile, scene });
+export const sendSmsCode = (mobile: string, scene: number) => api('POST /api/merchant/auth/send-sms-code', { body: { mobile, scene } });
 
 export const validateSmsCode = (mobile: string, code: string, scene: number) =>
-  http.post<boolean>('/api/merchant/auth/validate-sms-code', { mobile, code, scene });
+  api('POST /api/merchant/auth/validate-sms-code', { body: { mobile, code, scene } });
 
 /** A code to the logged-in user's own number (number change, account cancellation). */
-export const sendSmsCodeToSelf = (scene: number) =>
-  http.post<boolean>('/api/merchant/auth/send-sms-code-logging', { scene });
+export const sendSmsCodeToSelf = (scene: number) => api('POST /api/merchant/auth/send-sms-code-logging', { body: { scene } });

@@ -75,7 +75,17 @@ export async function startGuestTrial(): Promise<void> {
   const reply = await oneClickLogin();
   saveTokens(reply);
   // The countdown starts now; user/get fills in the rest.
-  user.value = { userNo: '', nickname: '', avatar: '', mobile: '', registerTime: Date.now(), guest: true, trialExpiresTime: reply.trialExpiresTime };
+  user.value = {
+    userId: reply.userId,
+    userNo: '',
+    nickname: '',
+    avatar: '',
+    mobile: '',
+    registerTime: Date.now(),
+    hasPassword: false,
+    guest: true,
+    trialExpiresTime: reply.trialExpiresTime,
+  };
   userFetched = true;
   watchTrial();
   await fetchUser();

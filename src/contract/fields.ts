@@ -31,7 +31,7 @@ export function asPositiveInt(value: unknown): number | null {
 }
 
 /** Any value, typed for the sender as `T`: the checks that follow decide. */
-const anything = <T>() => v.custom<T>(() => true);
+export const anything = <T>() => v.custom<T>(() => true);
 
 /**
  * A text field held to a spec §5 rule whose failures answer `code`. `read` turns what was sent into the text the rule
@@ -77,6 +77,12 @@ export const OptionalId = v.pipe(
  * domain's own "does not exist" code rather than a 400.
  */
 export const LookupId = v.pipe(anything<number>(), v.transform<number, number | null>(asPositiveInt));
+
+/** Text as sent in a body: a string, or a number's text (hand-written clients); anything else reads as ''. */
+export const Text = v.pipe(anything<string>(), v.transform<string, string>(asText));
+
+/** A query value, trimmed: absent reads as '' (a repeated one is a 400, as for every single-valued field). */
+export const QueryText = v.pipe(v.optional(v.string(), ''), v.trim());
 
 /** `true` or `false`, nothing else. */
 export const Flag = v.boolean('must be true or false');

@@ -4,9 +4,11 @@
  * here and one line in each list below.
  */
 import type { ByRoute } from './endpoint.ts';
+import type * as account from './account.ts';
+import type * as client from './client.ts';
 import type * as devices from './devices.ts';
 
-export type Routes = ByRoute<typeof devices>;
+export type Routes = ByRoute<typeof devices> & ByRoute<typeof account> & ByRoute<typeof client>;
 
 /** The contract modules, for the server's tests that walk every endpoint. */
-export const contractModules = () => Promise.all([import('./devices.ts')]);
+export const contractModules = () => Promise.all([import('./devices.ts'), import('./account.ts'), import('./client.ts')]);

@@ -71,7 +71,7 @@ test('storage: JSON values under the spec key names; corrupt values read as abse
 test('storage: clearing session data keeps the language and virtual-key choice', () => {
   write('clientNo', 'demo');
   write('token', 't');
-  write('aboutAppData', { clientName: 'x', logoUrl: '' });
+  write('aboutAppData', { clientNo: 'DEMO', clientName: 'x', logoUrl: '', version: '1.0.0', customerServiceUrl: '' });
   write('language', 'en-US');
   write('isShowVirtualKey', false);
   clearSessionData();
