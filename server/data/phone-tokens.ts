@@ -1,3 +1,4 @@
+import type { StreamRole } from '../../src/contract/stream-protocol.ts';
 import type { Db } from '../lib/types.ts';
 import { statement } from './statements.ts';
 
@@ -15,8 +16,6 @@ export interface StreamPhoneRow {
   /** The owner always controls; the others as their access says at this moment. */
   permission: 'view' | 'control';
 }
-
-export type StreamRole = 'owner' | 'grantee' | 'viewer';
 
 /** What a phone's screen model is made from (stream-server.ts): whoever watches it, owner or live grid. */
 export type PhoneScreen = Pick<StreamPhoneRow, 'id' | 'name' | 'width' | 'height'>;

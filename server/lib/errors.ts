@@ -90,20 +90,8 @@ const RULE_MESSAGES: Record<RuleKey, string> = {
   'validate.nameTooLong': 'Name must be at most 20 characters',
 };
 
-/** Texts of the streaming socket (stream/), which answers in its own messages and close reasons, not the envelope. */
-export const STREAM_MESSAGES = {
-  /** The spec's streaming message for a token that does not open this phone (§8). */
-  notAssigned: 'Instance not assigned to user',
-  binaryRefused: 'Binary messages are not accepted',
-  definitionFailed: 'Resolution setting failed',
-  screenshotFailed: 'Screenshot failed',
-  /** Names the screenshot so the client settles that request (it matches "screenshot"), and the spec's wording. */
-  screenshotTooFrequent: 'Screenshot refused: please do not operate frequently',
-  shuttingDown: 'Server shutting down',
-  /** Input (or the clipboard) from a socket that only watches: a view-only access, or the owner took control. */
-  viewOnly: 'View only: this viewer cannot control the phone',
-  ownerOnly: 'Only the owner can take control',
-} as const;
+// The streaming sockets' texts (their own messages and close reasons, not the envelope) are part of their protocol,
+// which the client reads too: STREAM_MESSAGES in src/contract/stream-protocol.ts.
 
 /** Plain-text answers of the pages outside the API (no envelope). */
 export const PAGE_MESSAGES = {

@@ -1,5 +1,4 @@
-import type { StreamRole } from '../data/phone-tokens.ts';
-import type { ServerMessage } from './protocol.ts';
+import type { ControlChange, StreamRole, StreamServerMessage } from '../../src/contract/stream-protocol.ts';
 
 // Who may drive one phone right now (API.md "Streaming", roles). The owner always controls. A grantee or share
 // viewer controls while their access says "control" and the owner has not taken control back; taking it back
@@ -13,10 +12,8 @@ export interface Viewer {
   /** What this socket was last told, so a change is sent once. */
   toldControl: boolean | null;
   toldAudience: string;
-  send(message: ServerMessage): void;
+  send(message: StreamServerMessage): void;
 }
-
-export type ControlReason = 'taken' | 'returned' | 'permission';
 
 export class StreamControl {
   private ownerTookControl = false;
@@ -55,7 +52,7 @@ export class StreamControl {
     this.announce();
   }
 
-  private tell(reason: ControlReason): void {
+  private tell(reason: ControlChange): void {
     for (const viewer of this.viewers) {
       const control = this.allows(viewer);
       if (control === viewer.toldControl) continue;

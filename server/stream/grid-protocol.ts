@@ -1,19 +1,9 @@
-import {
-  GRID_FPS,
-  GRID_SOCKET_PATH,
-  MAX_WATCHED,
-  THUMB_HEADER_BYTES,
-  THUMB_HEIGHT,
-  THUMB_KIND,
-  THUMB_WIDTH,
-} from '../../src/devices/live-grid/protocol.ts';
-import type { GridClientMessage, GridServerMessage } from '../../src/devices/live-grid/protocol.ts';
+import { MAX_WATCHED, THUMB_HEADER_BYTES, THUMB_KIND } from '../../src/contract/grid-protocol.ts';
+import type { GridClientMessage } from '../../src/contract/grid-protocol.ts';
 
 // The live grid's socket protocol (API.md "Live grid"): one socket per grid, JSON `watch` messages in, thumbnail
-// pictures out (kind 3, the phone's id, the JPEG). The constants both sides need are in the client's protocol file.
-
-export { GRID_FPS, GRID_SOCKET_PATH, MAX_WATCHED, THUMB_HEIGHT, THUMB_KIND, THUMB_WIDTH };
-export type { GridClientMessage, GridServerMessage };
+// pictures out (kind 3, the phone's id, the JPEG). The words both sides need are the contract's
+// (src/contract/grid-protocol.ts); this is the server's half.
 
 /**
  * JPEG quality of a thumbnail. Measured on 180x320 pictures of the virtual phone: quality 50 weighs 5.0-5.7 KB, 80

@@ -2,13 +2,13 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { RawData, WebSocket } from 'ws';
+import { CLOSE_NOT_ASSIGNED, CLOSE_SHUTDOWN, STREAM_MESSAGES } from '../../src/contract/stream-protocol.ts';
 import { gridTicketHolder } from '../data/grid-tickets.ts';
-import { STREAM_MESSAGES } from '../lib/errors.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { GRID_MAX_PAYLOAD, parseGridMessage } from './grid-protocol.ts';
 import { GridSession } from './grid-session.ts';
 import type { GridSessionDeps } from './grid-session.ts';
-import { CLOSE_NOT_ASSIGNED, CLOSE_SHUTDOWN, closeReason } from './protocol.ts';
+import { closeReason } from './protocol.ts';
 
 // The live grid's sockets (API.md "Live grid"), on /stream/grid?ticket=, beside the phone stream (stream-server.ts,
 // which dispatches upgrades here and shares its phones' entries). A socket whose ticket does not hold is accepted

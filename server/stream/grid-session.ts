@@ -5,8 +5,9 @@ import { phonesOfUser } from '../data/phones.ts';
 import type { PhoneRow } from '../data/phones.ts';
 import { openRefusal } from '../lib/phones.ts';
 import type { Db } from '../lib/types.ts';
-import { GRID_FPS, THUMB_HEIGHT, THUMB_QUALITY, THUMB_WIDTH, thumbMessage } from './grid-protocol.ts';
-import type { GridServerMessage } from './grid-protocol.ts';
+import { GRID_FPS, THUMB_HEIGHT, THUMB_WIDTH } from '../../src/contract/grid-protocol.ts';
+import type { GridServerMessage } from '../../src/contract/grid-protocol.ts';
+import { THUMB_QUALITY, thumbMessage } from './grid-protocol.ts';
 import type { GridWatcher, PhoneEntry } from './phone-entry.ts';
 
 // One live-grid socket (API.md "Live grid"): the phones it watches, each a PhoneWatch on the phone's shared

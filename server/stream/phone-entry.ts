@@ -1,5 +1,5 @@
 import { StreamControl } from './control.ts';
-import type { Definition } from './protocol.ts';
+import type { Definition } from '../../src/contract/stream-protocol.ts';
 import { SCREENSHOT_QUALITY, qualityForBitrate, renderJpeg } from './render-frame.ts';
 import type { Session } from './session.ts';
 import type { VirtualScreen } from './virtual-screen.ts';

@@ -1,78 +1,14 @@
-import type { StreamRole } from '../data/phone-tokens.ts';
-import type { NavKey, Pointer, TouchAction } from './virtual-screen.ts';
+import { MAX_CLIPBOARD_CHARS, MAX_POINTERS, MAX_TEXT_CHARS, STREAM_KEYS, TOUCH_ACTIONS } from '../../src/contract/stream-protocol.ts';
+import { BITRATE_RANGE, DEFINITION_SIZES, FPS_RANGE } from '../../src/contract/stream-quality.ts';
+import type { Definition, StreamClientMessage, StreamKey, TouchAction, TouchPointer } from '../../src/contract/stream-protocol.ts';
 
-// The streaming WebSocket protocol (API.md "Streaming"): JSON text messages for control, binary messages
-// for pictures. Parsing is strict: anything malformed is answered with {type:'error'} and otherwise ignored.
-
-export const STREAM_PATH = '/stream/ws';
-
-/** Close codes (4000-4999 are the application's). */
-export const CLOSE_NOT_ASSIGNED = 4403;
-export const CLOSE_DROPPED = 4001;
-export const CLOSE_SHUTDOWN = 1001;
-
-/** First byte of every binary message. */
-/** `thumb`: a live-grid thumbnail (grid-protocol.ts), on the grid socket only. */
-export const FRAME_KIND = { frame: 1, screenshot: 2, thumb: 3 } as const;
-
-export interface Definition {
-  width: number;
-  height: number;
-  fps: number;
-  bitrate: number;
-}
-
-/** Spec §3/§9: 720x1280, 30 fps, bitrate 2048 ("automatic"). */
-export const DEFAULT_DEFINITION: Definition = { width: 720, height: 1280, fps: 30, bitrate: 2048 };
-/** Output sizes a stream can be asked for (all 9:16). */
-export const DEFINITION_SIZES: ReadonlyArray<readonly [number, number]> = [
-  [360, 640],
-  [540, 960],
-  [720, 1280],
-  [1080, 1920],
-];
-export const FPS_RANGE = [1, 60] as const;
-/** kbps. */
-export const BITRATE_RANGE = [256, 8192] as const;
-export const MAX_TEXT_CHARS = 1000;
-const TOUCH_ACTIONS: readonly TouchAction[] = ['down', 'move', 'up', 'cancel'];
-
-/** The navigation keys, plus backspace (deletes the last character of the focused field). */
-export type StreamKey = NavKey | 'backspace';
-const STREAM_KEYS: readonly StreamKey[] = ['back', 'home', 'recents', 'backspace'];
-
-export type ClientMessage =
-  | { type: 'touch'; action: TouchAction; pointers: Pointer[] }
-  | { type: 'key'; key: StreamKey }
-  | { type: 'text'; text: string }
-  | { type: 'clipboard.set'; text: string }
-  | { type: 'clipboard.get' }
-  | { type: 'paste' }
-  | { type: 'definition'; width: number; height: number; fps: number; bitrate: number }
-  | { type: 'screenshot' }
-  | { type: 'control.take' }
-  | { type: 'ping'; t: unknown };
+// The streaming WebSocket protocol (API.md "Streaming"): JSON text messages for control, binary messages for pictures.
+// Its words, limits and message types are the contract's (src/contract/stream-protocol.ts, stream-quality.ts); this
+// is the server's half: parsing is strict, and anything malformed is answered with {type:'error'} and otherwise
+// ignored.
 
 /** Messages that drive the phone or read its data: refused from a socket that does not control it. */
-export const CONTROL_MESSAGES: ReadonlySet<ClientMessage['type']> = new Set(['touch', 'key', 'text', 'clipboard.set', 'clipboard.get', 'paste']);
-
-export type ServerMessage =
-  | {
-      type: 'hello';
-      width: number;
-      height: number;
-      phone: { userPhoneId: number; name: string };
-      definition: Definition;
-      role: StreamRole;
-      control: boolean;
-    }
-  | { type: 'control'; control: boolean; reason: 'taken' | 'returned' | 'permission' }
-  | { type: 'audience'; watching: number; controlling: number }
-  | { type: 'clipboard'; text: string }
-  | ({ type: 'definition'; ok: true } & Definition)
-  | { type: 'definition'; ok: false; msg: string }
-  | { type: 'pong'; t: unknown }
-  | { type: 'error'; msg: string };
+export const CONTROL_MESSAGES: ReadonlySet<StreamClientMessage['type']> = new Set(['touch', 'key', 'text', 'clipboard.set', 'clipboard.get', 'paste']);
 
 export function isValidDefinition(d: Definition): boolean {
   return (
@@ -86,7 +22,7 @@ export function isValidDefinition(d: Definition): boolean {
   );
 }
 
-function isPointer(value: unknown): value is Pointer {
+function isPointer(value: unknown): value is TouchPointer {
   if (typeof value !== 'object' || value === null) return false;
   const p = value as Record<string, unknown>;
   return Number.isInteger(p.id) && Number.isFinite(p.x) && Number.isFinite(p.y);
@@ -97,7 +33,7 @@ function isText(value: unknown, max = MAX_TEXT_CHARS): value is string {
 }
 
 /** A client message, or a reason it is not one. */
-export function parseClientMessage(raw: string): ClientMessage | { error: string } {
+export function parseClientMessage(raw: string): StreamClientMessage | { error: string } {
   let value: unknown;
   try {
     value = JSON.parse(raw);
@@ -109,10 +45,10 @@ export function parseClientMessage(raw: string): ClientMessage | { error: string
   switch (m.type) {
     case 'touch':
       if (!TOUCH_ACTIONS.includes(m.action as TouchAction)) return { error: 'touch.action must be down, move, up or cancel' };
-      if (!Array.isArray(m.pointers) || m.pointers.length === 0 || m.pointers.length > 10 || !m.pointers.every(isPointer)) {
-        return { error: 'touch.pointers must be 1-10 {id, x, y}' };
+      if (!Array.isArray(m.pointers) || m.pointers.length === 0 || m.pointers.length > MAX_POINTERS || !m.pointers.every(isPointer)) {
+        return { error: `touch.pointers must be 1-${MAX_POINTERS} {id, x, y}` };
       }
-      return { type: 'touch', action: m.action as TouchAction, pointers: m.pointers.map((p: Pointer) => ({ id: p.id, x: p.x, y: p.y })) };
+      return { type: 'touch', action: m.action as TouchAction, pointers: m.pointers.map((p: TouchPointer) => ({ id: p.id, x: p.x, y: p.y })) };
     case 'key':
       if (!STREAM_KEYS.includes(m.key as StreamKey)) return { error: 'key must be back, home, recents or backspace' };
       return { type: 'key', key: m.key as StreamKey };
@@ -120,7 +56,7 @@ export function parseClientMessage(raw: string): ClientMessage | { error: string
       if (!isText(m.text)) return { error: `text must be a string of at most ${MAX_TEXT_CHARS} characters` };
       return { type: 'text', text: m.text };
     case 'clipboard.set':
-      if (!isText(m.text, 10000)) return { error: 'clipboard text must be a string of at most 10000 characters' };
+      if (!isText(m.text, MAX_CLIPBOARD_CHARS)) return { error: `clipboard text must be a string of at most ${MAX_CLIPBOARD_CHARS} characters` };
       return { type: 'clipboard.set', text: m.text };
     case 'clipboard.get':
     case 'paste':

@@ -1,10 +1,10 @@
 import { WebSocket } from 'ws';
-import { STREAM_MESSAGES } from '../lib/errors.ts';
-import type { StreamRole } from '../data/phone-tokens.ts';
+import { FRAME_KIND, SCREENSHOT_KIND, STREAM_MESSAGES } from '../../src/contract/stream-protocol.ts';
+import { DEFAULT_DEFINITION } from '../../src/contract/stream-quality.ts';
+import type { Definition, StreamClientMessage, StreamRole, StreamServerMessage } from '../../src/contract/stream-protocol.ts';
 import type { Viewer } from './control.ts';
 import type { PhoneEntry } from './phone-entry.ts';
-import { CONTROL_MESSAGES, DEFAULT_DEFINITION, FRAME_KIND, binaryMessage, isValidDefinition } from './protocol.ts';
-import type { ClientMessage, Definition, ServerMessage } from './protocol.ts';
+import { CONTROL_MESSAGES, binaryMessage, isValidDefinition } from './protocol.ts';
 
 // One viewer's socket (Session) on a phone's shared screen (phone-entry.ts) of the streaming service
 // (stream-server.ts, API.md "Streaming"). A session sends a frame only when the picture changed (model
@@ -23,7 +23,7 @@ export interface SessionOptions {
 /** A view-only socket sending input is told so at most this often; the rest is dropped quietly. */
 const REFUSAL_INTERVAL_MS = 1000;
 /** Input that changes the picture: its sender becomes the phone's driver, whose pictures the others follow. */
-const DRIVING_MESSAGES: ReadonlySet<ClientMessage['type']> = new Set(['touch', 'key', 'text', 'paste']);
+const DRIVING_MESSAGES: ReadonlySet<StreamClientMessage['type']> = new Set(['touch', 'key', 'text', 'paste']);
 
 export class Session implements Viewer {
   definition: Definition = { ...DEFAULT_DEFINITION };
@@ -56,7 +56,7 @@ export class Session implements Viewer {
     return this.grant.role;
   }
 
-  send(message: ServerMessage): void {
+  send(message: StreamServerMessage): void {
     if (this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
   }
 
@@ -94,7 +94,7 @@ export class Session implements Viewer {
       this.encoding = false;
     }
     if (this.closed || this.socket.readyState !== WebSocket.OPEN) return;
-    this.socket.send(binaryMessage(FRAME_KIND.frame, jpeg));
+    this.socket.send(binaryMessage(FRAME_KIND, jpeg));
     this.lastKey = key;
     this.lastSentAt = Date.now();
     // Input (or a new definition) that arrived while this frame encoded is shown by the next one, as soon as the fps
@@ -123,7 +123,7 @@ export class Session implements Viewer {
     this.schedule();
   }
 
-  handle(message: ClientMessage): void {
+  handle(message: StreamClientMessage): void {
     const model = this.entry.model;
     // Enforced here, whatever the page shows: a watching socket cannot drive the phone or read its clipboard.
     if (CONTROL_MESSAGES.has(message.type) && !this.entry.control.allows(this)) {
@@ -179,7 +179,7 @@ export class Session implements Viewer {
         }
         this.entry.screenshot().then(
           (jpeg) => {
-            if (this.socket.readyState === WebSocket.OPEN) this.socket.send(binaryMessage(FRAME_KIND.screenshot, jpeg));
+            if (this.socket.readyState === WebSocket.OPEN) this.socket.send(binaryMessage(SCREENSHOT_KIND, jpeg));
           },
           (error: unknown) => {
             this.options.logError(`[stream] screenshot failed: ${(error as Error).stack ?? String(error)}`);

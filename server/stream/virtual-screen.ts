@@ -1,3 +1,6 @@
+import { RESOLUTIONS } from '../../src/contract/device-words.ts';
+import { MAX_CLIPBOARD_CHARS } from '../../src/contract/stream-protocol.ts';
+import type { NavKey, TouchAction, TouchPointer } from '../../src/contract/stream-protocol.ts';
 import { appsForPhone, wallpaperForPhone } from './phone-apps.ts';
 import type { AppInfo } from './phone-apps.ts';
 import { bootStep, nextBootChange } from './phone-boot.ts';
@@ -9,11 +12,6 @@ import type { PhoneBoot } from './phone-boot.ts';
 
 export const LAYOUT_WIDTH = 720;
 export const LAYOUT_HEIGHT = 1280;
-export const SUPPORTED_RESOLUTIONS: ReadonlyArray<{ width: number; height: number }> = [
-  { width: 540, height: 960 },
-  { width: 720, height: 1280 },
-  { width: 1080, height: 1920 },
-];
 
 /** How long the touch-feedback dot stays, ms. */
 export const RIPPLE_MS = 300;
@@ -22,7 +20,6 @@ export const TAP_SLOP = 24;
 export const TAP_MS = 500;
 /** Bounds so one client cannot grow the model without limit. */
 export const MAX_FIELD_CHARS = 2000;
-export const MAX_CLIPBOARD_CHARS = 10000;
 /** The phones run on China time, like the screenshot SVG (server/lib/screenshot-svg.ts). */
 const PHONE_UTC_OFFSET_MS = 8 * 60 * 60 * 1000;
 
@@ -33,15 +30,7 @@ export interface Rect {
   h: number;
 }
 
-export type TouchAction = 'down' | 'move' | 'up' | 'cancel';
 export type Screen = { kind: 'home' } | { kind: 'app'; app: number } | { kind: 'recents' };
-export type NavKey = 'back' | 'home' | 'recents';
-
-export interface Pointer {
-  id: number;
-  x: number;
-  y: number;
-}
 
 export interface PhoneIdentity {
   id: number;
@@ -164,7 +153,7 @@ export class VirtualScreen {
   }
 
   setResolution(width: number, height: number): boolean {
-    if (!SUPPORTED_RESOLUTIONS.some((r) => r.width === width && r.height === height)) return false;
+    if (!RESOLUTIONS.some((r) => r.width === width && r.height === height)) return false;
     if (width !== this.width || height !== this.height) {
       this.width = width;
       this.height = height;
@@ -196,7 +185,7 @@ export class VirtualScreen {
   }
 
   /** `cancel`: the client's system took the touch away; the gesture ends without a tap. */
-  touch(action: TouchAction, pointers: Pointer[]): void {
+  touch(action: TouchAction, pointers: TouchPointer[]): void {
     const first = pointers[0];
     // A starting phone has no screen to touch yet: no dot, no gesture.
     if (!first || this.booting()) return;

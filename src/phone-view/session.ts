@@ -11,7 +11,8 @@ import { write, isShowVirtualKey } from '../core/storage.ts';
 import { securityToken } from '../devices/api.ts';
 import { canOpen, phones } from '../devices/state.ts';
 import type { StreamClient, StreamEvents, StreamFailure, StreamRole, StreamState, StreamStats } from '../stream/types.ts';
-import { DEFAULT_QUALITY, definitionOf, type Quality } from './qualities.ts';
+import type { Quality } from '../contract/stream-quality.ts';
+import { DEFAULT_QUALITY, definitionOf } from './qualities.ts';
 
 export type Panel = 'none' | 'tools' | 'quality' | 'clipboard' | 'switcher';
 

@@ -6,7 +6,8 @@ import { notify } from '../core/ui/notify.ts';
 import { goBack } from '../app/navigate.ts';
 import { rebootDevices } from '../devices/actions.ts';
 import { StreamError } from '../stream/types.ts';
-import { definitionOf, type Quality } from './qualities.ts';
+import type { Quality } from '../contract/stream-quality.ts';
+import { definitionOf } from './qualities.ts';
 import { currentPhoneId, panel, phoneName, quality, streamClient } from './session.ts';
 
 function failureText(error: unknown, fallback: 'errors.resolutionFailed' | 'errors.screenshotFailed'): string {

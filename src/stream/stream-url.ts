@@ -1,10 +1,12 @@
+import { STREAM_PATH } from '../contract/stream-protocol.ts';
+
 /**
  * The stream's WebSocket address: `<base>/stream/ws?token=&userPhoneId=` (server/API.md "Streaming"). The base is
  * the streaming host (VITE_STREAM_SDK_BASE, which may carry a path prefix) or, when empty, the page's origin.
  * Throws on a base that is not an http(s) or ws(s) URL: the caller reports "stream configuration error".
  */
 export function streamUrl(baseUrl: string, userPhoneId: number, token: string, origin = globalThis.location?.origin): string {
-  return hostSocketUrl(baseUrl, '/stream/ws', { token, userPhoneId: String(userPhoneId) }, origin);
+  return hostSocketUrl(baseUrl, STREAM_PATH, { token, userPhoneId: String(userPhoneId) }, origin);
 }
 
 /**

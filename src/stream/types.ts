@@ -3,15 +3,11 @@
  * The reference implementation (ws-stream-client.ts) speaks the reference backend's WebSocket protocol
  * (server/API.md "Streaming"); a vendor's WebRTC SDK would be wrapped behind this same interface: it mounts its own
  * surface (a <video>) into the container, and maps these calls onto its own input and control channels.
+ * The protocol's words it speaks in (definitions, touches, keys, roles) are the contract's, handed on from here.
  */
+import type { ControlChange, Definition, StreamKey, StreamRole, TouchAction, TouchPointer } from '../contract/stream-protocol.ts';
 
-/** Output definition (spec §3): size in pixels, frames per second, bitrate in kbps. */
-export interface Definition {
-  width: number;
-  height: number;
-  fps: number;
-  bitrate: number;
-}
+export type { Definition, StreamKey, StreamRole, TouchAction, TouchPointer };
 
 export type StreamState = 'idle' | 'connecting' | 'playing' | 'reconnecting' | 'paused' | 'failed';
 
@@ -30,17 +26,6 @@ export class StreamError extends Error {
   }
 }
 
-/** One finger, in device pixels of the phone's resolution. */
-export interface TouchPointer {
-  id: number;
-  x: number;
-  y: number;
-}
-
-/** `cancel`: the system took the touch away (a call, the notification shade): no tap. */
-export type TouchAction = 'down' | 'move' | 'up' | 'cancel';
-export type StreamKey = 'back' | 'home' | 'recents' | 'backspace';
-
 export interface StreamTarget {
   userPhoneId: number;
   /** The phone's security token (POST security-token, validTime 86400). */
@@ -53,11 +38,8 @@ export interface StreamTarget {
   viewOnly?: boolean;
 }
 
-/** Who this session is on the phone (server/API.md "Streaming"): its owner, a grantee, or a share viewer. */
-export type StreamRole = 'owner' | 'grantee' | 'viewer';
-
-/** Why control changed: the hello, the owner took it back, the owner left, or the access was changed. */
-export type ControlReason = 'hello' | 'taken' | 'returned' | 'permission';
+/** Why control changed: the hello, or the host's word (the owner took it back, the owner left, the access changed). */
+export type ControlReason = 'hello' | ControlChange;
 
 export interface StreamStats {
   /** Pictures shown during the last second. */

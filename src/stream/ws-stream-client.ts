@@ -12,14 +12,11 @@ import {
   CLOSE_NOT_ASSIGNED,
   FRAME_KIND,
   MAX_TEXT_CHARS,
-  PING_EVERY_MS,
   SCREENSHOT_KIND,
-  SCREENSHOT_TIMEOUT_MS,
-  STREAM_TIMEOUT_MS,
-  isPositive,
-  sameDefinition,
-  type ServerMessage,
-} from './protocol.ts';
+  type StreamClientMessage,
+  type StreamServerMessage,
+} from '../contract/stream-protocol.ts';
+import { PING_EVERY_MS, SCREENSHOT_ERROR, SCREENSHOT_TIMEOUT_MS, STREAM_TIMEOUT_MS, isPositive, sameDefinition, type ReceivedHello } from './protocol.ts';
 import { streamUrl } from './stream-url.ts';
 import {
   StreamError,
@@ -113,13 +110,13 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
     later(reconnectDelay(attempt, deps.random), open);
   }
 
-  function send(message: object): boolean {
+  function send(message: StreamClientMessage): boolean {
     if (!socket || !ready || socket.readyState !== 1) return false;
     socket.send(JSON.stringify(message));
     return true;
   }
 
-  function sendInput(message: object): boolean {
+  function sendInput(message: StreamClientMessage): boolean {
     return !target?.viewOnly && control && send(message);
   }
 
@@ -135,7 +132,7 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
     }, PING_EVERY_MS / 2);
   }
 
-  function onHello(message: Extract<ServerMessage, { type: 'hello' }>): void {
+  function onHello(message: ReceivedHello): void {
     if (!isPositive(message.width) || !isPositive(message.height)) return fail('configError');
     ready = true;
     events.emit('ready', { width: message.width, height: message.height, name: message.phone?.name ?? '' });
@@ -149,9 +146,9 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
   }
 
   function onText(data: string): void {
-    let message: ServerMessage;
+    let message: StreamServerMessage;
     try {
-      message = JSON.parse(data) as ServerMessage;
+      message = JSON.parse(data) as StreamServerMessage;
     } catch {
       return fail('configError');
     }
@@ -161,7 +158,7 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
       const settles = awaitedAnswer > 0 && definitionsAnswered >= awaitedAnswer;
       if (settles) awaitedAnswer = 0;
       if (message.ok && isPositive(message.width) && isPositive(message.height)) {
-        const definition = { width: message.width, height: message.height, fps: message.fps!, bitrate: message.bitrate! };
+        const definition = { width: message.width, height: message.height, fps: message.fps, bitrate: message.bitrate };
         target = { ...target!, definition };
         events.emit('definition', definition);
         if (settles) requests.resolve('definition', definition);
@@ -173,7 +170,7 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
       control = message.control;
       events.emit('control', { role, control, reason: message.reason });
     } else if (message.type === 'audience') events.emit('audience', { watching: message.watching, controlling: message.controlling });
-    else if (message.type === 'pong') liveness.pong(message.t); else if (message.type === 'error' && /screenshot/i.test(message.msg)) requests.reject('screenshot');
+    else if (message.type === 'pong') liveness.pong(message.t); else if (message.type === 'error' && SCREENSHOT_ERROR.test(message.msg)) requests.reject('screenshot');
   }
 
   function onBinary(data: ArrayBuffer): void {
@@ -226,7 +223,7 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
     });
   }
 
-  function request<T>(name: 'definition' | 'clipboard' | 'screenshot', message: object, timeoutMs: number): Promise<T> {
+  function request<T>(name: 'definition' | 'clipboard' | 'screenshot', message: StreamClientMessage, timeoutMs: number): Promise<T> {
     const reason = name === 'definition' ? 'resolutionFailed' : name === 'screenshot' ? 'screenshotFailed' : 'clipboardFailed';
     if (!ready) return Promise.reject(new StreamError('notConnected'));
     const promise = requests.add<T>(name, reason, timeoutMs);

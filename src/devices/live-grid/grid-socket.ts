@@ -6,8 +6,9 @@
  */
 import { streamSdkBaseURL } from '../../core/sdk-http.ts';
 import { reconnectDelay, shouldGiveUp } from '../../stream/backoff.ts';
-import { gridTicket, type GridTicket } from './grid-api.ts';
-import { CLOSE_TICKET_REFUSED, type GridServerMessage } from './protocol.ts';
+import type { GridClientMessage, GridServerMessage, GridTicket } from '../../contract/grid-protocol.ts';
+import { CLOSE_NOT_ASSIGNED } from '../../contract/stream-protocol.ts';
+import { gridTicket } from './grid-api.ts';
 import { gridSocketUrl, readThumb, sameIds } from './rules.ts';
 
 export interface GridSocketEvents {
@@ -53,7 +54,7 @@ export function createGridSocket(events: GridSocketEvents, deps: GridSocketDeps 
   let socket: WebSocket | null = null;
   let wanted: readonly number[] = [];
   /** What the open socket was last told to watch. */
-  let sent: readonly number[] | null = null;
+  let sent: number[] | null = null;
   let attempt = 0;
   let closed = false;
   let connecting = false;
@@ -107,7 +108,7 @@ export function createGridSocket(events: GridSocketEvents, deps: GridSocketDeps 
       socket = null;
       sent = null;
       clearRenewal();
-      if (event.code === CLOSE_TICKET_REFUSED) cache.ticket = null;
+      if (event.code === CLOSE_NOT_ASSIGNED) cache.ticket = null;
       retry();
     };
   }
@@ -166,7 +167,7 @@ export function createGridSocket(events: GridSocketEvents, deps: GridSocketDeps 
     if (!socket || socket.readyState !== OPEN) return;
     if (sent && sameIds(sent, wanted)) return;
     sent = [...wanted];
-    socket.send(JSON.stringify({ type: 'watch', userPhoneIds: sent }));
+    socket.send(JSON.stringify({ type: 'watch', userPhoneIds: sent } satisfies GridClientMessage));
     events.watched(sent);
   }
 
@@ -184,7 +185,7 @@ export function createGridSocket(events: GridSocketEvents, deps: GridSocketDeps 
       const ws = socket;
       socket = null;
       if (!ws) return;
-      if (ws.readyState === OPEN) ws.send(JSON.stringify({ type: 'watch', userPhoneIds: [] }));
+      if (ws.readyState === OPEN) ws.send(JSON.stringify({ type: 'watch', userPhoneIds: [] } satisfies GridClientMessage));
       ws.close(1000);
     },
   };

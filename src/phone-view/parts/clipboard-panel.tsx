@@ -7,14 +7,12 @@ import { useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { copyText } from '../../core/clipboard.ts';
 import { read } from '../../core/storage.ts';
+import { MAX_CLIPBOARD_CHARS } from '../../contract/stream-protocol.ts';
 import { openDialog } from '../../core/ui/dialogs.ts';
 import { notify } from '../../core/ui/notify.ts';
 import { Sheet } from '../../core/ui/sheet.tsx';
 import { addPhrase, editPhrase, loadPhrases, MAX_PHRASE_CHARS, MAX_PHRASES, removePhrase, savePhrases, type PhraseError } from '../phrases.ts';
 import { panel, streamClient } from '../session.ts';
-
-/** Longest text one clipboard message may carry (server/API.md: clipboard.set max 10000). */
-const MAX_CLIPBOARD_CHARS = 10_000;
 
 function errorText(error: PhraseError | 'tooLongClipboard'): string {
   if (error === 'tooMany') return t('phoneView.clipboard.tooMany', { max: MAX_PHRASES });

@@ -8,7 +8,8 @@ import { t, type MessageKey } from '../../core/i18n/index.ts';
 import { Sheet } from '../../core/ui/sheet.tsx';
 import { permissionKeys } from '../../app/client-state.ts';
 import type { StreamKey } from '../../stream/types.ts';
-import { QUALITIES } from '../qualities.ts';
+import type { NavKey } from '../../contract/stream-protocol.ts';
+import { QUALITIES } from '../../contract/stream-quality.ts';
 import {
   audience,
   panel,
@@ -26,11 +27,13 @@ import {
 } from '../session.ts';
 import { chooseQuality, exitPhoneView, rebootCurrentPhone, takeScreenshot } from '../tool-actions.ts';
 
-const KEY_ICONS: Record<Exclude<StreamKey, 'backspace'>, ComponentChildren> = {
+const KEY_ICONS: Record<NavKey, ComponentChildren> = {
   back: <path d="M15 5l-7 7 7 7" />,
   home: <circle cx="12" cy="12" r="6" />,
   recents: <rect x="6" y="6" width="12" height="12" rx="2" />,
 };
+/** Every navigation key, in the order of the phone's own bar (the icons above name each one). */
+const NAV_KEYS = Object.keys(KEY_ICONS) as NavKey[];
 
 export function VirtualKeyBar() {
   const press = (key: StreamKey) => {
@@ -38,7 +41,7 @@ export function VirtualKeyBar() {
   };
   return (
     <nav class="pv-keys" aria-label={t('phoneView.tools.virtualKeys')}>
-      {(['back', 'home', 'recents'] as const).map((key) => (
+      {NAV_KEYS.map((key) => (
         <button key={key} type="button" class="pv-keys__key" aria-label={t(`phoneView.keys.${key}`)} data-testid={`key-${key}`} onClick={() => press(key)}>
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round">
             {KEY_ICONS[key]}

@@ -5,7 +5,8 @@ import type { Phone } from '../../../src/devices/api.ts';
 import { createLiveGrid, RETRY_LIVE_AFTER_MS, type LiveGridDeps } from '../../../src/devices/live-grid/live-grid.ts';
 import { TICKET_RENEW_BEFORE_MS } from '../../../src/devices/live-grid/grid-socket.ts';
 import { dropAllPictures } from '../../../src/devices/live-grid/pictures.ts';
-import { CLOSE_TICKET_REFUSED, GRID_TICKET_TTL_MS, THUMB_KIND } from '../../../src/devices/live-grid/protocol.ts';
+import { GRID_TICKET_TTL_MS, THUMB_KIND } from '../../../src/contract/grid-protocol.ts';
+import { CLOSE_NOT_ASSIGNED } from '../../../src/contract/stream-protocol.ts';
 import { SLOW_FIRST_PICTURE_MS } from '../../../src/devices/live-grid/rules.ts';
 import { livePicture } from '../../../src/devices/parts/thumbnails.ts';
 import { flush, installClock, type FakeClock } from '../stream/fake-clock.ts';
@@ -248,7 +249,7 @@ test('a refused socket asks for a new ticket; a dropped one reconnects with back
   const second = await nextSocket();
   assert.is(second.url, first.url, 'same ticket after a network drop');
   second.accept();
-  second.drop(CLOSE_TICKET_REFUSED);
+  second.drop(CLOSE_NOT_ASSIGNED);
   clock.tick(250);
   const third = await nextSocket();
   assert.is(third.url, 'ws://h5.test/stream/grid?ticket=t2');

@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DEFAULT_QUALITY, definitionOf, QUALITIES, qualityByName } from '../../../src/phone-view/qualities.ts';
+import { QUALITIES } from '../../../src/contract/stream-quality.ts';
+import { DEFAULT_QUALITY, definitionOf, qualityByName } from '../../../src/phone-view/qualities.ts';
 
 test('qualities: the five levels of the spec, in order', () => {
   assert.equal(QUALITIES.map((quality) => quality.name), ['auto', 'low', 'medium', 'hd', 'uhd']);

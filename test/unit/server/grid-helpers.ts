@@ -1,5 +1,5 @@
 import { WebSocket } from 'ws';
-import { GRID_TICKET_PATH, THUMB_KIND } from '../../../src/devices/live-grid/protocol.ts';
+import { GRID_TICKET_PATH, THUMB_KIND } from '../../../src/contract/grid-protocol.ts';
 import { WAIT_MS } from './stream-helpers.ts';
 
 // Shared by the live-grid tests (API.md "Live grid"): the ticket call and a grid socket whose messages are awaited

@@ -5,11 +5,10 @@ import { GridSession } from '../../../server/stream/grid-session.ts';
 import { PhoneEntry } from '../../../server/stream/phone-entry.ts';
 import { VirtualScreen } from '../../../server/stream/virtual-screen.ts';
 import * as assert from 'uvu/assert';
-import { STREAM_MESSAGES } from '../../../server/lib/errors.ts';
-import { THUMB_HEIGHT, THUMB_QUALITY, THUMB_WIDTH, parseGridMessage, thumbMessage } from '../../../server/stream/grid-protocol.ts';
-import { CLOSE_NOT_ASSIGNED, FRAME_KIND } from '../../../server/stream/protocol.ts';
+import { THUMB_QUALITY, parseGridMessage, thumbMessage } from '../../../server/stream/grid-protocol.ts';
+import { CLOSE_NOT_ASSIGNED, FRAME_KIND, SCREENSHOT_KIND, STREAM_MESSAGES } from '../../../src/contract/stream-protocol.ts';
 import { iconRect } from '../../../server/stream/virtual-screen.ts';
-import { GRID_TICKET_PATH, GRID_TICKET_TTL_MS, MAX_WATCHED, THUMB_KIND } from '../../../src/devices/live-grid/protocol.ts';
+import { GRID_TICKET_PATH, GRID_TICKET_TTL_MS, MAX_WATCHED, THUMB_HEIGHT, THUMB_KIND, THUMB_WIDTH } from '../../../src/contract/grid-protocol.ts';
 import { SCALE_MOBILE, phoneId } from './device-helpers.ts';
 import { gridClient, gridTicket } from './grid-helpers.ts';
 import { WAIT_MS, client, size, start } from './stream-helpers.ts';
@@ -31,9 +30,9 @@ async function assertRefused(c: ReturnType<typeof gridClient>) {
   assert.equal(JSON.parse(reason), { code: CLOSE_NOT_ASSIGNED, msg: STREAM_MESSAGES.notAssigned });
 }
 
-test('protocol: thumb is kind 3 on both sides; watch takes at most 16 positive integers, deduplicated', () => {
-  assert.is(FRAME_KIND.thumb, THUMB_KIND);
+test('protocol: thumb is kind 3, apart from the phone stream\'s kinds; watch takes at most 16 positive integers, deduplicated', () => {
   assert.is(THUMB_KIND, 3);
+  assert.is(new Set([FRAME_KIND, SCREENSHOT_KIND, THUMB_KIND]).size, 3, 'the kinds share the first byte');
   assert.equal(parseGridMessage('{"type":"watch","userPhoneIds":[3,1,3]}'), { type: 'watch', userPhoneIds: [3, 1] });
   assert.equal(parseGridMessage('{"type":"watch","userPhoneIds":[]}'), { type: 'watch', userPhoneIds: [] });
   const tooMany = JSON.stringify({ type: 'watch', userPhoneIds: Array.from({ length: MAX_WATCHED + 1 }, (_, i) => i + 1) });

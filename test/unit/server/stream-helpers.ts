@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadImage } from '@napi-rs/canvas';
 import { WebSocket } from 'ws';
-import { FRAME_KIND } from '../../../server/stream/protocol.ts';
+import { FRAME_KIND } from '../../../src/contract/stream-protocol.ts';
 import { createStreamServer } from '../../../server/stream/stream-server.ts';
 import type { StreamServer, StreamServerOptions } from '../../../server/stream/stream-server.ts';
 import { VirtualScreen } from '../../../server/stream/virtual-screen.ts';
@@ -83,7 +83,7 @@ export function client(port: number, token: string, userPhoneId: number) {
       });
     }
   }
-  const frame = async () => (await next((m) => m.kind === 'binary' && m.tag === FRAME_KIND.frame, 'a frame')) as Extract<Incoming, { kind: 'binary' }>;
+  const frame = async () => (await next((m) => m.kind === 'binary' && m.tag === FRAME_KIND, 'a frame')) as Extract<Incoming, { kind: 'binary' }>;
   const json = async (type: string) => ((await next((m) => m.kind === 'json' && m.value.type === type, type)) as { value: any }).value;
   const send = (message: unknown) => socket.send(JSON.stringify(message));
   async function closedWithin(): Promise<{ code: number; reason: string }> {

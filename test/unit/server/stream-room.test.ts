@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { FRAME_KIND } from '../../../server/stream/protocol.ts';
+import { FRAME_KIND } from '../../../src/contract/stream-protocol.ts';
 import { encodeCount } from '../../../server/stream/render-frame.ts';
 import { phoneId } from './device-helpers.ts';
 import { WAIT_MS, client, size, start } from './stream-helpers.ts';
@@ -22,7 +22,7 @@ async function viewer(id: number) {
   await c.frame();
   const seen: { frames: number; last: Buffer; at: number } = { frames: 0, last: Buffer.alloc(0), at: Date.now() };
   c.socket.on('message', (data: Buffer, isBinary: boolean) => {
-    if (!isBinary || data[0] !== FRAME_KIND.frame) return;
+    if (!isBinary || data[0] !== FRAME_KIND) return;
     seen.frames++;
     seen.last = data.subarray(1);
     seen.at = Date.now();

@@ -1,7 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { STREAM_MESSAGES } from '../../../server/lib/errors.ts';
-import { CLOSE_NOT_ASSIGNED, FRAME_KIND } from '../../../server/stream/protocol.ts';
+import { CLOSE_NOT_ASSIGNED, SCREENSHOT_KIND, STREAM_MESSAGES } from '../../../src/contract/stream-protocol.ts';
 import { phoneId } from './device-helpers.ts';
 import { DEMO_PASSWORD } from './helpers.ts';
 import { client, start } from './stream-helpers.ts';
@@ -99,7 +98,7 @@ async function burst(c: ReturnType<typeof client>, count: number) {
   // Every request is answered, by a picture or a refusal (pictures encode off the event loop, so they may come after
   // later refusals).
   await c.next((m) => {
-    if (m.kind === 'binary' && m.tag === FRAME_KIND.screenshot) shots++;
+    if (m.kind === 'binary' && m.tag === SCREENSHOT_KIND) shots++;
     if (m.kind === 'json' && m.value.type === 'error') {
       assert.is(m.value.msg, STREAM_MESSAGES.screenshotTooFrequent);
       refusals++;

@@ -8,7 +8,8 @@ import '../dom.ts';
 import * as assert from 'uvu/assert';
 import type { FrameSurface } from '../../../src/stream/canvas-surface.ts';
 import { createWsStreamClient } from '../../../src/stream/ws-stream-client.ts';
-import { StreamError, type Definition, type StreamClient, type StreamEvents, type StreamTarget } from '../../../src/stream/types.ts';
+import type { Definition } from '../../../src/contract/stream-protocol.ts';
+import { StreamError, type StreamClient, type StreamEvents, type StreamTarget } from '../../../src/stream/types.ts';
 import { flush, installClock, watch, within, type FakeClock } from './fake-clock.ts';
 
 export const AUTO: Definition = { width: 720, height: 1280, fps: 30, bitrate: 2048 };

@@ -1,0 +1,118 @@
+/**
+ * The phone stream's protocol (server/API.md "Streaming"), written once for both sides: the socket's path, close
+ * codes, picture framing, the words and limits of its messages, and the messages themselves as types. The server's
+ * parser and sender (server/stream/) and the reference client (src/stream/ws-stream-client.ts) both use these, so a
+ * renamed field or word fails the typecheck on both sides. Plain values and types, no schema code. What the client
+ * uses at run time stays numbers and strings, which the bundler writes in where they are used: an object or array
+ * used by the client would make this module a chunk of its own (one more file in the boot plan's route lists).
+ * Definitions and quality levels, which the phone-view pages need as objects, are in stream-quality.ts.
+ */
+import type { Definition } from './stream-quality.ts';
+
+export type { Definition };
+
+/** The socket, on the streaming host: `?token=&userPhoneId=`. */
+export const STREAM_PATH = '/stream/ws';
+
+/**
+ * Close codes (4000-4999 are the application's). 4403: the token does not, or no longer, open the phone; the live
+ * grid's socket closes with it too when its ticket does not hold. The reason is JSON `{code, msg}`.
+ */
+export const CLOSE_NOT_ASSIGNED = 4403;
+/** The server is going away (WebSocket's "going away"). */
+export const CLOSE_SHUTDOWN = 1001;
+
+/**
+ * First byte of every binary message from the host, then a JPEG: a frame at the session's definition, or a
+ * screenshot at the phone's full resolution. The live grid's thumbnails share the byte (grid-protocol.ts THUMB_KIND).
+ * Plain numbers rather than one object, so the bundler writes them in where the client compares.
+ */
+export const FRAME_KIND = 1;
+export const SCREENSHOT_KIND = 2;
+
+/** Longest text one `text` message may carry, in characters: the client sends a long paste in pieces of this. */
+export const MAX_TEXT_CHARS = 1000;
+/** Longest clipboard the phone keeps, and one `clipboard.set` may carry. */
+export const MAX_CLIPBOARD_CHARS = 10000;
+/** Fingers one `touch` message may carry. */
+export const MAX_POINTERS = 10;
+
+/** `cancel`: the system took the touch away (a call, the notification shade): no tap. */
+export const TOUCH_ACTIONS = ['down', 'move', 'up', 'cancel'] as const;
+export type TouchAction = (typeof TOUCH_ACTIONS)[number];
+
+/** One finger, in device pixels of the phone's resolution (the hello's width and height). */
+export interface TouchPointer {
+  id: number;
+  x: number;
+  y: number;
+}
+
+/** The keys: navigation, plus backspace (deletes the last character of the focused field). */
+export const STREAM_KEYS = ['back', 'home', 'recents', 'backspace'] as const;
+export type StreamKey = (typeof STREAM_KEYS)[number];
+/** The phone's navigation keys (the on-screen bar, and the virtual keys under the picture). */
+export type NavKey = Exclude<StreamKey, 'backspace'>;
+
+/** Who a socket is on the phone: its owner, a grantee (the owner lent it), or a share viewer. */
+export type StreamRole = 'owner' | 'grantee' | 'viewer';
+
+/** Why a socket's control changed: the owner took it back, the owner's last socket left, or the access changed. */
+export type ControlChange = 'taken' | 'returned' | 'permission';
+
+/** Client -> server: JSON text, applied in order. */
+export type StreamClientMessage =
+  | { type: 'touch'; action: TouchAction; pointers: TouchPointer[] }
+  | { type: 'key'; key: StreamKey }
+  | { type: 'text'; text: string }
+  | { type: 'clipboard.set'; text: string }
+  | { type: 'clipboard.get' }
+  | { type: 'paste' }
+  | ({ type: 'definition' } & Definition)
+  | { type: 'screenshot' }
+  | { type: 'control.take' }
+  /** `t` comes back as is in the pong (the client sends its clock, for the round trip). */
+  | { type: 'ping'; t: unknown };
+
+/** Server -> client JSON text; pictures are binary (FRAME_KIND, SCREENSHOT_KIND). */
+export type StreamServerMessage =
+  | {
+      type: 'hello';
+      /** The phone's resolution: the coordinate space of touches. */
+      width: number;
+      height: number;
+      phone: { userPhoneId: number; name: string };
+      definition: Definition;
+      role: StreamRole;
+      /** Whether this socket may drive the phone now. */
+      control: boolean;
+    }
+  | { type: 'control'; control: boolean; reason: ControlChange }
+  /** To owners only: how many others watch and how many control the phone. */
+  | { type: 'audience'; watching: number; controlling: number }
+  | { type: 'clipboard'; text: string }
+  | ({ type: 'definition'; ok: true } & Definition)
+  | { type: 'definition'; ok: false; msg: string }
+  | { type: 'pong'; t: unknown }
+  | { type: 'error'; msg: string };
+
+/** The `msg` of error messages and close reasons (English; API.md quotes them). */
+export const STREAM_MESSAGES = {
+  /** The spec's streaming message for a token that does not open this phone (§8). */
+  notAssigned: 'Instance not assigned to user',
+  binaryRefused: 'Binary messages are not accepted',
+  definitionFailed: 'Resolution setting failed',
+  screenshotFailed: 'Screenshot failed',
+  /** Names the screenshot so the client settles that request (SCREENSHOT_ERROR_WORD), and the spec's wording. */
+  screenshotTooFrequent: 'Screenshot refused: please do not operate frequently',
+  shuttingDown: 'Server shutting down',
+  /** Input (or the clipboard) from a socket that only watches: a view-only access, or the owner took control. */
+  viewOnly: 'View only: this viewer cannot control the phone',
+  ownerOnly: 'Only the owner can take control',
+} as const;
+
+/**
+ * An error message naming this word (in any case) answers a screenshot request: the client fails its pending
+ * screenshot on it. Every screenshot refusal names it, and no other message does.
+ */
+export const SCREENSHOT_ERROR_WORD = 'screenshot';
