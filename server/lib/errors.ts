@@ -153,10 +153,6 @@ export function ruleMessage(text: string): string | undefined {
   return Object.hasOwn(RULE_MESSAGES, text) ? RULE_MESSAGES[text as RuleKey] : undefined;
 }
 
-export function batchLimitError(max: number): ApiError {
-  return new ApiError(ErrorCode.BATCH_LIMIT_EXCEEDED, `At most ${max} devices at once`);
-}
-
 /**
  * A throttled request (throttles.ts, sms-code.ts): `data.retryAfterSeconds` says how long to wait, rounded up to a
  * whole second, and envelope.ts repeats it in a Retry-After header.

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { ErrorCode } from '../../src/core/error-codes.ts';
 import { checkMobile, checkName, checkPassword, checkSmsCode } from '../../src/core/validate.ts';
-import { badRequest, batchLimitError, ruleError } from './errors.ts';
+import { badRequest, ruleError } from './errors.ts';
 import type { Language } from './types.ts';
 
 // Reading a request: the body, typed values, paging, id lists and the spec §5 rules. Every route reads its input
@@ -38,33 +38,6 @@ export function asPositiveInt(value: unknown): number | null {
   return n > 0 ? n : null;
 }
 
-/** An optional positive integer: absent (undefined, null or '') is null; present but malformed is a 400. */
-export function optionalPositiveInt(value: unknown, name: string): number | null {
-  if (value === undefined || value === null || value === '') return null;
-  const n = asPositiveInt(value);
-  if (n === null) throw badRequest(`${name} must be a positive integer`);
-  return n;
-}
-
-/** The same for a query value, where a blank value counts as absent. */
-export function queryInt(value: string | undefined, name: string): number | null {
-  return optionalPositiveInt(value?.trim(), name);
-}
-
-export interface Page {
-  pageNo: number;
-  pageSize: number;
-  offset: number;
-}
-
-/** pageNo (default 1) and pageSize (default `defaultSize`, at most `maxSize`) from the query. */
-export function queryPage(query: Record<string, string | undefined>, defaultSize: number, maxSize: number): Page {
-  const pageNo = queryInt(query.pageNo, 'pageNo') ?? 1;
-  const pageSize = queryInt(query.pageSize, 'pageSize') ?? defaultSize;
-  if (pageSize > maxSize) throw badRequest(`pageSize must be 1-${maxSize}`);
-  return { pageNo, pageSize, offset: (pageNo - 1) * pageSize };
-}
-
 /** Ids in the order given, repeats dropped (a batch never acts twice on one phone). */
 export function uniqueIds(items: readonly unknown[], name: string): number[] {
   const ids: number[] = [];
@@ -74,24 +47,6 @@ export function uniqueIds(items: readonly unknown[], name: string): number[] {
     if (!ids.includes(id)) ids.push(id);
   }
   return ids;
-}
-
-/**
- * A list of phone ids from a JSON array or repeated query values (a comma-separated value is split too, for
- * hand-written clients): 1 to `max` of them.
- */
-export function requirePhoneIds(value: unknown, max: number): number[] {
-  const raw = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
-  const ids = uniqueIds(raw.flatMap((item) => (typeof item === 'string' ? item.split(',') : [item])), 'userPhoneIds');
-  if (ids.length === 0) throw badRequest('userPhoneIds is required');
-  if (ids.length > max) throw batchLimitError(max);
-  return ids;
-}
-
-export function requirePhoneId(value: unknown): number {
-  const id = asPositiveInt(value);
-  if (id === null) throw badRequest('userPhoneId must be a positive integer');
-  return id;
 }
 
 /** The `language` header picks the stored texts; unknown or missing values use the product default zh-CN. */
