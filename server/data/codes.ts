@@ -1,4 +1,4 @@
-import type { ActivationStatus, CouponType } from '../../src/shop/order-types.ts';
+import type { ActivationStatus, ActivationType, CouponType } from '../../src/contract/shop-words.ts';
 import type { Db } from '../lib/types.ts';
 import { plucked, statement } from './statements.ts';
 
@@ -6,7 +6,7 @@ import { plucked, statement } from './statements.ts';
 
 export interface ActivationCodeRow {
   id: number;
-  type: 1 | 2;
+  type: ActivationType;
   grade_id: number;
   days: number;
   expires_at: number;
@@ -17,8 +17,8 @@ export interface ActivationCodeRow {
 
 export interface ActivationRecordRow {
   code: string;
-  type: number;
-  status: string;
+  type: ActivationType;
+  status: ActivationStatus;
   tenant_id: number;
   grade_id: number | null;
   days: number | null;
@@ -32,7 +32,7 @@ export interface NewActivationRecord {
   tenantId: number;
   userId: number;
   code: string;
-  type: 1 | 2;
+  type: ActivationType;
   status: ActivationStatus;
   gradeId: number | null;
   days: number | null;
@@ -59,7 +59,7 @@ export function findActivationCode(db: Db, tenantId: number, code: string): Acti
 export interface NewActivationCode {
   tenantId: number;
   code: string;
-  type: 1 | 2;
+  type: ActivationType;
   gradeId: number;
   days: number;
   expiresAt: number;

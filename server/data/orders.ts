@@ -1,5 +1,5 @@
-import type { OrderStatus, OrderType } from '../../src/shop/order-types.ts';
-import { PAYMENT_WINDOW_MS } from '../../src/shop/order-types.ts';
+import type { OrderPayMethod, OrderStatus, OrderType } from '../../src/contract/shop-words.ts';
+import { PAYMENT_WINDOW_MS } from '../../src/contract/shop-words.ts';
 import type { Db, Language } from '../lib/types.ts';
 import { insertWithFreshNumber, plucked, statement } from './statements.ts';
 
@@ -27,7 +27,7 @@ export interface OrderRow {
   language: Language;
   create_time: number;
   pay_time: number | null;
-  pay_method: string | null;
+  pay_method: OrderPayMethod | null;
   remark: string;
 }
 
@@ -125,7 +125,7 @@ export function setStatusFromWaitPay(db: Db, id: number, status: OrderStatus): b
 }
 
 /** Records the payment of a waitPay order; false when it was no longer waitPay. */
-export function markOrderPaid(db: Db, id: number, status: OrderStatus, payMethod: string, phoneIds: number[], now: number): boolean {
+export function markOrderPaid(db: Db, id: number, status: OrderStatus, payMethod: OrderPayMethod, phoneIds: number[], now: number): boolean {
   return (
     statement(db, "UPDATE orders SET status = ?, pay_time = ?, pay_method = ?, phone_ids = ? WHERE id = ? AND status = 'waitPay'").run(
       status,

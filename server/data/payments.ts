@@ -1,10 +1,8 @@
-import type { PayMethod } from '../../src/shop/order-types.ts';
+import type { PayMethod, PaymentStatus } from '../../src/contract/shop-words.ts';
 import type { Db } from '../lib/types.ts';
 import { plucked, statement } from './statements.ts';
 
 // Payments of orders: one row per submit (keyed by the caller's idempotency key), finished by the wallet's callback.
-
-export type PaymentStatus = 'waiting' | 'success' | 'refunded' | 'closed' | 'failed';
 
 export interface PaymentRow {
   id: string;

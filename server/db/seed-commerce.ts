@@ -1,4 +1,4 @@
-import type { CouponType, OrderType } from '../../src/shop/order-types.ts';
+import type { CouponType, OrderType } from '../../src/contract/shop-words.ts';
 import { insertCoupon } from '../data/coupons.ts';
 import type { NewCoupon } from '../data/coupons.ts';
 import { findUserByMobile } from '../data/users.ts';

@@ -1,59 +1,35 @@
 import { ErrorCode } from '../../src/core/error-codes.ts';
-import type { ActivationStatus } from '../../src/shop/order-types.ts';
-import { isActivationCode, MAX_CODES_PER_CALL } from '../../src/shop/code-list.ts';
+import type { activateCodes as activateEndpoint } from '../../src/contract/shop-codes.ts';
+import type { InputOf, ReplyInput } from '../../src/contract/endpoint.ts';
+import type { ActivationStatus, ActivationType } from '../../src/contract/shop-words.ts';
 import { findActivationCode, insertActivationRecord, useActivationCode } from '../data/codes.ts';
 import type { ActivationCodeRow } from '../data/codes.ts';
 import type { PhoneRow } from '../data/phones.ts';
 import { takeStock } from '../data/products.ts';
 import { immediate } from '../data/statements.ts';
-import { apiError, badRequest, ERROR_MESSAGES } from './errors.ts';
+import { ERROR_MESSAGES } from './errors.ts';
 import { createPhones, renewPhone } from './phone-provisioning.ts';
 import { loadOwnedPhones } from './phones.ts';
-import { asPositiveInt, asString } from './request.ts';
-import type { Body } from './request.ts';
 import type { Db, Language, UserRow } from './types.ts';
 
 // Activation codes (API.md "Activation and redeem codes"): type 1 makes a new phone per code, type 2 renews phone i
 // with code i. Per-code outcomes are answers, not errors: one bad code does not stop the others.
 
-export interface ActivationRequest {
-  codes: string[];
-  type: 1 | 2;
-  /** Type 2: phone i is renewed by code i (the same phone may appear twice, two codes renewing it). */
-  userPhoneIds: number[];
-}
+/**
+ * The call once its body passed the schema (src/contract/shop-codes.ts): well-formed codes, and for type 2 phone i
+ * renewed by code i (the same phone may appear twice, two codes renewing it); type 1 names no phones.
+ */
+export type ActivationRequest = InputOf<typeof activateEndpoint>['body'];
+
+/** With a DetailCode, the status stays one of the §4 states every client knows and `errorCode` says exactly why. */
+export type ActivationResult = ReplyInput<typeof activateEndpoint>[number];
 
 /** The spec §8 activation messages that are narrower than their spec §4 state (all three are `specMismatch`). */
-type DetailCode = typeof ErrorCode.ACTIVATION_RENEWAL_ONLY | typeof ErrorCode.ACTIVATION_PURCHASE_ONLY | typeof ErrorCode.ACTIVATION_NOT_BOUND;
-
-export interface ActivationResult {
-  code: string;
-  status: ActivationStatus;
-  userPhoneId?: number;
-  /** Only with a DetailCode: the status stays one of the §4 states every client knows, this says exactly why. */
-  errorCode?: DetailCode;
-  msg?: string;
-}
+type DetailCode = NonNullable<ActivationResult['errorCode']>;
 
 interface Refusal {
   status: ActivationStatus;
   detail?: DetailCode;
-}
-
-/** Format first (the whole call is refused for one malformed code), then the pairing of codes and phones. */
-export function parseActivation(body: Body): ActivationRequest {
-  const raw = Array.isArray(body.codes) ? body.codes : [];
-  if (raw.length > MAX_CODES_PER_CALL) throw badRequest(`At most ${MAX_CODES_PER_CALL} codes at once`);
-  // Case is kept: codes are case-sensitive (spec §5), so "newstd000001" is not "NEWSTD000001".
-  const codes = raw.map((code) => (typeof code === 'string' ? code.trim() : ''));
-  if (codes.length === 0 || codes.some((code) => !isActivationCode(code))) throw apiError(ErrorCode.CODE_FORMAT_INVALID);
-  const type = asString(body.type) === '1' ? 1 : asString(body.type) === '2' ? 2 : null;
-  if (type === null) throw badRequest('type must be 1 or 2');
-  if (type === 1) return { codes, type, userPhoneIds: [] };
-  const ids = Array.isArray(body.userPhoneIds) ? body.userPhoneIds.map(asPositiveInt) : [];
-  if (ids.length !== codes.length) throw apiError(ErrorCode.CODE_COUNT_MISMATCH);
-  if (ids.some((id) => id === null)) throw badRequest('userPhoneIds must be positive integers');
-  return { codes, type, userPhoneIds: ids as number[] };
 }
 
 /**
@@ -61,7 +37,7 @@ export function parseActivation(body: Body): ActivationRequest {
  * other kind, or one bound to another phone, is a mismatch like a wrong grade, but its detail tells the user what to
  * do instead (use the other entry; pick the phone the code was sold for).
  */
-function refusal(row: ActivationCodeRow | undefined, type: 1 | 2, phone: PhoneRow | undefined, now: number): Refusal | null {
+function refusal(row: ActivationCodeRow | undefined, type: ActivationType, phone: PhoneRow | undefined, now: number): Refusal | null {
   if (!row) return { status: 'notExist' };
   if (row.used_at !== null) return { status: 'alreadyActivated' };
   if (now >= row.expires_at) return { status: 'expired' };

@@ -1,4 +1,6 @@
-import type { CouponStatus, OrderType } from '../../src/shop/order-types.ts';
+import type { InferInput } from 'valibot';
+import type { Coupon } from '../../src/contract/shop-orders.ts';
+import type { CouponStatus, OrderType } from '../../src/contract/shop-words.ts';
 import type { CouponRow } from '../data/coupons.ts';
 import type { PricedCoupon } from './pricing.ts';
 import type { Language } from './types.ts';
@@ -44,12 +46,19 @@ export function couponName(row: Pick<CouponRow, 'type' | 'value' | 'min_amount' 
   }
 }
 
-export function couponJson(row: CouponRow & { held: number }, language: Language, now: number) {
-  const { id, ...terms } = toPricedCoupon(row);
+export function couponJson(row: CouponRow & { held: number }, language: Language, now: number): InferInput<typeof Coupon> {
+  const { id, type, value, minAmount, validFrom, validUntil, orderTypes } = toPricedCoupon(row);
   return {
     couponId: id,
     name: couponName(row, language),
-    ...terms,
+    type,
+    value,
+    minAmount,
+    // 0 when the coupon has no cap.
+    maxDiscount: row.max_discount ?? 0,
+    validFrom,
+    validUntil,
+    orderTypes,
     status: couponStatus(row, now),
     // Held by an unpaid order (spec §4 "in use"): listed as unused, but no other order is offered it.
     inUse: row.held === 1,

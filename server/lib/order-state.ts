@@ -1,10 +1,10 @@
 import { ErrorCode } from '../../src/core/error-codes.ts';
-import { ORDER_STATUSES, PAYMENT_WINDOW_MS } from '../../src/shop/order-types.ts';
-import type { OrderStatus } from '../../src/shop/order-types.ts';
+import { PAYMENT_WINDOW_MS } from '../../src/contract/shop-words.ts';
+import type { OrderStatus } from '../../src/contract/shop-words.ts';
 import { apiError } from './errors.ts';
 
 // The order state machine (API.md "Orders", spec §4) over the statuses shared with the client
-// (src/shop/order-types.ts). Every status change goes through transition(), so a path the contract does not list
+// (src/contract/shop-words.ts). Every status change goes through transition(), so a path the contract does not list
 // cannot happen by accident anywhere in the code.
 
 /** Spec §4 lists the statuses but not the moves between them; API.md fixes these and only these. */
@@ -39,7 +39,3 @@ export function effectiveStatus(order: { status: OrderStatus; create_time: numbe
 
 /** Statuses reached only through a successful payment: paying again is ORDER_ALREADY_PAID, not a state error. */
 export const PAID_STATUSES: readonly OrderStatus[] = ['paymentSuccessful', 'waitAllocate', 'allocated', 'shipped', 'completed', 'outOfStock', 'activating', 'refunded'];
-
-export function isOrderStatus(value: string): value is OrderStatus {
-  return (ORDER_STATUSES as readonly string[]).includes(value);
-}

@@ -1,20 +1,21 @@
 import { randomInt } from 'node:crypto';
 import { ErrorCode } from '../../src/core/error-codes.ts';
-import { MAX_ORDER_PHONES, ORDER_TYPES, PAYMENT_WINDOW_MS } from '../../src/shop/order-types.ts';
-import type { OrderType } from '../../src/shop/order-types.ts';
+import type * as contract from '../../src/contract/shop.ts';
+import type { getOrder } from '../../src/contract/shop-orders.ts';
+import type { InputOf, ReplyInput } from '../../src/contract/endpoint.ts';
+import { PAYMENT_WINDOW_MS } from '../../src/contract/shop-words.ts';
+import type { OrderType } from '../../src/contract/shop-words.ts';
 import { couponsForOrder } from '../data/coupons.ts';
 import { findOrderOfUser, insertOrder } from '../data/orders.ts';
 import type { OrderRow } from '../data/orders.ts';
 import { gradeName } from '../data/products.ts';
 import { loadCatalog, packageName, requireGrade, requirePackage } from './catalog.ts';
 import { toPricedCoupon } from './coupons.ts';
-import { apiError, badRequest } from './errors.ts';
+import { apiError } from './errors.ts';
 import { effectiveStatus } from './order-state.ts';
 import { loadOwnedPhones } from './phones.ts';
 import { quote } from './pricing.ts';
 import type { Line, OrderPlan, Quote } from './pricing.ts';
-import { asString, optionalPositiveInt, uniqueIds } from './request.ts';
-import type { Body } from './request.ts';
 import type { Db, Language, UserRow } from './types.ts';
 
 // Orders (API.md "Orders"): the request both preview and create take, the quote they share, and the stored order.
@@ -29,34 +30,20 @@ export interface OrderRequest {
   allocateLater: boolean;
 }
 
-/** 1-20 whole phones; anything else (a fraction, "2", a negative) is QUANTITY_INVALID rather than rounded. */
-function requireCount(n: number): number {
-  if (!Number.isInteger(n) || n < 1 || n > MAX_ORDER_PHONES) throw apiError(ErrorCode.QUANTITY_INVALID);
-  return n;
-}
+/** The body of preview and create, once it passed its schema (src/contract/shop.ts: one shape per order type). */
+export type OrderBody = InputOf<typeof contract.previewOrder>['body'];
 
-/** Phone ids kept in the order given, repeats dropped (a phone is renewed or upgraded once per order). */
-function phoneIds(value: unknown): number[] {
-  if (!Array.isArray(value)) throw apiError(ErrorCode.QUANTITY_INVALID);
-  const ids = uniqueIds(value, 'userPhoneIds');
-  requireCount(ids.length);
-  return ids;
-}
-
-export function parseOrderRequest(body: Body): OrderRequest {
-  const type = asString(body.type) as OrderType;
-  if (!ORDER_TYPES.includes(type)) throw badRequest(`type must be one of ${ORDER_TYPES.join(', ')}`);
-  if (body.allocateLater !== undefined && typeof body.allocateLater !== 'boolean') throw badRequest('allocateLater must be true or false');
-  const ids = type === 'buy' ? [] : phoneIds(body.userPhoneIds);
-  return {
-    type,
-    packageId: type === 'upgrade' ? null : optionalPositiveInt(body.packageId, 'packageId'),
-    quantity: type === 'buy' ? requireCount(typeof body.quantity === 'number' ? body.quantity : Number.NaN) : ids.length,
-    userPhoneIds: ids,
-    targetGradeId: type === 'upgrade' ? optionalPositiveInt(body.targetGradeId, 'targetGradeId') : null,
-    couponId: optionalPositiveInt(body.couponId, 'couponId'),
-    allocateLater: type === 'buy' && body.allocateLater === true,
-  };
+/** One form for every type: the fields a type does not take are empty, and a renewal's or upgrade's phones count. */
+export function orderRequestOf(body: OrderBody): OrderRequest {
+  const { couponId } = body;
+  switch (body.type) {
+    case 'buy':
+      return { type: 'buy', packageId: body.packageId, quantity: body.quantity, userPhoneIds: [], targetGradeId: null, couponId, allocateLater: body.allocateLater === true };
+    case 'renew':
+      return { type: 'renew', packageId: body.packageId, quantity: body.userPhoneIds.length, userPhoneIds: body.userPhoneIds, targetGradeId: null, couponId, allocateLater: false };
+    case 'upgrade':
+      return { type: 'upgrade', packageId: null, quantity: body.userPhoneIds.length, userPhoneIds: body.userPhoneIds, targetGradeId: body.targetGradeId, couponId, allocateLater: false };
+  }
 }
 
 /** Loads what the request names (ownership, grades, stock) into a plan the pure pricing can work on. */
@@ -137,7 +124,7 @@ export function loadOwnedOrder(db: Db, user: UserRow, id: number | null): OrderR
   return row;
 }
 
-export function orderJson(db: Db, row: OrderRow, language: Language, now: number) {
+export function orderJson(db: Db, row: OrderRow, language: Language, now: number): ReplyInput<typeof getOrder> {
   const ids = JSON.parse(row.phone_ids) as number[];
   return {
     orderId: row.id,

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode } from '../../src/core/error-codes.ts';
-import type { OrderStatus, PayMethod } from '../../src/shop/order-types.ts';
+import type { submitPayment as submitEndpoint } from '../../src/contract/shop.ts';
+import type { ReplyInput } from '../../src/contract/endpoint.ts';
+import type { OrderPayMethod, OrderStatus, PaymentStatus, PayMethod } from '../../src/contract/shop-words.ts';
 import { DAY_MS } from '../../src/shop/upgrade-price.ts';
 import { useCoupon } from '../data/coupons.ts';
 import { findOrder, markOrderPaid } from '../data/orders.ts';
 import type { OrderRow } from '../data/orders.ts';
 import { closeWaitingPayments, failWaitingPayment, findPayment, findPaymentByKey, finishPayment, insertPayment, latestPaymentStatus } from '../data/payments.ts';
-import type { PaymentRow, PaymentStatus } from '../data/payments.ts';
+import type { PaymentRow } from '../data/payments.ts';
 import { findPhone, gradeOfOwnedPhone, setGrade } from '../data/phones.ts';
 import { takeStock } from '../data/products.ts';
 import { immediate } from '../data/statements.ts';
@@ -44,7 +46,7 @@ function checkUpgradeRemaining(db: Db, phoneIds: number[], now: number): void {
  * Pays an order: status, coupon, stock, phones. `payMethod` is recorded on the order ("free" when a coupon covered
  * everything). Other waiting payments of the order are closed, so a second wallet cannot complete it again.
  */
-export function settleOrder(db: Db, order: OrderRow, payMethod: string, now: number, exceptPaymentId = ''): OrderStatus {
+export function settleOrder(db: Db, order: OrderRow, payMethod: OrderPayMethod, now: number, exceptPaymentId = ''): OrderStatus {
   const paid = transition(effectiveStatus(order, now), 'paymentSuccessful');
   if (order.coupon_id !== null) {
     if (!useCoupon(db, order.coupon_id, order.id, now)) throw apiError(ErrorCode.COUPON_UNAVAILABLE);
@@ -87,7 +89,7 @@ export function walletUrl(payment: Pick<PaymentRow, 'id' | 'return_url'>): strin
   return `/pay/wallet/${payment.id}?return=${encodeURIComponent(payment.return_url)}`;
 }
 
-export function paymentReply(payment: PaymentRow) {
+export function paymentReply(payment: PaymentRow): ReplyInput<typeof submitEndpoint> {
   const waitingWallet = payment.status === 'waiting' && payment.method !== 'mock';
   return { paymentId: payment.id, status: payment.status, ...(waitingWallet ? { walletUrl: walletUrl(payment) } : {}) };
 }
@@ -133,7 +135,9 @@ export function submitPayment(db: Db, user: UserRow, submission: Submission, now
   });
 }
 
-export type NotifyResult = 'success' | 'fail' | 'cancel';
+/** What a wallet's callback may report. */
+export const NOTIFY_RESULTS = ['success', 'fail', 'cancel'] as const;
+export type NotifyResult = (typeof NOTIFY_RESULTS)[number];
 
 /**
  * The wallet's callback. Idempotent: a payment that is no longer waiting answers as it is. A success that cannot be

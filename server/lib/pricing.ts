@@ -1,5 +1,8 @@
+import type { InferInput } from 'valibot';
 import { ErrorCode } from '../../src/core/error-codes.ts';
-import { MAX_VALIDITY_DAYS, type OrderType } from '../../src/shop/order-types.ts';
+import type { CouponOption as CouponOptionSchema, OrderLine } from '../../src/contract/shop.ts';
+import { MAX_VALIDITY_DAYS } from '../../src/contract/shop-words.ts';
+import type { CouponReason, OrderType } from '../../src/contract/shop-words.ts';
 import { DAY_MS, upgradePrice } from '../../src/shop/upgrade-price.ts';
 import type { UpgradeCheck } from '../../src/shop/upgrade-price.ts';
 import { apiError } from './errors.ts';
@@ -8,8 +11,6 @@ import type { CouponTerms } from '../data/coupons.ts';
 // Prices of orders (API.md "Commerce"): pure functions of what the database holds and the clock, with no I/O, so
 // preview and create run exactly the same code and the money rules can be tested on their own. All amounts are
 // integer cents; nothing here ever produces a fraction of a cent.
-
-export type CouponReason = '' | 'minAmount' | 'notYetValid' | 'expired' | 'orderType';
 
 export interface PricedPackage {
   id: number;
@@ -40,24 +41,9 @@ export type OrderPlan =
   | { type: 'renew'; pkg: PricedPackage; phones: PricedPhone[] }
   | { type: 'upgrade'; target: PricedGrade; phones: Array<{ phone: PricedPhone; grade: PricedGrade }> };
 
-export interface Line {
-  userPhoneId?: number;
-  /** The grade the line pays for: the package's, or the upgrade's target. */
-  gradeId: number;
-  /** Upgrade only: the phone's grade when priced; payment refuses if it changed meanwhile. */
-  fromGradeId?: number;
-  /** Paid days (extension days are the order's extraDays, on top). */
-  days: number;
-  amount: number;
-  newExpireTime?: number;
-}
-
-export interface CouponOption {
-  couponId: number;
-  usable: boolean;
-  reason: CouponReason;
-  discountAmount: number;
-}
+/** One phone of an order, as the preview answers it and the order stores it (src/contract/shop.ts). */
+export type Line = InferInput<typeof OrderLine>;
+export type CouponOption = InferInput<typeof CouponOptionSchema>;
 
 export interface Quote {
   originalAmount: number;

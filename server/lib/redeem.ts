@@ -1,5 +1,5 @@
 import { ErrorCode } from '../../src/core/error-codes.ts';
-import type { OrderType } from '../../src/shop/order-types.ts';
+import type { OrderType } from '../../src/contract/shop-words.ts';
 import { DAY_MS } from '../../src/shop/upgrade-price.ts';
 import { findRedeemCode, useRedeemCode } from '../data/codes.ts';
 import { insertCoupon } from '../data/coupons.ts';

@@ -36,33 +36,6 @@ export function asPositiveInt(value: unknown): number | null {
   return n > 0 ? n : null;
 }
 
-/** An optional positive integer: absent (undefined, null or '') is null; present but malformed is a 400. */
-export function optionalPositiveInt(value: unknown, name: string): number | null {
-  if (value === undefined || value === null || value === '') return null;
-  const n = asPositiveInt(value);
-  if (n === null) throw badRequest(`${name} must be a positive integer`);
-  return n;
-}
-
-/** The same for a query value, where a blank value counts as absent. */
-export function queryInt(value: string | undefined, name: string): number | null {
-  return optionalPositiveInt(value?.trim(), name);
-}
-
-export interface Page {
-  pageNo: number;
-  pageSize: number;
-  offset: number;
-}
-
-/** pageNo (default 1) and pageSize (default `defaultSize`, at most `maxSize`) from the query. */
-export function queryPage(query: Record<string, string | undefined>, defaultSize: number, maxSize: number): Page {
-  const pageNo = queryInt(query.pageNo, 'pageNo') ?? 1;
-  const pageSize = queryInt(query.pageSize, 'pageSize') ?? defaultSize;
-  if (pageSize > maxSize) throw badRequest(`pageSize must be 1-${maxSize}`);
-  return { pageNo, pageSize, offset: (pageNo - 1) * pageSize };
-}
-
 /** Ids in the order given, repeats dropped (a batch never acts twice on one phone). */
 export function uniqueIds(items: readonly unknown[], name: string): number[] {
   const ids: number[] = [];

@@ -1,26 +1,35 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import * as v from 'valibot';
+import * as contract from '../../src/contract/shop.ts';
+import { asText } from '../../src/contract/fields.ts';
 import { ErrorCode } from '../../src/core/error-codes.ts';
-import { PAY_METHODS } from '../../src/shop/order-types.ts';
-import type { PayMethod } from '../../src/shop/order-types.ts';
 import { orderNoOf } from '../data/orders.ts';
 import { findPayment } from '../data/payments.ts';
 import { requireAuth, requireRegistered, requireTenant } from '../lib/auth.ts';
+import { contractRoute } from '../lib/contract-route.ts';
 import { ok } from '../lib/envelope.ts';
 import { apiError, badRequest, PAGE_MESSAGES } from '../lib/errors.ts';
 import { loadOwnedOrder } from '../lib/orders.ts';
-import { notifyPayment, paymentReply, paymentStatusOf, submitPayment } from '../lib/payments.ts';
-import type { NotifyResult } from '../lib/payments.ts';
-import { asPositiveInt, asString, readBody } from '../lib/request.ts';
+import { NOTIFY_RESULTS, notifyPayment, paymentReply, paymentStatusOf, submitPayment } from '../lib/payments.ts';
+import { readBody } from '../lib/request.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 import { safeReturnPath, walletHtml, withOrderId } from '../lib/wallet-page.ts';
 
-// Payment (API.md "Payment"): submit, the wallet's callback, the status the app polls, and the simulated wallet page.
+// Payment (src/contract/shop.ts; API.md "Payment"): submit and the status the app polls are calls of the contract;
+// the wallet's callback and the simulated wallet page are not the app's, and answer outside it.
 
 const PAY = '/api/pay';
-const KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
-const RESULTS: readonly NotifyResult[] = ['success', 'fail', 'cancel'];
+
+/**
+ * The wallet's callback, as the wallet page (wallet-page.ts) sends it. An unknown payment id is looked up like any
+ * other and answers that the payment does not exist.
+ */
+const NotifyBody = v.object({
+  paymentId: v.pipe(v.optional(v.unknown(), ''), v.transform(asText)),
+  result: v.pipe(v.optional(v.unknown(), ''), v.transform(asText), v.picklist(NOTIFY_RESULTS, 'result must be success, fail or cancel')),
+});
 
 function originOf(c: Context<AppEnv>): string {
   return new URL(c.req.url).origin;
@@ -30,10 +39,10 @@ function originOf(c: Context<AppEnv>): string {
  * Where the wallet returns: the body's returnUrl, else the page that asked (Referer), else the app's root; each only
  * if it is this origin's /app/ (an explicit bad returnUrl is refused rather than silently replaced).
  */
-function returnPathOf(c: Context<AppEnv>, value: unknown): string {
+function returnPathOf(c: Context<AppEnv>, returnUrl: string | null): string {
   const origin = originOf(c);
-  if (value !== undefined && value !== null && value !== '') {
-    const path = safeReturnPath(asString(value), origin);
+  if (returnUrl !== null) {
+    const path = safeReturnPath(returnUrl, origin);
     if (!path) throw badRequest('returnUrl must be a page of this app');
     return path;
   }
@@ -43,47 +52,40 @@ function returnPathOf(c: Context<AppEnv>, value: unknown): string {
 /**
  * Every method of the reference server is a demonstration: `mock` pays at once and the wallet methods complete
  * through an unsigned callback. They answer only when PAYMENTS_MODE=demo (AppOptions.demoPayments); otherwise
- * paying answers "No service available" and nobody can mark an order paid by calling the callback.
+ * paying answers "No service available" and nobody can mark an order paid by calling the callback. Checked before
+ * the request is read, so a server without payments says so whatever it was sent.
  */
-function requireDemoPayments(deps: Deps): void {
-  if (!deps.demoPayments) throw apiError(ErrorCode.SERVICE_UNAVAILABLE);
+function requireDemoPayments(deps: Deps): MiddlewareHandler<AppEnv> {
+  return async (_c, next) => {
+    if (!deps.demoPayments) throw apiError(ErrorCode.SERVICE_UNAVAILABLE);
+    await next();
+  };
 }
 
 export function paymentRoutes(deps: Deps): Hono<AppEnv> {
   const { db } = deps;
   const routes = new Hono<AppEnv>();
-  const tenant = requireTenant(deps);
-  const auth = requireAuth(deps);
+  const guard = [requireTenant(deps), requireAuth(deps)];
+  const demoPayments = requireDemoPayments(deps);
 
-  routes.post(`${PAY}/order/submit`, tenant, auth, requireRegistered, async (c) => {
-    requireDemoPayments(deps);
-    const body = await readBody(c);
-    const method = asString(body.method) as PayMethod;
-    if (!PAY_METHODS.includes(method)) throw apiError(ErrorCode.PAYMENT_METHOD_INVALID);
-    const idempotencyKey = asString(body.idempotencyKey);
-    if (!KEY.test(idempotencyKey)) throw badRequest('idempotencyKey must be 8-128 letters, digits or _.:-');
-    const payment = submitPayment(
-      db,
-      c.get('user'),
-      { orderId: asPositiveInt(body.orderId), method, idempotencyKey, returnUrl: method === 'mock' ? '' : returnPathOf(c, body.returnUrl) },
-      deps.now(),
-    );
-    return ok(c, paymentReply(payment));
+  contractRoute(routes, deps, contract.submitPayment, [...guard, requireRegistered, demoPayments], (c, { body }) => {
+    const { method, idempotencyKey, orderId } = body;
+    const returnUrl = method === 'mock' ? '' : returnPathOf(c, body.returnUrl);
+    return paymentReply(submitPayment(db, c.get('user'), { orderId, method, idempotencyKey, returnUrl }, deps.now()));
   });
 
   // No tenant or token: a wallet's server calls this, and the unguessable payment id is what authorises it.
-  routes.post(`${PAY}/notify/:method`, async (c) => {
-    requireDemoPayments(deps);
-    const body = await readBody(c);
-    const result = asString(body.result) as NotifyResult;
-    if (!RESULTS.includes(result)) throw badRequest('result must be success, fail or cancel');
-    const payment = notifyPayment(db, c.req.param('method'), asString(body.paymentId), result, deps.now());
+  routes.post(`${PAY}/notify/:method`, demoPayments, async (c) => {
+    const parsed = v.safeParse(NotifyBody, await readBody(c), { abortEarly: true });
+    if (!parsed.success) throw badRequest(parsed.issues[0].message);
+    const { paymentId, result } = parsed.output;
+    const payment = notifyPayment(db, c.req.param('method'), paymentId, result, deps.now());
     return ok(c, { paymentId: payment.id, status: payment.status, orderId: payment.order_id });
   });
 
-  routes.get(`${PAY}/order/get`, tenant, auth, (c) => {
-    const order = loadOwnedOrder(db, c.get('user'), asPositiveInt(c.req.query('orderId')));
-    return ok(c, { orderId: order.id, ...paymentStatusOf(db, order, deps.now()) });
+  contractRoute(routes, deps, contract.paymentStatus, guard, (c, { query }) => {
+    const order = loadOwnedOrder(db, c.get('user'), query.orderId);
+    return { orderId: order.id, ...paymentStatusOf(db, order, deps.now()) };
   });
 
   routes.get('/pay/wallet/:paymentId', (c) => {

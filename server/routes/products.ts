@@ -1,33 +1,32 @@
 import { Hono } from 'hono';
+import * as contract from '../../src/contract/shop.ts';
 import { requireAuth, requireTenant } from '../lib/auth.ts';
 import { loadCatalog, packageName } from '../lib/catalog.ts';
-import { ok } from '../lib/envelope.ts';
+import type { CatalogGrade } from '../lib/catalog.ts';
+import { contractRoute } from '../lib/contract-route.ts';
 import { languageOf } from '../lib/request.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 
-// What can be bought (API.md "Products"); mirrors src/shop/api.ts. Guests may look, only buying needs an account.
+// What can be bought (src/contract/shop.ts, API.md "Products"). Guests may look, only buying needs an account.
+
+/** A grade without a 30-day package has no daily price and cannot be priced for upgrades: it is not offered. */
+const onSale = (grade: CatalogGrade): grade is CatalogGrade & { dailyPrice: number } => grade.dailyPrice !== null;
 
 export function productRoutes(deps: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  const tenant = requireTenant(deps);
-  const auth = requireAuth(deps);
+  const guard = [requireTenant(deps), requireAuth(deps)];
 
-  routes.get('/api/product/goods/list', tenant, auth, (c) => {
+  contractRoute(routes, deps, contract.listGoods, guard, (c) => {
     const language = languageOf(c);
-    const catalog = loadCatalog(deps.db, c.get('tenantId'), language);
-    return ok(
-      c,
-      // A grade without a 30-day package has no daily price and cannot be priced for upgrades: it is not offered.
-      catalog
-        .filter((grade) => grade.dailyPrice !== null)
-        .map((grade) => ({
-          gradeId: grade.id,
-          gradeName: grade.name,
-          dailyPrice: grade.dailyPrice,
-          stock: grade.stock,
-          packages: grade.packages.map((p) => ({ packageId: p.id, name: packageName(p.days, language), days: p.days, price: p.price, originalPrice: p.original_price })),
-        })),
-    );
+    return loadCatalog(deps.db, c.get('tenantId'), language)
+      .filter(onSale)
+      .map((grade) => ({
+        gradeId: grade.id,
+        gradeName: grade.name,
+        dailyPrice: grade.dailyPrice,
+        stock: grade.stock,
+        packages: grade.packages.map((p) => ({ packageId: p.id, name: packageName(p.days, language), days: p.days, price: p.price, originalPrice: p.original_price })),
+      }));
   });
 
   return routes;

@@ -7,8 +7,24 @@ import type { ByRoute } from './endpoint.ts';
 import type * as account from './account.ts';
 import type * as client from './client.ts';
 import type * as devices from './devices.ts';
+import type * as shop from './shop.ts';
+import type * as shopOrders from './shop-orders.ts';
+import type * as shopCodes from './shop-codes.ts';
 
-export type Routes = ByRoute<typeof devices> & ByRoute<typeof account> & ByRoute<typeof client>;
+export type Routes = ByRoute<typeof account> &
+  ByRoute<typeof client> &
+  ByRoute<typeof devices> &
+  ByRoute<typeof shop> &
+  ByRoute<typeof shopOrders> &
+  ByRoute<typeof shopCodes>;
 
 /** The contract modules, for the server's tests that walk every endpoint. */
-export const contractModules = () => Promise.all([import('./devices.ts'), import('./account.ts'), import('./client.ts')]);
+export const contractModules = () =>
+  Promise.all([
+    import('./account.ts'),
+    import('./client.ts'),
+    import('./devices.ts'),
+    import('./shop.ts'),
+    import('./shop-orders.ts'),
+    import('./shop-codes.ts'),
+  ]);

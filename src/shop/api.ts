@@ -1,66 +1,26 @@
-/** Buying, renewing, upgrading and paying (server/API.md "Commerce"). Money in cents. */
-import { http } from '../core/http.ts';
-import type { OrderType, PayMethod } from './order-types.ts';
+/**
+ * Buying, renewing, upgrading and paying (server/API.md "Commerce"). Money in cents. Inputs and replies take their
+ * types from the contract (src/contract/shop.ts).
+ */
+import type * as C from '../contract/shop.ts';
+import type { ReplyOf, RequestOf } from '../contract/endpoint.ts';
+import { api } from '../core/http.ts';
+import type { PayMethod } from './order-types.ts';
 
-export interface Package {
-  packageId: number;
-  name: string;
-  days: number;
-  price: number;
-  originalPrice: number;
-}
+export type Goods = ReplyOf<typeof C.listGoods>[number];
+export type Package = Goods['packages'][number];
+/** One shape per order type (buy, renew, upgrade). */
+export type OrderRequest = RequestOf<typeof C.previewOrder>['body'];
+export type Preview = ReplyOf<typeof C.previewOrder>;
+export type CouponOption = Preview['coupons'][number];
+export type CreatedOrder = ReplyOf<typeof C.createOrder>;
+export type { PaymentStatus } from './order-types.ts';
 
-export interface Goods {
-  gradeId: number;
-  gradeName: string;
-  dailyPrice: number;
-  stock: number;
-  packages: Package[];
-}
-
-
-export interface OrderRequest {
-  type: OrderType;
-  packageId?: number;
-  quantity?: number;
-  userPhoneIds?: number[];
-  targetGradeId?: number;
-  couponId?: number;
-  allocateLater?: boolean;
-}
-
-export interface CouponOption {
-  couponId: number;
-  usable: boolean;
-  reason: '' | 'minAmount' | 'notYetValid' | 'expired' | 'orderType';
-  discountAmount: number;
-}
-
-export interface Preview {
-  originalAmount: number;
-  discountAmount: number;
-  payAmount: number;
-  extraDays: number;
-  lines: Array<{ userPhoneId?: number; gradeId: number; days: number; amount: number; newExpireTime?: number }>;
-  coupons: CouponOption[];
-}
-
-export interface CreatedOrder {
-  orderId: number;
-  orderNo: string;
-  payAmount: number;
-  status: string;
-}
-
-export type PaymentStatus = 'waiting' | 'success' | 'refunded' | 'closed' | 'failed';
-
-export const listGoods = () => http.get<Goods[]>('/api/product/goods/list');
+export const listGoods = () => api('GET /api/product/goods/list');
 /** Previews repeat as the user changes choices; a newer one simply replaces an older one. */
-export const previewOrder = (request: OrderRequest) =>
-  http.post<Preview>('/api/trade/order/preview', request, { allowDuplicate: true });
-export const createOrder = (request: OrderRequest) => http.post<CreatedOrder>('/api/trade/order/create', request);
+export const previewOrder = (request: OrderRequest) => api('POST /api/trade/order/preview', { body: request }, { allowDuplicate: true });
+export const createOrder = (request: OrderRequest) => api('POST /api/trade/order/create', { body: request });
 /** returnUrl: where a wallet page sends the user back (a same-origin /app/ address). */
 export const submitPayment = (orderId: number, method: PayMethod, idempotencyKey: string, returnUrl: string) =>
-  http.post<{ paymentId: string; status: PaymentStatus; walletUrl?: string }>('/api/pay/order/submit', { orderId, method, idempotencyKey, returnUrl });
-export const paymentStatus = (orderId: number) =>
-  http.get<{ orderId: number; orderStatus: string; paymentStatus: PaymentStatus }>('/api/pay/order/get', { orderId }, { allowDuplicate: true });
+  api('POST /api/pay/order/submit', { body: { orderId, method, idempotencyKey, returnUrl } });
+export const paymentStatus = (orderId: number) => api('GET /api/pay/order/get', { query: { orderId } }, { allowDuplicate: true });

@@ -1,15 +1,15 @@
 /**
- * Spec §5 rules for activation and redeem codes, pure so the pages and the unit test share them.
- * Activation codes: 12 letters or digits, case-sensitive (`ABC…` and `abc…` are two codes); several may be
- * pasted separated by newlines, spaces or commas; duplicates are dropped and counted. Redeem code: non-empty,
- * at most 20 letters or digits. The reference server checks requests with these same functions.
+ * Spec §5 rules for activation and redeem codes, pure so the pages, the unit test and the contract share them (the
+ * server checks requests with these same functions: src/contract/shop-codes.ts). Activation codes: 12 letters or
+ * digits, case-sensitive (`ABC…` and `abc…` are two codes); several may be pasted separated by newlines, spaces or
+ * commas; duplicates are dropped and counted. Redeem code: non-empty, at most 20 letters or digits. The lengths and
+ * the codes per call are the contract's (src/contract/shop-words.ts).
  */
+import { MAX_CODES_PER_CALL, REDEEM_CODE_MAX } from '../contract/shop-words.ts';
 
-export const ACTIVATION_CODE_LENGTH = 12;
-export const REDEEM_CODE_MAX = 20;
-/** Codes one activation call accepts. */
-export const MAX_CODES_PER_CALL = 20;
+export { MAX_CODES_PER_CALL };
 
+/** ACTIVATION_CODE_LENGTH letters or digits. */
 const ACTIVATION_CODE = /^[A-Za-z0-9]{12}$/;
 const LETTERS_OR_DIGITS = /^[A-Za-z0-9]+$/;
 /** Full-width commas too: a Chinese keyboard types "，" where an English one types ",". */

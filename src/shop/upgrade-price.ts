@@ -4,8 +4,9 @@
  * the value of the remaining time, over the phone's whole remaining days (a started day counts, since the
  * phone runs the better grade during it); the expiry does not move. Pure TypeScript, no browser or Node APIs.
  */
+import { MAX_VALIDITY_DAYS } from '../contract/shop-words.ts';
+
 export const DAY_MS = 86_400_000;
-export const MAX_UPGRADE_DAYS = 999;
 
 export type UpgradeCheck =
   | { ok: true; days: number; amount: number }
@@ -27,6 +28,6 @@ export function upgradePrice(
     return { ok: false, reason: 'notHigher' };
   }
   const days = Math.ceil(remainingMs / DAY_MS);
-  if (days >= MAX_UPGRADE_DAYS) return { ok: false, reason: 'tooLong' };
+  if (days >= MAX_VALIDITY_DAYS) return { ok: false, reason: 'tooLong' };
   return { ok: true, days, amount: days * (targetDailyPrice - currentDailyPrice) };
 }

@@ -1,25 +1,17 @@
 /** The data the accessibility test's pages need (phones, groups, an unpaid order), asked of the API as the signed-in user. */
 import type { Page } from '@playwright/test';
+import type * as devices from '../../src/contract/devices.ts';
+import type { ReplyOf, RequestOf } from '../../src/contract/endpoint.ts';
+import type { Routes } from '../../src/contract/index.ts';
 
 const DAY = 86_400_000;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Data for the pages that need some.
+// Data for the pages that need some. Its shapes are the contract's (src/contract/), so they cannot drift from what
+// the server sends.
 
-export interface ApiPhone {
-  userPhoneId: number;
-  name: string;
-  gradeId: number;
-  businessStatus: string;
-  expireTime: number;
-  operation: unknown;
-}
-export interface ApiGroup {
-  id: number;
-  name: string;
-  isDefault: boolean | number;
-  phoneCount: number;
-}
+export type ApiPhone = ReplyOf<typeof devices.listPhones>['list'][number];
+export type ApiGroup = ReplyOf<typeof devices.listGroups>[number];
 export interface PageData {
   phones: ApiPhone[];
   serverTime: number;
@@ -43,24 +35,34 @@ export async function callApi<T>(page: Page, method: string, path: string, body?
   );
 }
 
-export async function ok<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const reply = await callApi<T>(page, method, path, body);
-  if (reply.code !== 0) throw new Error(`${method} ${path} answered code ${reply.code}: ${reply.msg}`);
+type Input<R extends keyof Routes> = {} extends RequestOf<Routes[R]> ? [input?: RequestOf<Routes[R]>] : [input: RequestOf<Routes[R]>];
+
+/** A call of the contract by its route string (as the app's `api()`), answering its `data` typed by the contract. */
+export async function ok<R extends keyof Routes>(page: Page, route: R, ...[input]: Input<R>): Promise<ReplyOf<Routes[R]>> {
+  const [method, path] = route.split(' ') as [string, string];
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries((input?.query ?? {}) as Record<string, unknown>)) {
+    for (const item of Array.isArray(value) ? value : [value]) if (item != null) query.append(key, String(item));
+  }
+  const search = query.toString();
+  const url = search ? `${path}?${search}` : path;
+  const reply = await callApi<ReplyOf<Routes[R]>>(page, method, url, input?.body);
+  if (reply.code !== 0) throw new Error(`${route} answered code ${reply.code}: ${reply.msg}`);
   return reply.data;
 }
 
 export async function loadPageData(page: Page): Promise<PageData> {
-  const list = await ok<{ list: ApiPhone[]; serverTime: number }>(page, 'GET', '/api/device/user/phone/list?pageSize=200');
-  const groups = await ok<ApiGroup[]>(page, 'GET', '/api/device/phone-group/simple-list');
-  return { phones: list.list, serverTime: list.serverTime ?? Date.now(), groups };
+  const list = await ok(page, 'GET /api/device/user/phone/list', { query: { pageSize: 200 } });
+  const groups = await ok(page, 'GET /api/device/phone-group/simple-list');
+  return { phones: list.list, serverTime: list.serverTime, groups };
 }
 
 /** A new unpaid order (the cheapest package, one phone), for payment and pay-result. */
 export async function createUnpaidOrder(page: Page): Promise<number> {
-  const goods = await ok<Array<{ gradeId: number; stock: number; packages: Array<{ packageId: number; price: number }> }>>(page, 'GET', '/api/product/goods/list');
+  const goods = await ok(page, 'GET /api/product/goods/list');
   const packages = goods.filter((grade) => grade.stock > 0).flatMap((grade) => grade.packages).sort((a, b) => a.price - b.price);
   if (!packages.length) throw new Error('no package in stock to order');
-  const order = await ok<{ orderId: number; status: string }>(page, 'POST', '/api/trade/order/create', { type: 'buy', packageId: packages[0]!.packageId, quantity: 1 });
+  const order = await ok(page, 'POST /api/trade/order/create', { body: { type: 'buy', packageId: packages[0]!.packageId, quantity: 1 } });
   if (order.status !== 'waitPay') throw new Error(`the new order is ${order.status}, not waitPay`);
   return order.orderId;
 }

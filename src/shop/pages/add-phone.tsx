@@ -13,7 +13,7 @@ import { forgetGoods, goods as goodsSignal, goodsError, loadGoods } from '../sta
 import { formatMoney } from '../money.ts';
 import { CouponPicker, PriceSummary, useOrderSubmit } from '../parts/checkout.tsx';
 import { usePreview } from '../parts/use-preview.ts';
-import { MAX_ORDER_PHONES } from '../order-types.ts';
+import { MAX_ORDER_PHONES } from '../../contract/shop-words.ts';
 import '../parts/buy.css';
 // Shown once the shop's texts are in (a part of their own: texts/index.ts).
 export { ensureShopTexts as ready } from '../texts/index.ts';

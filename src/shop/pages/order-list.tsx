@@ -10,7 +10,7 @@ import { notify } from '../../core/ui/notify.ts';
 import { goToPage } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import type { Order } from '../orders-api.ts';
-import { ORDER_STATUSES } from '../order-types.ts';
+import { ORDER_STATUSES } from '../../contract/shop-words.ts';
 import { hasMore } from '../paged-list.ts';
 import { cancelUnpaidOrder, orders, type OrderTab } from '../state.ts';
 import { OrderCard } from '../parts/orders/order-card.tsx';

@@ -14,7 +14,7 @@ import { formatMoney } from '../money.ts';
 import { CouponPicker, PriceSummary, useOrderSubmit } from '../parts/checkout.tsx';
 import { PhonePicker, toggleWithin } from '../parts/phone-picker.tsx';
 import { usePreview } from '../parts/use-preview.ts';
-import { MAX_ORDER_PHONES } from '../order-types.ts';
+import { MAX_ORDER_PHONES } from '../../contract/shop-words.ts';
 import '../parts/buy.css';
 // Shown once the shop's texts are in (a part of their own: texts/index.ts).
 export { ensureShopTexts as ready } from '../texts/index.ts';
