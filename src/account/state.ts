@@ -4,10 +4,11 @@
  */
 import { computed, effect } from '@preact/signals-react';
 import { describeServerMessage } from '../core/errors.ts';
-import { ensureAppTexts, t } from '../core/i18n/index.ts';
+import { t } from '../core/i18n/index.ts';
 import { write } from '../core/storage.ts';
 import { openDialog } from '../core/ui/dialogs.ts';
 import { notify } from '../core/ui/notify.ts';
+import { ensureAppTexts } from '../app/app-texts.ts';
 import { aboutApp } from '../app/client-state.ts';
 import { endSession, isLoggedIn, onSessionCleared, saveTokens, tokens, user } from './session.ts';
 import { getUser, logoutCall, oneClickLogin, passwordLogin, smsLogin, type TokenPair, type UserInfo } from './api.ts';

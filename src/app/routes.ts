@@ -7,13 +7,13 @@
  * first page is on screen: those 33 rows and their imports were 0.8 KB gzip of index.html. page-segments.ts names
  * every page, so that an address is told apart from a client number before the rest of the table is here.
  */
-import { ensureAppTexts } from '../core/i18n/index.ts';
 import { loadErrorCatalogue } from '../core/errors.ts';
 import { prefetchRefresh } from '../core/http.ts';
 import type { RouteDef, RouteEntry } from './route-types.ts';
 import { loadLayoutsFor } from './layouts/index.tsx';
 import { preloadRouteFiles } from './route-files.ts';
 import { KNOWN_SEGMENTS } from './page-segments.ts';
+import { ensureAppTexts } from './app-texts.ts';
 
 /**
  * Names are the segment in camelCase, except home (segment '') and notFound (segment '404'); a unit test holds both
@@ -32,7 +32,7 @@ export type RouteTable = readonly [...typeof FIRST_PAGES, ...(typeof import('./m
 /**
  * A private page brings the signed-in app's texts and the error catalogue with it (it may describe failures that did
  * not come from a failed call: a batch's results, a code's state), unless it is marked `catalogueLater`: home, the
- * page a returning user opens, must not wait for 5 KB it rarely needs. Public pages need only the core texts; the
+ * page a returning user opens, must not wait for 4 KB it rarely needs. Public pages need only the core texts; the
  * catalogue comes with their first failed call. Every page but the first screen's brings the signed-in app's layouts
  * (layouts/index.tsx). A page that exports `ready` is shown once that has resolved too.
  */

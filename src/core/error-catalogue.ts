@@ -4,6 +4,10 @@
  * so each entry also lists fragments of the wording (English and Chinese) it is recognised by.
  * Read through core/errors.ts, which loads this module (and the texts of its keys) on demand: the first screen
  * has no use for it until a call fails.
+ *
+ * Core's entries are here; a domain's own replies are entries in its folder (src/shop/errors.ts), which the domain
+ * adds to this list with its texts (core/errors-later.ts, registerErrors), so that a domain brings its codes without
+ * editing core.
  */
 // The codes as a namespace, read member by member: the bundler then keeps only the codes each chunk reads.
 import * as C from './reply-codes.ts';
@@ -18,7 +22,11 @@ export interface CatalogueEntry {
   prefixed?: boolean;
 }
 
-/** Ordered: the first entry whose code or message fragment matches wins, so specific entries come first. */
+/**
+ * Ordered: the first entry whose code or message fragment matches wins, so specific entries come first. The domains'
+ * entries follow core's, in the order the domains registered them: a domain cannot change how a message core
+ * recognises is described, so its fragments name its own replies only.
+ */
 export const CATALOGUE: CatalogueEntry[] = [
   { key: 'errors.duplicateRequest', codes: [C.DUPLICATE_REQUEST], match: ['resubmit', '重复提交'] },
   { key: 'errors.clientNotFound', codes: [C.CLIENT_NOT_FOUND], match: ['client does not exist', '客户端不存在'] },
@@ -46,24 +54,7 @@ export const CATALOGUE: CatalogueEntry[] = [
   { key: 'errors.groupNotExist', codes: [C.GROUP_NOT_EXIST], match: ['group does not exist', '分组不存在'] },
   { key: 'errors.groupDefaultImmutable', codes: [C.GROUP_DEFAULT_IMMUTABLE], match: ['default group cannot', '默认分组不能'] },
   { key: 'errors.groupNameDuplicate', codes: [C.GROUP_NAME_DUPLICATE], match: ['group name already', '分组名称已存在'] },
-  { key: 'errors.stockInsufficient', codes: [C.STOCK_INSUFFICIENT], match: ['stock insufficient', 'insufficient stock', '库存不足，请联系'] },
-  { key: 'errors.upgradeTooShort', codes: [C.UPGRADE_REMAINING_TOO_SHORT], match: ['at least 1 day remaining'] },
-  { key: 'errors.upgradeTooLong', codes: [C.UPGRADE_TOO_LONG], match: ['upgraded duration must be under 999 days'] },
-  { key: 'errors.renewTooLong', codes: [C.RENEW_TOO_LONG], match: ['renewed validity must be under 999 days'] },
-  { key: 'errors.upgradeNotHigher', codes: [C.UPGRADE_NOT_HIGHER] },
-  { key: 'errors.upgradeAuthorized', codes: [C.UPGRADE_AUTHORIZED] },
-  { key: 'errors.packageNotExist', codes: [C.PACKAGE_NOT_EXIST] },
-  { key: 'errors.quantityInvalid', codes: [C.QUANTITY_INVALID] },
-  { key: 'errors.orderNotExist', codes: [C.ORDER_NOT_EXIST] },
-  { key: 'errors.orderStateInvalid', codes: [C.ORDER_STATE_INVALID] },
-  { key: 'errors.orderAlreadyPaid', codes: [C.ORDER_ALREADY_PAID] },
-  { key: 'errors.paymentMethodInvalid', codes: [C.PAYMENT_METHOD_INVALID] },
-  { key: 'errors.codeCountMismatch', codes: [C.CODE_COUNT_MISMATCH], match: ['number of codes must equal'] },
-  { key: 'errors.codeFormatInvalid', codes: [C.CODE_FORMAT_INVALID] },
-  { key: 'errors.redeemCodeInvalid', codes: [C.REDEEM_CODE_INVALID], match: ['redeem code is'] },
-  { key: 'errors.redeemCodeUsed', codes: [C.REDEEM_CODE_USED] },
   { key: 'errors.validityUnder10Minutes', codes: [C.DEVICE_VALIDITY_UNDER_10_MINUTES], match: ['under 10 minutes', 'less than 10 minutes', '不足10分钟', '不足 10 分钟'] },
-  { key: 'errors.remainingTimeInsufficient', codes: [C.REMAINING_TIME_INSUFFICIENT], match: ['remaining time insufficient', 'insufficient remaining', '剩余时间不足'] },
   { key: 'errors.deviceFault', codes: [C.DEVICE_FAULT], match: ['device malfunction', 'device fault', '设备故障'] },
   { key: 'errors.deviceNotExist', codes: [C.DEVICE_NOT_EXIST], match: ['device does not exist', 'phone does not exist', '设备不存在', '云手机不存在'] },
   { key: 'errors.deviceNotConnected', codes: [C.DEVICE_NOT_CONNECTED], match: ['not connected', '设备未连接'] },
@@ -74,14 +65,6 @@ export const CATALOGUE: CatalogueEntry[] = [
   { key: 'errors.deviceCloning', match: ['being cloned', '克隆中'] },
   { key: 'errors.replaceFailed', match: ['replacement failed', 'replace failed', '更换失败'] },
   { key: 'errors.authorizedNoSync', match: ['does not support sync', '不支持同步'] },
-  { key: 'errors.activationNotExist', match: ['activation code does not exist', '激活码不存在'] },
-  { key: 'errors.activationExpired', match: ['activation code has expired', 'activation code expired', '激活码已过期'] },
-  { key: 'errors.activationAlreadyActivated', match: ['already activated', '已被激活', '已激活'] },
-  { key: 'errors.activationSpecMismatch', match: ['specification mismatch', 'spec mismatch', '规格不匹配'] },
-  { key: 'errors.activationNotBound', codes: [C.ACTIVATION_NOT_BOUND], match: ['not bound to a cloud phone', '未绑定云手机'] },
-  { key: 'errors.activationRenewalOnly', codes: [C.ACTIVATION_RENEWAL_ONLY], match: ['renewal only', '仅支持续费'] },
-  { key: 'errors.activationPurchaseOnly', codes: [C.ACTIVATION_PURCHASE_ONLY], match: ['purchase only', '仅支持购买'] },
-  { key: 'errors.activationNoStock', match: ['no stock', '无库存'] },
   { key: 'errors.streamNotAssigned', match: ['not assigned to user', '未分配给'] },
   { key: 'errors.streamInstanceNotExist', match: ['instance does not exist', '实例不存在'] },
   { key: 'errors.streamConfigError', match: ['stream configuration error', '串流配置错误'] },
@@ -105,7 +88,6 @@ export const CATALOGUE: CatalogueEntry[] = [
   { key: 'errors.voiceTimeout', match: ['recognition timeout', 'recognition timed out', '识别超时'] },
   { key: 'errors.voiceFailed', match: ['recognition failed', '识别失败'] },
   { key: 'errors.voiceNoMicrophone', match: ['microphone', '麦克风'] },
-  { key: 'errors.couponUnavailable', codes: [C.COUPON_UNAVAILABLE], match: ['coupon', '优惠券'] },
   { key: 'errors.shareRoomFull', match: ['room is full', '房间已满'] },
   { key: 'errors.shareBlocked', match: ['currently blocked', '已被屏蔽'] },
   { key: 'errors.shareEnded', match: ['interaction has ended', '互动已结束'] },
@@ -114,7 +96,6 @@ export const CATALOGUE: CatalogueEntry[] = [
   { key: 'errors.commandException', codes: [C.COMMAND_EXCEPTION], match: ['command execution', '命令执行'], prefixed: true },
   { key: 'errors.restartFailed', codes: [C.RESTART_FAILED], match: ['restart failed', '重启失败'], prefixed: true },
   { key: 'errors.copyFailed', match: ['copy failed', '复制失败'], prefixed: true },
-  { key: 'errors.paymentFailed', match: ['payment failed', '支付失败'], prefixed: true },
   { key: 'errors.tokenFetchFailed', codes: [C.TOKEN_FETCH_FAILED], match: ['token fetch failed', '获取令牌失败', '获取token失败'], prefixed: true },
   { key: 'errors.noService', codes: [C.SERVICE_UNAVAILABLE], match: ['no service available', '暂无可用服务'], prefixed: true },
   { key: 'errors.authorizationFailed', codes: [C.FORBIDDEN], match: ['authorization failed', '授权失败'], prefixed: true },

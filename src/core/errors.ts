@@ -3,16 +3,34 @@
  * server message) through the catalogue of error-catalogue.ts. Pages show `describeError(e)`; they never invent
  * wording of their own.
  *
- * The catalogue and its texts are a lazy part (about 5 KB the login screen would otherwise carry): the http client
+ * The catalogue and its texts are a lazy part (about 4 KB the login screen would otherwise carry): the http client
  * loads them before it rejects, the loader of a signed-in page before the page shows (src/app/routes.ts; home, which
  * must not wait for them, asks itself: errors-later.ts), and boot when the first screen is idle.
  * Until then a reply is described by its code and the server's own words.
+ *
+ * A domain adds the codes and entries of its own replies with its texts (core/errors-later.ts, registerErrors): this
+ * module still describes them, from the one catalogue.
  */
 import { ErrorCode } from './error-codes.ts';
-import { ensureErrorTexts, t, type MessageKey } from './i18n/index.ts';
+import { ensureTexts, t, type MessageKey, type TextPart, type Translation } from './i18n/index.ts';
 import type { CatalogueEntry } from './error-catalogue.ts';
+import type zhCNErrors from './i18n/errors-zh-CN.ts';
 
-export type ErrorKey = Extract<MessageKey, `errors.${string}`>;
+declare module './i18n/index.ts' {
+  interface TextParts {
+    errors: { errors: Translation<typeof zhCNErrors> };
+  }
+}
+
+/** A text of the catalogue: core's (`errors.*`) or a domain's, in the `errors` section of its part. */
+export type ErrorKey = Extract<MessageKey, `errors.${string}` | `${string}.errors.${string}`>;
+
+// The tables hold the texts themselves; the part puts them under `errors`.
+const asErrorsPart = (module: { default: Translation<typeof zhCNErrors> }) => ({ default: { errors: module.default } });
+const ERROR_TEXTS: TextPart = {
+  'zh-CN': () => import('./i18n/errors-zh-CN.ts').then(asErrorsPart),
+  'en-US': () => import('./i18n/errors-en-US.ts').then(asErrorsPart),
+};
 
 let catalogue: readonly CatalogueEntry[] = [];
 let loading: Promise<void> | null = null;
@@ -23,7 +41,7 @@ export function loadErrorCatalogue(): Promise<void> {
     import('./error-catalogue.ts').then((module) => {
       catalogue = module.CATALOGUE;
     }),
-    ensureErrorTexts(),
+    ensureTexts(ERROR_TEXTS),
   ]).then(
     () => undefined,
     (error: unknown) => {

@@ -3,7 +3,14 @@
  * own, asked for once the first page is idle by the share meta (share-meta.ts) and the service worker's registration,
  * and by the old-domain notice, so the first screen does not carry them.
  */
-import { ensureTexts, type TextPart } from '../../core/i18n/index.ts';
+import { ensureTexts, type TextPart, type Translation } from '../../core/i18n/index.ts';
+import type zhCN from './idle-zh-CN.ts';
+
+declare module '../../core/i18n/index.ts' {
+  interface TextParts {
+    idle: Translation<typeof zhCN>;
+  }
+}
 
 const IDLE_TEXTS: TextPart = {
   'zh-CN': () => import('./idle-zh-CN.ts'),

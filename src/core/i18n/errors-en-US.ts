@@ -4,24 +4,10 @@ import type zhCN from './errors-zh-CN.ts';
 /**
  * Texts of the spec §8 error catalogue (core/error-catalogue.ts), keys `errors.*`: a lazy part, loaded with the catalogue
  * on the first failed call or before a signed-in page shows (core/errors.ts). The few texts a failure needs when even
- * this part cannot load (the code prefix, the generic wordings) are core's. English; typed against the zh-CN twin.
+ * this part cannot load (the code prefix, the generic wordings) are core's; those of a domain's own replies are in
+ * its part (src/shop/texts: `errors` section). English; typed against the zh-CN twin.
  */
 const errors: Translation<typeof zhCN> = {
-  upgradeTooShort: 'A phone needs at least 1 day remaining to upgrade',
-  upgradeTooLong: 'The upgraded duration must be under 999 days',
-  renewTooLong: 'After renewal the validity must be under 999 days',
-  upgradeNotHigher: 'Only an upgrade to a higher level is possible',
-  upgradeAuthorized: 'Authorised phones cannot be upgraded',
-  packageNotExist: 'The package does not exist',
-  quantityInvalid: 'An order holds 1-20 phones',
-  orderNotExist: 'The order does not exist',
-  orderStateInvalid: 'The order cannot do this in its current state',
-  orderAlreadyPaid: 'The order is already paid',
-  paymentMethodInvalid: 'This payment method is not supported',
-  codeCountMismatch: 'The number of codes must equal the number of selected phones',
-  codeFormatInvalid: 'An activation code is 12 letters or digits',
-  redeemCodeInvalid: 'The redeem code is not valid (a redeem code is 1-20 letters or digits)',
-  redeemCodeUsed: 'The redeem code has been used',
   deviceBusy: 'The device is operating, try again later',
   deviceExpired: 'The device has expired, renew it to use it',
   batchLimit: 'Too many devices selected at once',
@@ -59,7 +45,6 @@ const errors: Translation<typeof zhCN> = {
   notSupported: 'The client does not support this function',
   commandException: 'Command execution exception',
   copyFailed: 'Copy failed',
-  paymentFailed: 'Payment failed',
   tokenFetchFailed: 'Token fetch failed',
   clientNotFound: 'The client does not exist',
   mobileInvalid: 'Phone no is incorrect!',
@@ -75,19 +60,9 @@ const errors: Translation<typeof zhCN> = {
   deviceReplacing: 'The device is being replaced',
   deviceMigrated: 'The device has been migrated or transferred, please contact support',
   validityUnder10Minutes: 'Validity under 10 minutes, the device cannot be opened',
-  remainingTimeInsufficient: 'Remaining time insufficient',
   deviceCloning: 'The device is being cloned',
   replaceFailed: 'Replacement failed',
   authorizedNoSync: 'Authorised devices do not support sync',
-  stockInsufficient: 'Stock insufficient for this phone type, please contact support',
-  activationNotExist: 'The activation code does not exist',
-  activationExpired: 'The activation code has expired',
-  activationAlreadyActivated: 'The activation code is already activated',
-  activationNoStock: 'No stock',
-  activationSpecMismatch: 'Specification mismatch',
-  activationNotBound: 'The activation code is not bound to a cloud phone',
-  activationRenewalOnly: 'This activation code supports renewal only',
-  activationPurchaseOnly: 'This activation code supports purchase only',
   streamNotAssigned: 'Instance not assigned to user',
   streamInstanceNotExist: 'Instance does not exist',
   streamConfigError: 'Stream configuration error',
@@ -111,7 +86,6 @@ const errors: Translation<typeof zhCN> = {
   voiceTimeout: 'Voice recognition timed out',
   voiceFailed: 'Voice recognition failed',
   voiceNoMicrophone: 'No microphone permission',
-  couponUnavailable: 'The coupon is not available or not yet usable',
   shareRoomFull: 'The room is full',
   shareBlocked: 'You are currently blocked',
   shareEnded: 'Screen interaction has ended',

@@ -1,24 +1,10 @@
 /**
  * Texts of the spec §8 error catalogue (core/error-catalogue.ts), keys `errors.*`: a lazy part, loaded with the catalogue
  * on the first failed call or before a signed-in page shows (core/errors.ts). The few texts a failure needs when even
- * this part cannot load (the code prefix, the generic wordings) are core's. Simplified Chinese.
+ * this part cannot load (the code prefix, the generic wordings) are core's; those of a domain's own replies are in
+ * its part (src/shop/texts: `errors` section). Simplified Chinese.
  */
 const errors = {
-  upgradeTooShort: '剩余时长不足 1 天，不能升级',
-  upgradeTooLong: '升级时长需少于 999 天',
-  renewTooLong: '续费后的有效期需少于 999 天',
-  upgradeNotHigher: '只能升级到更高等级',
-  upgradeAuthorized: '授权设备不能升级',
-  packageNotExist: '套餐不存在',
-  quantityInvalid: '购买数量需为 1-20 台',
-  orderNotExist: '订单不存在',
-  orderStateInvalid: '订单当前状态不能进行此操作',
-  orderAlreadyPaid: '订单已支付',
-  paymentMethodInvalid: '不支持该支付方式',
-  codeCountMismatch: '激活码数量必须与所选云手机数量一致',
-  codeFormatInvalid: '激活码为 12 位字母或数字',
-  redeemCodeInvalid: '兑换码无效（兑换码为 1-20 位字母或数字）',
-  redeemCodeUsed: '兑换码已被使用',
   deviceBusy: '设备正在操作中，请稍后再试',
   deviceExpired: '设备已过期，请续费后使用',
   batchLimit: '一次选择的设备数量超过上限',
@@ -56,7 +42,6 @@ const errors = {
   notSupported: '客户端不支持该功能',
   commandException: '命令执行异常',
   copyFailed: '复制失败',
-  paymentFailed: '支付失败',
   tokenFetchFailed: '获取令牌失败',
   clientNotFound: '客户端不存在',
   mobileInvalid: '手机号不正确',
@@ -72,19 +57,9 @@ const errors = {
   deviceReplacing: '设备更换中',
   deviceMigrated: '设备已迁移或已转移，请联系客服',
   validityUnder10Minutes: '有效期不足 10 分钟，无法进入',
-  remainingTimeInsufficient: '剩余时间不足',
   deviceCloning: '设备正在克隆中',
   replaceFailed: '更换失败',
   authorizedNoSync: '授权设备不支持同步',
-  stockInsufficient: '该机型库存不足，请联系客服',
-  activationNotExist: '激活码不存在',
-  activationExpired: '激活码已过期',
-  activationAlreadyActivated: '激活码已被激活',
-  activationNoStock: '库存不足',
-  activationSpecMismatch: '激活码规格不匹配',
-  activationNotBound: '激活码未绑定云手机',
-  activationRenewalOnly: '该激活码仅支持续费',
-  activationPurchaseOnly: '该激活码仅支持购买',
   streamNotAssigned: '实例未分配给当前用户',
   streamInstanceNotExist: '实例不存在',
   streamConfigError: '串流配置错误',
@@ -108,7 +83,6 @@ const errors = {
   voiceTimeout: '语音识别超时',
   voiceFailed: '语音识别失败',
   voiceNoMicrophone: '没有麦克风权限',
-  couponUnavailable: '优惠券不可用或尚未到可用时间',
   shareRoomFull: '房间已满',
   shareBlocked: '您当前已被屏蔽',
   shareEnded: '屏幕互动已结束',

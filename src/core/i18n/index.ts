@@ -5,47 +5,62 @@
  * Texts live with their domain: src/<domain>/texts/ holds one table per language (and per part), keyed by the
  * domain (`account.login.submit`, `devices.groups.manageTitle`, `shop.buy.addTitle`, `phoneView.tools.title`).
  * Only core's own texts sit here: `common.*`, `validate.*` (spec §5) and `errors.*` (spec §8; the catalogue's texts
- * are a part of their own, errors-<lang>.ts, loaded with the catalogue by core/errors.ts). The per-language
- * files here decide which texts travel in which lazy part: zh-CN.ts / en-US.ts, the first screen's part that boot
- * names (core, app shell, the account's public pages, the 404 page; zh-CN's comes inside index.html), and
- * zh-CN-app.ts / en-US-app.ts, the signed-in app's part that every private page's loader awaits (src/app/routes.ts).
- * Other parts are declared by the lazy modules that need them (src/phone-view/texts/index.ts, src/shop/texts/index.ts,
- * src/app/texts/index.ts). Only the active language is fetched (spec §1: zh-CN by default, choice stored under
- * `language`), except the first screen's zh-CN part. A domain may have texts in several parts (account, app, misc),
- * split by section, never inside one.
+ * are a part of their own, errors-<lang>.ts, declared and loaded with the catalogue by core/errors.ts). The
+ * per-language files here decide which texts travel in two parts: zh-CN.ts / en-US.ts, the first screen's part that
+ * boot names (core, app shell, the account's public pages, the 404 page; zh-CN's comes inside index.html), and
+ * zh-CN-app.ts / en-US-app.ts, the signed-in app's part that every private page's loader awaits (declared by
+ * src/app/app-texts.ts). Every other part is declared by the lazy module that needs it (src/shop/texts/index.ts,
+ * src/phone-view/texts/index.ts, src/app/texts/index.ts, ...), so its loaders stay out of the first screen. Only
+ * the active language is fetched (spec §1: zh-CN by default, choice stored under `language`), except the first
+ * screen's zh-CN part. A domain may have texts in several parts (account, app, misc), split by section, never
+ * inside one.
  *
- * Message keys come from the zh-CN tables; every en-US table is typed against its zh-CN twin (Translation).
+ * Message keys come from the zh-CN tables of the parts in TextParts; every en-US table is typed against its zh-CN
+ * twin (Translation).
  */
 import rosetta from 'rosetta';
 import { signal } from '@preact/signals-react';
 import type zhCN from './zh-CN.ts';
-import type zhCNApp from './zh-CN-app.ts';
-import type zhCNErrors from './errors-zh-CN.ts';
-import type zhCNShop from '../../shop/texts/shop-zh-CN.ts';
-import type zhCNStream from '../../phone-view/texts/stream-zh-CN.ts';
-import type zhCNPassword from '../../account/texts/password-zh-CN.ts';
-import type zhCNDownload from '../../misc/texts/download-zh-CN.ts';
-import type zhCNIdle from '../../app/texts/idle-zh-CN.ts';
 import { read, write } from '../storage.ts';
 
 /** The shape of a zh-CN table with any wording: the type of its en-US twin. */
 export type Translation<T> = { [K in keyof T]: T[K] extends string ? string : Translation<T[K]> };
 export type CoreDictionary = Translation<typeof zhCN>;
-export type AppDictionary = Translation<typeof zhCNApp>;
-export type ShopDictionary = Translation<typeof zhCNShop>;
-export type StreamDictionary = Translation<typeof zhCNStream>;
-export type PasswordDictionary = Translation<typeof zhCNPassword>;
-export type DownloadDictionary = Translation<typeof zhCNDownload>;
-export type IdleDictionary = Translation<typeof zhCNIdle>;
-export type ErrorsDictionary = { errors: Translation<typeof zhCNErrors> };
-export type Dictionary = CoreDictionary &
-  AppDictionary &
-  ShopDictionary &
-  StreamDictionary &
-  PasswordDictionary &
-  DownloadDictionary &
-  IdleDictionary &
-  ErrorsDictionary;
+
+/**
+ * THE registry of the text parts: each part's name and the shape of its tables (its zh-CN table's type). Core lists
+ * only the first screen's part, which it assembles itself (zh-CN.ts); every other part adds itself, by declaration
+ * merging, in the module that declares it (src/shop/texts/index.ts, src/app/app-texts.ts, core/errors.ts, ...).
+ * Dictionary and MessageKey are derived from it: a t() of a key that no registered zh-CN table holds fails the
+ * typecheck, and so does a catalogue entry whose text is missing; each en-US table, typed against its zh-CN twin,
+ * fails it when a key is missing or extra.
+ *
+ * What a new domain (`share`, with a part of its own and codes of its own) writes, none of it in core:
+ *  - src/share/texts/share-zh-CN.ts: `const texts = { share: { …, errors: { roomFull: '房间已满' } } };` and
+ *    `export default texts;`. share-en-US.ts: the same keys, `const texts: Translation<typeof zhCN> = { share: … };`.
+ *    (Named `<part>-<lang>.ts` in a texts/ folder: the boot plan then lists them with the pages that load them.)
+ *  - src/share/errors.ts: its codes and entries, keyed to that `errors` section:
+ *    `export const ROOM_FULL = 1_005_001_001;`
+ *    `export const SHARE_ERRORS: readonly CatalogueEntry[] = [{ key: 'share.errors.roomFull', codes: [ROOM_FULL] }];`
+ *  - src/share/texts/index.ts: the part, its registration here, and its loader, which registers the entries too:
+ *    `const SHARE_TEXTS: TextPart = {`
+ *    `  'zh-CN': () => import('./share-zh-CN.ts'), 'en-US': () => import('./share-en-US.ts') };`
+ *    `declare module '../../core/i18n/index.ts' { interface TextParts { share: Translation<typeof zhCN> } }`
+ *    `export const ensureShareTexts = (): Promise<void> =>`
+ *    `  Promise.all([ensureTexts(SHARE_TEXTS), registerErrors(SHARE_ERRORS)]).then(() => {});`
+ *  - each of its pages: `export { ensureShareTexts as ready } from '../texts/index.ts';` (shown once both are in).
+ * docs/adding-a-domain.md says the same, with the imports.
+ */
+export interface TextParts {
+  core: CoreDictionary;
+}
+
+/** The union of a list of tables made their intersection: every part's keys in one table. */
+type AllOf<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void ? I : never;
+/** One table of any registered part. */
+type PartTable = TextParts[keyof TextParts];
+/** Every registered part's texts in one table: what the language's table holds once they are all loaded. */
+export type Dictionary = AllOf<PartTable>;
 
 type Join<K, P> = K extends string ? (P extends string ? `${K}.${P}` : never) : never;
 type Paths<T> = { [K in keyof T]: T[K] extends string ? K : Join<K, Paths<T[K]>> }[keyof T];
@@ -56,23 +71,8 @@ export const LOCALES = ['zh-CN', 'en-US'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
 
-type PartTable =
-  | CoreDictionary
-  | AppDictionary
-  | ShopDictionary
-  | StreamDictionary
-  | PasswordDictionary
-  | DownloadDictionary
-  | IdleDictionary
-  | ErrorsDictionary;
 /** One part of the texts: a lazy table per language. */
 export type TextPart = Record<Locale, () => Promise<{ default: PartTable }>>;
-const APP: TextPart = { 'zh-CN': () => import('./zh-CN-app.ts'), 'en-US': () => import('./en-US-app.ts') };
-const asErrorsPart = (module: { default: ErrorsDictionary['errors'] }) => ({ default: { errors: module.default } });
-const ERRORS: TextPart = {
-  'zh-CN': () => import('./errors-zh-CN.ts').then(asErrorsPart),
-  'en-US': () => import('./errors-en-US.ts').then(asErrorsPart),
-};
 
 const i18n = rosetta<Dictionary>();
 
@@ -131,20 +131,10 @@ async function loadPart(lang: Locale, part: TextPart): Promise<void> {
   loadedParts.set(part, (loadedParts.get(part) ?? new Set()).add(lang));
 }
 
-/** The signed-in app's texts for the active language (awaited by every private page's loader). */
-export function ensureAppTexts(): Promise<void> {
-  return ensureTexts(APP);
-}
-
-/** The error catalogue's texts for the active language (core/errors.ts loads them with the catalogue). */
-export function ensureErrorTexts(): Promise<void> {
-  return ensureTexts(ERRORS);
-}
-
 /**
- * A part of the texts for the active language, kept up to date on language switches. Parts other than the first
- * screen's (named by main.tsx) and app are declared by the lazy modules that need them (e.g.
- * src/phone-view/texts/index.ts), so their loaders stay out of the first screen.
+ * A part of the texts for the active language, kept up to date on language switches. Every part but the first
+ * screen's (named by main.tsx) is declared, and registered in TextParts, by the module that needs it (e.g.
+ * src/phone-view/texts/index.ts, src/app/app-texts.ts, core/errors.ts), so its loaders stay out of core.
  */
 export async function ensureTexts(part: TextPart): Promise<void> {
   wantedParts.add(part);

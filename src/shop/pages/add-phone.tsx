@@ -95,7 +95,7 @@ export default function AddPhonePage({ clientNo, title }: PageProps) {
               data-testid="quantity-more">+</button>
           </div>
         </section>
-        {grade && grade.stock < quantity ? <p class="buy__warning" role="status">{t('errors.stockInsufficient')}</p> : null}
+        {grade && grade.stock < quantity ? <p class="buy__warning" role="status">{t('shop.errors.stockInsufficient')}</p> : null}
         <CouponPicker preview={preview} selected={couponId} onSelect={setCouponId} />
         {error ? <p class="field__error" role="alert">{describeError(error)}</p> : null}
       </main>

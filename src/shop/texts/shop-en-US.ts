@@ -3,11 +3,42 @@ import type zhCN from './shop-zh-CN.ts';
 
 /**
  * Texts of buying, renewal, upgrade and payment (`shop.buy.*`), activation and redeem codes, code records, orders
- * and coupons (src/shop), keys `shop.*`, English; a part of their own (index.ts); typed against the zh-CN twin, so a missing or
- * extra key fails the typecheck.
+ * and coupons (src/shop), and of the shop's replies in the error catalogue (`shop.errors.*`, ../errors.ts), keys
+ * `shop.*`, English; a part of their own (index.ts); typed against the zh-CN twin, so a missing or extra key fails
+ * the typecheck.
  */
 const shopTexts: Translation<typeof zhCN> = {
   shop: {
+    // The catalogue's texts of the shop's replies (../errors.ts).
+    errors: {
+      stockInsufficient: 'Stock insufficient for this phone type, please contact support',
+      upgradeTooShort: 'A phone needs at least 1 day remaining to upgrade',
+      upgradeTooLong: 'The upgraded duration must be under 999 days',
+      renewTooLong: 'After renewal the validity must be under 999 days',
+      upgradeNotHigher: 'Only an upgrade to a higher level is possible',
+      upgradeAuthorized: 'Authorised phones cannot be upgraded',
+      packageNotExist: 'The package does not exist',
+      quantityInvalid: 'An order holds 1-20 phones',
+      orderNotExist: 'The order does not exist',
+      orderStateInvalid: 'The order cannot do this in its current state',
+      orderAlreadyPaid: 'The order is already paid',
+      paymentMethodInvalid: 'This payment method is not supported',
+      codeCountMismatch: 'The number of codes must equal the number of selected phones',
+      codeFormatInvalid: 'An activation code is 12 letters or digits',
+      redeemCodeInvalid: 'The redeem code is not valid (a redeem code is 1-20 letters or digits)',
+      redeemCodeUsed: 'The redeem code has been used',
+      remainingTimeInsufficient: 'Remaining time insufficient',
+      activationNotExist: 'The activation code does not exist',
+      activationExpired: 'The activation code has expired',
+      activationAlreadyActivated: 'The activation code is already activated',
+      activationSpecMismatch: 'Specification mismatch',
+      activationNotBound: 'The activation code is not bound to a cloud phone',
+      activationRenewalOnly: 'This activation code supports renewal only',
+      activationPurchaseOnly: 'This activation code supports purchase only',
+      activationNoStock: 'No stock',
+      couponUnavailable: 'The coupon is not available or not yet usable',
+      paymentFailed: 'Payment failed',
+    },
     common: {
       loadMore: 'Load more',
       days: '{{count}} days',

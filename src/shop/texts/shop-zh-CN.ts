@@ -1,9 +1,40 @@
 /**
  * Texts of buying, renewal, upgrade and payment (`shop.buy.*`), activation and redeem codes, code records, orders
- * and coupons (src/shop), keys `shop.*`, Simplified Chinese; a part of their own (index.ts).
+ * and coupons (src/shop), and of the shop's replies in the error catalogue (`shop.errors.*`, ../errors.ts), keys
+ * `shop.*`, Simplified Chinese; a part of their own (index.ts).
  */
 const shopTexts = {
   shop: {
+    // The catalogue's texts of the shop's replies (../errors.ts).
+    errors: {
+      stockInsufficient: '该机型库存不足，请联系客服',
+      upgradeTooShort: '剩余时长不足 1 天，不能升级',
+      upgradeTooLong: '升级时长需少于 999 天',
+      renewTooLong: '续费后的有效期需少于 999 天',
+      upgradeNotHigher: '只能升级到更高等级',
+      upgradeAuthorized: '授权设备不能升级',
+      packageNotExist: '套餐不存在',
+      quantityInvalid: '购买数量需为 1-20 台',
+      orderNotExist: '订单不存在',
+      orderStateInvalid: '订单当前状态不能进行此操作',
+      orderAlreadyPaid: '订单已支付',
+      paymentMethodInvalid: '不支持该支付方式',
+      codeCountMismatch: '激活码数量必须与所选云手机数量一致',
+      codeFormatInvalid: '激活码为 12 位字母或数字',
+      redeemCodeInvalid: '兑换码无效（兑换码为 1-20 位字母或数字）',
+      redeemCodeUsed: '兑换码已被使用',
+      remainingTimeInsufficient: '剩余时间不足',
+      activationNotExist: '激活码不存在',
+      activationExpired: '激活码已过期',
+      activationAlreadyActivated: '激活码已被激活',
+      activationSpecMismatch: '激活码规格不匹配',
+      activationNotBound: '激活码未绑定云手机',
+      activationRenewalOnly: '该激活码仅支持续费',
+      activationPurchaseOnly: '该激活码仅支持购买',
+      activationNoStock: '库存不足',
+      couponUnavailable: '优惠券不可用或尚未到可用时间',
+      paymentFailed: '支付失败',
+    },
     common: {
       loadMore: '加载更多',
       days: '{{count}} 天',

@@ -17,6 +17,8 @@ import enUSIdle from '../../../src/app/texts/idle-en-US.ts';
 import { installDictionary, locale, t } from '../../../src/core/i18n/index.ts';
 import { CATALOGUE } from '../../../src/core/error-catalogue.ts';
 import { describe, describeError, describeServerMessage, findEntry, ApiError } from '../../../src/core/errors.ts';
+import { registerErrors } from '../../../src/core/errors-later.ts';
+import { SHOP_ERRORS } from '../../../src/shop/errors.ts';
 import { ErrorCode } from '../../../src/core/error-codes.ts';
 import { ERRORS_EN_US, ERRORS_ZH_CN } from '../error-texts.ts';
 
@@ -98,10 +100,37 @@ test('placeholders match between languages', () => {
 });
 
 test('every catalogue entry has a translation in both languages', () => {
+  // The domains' entries included (error-texts.ts registers them as their texts' modules do).
+  for (const entry of SHOP_ERRORS) assert.ok(CATALOGUE.includes(entry), entry.key);
   for (const entry of CATALOGUE) {
     assert.ok(zh[entry.key], `zh-CN ${entry.key}`);
     assert.ok(en[entry.key], `en-US ${entry.key}`);
   }
+});
+
+test('no two catalogue entries, core\'s or a domain\'s, name the same code', () => {
+  const codes = CATALOGUE.flatMap((entry) => entry.codes ?? []);
+  assert.equal(codes.filter((code, at) => codes.indexOf(code) !== at), []);
+});
+
+test('a domain\'s entries follow core\'s, once however often they are registered', async () => {
+  const length = CATALOGUE.length;
+  await registerErrors(SHOP_ERRORS);
+  assert.is(CATALOGUE.length, length);
+  const first = CATALOGUE.indexOf(SHOP_ERRORS[0]);
+  assert.equal(CATALOGUE.slice(first, first + SHOP_ERRORS.length), [...SHOP_ERRORS]);
+  assert.ok(CATALOGUE.slice(0, first).every((entry) => entry.key.startsWith('errors.')), 'core\'s come first');
+});
+
+test('a domain\'s reply is described in the words of its own part, by code or by message', () => {
+  installDictionary('en-US', enUS, ERRORS_EN_US, enUSShop);
+  assert.is(describe(ErrorCode.ORDER_ALREADY_PAID), 'The order is already paid');
+  assert.is(describe(99, 'This activation code supports renewal only'), 'This activation code supports renewal only');
+  assert.is(describe(99, 'Payment failed'), 'Error code: 99 Payment failed');
+  // A message core recognises stays core's, whichever domains registered entries after it.
+  assert.is(findEntry(99, 'The device does not exist, so no coupon applies')?.key, 'errors.deviceNotExist');
+  installDictionary('zh-CN', zhCN, ERRORS_ZH_CN, zhCNShop);
+  assert.is(describe(ErrorCode.STOCK_INSUFFICIENT), '该机型库存不足，请联系客服');
 });
 
 test('t follows the locale signal and fills placeholders', () => {
