@@ -6,7 +6,7 @@
  */
 import { computed, signal } from '@preact/signals-react';
 import { onSessionCleared } from '../core/session-events.ts';
-import { fetchQuery, queryState } from '../core/store/query-store.ts';
+import { ensureQuery, fetchQuery, queryState } from '../core/store/query-store.ts';
 import { useQuery } from '../core/store/use-query.ts';
 import { getPhones, listPhones, type Phone, type PhoneStatus } from './api.ts';
 import { PHONE_PAGE_SIZE } from './first-page.ts';
@@ -68,6 +68,12 @@ async function fetchPhones(ids: readonly number[]): Promise<number[]> {
   const page = await getPhones([...ids]);
   putPhones(page.list);
   return page.list.map((phone) => phone.userPhoneId);
+}
+
+/** These phones for code that is not a component (phone-view's session): the stored answer, else one request. */
+export function ensurePhones(ids: readonly number[]): Promise<number[]> {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  return ensureQuery(['devices', 'phones', sorted], () => fetchPhones(sorted));
 }
 
 /**

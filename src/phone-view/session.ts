@@ -3,18 +3,19 @@
  * the current definition, professional mode, virtual keys, panels and the view-only flag, as signals that outlive
  * reconnects (so quality and open panels survive a dropped connection). The SDK chunk is imported here, on demand.
  */
-import { signal } from '@preact/signals-react';
+import { computed, signal } from '@preact/signals-react';
 import { t } from '../core/i18n/index.ts';
 import { notify } from '../core/ui/notify.ts';
 import { registerStreamSession } from '../app/stream-session.ts';
 import { write, isShowVirtualKey } from '../core/storage.ts';
 import { securityToken } from '../devices/api.ts';
-import { canOpen, phones } from '../devices/state.ts';
+import { canOpen } from '../devices/state.ts';
+import { ensurePhones, phonesById } from '../devices/phone-store.ts';
 import type { StreamClient, StreamEvents, StreamFailure, StreamRole, StreamState, StreamStats } from '../stream/types.ts';
 import type { Quality } from '../contract/stream-quality.ts';
 import { DEFAULT_QUALITY, definitionOf } from './qualities.ts';
 
-export type Panel = 'none' | 'tools' | 'quality' | 'clipboard' | 'switcher';
+export type Panel = 'none' | 'tools' | 'quality' | 'clipboard' | 'switcher' | 'rename';
 
 /** Why the stage shows an error instead of the picture: a stream failure, or a refused call (token, validity). */
 export type SessionProblem =
@@ -28,8 +29,12 @@ export type SessionProblem =
 export const streamState = signal<StreamState>('idle');
 export const problem = signal<SessionProblem | null>(null);
 export const device = signal<{ width: number; height: number } | null>(null);
-export const phoneName = signal('');
 export const currentPhoneId = signal<number | null>(null);
+/** The phone as the devices store holds it: a rename anywhere (phone-view's tools included) shows here at once. */
+export const currentPhone = computed(() => (currentPhoneId.value === null ? undefined : phonesById.value.get(currentPhoneId.value)));
+/** The name the stream host sent, for a phone the store does not hold (someone else's, shared with this user). */
+const streamedName = signal('');
+export const phoneName = computed(() => currentPhone.value?.name ?? streamedName.value);
 export const quality = signal<Quality>(DEFAULT_QUALITY);
 export const professionalMode = signal(false);
 export const virtualKeys = signal(isShowVirtualKey());
@@ -78,6 +83,7 @@ export async function openSession({ userPhoneId, viewOnly: onlyView, container }
     return;
   }
   currentPhoneId.value = userPhoneId;
+  streamedName.value = '';
   viewOnly.value = onlyView;
   role.value = 'owner';
   audience.value = { watching: 0, controlling: 0 };
@@ -86,8 +92,9 @@ export async function openSession({ userPhoneId, viewOnly: onlyView, container }
   stats.value = null;
   device.value = null;
   streamState.value = 'connecting';
-  const known = phones.value.find((phone) => phone.userPhoneId === userPhoneId);
-  phoneName.value = known?.name ?? '';
+  const known = phonesById.value.get(userPhoneId);
+  // Opened by its address: this phone (and only it) is asked for, for its name and the tools.
+  if (!known) void ensurePhones([userPhoneId]).catch(() => {});
   // Spec §5: a phone with under 10 minutes left is refused before any connection (the server refuses it too).
   if (known && !canOpen(known)) {
     streamState.value = 'failed';
@@ -121,7 +128,7 @@ export async function openSession({ userPhoneId, viewOnly: onlyView, container }
   });
   next.on('ready', ({ width, height, name }) => {
     device.value = { width, height };
-    if (name) phoneName.value = name;
+    if (name) streamedName.value = name;
   });
   next.on('frame', (info) => (frame.value = info));
   next.on('control', (change) => controlChanged(change, onlyView));

@@ -1,50 +1,19 @@
 /** Panels of the action sheet that need more than a tap: forms, choices, the details and a screenshot. */
-import { useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { describeEntry, errorText } from '../../core/errors-later.ts';
 import { formatDateTime } from '../../core/format.ts';
-import { Field } from '../../core/ui/field.tsx';
 import { notify } from '../../core/ui/notify.ts';
 import { useQuery } from '../../core/store/use-query.ts';
-import { checkName } from '../../core/validate.ts';
 import { isSafeUrl } from '../../core/safe-url.ts';
 import { phoneHardware, type Phone } from '../api.ts';
 import { RESOLUTIONS, type BatchEntry, type PhoneHardware } from '../device-types.ts';
-import { captureDevices, moveDevicesToGroup, renameDevice, setDeviceResolution } from '../actions.ts';
+import { captureDevices, moveDevicesToGroup, setDeviceResolution } from '../actions.ts';
 import { groups } from '../state.ts';
 
 interface PanelProps {
   phone: Phone;
   onDone: () => void;
-}
-
-export function RenamePanel({ phone, onDone }: PanelProps) {
-  const [name, setName] = useState(phone.name);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const save = async (event: Event) => {
-    event.preventDefault();
-    const rule = checkName(name);
-    if (rule) return setError(t(rule));
-    setBusy(true);
-    try {
-      await renameDevice(phone.userPhoneId, name);
-      notify(t('devices.done.rename'), 'success');
-      onDone();
-    } catch (failure) {
-      setError(describeError(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <form class="sheet__panel" onSubmit={save} noValidate>
-      <Field id="phone-name" label={t('devices.actions.rename')} value={name} error={error} placeholder={t('account.personal.nicknamePlaceholder')}
-        onInput={(value) => { setName(value); setError(''); }} />
-      <button type="submit" class="btn btn--primary btn--block" disabled={busy} data-testid="rename-save">{t('account.personal.save')}</button>
-    </form>
-  );
 }
 
 export function ResolutionPanel({ phone, onDone }: PanelProps) {

@@ -17,7 +17,8 @@ import type { RouteSegment } from '../../app/route-types.ts';
 import type { Phone } from '../api.ts';
 import type { BatchEntry } from '../device-types.ts';
 import { rebootDevices, resetDevices, setDevicesRoot } from '../actions.ts';
-import { DetailsPanel, GroupPanel, RenamePanel, ResolutionPanel, ScreenshotPanel } from './action-panels.tsx';
+import { DetailsPanel, GroupPanel, ResolutionPanel, ScreenshotPanel } from './action-panels.tsx';
+import { RenameForm } from '../rename-form.tsx';
 
 type Panel = 'menu' | 'rename' | 'resolution' | 'group' | 'details' | 'screenshot';
 
@@ -128,7 +129,7 @@ export function ActionSheet({ phone, onClose }: { phone: Phone; onClose: () => v
             ))}
           </div>
         ) : panel === 'rename' ? (
-          <RenamePanel phone={phone} onDone={onClose} />
+          <RenameForm phone={phone} onDone={onClose} />
         ) : panel === 'resolution' ? (
           <ResolutionPanel phone={phone} onDone={onClose} />
         ) : panel === 'group' ? (

@@ -10,7 +10,7 @@ import { KeyboardInput, usePhysicalKeyboard } from '../parts/keyboard-input.tsx'
 import { PhoneSwitcher } from '../parts/phone-switcher.tsx';
 import { StreamStage } from '../parts/stream-stage.tsx';
 import { SwitchStrip } from '../parts/switch-strip.tsx';
-import { QualitySheet, ToolsHandle, ToolsSheet, VirtualKeyBar } from '../parts/toolbar.tsx';
+import { QualitySheet, RenameSheet, ToolsHandle, ToolsSheet, VirtualKeyBar } from '../parts/toolbar.tsx';
 import { useStreamTouch } from '../parts/use-stream-touch.ts';
 import { closeSession, openSession, panel, pauseSession, resumeSession, viewOnly, virtualKeys } from '../session.ts';
 import { exitPhoneView } from '../tool-actions.ts';
@@ -91,6 +91,7 @@ export default function PhoneViewPage({ clientNo, query, routeName }: PageProps)
       {panel.value === 'quality' ? <QualitySheet /> : null}
       {panel.value === 'clipboard' ? <ClipboardPanel /> : null}
       {panel.value === 'switcher' ? <PhoneSwitcher /> : null}
+      {panel.value === 'rename' ? <RenameSheet /> : null}
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { QUALITIES } from '../../contract/stream-quality.ts';
 import {
   audience,
   panel,
+  currentPhone,
   phoneName,
   professionalMode,
   quality,
@@ -26,6 +27,7 @@ import {
   virtualKeys,
 } from '../session.ts';
 import { chooseQuality, exitPhoneView, rebootCurrentPhone, takeScreenshot } from '../tool-actions.ts';
+import { RenameForm } from '../../devices/rename-form.tsx';
 
 const KEY_ICONS: Record<NavKey, ComponentChildren> = {
   back: <path d="M15 5l-7 7 7 7" />,
@@ -95,6 +97,8 @@ export function ToolsSheet({ clientNo, onKeyboard }: ToolsSheetProps) {
       run: takeControlBack,
       hidden: role.value !== 'owner' || audience.value.controlling === 0,
     },
+    // The owner names the phone here as on the device list; the new name shows on every page at once (the store).
+    { id: 'rename', label: 'devices.actions.rename', run: () => (panel.value = 'rename'), hidden: viewOnly.value || role.value !== 'owner' || !currentPhone.value },
     { id: 'switch', label: 'phoneView.tools.switchPhone', run: () => (panel.value = 'switcher') },
     // Spec §6: reboot is a client function (reboot_button); only the owner reboots (a grantee watches or drives).
     {
@@ -117,6 +121,17 @@ export function ToolsSheet({ clientNo, onKeyboard }: ToolsSheetProps) {
             </button>
           ))}
       </div>
+    </Sheet>
+  );
+}
+
+export function RenameSheet() {
+  const phone = currentPhone.value;
+  const close = () => (panel.value = 'none');
+  if (!phone) return null;
+  return (
+    <Sheet title={t('devices.actions.rename')} onClose={close} testId="rename-sheet">
+      <RenameForm phone={phone} onDone={close} />
     </Sheet>
   );
 }
