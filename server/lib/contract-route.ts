@@ -1,8 +1,9 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import type { Endpoint, InputOf, ReplyInput } from '../../src/contract/endpoint.ts';
+import { ErrorCode } from '../../src/core/error-codes.ts';
 import type { RuleKey } from '../../src/core/validate.ts';
-import { ok } from './envelope.ts';
+import { fail, ok } from './envelope.ts';
 import { ApiError, badRequest, ruleMessage } from './errors.ts';
 import { readBody } from './request.ts';
 import type { AppEnv, Deps } from './types.ts';
@@ -44,12 +45,15 @@ function queryOf(c: Context): Record<string, string | string[]> {
   return Object.fromEntries(entries);
 }
 
-/** Set by a test server (AppOptions.checkReplies): a reply outside its schema is a bug, so it fails loudly. */
-function checkReply(endpoint: Endpoint, reply: unknown): void {
+/**
+ * Set by a test server (AppOptions.checkReplies): a reply outside its schema is a bug, so the request fails with a 500
+ * whose message says where (only a test server says so: it is the test's output a developer reads).
+ */
+function replyDrift(endpoint: Endpoint, reply: unknown): ApiError | null {
   const result = v.safeParse(endpoint.reply, reply);
-  if (result.success) return;
-  const where = result.issues.map((issue) => `${v.getDotPath(issue) ?? '(reply)'}: ${issue.message}`).join('; ');
-  throw new Error(`The reply of ${endpoint.route} leaves its schema: ${where}`);
+  if (result.success) return null;
+  const where = result.issues.slice(0, 3).map((issue) => `${v.getDotPath(issue) ?? '(reply)'}: ${issue.message}`).join('; ');
+  return new ApiError(ErrorCode.SERVER_ERROR, `The reply of ${endpoint.route} leaves its schema: ${where}`);
 }
 
 /** Registers `endpoint` on `routes` behind `middleware`. */
@@ -65,8 +69,8 @@ export function contractRoute<E extends Endpoint>(
     const query = parse(endpoint.query, queryOf(c));
     const body = endpoint.body ? parse(endpoint.body, await readBody(c)) : undefined;
     const reply = await handler(c, { query, body } as InputOf<E>);
-    if (deps.checkReplies) checkReply(endpoint, reply);
-    return ok(c, reply);
+    const drift = deps.checkReplies ? replyDrift(endpoint, reply) : null;
+    return drift ? fail(c, drift, 500) : ok(c, reply);
   };
   routes.on(method, [path], ...middleware, answer);
 }
