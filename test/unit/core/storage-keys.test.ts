@@ -54,11 +54,11 @@ test('a key listed as not needed is not written anywhere in the client', () => {
   }
 });
 
-test('the README\'s "Storage keys" section names every §3 key and every extra key', () => {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const start = readme.indexOf('## Storage keys');
+test('the "Storage keys" section of docs/decisions.md names every §3 key and every extra key', () => {
+  const decisions = readFileSync(join(ROOT, 'docs', 'decisions.md'), 'utf8');
+  const start = decisions.indexOf('## Storage keys');
   assert.ok(start >= 0, 'no "Storage keys" section');
-  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+  const section = decisions.slice(start, decisions.indexOf('\n## ', start + 1));
   for (const key of [...SPEC_KEYS, ...EXTRA_KEYS]) assert.ok(section.includes(`\`${key}\``), `${key} is not documented`);
 });
 
