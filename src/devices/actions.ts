@@ -19,6 +19,7 @@ import {
   setPhonesGroup,
   setPhonesRoot,
   type PhoneGroup,
+  type PhoneStatus,
 } from './api.ts';
 import { OPERATION_BATCH_LIMIT, SCREENSHOT_BATCH_LIMIT, type BatchEntry } from './device-types.ts';
 import { applyStatuses, patchPhones, phonesById } from './phone-store.ts';
@@ -71,6 +72,13 @@ export async function moveDevicesToGroup(ids: number[], groupId: number): Promis
 
 export function captureDevices(ids: number[]): Promise<BatchEntry[]> {
   return screenshotPhones(ids);
+}
+
+/** The phones' statuses now, written into the store (a batch page following its operations). */
+export async function refreshStatuses(ids: number[]): Promise<PhoneStatus[]> {
+  const fresh = await phoneStatuses(ids);
+  applyStatuses(fresh);
+  return fresh;
 }
 
 /** What a batch page runs on the phones it was given. */

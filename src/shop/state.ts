@@ -7,7 +7,8 @@
  */
 import { computed, signal } from '@preact/signals-react';
 import { fetchQuery, queryState, removeQueries, type QueryKey } from '../core/store/query-store.ts';
-import { listGoods, type Goods } from './api.ts';
+import { createOrder, listGoods, submitPayment, type Goods, type OrderRequest } from './api.ts';
+import type { PayMethod } from './order-types.ts';
 import { listCodeRecords, type CodeRecord } from './codes-api.ts';
 import { cancelOrder, getOrder, listCoupons, listOrders, type Coupon, type Order } from './orders-api.ts';
 import type { CouponStatus, OrderStatus } from './order-types.ts';
@@ -54,6 +55,21 @@ export type OrderTab = 'all' | OrderStatus;
 export const orders = createPagedList<Order, OrderTab>(['shop', 'orders'], (tab, pageNo, pageSize) =>
   listOrders({ status: tab === 'all' ? undefined : tab, pageNo, pageSize }),
 );
+
+/** Places an order; the orders and coupons read before it no longer hold (a coupon was taken). */
+export async function createOrderNow(request: OrderRequest) {
+  const order = await createOrder(request);
+  removeQueries(['shop', 'orders']);
+  removeQueries(['shop', 'coupons']);
+  return order;
+}
+
+/** Starts paying an order; the orders read before it no longer hold. */
+export async function payOrder(orderId: number, method: PayMethod, idempotencyKey: string, returnUrl: string) {
+  const reply = await submitPayment(orderId, method, idempotencyKey, returnUrl);
+  removeQueries(['shop', 'orders']);
+  return reply;
+}
 
 /**
  * Cancels an unpaid order; the orders are read again whatever the answer, since a refusal usually means the

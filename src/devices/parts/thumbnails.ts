@@ -3,7 +3,7 @@
  * Fetched in batches of at most 10 (the screenshot limit), each kept for REFRESH_MS.
  */
 import { signal, type Signal } from '@preact/signals-react';
-import { screenshotPhones } from '../api.ts';
+import { captureDevices } from '../actions.ts';
 import { SCREENSHOT_BATCH_LIMIT } from '../device-types.ts';
 import { chunk } from '../../core/format.ts';
 import { onSessionCleared } from '../../account/session.ts';
@@ -29,7 +29,7 @@ export async function refreshThumbnails(visibleIds: number[], at = Date.now()): 
   stale.forEach((id) => inFlight.add(id));
   try {
     for (const ids of chunk(stale, SCREENSHOT_BATCH_LIMIT)) {
-      const results = await screenshotPhones(ids).catch(() => []);
+      const results = await captureDevices(ids).catch(() => []);
       const next = new Map(thumbnails.value);
       for (const entry of results) next.set(entry.userPhoneId, { url: entry.success ? (entry.url ?? null) : null, at: Date.now() });
       thumbnails.value = next;

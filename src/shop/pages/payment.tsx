@@ -12,9 +12,8 @@ import { notify } from '../../core/ui/notify.ts';
 import { goToPage, pathTo, BASE } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import { holdUpdates } from '../../app/update-guard.ts';
-import { submitPayment } from '../api.ts';
 import type { PayMethod } from '../order-types.ts';
-import { forgetPayingOrder, loadPayingOrder, payingOrder, payingOrderError } from '../state.ts';
+import { forgetPayingOrder, loadPayingOrder, payingOrder, payingOrderError, payOrder } from '../state.ts';
 import { formatMoney } from '../money.ts';
 import '../parts/buy.css';
 // Shown once the shop's texts are in (a part of their own: texts/index.ts).
@@ -78,7 +77,7 @@ export default function PaymentPage({ query }: PageProps) {
     setPaying(true);
     try {
       const returnUrl = BASE + pathTo('pay-result', `?orderId=${orderId}`);
-      const reply = await submitPayment(orderId, method, keyFor(method), returnUrl);
+      const reply = await payOrder(orderId, method, keyFor(method), returnUrl);
       // Only this backend's own wallet page: a server answer must never send the user to script or elsewhere.
       if (reply.walletUrl && isWalletPage(reply.walletUrl)) location.assign(reply.walletUrl);
       else goToPage('pay-result', { query: `?orderId=${orderId}`, replace: true });

@@ -11,9 +11,9 @@ import { openDialog } from '../../core/ui/dialogs.ts';
 import { notify } from '../../core/ui/notify.ts';
 import { formatDate } from '../../core/format.ts';
 import { goToPage } from '../../app/navigate.ts';
-import { createOrder, type OrderRequest, type Preview } from '../api.ts';
+import type { OrderRequest, Preview } from '../api.ts';
 import type { Coupon } from '../orders-api.ts';
-import { coupons as couponsSignal, forgetCoupons, loadCoupons } from '../state.ts';
+import { coupons as couponsSignal, createOrderNow, forgetCoupons, loadCoupons } from '../state.ts';
 import { formatMoney } from '../money.ts';
 
 export function couponValue(coupon: Coupon): string {
@@ -117,7 +117,7 @@ export function useOrderSubmit(preview: { preview: Preview | null; error: unknow
 /** Creates the order and goes on to pay it; a fully discounted order is already paid. */
 export async function placeOrder(request: OrderRequest): Promise<void> {
   try {
-    const order = await createOrder(request);
+    const order = await createOrderNow(request);
     if (order.payAmount === 0) goToPage('pay-result', { query: `?orderId=${order.orderId}` });
     else goToPage('payment', { query: `?orderId=${order.orderId}` });
   } catch (error) {

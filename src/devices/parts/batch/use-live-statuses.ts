@@ -5,8 +5,8 @@
  * than pollBusyPhones, which home stops when it closes.
  */
 import { useEffect, useState } from 'react';
-import { phoneStatuses, type PhoneStatus } from '../../api.ts';
-import { applyStatuses } from '../../phone-store.ts';
+import type { PhoneStatus } from '../../api.ts';
+import { refreshStatuses } from '../../actions.ts';
 import { POLL_MS } from '../../state.ts';
 
 export function useLiveStatuses(ids: readonly number[]): Map<number, PhoneStatus> {
@@ -25,9 +25,8 @@ export function useLiveStatuses(ids: readonly number[]): Map<number, PhoneStatus
       if (stopped || asking || document.visibilityState === 'hidden') return;
       asking = true;
       try {
-        const fresh = await phoneStatuses(busy);
+        const fresh = await refreshStatuses(busy);
         if (stopped) return;
-        applyStatuses(fresh);
         setStatuses((old) => {
           const next = new Map(old);
           for (const entry of fresh) next.set(entry.userPhoneId, entry);
