@@ -6,7 +6,6 @@ import { aliases } from './aliases.mjs';
 import { bootPlanPlugin, devFingerprintPlugin } from './scripts/boot-plan.mjs';
 import { chunkLoaderPlugin } from './scripts/chunk-loader-plugin.mjs';
 import { compatClassesPlugin } from './scripts/compat-classes-plugin.mjs';
-import { compileHintsPlugin } from './scripts/compile-hints-plugin.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const apiPort = process.env.API_PORT ?? '8080';
@@ -17,10 +16,7 @@ const IDLE_MODULES = /src[\\/]app[\\/](?:service-worker|update-arrival|share-met
 
 export default defineConfig({
   base: '/app/',
-  plugins: [chunkLoaderPlugin(), compatClassesPlugin(), preact({ reactAliasesEnabled: false }), bootPlanPlugin({ version: pkg.version }), devFingerprintPlugin(),
-    // The returning user's first screen, the device list (the `home` and `shared` chunk groups below): nearly all
-    // of their code runs as they load, so V8 compiles them whole while they stream in, off the main thread.
-    compileHintsPlugin(['home', 'shared'])],
+  plugins: [chunkLoaderPlugin(), compatClassesPlugin(), preact({ reactAliasesEnabled: false }), bootPlanPlugin({ version: pkg.version }), devFingerprintPlugin()],
   resolve: {
     // Ordered most specific first: 'react/jsx-runtime' must win over 'react'.
     alias: [
@@ -29,9 +25,11 @@ export default defineConfig({
         replacement,
       })),
       // rosetta's one dependency: its "browser" file is a UMD wrapper, which brings the bundler's CommonJS interop
-      // (about 700 bytes) into the entry; its "module" file is the same function as plain ESM.
+      // into the entry; its "module" file is the same function as plain ESM. Saves 418 bytes gzip of the first screen
+      // (209 brotli), about 8 ms of transfer at 50 kB/s (docs/build-tricks.md).
       { find: /^dlv$/, replacement: 'dlv/dist/dlv.es.js' },
-      // wouter's path-pattern parser, which this app never calls (src/app/no-route-patterns.ts says why).
+      // wouter's path-pattern parser, which this app never calls (src/app/no-route-patterns.ts says why). Saves 186
+      // bytes gzip of the first screen (132 brotli), about 4 ms of transfer at 50 kB/s.
       { find: /^regexparam$/, replacement: fileURLToPath(new URL('./src/app/no-route-patterns.ts', import.meta.url)) },
     ],
   },
@@ -54,7 +52,8 @@ export default defineConfig({
     },
     rolldownOptions: {
       // Imported constants are written in where they are used: the reply codes (core/reply-codes.ts) then cost the
-      // entry nothing for the codes only lazy pages compare with, instead of one exported binding each.
+      // entry nothing for the codes only lazy pages compare with, instead of one exported binding each. Saves 410
+      // bytes gzip of the first screen (207 brotli), about 8 ms of transfer at 50 kB/s.
       optimization: { inlineConst: { mode: 'all' } },
       onLog(level, log, handler) {
         // main.tsx imports the login page so that it travels inline with the entry; the route table's dynamic import
@@ -63,12 +62,6 @@ export default defineConfig({
         handler(level, log);
       },
       output: {
-        // Seven characters of content hash (42 bits; Rolldown's minimum for this many chunks) instead of eight: every
-        // file name is written twice into index.html (the boot plan and the inline entry's imports), and the hashes
-        // are its least compressible bytes, 0.1 KB gzip of the first screen.
-        entryFileNames: 'assets/[name]-[hash:7].js',
-        chunkFileNames: 'assets/[name]-[hash:7].js',
-        assetFileNames: 'assets/[name]-[hash:7][extname]',
         codeSplitting: {
           groups: [
             // Everything the entry loads statically in one chunk, which the build then inlines into index.html

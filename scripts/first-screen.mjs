@@ -1,6 +1,9 @@
 // The first screen and the offline start, as lists of files (relative to dist) read from the build's boot plan
 // (scripts/boot-plan.mjs, dist/boot-plan.json): what a cold visit to the login screen downloads before it can be used,
 // and what the service worker precaches. Shared by the size check, the benchmarks and the service-worker build.
+//
+// The precache list saves a first visit's link 65 KB brotli once the worker registers: 17 files, 55.5 KB, where
+// precaching every built file would fetch 92 files, 120.5 KB (about 1.3 s more at 50 kB/s; docs/build-tricks.md).
 import { readPlan } from './boot-plan.mjs';
 
 const unique = (files) => [...new Set(files)];

@@ -7,6 +7,9 @@
 // A stub exports values, not live bindings: the build fails if the chunk exports a binding that it reassigns inside a
 // function, whose later values the stub would not see (checked with Babel's scope analysis; @babel/core is already a
 // build dependency through the Preact preset).
+//
+// What it saves is the inline entry's (scripts/inline-entry.mjs): without a way for the lazy pages to import the
+// entry's modules, the entry could not be inline.
 import babel from '@babel/core';
 import { parseAst } from 'vite';
 
@@ -72,7 +75,8 @@ export function splitExports(code, file) {
   if (!list) return { inline: code, stub: null };
   assertSettledExports(code, list.names.map((name) => name.local), file);
   // The object is keyed by the chunk's own (minified) names, written once each in shorthand (`{Sn,Tr}`, not
-  // `{$:Sn,A:Tr}`): about 0.15 KB gzip less in index.html. The stub, a file, maps them back to the export names.
+  // `{$:Sn,A:Tr}`), and the stub, a file, maps them back to the export names: no more code than keying the object by
+  // the export names, and 108 bytes gzip less in index.html (13 brotli).
   const locals = [...new Set(list.names.map(({ local }) => local))];
   const inline = `${code.slice(0, list.start)}window.${EXPORTS_GLOBAL}={${locals.join(',')}};`;
   // Through names of its own: an export may be named with a reserved word (the bundler names them `in`, `do`… once

@@ -25,6 +25,56 @@ test('the build reads the same route table the app uses: every page, its segment
   for (const route of parsed) assert.ok(existsSync(root + route.module), route.module);
 });
 
+test('the build reads the route table with a parser: rows formatted like any other code read the same', () => {
+  const sources: Record<string, string> = {
+    'src/app/routes.ts': [
+      "import type { RouteEntry } from './route-types.ts';",
+      'const homePage = () => import("../devices/pages/home.tsx");',
+      'const FIRST_PAGES = [',
+      '  {',
+      '    name: "home",',
+      "    segment: '',",
+      '    level: 0,',
+      '    layout: `home`,',
+      '    // a comment between the fields',
+      '    catalogueLater: true,',
+      '    load: homePage,',
+      '  },',
+      "  { name: 'login', segment: 'login', level: 0, layout: 'loginLayout', public: true,",
+      "    load: () =>",
+      "      import('../account/pages/login.tsx') },",
+      '] as const satisfies readonly RouteEntry[];',
+    ].join('\n'),
+    'src/app/more-routes.ts': [
+      'export const MORE_PAGES = [',
+      "  { name: 'download', segment: 'download', level: 1, layout: 'none', public: false, load: () => import('../misc/pages/download.tsx') },",
+      '] as const;',
+    ].join('\n'),
+  };
+  assert.equal(parseRouteTable((file: string) => sources[file]!), [
+    { name: 'home', segment: '', layout: 'home', public: false, catalogueLater: true, module: 'src/devices/pages/home.tsx', file: 'src/app/routes.ts' },
+    { name: 'login', segment: 'login', layout: 'loginLayout', public: true, catalogueLater: false, module: 'src/account/pages/login.tsx', file: 'src/app/routes.ts' },
+    { name: 'download', segment: 'download', layout: 'none', public: false, catalogueLater: false, module: 'src/misc/pages/download.tsx', file: 'src/app/more-routes.ts' },
+  ]);
+});
+
+test('a row the build cannot read for sure fails the reading instead of being left out', () => {
+  const table = (rows: string) => (file: string) => (file === 'src/app/routes.ts' ? `const FIRST_PAGES = [${rows}] as const;` : 'export const MORE_PAGES = [];');
+  const row = "{ name: 'home', segment: '', level: 0, layout: 'home', load: () => import('../devices/pages/home.tsx') }";
+  assert.is(parseRouteTable(table(row)).length, 1);
+  const unreadable = [
+    '...OTHER_PAGES',
+    row.replace("segment: ''", 'segment: HOME'),
+    row.replace("layout: 'home'", "['layout']: 'home'"),
+    row.replace(' load:', ' public: isOpen, load:'),
+    row.replace("() => import('../devices/pages/home.tsx')", "() => import(homeModule)"),
+    row.replace("() => import('../devices/pages/home.tsx')", 'lazyHome'),
+    row.replace(", load: () => import('../devices/pages/home.tsx')", ''),
+  ];
+  for (const rows of unreadable) assert.throws(() => parseRouteTable(table(rows)), /boot plan: src\/app\/routes\.ts, FIRST_PAGES/, rows);
+  assert.throws(() => parseRouteTable(() => 'export const ROWS = [];'), /FIRST_PAGES: not an array literal/);
+});
+
 test('the build knows which layouts load nothing of the signed-in app, as the app does', () => {
   assert.equal(parseSelfContainedLayouts(), [...SELF_CONTAINED_LAYOUTS]);
   assert.ok(SELF_CONTAINED_LAYOUTS.includes('loginLayout'));
