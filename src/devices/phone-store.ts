@@ -1,15 +1,13 @@
 /**
  * Every phone this client knows, by id: the one copy that the home list, the batch and group pages, phone-view and
- * the shop's phone pickers all read. Lists (home's, the whole account's) are queries of the store that hold ids;
- * a change the server accepted is written here once (`patchPhones`, `applyStatuses`) and shows on every page.
- * A page about some phones asks for those phones (`usePhones`), not for the whole account.
+ * the shop's phone pickers all read. Lists (home's in state.ts; the whole account's and a page's few phones in
+ * phone-lists.ts) are queries of the store that hold ids; a change the server accepted is written here once
+ * (`patchPhones`, `applyStatuses`) and shows on every page.
  */
-import { computed, signal } from '@preact/signals-react';
+import { signal } from '@preact/signals-react';
 import { onSessionCleared } from '../core/session-events.ts';
-import { ensureQuery, fetchQuery, queryState } from '../core/store/query-store.ts';
-import { useQuery } from '../core/store/use-query.ts';
-import { getPhones, listPhones, type Phone, type PhoneStatus } from './api.ts';
-import { PHONE_PAGE_SIZE } from './first-page.ts';
+import { ensureQuery } from '../core/store/query-store.ts';
+import { getPhones, type Phone, type PhoneStatus } from './api.ts';
 
 export const phonesById = signal<ReadonlyMap<number, Phone>>(new Map());
 
@@ -64,7 +62,7 @@ export function phoneLabel(id: number): { name: string; phoneNo: string } {
 }
 
 /** Asks for these phones and keeps them; resolves with their ids as the server knows them. */
-async function fetchPhones(ids: readonly number[]): Promise<number[]> {
+export async function fetchPhones(ids: readonly number[]): Promise<number[]> {
   const page = await getPhones([...ids]);
   putPhones(page.list);
   return page.list.map((phone) => phone.userPhoneId);
@@ -74,44 +72,6 @@ async function fetchPhones(ids: readonly number[]): Promise<number[]> {
 export function ensurePhones(ids: readonly number[]): Promise<number[]> {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   return ensureQuery(['devices', 'phones', sorted], () => fetchPhones(sorted));
-}
-
-/**
- * Some phones for a page about them (renewing one, phone-view): those the store holds show at once, and they are
- * asked for again behind them, so the page shows the server's current word.
- */
-export function usePhones(ids: readonly number[]): { phones: Phone[]; loading: boolean; error: unknown } {
-  const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  const view = useQuery(sorted.length ? ['devices', 'phones', sorted] : null, () => fetchPhones(sorted));
-  const phones = phonesOf(ids);
-  return { phones, loading: view.loading && phones.length < sorted.length, error: view.error };
-}
-
-const ALL_KEY = ['devices', 'all'] as const;
-
-/** Every phone of the account, page after page: the group and batch pages and the shop's pickers choose among them. */
-async function fetchAllPhones(): Promise<number[]> {
-  let ids: number[] = [];
-  for (let pageNo = 1; ; pageNo++) {
-    const page = await listPhones({ pageNo, pageSize: PHONE_PAGE_SIZE, sort: 'default' });
-    putPhones(page.list);
-    ids = ids.concat(page.list.map((phone) => phone.userPhoneId));
-    if (ids.length >= page.total || page.list.length === 0) return ids;
-  }
-}
-
-const allState = queryState<number[]>(ALL_KEY);
-/** The whole account's phones once loaded (empty before). */
-export const allPhones = computed(() => phonesOf(allState.value.data ?? [], phonesById.value));
-export const allPhonesLoaded = computed(() => allState.value.data !== undefined);
-export const allPhonesError = computed(() => allState.value.error);
-
-/** Asks for the whole account again (each page that chooses among all phones does, as it opens). */
-export function loadAllPhones(): Promise<void> {
-  return fetchQuery(ALL_KEY, fetchAllPhones).then(
-    () => {},
-    () => {},
-  );
 }
 
 onSessionCleared(() => (phonesById.value = new Map()));

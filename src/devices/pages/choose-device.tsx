@@ -12,7 +12,7 @@ import type { PageProps } from '../../app/route-types.ts';
 import type { Phone } from '../api.ts';
 import { displayStatus, groups } from '../state.ts';
 import { refreshGroups } from '../parts/groups/group-actions.ts';
-import { allPhones, allPhonesError, allPhonesLoaded, loadAllPhones } from '../phone-store.ts';
+import { allPhones, allPhonesError, allPhonesLoaded, loadAllPhones } from '../phone-lists.ts';
 import { batchQuery, parseAction, parseIds } from '../parts/batch/ids.ts';
 import { VirtualGrid } from '../../core/ui/virtual-grid/virtual-grid.tsx';
 import '../parts/groups/groups.css';

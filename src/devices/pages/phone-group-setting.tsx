@@ -14,7 +14,7 @@ import type { Phone } from '../api.ts';
 import { displayStatus, groups } from '../state.ts';
 import { GroupNameForm } from '../parts/groups/group-name-form.tsx';
 import { canEdit, confirmAndDeleteGroup, defaultGroup, refreshGroups, renameGroupAndSync } from '../parts/groups/group-actions.ts';
-import { allPhones, allPhonesError, allPhonesLoaded, loadAllPhones } from '../phone-store.ts';
+import { allPhones, allPhonesError, allPhonesLoaded, loadAllPhones } from '../phone-lists.ts';
 import { batchQuery } from '../parts/batch/ids.ts';
 import { runBatch } from '../actions.ts';
 import { VirtualGrid } from '../../core/ui/virtual-grid/virtual-grid.tsx';

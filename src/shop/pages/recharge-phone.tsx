@@ -8,7 +8,7 @@ import { describeError } from '../../core/errors.ts';
 import { formatDateTime } from '../../core/format.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import type { Phone } from '../../devices/api.ts';
-import { allPhones, loadAllPhones, usePhones } from '../../devices/phone-store.ts';
+import { allPhones, loadAllPhones, usePhones } from '../../devices/phone-lists.ts';
 import { forgetGoods, goods as goodsSignal, loadGoods } from '../state.ts';
 import { formatMoney } from '../money.ts';
 import { CouponPicker, PriceSummary, useOrderSubmit } from '../parts/checkout.tsx';

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import type { PageProps } from '../../app/route-types.ts';
-import { usePhones } from '../../devices/phone-store.ts';
+import { usePhones } from '../../devices/phone-lists.ts';
 import { remainingMs } from '../../devices/state.ts';
 import { forgetGoods, goods as goodsSignal, loadGoods } from '../state.ts';
 import { formatMoney } from '../money.ts';

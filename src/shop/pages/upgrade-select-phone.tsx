@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { goToPage } from '../../app/navigate.ts';
 import type { Phone } from '../../devices/api.ts';
-import { allPhones, loadAllPhones } from '../../devices/phone-store.ts';
+import { allPhones, loadAllPhones } from '../../devices/phone-lists.ts';
 import { remainingMs } from '../../devices/state.ts';
 import { forgetGoods, goods as goodsSignal, loadGoods } from '../state.ts';
 import { PhonePicker, toggleWithin } from '../parts/phone-picker.tsx';

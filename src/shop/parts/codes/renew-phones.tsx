@@ -7,7 +7,7 @@ import { describeError } from '../../../core/errors.ts';
 import { formatDate } from '../../../core/format.ts';
 import { useEffect } from 'react';
 import type { Phone } from '../../../devices/api.ts';
-import { allPhones, allPhonesError, allPhonesLoaded, loadAllPhones } from '../../../devices/phone-store.ts';
+import { allPhones, allPhonesError, allPhonesLoaded, loadAllPhones } from '../../../devices/phone-lists.ts';
 
 /** Every phone of the user, to choose from; `reload` after a renewal moved expiries (the list stays on screen meanwhile). */
 export function useMyPhones() {
