@@ -33,6 +33,16 @@ function callsTo(page: Page, pattern: string): Promise<SentCall[]> {
   return page.evaluate((source) => (window as unknown as { sentCalls: SentCall[] }).sentCalls.filter((call) => new RegExp(source).test(call.url)), pattern);
 }
 
+/** The device-list calls the page makes from now on (the client store asks for a page's phones by id). */
+function listCalls(page: Page): URL[] {
+  const calls: URL[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/device/user/phone/list') calls.push(url);
+  });
+  return calls;
+}
+
 test.describe('the 1,000-phone account', () => {
   test.beforeEach(async ({ page }) => {
     await skipExpiryReminder(page);
@@ -210,5 +220,29 @@ test.describe('the 1,000-phone account', () => {
     expect(sheets.filter((sheet) => /\/index-[^/]*\.css$/.test(sheet))).toEqual([]);
     // And the page is styled by them: the grid's cells are placed by the device list's CSS.
     expect(await page.locator('.vgrid__cell').first().evaluate((cell) => getComputedStyle(cell).position)).toBe('absolute');
+  });
+
+  test('renewing one phone from its card asks for that phone only, never the whole account', async ({ page }) => {
+    // Home has read its whole list: what follows is the renew page's own asking.
+    await page.waitForFunction(() => performance.getEntriesByName('devices:loaded').length > 0);
+    const calls = listCalls(page);
+    const card = page.getByTestId('phone-card').first();
+    const name = (await card.locator('.phone-card__name').textContent())!.trim();
+    await card.getByTestId('phone-more').click();
+    await page.getByTestId('action-renew').click();
+    await expect(page.getByTestId('renew-lines')).toContainText(name);
+    const id = new URL(page.url()).searchParams.get('id');
+    expect(calls.map((url) => [...url.searchParams.entries()].filter(([key]) => key !== 'pageNo'))).toEqual([
+      [['userPhoneIds', id], ['pageSize', '1']],
+    ]);
+  });
+
+  test('a renew page opened by its address asks for its phone only', async ({ page }) => {
+    const id = await page.getByTestId('phone-card').nth(1).getAttribute('data-phone-id');
+    const calls = listCalls(page);
+    await page.goto(appUrl(`/recharge-single-phone/demo?id=${id}`));
+    await expect(page.getByTestId('renew-lines').locator('li')).toHaveCount(1);
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.filter((url) => url.searchParams.get('userPhoneIds') !== id)).toEqual([]);
   });
 });

@@ -7,8 +7,8 @@
  *   others when next shown. A request that was on its way when its key was invalidated, or when the session ended
  *   or the client changed, never lands: its answer describes the world before.
  * - Logout and a client switch drop everything (session-events.ts).
- * Written here rather than taken from @tanstack/query-core: the part of it these pages would use is about 11 KB
- * gzip against about 1 KB for this module, and the pages need neither its retries nor its window-focus refetching
+ * Written here rather than taken from @tanstack/query-core: its QueryClient and QueryObserver are 9.2 KB gzip against
+ * 0.8 KB for this module and use-query.ts, and the pages need neither its retries nor its window-focus refetching
  * (README "Client data").
  */
 import { signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
