@@ -16,7 +16,7 @@ import { fetchPhones, phonesById, phonesOf, putPhones } from './phone-store.ts';
  */
 export function usePhones(ids: readonly number[]): { phones: Phone[]; loading: boolean; error: unknown } {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  const view = useQuery(sorted.length ? ['devices', 'phones', sorted] : null, () => fetchPhones(sorted));
+  const view = useQuery(sorted.length ? ['devices', 'phones', sorted] : null, (_progress, signal) => fetchPhones(sorted, signal));
   const phones = phonesOf(ids);
   return { phones, loading: view.loading && phones.length < sorted.length, error: view.error };
 }
@@ -24,10 +24,12 @@ export function usePhones(ids: readonly number[]): { phones: Phone[]; loading: b
 const ALL_KEY = ['devices', 'all'] as const;
 
 /** Every phone of the account, page after page: the group and batch pages and the shop's pickers choose among them. */
-async function fetchAllPhones(): Promise<number[]> {
+async function fetchAllPhones(_progress: unknown, signal: AbortSignal): Promise<number[]> {
   let ids: number[] = [];
   for (let pageNo = 1; ; pageNo++) {
     const page = await listPhones({ pageNo, pageSize: PHONE_PAGE_SIZE, sort: 'default' });
+    // The session ended (or the list was invalidated) meanwhile: nothing of this answer is kept, and no more is asked.
+    if (signal.aborted) return ids;
     putPhones(page.list);
     ids = ids.concat(page.list.map((phone) => phone.userPhoneId));
     if (ids.length >= page.total || page.list.length === 0) return ids;

@@ -61,17 +61,20 @@ export function phoneLabel(id: number): { name: string; phoneNo: string } {
   return phone ? { name: phone.name, phoneNo: phone.phoneNo } : { name: `#${id}`, phoneNo: '' };
 }
 
-/** Asks for these phones and keeps them; resolves with their ids as the server knows them. */
-export async function fetchPhones(ids: readonly number[]): Promise<number[]> {
+/**
+ * Asks for these phones and keeps them; resolves with their ids as the server knows them. An answer that comes after
+ * `signal` aborted (the session ended) is not kept: those phones may be another account's.
+ */
+export async function fetchPhones(ids: readonly number[], signal?: AbortSignal): Promise<number[]> {
   const page = await getPhones([...ids]);
-  putPhones(page.list);
+  if (!signal?.aborted) putPhones(page.list);
   return page.list.map((phone) => phone.userPhoneId);
 }
 
 /** These phones for code that is not a component (phone-view's session): the stored answer, else one request. */
 export function ensurePhones(ids: readonly number[]): Promise<number[]> {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  return ensureQuery(['devices', 'phones', sorted], () => fetchPhones(sorted));
+  return ensureQuery(['devices', 'phones', sorted], (_progress, signal) => fetchPhones(sorted, signal));
 }
 
 onSessionCleared(() => (phonesById.value = new Map()));

@@ -10,6 +10,8 @@ import { firstPagePainted } from '../app/first-paint.ts';
 import { listGrades, listGroups, listPhones, phoneStatuses, type Grade, type Phone, type PhonePage, type PhoneGroup, type PhoneQuery, type SortOrder } from './api.ts';
 import { applyStatuses, patchPhones, phonesById, phonesOf, putPhones } from './phone-store.ts';
 import { MIN_OPEN_VALIDITY_MS, type BusinessStatus } from './device-types.ts';
+import { READ_BATCH_LIMIT } from '../contract/device-words.ts';
+import { chunk } from '../core/format.ts';
 import { FIRST_PAGE_SIZE, PHONE_PAGE_SIZE } from './first-page.ts';
 
 export type ViewMode = 'single' | 'grid4' | 'grid9' | 'grid16' | 'list';
@@ -99,10 +101,15 @@ export function shouldRemindExpiry(list: Phone[], today: string, lastTipDate: st
 /** The load under way, if any: what a page that opens meanwhile waits for instead of asking again. */
 let loading: Promise<void> | null = null;
 let firstLanded = Promise.resolve();
+/** Settles the newest load's wait for its first screenful (a load that joins one on its way takes it over). */
+let markLanded = () => {};
+
+const sameKey = (a: QueryKey | null, b: QueryKey) => a !== null && JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * Loads the list for the current filters: one screenful first (first-page.ts), then every page of 200 from the start,
- * each replacing the list as it lands (the first of them repeats that screenful).
+ * each replacing the list as it lands (the first of them repeats that screenful). A list asked for before (another
+ * sort, a search) that is still loading stops: nobody shows it any more.
  */
 export function loadPhones(): Promise<void> {
   const query: ListQuery = {
@@ -112,44 +119,54 @@ export function loadPhones(): Promise<void> {
     keyword: keyword.value.trim() || undefined,
   };
   const key = listKey(query);
+  if (wantedKey && !sameKey(wantedKey, key)) invalidateQueries(wantedKey);
   wantedKey = key;
-  let landed = () => {};
-  firstLanded = new Promise<void>((resolve) => (landed = resolve));
+  markLanded();
+  firstLanded = new Promise<void>((resolve) => (markLanded = resolve));
   phonesLoading.value = true;
   phonesError.value = null;
-  const mine = () => wantedKey === key;
-  const load = fetchQuery<ListAnswer>(key, (progress) =>
-    fetchList(query, (answer) => {
+  const mine = () => sameKey(wantedKey, key);
+  const load = fetchQuery<ListAnswer>(key, (progress, signal) =>
+    fetchList(query, signal, (answer) => {
       const current = progress(answer);
-      // The newest list asked for takes the screen once its first phones are in; an older one never does.
-      if (current && mine()) shownKey.value = key;
-      landed();
+      // The list asked for last takes the screen once its first phones are in; an older one never does.
+      if (current && mine()) {
+        shownKey.value = key;
+        markLanded();
+      }
       return current;
     }),
-  ).then(
-    (answer) => {
-      if (mine()) shownKey.value = key;
-      // A named point for the device-list benchmark (test/bench/device-list.mjs); costs nothing otherwise.
-      performance.mark?.('devices:loaded');
-      return answer;
-    },
-    (error: unknown) => {
-      if (mine()) phonesError.value = error;
-    },
-  ).finally(() => {
-    landed();
-    if (mine()) phonesLoading.value = false;
-    if (loading === load) loading = null;
-  }).then(() => {});
+  )
+    .then(
+      () => {
+        if (mine()) shownKey.value = key;
+        // A named point for the device-list benchmark (test/bench/device-list.mjs); costs nothing otherwise.
+        performance.mark?.('devices:loaded');
+      },
+      (error: unknown) => {
+        if (mine()) phonesError.value = error;
+      },
+    )
+    .finally(() => {
+      if (mine()) {
+        markLanded();
+        phonesLoading.value = false;
+      }
+      if (loading === load) loading = null;
+    });
   loading = load;
   return load;
 }
 
-/** The list page by page; `show` says false once nobody wants it any more (the session ended), and it stops. */
-async function fetchList(query: ListQuery, show: (answer: ListAnswer) => boolean): Promise<ListAnswer> {
-  /** The page's phones into the store and the list's ids with them, in one update of what is shown. */
+/**
+ * The list page by page. It stops when `show` says false (the list was invalidated, or the session ended) or `signal`
+ * aborts, and then keeps nothing of the page in hand: its phones may be another account's.
+ */
+async function fetchList(query: ListQuery, signal: AbortSignal, show: (answer: ListAnswer) => boolean): Promise<ListAnswer> {
   let answer: ListAnswer = { ids: [], total: 0 };
+  /** The page's phones into the store and the list's ids with them, in one update of what is shown. */
   const take = (page: PhonePage, ids: number[]) =>
+    !signal.aborted &&
     batch(() => {
       clockSkew.value = page.serverTime - Date.now();
       putPhones(page.list);
@@ -251,7 +268,8 @@ export function pollBusyPhones(): void {
   const generation = pollGeneration;
   pollTimer = setTimeout(async () => {
     try {
-      applyStatuses(await phoneStatuses(busyPhoneIds.value));
+      // The store may hold more operating phones than one call takes (a batch reboot of the whole account).
+      for (const ids of chunk(busyPhoneIds.value, READ_BATCH_LIMIT)) applyStatuses(await phoneStatuses(ids));
     } catch {
       // A failed poll is retried on the next tick.
     }
@@ -276,6 +294,7 @@ export function stopPolling(): void {
 export function resetDeviceState(): void {
   stopPolling();
   wantedKey = null;
+  markLanded();
   loading = null;
   shownKey.value = listKey({ sort: 'default' });
   phonesLoading.value = false;

@@ -82,7 +82,8 @@ export type Fetcher<T> = (progress: (partial: T) => boolean, signal: AbortSignal
 export function fetchQuery<T>(key: QueryKey, fetcher: Fetcher<T>): Promise<T> {
   const entry = entryOf(key);
   entry.fetcher = fetcher;
-  if (entry.request) return entry.request as Promise<T>;
+  // A request told to stop (its last page left) is not joined: it may end without the answer.
+  if (entry.request && !entry.abort?.signal.aborted) return entry.request as Promise<T>;
   const version = ++entry.version;
   const born = generation;
   const current = () => born === generation && version === entry.version;
@@ -173,13 +174,15 @@ function stop(entry: Entry): void {
 
 /**
  * A component shows the key: counted until the returned function is called. When the last one goes, the request on
- * its way is told to stop (its answer still lands, for the next visit, if it comes).
+ * its way is told to stop, and the next visit asks anew; an answer it still brings lands unless that one has begun.
  */
 export function observeQuery(key: QueryKey): () => void {
   const entry = entryOf(key);
   entry.observers++;
   return () => {
-    if (--entry.observers === 0) entry.abort?.abort();
+    if (--entry.observers > 0 || !entry.abort) return;
+    entry.abort.abort();
+    entry.request = null;
   };
 }
 

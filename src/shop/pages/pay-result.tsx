@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
+import { removeQueries } from '../../core/store/query-store.ts';
 import { useQuery } from '../../core/store/use-query.ts';
 import { goToPage } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
@@ -46,7 +47,13 @@ async function awaitOutcome(orderId: number, signal: AbortSignal): Promise<Payme
 
 export default function PayResultPage({ query }: PageProps) {
   const orderId = Number(query.get('orderId'));
-  const outcome = useQuery<PaymentStatus | null>(['shop', 'payment-outcome', orderId], (_progress, signal) => awaitOutcome(orderId, signal));
+  // The outcome is this visit's: it is dropped when the page goes.
+  useEffect(() => () => removeQueries(['shop', 'payment-outcome', orderId]), [orderId]);
+  const outcome = useQuery<PaymentStatus | null>(['shop', 'payment-outcome', orderId], (progress, signal) => {
+    // A visit starts from "waiting", never from the outcome an earlier payment of this order had.
+    progress(null);
+    return awaitOutcome(orderId, signal);
+  });
   const status: PaymentStatus = outcome.data ?? 'waiting';
   const error = outcome.error ? describeError(outcome.error) : '';
   const [left, setLeft] = useState(RETURN_SECONDS);

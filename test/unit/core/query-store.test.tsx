@@ -146,10 +146,20 @@ test('the last page leaving aborts a polling request; the session ending drops e
   await settle();
   probe.unmount();
   assert.ok(calls[0]!.signal.aborted);
+  // The next visit asks anew rather than joining the request told to stop (which may end without an answer).
+  const again = mount(['t5'], fetcher);
+  await settle();
+  assert.is(calls.length, 2);
+  calls[0]!.resolve('stopped');
+  calls[1]!.resolve('fresh');
+  await settle();
+  assert.is(again.latest().data, 'fresh');
+  again.unmount();
   const late = fetchQuery(['t6'], fetcher);
   sessionCleared();
-  assert.is(calls[1]!.progress('partial'), false, 'a fetcher of the session before is told to stop');
-  calls[1]!.resolve('old account');
+  assert.ok(calls[2]!.signal.aborted);
+  assert.is(calls[2]!.progress('partial'), false, 'a fetcher of the session before is told to stop');
+  calls[2]!.resolve('old account');
   await late;
   assert.equal(queryState(['t6']).value, { data: undefined, error: null, loading: false });
   setQueryData<number>(['t7'], () => 1);

@@ -174,4 +174,49 @@ test('a load under way is joined, not repeated; its first screenful is awaited o
   assert.is(phones.value.length, 0);
 });
 
+test('a list left while loading stops asking; going back to it shows it once its first screenful is in', async () => {
+  const pending: Array<{ url: URL; answer: () => void }> = [];
+  configureHttp({
+    baseURL: 'http://api.test',
+    tokens: () => ({ accessToken: 'a', refreshToken: 'r' }),
+    headers: () => ({}),
+    fetch: ((input: RequestInfo | URL) =>
+      new Promise<Response>((resolve) => {
+        const url = new URL(String(input));
+        // Each sort has its own phones: ids 1-30 by default, 101-130 by expiry.
+        const base = url.searchParams.get('sort') === 'expireAsc' ? 100 : 0;
+        const size = Number(url.searchParams.get('pageSize'));
+        const list = Array.from({ length: Math.min(size, 30) }, (_, i) => phone(base + i + 1, 100 * HOUR));
+        pending.push({ url, answer: () => resolve(new Response(JSON.stringify({ code: 0, msg: '', data: { list, total: 30, serverTime: NOW } }))) });
+      })) as typeof fetch,
+  });
+  const answer = async (sortName: string, pageSize: number) => {
+    const at = () => pending.findIndex((call) => call.url.searchParams.get('sort') === sortName && call.url.searchParams.get('pageSize') === String(pageSize));
+    while (at() < 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    pending.splice(at(), 1)[0]!.answer();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  sort.value = 'default';
+  const first = loadPhones();
+  await answer('default', 20);
+  assert.is(phones.value[0]!.userPhoneId, 1);
+  sort.value = 'expireAsc';
+  const second = loadPhones();
+  await answer('expireAsc', 20);
+  assert.is(phones.value[0]!.userPhoneId, 101);
+  // Back to the first sort: its load had stopped, so it is asked again, and it takes the screen from its first page.
+  sort.value = 'default';
+  const third = loadPhones();
+  await answer('default', 20);
+  assert.is(phones.value[0]!.userPhoneId, 1);
+  // The stopped load's page of 200 keeps nothing when it comes; the lists still loading finish.
+  await answer('default', 200);
+  await answer('expireAsc', 200);
+  await answer('default', 200);
+  await Promise.all([first, second, third]);
+  assert.equal(pending, []);
+  assert.equal(phones.value.map((entry) => entry.userPhoneId).slice(0, 2), [1, 2]);
+  sessionCleared();
+});
+
 test.run();
