@@ -239,6 +239,8 @@ test.describe('the 1,000-phone account', () => {
 
   test('a renew page opened by its address asks for its phone only', async ({ page }) => {
     const id = await page.getByTestId('phone-card').nth(1).getAttribute('data-phone-id');
+    // Home's own pages of 200 are all in: what follows is the new page's asking.
+    await page.waitForFunction(() => performance.getEntriesByName('devices:loaded').length > 0);
     const calls = listCalls(page);
     await page.goto(appUrl(`/recharge-single-phone/demo?id=${id}`));
     await expect(page.getByTestId('renew-lines').locator('li')).toHaveCount(1);
