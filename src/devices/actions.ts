@@ -23,7 +23,8 @@ import {
 } from './api.ts';
 import { OPERATION_BATCH_LIMIT, SCREENSHOT_BATCH_LIMIT, type BatchEntry } from './device-types.ts';
 import { applyStatuses, patchPhones, phonesById } from './phone-store.ts';
-import { groupFilter, groups, loadGroups, pollBusyPhones, updateGroups } from './state.ts';
+import { groupFilter, groups, loadGroups, updateGroups } from './state.ts';
+import { pollBusyPhones } from './polling.ts';
 
 /** After an operation starts, show its state at once and keep it fresh until it ends. */
 async function followOperation(entries: BatchEntry[]): Promise<BatchEntry[]> {

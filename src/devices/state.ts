@@ -7,11 +7,10 @@ import { getConfigKeys } from '../app/client-api.ts';
 import { onSessionCleared } from '../core/session-events.ts';
 import { ensureQuery, fetchQuery, invalidateQueries, queryState, setQueryData, type QueryKey } from '../core/store/query-store.ts';
 import { firstPagePainted } from '../app/first-paint.ts';
-import { listGrades, listGroups, listPhones, phoneStatuses, type Grade, type Phone, type PhonePage, type PhoneGroup, type PhoneQuery, type SortOrder } from './api.ts';
+import { listGrades, listGroups, listPhones, type Grade, type Phone, type PhonePage, type PhoneGroup, type PhoneQuery, type SortOrder } from './api.ts';
 import { applyStatuses, patchPhones, phonesById, phonesOf, putPhones } from './phone-store.ts';
+import { stopPolling } from './polling.ts';
 import { MIN_OPEN_VALIDITY_MS, type BusinessStatus } from './device-types.ts';
-import { READ_BATCH_LIMIT } from '../contract/device-words.ts';
-import { chunk } from '../core/format.ts';
 import { FIRST_PAGE_SIZE, PHONE_PAGE_SIZE } from './first-page.ts';
 
 export type ViewMode = 'single' | 'grid4' | 'grid9' | 'grid16' | 'list';
@@ -243,51 +242,6 @@ export { applyStatuses, patchPhones };
 export function phonesChangedOnServer(): void {
   invalidateQueries(['devices']);
   void loadPhones();
-}
-
-/** Phones operating now, on any page: the store holds every phone shown. */
-export const busyPhoneIds = computed(() =>
-  [...phonesById.value.values()].filter((phone) => phone.businessStatus === 'operating').map((phone) => phone.userPhoneId),
-);
-
-export const POLL_MS = 1000;
-let pollTimer: ReturnType<typeof setTimeout> | undefined;
-/** Bumped by stopPolling: a tick already waiting on the network must not re-arm after a stop. */
-let pollGeneration = 0;
-let pollingWanted = false;
-
-/**
- * While any listed phone is operating (reboot, reset), asks for its status every second and merges it,
- * so progress shows without a manual refresh. Stops while the page is hidden and when nothing is busy.
- */
-export function pollBusyPhones(): void {
-  clearTimeout(pollTimer);
-  pollingWanted = true;
-  const ids = busyPhoneIds.value;
-  if (!ids.length || (typeof document !== 'undefined' && document.visibilityState === 'hidden')) return;
-  const generation = pollGeneration;
-  pollTimer = setTimeout(async () => {
-    try {
-      // The store may hold more operating phones than one call takes (a batch reboot of the whole account).
-      for (const ids of chunk(busyPhoneIds.value, READ_BATCH_LIMIT)) applyStatuses(await phoneStatuses(ids));
-    } catch {
-      // A failed poll is retried on the next tick.
-    }
-    if (generation === pollGeneration) pollBusyPhones();
-  }, POLL_MS);
-}
-
-if (typeof document !== 'undefined') {
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible' && pollingWanted) pollBusyPhones();
-    else clearTimeout(pollTimer);
-  });
-}
-
-export function stopPolling(): void {
-  pollGeneration++;
-  pollingWanted = false;
-  clearTimeout(pollTimer);
 }
 
 /** The session ended: the store forgets the data (query-store.ts); the filters and polling go here. */

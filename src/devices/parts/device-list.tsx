@@ -26,15 +26,14 @@ import {
   phones,
   phonesError,
   phonesLoading,
-  pollBusyPhones,
   refreshDevices,
   remainingMs,
   shouldRemindExpiry,
-  stopPolling,
   viewModes,
   type DeviceTab,
   type ViewMode,
 } from '../state.ts';
+import { pollBusyPhones, stopPolling } from '../polling.ts';
 import { DeviceToolbar } from './device-toolbar.tsx';
 import { PhoneCard } from './phone-card.tsx';
 import { SingleView } from './single-view.tsx';

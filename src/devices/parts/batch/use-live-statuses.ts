@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import type { PhoneStatus } from '../../api.ts';
 import { refreshStatuses } from '../../actions.ts';
-import { POLL_MS } from '../../state.ts';
+import { POLL_MS } from '../../polling.ts';
 
 export function useLiveStatuses(ids: readonly number[]): Map<number, PhoneStatus> {
   const [statuses, setStatuses] = useState<Map<number, PhoneStatus>>(() => new Map());
