@@ -127,7 +127,8 @@ test('loading one screenful first, then pages through the whole list with the cu
   assert.is(phones.value.length, 12);
 });
 
-test('a load under way is joined, not repeated; its first screenful is awaited on its own; a reset drops it', async () => {
+/** A server of 30 phones whose answers wait until the test gives them; `firstId` numbers a request's phones. */
+function heldServer(firstId: (url: URL) => number = () => 0): Array<{ url: URL; answer: () => void }> {
   const pending: Array<{ url: URL; answer: () => void }> = [];
   configureHttp({
     baseURL: 'http://api.test',
@@ -137,10 +138,15 @@ test('a load under way is joined, not repeated; its first screenful is awaited o
       new Promise<Response>((resolve) => {
         const url = new URL(String(input));
         const size = Number(url.searchParams.get('pageSize'));
-        const list = Array.from({ length: Math.min(size, 30) }, (_, i) => phone(i + 1, 100 * HOUR));
+        const list = Array.from({ length: Math.min(size, 30) }, (_, i) => phone(firstId(url) + i + 1, 100 * HOUR));
         pending.push({ url, answer: () => resolve(new Response(JSON.stringify({ code: 0, msg: '', data: { list, total: 30, serverTime: NOW } }))) });
       })) as typeof fetch,
   });
+  return pending;
+}
+
+test('a load under way is joined, not repeated; its first screenful is awaited on its own; a reset drops it', async () => {
+  const pending = heldServer();
   const answerNext = async () => {
     while (!pending.length) await new Promise((resolve) => setTimeout(resolve, 0));
     pending.shift()?.answer();
@@ -175,21 +181,8 @@ test('a load under way is joined, not repeated; its first screenful is awaited o
 });
 
 test('a list left while loading stops asking; going back to it shows it once its first screenful is in', async () => {
-  const pending: Array<{ url: URL; answer: () => void }> = [];
-  configureHttp({
-    baseURL: 'http://api.test',
-    tokens: () => ({ accessToken: 'a', refreshToken: 'r' }),
-    headers: () => ({}),
-    fetch: ((input: RequestInfo | URL) =>
-      new Promise<Response>((resolve) => {
-        const url = new URL(String(input));
-        // Each sort has its own phones: ids 1-30 by default, 101-130 by expiry.
-        const base = url.searchParams.get('sort') === 'expireAsc' ? 100 : 0;
-        const size = Number(url.searchParams.get('pageSize'));
-        const list = Array.from({ length: Math.min(size, 30) }, (_, i) => phone(base + i + 1, 100 * HOUR));
-        pending.push({ url, answer: () => resolve(new Response(JSON.stringify({ code: 0, msg: '', data: { list, total: 30, serverTime: NOW } }))) });
-      })) as typeof fetch,
-  });
+  // Each sort has its own phones: ids 1-30 by default, 101-130 by expiry.
+  const pending = heldServer((url) => (url.searchParams.get('sort') === 'expireAsc' ? 100 : 0));
   const answer = async (sortName: string, pageSize: number) => {
     const at = () => pending.findIndex((call) => call.url.searchParams.get('sort') === sortName && call.url.searchParams.get('pageSize') === String(pageSize));
     while (at() < 0) await new Promise((resolve) => setTimeout(resolve, 0));
