@@ -109,6 +109,12 @@ export class FailureThrottle {
     return entry.pending > 0 && this.delayAfter(entry.failures + entry.pending) > 0 ? IN_FLIGHT_WAIT_MS : 0;
   }
 
+  /** Whether the key has used up its failures and waits out the whole lock. */
+  locked(key: string, now: number): boolean {
+    const entry = this.entry(key, now);
+    return Boolean(entry && entry.failures >= this.policy.maxFailures && this.waitMs(key, now) > 0);
+  }
+
   /** An attempt whose outcome comes later (`settle`); call after `waitMs` said 0. */
   begin(key: string, now: number): void {
     const entry = this.entry(key, now) ?? { failures: 0, lastFailureAt: now, pending: 0 };

@@ -4,12 +4,14 @@ import { SmsScene } from '../../src/contract/account-words.ts';
 import { ErrorCode } from '../../src/core/error-codes.ts';
 import { immediate } from '../data/statements.ts';
 import { findUserByMobile, setPasswordHash, updateProfile } from '../data/users.ts';
-import { requireAuth, requireRegistered, requireTenant } from '../lib/auth.ts';
+import { mobileOf, requireAuth, requireRegistered, requireTenant } from '../lib/auth.ts';
+import { clientAddress } from '../lib/client-address.ts';
 import { contractRoute } from '../lib/contract-route.ts';
 import { apiError } from '../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../lib/password.ts';
 import { verifySmsCode } from '../lib/sms-code.ts';
-import { revokeUserSessions } from '../lib/tokens.ts';
+import { throttledLogin } from '../lib/throttles.ts';
+import { revokeSessionFamily, revokeUserSessions } from '../lib/tokens.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 
 // The personal centre's data (spec §3 "User info"), profile edits and passwords (src/contract/account.ts; spec §5
@@ -42,11 +44,20 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
   });
 
   // Set (no password yet: proving the old one is impossible) or change (the old one must match). Either way every
-  // session ends, so a device that knew the old password cannot stay logged in.
+  // session ends, so a device that knew the old password cannot stay logged in. The old password is a password
+  // guess like a login's: it counts against the account's login throttle (throttles.ts), and the session that used
+  // up the account's guesses ends, so a stolen session cannot try old passwords until one fits.
   contractRoute(routes, deps, contract.updatePassword, [tenant, auth, requireRegistered], async (c, { body }) => {
     const user = c.get('user');
-    if (user.password_hash !== null && !(await verifyPassword(body.oldPassword, user.password_hash))) {
-      throw apiError(ErrorCode.OLD_PASSWORD_WRONG);
+    if (user.password_hash !== null) {
+      const hash = user.password_hash;
+      const matched = await throttledLogin(deps, user.tenant_id, mobileOf(user), clientAddress(c, deps.trustProxy), async () =>
+        (await verifyPassword(body.oldPassword, hash)) ? user : null,
+      );
+      if (!matched) {
+        if (deps.throttles.loginAccount.locked(`${user.tenant_id}:${mobileOf(user)}`, deps.now())) revokeSessionFamily(deps, c.get('sessionId'));
+        throw apiError(ErrorCode.OLD_PASSWORD_WRONG);
+      }
     }
     const hash = await hashPassword(body.password);
     immediate(deps.db, () => {

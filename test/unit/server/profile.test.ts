@@ -114,4 +114,30 @@ test('profile calls need a login', async () => {
   assert.is((await call(PASSWORD, { method: 'PUT', body: { password: 'Abc12345' } })).code, ErrorCode.UNAUTHORIZED);
 });
 
+test('old-password guesses follow the login throttle, and the session that used them up ends', async () => {
+  const { call, passwordLogin, advance } = setup();
+  const stolen = (await passwordLogin()).data.accessToken;
+  const owner = (await passwordLogin()).data.accessToken;
+  const guess = (oldPassword: string, token = stolen) => call(PASSWORD, { method: 'PUT', body: { password: 'Taken2026', oldPassword }, token });
+  const codes: number[] = [];
+  for (let attempt = 0; attempt < 30; attempt++) {
+    const reply = await guess(`wrong${attempt}x`);
+    codes.push(reply.code);
+    // Wait out each growing delay, so only the count of failures can stop the guesser.
+    if (reply.code === ErrorCode.TOO_MANY_REQUESTS) advance(reply.data.retryAfterSeconds * 1000);
+    if (reply.code === ErrorCode.UNAUTHORIZED) break;
+  }
+  // The first wrong guesses are answered as such; then the session that used up the account's guesses is over.
+  assert.ok(codes.filter((code) => code === ErrorCode.OLD_PASSWORD_WRONG).length <= 5, codes.join(','));
+  assert.is(codes.at(-1), ErrorCode.UNAUTHORIZED, codes.join(','));
+  // The right one cannot take the account over from that session.
+  assert.is((await guess(DEMO_PASSWORD)).code, ErrorCode.UNAUTHORIZED);
+  // The owner's other session stays; the account waits out the lock like a login would.
+  assert.is((await call('/api/merchant/user/get', { token: owner })).code, 0);
+  assert.is((await guess(DEMO_PASSWORD, owner)).code, ErrorCode.TOO_MANY_REQUESTS);
+  // Once the lock is over, the password is the one it was.
+  advance(16 * 60 * 1000);
+  assert.is((await passwordLogin()).code, 0);
+});
+
 test.run();
