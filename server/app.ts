@@ -101,7 +101,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const logError = options.logError ?? ((line) => console.error(line));
 
   const app = new Hono<AppEnv>();
-  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, apiError(ErrorCode.PAYLOAD_TOO_LARGE), 413) }));
+  // The refusal answers before the no-store rule below runs, so it says so itself.
+  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => (c.header('Cache-Control', 'no-store'), fail(c, apiError(ErrorCode.PAYLOAD_TOO_LARGE), 413)) }));
   // API answers carry personal data (a mobile number, orders) and are never reused: no cache, shared or private,
   // may keep them. The app keeps what it needs itself, under the spec's storage keys. A route that chose its own
   // caching (a signed screenshot image, private for a minute) keeps it.

@@ -132,9 +132,9 @@ export const TaskProgress = v.strictObject({
 export const phoneProgress = endpoint(`POST ${PHONE}/get-progress`, {
   body: v.object({
     userPhoneIds: idList(READ_BATCH_LIMIT),
+    // Taken as sent: "reboot " is not a task type.
     taskType: v.pipe(
       v.optional(v.string(), ''),
-      v.trim(),
       v.nonEmpty('is required'),
       v.picklist(PROGRESS_TASK_TYPES, `must be one of ${PROGRESS_TASK_TYPES.join(', ')}`),
     ),

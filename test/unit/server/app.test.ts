@@ -34,6 +34,8 @@ test('a request body over 64 KB is refused with 413 and the envelope, before the
   const sized = await app.request(login, { method: 'POST', headers, body: huge });
   assert.is(sized.status, 413);
   assert.equal(await sized.json(), { code: 413, msg: 'Request body too large', data: null });
+  // Like every API answer, the refusal is not to be kept by any cache.
+  assert.is(sized.headers.get('cache-control'), 'no-store');
 
   // Without a Content-Length (chunked), the count is kept while the body streams in.
   const chunks = Array.from({ length: 40 }, () => new TextEncoder().encode('x'.repeat(4096)));
