@@ -201,7 +201,6 @@ function drawRecents(ctx: SKRSContext2D, model: VirtualScreen): void {
   });
 }
 
-/** Draws the current picture of `model` into `ctx`, whose canvas is `width` x `height` (a 9:16 size). */
 const BOOT_TEXT: Record<PhoneBoot['kind'], string> = { restart: 'Starting…', reset: 'Restoring factory settings…' };
 const BOOT_ACCENT: Rgb = [96, 165, 250];
 
@@ -243,8 +242,12 @@ function drawBoot(ctx: SKRSContext2D, model: VirtualScreen, boot: PhoneBoot, now
   roundRect(ctx, { ...track, w: filled }, 4, BOOT_ACCENT);
 }
 
-export function drawScreen(ctx: SKRSContext2D, model: VirtualScreen, width: number, height: number, now: number): void {
-  ctx.setTransform(width / LAYOUT_WIDTH, 0, 0, height / LAYOUT_HEIGHT, 0, 0);
+/**
+ * Draws the picture `width` x `height` into `ctx`; with `origin`, the canvas is the part of that picture whose top
+ * left corner is at `origin` (a changed region, drawn alone: Skia skips what falls outside the canvas).
+ */
+export function drawScreen(ctx: SKRSContext2D, model: VirtualScreen, width: number, height: number, now: number, origin = { x: 0, y: 0 }): void {
+  ctx.setTransform(width / LAYOUT_WIDTH, 0, 0, height / LAYOUT_HEIGHT, -origin.x, -origin.y);
   ctx.textAlign = 'left';
   ctx.textBaseline = 'alphabetic';
   const boot = model.booting();

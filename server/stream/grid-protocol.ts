@@ -3,7 +3,8 @@ import type { GridClientMessage } from '../../src/contract/grid-protocol.ts';
 
 // The live grid's socket protocol (API.md "Live grid"): one socket per grid, JSON `watch` messages in, thumbnail
 // pictures out (kind 3, the phone's id, the JPEG). The words both sides need are the contract's
-// (src/contract/grid-protocol.ts); this is the server's half.
+// (src/contract/grid-protocol.ts); this is the server's half. Thumbnails are acknowledged like the phone stream's
+// pictures (link-estimate.ts).
 
 /**
  * JPEG quality of a thumbnail. Measured on 180x320 pictures of the virtual phone: quality 50 weighs 5.0-5.7 KB, 80
@@ -11,8 +12,6 @@ import type { GridClientMessage } from '../../src/contract/grid-protocol.ts';
  * blur. Sixteen cards changing at 3 fps then cost at most about 270 KB/s.
  */
 export const THUMB_QUALITY = 50;
-/** Pictures of a socket are skipped while this much is still queued on it: about 45 thumbnails. */
-export const GRID_HIGH_WATER_MARK = 256 * 1024;
 /** A watch message is a few hundred bytes; anything bigger is refused by the socket. */
 export const GRID_MAX_PAYLOAD = 4096;
 
@@ -26,6 +25,10 @@ export function parseGridMessage(raw: string): GridClientMessage | { error: stri
   }
   if (typeof value !== 'object' || value === null) return { error: 'Malformed message' };
   const m = value as Record<string, unknown>;
+  if (m.type === 'ack') {
+    if (!Number.isInteger(m.seq) || (m.seq as number) < 0 || (m.seq as number) > 0xffffffff) return { error: 'ack.seq must be a picture\'s sequence number' };
+    return { type: 'ack', seq: m.seq as number };
+  }
   if (m.type !== 'watch') return { error: 'Unknown message type' };
   const ids = m.userPhoneIds;
   if (!Array.isArray(ids) || ids.length > MAX_WATCHED || !ids.every((id) => Number.isInteger(id) && id > 0 && id <= 0xffffffff)) {
@@ -34,11 +37,12 @@ export function parseGridMessage(raw: string): GridClientMessage | { error: stri
   return { type: 'watch', userPhoneIds: [...new Set(ids as number[])] };
 }
 
-/** A thumbnail message: the kind byte, the phone's id as uint32 big-endian, then the JPEG. */
-export function thumbMessage(userPhoneId: number, jpeg: Uint8Array): Buffer {
+/** A thumbnail message: the kind byte, the phone's id and the picture's sequence number (uint32 BE), the JPEG. */
+export function thumbMessage(userPhoneId: number, seq: number, jpeg: Uint8Array): Buffer {
   const out = Buffer.allocUnsafe(THUMB_HEADER_BYTES + jpeg.length);
   out[0] = THUMB_KIND;
   out.writeUInt32BE(userPhoneId, 1);
+  out.writeUInt32BE(seq, 5);
   out.set(jpeg, THUMB_HEADER_BYTES);
   return out;
 }

@@ -48,7 +48,8 @@ export function createGridService(deps: GridSessionDeps): GridService {
       if (isBinary) return session.send({ type: 'error', msg: STREAM_MESSAGES.binaryRefused });
       const message = parseGridMessage(data.toString());
       if ('error' in message) return session.send({ type: 'error', msg: message.error });
-      session.watch(message.userPhoneIds);
+      if (message.type === 'ack') session.acked(message.seq);
+      else session.watch(message.userPhoneIds);
     });
     socket.on('close', () => {
       sessions.delete(session);

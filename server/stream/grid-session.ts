@@ -8,13 +8,14 @@ import type { Db } from '../lib/types.ts';
 import { GRID_FPS, THUMB_HEIGHT, THUMB_WIDTH } from '../../src/contract/grid-protocol.ts';
 import type { GridServerMessage } from '../../src/contract/grid-protocol.ts';
 import { THUMB_QUALITY, thumbMessage } from './grid-protocol.ts';
+import { LinkEstimate } from './link-estimate.ts';
 import type { GridWatcher, PhoneEntry } from './phone-entry.ts';
 
 // One live-grid socket (API.md "Live grid"): the phones it watches, each a PhoneWatch on the phone's shared
 // PhoneEntry, the same screen model phone-view's sessions draw, so a tap there shows here. A watch sends the picture
-// when it changed, at most GRID_FPS a second, encoded once per picture for everyone (PhoneEntry.frameAt), and skips
-// pictures while the socket has more than the high-water mark queued: nothing is ever queued on our side, and once
-// the socket drains each phone sends its current picture, not the ones it missed.
+// when it changed, at most GRID_FPS a second, encoded once per picture for everyone (PhoneEntry.frameAt), and only
+// while the socket's acknowledgements say its link has room (link-estimate.ts), as the phone stream does: nothing
+// queues, and when the link has room again the phones that waited longest send their current picture first.
 
 export interface GridSessionDeps {
   db: Db;
@@ -26,7 +27,6 @@ export interface GridSessionDeps {
   entryFor: (row: PhoneScreen) => PhoneEntry;
   /** The phone's entry right now, if it has one: a reboot or reset replaces it (stream-server.ts restartPhone). */
   currentEntry: (userPhoneId: number) => PhoneEntry | undefined;
-  highWaterMark: number;
   logError: (line: string) => void;
 }
 
@@ -43,6 +43,10 @@ export class GridSession {
   alive = true;
   closed = false;
   private readonly watches = new Map<number, PhoneWatch>();
+  private readonly link = new LinkEstimate();
+  private seq = 0;
+  /** Watches with a picture due that the link had no room for, in the order they asked. */
+  private readonly waiting = new Set<PhoneWatch>();
 
   constructor(
     readonly socket: WebSocket,
@@ -106,6 +110,28 @@ export class GridSession {
     return true;
   }
 
+  /** Whether one more thumbnail may go out now; if not, `watch` is woken once the link has room. */
+  room(watch: PhoneWatch): boolean {
+    const interval = 1000 / (GRID_FPS * Math.max(1, this.watches.size));
+    if (this.link.canSend(interval)) return true;
+    this.waiting.add(watch);
+    return false;
+  }
+
+  /** Sends a thumbnail now, numbered for its acknowledgement. */
+  sendThumb(userPhoneId: number, jpeg: Buffer): void {
+    const message = thumbMessage(userPhoneId, ++this.seq, jpeg);
+    this.socket.send(message);
+    this.link.sent(this.seq, message.length, Date.now());
+  }
+
+  acked(seq: number): void {
+    if (!this.link.acked(seq, Date.now())) return;
+    const woken = [...this.waiting];
+    this.waiting.clear();
+    for (const watch of woken) watch.schedule();
+  }
+
   /** The one-second tick: the status-bar clock may have moved on (a picture change without input). */
   tick(): void {
     for (const watch of this.watches.values()) watch.schedule();
@@ -114,6 +140,7 @@ export class GridSession {
 
   dispose(): void {
     this.closed = true;
+    this.waiting.clear();
     for (const watch of this.watches.values()) watch.detach();
     this.watches.clear();
   }
@@ -178,22 +205,14 @@ class PhoneWatch implements GridWatcher {
     this.timer = setTimeout(() => void this.pump(), delay);
   }
 
-  private backlogged(): boolean {
-    return this.session.socket.bufferedAmount > this.session.deps.highWaterMark;
-  }
-
   private async pump(): Promise<void> {
     this.timer = null;
     const entry = this.entry;
     const socket = this.session.socket;
     if (this.session.closed || !entry || socket.readyState !== WebSocket.OPEN) return;
-    if (this.backlogged()) {
-      // The client or its network is behind: look again one frame later, with whatever the picture is by then.
-      this.timer = setTimeout(() => void this.pump(), FRAME_INTERVAL_MS);
-      return;
-    }
     const frameKey = entry.model.frameKey();
-    if (frameKey === this.lastKey) return;
+    // The link is full: the next acknowledgement wakes this watch, which then sends the picture of that moment.
+    if (frameKey === this.lastKey || !this.session.room(this)) return;
     this.encoding = true;
     let jpeg: Buffer;
     try {
@@ -205,12 +224,14 @@ class PhoneWatch implements GridWatcher {
       this.encoding = false;
     }
     if (this.session.closed || socket.readyState !== WebSocket.OPEN) return;
-    // Watching another entry now (a restart), or other phones filled the socket while this one encoded: try again.
-    if (this.entry !== entry || this.backlogged()) {
-      this.timer = setTimeout(() => void this.pump(), this.entry === entry ? FRAME_INTERVAL_MS : 0);
+    // Watching another entry now (a restart): try again with its picture.
+    if (this.entry !== entry) {
+      this.timer = setTimeout(() => void this.pump(), 0);
       return;
     }
-    socket.send(thumbMessage(this.userPhoneId, jpeg));
+    // Other phones filled the link while this one encoded: the next acknowledgement wakes this watch again.
+    if (!this.session.room(this)) return;
+    this.session.sendThumb(this.userPhoneId, jpeg);
     this.lastKey = frameKey;
     this.lastSentAt = Date.now();
     if (entry.model.frameKey() !== frameKey) this.schedule();

@@ -1,17 +1,28 @@
 import { StreamControl } from './control.ts';
-import type { Definition } from '../../src/contract/stream-protocol.ts';
-import { SCREENSHOT_QUALITY, qualityForBitrate, renderJpeg } from './render-frame.ts';
+import { levelKey } from './picture-level.ts';
+import type { Level } from './picture-level.ts';
+import { patchRegions } from './picture-update.ts';
+import type { Patch } from './picture-update.ts';
+import { SCREENSHOT_QUALITY, renderJpeg, renderRegionJpeg } from './render-frame.ts';
 import type { Session } from './session.ts';
-import type { VirtualScreen } from './virtual-screen.ts';
+import type { FrameState, VirtualScreen } from './virtual-screen.ts';
 
 // One phone's shared screen in the streaming service (API.md "Streaming"): its model, who may drive it, and its
 // encoded pictures. A picture is encoded once per size and quality, whoever asks (phone-view sockets and live-grid
-// watchers alike). While one socket drives the phone, the others follow its pictures instead of encoding their own
-// (`followed`): a room of viewers costs one encode per frame, and the hand that moved sees its move at once.
+// watchers alike), and so is each update from one picture to the next (picture-update.ts). While one socket drives
+// the phone, the others follow its pictures instead of encoding their own (`update`).
 
 interface CachedFrame {
   key: string;
   jpeg: Promise<Buffer>;
+}
+
+/** What a socket sends next: the whole picture, or the regions changed since the picture it showed. */
+export type PictureUpdate = { state: FrameState; whole: Buffer; patch?: never } | { state: FrameState; patch: Patch; whole?: never };
+
+interface CachedUpdate {
+  state: FrameState;
+  update: Promise<PictureUpdate>;
   /** Date.now() when the encode began. */
   startedAt: number;
 }
@@ -25,6 +36,8 @@ export interface GridWatcher {
 export const DRIVER_WINDOW_MS = 1000;
 /** A follower takes the driver's newest picture if it began at most this many of the follower's frames ago. */
 const FOLLOW_FRAMES = 2;
+/** Updates remembered per phone: one per picture a socket may still show, at each level in use. */
+const MAX_CACHED_UPDATES = 32;
 
 const cacheKeyOf = (width: number, height: number, quality: number) => `${width}x${height}@${quality}`;
 
@@ -33,9 +46,11 @@ export class PhoneEntry {
   readonly control = new StreamControl(this.sessions);
   /** Live-grid watchers of this phone's thumbnail; the caches stay while any watcher or session is left. */
   readonly gridWatchers = new Set<GridWatcher>();
-  /** Last encoded frame per output size and quality, shared by viewers asking for the same. */
+  /** Last encoded whole picture per output size and quality, shared by everyone asking for the same. */
   private readonly frames = new Map<string, CachedFrame>();
-  private lastScreenshot: Omit<CachedFrame, 'startedAt'> | null = null;
+  /** The newest update from each shown picture at each level (`from>level`), shared by sockets showing the same. */
+  private readonly updates = new Map<string, CachedUpdate>();
+  private lastScreenshot: CachedFrame | null = null;
   private driver: { session: Session; at: number } | null = null;
 
   constructor(
@@ -43,46 +58,65 @@ export class PhoneEntry {
     private readonly clock: () => number,
   ) {}
 
-  /** A socket's input changed the picture: for the next second its frames are the ones the others follow. */
+  /** A socket's input changed the picture: for the next second its pictures are the ones the others follow. */
   drivenBy(session: Session): void {
     this.driver = { session, at: Date.now() };
   }
 
   /**
-   * For a socket that is not the driver while another drives at the same size and quality: the driver's newest
-   * picture, if it began at most two of this socket's frames ago. Null: the socket encodes the current picture.
+   * The next picture for a socket that shows `from` (null: nothing usable, a whole picture is due) at `level`.
+   * Sockets showing the same picture at the same level share one encode: of the current picture, or, for a socket
+   * that is not the driver while another drives, of the driver's newest picture if it began at most two of this
+   * socket's frames ago (a room of viewers costs one encode per picture, and the hand that moved sees it at once).
    */
-  followed(session: Session): Omit<CachedFrame, 'startedAt'> | null {
-    const driver = this.activeDriver();
-    if (!driver || driver.session === session) return null;
-    const key = this.cacheKey(session.definition);
-    if (this.cacheKey(driver.session.definition) !== key) return null;
-    const cached = this.frames.get(key);
-    const maxAge = (FOLLOW_FRAMES * 1000) / session.definition.fps;
-    return cached && Date.now() - cached.startedAt <= maxAge ? cached : null;
+  update(session: Session, from: FrameState | null, level: Level): Promise<PictureUpdate> {
+    const now = this.model.frameState();
+    const cacheKey = `${from?.key ?? 'whole'}>${levelKey(level)}`;
+    const cached = this.updates.get(cacheKey);
+    if (cached && (cached.state.key === now.key || this.follows(session, cached))) return cached.update;
+    const update = this.encodeUpdate(from, now, level);
+    this.updates.delete(cacheKey);
+    this.updates.set(cacheKey, { state: now, update, startedAt: Date.now() });
+    if (this.updates.size > MAX_CACHED_UPDATES) this.updates.delete(this.updates.keys().next().value!);
+    // A failed encode is not kept: the next socket asking tries again.
+    update.catch(() => {
+      if (this.updates.get(cacheKey)?.update === update) this.updates.delete(cacheKey);
+    });
+    // Followers that already showed the driver's previous picture wait for this one (see `follows`).
+    if (this.activeDriver()) for (const other of this.sessions) other.schedule();
+    return update;
   }
 
-  /** The current picture at a socket's definition, encoded once however many sockets ask for it. */
-  frame(def: Definition, frameKey: string): Promise<Buffer> {
-    return this.frameAt(def.width, def.height, qualityForBitrate(def.bitrate), frameKey);
+  private follows(session: Session, cached: CachedUpdate): boolean {
+    const driver = this.activeDriver();
+    if (!driver || driver.session === session) return false;
+    return Date.now() - cached.startedAt <= (FOLLOW_FRAMES * 1000) / session.definition.fps;
+  }
+
+  private encodeUpdate(from: FrameState | null, state: FrameState, level: Level): Promise<PictureUpdate> {
+    const rects = from ? this.model.damageSince(from) : null;
+    const regions = rects && patchRegions(rects, level.width, level.height);
+    if (!regions) return this.frameAt(level.width, level.height, level.quality, state.key).then((whole) => ({ state, whole }));
+    const at = this.clock();
+    const parts = regions.map((region) =>
+      renderRegionJpeg(this.model, level.width, level.height, region, level.quality, at).then((jpeg) => ({ x: region.x, y: region.y, jpeg })),
+    );
+    return Promise.all(parts).then((done) => ({ state, patch: { width: level.width, height: level.height, parts: done } }));
   }
 
   /**
-   * The picture at any size and quality (the live grid's thumbnails too), encoded once per picture: a grid and a
-   * phone-view asking for the same size share an encode.
+   * The whole picture at any size and quality (the live grid's thumbnails too), encoded once per picture: a grid
+   * and a phone-view asking for the same size share an encode.
    */
   frameAt(width: number, height: number, quality: number, frameKey: string): Promise<Buffer> {
     const cacheKey = cacheKeyOf(width, height, quality);
     const cached = this.frames.get(cacheKey);
     if (cached && cached.key === frameKey) return cached.jpeg;
     const jpeg = renderJpeg(this.model, width, height, quality, this.clock());
-    this.frames.set(cacheKey, { key: frameKey, jpeg, startedAt: Date.now() });
-    // A failed encode is not kept: the next viewer asking tries again.
+    this.frames.set(cacheKey, { key: frameKey, jpeg });
     jpeg.catch(() => {
       if (this.frames.get(cacheKey)?.jpeg === jpeg) this.frames.delete(cacheKey);
     });
-    // Followers that already showed the driver's previous picture wait for this one (see `followed`).
-    if (this.activeDriver()) for (const session of this.sessions) session.schedule();
     return jpeg;
   }
 
@@ -126,13 +160,10 @@ export class PhoneEntry {
     return driver && Date.now() - driver.at <= DRIVER_WINDOW_MS && this.sessions.has(driver.session) ? driver : null;
   }
 
-  private cacheKey(def: Definition): string {
-    return cacheKeyOf(def.width, def.height, qualityForBitrate(def.bitrate));
-  }
-
   private dropCachesIfUnwatched(): void {
     if (this.sessions.size === 0 && this.gridWatchers.size === 0) {
       this.frames.clear();
+      this.updates.clear();
       this.lastScreenshot = null;
     }
   }

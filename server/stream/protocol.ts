@@ -12,6 +12,7 @@ export const CONTROL_MESSAGES: ReadonlySet<StreamClientMessage['type']> = new Se
 
 export function isValidDefinition(d: Definition): boolean {
   return (
+    (d.auto === undefined || typeof d.auto === 'boolean') &&
     DEFINITION_SIZES.some(([w, h]) => w === d.width && h === d.height) &&
     Number.isInteger(d.fps) &&
     d.fps >= FPS_RANGE[0] &&
@@ -66,8 +67,14 @@ export function parseClientMessage(raw: string): StreamClientMessage | { error: 
     case 'definition': {
       const d = { width: m.width, height: m.height, fps: m.fps, bitrate: m.bitrate };
       if (![d.width, d.height, d.fps, d.bitrate].every((v) => typeof v === 'number')) return { error: 'definition needs width, height, fps, bitrate' };
-      return { type: 'definition', ...(d as Definition) };
+      if (m.auto !== undefined && typeof m.auto !== 'boolean') return { error: 'definition.auto must be true or false' };
+      return { type: 'definition', ...(d as Definition), auto: m.auto === true };
     }
+    case 'ack':
+      if (!Number.isInteger(m.seq) || (m.seq as number) < 0 || (m.seq as number) > 0xffffffff) return { error: 'ack.seq must be a picture\'s sequence number' };
+      return { type: 'ack', seq: m.seq as number };
+    case 'refresh':
+      return { type: 'refresh' };
     case 'ping':
       return { type: 'ping', t: m.t };
     default:
@@ -75,7 +82,7 @@ export function parseClientMessage(raw: string): StreamClientMessage | { error: 
   }
 }
 
-/** A binary message: one kind byte, then the JPEG. */
+/** A screenshot message: one kind byte, then the JPEG (pictures of the stream: picture-update.ts). */
 export function binaryMessage(kind: number, jpeg: Uint8Array): Buffer {
   const out = Buffer.allocUnsafe(jpeg.length + 1);
   out[0] = kind;

@@ -38,9 +38,22 @@ async function withEncodeSlot<T>(encode: () => Promise<T>): Promise<T> {
 
 /** The picture of `model` at `now`, `width` x `height`, as a JPEG. The drawing is taken before this returns. */
 export function renderJpeg(model: VirtualScreen, width: number, height: number, quality: number, now: number): Promise<Buffer> {
+  return renderRegionJpeg(model, width, height, { x: 0, y: 0, w: width, h: height }, quality, now);
+}
+
+/** One region (output pixels) of the picture `width` x `height`, as a JPEG of the region's size. */
+export function renderRegionJpeg(model: VirtualScreen, width: number, height: number, region: Region, quality: number, now: number): Promise<Buffer> {
   registerPhoneFonts();
-  const canvas = createCanvas(width, height);
-  drawScreen(canvas.getContext('2d'), model, width, height, now);
+  const canvas = createCanvas(region.w, region.h);
+  drawScreen(canvas.getContext('2d'), model, width, height, now, region);
   encodeCount.value++;
   return withEncodeSlot(() => canvas.encode('jpeg', quality));
+}
+
+/** A rectangle of a picture, in its output pixels. */
+export interface Region {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
 }

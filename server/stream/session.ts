@@ -1,19 +1,24 @@
 import { WebSocket } from 'ws';
-import { FRAME_KIND, SCREENSHOT_KIND, STREAM_MESSAGES } from '../../src/contract/stream-protocol.ts';
+import { SCREENSHOT_KIND, STREAM_MESSAGES } from '../../src/contract/stream-protocol.ts';
 import { DEFAULT_DEFINITION } from '../../src/contract/stream-quality.ts';
 import type { Definition, StreamClientMessage, StreamRole, StreamServerMessage } from '../../src/contract/stream-protocol.ts';
 import type { Viewer } from './control.ts';
-import type { PhoneEntry } from './phone-entry.ts';
+import { LinkEstimate, Pacer } from './link-estimate.ts';
+import type { PhoneEntry, PictureUpdate } from './phone-entry.ts';
+import { autoLevel, fixedLevel, levelKey } from './picture-level.ts';
+import type { Level } from './picture-level.ts';
+import { frameMessage, patchMessage } from './picture-update.ts';
 import { CONTROL_MESSAGES, binaryMessage, isValidDefinition } from './protocol.ts';
+import type { FrameState } from './virtual-screen.ts';
 
 // One viewer's socket (Session) on a phone's shared screen (phone-entry.ts) of the streaming service
-// (stream-server.ts, API.md "Streaming"). A session sends a frame only when the picture changed (model
-// version, clock minute, ripple) and at most `fps` times a second, and skips frames while the socket's send buffer is
-// full. Frames are encoded off the event loop (render-frame.ts), once per picture, size and quality; while another
-// socket drives the phone, this one sends that socket's pictures (PhoneEntry.followed).
+// (stream-server.ts, API.md "Streaming"). A session sends a picture only when it changed (model version, clock
+// minute, touch dot), at most `fps` times a second, under its bitrate (Pacer), and only while the client's
+// acknowledgements say the link has room (LinkEstimate): a slow link gets fewer pictures, never a queue of old ones.
+// A picture is the regions changed since the one the client shows, or a whole one (picture-update.ts), encoded off
+// the event loop once for every socket showing the same (PhoneEntry.update).
 
 export interface SessionOptions {
-  highWaterMark: number;
   clock: () => number;
   logError: (line: string) => void;
   /** False when this socket or its user asked for too many screenshots lately (stream-server.ts). */
@@ -24,6 +29,8 @@ export interface SessionOptions {
 const REFUSAL_INTERVAL_MS = 1000;
 /** Input that changes the picture: its sender becomes the phone's driver, whose pictures the others follow. */
 const DRIVING_MESSAGES: ReadonlySet<StreamClientMessage['type']> = new Set(['touch', 'key', 'text', 'paste']);
+/** The link estimate is told to the client at most this often while it moves (and at once when the size changes). */
+const LINK_REPORT_MS = 2000;
 
 export class Session implements Viewer {
   definition: Definition = { ...DEFAULT_DEFINITION };
@@ -33,13 +40,21 @@ export class Session implements Viewer {
   /** Owners hear of others only once there are any (see control.ts). */
   toldAudience = '0/0';
   private lastRefusalAt = -Infinity;
-  private lastKey = '';
   private lastSentAt = 0;
   private timer: NodeJS.Timeout | null = null;
   private wake: NodeJS.Timeout | null = null;
   private closed = false;
-  /** A frame is being encoded for this socket: changes meanwhile are looked at once it is sent. */
+  /** A picture is being encoded for this socket: changes meanwhile are looked at once it is sent. */
   private encoding = false;
+  private seq = 0;
+  private readonly link = new LinkEstimate();
+  private readonly pacer = new Pacer(DEFAULT_DEFINITION.bitrate);
+  /** What the client shows: the state and level of the last picture sent; null until a whole picture is due. */
+  private shown: { state: FrameState; level: string } | null = null;
+  private level: Level | null = null;
+  /** What a whole picture weighed at each level this socket sent one at (automatic quality weighs levels by it). */
+  private readonly wholeBytes = new Map<string, number>();
+  private lastReport = { at: 0, kbps: 0, level: '' };
 
   constructor(
     readonly socket: WebSocket,
@@ -60,33 +75,38 @@ export class Session implements Viewer {
     if (this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
   }
 
-  /** Pushes a frame as soon as the fps cap allows, if the picture changed by then. */
+  /** The hello: its acknowledgement measures the round trip before the first picture's does. */
+  hello(message: Extract<StreamServerMessage, { type: 'hello' }>): void {
+    this.send(message);
+    this.link.helloSent(Date.now());
+  }
+
+  /**
+   * Pushes a picture as soon as the fps cap and the bitrate allow, if the picture changed by then, and only while
+   * the link has room (LinkEstimate.canSend): otherwise the next acknowledgement calls this again.
+   */
   schedule(): void {
-    if (this.closed || this.timer || this.encoding) return;
-    const interval = 1000 / this.definition.fps;
-    const delay = Math.max(0, this.lastSentAt + interval - Date.now());
+    if (this.closed || this.timer || this.encoding || !this.link.canSend(this.interval())) return;
+    const now = Date.now();
+    const delay = Math.max(0, this.lastSentAt + this.interval() - now, this.pacer.waitMs(now));
     this.timer = setTimeout(() => void this.pump(), delay);
+  }
+
+  private interval(): number {
+    return 1000 / this.definition.fps;
   }
 
   private async pump(): Promise<void> {
     this.timer = null;
     if (this.closed || this.socket.readyState !== WebSocket.OPEN) return;
-    const def = this.definition;
-    if (this.socket.bufferedAmount > this.options.highWaterMark) {
-      // The client or the network is behind: skip this frame and look again one frame later.
-      this.timer = setTimeout(() => void this.pump(), 1000 / def.fps);
-      return;
-    }
     const model = this.entry.model;
-    const followed = this.entry.followed(this);
-    const frameKey = followed?.key ?? model.frameKey();
-    const key = this.pictureKey(frameKey);
-    // Already sent: the driver's next picture wakes this socket when its encode begins (PhoneEntry.frameAt).
-    if (key === this.lastKey) return;
+    const level = this.currentLevel();
+    const key = levelKey(level);
+    if (this.shown?.level === key && this.shown.state.key === model.frameKey()) return;
     this.encoding = true;
-    let jpeg: Buffer;
+    let update: PictureUpdate;
     try {
-      jpeg = await (followed ? followed.jpeg : this.entry.frame(def, frameKey));
+      update = await this.entry.update(this, this.shown?.level === key ? this.shown.state : null, level);
     } catch (error) {
       this.options.logError(`[stream] render failed: ${(error as Error).stack ?? String(error)}`);
       return;
@@ -94,12 +114,17 @@ export class Session implements Viewer {
       this.encoding = false;
     }
     if (this.closed || this.socket.readyState !== WebSocket.OPEN) return;
-    this.socket.send(binaryMessage(FRAME_KIND, jpeg));
-    this.lastKey = key;
-    this.lastSentAt = Date.now();
-    // Input (or a new definition) that arrived while this frame encoded is shown by the next one, as soon as the fps
-    // cap allows.
-    if (this.pictureKey(model.frameKey()) !== key) this.schedule();
+    const seq = ++this.seq;
+    const message = update.whole ? frameMessage(seq, update.whole) : patchMessage(seq, update.patch!);
+    if (update.whole) this.wholeBytes.set(key, update.whole.length);
+    this.socket.send(message);
+    const now = Date.now();
+    this.link.sent(seq, message.length, now);
+    this.pacer.spend(message.length, now);
+    this.shown = { state: update.state, level: key };
+    this.lastSentAt = now;
+    // Input (or a new definition) that arrived while this picture encoded is shown by the next one.
+    if (model.frameKey() !== update.state.key) this.schedule();
     // The touch dot fades without input: look again when it is due.
     const next = model.nextChangeAt();
     if (next !== null) {
@@ -111,15 +136,39 @@ export class Session implements Viewer {
     }
   }
 
-  /** What this socket's next frame would show: the model's picture at this socket's size and bitrate. */
-  private pictureKey(frameKey: string): string {
+  /** The level pictures go out at now: the definition's own, or automatic quality's choice for the link. */
+  private currentLevel(): Level {
     const def = this.definition;
-    return `${frameKey}|${def.width}x${def.height}|${def.bitrate}`;
+    const level = def.auto ? autoLevel(def, this.link.bytesPerSecond(), this.level, (l) => this.wholeBytes.get(levelKey(l))) : fixedLevel(def);
+    this.level = level;
+    return level;
   }
 
-  /** Forces the next frame even if nothing changed (a new definition). */
+  /** An acknowledgement: the link has room again, and automatic quality may change its level. */
+  private acked(seq: number): void {
+    if (!this.link.acked(seq, Date.now())) return;
+    this.reportLink();
+    this.schedule();
+  }
+
+  /** Tells the client the link estimate and the size it gets, when the size changes or the estimate moved. */
+  private reportLink(): void {
+    const rate = this.link.bytesPerSecond();
+    const rtt = this.link.rttMs();
+    if (rate === null || rtt === null) return;
+    const level = this.currentLevel();
+    const key = levelKey(level);
+    const kbps = Math.round((rate * 8) / 1000);
+    const now = Date.now();
+    const moved = Math.abs(kbps - this.lastReport.kbps) > this.lastReport.kbps / 10;
+    if (key === this.lastReport.level && (!moved || now - this.lastReport.at < LINK_REPORT_MS)) return;
+    this.lastReport = { at: now, kbps, level: key };
+    this.send({ type: 'link', kbps, rtt: Math.round(rtt), width: level.width, height: level.height });
+  }
+
+  /** Forces a whole picture next (a new definition, or the client asks). */
   invalidate(): void {
-    this.lastKey = '';
+    this.shown = null;
     this.schedule();
   }
 
@@ -168,10 +217,17 @@ export class Session implements Viewer {
           return;
         }
         this.definition = def;
+        this.pacer.setKbps(def.bitrate);
         this.send({ type: 'definition', ok: true, ...def });
         this.invalidate();
         return;
       }
+      case 'ack':
+        this.acked(message.seq);
+        return;
+      case 'refresh':
+        this.invalidate();
+        return;
       case 'screenshot': {
         if (!this.options.screenshotAllowed(this)) {
           this.send({ type: 'error', msg: STREAM_MESSAGES.screenshotTooFrequent });

@@ -11,7 +11,6 @@ import type { Db } from '../lib/types.ts';
 import { GRID_SOCKET_PATH } from '../../src/contract/grid-protocol.ts';
 import { CLOSE_NOT_ASSIGNED, CLOSE_SHUTDOWN, STREAM_MESSAGES, STREAM_PATH } from '../../src/contract/stream-protocol.ts';
 import { closeReason, parseClientMessage } from './protocol.ts';
-import { GRID_HIGH_WATER_MARK } from './grid-protocol.ts';
 import { createGridService } from './grid-server.ts';
 import { runningBoot } from './phone-boot.ts';
 import { PhoneEntry } from './phone-entry.ts';
@@ -28,8 +27,6 @@ export interface StreamServerOptions {
   now?: () => number;
   /** Clock of the phones' screens: status-bar time, touch feedback, tap timing. */
   clock?: () => number;
-  /** Frames are skipped while this many bytes are still queued on a socket. */
-  highWaterMark?: number;
   /** WebSocket ping interval; a socket that missed the previous pong is terminated. */
   keepaliveMs?: number;
   logError?: (line: string) => void;
@@ -37,8 +34,6 @@ export interface StreamServerOptions {
   screenshotsPerSocket?: ScreenshotLimit;
   /** The same across all of one user's sockets, so opening more sockets does not multiply the allowance. */
   screenshotsPerUser?: ScreenshotLimit;
-  /** Live-grid pictures are skipped while this many bytes are still queued on a grid socket. */
-  gridHighWaterMark?: number;
 }
 
 export interface ScreenshotLimit {
@@ -113,7 +108,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     perUser.add(userKey, at);
     return true;
   }
-  const sessionOptions = { highWaterMark: options.highWaterMark ?? 1024 * 1024, clock, logError, screenshotAllowed };
+  const sessionOptions = { clock, logError, screenshotAllowed };
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const phones = new Map<number, PhoneEntry>();
   const sessions = new Set<Session>();
@@ -145,7 +140,6 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     clock,
     entryFor,
     currentEntry: (userPhoneId) => phones.get(userPhoneId),
-    highWaterMark: options.gridHighWaterMark ?? GRID_HIGH_WATER_MARK,
     logError,
   });
 
@@ -174,7 +168,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     });
     socket.on('error', () => socket.terminate());
     const model = entry.model;
-    session.send({
+    session.hello({
       type: 'hello',
       width: model.width,
       height: model.height,

@@ -74,6 +74,27 @@ export function phoneClock(now: number): string {
   return `${String(date.getUTCHours()).padStart(2, '0')}:${String(date.getUTCMinutes()).padStart(2, '0')}`;
 }
 
+/**
+ * What a picture shows, as far as pictures can differ: the model's version, the status-bar clock, whether the touch
+ * dot shows, and the boot step while starting. Equal keys draw equal pixels.
+ */
+export interface FrameState {
+  key: string;
+  version: number;
+  clock: string;
+  ripple: boolean;
+  boot: string | null;
+}
+
+/** How many changes the model remembers the regions of: a socket further behind gets a whole picture. */
+const DAMAGE_LOG = 64;
+/** The touch dot's radius (draw-screen.ts) and a margin for its anti-aliased edge. */
+const RIPPLE_REACH = 34;
+
+function rippleRect(ripple: { x: number; y: number }): Rect {
+  return { x: ripple.x - RIPPLE_REACH, y: ripple.y - RIPPLE_REACH, w: RIPPLE_REACH * 2, h: RIPPLE_REACH * 2 };
+}
+
 interface Gesture {
   startX: number;
   startY: number;
@@ -101,6 +122,8 @@ export class VirtualScreen {
   /** Set while the phone starts after a restart or reset (phone-boot.ts); it shows the boot screen until then. */
   boot: PhoneBoot | null = null;
   private gesture: Gesture | null = null;
+  /** The regions each recent version changed (null: the whole screen), oldest first, versions consecutive. */
+  private damage: Array<{ version: number; rects: Rect[] | null }> = [];
 
   constructor(
     phone: PhoneIdentity,
@@ -113,8 +136,11 @@ export class VirtualScreen {
     if (resolution) this.setResolution(resolution.width, resolution.height);
   }
 
-  private changed(): void {
+  /** A change of what is drawn, within `rects` (layout units), or anywhere (null). */
+  private changed(rects: Rect[] | null): void {
     this.version++;
+    this.damage.push({ version: this.version, rects });
+    if (this.damage.length > DAMAGE_LOG) this.damage.shift();
   }
 
   /** Shows the boot screen until `boot.until` (the operation's end); the phone takes input again after it. */
@@ -132,11 +158,45 @@ export class VirtualScreen {
 
   /** Identifies what a frame would show at this moment: equal keys draw equal pixels. */
   frameKey(): string {
+    return this.frameState().key;
+  }
+
+  frameState(): FrameState {
     const now = this.now();
     const boot = this.booting();
-    if (boot) return `boot|${boot.kind}|${bootStep(boot, now)}`;
-    const rippleOn = this.ripple !== null && now - this.ripple.at < RIPPLE_MS;
-    return `${this.version}|${phoneClock(now)}|${rippleOn ? 1 : 0}`;
+    const clock = phoneClock(now);
+    const ripple = this.rippleVisible();
+    if (boot) {
+      const step = `${boot.kind}|${bootStep(boot, now)}`;
+      return { key: `boot|${step}`, version: this.version, clock, ripple: false, boot: step };
+    }
+    return { key: `${this.version}|${clock}|${ripple ? 1 : 0}`, version: this.version, clock, ripple, boot: null };
+  }
+
+  /**
+   * The regions (layout units) that differ between a picture of `from` and one of the model now, or null when that
+   * is not known to be less than everything (a boot screen, a change older than the log remembers).
+   */
+  damageSince(from: FrameState): Rect[] | null {
+    const to = this.frameState();
+    if (from.key === to.key) return [];
+    if (from.boot !== null || to.boot !== null || from.version > to.version) return null;
+    const rects: Rect[] = [];
+    if (to.version > from.version) {
+      const first = this.damage.findIndex((d) => d.version === from.version + 1);
+      if (first < 0) return null;
+      for (const change of this.damage.slice(first)) {
+        if (!change.rects) return null;
+        rects.push(...change.rects);
+      }
+    }
+    if (from.clock !== to.clock) rects.push(STATUS_BAR);
+    // The dot appeared or faded: it is where the last touch put it (a touch since has that spot in the log already).
+    if (from.ripple !== to.ripple && this.ripple) {
+      const spot = rippleRect(this.ripple);
+      if (!rects.some((r) => r.x === spot.x && r.y === spot.y)) rects.push(spot);
+    }
+    return rects;
   }
 
   /** When the picture changes next without input (the ripple fading), or null. */
@@ -158,7 +218,7 @@ export class VirtualScreen {
       this.width = width;
       this.height = height;
       this.gesture = null;
-      this.changed();
+      this.changed(null);
     }
     return true;
   }
@@ -180,6 +240,11 @@ export class VirtualScreen {
     return null;
   }
 
+  /** Where the focused field is drawn (only the home screen and apps have one). */
+  private fieldRect(): Rect {
+    return this.screen.kind === 'home' ? HOME_FIELD : APP_FIELD;
+  }
+
   fieldText(field: string): string {
     return this.fields.get(field) ?? '';
   }
@@ -191,8 +256,9 @@ export class VirtualScreen {
     if (!first || this.booting()) return;
     const p = this.toLayout(first.x, first.y);
     const now = this.now();
+    const moved = this.ripple ? [rippleRect(this.ripple), rippleRect(p)] : [rippleRect(p)];
     this.ripple = { x: p.x, y: p.y, at: now };
-    this.changed();
+    this.changed(moved);
     if (action === 'down') {
       if (this.gesture) this.gesture.multi = true;
       else this.gesture = { startX: p.x, startY: p.y, startAt: now, multi: pointers.length > 1, moved: false };
@@ -235,14 +301,14 @@ export class VirtualScreen {
     if (index < 0 || index >= this.apps.length) return;
     this.screen = { kind: 'app', app: index };
     this.recents = [index, ...this.recents.filter((i) => i !== index)];
-    this.changed();
+    this.changed(null);
   }
 
   key(key: NavKey): void {
     if (this.booting()) return;
     if (key === 'recents') this.screen = { kind: 'recents' };
     else this.screen = { kind: 'home' }; // back from an app or recents lands home; home stays home
-    this.changed();
+    this.changed(null);
   }
 
   /** Appends to the focused field (any Unicode, Chinese included); false when nothing has focus. */
@@ -252,7 +318,7 @@ export class VirtualScreen {
     if (field === null || text === '') return field !== null;
     const next = Array.from(this.fieldText(field) + text);
     this.fields.set(field, next.slice(Math.max(0, next.length - MAX_FIELD_CHARS)).join(''));
-    this.changed();
+    this.changed([this.fieldRect()]);
     return true;
   }
 
@@ -264,7 +330,7 @@ export class VirtualScreen {
     const chars = Array.from(this.fieldText(field));
     if (chars.length === 0) return false;
     this.fields.set(field, chars.slice(0, -1).join(''));
-    this.changed();
+    this.changed([this.fieldRect()]);
     return true;
   }
 

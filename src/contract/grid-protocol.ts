@@ -22,11 +22,13 @@ export const GRID_TICKET_TTL_MS = 10 * 60 * 1000;
 /** The 16-grid is the largest view: more ids in one watch are a malformed message. */
 export const MAX_WATCHED = 16;
 /**
- * First byte of a thumbnail message, then the userPhoneId (uint32 big-endian), then the JPEG. The phone stream's
- * kinds share the byte (stream-protocol.ts FRAME_KIND, SCREENSHOT_KIND).
+ * First byte of a thumbnail message, then the userPhoneId and the socket's picture sequence number (uint32
+ * big-endian each), then the JPEG. The phone stream's kinds share the byte (stream-protocol.ts FRAME_KIND...).
+ * The client acknowledges each thumbnail once drawn (`ack`, cumulative); the host keeps only a few unacknowledged,
+ * as the phone stream does, so a slow link shows each card's current picture, never a queue of old ones.
  */
 export const THUMB_KIND = 3;
-export const THUMB_HEADER_BYTES = 5;
+export const THUMB_HEADER_BYTES = 9;
 /** Thumbnail size: a 16-grid card is about 85 CSS px wide on a phone, a 4-grid one about 180. */
 export const THUMB_WIDTH = 180;
 export const THUMB_HEIGHT = 320;
@@ -34,4 +36,4 @@ export const THUMB_HEIGHT = 320;
 export const GRID_FPS = 3;
 
 export type GridServerMessage = { type: 'unavailable'; userPhoneIds: number[] } | { type: 'error'; msg: string };
-export type GridClientMessage = { type: 'watch'; userPhoneIds: number[] };
+export type GridClientMessage = { type: 'watch'; userPhoneIds: number[] } | { type: 'ack'; seq: number };

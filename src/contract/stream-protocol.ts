@@ -23,12 +23,35 @@ export const CLOSE_NOT_ASSIGNED = 4403;
 export const CLOSE_SHUTDOWN = 1001;
 
 /**
- * First byte of every binary message from the host, then a JPEG: a frame at the session's definition, or a
- * screenshot at the phone's full resolution. The live grid's thumbnails share the byte (grid-protocol.ts THUMB_KIND).
- * Plain numbers rather than one object, so the bundler writes them in where the client compares.
+ * First byte of every binary message from the host. Plain numbers rather than one object, so the bundler writes
+ * them in where the client compares. The live grid's thumbnails share the byte (grid-protocol.ts THUMB_KIND).
+ * - FRAME_KIND: a whole picture. `[1][seq u32]` then one JPEG, whose size becomes the picture's size.
+ * - PATCH_KIND: the regions of the picture that changed. `[4][seq u32][width u16][height u16][count u8]`, then
+ *   `count` times `[x u16][y u16][bytes u32]`, then the `count` JPEGs in that order, each drawn at its x, y over the
+ *   picture of that width and height (a client whose picture has another size asks for a `refresh`).
+ * - SCREENSHOT_KIND: `[2]` then a JPEG at the phone's full resolution (not a picture of the stream: never acked).
+ * Integers are big-endian. Every picture (frame or patch) has the socket's next sequence number, from 1.
  */
 export const FRAME_KIND = 1;
 export const SCREENSHOT_KIND = 2;
+export const PATCH_KIND = 4;
+/** Bytes before the JPEG of a frame, and before the region table of a patch. */
+export const FRAME_HEADER_BYTES = 5;
+export const PATCH_HEADER_BYTES = 10;
+/** Bytes of one region in a patch's table. */
+export const PATCH_REGION_BYTES = 8;
+/** Regions one patch carries at most (the host merges more into fewer). */
+export const MAX_PATCH_REGIONS = 16;
+
+/**
+ * Self-clocking: the client acknowledges each picture once drawn (`ack` with its sequence number; acks are
+ * cumulative), and the hello with sequence 0. The host sends a new picture only while at most two pictures are
+ * unacknowledged, or, on a link whose round trip is long, while the unacknowledged bytes stay under what the link
+ * carries in one round trip: a slow link shows fewer pictures, never older ones.
+ */
+export const HELLO_SEQ = 0;
+/** Pictures the host keeps in flight whatever the link: two, so one crosses the link while the next is drawn. */
+export const MIN_IN_FLIGHT = 2;
 
 /** Longest text one `text` message may carry, in characters: the client sends a long paste in pieces of this. */
 export const MAX_TEXT_CHARS = 1000;
@@ -69,6 +92,10 @@ export type StreamClientMessage =
   | { type: 'clipboard.get' }
   | { type: 'paste' }
   | ({ type: 'definition' } & Definition)
+  /** Pictures up to `seq` were drawn (0: the hello arrived). */
+  | { type: 'ack'; seq: number }
+  /** The client's picture is lost or of another size: the next picture is a whole one. */
+  | { type: 'refresh' }
   | { type: 'screenshot' }
   | { type: 'control.take' }
   /** `t` comes back as is in the pong (the client sends its clock, for the round trip). */
@@ -94,6 +121,11 @@ export type StreamServerMessage =
   | ({ type: 'definition'; ok: true } & Definition)
   | { type: 'definition'; ok: false; msg: string }
   | { type: 'pong'; t: unknown }
+  /**
+   * The host's estimate of the link (throughput in kbps, round trip in ms) and the picture size it sends: on every
+   * change of size, and every few seconds while the estimate moves. Automatic quality picks the size from it.
+   */
+  | { type: 'link'; kbps: number; rtt: number; width: number; height: number }
   | { type: 'error'; msg: string };
 
 /** The `msg` of error messages and close reasons (English; API.md quotes them). */

@@ -5,16 +5,20 @@
  * here they travel in those pages' chunk, while the protocol's numbers and strings are written in wherever used.
  */
 
-/** Output definition (spec §3): size in pixels, frames per second, bitrate in kbps. */
+/**
+ * Output definition (spec §3): size in pixels, frames per second, bitrate in kbps. With `auto`, these are ceilings:
+ * the host measures the link and sends pictures of the size and quality it carries (never above them).
+ */
 export interface Definition {
   width: number;
   height: number;
   fps: number;
   bitrate: number;
+  auto?: boolean;
 }
 
-/** Spec §3/§9: 720x1280, 30 fps, bitrate 2048 ("automatic"); every socket starts at it. */
-export const DEFAULT_DEFINITION: Definition = { width: 720, height: 1280, fps: 30, bitrate: 2048 };
+/** Spec §3/§9: 720x1280, 30 fps, bitrate 2048, automatic; every socket starts at it. */
+export const DEFAULT_DEFINITION: Definition = { width: 720, height: 1280, fps: 30, bitrate: 2048, auto: true };
 /** Output sizes a stream can be asked for (all 9:16). */
 export const DEFINITION_SIZES: ReadonlyArray<readonly [number, number]> = [
   [360, 640],
@@ -34,8 +38,8 @@ export interface Quality extends Definition {
 
 /**
  * The quality levels of spec §9 (auto, low, medium, HD, UHD), each a definition the host accepts. Auto is the
- * default definition; under a slow link the host skips pictures rather than letting them queue, so auto stays usable
- * without the client guessing the bandwidth.
+ * default definition: the host fits size and quality to the link it measures, within 720x1280 and 2048 kbps. The
+ * others are the user's explicit choice of size, and their bitrate is a ceiling the host paces pictures under.
  */
 export const QUALITIES: readonly Quality[] = [
   { name: 'auto', ...DEFAULT_DEFINITION },

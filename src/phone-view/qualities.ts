@@ -11,6 +11,6 @@ export function qualityByName(name: string | undefined): Quality {
 }
 
 export function definitionOf(quality: Quality): Definition {
-  const { width, height, fps, bitrate } = quality;
-  return { width, height, fps, bitrate };
+  const { width, height, fps, bitrate, auto } = quality;
+  return auto ? { width, height, fps, bitrate, auto } : { width, height, fps, bitrate };
 }

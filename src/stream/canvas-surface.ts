@@ -1,12 +1,17 @@
 /**
- * Where the reference client draws its pictures: one <canvas> filling the container. Pictures arrive faster than
- * a slow phone may decode them; only the newest waiting picture is kept, so the screen never lags behind input.
+ * Where the reference client draws its pictures: one <canvas> filling the container. Updates are drawn in the order
+ * they came, since a patch only makes sense over the picture before it; a whole picture makes every update still
+ * waiting before it pointless, so those are dropped and the screen never lags behind input.
  */
+import type { PictureUpdate } from './picture-message.ts';
+
+/** Drawn (the picture's size); replaced by a whole picture that came later; or unusable (a broken picture, or a
+ * patch for a picture of another size): the client then asks for a whole one. */
+export type DrawOutcome = { width: number; height: number } | 'replaced' | 'unusable';
 
 export interface FrameSurface {
   mount(container: HTMLElement): void;
-  /** Draws a JPEG; resolves with its size, or null when a newer picture replaced it before it was decoded. */
-  draw(picture: Blob): Promise<{ width: number; height: number } | null>;
+  draw(update: PictureUpdate): Promise<DrawOutcome>;
   destroy(): void;
 }
 
@@ -40,51 +45,70 @@ export function createCanvasSurface(): FrameSurface {
   canvas.className = 'stream-surface';
   const context = canvas.getContext('2d');
   let busy = false;
-  let waiting: { picture: Blob; resolve: (size: { width: number; height: number } | null) => void } | null = null;
+  let queue: Array<{ update: PictureUpdate; resolve: (outcome: DrawOutcome) => void }> = [];
   let destroyed = false;
+  /** Whether the canvas holds a picture patches can go over. */
+  let painted = false;
 
-  async function paint(picture: Blob): Promise<{ width: number; height: number } | null> {
-    const decoded = await decode(picture);
-    try {
-      if (destroyed || !context) return null;
-      if (canvas.width !== decoded.width || canvas.height !== decoded.height) {
-        canvas.width = decoded.width;
-        canvas.height = decoded.height;
+  async function paint(update: PictureUpdate): Promise<DrawOutcome> {
+    if ('whole' in update) {
+      const decoded = await decode(update.whole);
+      try {
+        if (destroyed || !context) return 'replaced';
+        if (canvas.width !== decoded.width || canvas.height !== decoded.height) {
+          canvas.width = decoded.width;
+          canvas.height = decoded.height;
+        }
+        context.drawImage(decoded.source, 0, 0);
+        painted = true;
+        return { width: decoded.width, height: decoded.height };
+      } finally {
+        decoded.release();
       }
-      context.drawImage(decoded.source, 0, 0);
-      return { width: decoded.width, height: decoded.height };
+    }
+    if (!painted || canvas.width !== update.width || canvas.height !== update.height) return 'unusable';
+    // Every region decoded first, then drawn together: the screen never shows half an update.
+    const parts = await Promise.all(update.parts.map(async (part) => ({ part, decoded: await decode(part.picture) })));
+    try {
+      if (destroyed || !context) return 'replaced';
+      for (const { part, decoded } of parts) context.drawImage(decoded.source, part.x, part.y);
+      return { width: canvas.width, height: canvas.height };
     } finally {
-      decoded.release();
+      for (const { decoded } of parts) decoded.release();
     }
   }
 
-  async function run(picture: Blob): Promise<{ width: number; height: number } | null> {
+  async function run(update: PictureUpdate, resolve: (outcome: DrawOutcome) => void): Promise<void> {
     busy = true;
+    let outcome: DrawOutcome;
     try {
-      return await paint(picture);
+      outcome = await paint(update);
     } catch {
-      return null; // a corrupt picture is skipped; the next one repaints the whole screen
-    } finally {
-      busy = false;
-      const next = waiting;
-      waiting = null;
-      if (next) void run(next.picture).then(next.resolve);
+      outcome = 'unusable'; // a corrupt picture: the canvas may be stale, the next whole picture repaints it
+      painted = false;
     }
+    busy = false;
+    resolve(outcome);
+    const next = queue.shift();
+    if (next) void run(next.update, next.resolve);
   }
 
   return {
     mount(container) {
       container.appendChild(canvas);
     },
-    draw(picture) {
-      if (!busy) return run(picture);
-      waiting?.resolve(null);
-      return new Promise((resolve) => (waiting = { picture, resolve }));
+    draw(update) {
+      return new Promise((resolve) => {
+        if ('whole' in update) {
+          for (const waiting of queue.splice(0)) waiting.resolve('replaced');
+        }
+        if (busy) queue.push({ update, resolve });
+        else void run(update, resolve);
+      });
     },
     destroy() {
       destroyed = true;
-      waiting?.resolve(null);
-      waiting = null;
+      for (const waiting of queue.splice(0)) waiting.resolve('replaced');
       canvas.remove();
     },
   };

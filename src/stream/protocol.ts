@@ -12,7 +12,7 @@ export const PING_EVERY_MS = 2000;
 export const SCREENSHOT_ERROR = new RegExp(SCREENSHOT_ERROR_WORD, 'i');
 
 export function sameDefinition(a: Definition, b: Partial<Definition>): boolean {
-  return a.width === b.width && a.height === b.height && a.fps === b.fps && a.bitrate === b.bitrate;
+  return a.width === b.width && a.height === b.height && a.fps === b.fps && a.bitrate === b.bitrate && !!a.auto === !!b.auto;
 }
 
 export function isPositive(value: unknown): value is number {

@@ -41,6 +41,14 @@ export interface StreamTarget {
 /** Why control changed: the hello, or the host's word (the owner took it back, the owner left, the access changed). */
 export type ControlReason = 'hello' | ControlChange;
 
+/** The host's estimate of the link, and the picture size it sends for it (automatic quality). */
+export interface StreamLink {
+  kbps: number;
+  rtt: number;
+  width: number;
+  height: number;
+}
+
 export interface StreamStats {
   /** Pictures shown during the last second. */
   fps: number;
@@ -48,6 +56,8 @@ export interface StreamStats {
   bitrate: number;
   /** Round-trip time of the last ping, ms (null before the first answer). */
   rtt: number | null;
+  /** The host's estimate of the link, if it gives one. */
+  link?: StreamLink | null;
 }
 
 export interface StreamEvents {

@@ -10,12 +10,13 @@ import { createLiveness } from './liveness.ts';
 import { createPendingRequests } from './pending-requests.ts';
 import {
   CLOSE_NOT_ASSIGNED,
-  FRAME_KIND,
+  HELLO_SEQ,
   MAX_TEXT_CHARS,
   SCREENSHOT_KIND,
   type StreamClientMessage,
   type StreamServerMessage,
 } from '../contract/stream-protocol.ts';
+import { readPicture } from './picture-message.ts';
 import { PING_EVERY_MS, SCREENSHOT_ERROR, SCREENSHOT_TIMEOUT_MS, STREAM_TIMEOUT_MS, isPositive, sameDefinition, type ReceivedHello } from './protocol.ts';
 import { streamUrl } from './stream-url.ts';
 import {
@@ -25,6 +26,7 @@ import {
   type StreamEvents,
   type StreamFailure,
   type StreamKey,
+  type StreamLink,
   type StreamRole,
   type StreamState,
   type StreamTarget,
@@ -58,6 +60,8 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
   let control = true;
   let frameSeq = 0;
   let lastFrame: { width: number; height: number } | null = null;
+  /** The host's latest word on the link (its `link` message), shown with the stats. */
+  let link: StreamLink | null = null;
   let timers: ReturnType<typeof setTimeout>[] = [];
   let statsTimer: ReturnType<typeof setInterval> | null = null;
   const liveness = createLiveness(now, STREAM_TIMEOUT_MS);
@@ -128,13 +132,16 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
       // A connection whose pings go unanswered is dead even if the browser has not noticed yet.
       if (dead) return lost();
       if (ping !== null) send({ type: 'ping', t: ping });
-      events.emit('stats', stats);
+      events.emit('stats', { ...stats, link });
     }, PING_EVERY_MS / 2);
   }
 
   function onHello(message: ReceivedHello): void {
     if (!isPositive(message.width) || !isPositive(message.height)) return fail('configError');
     ready = true;
+    link = null;
+    // Acknowledged at once: the host measures the round trip by it before the first picture.
+    send({ type: 'ack', seq: HELLO_SEQ });
     events.emit('ready', { width: message.width, height: message.height, name: message.phone?.name ?? '' });
     role = message.role ?? 'owner';
     control = message.control ?? true;
@@ -158,7 +165,8 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
       const settles = awaitedAnswer > 0 && definitionsAnswered >= awaitedAnswer;
       if (settles) awaitedAnswer = 0;
       if (message.ok && isPositive(message.width) && isPositive(message.height)) {
-        const definition = { width: message.width, height: message.height, fps: message.fps, bitrate: message.bitrate };
+        const { width, height, fps, bitrate, auto } = message;
+        const definition = auto ? { width, height, fps, bitrate, auto } : { width, height, fps, bitrate };
         target = { ...target!, definition };
         events.emit('definition', definition);
         if (settles) requests.resolve('definition', definition);
@@ -170,23 +178,31 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
       control = message.control;
       events.emit('control', { role, control, reason: message.reason });
     } else if (message.type === 'audience') events.emit('audience', { watching: message.watching, controlling: message.controlling });
+    else if (message.type === 'link') link = { kbps: message.kbps, rtt: message.rtt, width: message.width, height: message.height };
     else if (message.type === 'pong') liveness.pong(message.t); else if (message.type === 'error' && SCREENSHOT_ERROR.test(message.msg)) requests.reject('screenshot');
   }
 
+  /**
+   * A picture is acknowledged once drawn, so the host sends the next only when this one arrived (self-clocking); one
+   * replaced by a later whole picture is acknowledged by that one's acknowledgement. A picture that cannot be drawn
+   * is acknowledged too, with a request for a whole one.
+   */
   function onBinary(data: ArrayBuffer): void {
-    const kind = new Uint8Array(data, 0, 1)[0];
-    const picture = new Blob([data.slice(1)], { type: 'image/jpeg' });
-    if (kind === SCREENSHOT_KIND) return void requests.resolve('screenshot', picture);
-    if (kind !== FRAME_KIND || !surface) return;
+    if (new Uint8Array(data, 0, 1)[0] === SCREENSHOT_KIND) return void requests.resolve('screenshot', new Blob([data.slice(1)], { type: 'image/jpeg' }));
+    if (!surface) return;
+    const picture = readPicture(data);
+    if (!picture) return void send({ type: 'refresh' });
     liveness.picture(data.byteLength);
     const owner = socket;
-    void surface.draw(picture).then((size) => {
-      if (!size || owner !== socket) return;
-      lastFrame = size;
+    void surface.draw(picture).then((outcome) => {
+      if (outcome === 'replaced' || owner !== socket) return;
+      send({ type: 'ack', seq: picture.seq });
+      if (outcome === 'unusable') return void send({ type: 'refresh' });
+      lastFrame = outcome;
       // Only a picture proves the connection works: a host that says hello and drops keeps backing off.
       attempt = 0;
       if (state !== 'playing') setState('playing');
-      events.emit('frame', { ...size, seq: ++frameSeq });
+      events.emit('frame', { ...outcome, seq: ++frameSeq });
     });
   }
 

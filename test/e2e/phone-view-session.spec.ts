@@ -54,7 +54,8 @@ test('a rebooted phone shows its boot screen, takes no taps meanwhile, then come
   // A tap on where the first icon will be: a starting phone has no screen to touch, so no app opens.
   await tapPhone(page, SPOTS.firstIcon);
   await expect.poll(async () => dark(await pixelAt(page, spot)), { message: 'the home screen after the reboot', timeout: 15_000 }).toBe(false);
-  expect(await pixelAt(page, titleBar)).toEqual(homeBar);
+  // Automatic quality starts the new connection small, then sharpens to the picture seen before.
+  await expect.poll(() => pixelAt(page, titleBar)).toEqual(homeBar);
 });
 
 test("another user's phone is refused: by the token call, and by the stream for a token of another phone", async ({ page }) => {
@@ -128,7 +129,8 @@ test('a view-only session shows the picture and refuses input', async ({ page })
   await page.getByTestId('tools-open').click();
   await expect(page.getByTestId('tool-keyboard')).toHaveCount(0);
   await expect(page.getByTestId('tool-clipboard')).toHaveCount(0);
-  expect(sent.filter((message) => message.type !== 'ping')).toEqual([]);
+  // Pings and acknowledgements of pictures only: no input.
+  expect(sent.filter((message) => message.type !== 'ping' && message.type !== 'ack')).toEqual([]);
 });
 
 test('a hidden page pauses the stream and resumes when visible again', async ({ page }) => {

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { appUrl } from './helpers.ts';
 import { openPhoneView, openTool, stage, userWithPhones } from './stream-helpers.ts';
 
-test('virtual keys follow the stored isShowVirtualKey; professional mode shows fps, bitrate and latency', async ({ page }) => {
+test('virtual keys follow the stored isShowVirtualKey; professional mode shows fps, bitrate, latency and the link estimate', async ({ page }) => {
   const [id] = await userWithPhones(page, [{ name: 'Settings' }]);
   await page.evaluate(() => localStorage.setItem('isShowVirtualKey', 'false'));
   await openPhoneView(page, id!);
@@ -19,6 +19,8 @@ test('virtual keys follow the stored isShowVirtualKey; professional mode shows f
   await expect(page.getByTestId('pro-stats')).toContainText('720×1280');
   await expect(page.getByTestId('pro-rtt')).toHaveText(/^\d+ ms$/);
   await expect(page.getByTestId('pro-stats')).toContainText('kbps');
+  // The server's estimate of the link, which automatic quality picks the picture size from.
+  await expect(page.getByTestId('pro-link')).toHaveText(/^\d+ kbps · \d+ ms$/);
 });
 
 test('a refused screenshot says "Screenshot failed"', async ({ page }) => {

@@ -48,18 +48,36 @@ export async function tapPhone(page: Page, spot: { x: number; y: number }): Prom
 }
 
 /**
- * A digest of the picture below the status bar (whose clock changes by itself), from the canvas the SDK draws on.
- * Equal digests mean the phone shows the same screen.
+ * The picture below the status bar (whose clock changes by itself), from the canvas the SDK draws on, as the average
+ * colour of each cell of a 9x16 grid. Pictures of one screen differ a little (a region sent on its own is its own
+ * JPEG, and automatic quality may send another size), so screens are compared cell by cell with a tolerance
+ * (sameScreen), never byte for byte.
  */
-export async function screenDigest(page: Page): Promise<string> {
-  return page.evaluate(async () => {
+export async function screenCells(page: Page): Promise<number[]> {
+  return page.evaluate(() => {
     const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="stream-stage"] canvas');
-    if (!canvas || !canvas.width) return '';
+    if (!canvas || !canvas.width) return [];
     const top = Math.ceil((canvas.height * 60) / 1280);
     const pixels = canvas.getContext('2d')!.getImageData(0, top, canvas.width, canvas.height - top).data;
-    const digest = await crypto.subtle.digest('SHA-256', pixels);
-    return Array.from(new Uint8Array(digest).slice(0, 8), (byte) => byte.toString(16).padStart(2, '0')).join('');
+    const [columns, rows] = [9, 16];
+    const sums = new Array<number>(columns * rows * 3).fill(0);
+    const counts = new Array<number>(columns * rows).fill(0);
+    const height = canvas.height - top;
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < canvas.width; x++) {
+        const cell = Math.floor((y * rows) / height) * columns + Math.floor((x * columns) / canvas.width);
+        const at = (y * canvas.width + x) * 4;
+        for (let c = 0; c < 3; c++) sums[cell * 3 + c]! += pixels[at + c]!;
+        counts[cell]!++;
+      }
+    }
+    return sums.map((sum, i) => Math.round(sum / counts[Math.floor(i / 3)]!));
   });
+}
+
+/** Whether two screenCells results show the same screen: every cell's colour within a few levels. */
+export function sameScreen(a: number[], b: number[]): boolean {
+  return a.length > 0 && a.length === b.length && a.every((value, i) => Math.abs(value - b[i]!) <= 6);
 }
 
 /** The colour of one pixel of the picture, at layout coordinates. */

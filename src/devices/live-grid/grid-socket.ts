@@ -100,7 +100,10 @@ export function createGridSocket(events: GridSocketEvents, deps: GridSocketDeps 
       if (socket !== ws) return;
       if (typeof event.data === 'string') return onText(event.data);
       const thumb = event.data instanceof ArrayBuffer ? readThumb(event.data) : null;
-      if (thumb) events.picture(thumb.userPhoneId, thumb.jpeg);
+      if (!thumb) return;
+      events.picture(thumb.userPhoneId, thumb.jpeg);
+      // Acknowledged on arrival: the host sends the next thumbnails only as these arrive (no queue on a slow link).
+      ws.send(JSON.stringify({ type: 'ack', seq: thumb.seq } satisfies GridClientMessage));
     };
     ws.onclose = (event: CloseEvent) => {
       // A socket replaced by a renewal closes after its successor took over: nothing to do.

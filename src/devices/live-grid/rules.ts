@@ -89,10 +89,10 @@ export function gridSocketUrl(baseUrl: string, ticket: string, origin = globalTh
   return hostSocketUrl(baseUrl, GRID_SOCKET_PATH, { ticket }, origin);
 }
 
-/** A thumbnail message's phone and JPEG bytes, or null for any other binary message. */
-export function readThumb(data: ArrayBuffer): { userPhoneId: number; jpeg: Uint8Array<ArrayBuffer> } | null {
+/** A thumbnail message's phone, sequence number and JPEG bytes, or null for any other binary message. */
+export function readThumb(data: ArrayBuffer): { userPhoneId: number; seq: number; jpeg: Uint8Array<ArrayBuffer> } | null {
   if (data.byteLength <= THUMB_HEADER_BYTES) return null;
   const view = new DataView(data);
   if (view.getUint8(0) !== THUMB_KIND) return null;
-  return { userPhoneId: view.getUint32(1), jpeg: new Uint8Array(data, THUMB_HEADER_BYTES) };
+  return { userPhoneId: view.getUint32(1), seq: view.getUint32(5), jpeg: new Uint8Array(data, THUMB_HEADER_BYTES) };
 }

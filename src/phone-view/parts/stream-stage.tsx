@@ -96,6 +96,8 @@ function ProStats() {
       <dd>{value ? `${value.bitrate} kbps` : '-'}</dd>
       <dt>{t('phoneView.pro.rtt')}</dt>
       <dd data-testid="pro-rtt">{value?.rtt != null ? `${value.rtt} ms` : '-'}</dd>
+      <dt>{t('phoneView.pro.link')}</dt>
+      <dd data-testid="pro-link">{value?.link ? `${value.link.kbps} kbps · ${value.link.rtt} ms` : '-'}</dd>
       <dt>{t('phoneView.pro.resolution')}</dt>
       <dd>{size ? `${size.width}×${size.height}` : `${quality.value.width}×${quality.value.height}`}</dd>
     </dl>

@@ -78,7 +78,7 @@ const phoneViewTexts: Translation<typeof zhCN> = {
       failed: "Could not read the phone's clipboard",
     },
     screenshot: { saved: 'Screenshot saved', fileName: 'screenshot' },
-    pro: { fps: 'FPS', bitrate: 'Bitrate', rtt: 'RTT', resolution: 'Resolution' },
+    pro: { fps: 'FPS', bitrate: 'Bitrate', rtt: 'RTT', resolution: 'Resolution', link: 'Link estimate' },
     reboot: { started: 'Rebooting; the picture comes back by itself' },
     switcher: { title: 'Switch phone', current: 'Current', empty: 'No other phones', unavailable: 'Unavailable' },
   },

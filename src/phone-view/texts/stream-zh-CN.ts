@@ -76,7 +76,7 @@ const phoneViewTexts = {
       failed: '读取云手机剪贴板失败',
     },
     screenshot: { saved: '截图已保存', fileName: '截图' },
-    pro: { fps: '帧率', bitrate: '码率', rtt: '延迟', resolution: '分辨率' },
+    pro: { fps: '帧率', bitrate: '码率', rtt: '延迟', resolution: '分辨率', link: '网络估计' },
     reboot: { started: '正在重启，画面将自动恢复' },
     switcher: { title: '切换云手机', current: '当前', empty: '没有其他云手机', unavailable: '不可用' },
   },

@@ -61,12 +61,13 @@ test('socket address and thumbnail framing', () => {
   assert.is(gridSocketUrl('', 'a b', 'https://h5.example.com'), 'wss://h5.example.com/stream/grid?ticket=a+b');
   assert.is(gridSocketUrl('http://sdk.example.com/prefix/', 't'), 'ws://sdk.example.com/prefix/stream/grid?ticket=t');
   assert.throws(() => gridSocketUrl('ftp://x', 't'));
-  const bytes = new Uint8Array([THUMB_KIND, 0, 0, 1, 2, 0xff, 0xd8]);
+  const bytes = new Uint8Array([THUMB_KIND, 0, 0, 1, 2, 0, 0, 1, 0, 0xff, 0xd8]);
   const thumb = readThumb(bytes.buffer)!;
   assert.is(thumb.userPhoneId, 258);
+  assert.is(thumb.seq, 256);
   assert.equal([...thumb.jpeg], [0xff, 0xd8]);
-  assert.is(readThumb(new Uint8Array([1, 0, 0, 1, 2, 0xff]).buffer), null);
-  assert.is(readThumb(new Uint8Array([THUMB_KIND, 0, 0]).buffer), null);
+  assert.is(readThumb(new Uint8Array([1, 0, 0, 1, 2, 0, 0, 0, 1, 0xff]).buffer), null);
+  assert.is(readThumb(new Uint8Array([THUMB_KIND, 0, 0, 1, 2, 0, 0, 0, 1]).buffer), null, 'no picture after the header');
 });
 
 test('pictures: one object URL per phone; the previous is revoked when the next arrives, all of them on drop', () => {

@@ -30,6 +30,9 @@ class FakeSocket {
   readyState = 0;
   binaryType = 'blob';
   sent: Array<{ type: string; userPhoneIds: number[] }> = [];
+  /** The thumbnails' sequence numbers the grid acknowledged (kept apart from the watch messages in `sent`). */
+  acked: number[] = [];
+  private pictures = 0;
   closedWith: number | null = null;
   onopen: (() => void) | null = null;
   onmessage: ((event: { data: unknown }) => void) | null = null;
@@ -39,7 +42,9 @@ class FakeSocket {
   }
   send(text: string) {
     if (this.readyState !== 1) throw new Error('send before open');
-    this.sent.push(JSON.parse(text));
+    const message = JSON.parse(text);
+    if (message.type === 'ack') this.acked.push(message.seq);
+    else this.sent.push(message);
   }
   close(code = 1000) {
     this.closedWith = code;
@@ -50,7 +55,7 @@ class FakeSocket {
     this.onopen?.();
   }
   picture(id: number) {
-    const data = new Uint8Array([THUMB_KIND, 0, 0, 0, id, 0xff, 0xd8]).buffer;
+    const data = new Uint8Array([THUMB_KIND, 0, 0, 0, id, 0, 0, 0, ++this.pictures, 0xff, 0xd8]).buffer;
     this.onmessage?.({ data });
   }
   text(message: unknown) {
@@ -150,6 +155,7 @@ test('pictures land in the cards; a card scrolled away or stopped goes back to i
   socket.picture(2);
   const one = livePicture(1).value!;
   assert.match(one, /^blob:/);
+  assert.equal(socket.acked, [1, 2], 'each picture acknowledged on arrival');
   socket.picture(1);
   assert.ok(revoked.includes(one));
   live.show([phone(2)]);

@@ -9,7 +9,8 @@ test('qualities: the five levels of the spec, in order', () => {
 
 test('qualities: auto is the spec\'s default definition and the default quality', () => {
   assert.is(DEFAULT_QUALITY.name, 'auto');
-  assert.equal(definitionOf(DEFAULT_QUALITY), { width: 720, height: 1280, fps: 30, bitrate: 2048 });
+  assert.equal(definitionOf(DEFAULT_QUALITY), { width: 720, height: 1280, fps: 30, bitrate: 2048, auto: true });
+  assert.equal(definitionOf(qualityByName('hd')), { width: 720, height: 1280, fps: 30, bitrate: 3072 }, 'the others are fixed');
 });
 
 test('qualities: every level is 9:16 at a size the stream host accepts, rising in bitrate', () => {

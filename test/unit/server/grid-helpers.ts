@@ -1,11 +1,11 @@
 import { WebSocket } from 'ws';
-import { GRID_TICKET_PATH, THUMB_KIND } from '../../../src/contract/grid-protocol.ts';
+import { GRID_TICKET_PATH, THUMB_HEADER_BYTES, THUMB_KIND } from '../../../src/contract/grid-protocol.ts';
 import { WAIT_MS } from './stream-helpers.ts';
 
 // Shared by the live-grid tests (API.md "Live grid"): the ticket call and a grid socket whose messages are awaited
 // one by one, every wait bounded.
 
-export type GridIncoming = { kind: 'json'; value: any } | { kind: 'thumb'; id: number; jpeg: Buffer; at: number };
+export type GridIncoming = { kind: 'json'; value: any } | { kind: 'thumb'; id: number; seq: number; jpeg: Buffer; at: number };
 
 type Call = (path: string, options?: { method?: string; token?: string }) => Promise<{ code: number; msg: string; data: any }>;
 
@@ -15,6 +15,7 @@ export async function gridTicket(call: Call): Promise<string> {
   return reply.data.ticket as string;
 }
 
+/** A grid socket that acknowledges every thumbnail on arrival, as the app's grid does. */
 export function gridClient(port: number, ticket: string) {
   const socket = new WebSocket(`ws://127.0.0.1:${port}/stream/grid?ticket=${encodeURIComponent(ticket)}`);
   const queue: GridIncoming[] = [];
@@ -24,9 +25,10 @@ export function gridClient(port: number, ticket: string) {
   const wakeAll = () => waiters.splice(0).forEach((wake) => wake());
   socket.on('message', (data: Buffer, isBinary: boolean) => {
     const message: GridIncoming = isBinary
-      ? { kind: 'thumb', id: data.readUInt32BE(1), jpeg: data.subarray(5), at: Date.now() }
+      ? { kind: 'thumb', id: data.readUInt32BE(1), seq: data.readUInt32BE(5), jpeg: data.subarray(THUMB_HEADER_BYTES), at: Date.now() }
       : { kind: 'json', value: JSON.parse(data.toString()) };
     if (isBinary && data[0] !== THUMB_KIND) throw new Error(`unexpected binary kind ${data[0]}`);
+    if (message.kind === 'thumb') socket.send(JSON.stringify({ type: 'ack', seq: message.seq }));
     queue.push(message);
     all.push(message);
     wakeAll();

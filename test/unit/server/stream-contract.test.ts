@@ -20,6 +20,8 @@ const SENT: Record<StreamClientMessage['type'], StreamClientMessage> = {
   screenshot: { type: 'screenshot' },
   'control.take': { type: 'control.take' },
   ping: { type: 'ping', t: 1234.5 },
+  ack: { type: 'ack', seq: 42 },
+  refresh: { type: 'refresh' },
 };
 
 test('every client message type parses on the server to the message sent', () => {

@@ -2,9 +2,10 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadImage } from '@napi-rs/canvas';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import type { Canvas } from '@napi-rs/canvas';
 import { WebSocket } from 'ws';
-import { FRAME_KIND } from '../../../src/contract/stream-protocol.ts';
+import { FRAME_HEADER_BYTES, FRAME_KIND, PATCH_HEADER_BYTES, PATCH_KIND, PATCH_REGION_BYTES, SCREENSHOT_KIND } from '../../../src/contract/stream-protocol.ts';
 import { createStreamServer } from '../../../server/stream/stream-server.ts';
 import type { StreamServer, StreamServerOptions } from '../../../server/stream/stream-server.ts';
 import { VirtualScreen } from '../../../server/stream/virtual-screen.ts';
@@ -44,15 +45,48 @@ export async function start(options: Partial<StreamServerOptions> = {}) {
   return { ctx, stream, port, securityToken, stop };
 }
 
-export type Incoming = { kind: 'json'; value: any } | { kind: 'binary'; tag: number; jpeg: Buffer };
+/**
+ * A message as the test client saw it. Binary: a whole picture (FRAME_KIND, `jpeg` and `seq`), a patch (PATCH_KIND,
+ * `seq`, the whole message's `bytes`), or a screenshot (`jpeg`).
+ */
+export type Incoming = { kind: 'json'; value: any } | { kind: 'binary'; tag: number; jpeg: Buffer; seq: number; bytes: number };
 
-/** A `ws` client whose messages are awaited one by one. */
+function readBinary(data: Buffer): Incoming {
+  const tag = data[0]!;
+  if (tag === SCREENSHOT_KIND) return { kind: 'binary', tag, jpeg: data.subarray(1), seq: 0, bytes: data.length };
+  const seq = tag === FRAME_KIND || tag === PATCH_KIND ? data.readUInt32BE(1) : 0;
+  return { kind: 'binary', tag, jpeg: tag === FRAME_KIND ? data.subarray(FRAME_HEADER_BYTES) : Buffer.alloc(0), seq, bytes: data.length };
+}
+
+/**
+ * A `ws` client whose messages are awaited one by one. Like the app's client it acknowledges the hello and every
+ * picture on arrival, unless `acks.hold` is set (then `acks.release()` sends the newest one).
+ */
 export function client(port: number, token: string, userPhoneId: number) {
   const socket = new WebSocket(`ws://127.0.0.1:${port}/stream/ws?token=${encodeURIComponent(token)}&userPhoneId=${userPhoneId}`);
   const queue: Incoming[] = [];
   const waiters: Array<() => void> = [];
+  const acks = {
+    hold: false,
+    held: null as number | null,
+    release() {
+      acks.hold = false;
+      if (acks.held !== null) socket.send(JSON.stringify({ type: 'ack', seq: acks.held }));
+      acks.held = null;
+    },
+  };
+  function ack(seq: number) {
+    if (acks.hold) acks.held = seq;
+    else socket.send(JSON.stringify({ type: 'ack', seq }));
+  }
+  // The picture as the client composes it: whole pictures replace it, patches are drawn over it, in order.
+  let composed: Promise<Canvas | null> = Promise.resolve(null);
   socket.on('message', (data: Buffer, isBinary: boolean) => {
-    queue.push(isBinary ? { kind: 'binary', tag: data[0]!, jpeg: data.subarray(1) } : { kind: 'json', value: JSON.parse(data.toString()) });
+    const message: Incoming = isBinary ? readBinary(data) : { kind: 'json', value: JSON.parse(data.toString()) };
+    if (message.kind === 'binary' && message.seq > 0) composed = composed.then((canvas) => compose(canvas, data));
+    queue.push(message);
+    if (message.kind === 'json' && message.value.type === 'hello') ack(0);
+    else if (message.kind === 'binary' && message.seq > 0) ack(message.seq);
     waiters.splice(0).forEach((wake) => wake());
   });
   const closed = new Promise<{ code: number; reason: string }>((resolve) => {
@@ -83,13 +117,50 @@ export function client(port: number, token: string, userPhoneId: number) {
       });
     }
   }
+  /** The next whole picture (patches before it are skipped). */
   const frame = async () => (await next((m) => m.kind === 'binary' && m.tag === FRAME_KIND, 'a frame')) as Extract<Incoming, { kind: 'binary' }>;
+  /** The next picture, whole or patch. */
+  const picture = async () => (await next((m) => m.kind === 'binary' && (m.tag === FRAME_KIND || m.tag === PATCH_KIND), 'a picture')) as Extract<Incoming, { kind: 'binary' }>;
+  /** The next whole picture of this size: automatic quality starts small and sharpens once the link is measured. */
+  async function frameOf(width: number, height: number) {
+    for (;;) {
+      const whole = await frame();
+      const [w, h] = await size(whole.jpeg);
+      if (w === width && h === height) return whole;
+    }
+  }
   const json = async (type: string) => ((await next((m) => m.kind === 'json' && m.value.type === type, type)) as { value: any }).value;
   const send = (message: unknown) => socket.send(JSON.stringify(message));
   async function closedWithin(): Promise<{ code: number; reason: string }> {
     return Promise.race([closed, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('socket not closed')), WAIT_MS))]);
   }
-  return { socket, frame, json, send, next, closed: closedWithin, queue };
+  /** The composed picture's pixels so far. */
+  const screen = async () => {
+    const canvas = await composed;
+    if (!canvas) throw new Error('no picture yet');
+    return { width: canvas.width, height: canvas.height, pixels: Buffer.from(canvas.data()) };
+  };
+  return { socket, frame, picture, frameOf, screen, json, send, next, closed: closedWithin, queue, acks };
+}
+
+/** Draws a picture message over `canvas`: a whole picture makes a new canvas, a patch's regions go over it. */
+async function compose(canvas: Canvas | null, data: Buffer): Promise<Canvas | null> {
+  if (data[0] === FRAME_KIND) {
+    const image = await loadImage(data.subarray(FRAME_HEADER_BYTES));
+    const next = createCanvas(image.width, image.height);
+    next.getContext('2d').drawImage(image, 0, 0);
+    return next;
+  }
+  if (!canvas || canvas.width !== data.readUInt16BE(5) || canvas.height !== data.readUInt16BE(7)) throw new Error('a patch for another picture');
+  let offset = PATCH_HEADER_BYTES + data[9]! * PATCH_REGION_BYTES;
+  for (let i = 0; i < data[9]!; i++) {
+    const at = PATCH_HEADER_BYTES + i * PATCH_REGION_BYTES;
+    const bytes = data.readUInt32BE(at + 4);
+    const image = await loadImage(data.subarray(offset, offset + bytes));
+    canvas.getContext('2d').drawImage(image, data.readUInt16BE(at), data.readUInt16BE(at + 2));
+    offset += bytes;
+  }
+  return canvas;
 }
 
 /** A JPEG's width and height, as a decoder reads them. */

@@ -20,13 +20,20 @@ test.after.each(async () => {
   await s.stop();
 });
 
-test('hello, then a first frame: a decodable 720x1280 JPEG; ping answers pong', async () => {
+test('hello, then a small first picture, sharpened to 720x1280 once the link is measured; ping answers pong', async () => {
   const id = phoneId(s.ctx, 'Shop assistant');
   const c = client(s.port, await s.securityToken(id), id);
   const hello = await c.json('hello');
-  assert.equal(hello, { type: 'hello', width: 720, height: 1280, phone: { userPhoneId: id, name: 'Shop assistant' }, definition: { width: 720, height: 1280, fps: 30, bitrate: 2048 }, role: 'owner', control: true });
+  assert.equal(hello, { type: 'hello', width: 720, height: 1280, phone: { userPhoneId: id, name: 'Shop assistant' }, definition: { width: 720, height: 1280, fps: 30, bitrate: 2048, auto: true }, role: 'owner', control: true });
   const first = await c.frame();
-  assert.equal(await size(first.jpeg), [720, 1280]);
+  assert.is(first.seq, 1);
+  // Automatic quality knows nothing of the link before the first acknowledgement: the bottom of its ladder.
+  assert.equal(await size(first.jpeg), [360, 640]);
+  // Loopback carries a whole 720x1280 picture in far less than half a second: the estimate says so, then the picture.
+  const link = await c.json('link');
+  assert.ok(link.kbps > 2048 && link.rtt >= 0 && link.width === 720, JSON.stringify(link));
+  const sharp = await c.frame();
+  assert.equal(await size(sharp.jpeg), [720, 1280]);
   c.send({ type: 'ping', t: 12345 });
   assert.equal(await c.json('pong'), { type: 'pong', t: 12345 });
   c.socket.close();
@@ -107,9 +114,9 @@ test('key backspace deletes the last character of the focused field (Chinese inc
 test('a definition change changes the frame size; unsupported values are refused', async () => {
   const id = phoneId(s.ctx, 'Shop assistant');
   const c = client(s.port, await s.securityToken(id), id);
-  assert.equal(await size((await c.frame()).jpeg), [720, 1280]);
+  await c.frameOf(720, 1280);
   c.send({ type: 'definition', width: 360, height: 640, fps: 15, bitrate: 512 });
-  assert.equal(await c.json('definition'), { type: 'definition', ok: true, width: 360, height: 640, fps: 15, bitrate: 512 });
+  assert.equal(await c.json('definition'), { type: 'definition', ok: true, width: 360, height: 640, fps: 15, bitrate: 512, auto: false });
   assert.equal(await size((await c.frame()).jpeg), [360, 640]);
   for (const bad of [{ width: 800, height: 600, fps: 30, bitrate: 2048 }, { width: 720, height: 1280, fps: 0, bitrate: 2048 }, { width: 720, height: 1280, fps: 30, bitrate: 99999 }]) {
     c.send({ type: 'definition', ...bad });

@@ -1,9 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { FRAME_KIND } from '../../../src/contract/stream-protocol.ts';
+import { FRAME_KIND, PATCH_KIND } from '../../../src/contract/stream-protocol.ts';
 import { encodeCount } from '../../../server/stream/render-frame.ts';
 import { phoneId } from './device-helpers.ts';
-import { WAIT_MS, client, size, start } from './stream-helpers.ts';
+import { WAIT_MS, client, start } from './stream-helpers.ts';
 
 // A room on one phone (server/stream/phone-entry.ts): while one socket drives, the others send its pictures instead
 // of encoding their own, so the room costs one encode per frame shown; a socket at another size still gets its own.
@@ -16,15 +16,14 @@ test.after.each(async () => {
   await s.stop();
 });
 
-/** A socket on the phone that counts its frames and keeps the last one. */
+/** A socket on the phone that counts its pictures (whole or patches); `screen()` is what it shows. */
 async function viewer(id: number) {
   const c = client(s.port, await s.securityToken(id), id);
-  await c.frame();
-  const seen: { frames: number; last: Buffer; at: number } = { frames: 0, last: Buffer.alloc(0), at: Date.now() };
+  await c.frameOf(720, 1280);
+  const seen: { frames: number; at: number } = { frames: 0, at: Date.now() };
   c.socket.on('message', (data: Buffer, isBinary: boolean) => {
-    if (!isBinary || data[0] !== FRAME_KIND) return;
+    if (!isBinary || (data[0] !== FRAME_KIND && data[0] !== PATCH_KIND)) return;
     seen.frames++;
-    seen.last = data.subarray(1);
     seen.at = Date.now();
   });
   return { ...c, seen };
@@ -63,7 +62,8 @@ test('a room of five: while one drives, the others send its pictures: one encode
   for (const frames of shown) assert.ok(frames >= 8, `frames shown: ${shown.join(', ')}`);
   // Without following, sockets whose timers run apart encode pictures of their own (1.3-1.5 encodes per frame).
   assert.ok(encodes <= Math.max(...shown) * 1.1 + 1, `${encodes} encodes for ${shown.join(', ')} frames shown`);
-  for (const v of room.slice(1)) assert.ok(v.seen.last.equals(room[0]!.seen.last), 'every socket ends on the driver\'s last picture');
+  const last = await room[0]!.screen();
+  for (const v of room.slice(1)) assert.ok((await v.screen()).pixels.equals(last.pixels), 'every socket ends on the driver\'s last picture');
   room.forEach((v) => v.socket.close());
 });
 
@@ -71,14 +71,15 @@ test('a socket at another size does not follow the driver: it gets pictures of i
   const id = phoneId(s.ctx, 'Shop assistant');
   const [driver, small] = await Promise.all([viewer(id), viewer(id)]);
   small!.send({ type: 'definition', width: 360, height: 640, fps: 30, bitrate: 512 });
+  driver!.send({ type: 'definition', width: 720, height: 1280, fps: 30, bitrate: 2048 });
   await small!.json('definition');
   await settled([driver!, small!]);
   const framesBefore = small!.seen.frames;
   await drive(driver!, 400);
   await settled([driver!, small!]);
   assert.ok(small!.seen.frames - framesBefore >= 4, 'the small socket saw the drive');
-  assert.equal(await size(small!.seen.last), [360, 640]);
-  assert.equal(await size(driver!.seen.last), [720, 1280]);
+  assert.is((await small!.screen()).width, 360);
+  assert.is((await driver!.screen()).width, 720);
   driver!.socket.close();
   small!.socket.close();
 });

@@ -6,17 +6,21 @@
  */
 import '../dom.ts';
 import * as assert from 'uvu/assert';
-import type { FrameSurface } from '../../../src/stream/canvas-surface.ts';
+import type { DrawOutcome, FrameSurface } from '../../../src/stream/canvas-surface.ts';
+import type { PictureUpdate } from '../../../src/stream/picture-message.ts';
 import { createWsStreamClient } from '../../../src/stream/ws-stream-client.ts';
 import type { Definition } from '../../../src/contract/stream-protocol.ts';
 import { StreamError, type StreamClient, type StreamEvents, type StreamTarget } from '../../../src/stream/types.ts';
 import { flush, installClock, watch, within, type FakeClock } from './fake-clock.ts';
 
-export const AUTO: Definition = { width: 720, height: 1280, fps: 30, bitrate: 2048 };
+export const AUTO: Definition = { width: 720, height: 1280, fps: 30, bitrate: 2048, auto: true };
 export const HD: Definition = { width: 720, height: 1280, fps: 30, bitrate: 3072 };
 export const LOW: Definition = { width: 360, height: 640, fps: 20, bitrate: 512 };
 
 export const TARGET: StreamTarget = { userPhoneId: 7, token: 'to ken+/', baseUrl: 'https://stream.example.com/sdk/', definition: AUTO };
+
+const uint16 = (n: number) => [(n >> 8) & 255, n & 255];
+const uint32 = (n: number) => [(n >>> 24) & 255, (n >> 16) & 255, (n >> 8) & 255, n & 255];
 
 /** What the server side of a socket sees and does; the client only touches the WebSocket members below. */
 export class FakeSocket {
@@ -31,10 +35,15 @@ export class FakeSocket {
 
   constructor(readonly url: string) {}
 
+  /** The sequence numbers the client acknowledged, in order (0: the hello); kept apart from `sent`. */
+  readonly acked: number[] = [];
+
   send(data: string): void {
     // A real socket throws while connecting; the client must not send before the connection is open.
     if (this.readyState !== 1) throw new Error(`send in readyState ${this.readyState}`);
-    this.sent.push(data);
+    const message = JSON.parse(data) as { type: string; seq?: number };
+    if (message.type === 'ack') this.acked.push(message.seq!);
+    else this.sent.push(data);
   }
 
   close(code = 1000): void {
@@ -44,7 +53,7 @@ export class FakeSocket {
     queueMicrotask(() => this.onclose?.({ code, reason: '', wasClean: true }));
   }
 
-  /** Sent messages, parsed. */
+  /** Sent messages but acknowledgements (`acked`), parsed. */
   messages(): Array<Record<string, unknown>> {
     return this.sent.map((text) => JSON.parse(text) as Record<string, unknown>);
   }
@@ -68,12 +77,31 @@ export class FakeSocket {
     this.receive({ type: 'definition', ok: false, msg: 'Resolution setting failed' });
   }
 
+  /** Pictures sent on this socket so far (whole ones and patches): the next one is numbered one more. */
+  pictures = 0;
+
+  /**
+   * A binary message of `kind` with `bytes` after its header: a whole picture (kind 1) gets the socket's next
+   * sequence number in front, as the host sends it; other kinds go as given.
+   */
   receiveBinary(kind: number, bytes: number[] | number): ArrayBuffer {
     const body = typeof bytes === 'number' ? new Array<number>(bytes).fill(0xab) : bytes;
-    const buffer = new Uint8Array([kind, ...body]).buffer;
+    const header = kind === 1 ? [kind, ...uint32(++this.pictures)] : [kind];
+    const buffer = new Uint8Array([...header, ...body]).buffer;
     this.onmessage?.({ data: buffer });
     return buffer;
   }
+
+  /** A patch over a `width` x `height` picture: each region's place and (fake) JPEG bytes. */
+  receivePatch(width: number, height: number, parts: Array<{ x: number; y: number; bytes: number[] }>): ArrayBuffer {
+    const table = parts.flatMap((part) => [...uint16(part.x), ...uint16(part.y), ...uint32(part.bytes.length)]);
+    const header = [4, ...uint32(++this.pictures), ...uint16(width), ...uint16(height), parts.length];
+    const buffer = new Uint8Array([...header, ...table, ...parts.flatMap((part) => part.bytes)]).buffer;
+    this.onmessage?.({ data: buffer });
+    return buffer;
+  }
+
+
 
   /** The server or the network ends the connection. */
   drop(code = 1006): void {
@@ -90,7 +118,10 @@ export class FakeSocket {
 
 export interface FakeSurface extends FrameSurface {
   mountedIn: HTMLElement[];
+  /** The whole pictures drawn. */
   drawn: Blob[];
+  /** Every update drawn, whole pictures and patches. */
+  updates: PictureUpdate[];
   destroyed: number;
   size: { width: number; height: number };
   /** While true, draw() waits for release(). */
@@ -103,15 +134,17 @@ function fakeSurface(): FakeSurface {
   const surface: FakeSurface = {
     mountedIn: [],
     drawn: [],
+    updates: [],
     destroyed: 0,
     size: { width: 720, height: 1280 },
     hold: false,
     mount(container) {
       surface.mountedIn.push(container);
     },
-    draw(picture) {
-      surface.drawn.push(picture);
-      const size = { ...surface.size };
+    draw(update) {
+      surface.updates.push(update);
+      if ('whole' in update) surface.drawn.push(update.whole);
+      const size: DrawOutcome = { ...surface.size };
       if (!surface.hold) return Promise.resolve(size);
       return new Promise((resolve) => waiting.push(() => resolve(size)));
     },

@@ -92,19 +92,20 @@ test('hello: a phone without a name gives an empty name', () => {
   assert.equal(events.ready, [{ width: 720, height: 1280, name: '' }]);
 });
 
-test('hello: a picture the surface skips (draw resolves null) changes nothing', async () => {
+test('hello: a picture the surface skips (replaced by a later whole one) changes nothing and is not acknowledged', async () => {
   const { client, last, surface, events } = setup();
   surface.draw = (picture) => {
-    surface.drawn.push(picture);
-    return Promise.resolve(null);
+    surface.updates.push(picture);
+    return Promise.resolve('replaced');
   };
   client.connect(TARGET);
   last().hello();
   last().receiveBinary(1, 4);
   await flush();
-  assert.is(surface.drawn.length, 1);
+  assert.is(surface.updates.length, 1);
   assert.is(client.state, 'connecting');
   assert.equal(events.frame, []);
+  assert.equal(last().acked, [0], 'the hello only');
   assert.is(client.frameSize(), null);
 });
 

@@ -198,12 +198,12 @@ test('stats: pings every 2 s, reports rtt, fps and kbps over the last second', (
   fake.tick(1000);
   const ping = socket.messages().at(-1)!;
   assert.equal(ping, { type: 'ping', t: fake.now() });
-  assert.equal(events.stats.at(-1), { fps: 2, bitrate: 20, rtt: null });
+  assert.equal(events.stats.at(-1), { fps: 2, bitrate: 20, rtt: null, link: null });
 
   fake.tick(40);
   socket.receive({ type: 'pong', t: ping.t });
   fake.tick(960);
-  assert.equal(events.stats.at(-1), { fps: 0, bitrate: 0, rtt: 40 }, 'old frames leave the window');
+  assert.equal(events.stats.at(-1), { fps: 0, bitrate: 0, rtt: 40, link: null }, 'old frames leave the window');
   assert.is(socket.messages().filter((message) => message.type === 'ping').length, 2, 'answered: the next ping goes out');
 });
 
