@@ -16,8 +16,9 @@ import {
   iconRect,
   phoneClock,
   recentCardRect,
-} from './virtual-screen.ts';
-import type { Rect, VirtualScreen } from './virtual-screen.ts';
+} from './phone-layout.ts';
+import type { VirtualScreen } from './virtual-screen.ts';
+import type { Rect } from './phone-layout.ts';
 import { BOOT_STEP_MS, bootProgress, bootStep } from './phone-boot.ts';
 import type { PhoneBoot } from './phone-boot.ts';
 

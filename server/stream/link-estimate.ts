@@ -5,8 +5,14 @@ import { HELLO_SEQ, MIN_IN_FLIGHT } from '../../src/contract/stream-protocol.ts'
 // more than the link carries: `ws` and the kernel would buffer megabytes, which on a slow link is many seconds of
 // old pictures between the user's finger and the screen. Shared by the phone stream and the live grid.
 
-/** Pictures in flight at most, however long the link: enough for 8 a second over a 400 ms round trip. */
+/** Pictures in flight at most, however long the link. */
 const MAX_IN_FLIGHT = 8;
+/**
+ * Beyond two pictures in flight, one more for each this many ms of round trip: two pictures a round trip give 8 a
+ * second up to a 250 ms round trip; a 400 ms one (slow 3G) gets 5, which keeps 10 a second coming. A busy phone's
+ * late acknowledgements on a short link (round trips under 100 ms) never open the window beyond two.
+ */
+const MS_PER_EXTRA_PICTURE = 100;
 /** Throughput is measured over the last this many acknowledgements. */
 const SAMPLES = 16;
 /** The round trip is the least of the last this many (pictures that queued behind others arrive later). */
@@ -88,16 +94,16 @@ export class LinkEstimate {
 
   /**
    * Whether one more picture may go out: always while fewer than two are unacknowledged; beyond that, only on a
-   * link whose round trip spans several picture intervals, and only while the bytes in flight stay under what the
-   * link carries in one round trip (so they are on their way, not queued).
+   * long link (MS_PER_EXTRA_PICTURE), and only while the bytes in flight stay under what the link carries in one
+   * round trip (so they are on their way, not queued).
    */
-  canSend(intervalMs: number): boolean {
+  canSend(): boolean {
     const pictures = this.inFlight.length;
     if (pictures < MIN_IN_FLIGHT) return true;
     const rtt = this.rttMs();
     const rate = this.bytesPerSecond();
     if (rtt === null || rate === null) return false;
-    const most = Math.min(MAX_IN_FLIGHT, 1 + Math.ceil(rtt / intervalMs));
+    const most = Math.min(MAX_IN_FLIGHT, 1 + Math.ceil(rtt / MS_PER_EXTRA_PICTURE));
     return pictures < most && this.unackedBytes < (rate * rtt) / 1000;
   }
 

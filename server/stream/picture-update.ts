@@ -1,7 +1,7 @@
 import { FRAME_HEADER_BYTES, FRAME_KIND, MAX_PATCH_REGIONS, PATCH_HEADER_BYTES, PATCH_KIND, PATCH_REGION_BYTES } from '../../src/contract/stream-protocol.ts';
 import type { Region } from './render-frame.ts';
-import { LAYOUT_HEIGHT, LAYOUT_WIDTH } from './virtual-screen.ts';
-import type { Rect } from './virtual-screen.ts';
+import { LAYOUT_HEIGHT, LAYOUT_WIDTH } from './phone-layout.ts';
+import type { Rect } from './phone-layout.ts';
 
 // What a socket is sent when the picture changed (API.md "Streaming", stream-protocol.ts PATCH_KIND): the changed
 // regions of the picture, each its own small JPEG, or the whole picture when the regions cover most of it. A tap

@@ -86,7 +86,7 @@ export class Session implements Viewer {
    * the link has room (LinkEstimate.canSend): otherwise the next acknowledgement calls this again.
    */
   schedule(): void {
-    if (this.closed || this.timer || this.encoding || !this.link.canSend(this.interval())) return;
+    if (this.closed || this.timer || this.encoding || !this.link.canSend()) return;
     const now = Date.now();
     const delay = Math.max(0, this.lastSentAt + this.interval() - now, this.pacer.waitMs(now));
     this.timer = setTimeout(() => void this.pump(), delay);

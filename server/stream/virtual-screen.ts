@@ -5,73 +5,39 @@ import { appsForPhone, wallpaperForPhone } from './phone-apps.ts';
 import type { AppInfo } from './phone-apps.ts';
 import { bootStep, nextBootChange } from './phone-boot.ts';
 import type { PhoneBoot } from './phone-boot.ts';
+import {
+  APP_FIELD,
+  COPY_BUTTON,
+  HOME_FIELD,
+  LAYOUT_HEIGHT,
+  LAYOUT_WIDTH,
+  MAX_RECENT_CARDS,
+  NAV_BUTTONS,
+  PASTE_BUTTON,
+  RIPPLE_MS,
+  STATUS_BAR,
+  TITLE_BACK,
+  iconRect,
+  inside,
+  phoneClock,
+  recentCardRect,
+} from './phone-layout.ts';
+import type { Rect } from './phone-layout.ts';
 
-// The live screen of one virtual phone (API.md "Streaming"): a pure model, no I/O. Everything is laid out
-// in a fixed 720x1280 "layout" space (the 9:16 window); touches arrive in device pixels of the phone's current
-// resolution and are scaled into it, and the renderer (draw-screen.ts) scales the layout to whatever output size is asked for.
+// The live screen of one virtual phone (API.md "Streaming"): a pure model, no I/O. Everything is laid out in the
+// 720x1280 layout space of phone-layout.ts; touches arrive in device pixels of the phone's current resolution and are
+// scaled into it.
 
-export const LAYOUT_WIDTH = 720;
-export const LAYOUT_HEIGHT = 1280;
-
-/** How long the touch-feedback dot stays, ms. */
-export const RIPPLE_MS = 300;
 /** A down+up within this distance (layout units) and time is a tap. */
 export const TAP_SLOP = 24;
 export const TAP_MS = 500;
 /** Bounds so one client cannot grow the model without limit. */
 export const MAX_FIELD_CHARS = 2000;
-/** The phones run on China time, like the screenshot SVG (server/lib/screenshot-svg.ts). */
-const PHONE_UTC_OFFSET_MS = 8 * 60 * 60 * 1000;
-
-export interface Rect {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
-
 export type Screen = { kind: 'home' } | { kind: 'app'; app: number } | { kind: 'recents' };
 
 export interface PhoneIdentity {
   id: number;
   name: string;
-}
-
-// Layout (720x1280 units). The renderer draws exactly these rectangles, so hit tests and pixels agree.
-export const STATUS_BAR: Rect = { x: 0, y: 0, w: 720, h: 48 };
-export const NAV_BAR: Rect = { x: 0, y: 1184, w: 720, h: 96 };
-export const NAV_BUTTONS: Record<NavKey, Rect> = {
-  back: { x: 90, y: 1184, w: 140, h: 96 },
-  home: { x: 290, y: 1184, w: 140, h: 96 },
-  recents: { x: 490, y: 1184, w: 140, h: 96 },
-};
-export const HOME_FIELD: Rect = { x: 40, y: 80, w: 640, h: 72 };
-export const TITLE_BAR: Rect = { x: 0, y: 48, w: 720, h: 112 };
-export const TITLE_BACK: Rect = { x: 0, y: 48, w: 112, h: 112 };
-export const APP_FIELD: Rect = { x: 40, y: 200, w: 500, h: 80 };
-export const PASTE_BUTTON: Rect = { x: 556, y: 200, w: 124, h: 80 };
-/** Puts the field's text on the phone's clipboard, so a client can read back what arrived (clipboard.get). */
-export const COPY_BUTTON: Rect = { x: 556, y: 296, w: 124, h: 80 };
-const ICON_SIZE = 112;
-
-/** Where app `index` sits on the home screen: 4 columns, rows of 200 under the phone's name. */
-export function iconRect(index: number): Rect {
-  return { x: 64 + (index % 4) * 160, y: 280 + Math.floor(index / 4) * 200, w: ICON_SIZE, h: ICON_SIZE };
-}
-
-/** The card of the `index`-th entry of the recents list. */
-export function recentCardRect(index: number): Rect {
-  return { x: 40, y: 140 + index * 190, w: 640, h: 170 };
-}
-export const MAX_RECENT_CARDS = 5;
-
-function inside(r: Rect, x: number, y: number): boolean {
-  return x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h;
-}
-
-export function phoneClock(now: number): string {
-  const date = new Date(now + PHONE_UTC_OFFSET_MS);
-  return `${String(date.getUTCHours()).padStart(2, '0')}:${String(date.getUTCMinutes()).padStart(2, '0')}`;
 }
 
 /**

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { BOOT_STEP_MS, runningBoot } from '../../../server/stream/phone-boot.ts';
 import type { PhoneRow } from '../../../server/data/phones.ts';
 import { OPERATION_DURATION_MS } from '../../../server/lib/phones.ts';
-import { iconRect } from '../../../server/stream/virtual-screen.ts';
+import { iconRect } from '../../../server/stream/phone-layout.ts';
 import { PHONE, idsQuery, phoneId } from './device-helpers.ts';
 import { client, start, virtualPhone } from './stream-helpers.ts';
 

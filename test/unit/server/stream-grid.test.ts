@@ -7,7 +7,7 @@ import { VirtualScreen } from '../../../server/stream/virtual-screen.ts';
 import * as assert from 'uvu/assert';
 import { THUMB_QUALITY, parseGridMessage, thumbMessage } from '../../../server/stream/grid-protocol.ts';
 import { CLOSE_NOT_ASSIGNED, FRAME_KIND, PATCH_KIND, SCREENSHOT_KIND, STREAM_MESSAGES } from '../../../src/contract/stream-protocol.ts';
-import { iconRect } from '../../../server/stream/virtual-screen.ts';
+import { iconRect } from '../../../server/stream/phone-layout.ts';
 import { GRID_TICKET_PATH, GRID_TICKET_TTL_MS, MAX_WATCHED, THUMB_HEADER_BYTES, THUMB_HEIGHT, THUMB_KIND, THUMB_WIDTH } from '../../../src/contract/grid-protocol.ts';
 import { SCALE_MOBILE, phoneId } from './device-helpers.ts';
 import { gridClient, gridTicket } from './grid-helpers.ts';

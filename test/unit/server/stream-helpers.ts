@@ -9,7 +9,7 @@ import { FRAME_HEADER_BYTES, FRAME_KIND, PATCH_HEADER_BYTES, PATCH_KIND, PATCH_R
 import { createStreamServer } from '../../../server/stream/stream-server.ts';
 import type { StreamServer, StreamServerOptions } from '../../../server/stream/stream-server.ts';
 import { VirtualScreen } from '../../../server/stream/virtual-screen.ts';
-import type { Rect } from '../../../server/stream/virtual-screen.ts';
+import type { Rect } from '../../../server/stream/phone-layout.ts';
 import { PHONE, demo } from './device-helpers.ts';
 import { DEMO_MOBILE } from './helpers.ts';
 

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { appsForPhone } from '../../../server/stream/phone-apps.ts';
-import { COPY_BUTTON, NAV_BUTTONS, PASTE_BUTTON, iconRect, recentCardRect } from '../../../server/stream/virtual-screen.ts';
+import { COPY_BUTTON, NAV_BUTTONS, PASTE_BUTTON, iconRect, recentCardRect } from '../../../server/stream/phone-layout.ts';
 import { virtualPhone } from './stream-helpers.ts';
 
 // The virtual phone screen (server/stream/virtual-screen.ts), its input and navigation (API.md "Streaming"). Its

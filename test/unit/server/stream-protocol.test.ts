@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { WebSocket } from 'ws';
 import { CLOSE_NOT_ASSIGNED, SCREENSHOT_KIND, STREAM_MESSAGES } from '../../../src/contract/stream-protocol.ts';
 import { parseClientMessage } from '../../../server/stream/protocol.ts';
-import { COPY_BUTTON, iconRect } from '../../../server/stream/virtual-screen.ts';
+import { COPY_BUTTON, iconRect } from '../../../server/stream/phone-layout.ts';
 import { SCALE_MOBILE, directDeps, phoneId } from './device-helpers.ts';
 import { WAIT_MS, client, size, start } from './stream-helpers.ts';
 import type { Incoming } from './stream-helpers.ts';

@@ -4,7 +4,8 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { drawScreen } from '../../../server/stream/draw-screen.ts';
 import { PHONE_FONT, registerPhoneFonts } from '../../../server/stream/phone-fonts.ts';
 import { encodeCount, qualityForBitrate, renderJpeg } from '../../../server/stream/render-frame.ts';
-import { APP_FIELD, COPY_BUTTON, PASTE_BUTTON, VirtualScreen, iconRect } from '../../../server/stream/virtual-screen.ts';
+import { VirtualScreen } from '../../../server/stream/virtual-screen.ts';
+import { APP_FIELD, COPY_BUTTON, PASTE_BUTTON, iconRect } from '../../../server/stream/phone-layout.ts';
 import { virtualPhone } from './stream-helpers.ts';
 
 // The phone's picture (server/stream/draw-screen.ts, render-frame.ts): drawn with Skia in real type, encoded as
