@@ -39,6 +39,12 @@ if (typeof window !== 'undefined') {
   addEventListener('popstate', () => (inAppSteps = Math.max(0, inAppSteps - 1)));
 }
 
+/**
+ * Loads a page's files and texts without opening it, for the tap a page expects next. The router puts the loader in
+ * (resolve-route.ts): a page's modules must not reach the route table, which reaches every page.
+ */
+export const pageAhead = { load: (_segment: RouteSegment): Promise<void> => Promise.resolve() };
+
 /** Back within the app when there is somewhere to go back to, else home. */
 export function goBack(clientNumber: string): void {
   if (inAppSteps > 0) {

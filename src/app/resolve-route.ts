@@ -25,6 +25,7 @@ import type { RouteDef } from './route-types.ts';
 import type { GateDecision } from './purchase-gate.ts';
 import { pagePath } from './paths.ts';
 import { preloadPage } from './pages.ts';
+import { pageAhead } from './navigate.ts';
 
 export interface CurrentRoute {
   route: RouteDef;
@@ -116,6 +117,9 @@ export async function resolveRoute(url: UrlParts, previous: CurrentRoute | null)
   }
   return { kind: 'render', route, clientNo: number };
 }
+
+// A page's row may be in the table's second file, which the first page's idle loads bring (main.tsx).
+pageAhead.load = (segment) => loadMoreRoutes().then(() => preloadPage(routeBySegment(segment)!));
 
 /**
  * Boot-time head start: fetch the client data and the page chunk while the dictionary loads,

@@ -13,6 +13,7 @@ import { notify } from '../../core/ui/notify.ts';
 import { read, write } from '../../core/storage.ts';
 import { goToPage } from '../../app/navigate.ts';
 import { firstPagePainted } from '../../app/first-paint.ts';
+import { prefetchPhoneView } from '../../phone-view/prefetch.ts';
 import type { Phone } from '../api.ts';
 import {
   canOpen,
@@ -110,7 +111,12 @@ export function DeviceList({ tab }: { tab: DeviceTab }) {
         if (!mounted) return;
         pollBusyPhones();
         void remindExpiry(phones.value);
-        whenIdle(() => void loadActionSheet().catch(() => {}));
+        whenIdle(() => {
+          void loadActionSheet().catch(() => {});
+          // A tap on a card should only wait for its token and socket; a list without a phone that could be opened
+          // is not worth the bytes (a later visit to the list, with one, asks then).
+          if (mounted && phones.value.some((phone) => canOpen(phone))) prefetchPhoneView();
+        });
       });
     });
     return () => {

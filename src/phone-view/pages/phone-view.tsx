@@ -40,6 +40,11 @@ function useStageSize(area: { current: HTMLElement | null }): { width: number; h
 /** The route shows the page once its texts are in (src/app/routes.ts). */
 export const ready = ensureStreamTexts;
 
+// The stream SDK, which session.ts imports beside the token call, is asked for as soon as this module runs: with the
+// page's texts when a tap opens it, or before any tap when an idle list of phones fetched the page (../prefetch.ts).
+// A failure is not kept: session.ts's own import asks again.
+void import('../../stream/stream-sdk.ts').catch(() => {});
+
 export default function PhoneViewPage({ clientNo, query, routeName }: PageProps) {
   const id = Number(query.get('id'));
   // Set for view-only grants by the grant pages (not built yet); the stream server will enforce grants itself.
