@@ -13,6 +13,12 @@ const MAX_IN_FLIGHT = 8;
  * late acknowledgements on a short link (round trips under 100 ms) never open the window beyond two.
  */
 const MS_PER_EXTRA_PICTURE = 100;
+/**
+ * Bytes that may always be in flight, whatever the estimate: about one whole picture. While the pictures are small
+ * patches the link is far from full, and its acknowledgements then measure how fast pictures are made, not what the
+ * link carries; a cap at that estimate would hold the pictures to the rate they already have.
+ */
+const FREE_BYTES = 16 * 1024;
 /** Throughput is measured over the last this many acknowledgements. */
 const SAMPLES = 16;
 /** The round trip is the least of the last this many (pictures that queued behind others arrive later). */
@@ -95,7 +101,7 @@ export class LinkEstimate {
   /**
    * Whether one more picture may go out: always while fewer than two are unacknowledged; beyond that, only on a
    * long link (MS_PER_EXTRA_PICTURE), and only while the bytes in flight stay under what the link carries in one
-   * round trip (so they are on their way, not queued).
+   * round trip (so they are on their way, not queued), or under about one picture (FREE_BYTES).
    */
   canSend(): boolean {
     const pictures = this.inFlight.length;
@@ -104,7 +110,7 @@ export class LinkEstimate {
     const rate = this.bytesPerSecond();
     if (rtt === null || rate === null) return false;
     const most = Math.min(MAX_IN_FLIGHT, 1 + Math.ceil(rtt / MS_PER_EXTRA_PICTURE));
-    return pictures < most && this.unackedBytes < (rate * rtt) / 1000;
+    return pictures < most && this.unackedBytes < Math.max(FREE_BYTES, (rate * rtt) / 1000);
   }
 
   private addRtt(ms: number): void {

@@ -114,6 +114,12 @@ export class Session implements Viewer {
       this.encoding = false;
     }
     if (this.closed || this.socket.readyState !== WebSocket.OPEN) return;
+    if (update.patch?.parts.length === 0) {
+      // Nothing the client shows changed (a finger lifted where it went down): no picture, the same one stands.
+      this.shown = { state: update.state, level: key };
+      if (model.frameKey() !== update.state.key) this.schedule();
+      return;
+    }
     const seq = ++this.seq;
     const message = update.whole ? frameMessage(seq, update.whole) : patchMessage(seq, update.patch!);
     if (update.whole) this.wholeBytes.set(key, update.whole.length);

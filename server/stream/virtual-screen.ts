@@ -41,16 +41,18 @@ export interface PhoneIdentity {
 }
 
 /**
- * What a picture shows, as far as pictures can differ: the model's version, the status-bar clock, whether the touch
- * dot shows, and the boot step while starting. Equal keys draw equal pixels.
+ * What a picture shows, as far as pictures can differ: the model's version, the status-bar clock, where the touch
+ * dot shows (null: nowhere), and the boot step while starting. Equal keys draw equal pixels.
  */
 export interface FrameState {
   key: string;
   version: number;
   clock: string;
-  ripple: boolean;
+  dot: { x: number; y: number } | null;
   boot: string | null;
 }
+
+const sameDot = (a: FrameState['dot'], b: FrameState['dot']) => a === b || (a !== null && b !== null && a.x === b.x && a.y === b.y);
 
 /** How many changes the model remembers the regions of: a socket further behind gets a whole picture. */
 const DAMAGE_LOG = 64;
@@ -131,12 +133,12 @@ export class VirtualScreen {
     const now = this.now();
     const boot = this.booting();
     const clock = phoneClock(now);
-    const ripple = this.rippleVisible();
     if (boot) {
       const step = `${boot.kind}|${bootStep(boot, now)}`;
-      return { key: `boot|${step}`, version: this.version, clock, ripple: false, boot: step };
+      return { key: `boot|${step}`, version: this.version, clock, dot: null, boot: step };
     }
-    return { key: `${this.version}|${clock}|${ripple ? 1 : 0}`, version: this.version, clock, ripple, boot: null };
+    const dot = this.ripple && this.rippleVisible() ? { x: this.ripple.x, y: this.ripple.y } : null;
+    return { key: `${this.version}|${clock}|${dot ? `${dot.x},${dot.y}` : '-'}`, version: this.version, clock, dot, boot: null };
   }
 
   /**
@@ -157,10 +159,11 @@ export class VirtualScreen {
       }
     }
     if (from.clock !== to.clock) rects.push(STATUS_BAR);
-    // The dot appeared or faded: it is where the last touch put it (a touch since has that spot in the log already).
-    if (from.ripple !== to.ripple && this.ripple) {
-      const spot = rippleRect(this.ripple);
-      if (!rects.some((r) => r.x === spot.x && r.y === spot.y)) rects.push(spot);
+    // Touches log no regions: only the dot the old picture shows and the one the new picture shows differ, wherever
+    // the finger went between them (a socket that skipped pictures of a drag gets two spots, not the whole path).
+    if (!sameDot(from.dot, to.dot)) {
+      if (from.dot) rects.push(rippleRect(from.dot));
+      if (to.dot) rects.push(rippleRect(to.dot));
     }
     return rects;
   }
@@ -222,9 +225,9 @@ export class VirtualScreen {
     if (!first || this.booting()) return;
     const p = this.toLayout(first.x, first.y);
     const now = this.now();
-    const moved = this.ripple ? [rippleRect(this.ripple), rippleRect(p)] : [rippleRect(p)];
     this.ripple = { x: p.x, y: p.y, at: now };
-    this.changed(moved);
+    // The dot's spots are worked out from the frame states (damageSince), not logged.
+    this.changed([]);
     if (action === 'down') {
       if (this.gesture) this.gesture.multi = true;
       else this.gesture = { startX: p.x, startY: p.y, startAt: now, multi: pointers.length > 1, moved: false };

@@ -94,6 +94,8 @@ async function regionDigest(page: Page, rect: { x: number; y: number; w: number;
 test('Chinese typed into the phone is drawn as its own glyphs: two words of two characters draw two different fields', async ({ page }) => {
   const [id] = await userWithPhones(page, [{ name: 'Glyphs' }]);
   await openPhoneView(page, id!);
+  // Automatic quality's first picture is small; the digests below compare pictures of one size.
+  await expect(stage(page)).toHaveAttribute('data-frame-width', '720');
   const titleBar = { x: 360, y: 60 };
   const homeBar = await pixelAt(page, titleBar);
   await tapPhone(page, SPOTS.firstIcon);

@@ -242,15 +242,18 @@ test('a socket that stops acknowledging gets at most two more pictures; its next
     },
   };
   const entries = new Map<number, PhoneEntry>();
+  // The phones' clock stands still: a minute turning during the test would be a change of its own.
+  const stopped = Date.now();
+  const clock = () => stopped;
   const entryFor = (row: PhoneScreen) => {
-    const entry = new PhoneEntry(new VirtualScreen({ id: row.id, name: row.name }, Date.now, row), Date.now);
+    const entry = new PhoneEntry(new VirtualScreen({ id: row.id, name: row.name }, clock, row), clock);
     entries.set(row.id, entry);
     return entry;
   };
   const session = new GridSession(socket as unknown as WebSocket, { ticketHash: '-', userId: s.ctx.userId, tenantId: 1 }, {
     db: s.ctx.db,
     now: s.ctx.now,
-    clock: Date.now,
+    clock,
     entryFor,
     currentEntry: (userPhoneId) => entries.get(userPhoneId),
     logError: (line) => s.ctx.errors.push(line),

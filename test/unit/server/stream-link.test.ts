@@ -37,6 +37,23 @@ test('damage: a touch changes the dot\'s spot, typing the field, the clock the s
   assert.equal(model.damageSince(model.frameState()), []);
 });
 
+test('damage: a picture a drag left behind differs in two spots, the dot it shows and the dot now, not the whole path', () => {
+  const { model, advance } = virtualPhone();
+  model.touch('down', [{ id: 0, x: 100, y: 600 }]);
+  const shown = model.frameState();
+  for (let i = 1; i <= 20; i++) {
+    advance(16);
+    model.touch('move', [{ id: 0, x: 100 + i * 25, y: 600 }]);
+  }
+  const spots = model.damageSince(shown)!;
+  assert.is(spots.length, 2);
+  assert.ok(spots.every((r) => r.w <= 80 && r.h <= 80), JSON.stringify(spots));
+  advance(16);
+  model.touch('up', [{ id: 0, x: 600, y: 600 }]);
+  const lifted = model.frameState();
+  assert.equal(model.damageSince(lifted), [], 'nothing moved');
+});
+
 test('damage: a picture older than the model remembers gets a whole picture', () => {
   const { model } = virtualPhone();
   const old = model.frameState();
@@ -95,6 +112,19 @@ test('link: two pictures in flight whatever the link; more only on a long round 
   const { pictures, bytes } = slow.unacknowledged();
   assert.ok(pictures > 2 && pictures <= 5, `${pictures} in flight`);
   assert.ok(bytes <= 20_000 + 2000, `${bytes} bytes in flight: one round trip's worth`);
+});
+
+test('link: on a long link small pictures fill the window by count even when the estimate is low (they do not fill the link)', () => {
+  const link = new LinkEstimate();
+  link.helloSent(0);
+  link.acked(0, 450);
+  // Pictures of 1.4 KB made ten a second, each acknowledged 450 ms after it left: the acknowledgements come at the
+  // rate the pictures were made (14 KB/s), not at what the link could carry.
+  for (let seq = 1; seq <= 16; seq++) link.sent(seq, 1400, 1000 + seq * 100);
+  for (let seq = 1; seq <= 12; seq++) link.acked(seq, 1450 + seq * 100);
+  assert.ok(link.bytesPerSecond()! < 20_000, String(link.bytesPerSecond()));
+  for (let seq = 17; link.canSend(); seq++) link.sent(seq, 1400, 2700);
+  assert.is(link.unacknowledged().pictures, 6, 'one more per 100 ms of round trip, not held to 14 KB/s x 450 ms');
 });
 
 test('pacer: a quarter second of the bitrate at once, then spread to the bitrate', () => {
