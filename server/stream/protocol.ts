@@ -77,6 +77,9 @@ export function parseClientMessage(raw: string): StreamClientMessage | { error: 
       return { type: 'refresh' };
     case 'ping':
       return { type: 'ping', t: m.t };
+    case 'auth':
+      if (typeof m.token !== 'string' || m.token.length === 0 || m.token.length > 512) return { error: 'auth.token must be a security token' };
+      return { type: 'auth', token: m.token };
     default:
       return { error: 'Unknown message type' };
   }

@@ -257,6 +257,9 @@ export class Session implements Viewer {
       case 'ping':
         this.send({ type: 'pong', t: message.t });
         return;
+      case 'auth':
+        // The socket is open already (its token came first, or in its address): another token changes nothing.
+        return;
     }
   }
 

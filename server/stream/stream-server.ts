@@ -9,7 +9,7 @@ import { WindowCounter } from '../lib/rate-limit.ts';
 import { hashToken } from '../lib/tokens.ts';
 import type { Db } from '../lib/types.ts';
 import { GRID_SOCKET_PATH } from '../../src/contract/grid-protocol.ts';
-import { CLOSE_NOT_ASSIGNED, CLOSE_SHUTDOWN, STREAM_MESSAGES, STREAM_PATH } from '../../src/contract/stream-protocol.ts';
+import { AUTH_WAIT_MS, CLOSE_NOT_ASSIGNED, CLOSE_SHUTDOWN, STREAM_MESSAGES, STREAM_PATH } from '../../src/contract/stream-protocol.ts';
 import { closeReason, parseClientMessage } from './protocol.ts';
 import { createGridService } from './grid-server.ts';
 import { runningBoot } from './phone-boot.ts';
@@ -27,6 +27,8 @@ export interface StreamServerOptions {
   now?: () => number;
   /** Clock of the phones' screens: status-bar time, touch feedback, tap timing. */
   clock?: () => number;
+  /** How long a socket opened without a token waits for its `auth` message (AUTH_WAIT_MS). */
+  authWaitMs?: number;
   /** WebSocket ping interval; a socket that missed the previous pong is terminated. */
   keepaliveMs?: number;
   logError?: (line: string) => void;
@@ -143,9 +145,25 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     logError,
   });
 
+  /**
+   * A new socket: its token is in the address, or comes as its first message (`auth`) within AUTH_WAIT_MS, so a page
+   * can open the socket while its token call is still on the way (one round trip less before the first picture).
+   */
   function onConnection(socket: WebSocket, url: URL): void {
     const userPhoneId = Number(url.searchParams.get('userPhoneId'));
-    const token = url.searchParams.get('token') ?? '';
+    const token = url.searchParams.get('token');
+    if (token) return openSession(socket, userPhoneId, token);
+    const wait = setTimeout(() => refuse(socket), options.authWaitMs ?? AUTH_WAIT_MS);
+    socket.once('close', () => clearTimeout(wait));
+    socket.once('message', (data: RawData, isBinary: boolean) => {
+      clearTimeout(wait);
+      const message = isBinary ? null : parseClientMessage(data.toString());
+      if (!message || 'error' in message || message.type !== 'auth') return refuse(socket);
+      openSession(socket, userPhoneId, message.token);
+    });
+  }
+
+  function openSession(socket: WebSocket, userPhoneId: number, token: string): void {
     const row = authorizeStream(options.db, token, userPhoneId, now());
     if (!row) return refuse(socket);
     const entry = entryFor(row);

@@ -11,8 +11,13 @@ import type { Definition } from './stream-quality.ts';
 
 export type { Definition };
 
-/** The socket, on the streaming host: `?token=&userPhoneId=`. */
+/**
+ * The socket, on the streaming host: `?token=&userPhoneId=`, or `?userPhoneId=` alone and the token as the first
+ * message (`auth`), so a page can open the socket while its token call is still on the way.
+ */
 export const STREAM_PATH = '/stream/ws';
+/** A socket opened without a token is closed (CLOSE_NOT_ASSIGNED) when no `auth` message came within this long. */
+export const AUTH_WAIT_MS = 5000;
 
 /**
  * Close codes (4000-4999 are the application's). 4403: the token does not, or no longer, open the phone; the live
@@ -85,6 +90,8 @@ export type ControlChange = 'taken' | 'returned' | 'permission';
 
 /** Client -> server: JSON text, applied in order. */
 export type StreamClientMessage =
+  /** The security token, as the first message of a socket opened without one in its address. */
+  | { type: 'auth'; token: string }
   | { type: 'touch'; action: TouchAction; pointers: TouchPointer[] }
   | { type: 'key'; key: StreamKey }
   | { type: 'text'; text: string }

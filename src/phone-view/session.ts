@@ -102,24 +102,32 @@ export async function openSession({ userPhoneId, viewOnly: onlyView, container }
     return;
   }
   let sdk: typeof import('../stream/stream-sdk.ts');
-  let outcome: { token: string } | { error: unknown };
-  // Both at once (one round trip less), but each failure keeps its own name: a chunk that did not load is not a token.
-  const tokenCall = securityToken(userPhoneId).then(({ token }) => ({ token }), (error: unknown) => ({ error }));
+  // Each failure keeps its own name: a chunk that did not load is not a token.
+  const tokenCall = securityToken(userPhoneId).then(({ token }) => token);
+  tokenCall.catch(() => {});
   try {
-    [sdk, outcome] = await Promise.all([import('../stream/stream-sdk.ts'), tokenCall]);
+    sdk = await import('../stream/stream-sdk.ts');
   } catch (error) {
     if (mine !== generation) return;
     streamState.value = 'failed';
     problem.value = { kind: 'error', error };
     return;
   }
-  if (mine !== generation) return;
-  if ('error' in outcome) {
-    streamState.value = 'failed';
-    problem.value = { kind: 'token', error: outcome.error };
-    return;
+  // A phone from the list, known to be open-able: the socket opens now and sends the token as its first message
+  // when it comes (the token call and the socket's handshakes overlap: a round trip less). A phone opened by its
+  // address waits for its token, so one the server refuses never gets a connection.
+  let token: string | Promise<string> = tokenCall;
+  if (!known) {
+    try {
+      token = await tokenCall;
+    } catch (error) {
+      if (mine !== generation) return;
+      streamState.value = 'failed';
+      problem.value = { kind: 'token', error };
+      return;
+    }
   }
-  const { token } = outcome;
+  if (mine !== generation) return;
   const next = sdk.createStreamClient();
   client = next;
   next.on('state', ({ state, failure }) => {
@@ -136,6 +144,14 @@ export async function openSession({ userPhoneId, viewOnly: onlyView, container }
   next.on('stats', (value) => (stats.value = value));
   next.mount(container);
   next.connect({ userPhoneId, token, baseUrl: streamBase(), definition: definitionOf(quality.value), viewOnly: onlyView });
+  tokenCall.catch((error: unknown) => {
+    if (mine !== generation || client !== next) return;
+    client = null;
+    registerStreamSession(null);
+    next.destroy();
+    streamState.value = 'failed';
+    problem.value = { kind: 'token', error };
+  });
   // Hidden while the token was on its way: no stream in the background (it resumes on the visibility change).
   if (document.visibilityState === 'hidden') next.pause();
   registerStreamSession({ destroy: closeSession });

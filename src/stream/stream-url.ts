@@ -1,12 +1,14 @@
 import { STREAM_PATH } from '../contract/stream-protocol.ts';
 
 /**
- * The stream's WebSocket address: `<base>/stream/ws?token=&userPhoneId=` (server/API.md "Streaming"). The base is
- * the streaming host (VITE_STREAM_SDK_BASE, which may carry a path prefix) or, when empty, the page's origin.
- * Throws on a base that is not an http(s) or ws(s) URL: the caller reports "stream configuration error".
+ * The stream's WebSocket address: `<base>/stream/ws?token=&userPhoneId=` (server/API.md "Streaming"), without the
+ * token when it is to come as the first message (null). The base is the streaming host (VITE_STREAM_SDK_BASE, which
+ * may carry a path prefix) or, when empty, the page's origin. Throws on a base that is not an http(s) or ws(s) URL:
+ * the caller reports "stream configuration error".
  */
-export function streamUrl(baseUrl: string, userPhoneId: number, token: string, origin = globalThis.location?.origin): string {
-  return hostSocketUrl(baseUrl, STREAM_PATH, { token, userPhoneId: String(userPhoneId) }, origin);
+export function streamUrl(baseUrl: string, userPhoneId: number, token: string | null, origin = globalThis.location?.origin): string {
+  const query: Record<string, string> = token === null ? {} : { token };
+  return hostSocketUrl(baseUrl, STREAM_PATH, { ...query, userPhoneId: String(userPhoneId) }, origin);
 }
 
 /**

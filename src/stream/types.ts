@@ -28,8 +28,12 @@ export class StreamError extends Error {
 
 export interface StreamTarget {
   userPhoneId: number;
-  /** The phone's security token (POST security-token, validTime 86400). */
-  token: string;
+  /**
+   * The phone's security token (POST security-token, validTime 86400), or the token call still on its way: the socket
+   * then opens at once and sends the token as its first message when it comes (one round trip less). A rejected
+   * call ends nothing here: the page that made it says why and destroys the client.
+   */
+  token: string | Promise<string>;
   /** Base URL of the streaming host (http(s), or ws(s)); the page origin when empty. */
   baseUrl: string;
   /** The definition to ask for once connected (and again after every reconnect). */

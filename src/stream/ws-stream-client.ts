@@ -208,9 +208,10 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
 
   function open(): void {
     if (!target) return;
+    const token = target.token;
     let url: string;
     try {
-      url = streamUrl(target.baseUrl, target.userPhoneId, target.token);
+      url = streamUrl(target.baseUrl, target.userPhoneId, typeof token === 'string' ? token : null);
     } catch {
       return fail('configError');
     }
@@ -223,6 +224,17 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
     }
     socket = current;
     current.binaryType = 'arraybuffer';
+    // The token that was still on its way goes as the first message, once both the socket and the token are there.
+    if (typeof token !== 'string') {
+      current.onopen = () => {
+        token.then(
+          (value) => {
+            if (socket === current && current.readyState === 1) current.send(JSON.stringify({ type: 'auth', token: value } satisfies StreamClientMessage));
+          },
+          () => {},
+        );
+      };
+    }
     current.onmessage = (event: MessageEvent) => {
       liveness.heard();
       if (typeof event.data === 'string') onText(event.data);

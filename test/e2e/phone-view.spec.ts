@@ -22,9 +22,20 @@ import {
 test('tapping a phone in the list shows its live screen; an app opens, home and back return', async ({ page }) => {
   await userWithPhones(page, [{ name: 'Drive me' }]);
   await page.reload();
+  const sent: Array<{ type: string }> = [];
+  const sockets = watchSockets(page);
+  page.on('websocket', (socket) => {
+    if (!socket.url().includes('/stream/ws')) return;
+    socket.on('framesent', ({ payload }) => {
+      if (typeof payload === 'string') sent.push(JSON.parse(payload));
+    });
+  });
   await page.getByTestId('phone-card').filter({ hasText: 'Drive me' }).locator('.phone-card__name').click();
   await expect(page).toHaveURL(/\/app\/phone-view\/demo\?id=\d+$/);
   await expect(stage(page)).toHaveAttribute('data-state', 'playing');
+  // A phone from the list: the socket opened while the token call was on its way, and the token was its first word.
+  expect(new URL(sockets[0]!.url()).searchParams.has('token')).toBe(false);
+  expect(sent[0]).toMatchObject({ type: 'auth' });
   await expect(stage(page)).toHaveAttribute('data-frame-width', '720');
   const home = await screenCells(page);
   expect(home).not.toEqual([]);

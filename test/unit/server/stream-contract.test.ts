@@ -22,6 +22,7 @@ const SENT: Record<StreamClientMessage['type'], StreamClientMessage> = {
   ping: { type: 'ping', t: 1234.5 },
   ack: { type: 'ack', seq: 42 },
   refresh: { type: 'refresh' },
+  auth: { type: 'auth', token: 'a-security-token' },
 };
 
 test('every client message type parses on the server to the message sent', () => {

@@ -156,7 +156,7 @@ test('unknown, foreign, other-phone, expired and transferred tokens are refused 
   const mine = phoneId(s.ctx, 'Shop assistant');
   const other = phoneId(s.ctx, 'Work phone');
   await assertRefused('no-such-token', mine);
-  await assertRefused('', mine);
+  // No token at all waits for an auth message first: the test after this one.
   // A token for another of my phones does not open this one.
   await assertRefused(await s.securityToken(other), mine);
   // Another user's token for their own phone does not open mine, nor theirs under my id.
@@ -240,6 +240,28 @@ test('restartPhone drops the sockets abnormally; the next connection sees a fres
   fresh.send({ type: 'clipboard.get' });
   assert.equal(await fresh.json('clipboard'), { type: 'clipboard', text: '' });
   fresh.socket.close();
+});
+
+test('a socket opened without a token opens with its first message, auth; anything else first, or nothing, is refused', async () => {
+  await s.stop();
+  s = await start({ authWaitMs: 300 });
+  const id = phoneId(s.ctx, 'Shop assistant');
+  const token = await s.securityToken(id);
+  const open = (first?: unknown) => {
+    const c = client(s.port, '', id);
+    if (first !== undefined) c.socket.once('open', () => c.socket.send(JSON.stringify(first)));
+    return c;
+  };
+  const good = open({ type: 'auth', token });
+  assert.is((await good.json('hello')).phone.userPhoneId, id);
+  await good.frame();
+  good.socket.close();
+  for (const first of [{ type: 'auth', token: 'not-a-token' }, { type: 'ping', t: 1 }, undefined]) {
+    const bad = open(first);
+    const { code, reason } = await bad.closed();
+    assert.is(code, CLOSE_NOT_ASSIGNED, JSON.stringify(first));
+    assert.is(JSON.parse(reason).msg, STREAM_MESSAGES.notAssigned);
+  }
 });
 
 test('other upgrade paths are refused', async () => {

@@ -4,6 +4,7 @@ import { streamUrl } from '../../../src/stream/stream-url.ts';
 
 test('stream url: http becomes ws, https becomes wss', () => {
   assert.is(streamUrl('http://host:8080', 7, 'tok'), 'ws://host:8080/stream/ws?token=tok&userPhoneId=7');
+  assert.is(streamUrl('http://host:8080', 7, null), 'ws://host:8080/stream/ws?userPhoneId=7', 'the token comes as the first message');
   assert.is(streamUrl('https://stream.example.com', 12, 'abc'), 'wss://stream.example.com/stream/ws?token=abc&userPhoneId=12');
 });
 

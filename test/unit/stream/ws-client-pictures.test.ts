@@ -97,6 +97,31 @@ test('a picture of a socket that was replaced is not acknowledged on the new one
   assert.equal(fresh.acked, [0]);
 });
 
+test('a token still on its way: the socket opens at once without it, and the token is its first message', async () => {
+  const { client, last } = setup();
+  let give: (token: string) => void = () => {};
+  client.connect({ ...TARGET, token: new Promise<string>((resolve) => (give = resolve)) });
+  assert.is(last().url, 'wss://stream.example.com/sdk/stream/ws?userPhoneId=7');
+  last().accept();
+  await flush();
+  assert.equal(last().messages(), [], 'nothing before the token');
+  give('to ken+/');
+  await flush();
+  assert.equal(last().messages(), [{ type: 'auth', token: 'to ken+/' }]);
+  last().receive({ type: 'hello', width: 720, height: 1280, phone: { userPhoneId: 7, name: 'Phone 7' }, definition: TARGET.definition });
+  assert.is(client.state, 'connecting');
+  assert.equal(last().acked, [0]);
+});
+
+test('a token call that fails sends nothing: the page that made it says why', async () => {
+  const { client, last } = setup();
+  const refused = Promise.reject(new Error('refused'));
+  client.connect({ ...TARGET, token: refused });
+  last().accept();
+  await flush();
+  assert.equal(last().messages(), []);
+});
+
 test('the host\'s link estimate comes with the stats', () => {
   const { socket, clock, events } = connected();
   socket.receive({ type: 'link', kbps: 400, rtt: 410, width: 540, height: 960 });
