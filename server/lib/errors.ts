@@ -86,7 +86,7 @@ const RULE_MESSAGES: Record<RuleKey, string> = {
   'validate.passwordInvalid': 'Password must be 6-20 letters and digits',
   'validate.passwordsDiffer': 'Two consecutive passwords do not match',
   'validate.nameRequired': 'Please enter a name',
-  'validate.nameInvalidCharacters': 'Name contains control or text-direction characters',
+  'validate.nameInvalidCharacters': 'Name contains control, invisible or text-direction characters',
   'validate.nameTooLong': 'Name must be at most 20 characters',
 };
 

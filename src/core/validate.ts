@@ -30,6 +30,19 @@ export const NAME_MAX = 20;
  * reads differently on every screen that shows it, other users' included.
  */
 const NAME_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+/**
+ * Characters that draw nothing where a name is shown, so "默认\u200B分组" would pass for the reserved default group
+ * and a name of fillers alone looks empty: the zero-width space, word joiner and byte-order mark, the soft hyphen, the
+ * line and paragraph separators, the Mongolian vowel separator and the Hangul fillers. The zero-width joiner stays
+ * allowed (it joins emoji: 👨‍👩‍👧), and so does the non-joiner (Persian and Indic spelling).
+ */
+const NAME_INVISIBLE = /[\u00ad\u115f\u1160\u180e\u200b\u2028\u2029\u2060\u3164\ufeff\uffa0]/;
+/** Half of a surrogate pair with no other half: not a character at all. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** Combining marks stacked on one letter: scripts that use them need at most a few; more only smear over other text. */
+const MARK_PILE = /\p{M}{5,}/u;
+/** What a name needs at least one of: something that is not a space, a joiner, a variation selector or a mark. */
+const VISIBLE = /[^\s\u200c\u200d\ufe00-\ufe0f\p{M}]/u;
 
 export function checkMobile(value: string): RuleKey | null {
   const v = value.trim();
@@ -56,11 +69,13 @@ export function checkPasswordRepeat(first: string, second: string): RuleKey | nu
 
 /**
  * Nickname, device name, group name: 1-20 characters (counted as user-perceived characters, so an emoji is one),
- * none of them a control or text-direction character.
+ * none of them a control, text-direction or invisible character, at least one of them visible.
  */
 export function checkName(value: string): RuleKey | null {
   const v = value.trim();
   if (!v) return 'validate.nameRequired';
-  if (NAME_FORBIDDEN.test(v)) return 'validate.nameInvalidCharacters';
+  if (NAME_FORBIDDEN.test(v) || NAME_INVISIBLE.test(v) || LONE_SURROGATE.test(v) || MARK_PILE.test(v) || !VISIBLE.test(v)) {
+    return 'validate.nameInvalidCharacters';
+  }
   return [...v].length > NAME_MAX ? 'validate.nameTooLong' : null;
 }

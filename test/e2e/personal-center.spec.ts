@@ -30,7 +30,7 @@ test('nickname: empty, 21 characters and a text-direction override are refused n
   // A right-to-left override would make the name read differently wherever it is shown.
   await page.locator('#nickname').fill('gnp\u202Eexe.txt');
   await page.getByTestId('save-nickname').click();
-  await expect(page.locator('#nickname-error')).toHaveText('The name cannot contain control or text-direction characters');
+  await expect(page.locator('#nickname-error')).toHaveText('The name cannot contain control, invisible or text-direction characters');
   await expect(page.locator('#nickname')).toHaveValue('gnp\u202Eexe.txt');
   await page.locator('#nickname').fill('Cloud Fan 云');
   await page.getByTestId('save-nickname').click();

@@ -34,7 +34,7 @@ const coreTexts: Translation<typeof zhCN> = {
     passwordInvalid: 'Password does not meet the requirements (6-20 letters or digits)',
     passwordsDiffer: 'Two consecutive passwords do not match.',
     nameRequired: 'The name is required',
-    nameInvalidCharacters: 'The name cannot contain control or text-direction characters',
+    nameInvalidCharacters: 'The name cannot contain control, invisible or text-direction characters',
     nameTooLong: 'The name can be at most 20 characters',
   },
 };

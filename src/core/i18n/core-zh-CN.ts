@@ -31,7 +31,7 @@ const coreTexts = {
     passwordInvalid: '密码不符合要求（6-20 位字母或数字）',
     passwordsDiffer: '两次输入的密码不一致',
     nameRequired: '名称不能为空',
-    nameInvalidCharacters: '名称不能包含控制字符或改变文字方向的字符',
+    nameInvalidCharacters: '名称不能包含控制字符、不可见字符或改变文字方向的字符',
     nameTooLong: '名称不能超过 20 个字符',
   },
 };

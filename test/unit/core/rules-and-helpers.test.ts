@@ -49,6 +49,12 @@ test('names: control and text-direction characters are refused, joined emoji and
   assert.is(checkName('我的云手机'), null);
 });
 
+test('names: invisible characters, lone surrogates and piles of marks are refused; accents, Thai and Persian are not', () => {
+  const bad = ['\u200B', '默认\u200B分组', '\u3164', 'a\u2028b', 'x\uD800', '\uDC00y', `z${'\u0301'.repeat(19)}`, '\u200D', '\uFE0F', 'soft\u00ADhyphen', 'b\uFEFFom'];
+  for (const name of bad) assert.is(checkName(name), 'validate.nameInvalidCharacters', JSON.stringify(name));
+  for (const name of ['Café', 'Ca\u0301fe\u0301', 'ภาษาไทย', 'می\u200Cخواهم', 'Tiếng Việt', '❤\uFE0F 手机']) assert.is(checkName(name), null, name);
+});
+
 test('masked mobile keeps the first 3 and last 4 digits', () => {
   assert.is(maskMobile('13800138000'), '138****8000');
   assert.is(maskMobile(undefined), '');

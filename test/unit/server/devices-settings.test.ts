@@ -16,7 +16,7 @@ test('rename: checkName, trimmed, any state; a foreign phone does not exist', as
   assert.is(renamed.code, 0);
   assert.is(renamed.data, true);
   assert.is(phoneRow(ctx, id).name, '<b>Mine</b> 😀');
-  for (const name of ['', '  ', 'n'.repeat(21), undefined, 'a\u0000b', 'evil\u202Egnp.exe']) {
+  for (const name of ['', '  ', 'n'.repeat(21), undefined, 'a\u0000b', 'evil\u202Egnp.exe', '\u200B', '\u3164', `z${'\u0301'.repeat(19)}`]) {
     const reply = await ctx.call(`${PHONE}/rename`, { method: 'PUT', body: { userPhoneId: id, name } });
     assert.is(reply.code, ErrorCode.NAME_INVALID, String(name));
   }

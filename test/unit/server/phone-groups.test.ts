@@ -53,7 +53,8 @@ test('create: checkName, trimmed, unique per user ignoring case, default names r
     assert.is(reply.code, ErrorCode.GROUP_NAME_DUPLICATE, name);
     assert.is(reply.msg, 'A group with this name already exists');
   }
-  for (const name of ['', '   ', 'g'.repeat(21), '😀'.repeat(21), 7, null, 'g\u202Ep', 'tab\tname']) {
+  // '默认\u200B分组' would pass for the reserved default group's name.
+  for (const name of ['', '   ', 'g'.repeat(21), '😀'.repeat(21), 7, null, 'g\u202Ep', 'tab\tname', '默认\u200B分组', 'a\u2028b']) {
     assert.is((await ctx.call(`${GROUP}/create`, { body: { name } })).code, ErrorCode.NAME_INVALID, String(name));
   }
   assert.is((await ctx.call(`${GROUP}/create`, { body: { name: 'g'.repeat(21) } })).msg, 'Name must be at most 20 characters');

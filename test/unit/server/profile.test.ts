@@ -25,7 +25,7 @@ test('nickname: trimmed, 1-20 characters, an emoji counts as one', async () => {
     assert.is(reply.code, ErrorCode.NAME_INVALID, String(bad));
   }
   assert.is((await call(UPDATE, { method: 'PUT', body: { nickname: '' }, token })).msg, 'Please enter a name');
-  assert.is((await call(UPDATE, { method: 'PUT', body: { nickname: 'x\u202Ey' }, token })).msg, 'Name contains control or text-direction characters');
+  assert.is((await call(UPDATE, { method: 'PUT', body: { nickname: 'x\u202Ey' }, token })).msg, 'Name contains control, invisible or text-direction characters');
   assert.is((await call(UPDATE, { method: 'PUT', body: { nickname: 'b'.repeat(21) }, token })).msg, 'Name must be at most 20 characters');
   assert.is(await nickname(), 'New name');
 
