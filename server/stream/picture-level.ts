@@ -5,7 +5,7 @@ import { qualityForBitrate } from './render-frame.ts';
 // or UHD) has one level. Automatic quality climbs a ladder as far as the measured link allows: a whole picture at
 // the chosen level must cross the link within 0.6 s, so a full screen change (opening an app) still
 // arrives promptly; until the first picture is acknowledged it starts at the bottom, which slow 3G carries in about
-// 0.2 s, and sharpens as soon as the link proves faster.
+// 0.1 s, and sharpens as soon as the link proves faster.
 
 export interface Level {
   width: number;
@@ -28,6 +28,9 @@ const DESCEND_MARGIN = 1.5;
  * wallpaper is the heaviest) measured with this renderer, used until a socket has sent one of its own.
  */
 const LADDER: ReadonlyArray<Level & { bytes: number }> = [
+  // The live grid's thumbnail (grid-protocol.ts): a first picture the slowest link carries at once (0.1 s at
+  // 50 kB/s), shared with a grid that shows the phone.
+  { width: 180, height: 320, quality: 50, bytes: 5_600 },
   { width: 360, height: 640, quality: 35, bytes: 11_000 },
   { width: 360, height: 640, quality: 50, bytes: 13_000 },
   { width: 540, height: 960, quality: 50, bytes: 22_000 },

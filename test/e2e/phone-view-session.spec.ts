@@ -41,6 +41,7 @@ test('a reboot drops the stream on the server side; it reconnects by itself with
 test('a rebooted phone shows its boot screen, takes no taps meanwhile, then comes up on its home screen', async ({ page }) => {
   const [id] = await userWithPhones(page, [{ name: 'Starter' }]);
   await openPhoneView(page, id!);
+  await expect(stage(page)).toHaveAttribute('data-frame-width', '720');
   // The middle of the picture, between the name and the first icons: wallpaper on home, near black while starting.
   const spot = { x: 360, y: 230 };
   const dark = ([r, g, b]: [number, number, number]) => r < 40 && g < 40 && b < 50;
@@ -54,8 +55,10 @@ test('a rebooted phone shows its boot screen, takes no taps meanwhile, then come
   // A tap on where the first icon will be: a starting phone has no screen to touch, so no app opens.
   await tapPhone(page, SPOTS.firstIcon);
   await expect.poll(async () => dark(await pixelAt(page, spot)), { message: 'the home screen after the reboot', timeout: 15_000 }).toBe(false);
-  // Automatic quality starts the new connection small, then sharpens to the picture seen before.
-  await expect.poll(() => pixelAt(page, titleBar)).toEqual(homeBar);
+  // Automatic quality starts the new connection small, then sharpens to the picture seen before (a region sent on
+  // its own may round a colour differently by a few levels).
+  const near = (a: number[], b: number[]) => a.every((value, i) => Math.abs(value - b[i]!) <= 8);
+  await expect.poll(async () => near(await pixelAt(page, titleBar), homeBar)).toBe(true);
 });
 
 test("another user's phone is refused: by the token call, and by the stream for a token of another phone", async ({ page }) => {

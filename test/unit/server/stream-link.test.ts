@@ -140,7 +140,7 @@ test('pacer: a quarter second of the bitrate at once, then spread to the bitrate
 test('automatic quality: starts at the bottom, climbs with the link, stays within the definition', () => {
   const weights = () => undefined;
   const def = DEFAULT_DEFINITION;
-  assert.equal(autoLevel(def, null, null, weights), { width: 360, height: 640, quality: 35 });
+  assert.equal(autoLevel(def, null, null, weights), { width: 180, height: 320, quality: 50 });
   assert.equal(autoLevel(def, 5_000_000, null, weights), fixedLevel(def), 'a fast link: the definition itself');
   const slow = autoLevel(def, 50_000, null, weights);
   assert.equal(slow, { width: 540, height: 960, quality: 50 }, '50 kB/s carries 22 KB in 0.44 s');

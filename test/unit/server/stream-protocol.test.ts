@@ -28,7 +28,7 @@ test('hello, then a small first picture, sharpened to 720x1280 once the link is 
   const first = await c.frame();
   assert.is(first.seq, 1);
   // Automatic quality knows nothing of the link before the first acknowledgement: the bottom of its ladder.
-  assert.equal(await size(first.jpeg), [360, 640]);
+  assert.equal(await size(first.jpeg), [180, 320]);
   // Loopback carries a whole 720x1280 picture in far less than half a second: the estimate says so, then the picture.
   const link = await c.json('link');
   assert.ok(link.kbps > 2048 && link.rtt >= 0 && link.width === 720, JSON.stringify(link));
