@@ -94,3 +94,33 @@ export const REDEEM_CODE_USED = 1_004_004_004;
 export const ACTIVATION_RENEWAL_ONLY = 1_004_004_005;
 export const ACTIVATION_PURCHASE_ONLY = 1_004_004_006;
 export const ACTIVATION_NOT_BOUND = 1_004_004_007;
+// Grants (authorisation to another account, by account or by code)
+export const GRANT_DAYS_INVALID = 1_003_003_001;
+export const GRANT_DAYS_OVER_REMAINING = 1_003_003_002;
+/** The grantee already holds the most authorised phones an account may (20). */
+export const GRANT_LIMIT_REACHED = 1_003_003_003;
+export const GRANT_TARGET_NOT_FOUND = 1_003_003_004;
+export const GRANT_SELF = 1_003_003_005;
+export const GRANT_CODE_INVALID = 1_003_003_006;
+export const GRANT_CODE_USED = 1_003_003_007;
+/** A phone with a live share link cannot be authorised (spec §4, mutual exclusions). */
+export const GRANT_PHONE_SHARED = 1_003_003_008;
+/** The phone already has a live grant or an unredeemed grant code. */
+export const GRANT_PHONE_AUTHORIZED = 1_003_003_009;
+export const GRANT_NOT_EXIST = 1_003_003_010;
+// Screen sharing by link
+export const SHARE_ROOM_FULL = 1_003_004_001;
+export const SHARE_BLOCKED = 1_003_004_002;
+/** The link was ended, replaced, expired or never existed: one answer, so a token reveals nothing. */
+export const SHARE_ENDED = 1_003_004_003;
+/** A phone with a grant or a grant code cannot be shared (spec §4, mutual exclusions). */
+export const SHARE_PHONE_AUTHORIZED = 1_003_004_004;
+export const SHARE_VIEWER_NOT_EXIST = 1_003_004_005;
+// Transfers to another account
+export const TRANSFER_AUTHORIZED = 1_003_005_001;
+export const TRANSFER_TIME_TOO_SHORT = 1_003_005_002;
+export const TRANSFER_USER_DAY_LIMIT = 1_003_005_003;
+export const TRANSFER_PHONE_DAY_LIMIT = 1_003_005_004;
+export const TRANSFER_TOO_FREQUENT = 1_003_005_005;
+export const TRANSFER_TARGET_NOT_FOUND = 1_003_005_006;
+export const TRANSFER_SELF = 1_003_005_007;
