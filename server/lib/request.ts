@@ -26,3 +26,8 @@ export function languageOf(c: Context): Language {
   const header = (c.req.header('language') ?? '').trim().toLowerCase();
   return header.startsWith('en') ? 'en-US' : 'zh-CN';
 }
+
+/** The device fingerprint the client sends on every request (spec §3), or '' without one. */
+export function fingerprintOf(c: Context): string {
+  return (c.req.header('fingerprint-id') ?? '').trim().slice(0, 128);
+}

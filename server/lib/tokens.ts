@@ -75,29 +75,61 @@ export function findSessionByAccessToken(deps: Deps, token: string, tenantId: nu
 }
 
 /**
+ * How long a rotated refresh token, presented again by the device that rotated it, still answers the pair it was
+ * rotated into (the "reuse interval" of the OAuth 2.0 security BCP): two requests of one tab racing, or a webview
+ * retrying a reply it lost, are not a theft.
+ */
+export const REFRESH_REUSE_INTERVAL_MS = 10_000;
+
+/** A rotation within the reuse interval. The new pair is kept in memory only, never in the database. */
+interface RecentRotation {
+  pair: TokenPair;
+  device: string;
+  at: number;
+}
+
+const recentRotations = new WeakMap<Deps['db'], Map<string, RecentRotation>>();
+
+function rotationsOf(deps: Deps, now: number): Map<string, RecentRotation> {
+  let rotations = recentRotations.get(deps.db);
+  if (!rotations) recentRotations.set(deps.db, (rotations = new Map()));
+  for (const [hash, rotation] of rotations) if (now - rotation.at >= REFRESH_REUSE_INTERVAL_MS) rotations.delete(hash);
+  return rotations;
+}
+
+/**
  * Rotation: the presented refresh token is marked used and a new pair is issued, all in one transaction so two
- * concurrent refreshes with the same token cannot both succeed. The old access token keeps working until it
+ * concurrent refreshes with the same token cannot both rotate it. The old access token keeps working until it
  * expires so requests already in flight are not bounced. Null means the caller must log in again, which is also
  * the answer for a closed account and for a guest whose trial is over.
  *
- * Reuse detection: a refresh token that was already rotated away is a copy in someone else's hands (or the owner's
- * copy after a thief refreshed first). Either way the chain can no longer be told apart, so the whole family ends,
- * access tokens and the stream tokens it asked for included; the owner logs in again.
+ * `device` names who asks (address and fingerprint). The same device presenting the same token again within the
+ * reuse interval, while the pair it got is still unused, gets that pair again.
+ *
+ * Reuse detection: any other presentation of a token that was already rotated away is a copy in someone else's
+ * hands (or the owner's copy after a thief refreshed first). Either way the chain can no longer be told apart, so
+ * the whole family ends, access tokens and the stream tokens it asked for included; the owner logs in again.
  */
-export function rotateRefreshToken(deps: Deps, token: string, tenantId: number): TokenPair | null {
+export function rotateRefreshToken(deps: Deps, token: string, tenantId: number, device: string): TokenPair | null {
   const hash = hashToken(token);
   const result = immediate(deps.db, (): TokenPair | 'replayed' | null => {
     const now = deps.now();
+    const rotations = rotationsOf(deps, now);
     const session = findRefreshable(deps.db, hash, tenantId, now);
     if (!session) {
+      const recent = rotations.get(hash);
+      if (recent && recent.device === device && findRefreshable(deps.db, hashToken(recent.pair.refreshToken), tenantId, now)) return recent.pair;
       const replayed = findReplayedRefresh(deps.db, hash, tenantId);
       if (!replayed) return null;
+      rotations.delete(hash);
       revokeFamily(deps.db, replayed.id, now);
       return 'replayed';
     }
     if (isTrialOver(session, now)) return null;
     markRefreshUsed(deps.db, session.id, now);
-    return insertPair(deps, { id: session.user_id, tenant_id: session.tenant_id, trial_expires_at: session.trial_expires_at }, session.family);
+    const pair = insertPair(deps, { id: session.user_id, tenant_id: session.tenant_id, trial_expires_at: session.trial_expires_at }, session.family);
+    rotations.set(hash, { pair, device, at: now });
+    return pair;
   });
   if (result !== 'replayed') return result;
   deps.accessRevoked();

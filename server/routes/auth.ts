@@ -12,6 +12,7 @@ import { hashPassword, needsRehash, verifyPassword } from '../lib/password.ts';
 import { sendSmsCode, verifySmsCode } from '../lib/sms-code.ts';
 import { admitGuestTrial, throttledLogin } from '../lib/throttles.ts';
 import { issueTokenPair, revokeSessionFamily, rotateRefreshToken } from '../lib/tokens.ts';
+import { fingerprintOf } from '../lib/request.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 
 // Login, SMS codes and the token pair (src/contract/account.ts; API.md "Authentication"; spec §4 token refresh, §5
@@ -75,7 +76,7 @@ export function authRoutes(deps: Deps): Hono<AppEnv> {
   // trial, within the per-address and per-device limits (throttles.ts); the fingerprint is recorded too.
   contractRoute(routes, deps, contract.oneClickLogin, [tenant], (c) => {
     const tenantId = c.get('tenantId');
-    const fingerprintId = (c.req.header('fingerprint-id') ?? '').trim().slice(0, 128);
+    const fingerprintId = fingerprintOf(c);
     admitGuestTrial(deps, clientAddress(c, deps.trustProxy), fingerprintId);
     const now = deps.now();
     const minutes = configPositiveInt(deps.db, tenantId, 'GUEST_TRIAL_MINUTES', DEFAULT_GUEST_TRIAL_MINUTES);
@@ -84,10 +85,12 @@ export function authRoutes(deps: Deps): Hono<AppEnv> {
     return { ...issueTokenPair(deps, user), guest: true as const, trialExpiresTime };
   });
 
-  // Unknown, used or expired: 401 in the envelope, which the client answers by logging out (spec §8).
+  // Unknown, used or expired: 401 in the envelope, which the client answers by logging out (spec §8). A device
+  // repeating its own refresh within seconds gets the same pair again (tokens.ts, reuse interval).
   contractRoute(routes, deps, contract.refreshToken, [tenant], (c, { query, body }) => {
     const token = body.refreshToken || query.refreshToken;
-    const pair = token ? rotateRefreshToken(deps, token, c.get('tenantId')) : null;
+    const device = `${clientAddress(c, deps.trustProxy)} ${fingerprintOf(c)}`;
+    const pair = token ? rotateRefreshToken(deps, token, c.get('tenantId'), device) : null;
     if (!pair) throw apiError(ErrorCode.UNAUTHORIZED);
     return pair;
   });

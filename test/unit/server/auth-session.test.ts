@@ -88,6 +88,45 @@ test('refresh rotates: the new pair works and the old refresh token is refused',
   assert.is((await call(REFRESH, { body: { refreshToken: third.data.refreshToken } })).code, 401, 'the newest refresh token');
 });
 
+test('two refreshes of one token racing on one device both get the same new pair, and the session survives', async () => {
+  const { call, passwordLogin } = setup();
+  const first = (await passwordLogin()).data;
+  const device = { address: '198.51.100.7', headers: { 'fingerprint-id': 'tab-1' } };
+  const [a, b] = await Promise.all([
+    call(REFRESH, { body: { refreshToken: first.refreshToken }, ...device }),
+    call(REFRESH, { body: { refreshToken: first.refreshToken }, ...device }),
+  ]);
+  assert.is(a.code, 0);
+  assert.is(b.code, 0);
+  assert.equal(b.data, a.data, 'the repeat answers the pair the first one got');
+  assert.is((await call(USER, { token: a.data.accessToken })).code, 0);
+  assert.is((await call(REFRESH, { body: { refreshToken: a.data.refreshToken }, ...device })).code, 0, 'the chain goes on');
+});
+
+test('outside the reuse interval, from another device, or once its pair was used, a repeat is a replay that ends the chain', async () => {
+  const { call, passwordLogin, advance } = setup();
+  const device = { address: '198.51.100.7', headers: { 'fingerprint-id': 'tab-1' } };
+  // Later than the interval, same device.
+  const late = (await passwordLogin()).data;
+  const lateNext = (await call(REFRESH, { body: { refreshToken: late.refreshToken }, ...device })).data;
+  advance(10_000);
+  assert.is((await call(REFRESH, { body: { refreshToken: late.refreshToken }, ...device })).code, 401);
+  assert.is((await call(USER, { token: lateNext.accessToken })).code, 401, 'the family ended');
+  // At once, from another address or another fingerprint.
+  for (const other of [{ address: '203.0.113.9', headers: device.headers }, { address: device.address, headers: { 'fingerprint-id': 'tab-2' } }]) {
+    const login = (await passwordLogin()).data;
+    const next = (await call(REFRESH, { body: { refreshToken: login.refreshToken }, ...device })).data;
+    assert.is((await call(REFRESH, { body: { refreshToken: login.refreshToken }, ...other })).code, 401);
+    assert.is((await call(USER, { token: next.accessToken })).code, 401, 'the family ended');
+  }
+  // At once, same device, but its new pair was refreshed already: the chain moved on.
+  const moved = (await passwordLogin()).data;
+  const second = (await call(REFRESH, { body: { refreshToken: moved.refreshToken }, ...device })).data;
+  const third = (await call(REFRESH, { body: { refreshToken: second.refreshToken }, ...device })).data;
+  assert.is((await call(REFRESH, { body: { refreshToken: moved.refreshToken }, ...device })).code, 401);
+  assert.is((await call(USER, { token: third.accessToken })).code, 401, 'the family ended');
+});
+
 test('a refresh token expires after 30 days', async () => {
   const { call, passwordLogin, advance } = setup();
   const { data } = await passwordLogin();

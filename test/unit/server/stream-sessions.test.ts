@@ -68,7 +68,7 @@ test('a replayed refresh token ends the whole family: the thief\'s new tokens an
   const asLogin: typeof s.ctx.call = (path, options = {}) => s.ctx.call(path, { token: accessToken, ...options });
   const opened = await openControlledSocket(asLogin);
   // The thief refreshes first and gets a live pair.
-  const stolen = await s.ctx.call('/api/merchant/auth/refresh-token', { body: { refreshToken } });
+  const stolen = await s.ctx.call('/api/merchant/auth/refresh-token', { body: { refreshToken }, address: '203.0.113.66' });
   assert.is(stolen.code, 0);
   assert.is((await s.ctx.call('/api/merchant/user/get', { token: stolen.data.accessToken })).code, 0);
   // The owner's copy is now a replay: refused, and every token of the family ends.
