@@ -8,7 +8,11 @@ export interface SmsCodeRow {
   id: number;
   code_hash: string;
   expires_at: number;
+  /** Wrong guesses from the address that asked for the code. */
   attempts: number;
+  /** Wrong guesses from any other address. */
+  foreign_attempts: number;
+  client_address: string;
   used_at: number | null;
 }
 
@@ -58,7 +62,7 @@ export function insertSmsCode(db: Db, code: NewSmsCode): void {
 export function latestSmsCode(db: Db, tenantId: number, mobile: string, scene: number): SmsCodeRow | undefined {
   return statement(
     db,
-    'SELECT id, code_hash, expires_at, attempts, used_at FROM sms_codes WHERE tenant_id = ? AND mobile = ? AND scene = ? ORDER BY id DESC LIMIT 1',
+    'SELECT id, code_hash, expires_at, attempts, foreign_attempts, client_address, used_at FROM sms_codes WHERE tenant_id = ? AND mobile = ? AND scene = ? ORDER BY id DESC LIMIT 1',
   ).get(tenantId, mobile, scene) as SmsCodeRow | undefined;
 }
 
@@ -66,14 +70,16 @@ export function latestSmsCode(db: Db, tenantId: number, mobile: string, scene: n
 export function requestersLatestCodes(db: Db, tenantId: number, mobile: string, scene: number, now: number): SmsCodeRow[] {
   return statement(
     db,
-    `SELECT id, code_hash, expires_at, attempts, used_at FROM sms_codes WHERE id IN (
+    `SELECT id, code_hash, expires_at, attempts, foreign_attempts, client_address, used_at FROM sms_codes WHERE id IN (
        SELECT MAX(id) FROM sms_codes WHERE tenant_id = ? AND mobile = ? AND scene = ? AND expires_at > ? GROUP BY client_address
      ) ORDER BY id DESC`,
   ).all(tenantId, mobile, scene, now) as SmsCodeRow[];
 }
 
-export function countWrongAttempt(db: Db, id: number): void {
-  statement(db, 'UPDATE sms_codes SET attempts = attempts + 1 WHERE id = ?').run(id);
+/** A wrong guess at the code, from its requester's address (`own`) or from another. */
+export function countWrongAttempt(db: Db, id: number, own: boolean): void {
+  if (own) statement(db, 'UPDATE sms_codes SET attempts = attempts + 1 WHERE id = ?').run(id);
+  else statement(db, 'UPDATE sms_codes SET foreign_attempts = foreign_attempts + 1 WHERE id = ?').run(id);
 }
 
 /** False when the code was used meanwhile: the guard on used_at makes a concurrent second use fail. */

@@ -73,17 +73,23 @@ export function sendSmsCode(deps: Deps, tenantId: number, mobile: string, scene:
 }
 
 /**
- * Checks a code of this mobile and scene. Each requester's latest code counts (a resend supersedes the requester's
- * older ones) and any of them may match: otherwise a stranger asking for a code to the same number would void the
- * one its owner is typing. A wrong guess counts against every one of them, so more live codes never give a guesser
- * more tries. `consume` marks the matching code used, for the call that acts on it; validate-sms-code only peeks.
- * Wrong guesses are counted even when peeking, otherwise validate-sms-code would be an unlimited guessing oracle.
+ * Checks a code of this mobile and scene, guessed from `address`. Each requester's latest code counts (a resend
+ * supersedes the requester's older ones) and any of them may match: otherwise a stranger asking for a code to the
+ * same number would void the one its owner is typing.
+ *
+ * Wrong guesses are counted per code and per side: those from the address that asked for the code, and those from
+ * anywhere else, each side voiding the code for itself after SMS_MAX_WRONG_ATTEMPTS. A stranger's guesses so never
+ * void the owner's code, and all strangers together still get five guesses at it, as one guesser did before. A
+ * wrong guess counts against every code the guesser may try, so more live codes never give more tries. `consume`
+ * marks the matching code used, for the call that acts on it; validate-sms-code only peeks. Wrong guesses are
+ * counted even when peeking, otherwise validate-sms-code would be an unlimited guessing oracle.
  */
-export function verifySmsCode(deps: Deps, tenantId: number, mobile: string, scene: number, code: string, consume: boolean): void {
+export function verifySmsCode(deps: Deps, tenantId: number, mobile: string, scene: number, code: string, consume: boolean, address: string): void {
   const { db } = deps;
   const now = deps.now();
+  const own = (row: SmsCodeRow) => row.client_address === address;
   const live = requestersLatestCodes(db, tenantId, mobile, scene, now).filter(
-    (row) => row.used_at === null && row.attempts < SMS_MAX_WRONG_ATTEMPTS,
+    (row) => row.used_at === null && (own(row) ? row.attempts : row.foreign_attempts) < SMS_MAX_WRONG_ATTEMPTS,
   );
   if (live.length === 0) {
     // Nothing can match: say why from the latest code, as when there was only ever one.
@@ -96,7 +102,7 @@ export function verifySmsCode(deps: Deps, tenantId: number, mobile: string, scen
   let match: SmsCodeRow | undefined;
   for (const row of live) if (timingSafeEqual(given, Buffer.from(row.code_hash, 'hex')) && !match) match = row;
   if (!match) {
-    for (const row of live) countWrongAttempt(db, row.id);
+    for (const row of live) countWrongAttempt(db, row.id, own(row));
     throw apiError(ErrorCode.SMS_CODE_WRONG);
   }
   // A concurrent second use of the same code fails instead of logging in twice.

@@ -44,13 +44,13 @@ export function authRoutes(deps: Deps): Hono<AppEnv> {
   });
 
   contractRoute(routes, deps, contract.validateSmsCode, [tenant], (c, { body }) => {
-    verifySmsCode(deps, c.get('tenantId'), body.mobile, body.scene, body.code, false);
+    verifySmsCode(deps, c.get('tenantId'), body.mobile, body.scene, body.code, false, clientAddress(c, deps.trustProxy));
     return true;
   });
 
   contractRoute(routes, deps, contract.smsLogin, [tenant], (c, { body }) => {
     const tenantId = c.get('tenantId');
-    verifySmsCode(deps, tenantId, body.mobile, SmsScene.LOGIN, body.code, true);
+    verifySmsCode(deps, tenantId, body.mobile, SmsScene.LOGIN, body.code, true, clientAddress(c, deps.trustProxy));
     const user = findOrCreateUser(deps.db, tenantId, body.mobile, deps.now());
     return issueTokenPair(deps, user);
   });

@@ -7,6 +7,7 @@ import { changeMobile, closeAccount, findUserByMobile } from '../data/users.ts';
 import { mobileOf, requireAuth, requireRegistered, requireTenant } from '../lib/auth.ts';
 import { contractRoute } from '../lib/contract-route.ts';
 import { apiError, mobileChangeTooSoonError } from '../lib/errors.ts';
+import { clientAddress } from '../lib/client-address.ts';
 import { verifySmsCode } from '../lib/sms-code.ts';
 import { revokeUserSessions } from '../lib/tokens.ts';
 import type { AppEnv, Deps, UserRow } from '../lib/types.ts';
@@ -46,13 +47,13 @@ export function userAccountRoutes(deps: Deps): Hono<AppEnv> {
     const next = nextChangeTime(user, now);
     if (next !== null) throw mobileChangeTooSoonError(next);
     if (mobile === current || findUserByMobile(db, user.tenant_id, mobile)) throw apiError(ErrorCode.MOBILE_ALREADY_BOUND);
-    verifySmsCode(deps, user.tenant_id, current, SmsScene.CHANGE_MOBILE_OLD, oldCode, false);
-    verifySmsCode(deps, user.tenant_id, mobile, SmsScene.CHANGE_MOBILE_NEW, code, false);
+    verifySmsCode(deps, user.tenant_id, current, SmsScene.CHANGE_MOBILE_OLD, oldCode, false, clientAddress(c, deps.trustProxy));
+    verifySmsCode(deps, user.tenant_id, mobile, SmsScene.CHANGE_MOBILE_NEW, code, false, clientAddress(c, deps.trustProxy));
     immediate(db, () => {
       // Re-read inside the write lock: another request may have taken the number or changed this user meanwhile.
       if (findUserByMobile(db, user.tenant_id, mobile)) throw apiError(ErrorCode.MOBILE_ALREADY_BOUND);
-      verifySmsCode(deps, user.tenant_id, current, SmsScene.CHANGE_MOBILE_OLD, oldCode, true);
-      verifySmsCode(deps, user.tenant_id, mobile, SmsScene.CHANGE_MOBILE_NEW, code, true);
+      verifySmsCode(deps, user.tenant_id, current, SmsScene.CHANGE_MOBILE_OLD, oldCode, true, clientAddress(c, deps.trustProxy));
+      verifySmsCode(deps, user.tenant_id, mobile, SmsScene.CHANGE_MOBILE_NEW, code, true, clientAddress(c, deps.trustProxy));
       // The account was closed or its number changed by a concurrent request while this one was in flight (its body
       // is read after the session was checked): what this request knew of the account is out of date. Spec §8's
       // "account information expired" says exactly that; a 401 would send the client to refresh a session that may
@@ -68,9 +69,9 @@ export function userAccountRoutes(deps: Deps): Hono<AppEnv> {
     const { code } = body;
     const user = c.get('user');
     const mobile = mobileOf(user);
-    verifySmsCode(deps, user.tenant_id, mobile, SmsScene.UNREGISTER, code, false);
+    verifySmsCode(deps, user.tenant_id, mobile, SmsScene.UNREGISTER, code, false, clientAddress(c, deps.trustProxy));
     immediate(db, () => {
-      verifySmsCode(deps, user.tenant_id, mobile, SmsScene.UNREGISTER, code, true);
+      verifySmsCode(deps, user.tenant_id, mobile, SmsScene.UNREGISTER, code, true, clientAddress(c, deps.trustProxy));
       closeAccount(db, user.id, deps.now());
       revokeUserSessions(deps, user.id);
     });

@@ -72,7 +72,7 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
     const { mobile, code, password } = body;
     const tenantId = c.get('tenantId');
     // The code is checked before the account, so the call cannot be used to learn who is registered.
-    verifySmsCode(deps, tenantId, mobile, SmsScene.RESET_PASSWORD, code, true);
+    verifySmsCode(deps, tenantId, mobile, SmsScene.RESET_PASSWORD, code, true, clientAddress(c, deps.trustProxy));
     const user = findUserByMobile(deps.db, tenantId, mobile);
     if (!user) throw apiError(ErrorCode.ACCOUNT_NOT_FOUND);
     const hash = await hashPassword(password);

@@ -169,6 +169,24 @@ test('after 5 wrong attempts the code is void, even the right one', async () => 
   assert.is(right.code, ErrorCode.SMS_CODE_EXPIRED);
 });
 
+test("a stranger's wrong guesses from other addresses neither void nor lock the owner's code, and strangers get 5 guesses in all", async () => {
+  const { call, sendCode } = setup({ smsFixedCode: '424242' });
+  const OWNER = '198.51.100.20';
+  const RESET = 4;
+  for (const [path, scene] of [[SMS_LOGIN, 1], [VALIDATE, RESET]] as const) {
+    assert.is((await sendCode(NEW_MOBILE, scene, 1, OWNER)).code, 0);
+    // Five strangers, one wrong guess each, then a sixth with the right code: strangers together get five tries.
+    for (let i = 0; i < 5; i++) {
+      const reply = await call(path, { body: { mobile: NEW_MOBILE, code: '999999', scene }, address: `203.0.113.${i + 1}` });
+      assert.is(reply.code, ErrorCode.SMS_CODE_WRONG, `stranger ${i + 1}`);
+    }
+    const sixth = await call(path, { body: { mobile: NEW_MOBILE, code: '424242', scene }, address: '203.0.113.99' });
+    assert.is(sixth.code, ErrorCode.SMS_CODE_EXPIRED, 'void for strangers');
+    // The owner's code still works from the owner's address.
+    assert.is((await call(path, { body: { mobile: NEW_MOBILE, code: '424242', scene }, address: OWNER })).code, 0, `scene ${scene}`);
+  }
+});
+
 test('inputs are validated with the client rules', async () => {
   const { call } = setup();
   const badMobile = await call(SEND, { body: { mobile: '12345', scene: 1 } });
