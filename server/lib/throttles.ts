@@ -59,6 +59,9 @@ export const LIMIT_ENV: Record<string, keyof Limits> = {
 
 export interface Throttles {
   loginAccount: FailureThrottle;
+  /** The same allowance per account and address: what locks a guesser without locking the account's owner. */
+  loginAccountAddress: FailureThrottle;
+  knownDevices: KnownDevices;
   loginAddress: FailureThrottle;
   codeAccount: FailureThrottle;
   codeAddress: FailureThrottle;
@@ -74,6 +77,8 @@ export function createThrottles(limits: Limits): Throttles {
   const failures = (maxFailures: number) => new FailureThrottle({ maxFailures, lockMs, windowMs });
   return {
     loginAccount: failures(limits.loginAccountMaxFailures),
+    loginAccountAddress: failures(limits.loginAccountMaxFailures),
+    knownDevices: new KnownDevices(),
     loginAddress: failures(limits.loginAddressMaxFailures),
     codeAccount: failures(limits.codeAccountMaxFailures),
     codeAddress: failures(limits.codeAddressMaxFailures),
@@ -86,26 +91,73 @@ function refuseWhileWaiting(waitMs: number): void {
   if (waitMs > 0) throw throttledError(ErrorCode.TOO_MANY_REQUESTS, waitMs);
 }
 
+/** How long a device that logged into an account is recognised by it, and how many it remembers per account. */
+const KNOWN_DEVICE_MS = 30 * 24 * HOUR_MS;
+const KNOWN_DEVICES_PER_ACCOUNT = 20;
+
 /**
- * Runs one password attempt of `mobile` in the tenant from `address` (`check` answers the user when the password is
- * right, else null), or refuses it while the account or the address waits. The attempt counts as in flight until
- * `check` settles: the check is slow and asynchronous, and counting only afterwards would let a burst of
- * simultaneous guesses all pass the gate before the first one failed. The account is keyed by the number whether or
- * not it is registered, so the answers say nothing about who is. Success starts the account's count over; it does
- * not touch the address's, or a guesser could clear it by logging into an account of its own.
+ * The addresses and device fingerprints that logged into each account with its password lately (in memory, like
+ * the counts). They are the owner's: a lock strangers cause on the account does not apply to them.
+ */
+export class KnownDevices {
+  private readonly byAccount = new Map<string, Map<string, number>>();
+
+  remember(account: string, keys: string[], now: number): void {
+    let seen = this.byAccount.get(account);
+    if (!seen) this.byAccount.set(account, (seen = new Map()));
+    for (const key of keys) {
+      seen.delete(key);
+      seen.set(key, now);
+    }
+    // Oldest first (insertion order): forget past the cap.
+    for (const key of seen.keys()) {
+      if (seen.size <= KNOWN_DEVICES_PER_ACCOUNT) break;
+      seen.delete(key);
+    }
+  }
+
+  knows(account: string, keys: string[], now: number): boolean {
+    const seen = this.byAccount.get(account);
+    return keys.some((key) => now - (seen?.get(key) ?? -Infinity) < KNOWN_DEVICE_MS);
+  }
+}
+
+/** A device is its address, and its fingerprint when it sends one. */
+function deviceKeys(address: string, fingerprint: string): string[] {
+  return fingerprint ? [`address ${address}`, `fingerprint ${fingerprint}`] : [`address ${address}`];
+}
+
+/**
+ * Runs one password attempt of `mobile` in the tenant from `address` and the device `fingerprint` (`check` answers
+ * the user when the password is right, else null), or refuses it while the account, the account from this address,
+ * or the address waits. Wrong passwords count three ways: per account, per account and address, and per address.
+ * The account's own count slows and locks every device except those that logged into it lately (KnownDevices):
+ * strangers guessing from anywhere lock themselves out, not the owner on a phone it has used before; each guessing
+ * address is still locked by the count of the account from that address.
+ *
+ * The attempt counts as in flight until `check` settles: the check is slow and asynchronous, and counting only
+ * afterwards would let a burst of simultaneous guesses all pass the gate before the first one failed. The account is
+ * keyed by the number whether or not it is registered, so the answers say nothing about who is. Success starts the
+ * counts of the account and of the account from this address over; it does not touch the address's, or a guesser
+ * could clear it by logging into an account of its own.
  */
 export async function throttledLogin<T>(
   deps: Deps,
   tenantId: number,
   mobile: string,
   address: string,
+  fingerprint: string,
   check: () => Promise<T | null>,
 ): Promise<T | null> {
-  const { loginAccount, loginAddress } = deps.throttles;
+  const { loginAccount, loginAccountAddress, loginAddress, knownDevices } = deps.throttles;
   const account = `${tenantId}:${mobile}`;
+  const fromHere = `${account} ${address}`;
+  const devices = deviceKeys(address, fingerprint);
   const now = deps.now();
-  refuseWhileWaiting(Math.max(loginAccount.waitMs(account, now), loginAddress.waitMs(address, now)));
+  const accountWait = knownDevices.knows(account, devices, now) ? 0 : loginAccount.waitMs(account, now);
+  refuseWhileWaiting(Math.max(accountWait, loginAccountAddress.waitMs(fromHere, now), loginAddress.waitMs(address, now)));
   loginAccount.begin(account, now);
+  loginAccountAddress.begin(fromHere, now);
   loginAddress.begin(address, now);
   let result: T | null = null;
   try {
@@ -113,10 +165,25 @@ export async function throttledLogin<T>(
     return result;
   } finally {
     const settled = deps.now();
-    loginAccount.settle(account, settled, result === null);
-    loginAddress.settle(address, settled, result === null);
-    if (result !== null) loginAccount.reset(account, settled);
+    const failed = result === null;
+    loginAccount.settle(account, settled, failed);
+    loginAccountAddress.settle(fromHere, settled, failed);
+    loginAddress.settle(address, settled, failed);
+    if (!failed) {
+      loginAccount.reset(account, settled);
+      loginAccountAddress.reset(fromHere, settled);
+      knownDevices.remember(account, devices, settled);
+    }
   }
+}
+
+/** Whether this device may no longer guess the account's password (the caller's session ends then). */
+export function loginLocked(deps: Deps, tenantId: number, mobile: string, address: string, fingerprint: string): boolean {
+  const { loginAccount, loginAccountAddress, knownDevices } = deps.throttles;
+  const account = `${tenantId}:${mobile}`;
+  const now = deps.now();
+  if (loginAccountAddress.locked(`${account} ${address}`, now)) return true;
+  return !knownDevices.knows(account, deviceKeys(address, fingerprint), now) && loginAccount.locked(account, now);
 }
 
 /** Refuses an activation or redeem call while the user or the address waits after too many unknown codes. */

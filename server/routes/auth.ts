@@ -59,7 +59,7 @@ export function authRoutes(deps: Deps): Hono<AppEnv> {
     const { mobile, password } = body;
     const tenantId = c.get('tenantId');
     // Throttled per number (registered or not) and per address, before the password is looked at (throttles.ts).
-    const user = await throttledLogin(deps, tenantId, mobile, clientAddress(c, deps.trustProxy), async () => {
+    const user = await throttledLogin(deps, tenantId, mobile, clientAddress(c, deps.trustProxy), fingerprintOf(c), async () => {
       const found = findUserByMobile(deps.db, tenantId, mobile);
       // Unknown mobiles are checked against a dummy hash, so they take as long as registered ones.
       const valid = await verifyPassword(password, found?.password_hash ?? null);

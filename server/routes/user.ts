@@ -10,7 +10,8 @@ import { contractRoute } from '../lib/contract-route.ts';
 import { apiError } from '../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../lib/password.ts';
 import { verifySmsCode } from '../lib/sms-code.ts';
-import { throttledLogin } from '../lib/throttles.ts';
+import { loginLocked, throttledLogin } from '../lib/throttles.ts';
+import { fingerprintOf } from '../lib/request.ts';
 import { revokeSessionFamily, revokeUserSessions } from '../lib/tokens.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 
@@ -51,11 +52,12 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
     const user = c.get('user');
     if (user.password_hash !== null) {
       const hash = user.password_hash;
-      const matched = await throttledLogin(deps, user.tenant_id, mobileOf(user), clientAddress(c, deps.trustProxy), async () =>
+      const address = clientAddress(c, deps.trustProxy);
+      const matched = await throttledLogin(deps, user.tenant_id, mobileOf(user), address, fingerprintOf(c), async () =>
         (await verifyPassword(body.oldPassword, hash)) ? user : null,
       );
       if (!matched) {
-        if (deps.throttles.loginAccount.locked(`${user.tenant_id}:${mobileOf(user)}`, deps.now())) revokeSessionFamily(deps, c.get('sessionId'));
+        if (loginLocked(deps, user.tenant_id, mobileOf(user), address, fingerprintOf(c))) revokeSessionFamily(deps, c.get('sessionId'));
         throw apiError(ErrorCode.OLD_PASSWORD_WRONG);
       }
     }

@@ -48,6 +48,31 @@ test('an account waits after its third wrong password, longer after the fourth, 
   assert.is((await login(env, DEMO_MOBILE, DEMO_PASSWORD)).code, 0);
 });
 
+test("strangers locking an account do not lock its owner out of a device it logged in from; the guessers stay locked", async () => {
+  const env = setup();
+  const OWNER = '198.51.100.20';
+  const ownerPhone = { 'fingerprint-id': 'owner-phone' };
+  assert.is((await env.call(LOGIN, { body: { mobile: DEMO_MOBILE, password: DEMO_PASSWORD }, address: OWNER, headers: ownerPhone })).code, 0);
+  // Five wrong passwords from five addresses lock the account for every device it does not know.
+  for (let i = 0; i < 5; i++) {
+    assert.is((await login(env, DEMO_MOBILE, WRONG, `203.0.113.${i + 1}`)).code, ErrorCode.LOGIN_FAILED, `stranger ${i + 1}`);
+    env.advance(10 * SECOND);
+  }
+  assertThrottled(await login(env, DEMO_MOBILE, DEMO_PASSWORD, '203.0.113.50'), LOCK_SECONDS - 10, 'an unknown device');
+  // The owner's address, and the owner's phone on another network, still log in.
+  assert.is((await login(env, DEMO_MOBILE, DEMO_PASSWORD, OWNER)).code, 0, 'the known address');
+  const roaming = await env.call(LOGIN, { body: { mobile: DEMO_MOBILE, password: DEMO_PASSWORD }, address: '192.0.2.77', headers: ownerPhone });
+  assert.is(roaming.code, 0, 'the known fingerprint from a new address');
+  // One address guessing alone is locked by its own count, which the owner's logins do not clear.
+  const guesser = '203.0.113.200';
+  for (let i = 0; i < 5; i++) {
+    assert.is((await login(env, DEMO_MOBILE, WRONG, guesser)).code, ErrorCode.LOGIN_FAILED, `guess ${i + 1}`);
+    env.advance(10 * SECOND);
+  }
+  assert.is((await login(env, DEMO_MOBILE, DEMO_PASSWORD, OWNER)).code, 0);
+  assertThrottled(await login(env, DEMO_MOBILE, DEMO_PASSWORD, guesser), LOCK_SECONDS - 10, 'the guessing address');
+});
+
 test('after a lock the count is remembered: one more wrong password locks again at once', async () => {
   const env = setup();
   for (let i = 0; i < 5; i++) {
