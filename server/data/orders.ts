@@ -106,6 +106,19 @@ function statusCondition(status: OrderStatus): string {
   return 'status = @status';
 }
 
+/**
+ * The days (package and coupon extra) of the user's unpaid renewals of this phone that can still be paid: each may
+ * still add its days, so a new renewal's ceiling counts them.
+ */
+export function unpaidRenewalDays(db: Db, userId: number, phoneId: number, now: number): number {
+  return plucked(
+    db,
+    `SELECT COALESCE(SUM(days + extra_days), 0) FROM orders
+     WHERE user_id = @userId AND type = 'renew' AND ${statusCondition('waitPay')}
+       AND EXISTS (SELECT 1 FROM json_each(orders.phone_ids) WHERE value = @phoneId)`,
+  ).get({ userId, phoneId, now }) as number;
+}
+
 /** One page of the user's orders, newest first, optionally of one status (as the clock sees it). */
 export function listOrders(db: Db, userId: number, status: OrderStatus | null, now: number, limit: number, offset: number): { rows: OrderRow[]; total: number } {
   const where = ['user_id = @userId', ...(status ? [statusCondition(status)] : [])].join(' AND ');

@@ -6,7 +6,7 @@ import type { InputOf, ReplyInput } from '../../src/contract/endpoint.ts';
 import { PAYMENT_WINDOW_MS } from '../../src/contract/shop-words.ts';
 import type { OrderType } from '../../src/contract/shop-words.ts';
 import { couponsForOrder } from '../data/coupons.ts';
-import { findOrderOfUser, insertOrder } from '../data/orders.ts';
+import { findOrderOfUser, insertOrder, unpaidRenewalDays } from '../data/orders.ts';
 import type { OrderRow } from '../data/orders.ts';
 import { gradeName } from '../data/products.ts';
 import { loadCatalog, packageName, requireGrade, requirePackage } from './catalog.ts';
@@ -47,7 +47,7 @@ export function orderRequestOf(body: OrderBody): OrderRequest {
 }
 
 /** Loads what the request names (ownership, grades, stock) into a plan the pure pricing can work on. */
-function buildPlan(db: Db, user: UserRow, request: OrderRequest): OrderPlan {
+function buildPlan(db: Db, user: UserRow, request: OrderRequest, now: number): OrderPlan {
   const catalog = loadCatalog(db, user.tenant_id, 'zh-CN');
   if (request.type === 'buy') {
     const { grade, pkg } = requirePackage(catalog, request.packageId);
@@ -60,7 +60,11 @@ function buildPlan(db: Db, user: UserRow, request: OrderRequest): OrderPlan {
     // A package renews phones of its own grade only: a cheaper grade's package must not extend a better phone.
     const other = phones.find((phone) => phone.grade_id !== pkg.gradeId);
     if (other) throw apiError(ErrorCode.PACKAGE_NOT_EXIST, { userPhoneId: other.id });
-    return { type: 'renew', pkg, phones: phones.map((p) => ({ id: p.id, gradeId: p.grade_id, expireTime: p.expire_time })) };
+    return {
+      type: 'renew',
+      pkg,
+      phones: phones.map((p) => ({ id: p.id, gradeId: p.grade_id, expireTime: p.expire_time, unpaidDays: unpaidRenewalDays(db, user.id, p.id, now) })),
+    };
   }
   const target = requireGrade(catalog, request.targetGradeId);
   return {
@@ -77,7 +81,7 @@ export interface PricedOrder {
 
 /** THE price of an order: preview answers it, create stores it. */
 export function quoteOrder(db: Db, user: UserRow, request: OrderRequest, now: number): PricedOrder {
-  const plan = buildPlan(db, user, request);
+  const plan = buildPlan(db, user, request, now);
   const coupons = couponsForOrder(db, user.id, now).map(toPricedCoupon);
   return { plan, quote: quote(plan, coupons, request.couponId, now) };
 }

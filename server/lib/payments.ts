@@ -16,6 +16,7 @@ import { ApiError, apiError, badRequest, otherCause } from './errors.ts';
 import { effectiveStatus, PAID_STATUSES, transition } from './order-state.ts';
 import { loadOwnedOrder } from './orders.ts';
 import { createPhones, renewPhone } from './phone-provisioning.ts';
+import { exceedsValidityCeiling, renewedExpiry } from './pricing.ts';
 import type { Line } from './pricing.ts';
 import type { Db, UserRow } from './types.ts';
 
@@ -68,6 +69,10 @@ export function settleOrder(db: Db, order: OrderRow, payMethod: OrderPayMethod, 
   } else {
     checkLinePhones(db, order, lines);
     if (order.type === 'renew') {
+      // The ceiling holds at payment too: renewals paid one after another must not add up past it.
+      for (const id of phoneIds) {
+        if (exceedsValidityCeiling(renewedExpiry(findPhone(db, id)!.expire_time, days, now), now)) throw apiError(ErrorCode.RENEW_TOO_LONG, { userPhoneId: id });
+      }
       for (const id of phoneIds) renewPhone(db, id, days, now, true);
     } else {
       checkUpgradeRemaining(db, phoneIds, now);

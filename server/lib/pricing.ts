@@ -30,6 +30,8 @@ export interface PricedPhone {
   id: number;
   gradeId: number;
   expireTime: number;
+  /** Renewals: days that unpaid renewals of the phone may still add, counted against the ceiling. */
+  unpaidDays?: number;
 }
 
 export interface PricedCoupon extends CouponTerms {
@@ -139,7 +141,9 @@ export function quote(plan: OrderPlan, coupons: PricedCoupon[], chosenCouponId: 
   if (plan.type === 'renew') {
     plan.phones.forEach((phone, index) => {
       const newExpireTime = renewedExpiry(phone.expireTime, plan.pkg.days + effect.extraDays, now);
-      if (exceedsValidityCeiling(newExpireTime, now)) throw apiError(ErrorCode.RENEW_TOO_LONG, { userPhoneId: phone.id });
+      // Were every unpaid renewal of the phone paid too, it would end up this far.
+      const withUnpaid = renewedExpiry(phone.expireTime, plan.pkg.days + effect.extraDays + (phone.unpaidDays ?? 0), now);
+      if (exceedsValidityCeiling(withUnpaid, now)) throw apiError(ErrorCode.RENEW_TOO_LONG, { userPhoneId: phone.id });
       lines[index]!.newExpireTime = newExpireTime;
     });
   } else if (plan.type === 'upgrade') {

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ErrorCode } from '../../../src/core/error-codes.ts';
-import { count, DAY, packageId, PRO, shop, STANDARD, stock, snapshot } from './commerce-helpers.ts';
+import { count, createOrder, DAY, packageId, PRO, shop, STANDARD, stock, snapshot, submit } from './commerce-helpers.ts';
 import { listPhones, phoneId, phoneRow } from './device-helpers.ts';
 
 // API.md "Activation and redeem codes": activation codes of type 1 (new phone) and 2 (renewal), and their records.
@@ -144,6 +144,30 @@ test('a renewal never takes a phone to 999 days of validity: orders refuse it, a
   ctx.db.prepare('UPDATE phones SET expire_time = ? WHERE id = ?').run(ctx.now() + 960 * DAY, spare);
   assert.is((await ctx.call('/api/trade/order/preview', { body })).code, 0);
   void row;
+});
+
+test('unpaid renewals count against the ceiling when ordering, and a payment that would pass it is refused with nothing charged', async () => {
+  const ctx = await shop();
+  const spare = phoneId(ctx, 'Spare');
+  ctx.db.prepare('UPDATE phones SET grade_id = ?, expire_time = ? WHERE id = ?').run(STANDARD, ctx.now() + 30 * DAY, spare);
+  const body = { type: 'renew', packageId: packageId(ctx, STANDARD, 90), userPhoneIds: [spare] };
+  // 30 + 10 x 90 = 930 days; an 11th unpaid 90-day renewal would make 1,020.
+  const orders = [];
+  for (let i = 0; i < 10; i++) orders.push(await createOrder(ctx, body));
+  for (const path of ['/api/trade/order/preview', '/api/trade/order/create']) {
+    assert.is((await ctx.call(path, { body })).code, ErrorCode.RENEW_TOO_LONG, path);
+  }
+  // Paid one after another, they end at 930 days.
+  for (const order of orders) assert.is((await submit(ctx, order.orderId)).code, 0);
+  assert.is(phoneRow(ctx, spare).expire_time, ctx.now() + 930 * DAY);
+  // An order placed under the ceiling, paid after the phone was extended another way, is refused at payment.
+  ctx.db.prepare('UPDATE phones SET expire_time = ? WHERE id = ?').run(ctx.now() + 900 * DAY, spare);
+  const late = await createOrder(ctx, { ...body, packageId: packageId(ctx, STANDARD, 30) });
+  ctx.db.prepare('UPDATE phones SET expire_time = ? WHERE id = ?').run(ctx.now() + 980 * DAY, spare);
+  const refused = await submit(ctx, late.orderId);
+  assert.is(refused.code, ErrorCode.RENEW_TOO_LONG);
+  assert.is(phoneRow(ctx, spare).expire_time, ctx.now() + 980 * DAY, 'the phone keeps its expiry');
+  assert.is(count(ctx, "SELECT COUNT(*) FROM orders WHERE id = ? AND status = 'waitPay'", late.orderId), 1, 'the order is still unpaid');
 });
 
 test.run();
