@@ -35,6 +35,21 @@ export function addressSentAt(db: Db, address: string, offset: number): number |
   return (plucked(db, text).get(address, offset) as number | undefined) ?? null;
 }
 
+/**
+ * When the addresses between `from` (inclusive) and `to` (exclusive) had their `offset`-th latest code sent, or null:
+ * an IPv4 /24 is the range of keys from "a.b.c." to "a.b.c/" ('/' follows '.').
+ */
+export function addressRangeSentAt(db: Db, from: string, to: string, offset: number): number | null {
+  const text = 'SELECT created_at FROM sms_codes WHERE client_address >= ? AND client_address < ? ORDER BY created_at DESC LIMIT 1 OFFSET ?';
+  return (plucked(db, text).get(from, to, offset) as number | undefined) ?? null;
+}
+
+/** When the tenant's numbers from `from` (inclusive) to `to` (exclusive) had their `offset`-th latest code sent, or null. */
+export function mobileRangeSentAt(db: Db, tenantId: number, from: string, to: string, offset: number): number | null {
+  const text = 'SELECT created_at FROM sms_codes WHERE tenant_id = ? AND mobile >= ? AND mobile < ? ORDER BY created_at DESC LIMIT 1 OFFSET ?';
+  return (plucked(db, text).get(tenantId, from, to, offset) as number | undefined) ?? null;
+}
+
 /** When the server sent its `offset`-th latest code, or null. */
 export function serverSentAt(db: Db, offset: number): number | null {
   const text = 'SELECT created_at FROM sms_codes ORDER BY created_at DESC LIMIT 1 OFFSET ?';

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Db, UserRow } from '../lib/types.ts';
-import { immediate, insertWithFreshNumber, statement } from './statements.ts';
+import { immediate, insertWithFreshNumber, plucked, statement } from './statements.ts';
 
 // Accounts: registered users and guests, their profile, number, password hash, inviter and closing.
 
@@ -88,4 +88,15 @@ export function findInviter(db: Db, tenantId: number, userNo: string): { id: num
 /** The IS NULL guard makes a concurrent second submission fail (false) instead of overwriting the first inviter. */
 export function setInviter(db: Db, userId: number, inviterId: number): boolean {
   return statement(db, 'UPDATE users SET inviter_user_id = ? WHERE id = ? AND inviter_user_id IS NULL').run(inviterId, userId).changes === 1;
+}
+
+/** Whether the live account of this number logged in (a session was made for it) since `since`. */
+export function loggedInSince(db: Db, tenantId: number, mobile: string, since: number): boolean {
+  return (
+    plucked(
+      db,
+      `SELECT 1 FROM users u JOIN sessions s ON s.user_id = u.id
+       WHERE u.tenant_id = ? AND u.mobile = ? AND u.deleted_at IS NULL AND s.created_at > ? LIMIT 1`,
+    ).get(tenantId, mobile, since) !== undefined
+  );
 }

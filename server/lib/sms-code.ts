@@ -1,15 +1,18 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { ErrorCode } from '../../src/core/error-codes.ts';
 import {
+  addressRangeSentAt,
   addressSentAt,
   countWrongAttempt,
   insertSmsCode,
   latestSmsCode,
   markSmsCodeUsed,
+  mobileRangeSentAt,
   requestersLatestCodes,
   requesterSentAt,
   serverSentAt,
 } from '../data/sms-codes.ts';
+import { loggedInSince } from '../data/users.ts';
 import type { SmsCodeRow } from '../data/sms-codes.ts';
 import { immediate } from '../data/statements.ts';
 import { apiError, throttledError } from './errors.ts';
@@ -30,14 +33,35 @@ function digest(key: Buffer, tenantId: number, mobile: string, scene: number, co
   return createHmac('sha256', key).update(`${tenantId}:${mobile}:${scene}:${code}`).digest();
 }
 
+/** The share of the server's hourly cap kept for numbers whose account logged in lately, once the rest is spent. */
+export const SMS_RESERVED_SHARE = 0.2;
+/** How recent a login makes a number one the reserve serves. */
+const RECENT_LOGIN_MS = 30 * DAY_MS;
+/** The digits of a mobile that make its prefix (the operator segment and the region). */
+const MOBILE_PREFIX_DIGITS = 7;
+
+/** The keys one step past every key that starts with `prefix` (for a range scan: prefix <= key < next). */
+function nextPrefix(prefix: string): string {
+  return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+}
+
+/** An IPv4 address key's /24 as a key range; an IPv6 key is already its /64, and other keys stand alone. */
+function addressGroupRange(address: string): [string, string] {
+  const v4 = /^(\d+\.\d+\.\d+\.)\d+$/.exec(address);
+  return v4 ? [v4[1], nextPrefix(v4[1])] : [address, `${address}\u0000`];
+}
+
 /**
  * Who may have a code sent, counted from the stored codes (API.md "Authentication"). The per-number limits (one send
  * a minute, SMS_DAILY_LIMIT a day) are kept per tenant, scene AND requesting address: were they per number only, a
  * stranger sending once a minute, or ten times a day, would keep the number's owner from ever getting a login code.
- * What one address can do is bounded instead by its own hourly cap over every number (deps.limits.smsAddressPerHour),
- * and what everyone together can do by the server's hourly cap (deps.limits.smsGlobalPerHour), which plays the SMS
- * gateway's quota: past it sending fails (SMS_SEND_FAILED) rather than being "too frequent" for the caller.
- * Each refusal carries `retryAfterSeconds`, when the oldest send it counted leaves its window.
+ * What one sender can do is bounded instead by hourly caps over every number: its address's, its address group's
+ * (IPv4 /24; IPv6 addresses are counted by /64 already), and the target number's prefix's, since a spray of random
+ * numbers shares prefixes. What everyone together can do is bounded by the server's hourly cap, which plays the SMS
+ * gateway's quota: past it sending fails (SMS_SEND_FAILED) rather than being "too frequent" for the caller. Its last
+ * SMS_RESERVED_SHARE is kept for numbers whose account logged in within 30 days, so a flood of unknown numbers
+ * cannot take the codes the product's own users need. Each refusal carries `retryAfterSeconds`, when the oldest
+ * send it counted leaves its window.
  */
 function checkSendLimits(deps: Deps, tenantId: number, mobile: string, scene: number, address: string, now: number): void {
   const { db, limits } = deps;
@@ -45,10 +69,17 @@ function checkSendLimits(deps: Deps, tenantId: number, mobile: string, scene: nu
   if (last !== null && now - last < SMS_RESEND_INTERVAL_MS) {
     throw throttledError(ErrorCode.SMS_SEND_TOO_FREQUENT, last + SMS_RESEND_INTERVAL_MS - now);
   }
+  const [groupFrom, groupTo] = addressGroupRange(address);
+  const prefix = mobile.slice(0, MOBILE_PREFIX_DIGITS);
+  // A number whose account logged in lately may use the whole server cap; any other only its open share.
+  const reserved = loggedInSince(db, tenantId, mobile, now - RECENT_LOGIN_MS);
+  const serverCap = reserved ? limits.smsGlobalPerHour : Math.ceil(limits.smsGlobalPerHour * (1 - SMS_RESERVED_SHARE));
   const windows: [number | null, number, CatalogCode][] = [
     [requesterSentAt(db, tenantId, mobile, scene, address, SMS_DAILY_LIMIT - 1), DAY_MS, ErrorCode.SMS_SEND_TOO_FREQUENT],
     [addressSentAt(db, address, limits.smsAddressPerHour - 1), HOUR_MS, ErrorCode.SMS_SEND_TOO_FREQUENT],
-    [serverSentAt(db, limits.smsGlobalPerHour - 1), HOUR_MS, ErrorCode.SMS_SEND_FAILED],
+    [addressRangeSentAt(db, groupFrom, groupTo, limits.smsAddressGroupPerHour - 1), HOUR_MS, ErrorCode.SMS_SEND_TOO_FREQUENT],
+    [mobileRangeSentAt(db, tenantId, prefix, nextPrefix(prefix), limits.smsPrefixPerHour - 1), HOUR_MS, ErrorCode.SMS_SEND_TOO_FREQUENT],
+    [serverSentAt(db, serverCap - 1), HOUR_MS, ErrorCode.SMS_SEND_FAILED],
   ];
   for (const [oldestCounted, windowMs, code] of windows) {
     if (oldestCounted !== null && now - oldestCounted < windowMs) throw throttledError(code, oldestCounted + windowMs - now);

@@ -24,6 +24,10 @@ export interface Limits {
   lockSeconds: number;
   /** SMS codes one client address may have sent in any hour, to every number together. */
   smsAddressPerHour: number;
+  /** The same for one address group: an IPv4 /24 (an IPv6 client is already counted by its /64). */
+  smsAddressGroupPerHour: number;
+  /** SMS codes sent to the numbers of one prefix (the first 7 digits) of a tenant in any hour. */
+  smsPrefixPerHour: number;
   /** SMS codes the whole server sends in any hour; past it sending fails (SMS_SEND_FAILED), as a gateway quota would. */
   smsGlobalPerHour: number;
   /** Guest trials one client address may start in any hour. */
@@ -39,6 +43,8 @@ export const DEFAULT_LIMITS: Limits = {
   codeAddressMaxFailures: 50,
   lockSeconds: 15 * 60,
   smsAddressPerHour: 30,
+  smsAddressGroupPerHour: 100,
+  smsPrefixPerHour: 50,
   smsGlobalPerHour: 1000,
   guestAddressPerHour: 10,
   guestDevicePerHour: 3,
@@ -52,6 +58,8 @@ export const LIMIT_ENV: Record<string, keyof Limits> = {
   CODE_ADDRESS_MAX_FAILURES: 'codeAddressMaxFailures',
   THROTTLE_LOCK_SECONDS: 'lockSeconds',
   SMS_ADDRESS_LIMIT_PER_HOUR: 'smsAddressPerHour',
+  SMS_ADDRESS_GROUP_LIMIT_PER_HOUR: 'smsAddressGroupPerHour',
+  SMS_PREFIX_LIMIT_PER_HOUR: 'smsPrefixPerHour',
   SMS_GLOBAL_LIMIT_PER_HOUR: 'smsGlobalPerHour',
   GUEST_ADDRESS_LIMIT_PER_HOUR: 'guestAddressPerHour',
   GUEST_DEVICE_LIMIT_PER_HOUR: 'guestDevicePerHour',
