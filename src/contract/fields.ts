@@ -55,7 +55,8 @@ export const SmsCode = ruleField(ErrorCode.SMS_CODE_INVALID, checkSmsCode, (valu
 /** Passwords are taken as typed: a space is a character like any other (and refused by the rule). */
 export const Password = ruleField(ErrorCode.PASSWORD_INVALID, checkPassword, onlyText);
 /** Nickname, device and group names: 1-20 characters after trim, an emoji counting as one (spec §5). */
-export const Name = ruleField(ErrorCode.NAME_INVALID, checkName, (value) => onlyText(value).trim());
+/** Stored composed (NFC), so one name has one spelling: uniqueness and the reserved names compare as users read. */
+export const Name = ruleField(ErrorCode.NAME_INVALID, checkName, (value) => onlyText(value).trim().normalize('NFC'));
 
 /** A required positive integer. */
 export const Id = v.pipe(

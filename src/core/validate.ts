@@ -72,7 +72,8 @@ export function checkPasswordRepeat(first: string, second: string): RuleKey | nu
  * none of them a control, text-direction or invisible character, at least one of them visible.
  */
 export function checkName(value: string): RuleKey | null {
-  const v = value.trim();
+  // Composed (NFC) as stored: "é" typed as e + combining accent is one character, as the user sees it.
+  const v = value.trim().normalize('NFC');
   if (!v) return 'validate.nameRequired';
   if (NAME_FORBIDDEN.test(v) || NAME_INVISIBLE.test(v) || LONE_SURROGATE.test(v) || MARK_PILE.test(v) || !VISIBLE.test(v)) {
     return 'validate.nameInvalidCharacters';

@@ -59,7 +59,10 @@ test('create: checkName, trimmed, unique per user ignoring case, default names r
   }
   assert.is((await ctx.call(`${GROUP}/create`, { body: { name: 'g'.repeat(21) } })).msg, 'Name must be at most 20 characters');
   assert.is((await ctx.call(`${GROUP}/create`, { body: { name: '😀'.repeat(20) } })).code, 0);
-  assert.is((await groups(ctx)).length, 5);
+  // Stored composed: 20 accented letters typed decomposed (40 code points) fit, and the same name composed is taken.
+  assert.is((await ctx.call(`${GROUP}/create`, { body: { name: 'e\u0301'.repeat(20) } })).code, 0);
+  assert.is((await ctx.call(`${GROUP}/create`, { body: { name: '\u00e9'.repeat(20) } })).code, ErrorCode.GROUP_NAME_DUPLICATE);
+  assert.is((await groups(ctx)).length, 6);
   // Another user may use the same names.
   const green = await demo(100);
   assert.is((await green.call(`${GROUP}/create`, { body: { name: 'Shop' } })).code, 0);
