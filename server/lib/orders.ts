@@ -8,6 +8,7 @@ import type { OrderType } from '../../src/contract/shop-words.ts';
 import { couponsForOrder } from '../data/coupons.ts';
 import { findOrderOfUser, insertOrder } from '../data/orders.ts';
 import type { OrderRow } from '../data/orders.ts';
+import { phoneIsAuthorized } from '../data/phone-exclusions.ts';
 import { gradeName } from '../data/products.ts';
 import { loadCatalog, packageName, requireGrade, requirePackage } from './catalog.ts';
 import { toPricedCoupon } from './coupons.ts';
@@ -47,7 +48,7 @@ export function orderRequestOf(body: OrderBody): OrderRequest {
 }
 
 /** Loads what the request names (ownership, grades, stock) into a plan the pure pricing can work on. */
-function buildPlan(db: Db, user: UserRow, request: OrderRequest): OrderPlan {
+function buildPlan(db: Db, user: UserRow, request: OrderRequest, now: number): OrderPlan {
   const catalog = loadCatalog(db, user.tenant_id, 'zh-CN');
   if (request.type === 'buy') {
     const { grade, pkg } = requirePackage(catalog, request.packageId);
@@ -63,6 +64,9 @@ function buildPlan(db: Db, user: UserRow, request: OrderRequest): OrderPlan {
     return { type: 'renew', pkg, phones: phones.map((p) => ({ id: p.id, gradeId: p.grade_id, expireTime: p.expire_time })) };
   }
   const target = requireGrade(catalog, request.targetGradeId);
+  // Spec §6: an authorised phone (a live grant, or a grant code not yet redeemed) cannot be upgraded.
+  const authorized = phones.find((phone) => phoneIsAuthorized(db, phone.id, now));
+  if (authorized) throw apiError(ErrorCode.UPGRADE_AUTHORIZED, { userPhoneId: authorized.id });
   return {
     type: 'upgrade',
     target,
@@ -77,7 +81,7 @@ export interface PricedOrder {
 
 /** THE price of an order: preview answers it, create stores it. */
 export function quoteOrder(db: Db, user: UserRow, request: OrderRequest, now: number): PricedOrder {
-  const plan = buildPlan(db, user, request);
+  const plan = buildPlan(db, user, request, now);
   const coupons = couponsForOrder(db, user.id, now).map(toPricedCoupon);
   return { plan, quote: quote(plan, coupons, request.couponId, now) };
 }
