@@ -17,6 +17,7 @@ import { codeRoutes } from './routes/codes.ts';
 import { couponRoutes } from './routes/coupons.ts';
 import { deviceRoutes } from './routes/devices.ts';
 import { gridTicketRoutes } from './routes/grid-tickets.ts';
+import { grantRoutes } from './routes/grants.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { phoneGroupRoutes } from './routes/phone-groups.ts';
@@ -131,6 +132,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', couponRoutes(deps));
   app.route('/', codeRoutes(deps));
   app.route('/', gridTicketRoutes(deps));
+  app.route('/', grantRoutes(deps));
   const streamStats = options.streamStats;
   if (streamStats) app.get('/stream/api/stats', (c) => ok(c, streamStats()));
   app.route('/', staticRoutes({ distDir: options.distDir, staticDir: options.staticDir ?? DEFAULT_STATIC_DIR, security: options.pageSecurity }));

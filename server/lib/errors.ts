@@ -75,6 +75,7 @@ export const ERROR_MESSAGES = {
   [ErrorCode.GRANT_PHONE_SHARED]: 'A phone with a share link cannot be authorized',
   [ErrorCode.GRANT_PHONE_AUTHORIZED]: 'The phone is already authorized',
   [ErrorCode.GRANT_NOT_EXIST]: 'The authorization does not exist',
+  [ErrorCode.GRANT_AGREEMENT_REQUIRED]: 'Please read and accept the authorization agreement',
   [ErrorCode.SHARE_ROOM_FULL]: 'The room is full',
   [ErrorCode.SHARE_BLOCKED]: 'You are currently blocked',
   [ErrorCode.SHARE_ENDED]: 'Screen interaction has ended',

@@ -8,6 +8,7 @@ import type { OrderType } from '../../src/contract/shop-words.ts';
 import { couponsForOrder } from '../data/coupons.ts';
 import { findOrderOfUser, insertOrder, unpaidRenewalDays } from '../data/orders.ts';
 import type { OrderRow } from '../data/orders.ts';
+import { phoneIsAuthorized } from '../data/phone-exclusions.ts';
 import { gradeName } from '../data/products.ts';
 import { loadCatalog, packageName, requireGrade, requirePackage } from './catalog.ts';
 import { toPricedCoupon } from './coupons.ts';
@@ -67,6 +68,9 @@ function buildPlan(db: Db, user: UserRow, request: OrderRequest, now: number): O
     };
   }
   const target = requireGrade(catalog, request.targetGradeId);
+  // Spec §6: an authorised phone (a live grant, or a grant code not yet redeemed) cannot be upgraded.
+  const authorized = phones.find((phone) => phoneIsAuthorized(db, phone.id, now));
+  if (authorized) throw apiError(ErrorCode.UPGRADE_AUTHORIZED, { userPhoneId: authorized.id });
   return {
     type: 'upgrade',
     target,

@@ -9,6 +9,7 @@ import { findOrder, markOrderPaid } from '../data/orders.ts';
 import type { OrderRow } from '../data/orders.ts';
 import { closeWaitingPayments, failWaitingPayment, findPayment, findPaymentByKey, finishPayment, insertPayment, latestPaymentStatus } from '../data/payments.ts';
 import type { PaymentRow } from '../data/payments.ts';
+import { phoneIsAuthorized } from '../data/phone-exclusions.ts';
 import { findPhone, gradeOfOwnedPhone, setGrade } from '../data/phones.ts';
 import { takeStock } from '../data/products.ts';
 import { immediate } from '../data/statements.ts';
@@ -40,6 +41,13 @@ function checkLinePhones(db: Db, order: OrderRow, lines: Line[]): void {
 function checkUpgradeRemaining(db: Db, phoneIds: number[], now: number): void {
   for (const id of phoneIds) {
     if (findPhone(db, id)!.expire_time - now < DAY_MS) throw apiError(ErrorCode.REMAINING_TIME_INSUFFICIENT, { userPhoneId: id });
+  }
+}
+
+/** Spec §6: a phone authorised since its upgrade order was placed is not upgraded either (nothing is charged). */
+function checkUpgradeNotAuthorized(db: Db, phoneIds: number[], now: number): void {
+  for (const id of phoneIds) {
+    if (phoneIsAuthorized(db, id, now)) throw apiError(ErrorCode.UPGRADE_AUTHORIZED, { userPhoneId: id });
   }
 }
 
@@ -76,6 +84,7 @@ export function settleOrder(db: Db, order: OrderRow, payMethod: OrderPayMethod, 
       for (const id of phoneIds) renewPhone(db, id, days, now, true);
     } else {
       checkUpgradeRemaining(db, phoneIds, now);
+      checkUpgradeNotAuthorized(db, phoneIds, now);
       for (const id of phoneIds) setGrade(db, id, order.grade_id);
     }
     status = transition(paid, 'completed');

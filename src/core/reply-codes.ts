@@ -108,6 +108,8 @@ export const GRANT_PHONE_SHARED = 1_003_003_008;
 /** The phone already has a live grant or an unredeemed grant code. */
 export const GRANT_PHONE_AUTHORIZED = 1_003_003_009;
 export const GRANT_NOT_EXIST = 1_003_003_010;
+/** A grant is made only with its agreement ticked (spec §5). */
+export const GRANT_AGREEMENT_REQUIRED = 1_003_003_011;
 // Screen sharing by link
 export const SHARE_ROOM_FULL = 1_003_004_001;
 export const SHARE_BLOCKED = 1_003_004_002;

@@ -1,0 +1,160 @@
+import type { GrantMode, GrantPermission } from '../../src/contract/grant-words.ts';
+import type { Db } from '../lib/types.ts';
+import { plucked, statement } from './statements.ts';
+
+// Grants (migration 012, server/lib/grants.ts): a phone lent to another account of the tenant, by account or by
+// code. The access row each live grant holds (phone_access, kind 'grant') is what the stream reads; "live" always
+// includes "the phone still belongs to whoever made the grant" (a transfer ends it before the rows are marked).
+
+export interface GrantRow {
+  id: number;
+  tenant_id: number;
+  phone_id: number;
+  owner_id: number;
+  mode: GrantMode;
+  permission: GrantPermission;
+  days: number;
+  code_hash: string | null;
+  code_hint: string | null;
+  grantee_id: number | null;
+  access_id: number | null;
+  expires_at: number;
+  created_at: number;
+  redeemed_at: number | null;
+  ended_at: number | null;
+  end_reason: 'revoked' | 'transferred' | null;
+}
+
+export interface NewGrant {
+  tenantId: number;
+  phoneId: number;
+  ownerId: number;
+  mode: GrantMode;
+  permission: GrantPermission;
+  days: number;
+  codeHash: string | null;
+  codeHint: string | null;
+  granteeId: number | null;
+  expiresAt: number;
+  createdAt: number;
+}
+
+export function insertGrant(db: Db, grant: NewGrant): number {
+  const result = statement(
+    db,
+    `INSERT INTO phone_grants (tenant_id, phone_id, owner_id, mode, permission, days, code_hash, code_hint, grantee_id, expires_at, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    grant.tenantId,
+    grant.phoneId,
+    grant.ownerId,
+    grant.mode,
+    grant.permission,
+    grant.days,
+    grant.codeHash,
+    grant.codeHint,
+    grant.granteeId,
+    grant.expiresAt,
+    grant.createdAt,
+  );
+  return Number(result.lastInsertRowid);
+}
+
+export function setGrantAccess(db: Db, grantId: number, accessId: number): void {
+  statement(db, 'UPDATE phone_grants SET access_id = ? WHERE id = ?').run(accessId, grantId);
+}
+
+/** A grant with what its checks read of its phone: the current owner and the phone's own expiry. */
+export type GrantWithPhone = GrantRow & { phone_user_id: number; phone_expire_time: number; phone_no: string; phone_name: string; owner_mobile: string | null };
+
+/** The grant a code digest names, in the tenant, with its phone and owner; undefined for a code that does not exist. */
+export function findGrantByCode(db: Db, tenantId: number, codeHash: string): GrantWithPhone | undefined {
+  return statement(
+    db,
+    `SELECT g.*, p.user_id AS phone_user_id, p.expire_time AS phone_expire_time, p.phone_no, p.name AS phone_name, u.mobile AS owner_mobile
+     FROM phone_grants g JOIN phones p ON p.id = g.phone_id JOIN users u ON u.id = g.owner_id
+     WHERE g.code_hash = ? AND g.tenant_id = ?`,
+  ).get(codeHash, tenantId) as GrantWithPhone | undefined;
+}
+
+/** Gives an unredeemed code grant to its grantee; false when someone redeemed it first. */
+export function markRedeemed(db: Db, grantId: number, granteeId: number, accessId: number, now: number): boolean {
+  return (
+    statement(
+      db,
+      'UPDATE phone_grants SET grantee_id = ?, access_id = ?, redeemed_at = ? WHERE id = ? AND grantee_id IS NULL AND ended_at IS NULL',
+    ).run(granteeId, accessId, now, grantId).changes === 1
+  );
+}
+
+/** The owner's grant by id; another account's looks exactly like a missing one. */
+export function findOwnedGrant(db: Db, grantId: number, ownerId: number): GrantRow | undefined {
+  return statement(db, 'SELECT * FROM phone_grants WHERE id = ? AND owner_id = ?').get(grantId, ownerId) as GrantRow | undefined;
+}
+
+/** Marks a grant revoked (once: an ended grant keeps its first reason). */
+export function markRevoked(db: Db, grantId: number, now: number): boolean {
+  return statement(db, "UPDATE phone_grants SET ended_at = ?, end_reason = 'revoked' WHERE id = ? AND ended_at IS NULL").run(now, grantId).changes === 1;
+}
+
+/** A row of the owner's records: the grant, its phone as it is now, and the grantee's number. */
+export type GrantRecordRow = GrantWithPhone & { grantee_mobile: string | null };
+
+export function listOwnerGrants(db: Db, ownerId: number, limit: number, offset: number): { rows: GrantRecordRow[]; total: number } {
+  const total = plucked(db, 'SELECT COUNT(*) FROM phone_grants WHERE owner_id = ?').get(ownerId) as number;
+  const rows = statement(
+    db,
+    `SELECT g.*, p.user_id AS phone_user_id, p.expire_time AS phone_expire_time, p.phone_no, p.name AS phone_name,
+       o.mobile AS owner_mobile, t.mobile AS grantee_mobile
+     FROM phone_grants g JOIN phones p ON p.id = g.phone_id JOIN users o ON o.id = g.owner_id
+       LEFT JOIN users t ON t.id = g.grantee_id
+     WHERE g.owner_id = ? ORDER BY g.id DESC LIMIT ? OFFSET ?`,
+  ).all(ownerId, limit, offset) as GrantRecordRow[];
+  return { rows, total };
+}
+
+/**
+ * How many phones the user holds by live grants: redeemed or given, not ended, not expired, phone unexpired and still
+ * its granter's.
+ */
+export function phonesHeldByGrant(db: Db, granteeId: number, now: number): number {
+  return plucked(
+    db,
+    `SELECT COUNT(DISTINCT g.phone_id) FROM phone_grants g JOIN phones p ON p.id = g.phone_id
+     WHERE g.grantee_id = ? AND g.ended_at IS NULL AND g.expires_at > ? AND p.expire_time > ? AND p.user_id = g.owner_id`,
+  ).get(granteeId, now, now) as number;
+}
+
+export interface GrantedPhoneRow {
+  grant_id: number;
+  phone_id: number;
+  phone_no: string;
+  name: string;
+  permission: GrantPermission;
+  expires_at: number;
+  owner_mobile: string | null;
+}
+
+/** The phones granted to the user now (live as in phonesHeldByGrant, access unrevoked), soonest to end first. */
+export function grantedPhones(db: Db, granteeId: number, tenantId: number, now: number): GrantedPhoneRow[] {
+  return statement(
+    db,
+    `SELECT g.id AS grant_id, p.id AS phone_id, p.phone_no, p.name, a.permission, MIN(g.expires_at, p.expire_time) AS expires_at, o.mobile AS owner_mobile
+     FROM phone_grants g JOIN phones p ON p.id = g.phone_id JOIN phone_access a ON a.id = g.access_id JOIN users o ON o.id = g.owner_id
+     WHERE g.grantee_id = ? AND g.tenant_id = ? AND g.ended_at IS NULL AND g.expires_at > ? AND p.expire_time > ?
+       AND p.user_id = g.owner_id AND a.revoked_at IS NULL
+     ORDER BY expires_at, g.id`,
+  ).all(granteeId, tenantId, now, now) as GrantedPhoneRow[];
+}
+
+/**
+ * The account a grant may go to: by mobile number or user number, in the tenant, open, and registered (a guest's
+ * trial account cannot hold phones of others).
+ */
+export function findGrantee(db: Db, tenantId: number, account: string): { id: number; mobile: string } | undefined {
+  return statement(
+    db,
+    `SELECT id, mobile FROM users WHERE tenant_id = ? AND (mobile = ? OR user_no = ?) AND guest = 0 AND deleted_at IS NULL
+     ORDER BY mobile = ? DESC LIMIT 1`,
+  ).get(tenantId, account, account, account) as { id: number; mobile: string } | undefined;
+}

@@ -1,0 +1,188 @@
+import { randomInt } from 'node:crypto';
+import { ErrorCode } from '../../src/core/error-codes.ts';
+import { maskMobile } from '../../src/core/format.ts';
+import type * as contract from '../../src/contract/grants.ts';
+import type { InputOf, ReplyInput } from '../../src/contract/endpoint.ts';
+import { GRANT_CODE_ALPHABET, GRANT_CODE_LENGTH, GRANT_MAX_PHONES_PER_GRANTEE, maxGrantDays } from '../../src/contract/grant-words.ts';
+import type { GrantStatus } from '../../src/contract/grant-words.ts';
+import {
+  findGrantByCode, findGrantee, findOwnedGrant, grantedPhones, insertGrant, listOwnerGrants, markRedeemed, markRevoked,
+  phonesHeldByGrant, setGrantAccess,
+} from '../data/grants.ts';
+import type { GrantWithPhone } from '../data/grants.ts';
+import { insertPhoneAccess, revokeAccess } from '../data/phone-access.ts';
+import { phoneHasLiveShare, phoneIsAuthorized } from '../data/phone-exclusions.ts';
+import { immediate, insertWithFreshNumber } from '../data/statements.ts';
+import { apiError } from './errors.ts';
+import { loadOwnedPhone } from './phones.ts';
+import { hashToken } from './tokens.ts';
+import type { Db, UserRow } from './types.ts';
+
+// Grants (server/API.md "Grants"; spec §1, §4, §5, §6): an owner lends a phone to another account of the tenant,
+// to watch or to control, for 1-999 whole days within the phone's remaining time. By account the grantee is known
+// at once; by code whoever redeems it first is. A grant's days count from its creation, for a code too: redeeming
+// late does not lengthen it (the code is shown once, so the owner decides the window when making it).
+// The grant's access row (phone_access) is what the stream reads; revoking it closes the grantee's sockets.
+
+const DAY_MS = 24 * 3600 * 1000;
+
+type CreateBody = InputOf<typeof contract.createGrant>['body'];
+
+/** 12 characters drawn uniformly from the unambiguous alphabet (grant-words.ts). */
+function newGrantCode(): string {
+  return Array.from({ length: GRANT_CODE_LENGTH }, () => GRANT_CODE_ALPHABET[randomInt(GRANT_CODE_ALPHABET.length)]).join('');
+}
+
+/** A grant's state now; "live" needs the phone to be its granter's still and unexpired. */
+export function grantStatus(row: GrantWithPhone, now: number): GrantStatus {
+  if (row.end_reason === 'revoked') return 'revoked';
+  if (row.end_reason === 'transferred' || row.phone_user_id !== row.owner_id) return 'transferred';
+  if (row.expires_at <= now || row.phone_expire_time <= now) return 'expired';
+  return row.grantee_id === null ? 'pending' : 'active';
+}
+
+/** The grantee may hold one more phone: refused at the limit (spec §9), counting live grants only. */
+function checkGranteeRoom(db: Db, granteeId: number, now: number): void {
+  if (phonesHeldByGrant(db, granteeId, now) >= GRANT_MAX_PHONES_PER_GRANTEE) throw apiError(ErrorCode.GRANT_LIMIT_REACHED);
+}
+
+/**
+ * Makes a grant, in one immediate transaction (two owners' grants to one grantee cannot both pass its limit).
+ * Refusals in this order: the phone is not the caller's (as if it did not exist), the days exceed its remaining time,
+ * it has a live share link, it has a live grant or unredeemed code; for an account grant, the grantee is unknown
+ * (or closed, or a guest), is the caller, or already holds the most phones.
+ */
+export function createGrant(db: Db, owner: UserRow, body: CreateBody, now: number): ReplyInput<typeof contract.createGrant> {
+  return immediate(db, () => {
+    const phone = loadOwnedPhone(db, owner, body.userPhoneId ?? 0);
+    if (body.days > maxGrantDays(phone.expire_time - now)) throw apiError(ErrorCode.GRANT_DAYS_OVER_REMAINING);
+    if (phoneHasLiveShare(db, phone.id, now)) throw apiError(ErrorCode.GRANT_PHONE_SHARED);
+    if (phoneIsAuthorized(db, phone.id, now)) throw apiError(ErrorCode.GRANT_PHONE_AUTHORIZED);
+    const grantee = body.mode === 'account' ? findGrantee(db, owner.tenant_id, body.account) : undefined;
+    if (body.mode === 'account') {
+      if (!grantee) throw apiError(ErrorCode.GRANT_TARGET_NOT_FOUND);
+      if (grantee.id === owner.id) throw apiError(ErrorCode.GRANT_SELF);
+      checkGranteeRoom(db, grantee.id, now);
+    }
+    const expiresAt = Math.min(now + body.days * DAY_MS, phone.expire_time);
+    const base = {
+      tenantId: owner.tenant_id,
+      phoneId: phone.id,
+      ownerId: owner.id,
+      mode: body.mode,
+      permission: body.permission,
+      days: body.days,
+      expiresAt,
+      createdAt: now,
+    };
+    if (!grantee) {
+      let code = '';
+      const grantId = insertWithFreshNumber('phone_grants.code_hash', () => {
+        code = newGrantCode();
+        return insertGrant(db, { ...base, codeHash: hashToken(code), codeHint: code.slice(-4), granteeId: null });
+      });
+      return { grantId, mode: 'code' as const, code, expireTime: expiresAt };
+    }
+    const grantId = insertGrant(db, { ...base, codeHash: null, codeHint: null, granteeId: grantee.id });
+    const accessId = insertPhoneAccess(db, { phoneId: phone.id, ownerId: owner.id, userId: grantee.id, kind: 'grant', permission: body.permission, expiresAt, createdAt: now });
+    setGrantAccess(db, grantId, accessId);
+    return { grantId, mode: 'account' as const, grantee: maskMobile(grantee.mobile), expireTime: expiresAt };
+  });
+}
+
+/**
+ * Ends a live grant and its access; one already over (revoked, expired, ended by a transfer) stays as it is. True
+ * when something ended: the caller then asks the stream to re-check its sockets.
+ */
+export function revokeGrant(db: Db, owner: UserRow, grantId: number | null, now: number): boolean {
+  return immediate(db, () => {
+    const grant = grantId === null ? undefined : findOwnedGrant(db, grantId, owner.id);
+    if (!grant) throw apiError(ErrorCode.GRANT_NOT_EXIST);
+    if (grant.ended_at !== null || grant.expires_at <= now) return false;
+    const ended = markRevoked(db, grant.id, now);
+    if (ended && grant.access_id !== null) revokeAccess(db, grant.access_id, now);
+    return ended;
+  });
+}
+
+export function grantRecords(db: Db, owner: UserRow, pageNo: number, pageSize: number, now: number): ReplyInput<typeof contract.listGrants> {
+  const { rows, total } = listOwnerGrants(db, owner.id, pageSize, (pageNo - 1) * pageSize);
+  const list = rows.map((row) => ({
+    grantId: row.id,
+    userPhoneId: row.phone_id,
+    phoneNo: row.phone_no,
+    phoneName: row.phone_name,
+    mode: row.mode,
+    permission: row.permission,
+    status: grantStatus(row, now),
+    days: row.days,
+    grantee: maskMobile(row.grantee_mobile ?? ''),
+    codeHint: row.code_hint ?? '',
+    createTime: row.created_at,
+    expireTime: row.expires_at,
+  }));
+  return { list, total };
+}
+
+/**
+ * The grant a code names, if it can still be redeemed by `user`: a code that does not exist is a guess (`onUnknown`
+ * counts it for the throttle); one revoked, expired, or whose phone changed hands is invalid; one redeemed is used;
+ * the owner's own code is refused as a grant to oneself.
+ */
+function redeemableGrant(db: Db, user: UserRow, code: string, now: number, onUnknown: () => void): GrantWithPhone {
+  const grant = findGrantByCode(db, user.tenant_id, hashToken(code));
+  if (!grant) {
+    onUnknown();
+    throw apiError(ErrorCode.GRANT_CODE_INVALID);
+  }
+  const status = grantStatus(grant, now);
+  if (status === 'active') throw apiError(ErrorCode.GRANT_CODE_USED);
+  if (status !== 'pending') throw apiError(ErrorCode.GRANT_CODE_INVALID);
+  if (grant.owner_id === user.id) throw apiError(ErrorCode.GRANT_SELF);
+  return grant;
+}
+
+/** What a code grants (spec §7 validate-auth-code), without redeeming it. */
+export function inspectGrantCode(db: Db, user: UserRow, code: string, now: number, onUnknown: () => void): ReplyInput<typeof contract.validateGrantCode> {
+  const grant = redeemableGrant(db, user, code, now, onUnknown);
+  return {
+    phoneName: grant.phone_name,
+    phoneNo: grant.phone_no,
+    permission: grant.permission,
+    days: grant.days,
+    expireTime: grant.expires_at,
+    owner: maskMobile(grant.owner_mobile ?? ''),
+  };
+}
+
+/** Redeems a code: the caller gets the phone's access until the grant's end, within the limit of phones held. */
+export function redeemGrantCode(db: Db, user: UserRow, code: string, now: number, onUnknown: () => void): ReplyInput<typeof contract.redeemGrantCode> {
+  return immediate(db, () => {
+    const grant = redeemableGrant(db, user, code, now, onUnknown);
+    checkGranteeRoom(db, user.id, now);
+    const accessId = insertPhoneAccess(db, {
+      phoneId: grant.phone_id,
+      ownerId: grant.owner_id,
+      userId: user.id,
+      kind: 'grant',
+      permission: grant.permission,
+      expiresAt: grant.expires_at,
+      createdAt: now,
+    });
+    if (!markRedeemed(db, grant.id, user.id, accessId, now)) throw apiError(ErrorCode.GRANT_CODE_USED);
+    return { userPhoneId: grant.phone_id, permission: grant.permission, expireTime: grant.expires_at };
+  });
+}
+
+export function phonesGrantedTo(db: Db, user: UserRow, now: number): ReplyInput<typeof contract.listGrantedPhones> {
+  const list = grantedPhones(db, user.id, user.tenant_id, now).map((row) => ({
+    grantId: row.grant_id,
+    userPhoneId: row.phone_id,
+    phoneNo: row.phone_no,
+    name: row.name,
+    permission: row.permission,
+    expireTime: row.expires_at,
+    owner: maskMobile(row.owner_mobile ?? ''),
+  }));
+  return { list, limit: GRANT_MAX_PHONES_PER_GRANTEE };
+}

@@ -1,0 +1,47 @@
+import { Hono } from 'hono';
+import * as contract from '../../src/contract/grants.ts';
+import { requireAuth, requireRegistered, requireTenant } from '../lib/auth.ts';
+import { clientAddress } from '../lib/client-address.ts';
+import { contractRoute } from '../lib/contract-route.ts';
+import { createGrant, grantRecords, inspectGrantCode, phonesGrantedTo, redeemGrantCode, revokeGrant } from '../lib/grants.ts';
+import { checkCodeGuesses, countUnknownCodes } from '../lib/throttles.ts';
+import type { AppEnv, Deps } from '../lib/types.ts';
+
+// Grants (src/contract/grants.ts; API.md "Grants"). Only registered accounts grant or hold grants: a guest's trial
+// account neither lends phones nor borrows them.
+
+export function grantRoutes(deps: Deps): Hono<AppEnv> {
+  const { db } = deps;
+  const routes = new Hono<AppEnv>();
+  const guard = [requireTenant(deps), requireAuth(deps), requireRegistered];
+
+  contractRoute(routes, deps, contract.createGrant, guard, (c, { body }) => createGrant(db, c.get('user'), body, deps.now()));
+
+  contractRoute(routes, deps, contract.listGrants, guard, (c, { query }) => grantRecords(db, c.get('user'), query.pageNo, query.pageSize, deps.now()));
+
+  // The access ends in the transaction; the stream then re-checks its sockets and closes the grantee's.
+  contractRoute(routes, deps, contract.revokeGrant, guard, (c, { body }) => {
+    if (revokeGrant(db, c.get('user'), body.grantId, deps.now())) deps.accessRevoked();
+    return true;
+  });
+
+  // Codes are guessable in principle: both calls wait while the caller or its address is locked out after too many
+  // codes that do not exist (throttles.ts, shared with activation and redeem codes), and count each unknown code.
+  contractRoute(routes, deps, contract.validateGrantCode, guard, (c, { query }) => {
+    const user = c.get('user');
+    const address = clientAddress(c, deps.trustProxy);
+    checkCodeGuesses(deps, user.id, address);
+    return inspectGrantCode(db, user, query.code, deps.now(), () => countUnknownCodes(deps, user.id, address, 1));
+  });
+
+  contractRoute(routes, deps, contract.redeemGrantCode, guard, (c, { body }) => {
+    const user = c.get('user');
+    const address = clientAddress(c, deps.trustProxy);
+    checkCodeGuesses(deps, user.id, address);
+    return redeemGrantCode(db, user, body.code, deps.now(), () => countUnknownCodes(deps, user.id, address, 1));
+  });
+
+  contractRoute(routes, deps, contract.listGrantedPhones, guard, (c) => phonesGrantedTo(db, c.get('user'), deps.now()));
+
+  return routes;
+}
