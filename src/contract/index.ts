@@ -11,6 +11,7 @@ import type * as shop from './shop.ts';
 import type * as shopOrders from './shop-orders.ts';
 import type * as shopCodes from './shop-codes.ts';
 import type * as grants from './grants.ts';
+import type * as transfers from './transfers.ts';
 
 export type Routes = ByRoute<typeof account> &
   ByRoute<typeof client> &
@@ -18,7 +19,8 @@ export type Routes = ByRoute<typeof account> &
   ByRoute<typeof shop> &
   ByRoute<typeof shopOrders> &
   ByRoute<typeof shopCodes> &
-  ByRoute<typeof grants>;
+  ByRoute<typeof grants> &
+  ByRoute<typeof transfers>;
 
 /** The contract modules, for the server's tests that walk every endpoint. */
 export const contractModules = () =>
@@ -30,4 +32,5 @@ export const contractModules = () =>
     import('./shop-orders.ts'),
     import('./shop-codes.ts'),
     import('./grants.ts'),
+    import('./transfers.ts'),
   ]);
