@@ -25,6 +25,7 @@ import type { PhoneRestarted } from './routes/phone-operations.ts';
 import { phoneScreenshotRoutes } from './routes/phone-screenshots.ts';
 import { productRoutes } from './routes/products.ts';
 import { promotionRoutes } from './routes/promotion.ts';
+import { shareRoutes } from './routes/shares.ts';
 import { userAccountRoutes } from './routes/user-account.ts';
 import { userRoutes } from './routes/user.ts';
 import type { PageSecurityOptions } from './page-headers.ts';
@@ -131,6 +132,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', couponRoutes(deps));
   app.route('/', codeRoutes(deps));
   app.route('/', gridTicketRoutes(deps));
+  app.route('/', shareRoutes(deps));
   const streamStats = options.streamStats;
   if (streamStats) app.get('/stream/api/stats', (c) => ok(c, streamStats()));
   app.route('/', staticRoutes({ distDir: options.distDir, staticDir: options.staticDir ?? DEFAULT_STATIC_DIR, security: options.pageSecurity }));

@@ -10,13 +10,15 @@ import type * as devices from './devices.ts';
 import type * as shop from './shop.ts';
 import type * as shopOrders from './shop-orders.ts';
 import type * as shopCodes from './shop-codes.ts';
+import type * as shares from './shares.ts';
 
 export type Routes = ByRoute<typeof account> &
   ByRoute<typeof client> &
   ByRoute<typeof devices> &
   ByRoute<typeof shop> &
   ByRoute<typeof shopOrders> &
-  ByRoute<typeof shopCodes>;
+  ByRoute<typeof shopCodes> &
+  ByRoute<typeof shares>;
 
 /** The contract modules, for the server's tests that walk every endpoint. */
 export const contractModules = () =>
@@ -27,4 +29,5 @@ export const contractModules = () =>
     import('./shop.ts'),
     import('./shop-orders.ts'),
     import('./shop-codes.ts'),
+    import('./shares.ts'),
   ]);
