@@ -192,3 +192,8 @@ export function viewerClosing(db: Db, keyHash: string, now: number): 'ended' | '
   if (row.live !== 1) return 'ended';
   return row.state === 'shielded' ? 'blocked' : 'removed';
 }
+
+/** A viewer in the room whose page went away (no socket for the stream's grace period) has left it: disabled. */
+export function markViewerGone(db: Db, keyHash: string, now: number): void {
+  statement(db, `UPDATE share_viewers SET state = 'disabled', control_requested_at = NULL, updated_at = ? WHERE key_hash = ? AND state = 'enabled'`).run(now, keyHash);
+}

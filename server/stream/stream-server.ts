@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { RawData, WebSocket } from 'ws';
 import { phoneOpenedBy } from '../data/phone-tokens.ts';
-import { phoneOpenedByViewer, viewerClosing } from '../data/shares.ts';
+import { markViewerGone, phoneOpenedByViewer, viewerClosing } from '../data/shares.ts';
 import { findPhone } from '../data/phones.ts';
 import type { PhoneScreen, StreamPhoneRow } from '../data/phone-tokens.ts';
 import { WindowCounter } from '../lib/rate-limit.ts';
@@ -32,6 +32,11 @@ export interface StreamServerOptions {
   clock?: () => number;
   /** How long a socket opened without a token waits for its `auth` message (AUTH_WAIT_MS). */
   authWaitMs?: number;
+  /**
+   * How long a share viewer's key may be without an open socket before the viewer counts as gone from the room
+   * (state disabled): a reconnect or a reload within it keeps the place; a closed tab frees it.
+   */
+  viewerGraceMs?: number;
   /** WebSocket ping interval; a socket that missed the previous pong is terminated. */
   keepaliveMs?: number;
   logError?: (line: string) => void;
@@ -49,6 +54,8 @@ export interface ScreenshotLimit {
 /** A person takes a few screenshots in a row at most; a script asking for a hundred is refused after these. */
 export const SCREENSHOTS_PER_SOCKET: ScreenshotLimit = { limit: 3, windowMs: 3000 };
 export const SCREENSHOTS_PER_USER: ScreenshotLimit = { limit: 10, windowMs: 30_000 };
+/** A share viewer's page may be away this long (a dropped link, a reload, a hidden tab) and keep its place. */
+export const VIEWER_GRACE_MS = 10_000;
 
 export interface StreamServer {
   /** Handles an HTTP upgrade for /stream/ws; false (socket untouched) for any other path. */
@@ -207,6 +214,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     socket.on('close', () => {
       sessions.delete(session);
       session.dispose();
+      if (grant.byViewerKey) viewerSocketClosed(grant.tokenHash);
     });
     socket.on('error', () => socket.terminate());
     const model = entry.model;
@@ -221,6 +229,19 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     });
     entry.control.joined(session);
     session.schedule();
+  }
+
+  /** A viewer whose key has no open socket left for the grace period has left the room (its place frees up). */
+  const viewerGraceMs = options.viewerGraceMs ?? VIEWER_GRACE_MS;
+  const viewerTimers = new Set<NodeJS.Timeout>();
+  function viewerSocketClosed(keyHash: string): void {
+    const timer = setTimeout(() => {
+      viewerTimers.delete(timer);
+      if ([...sessions].some((session) => session.grant.tokenHash === keyHash)) return;
+      markViewerGone(options.db, keyHash, now());
+    }, viewerGraceMs);
+    timer.unref();
+    viewerTimers.add(timer);
   }
 
   /** Closes every socket whose token no longer opens its phone, and applies access changes (view <-> control). */
@@ -339,6 +360,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     },
     close() {
       clearInterval(tick);
+      for (const timer of viewerTimers) clearTimeout(timer);
       const gridClosed = grid.close();
       for (const session of sessions) session.socket.close(CLOSE_SHUTDOWN, closeReason(CLOSE_SHUTDOWN, STREAM_MESSAGES.shuttingDown));
       return new Promise<void>((resolve) => {

@@ -250,6 +250,32 @@ test('a transfer (the phone changes hands) ends the share: sockets closed, the t
   assert.equal(((await s.ctx.call(`${SHARE}/list`)).data as { list: unknown[] }).list, [], 'the share left with the phone');
 });
 
+test('a viewer whose page went away (no socket for the grace period) leaves the room; a reconnect within it keeps the place', async () => {
+  await s.stop();
+  s = await start({ viewerGraceMs: 200 });
+  const share = await createShare();
+  const viewer = await joined(share.token);
+  const status = async () => (await s.ctx.call(`${SHARE}/viewer/status`, { body: { viewerKey: viewer.viewerKey } })).data.state;
+  const first = client(s.port, viewer.viewerKey, share.userPhoneId);
+  await first.json('hello');
+  first.socket.close();
+  await first.closed();
+  // Back within the grace: still in the room.
+  const second = client(s.port, viewer.viewerKey, share.userPhoneId);
+  await second.json('hello');
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  assert.is(await status(), 'enabled');
+  second.socket.close();
+  const deadline = Date.now() + 3000;
+  while ((await status()) !== 'disabled') {
+    if (Date.now() > deadline) assert.unreachable('the viewer never left the room');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  // Its socket is now refused as put out of the room; joining again (same key) brings it back.
+  assert.is((await client(s.port, viewer.viewerKey, share.userPhoneId).closed()).code, CLOSE_SHARE_REMOVED);
+  assert.is((await joined(share.token, 'Guest', { viewerKey: viewer.viewerKey })).viewerId, viewer.viewerId);
+});
+
 test('display names follow the name rule; joins are throttled per address', async () => {
   const share = await createShare();
   assert.is((await join(share.token, '')).code, ErrorCode.NAME_INVALID);
