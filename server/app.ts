@@ -27,6 +27,7 @@ import { phoneScreenshotRoutes } from './routes/phone-screenshots.ts';
 import { productRoutes } from './routes/products.ts';
 import { promotionRoutes } from './routes/promotion.ts';
 import { transferRoutes } from './routes/transfers.ts';
+import { shareRoutes } from './routes/shares.ts';
 import { userAccountRoutes } from './routes/user-account.ts';
 import { userRoutes } from './routes/user.ts';
 import type { PageSecurityOptions } from './page-headers.ts';
@@ -135,6 +136,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', gridTicketRoutes(deps));
   app.route('/', grantRoutes(deps));
   app.route('/', transferRoutes(deps));
+  app.route('/', shareRoutes(deps));
   const streamStats = options.streamStats;
   if (streamStats) app.get('/stream/api/stats', (c) => ok(c, streamStats()));
   app.route('/', staticRoutes({ distDir: options.distDir, staticDir: options.staticDir ?? DEFAULT_STATIC_DIR, security: options.pageSecurity }));

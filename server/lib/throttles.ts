@@ -34,6 +34,8 @@ export interface Limits {
   guestAddressPerHour: number;
   /** Guest trials one device (the `fingerprint-id` header) may start in any hour. */
   guestDevicePerHour: number;
+  /** Joins of share links from one client address in any hour (a link cannot be flooded with viewers). */
+  shareJoinAddressPerHour: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -48,6 +50,7 @@ export const DEFAULT_LIMITS: Limits = {
   smsGlobalPerHour: 1000,
   guestAddressPerHour: 10,
   guestDevicePerHour: 3,
+  shareJoinAddressPerHour: 120,
 };
 
 /** Environment variable of each limit (positive integers); listed in the README's configuration table. */
@@ -63,6 +66,7 @@ export const LIMIT_ENV: Record<string, keyof Limits> = {
   SMS_GLOBAL_LIMIT_PER_HOUR: 'smsGlobalPerHour',
   GUEST_ADDRESS_LIMIT_PER_HOUR: 'guestAddressPerHour',
   GUEST_DEVICE_LIMIT_PER_HOUR: 'guestDevicePerHour',
+  SHARE_JOIN_ADDRESS_LIMIT_PER_HOUR: 'shareJoinAddressPerHour',
 };
 
 export interface Throttles {
@@ -75,6 +79,7 @@ export interface Throttles {
   codeAddress: FailureThrottle;
   guestAddress: WindowCounter;
   guestDevice: WindowCounter;
+  shareJoinAddress: WindowCounter;
 }
 
 /** One set per app (createApp), so each test's app starts with clean counts. */
@@ -92,6 +97,7 @@ export function createThrottles(limits: Limits): Throttles {
     codeAddress: failures(limits.codeAddressMaxFailures),
     guestAddress: new WindowCounter(limits.guestAddressPerHour, HOUR_MS),
     guestDevice: new WindowCounter(limits.guestDevicePerHour, HOUR_MS),
+    shareJoinAddress: new WindowCounter(limits.shareJoinAddressPerHour, HOUR_MS),
   };
 }
 
@@ -223,4 +229,11 @@ export function admitGuestTrial(deps: Deps, address: string, fingerprintId: stri
   refuseWhileWaiting(Math.max(guestAddress.waitMs(address, now), device));
   guestAddress.add(address, now);
   if (fingerprintId) guestDevice.add(fingerprintId, now);
+}
+
+/** Admits one join of a share link from `address` (every attempt counts, refused ones too), or refuses it. */
+export function admitShareJoin(deps: Deps, address: string): void {
+  const now = deps.now();
+  refuseWhileWaiting(deps.throttles.shareJoinAddress.waitMs(address, now));
+  deps.throttles.shareJoinAddress.add(address, now);
 }

@@ -61,7 +61,7 @@ export class Session implements Viewer {
     readonly phoneId: number,
     readonly entry: PhoneEntry,
     /** What opened the socket: re-checked whenever sessions may have been revoked (stream-server.ts). */
-    readonly grant: { tokenHash: string; userId: number; role: StreamRole; permission: 'view' | 'control' },
+    readonly grant: { tokenHash: string; userId: number; role: StreamRole; permission: 'view' | 'control'; byViewerKey?: boolean },
     private readonly options: SessionOptions,
   ) {
     this.permission = grant.permission;

@@ -3,13 +3,16 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { RawData, WebSocket } from 'ws';
 import { phoneOpenedBy } from '../data/phone-tokens.ts';
+import { markViewerGone, phoneOpenedByViewer, viewerClosing } from '../data/shares.ts';
 import { findPhone } from '../data/phones.ts';
 import type { PhoneScreen, StreamPhoneRow } from '../data/phone-tokens.ts';
 import { WindowCounter } from '../lib/rate-limit.ts';
 import { hashToken } from '../lib/tokens.ts';
 import type { Db } from '../lib/types.ts';
 import { GRID_SOCKET_PATH } from '../../src/contract/grid-protocol.ts';
-import { AUTH_WAIT_MS, CLOSE_NOT_ASSIGNED, CLOSE_SHUTDOWN, STREAM_MESSAGES, STREAM_PATH } from '../../src/contract/stream-protocol.ts';
+import {
+  AUTH_WAIT_MS, CLOSE_NOT_ASSIGNED, CLOSE_SHARE_BLOCKED, CLOSE_SHARE_ENDED, CLOSE_SHARE_REMOVED, CLOSE_SHUTDOWN, STREAM_MESSAGES, STREAM_PATH,
+} from '../../src/contract/stream-protocol.ts';
 import { closeReason, parseClientMessage } from './protocol.ts';
 import { createGridService } from './grid-server.ts';
 import { runningBoot } from './phone-boot.ts';
@@ -29,6 +32,11 @@ export interface StreamServerOptions {
   clock?: () => number;
   /** How long a socket opened without a token waits for its `auth` message (AUTH_WAIT_MS). */
   authWaitMs?: number;
+  /**
+   * How long a share viewer's key may be without an open socket before the viewer counts as gone from the room
+   * (state disabled): a reconnect or a reload within it keeps the place; a closed tab frees it.
+   */
+  viewerGraceMs?: number;
   /** WebSocket ping interval; a socket that missed the previous pong is terminated. */
   keepaliveMs?: number;
   logError?: (line: string) => void;
@@ -46,6 +54,8 @@ export interface ScreenshotLimit {
 /** A person takes a few screenshots in a row at most; a script asking for a hundred is refused after these. */
 export const SCREENSHOTS_PER_SOCKET: ScreenshotLimit = { limit: 3, windowMs: 3000 };
 export const SCREENSHOTS_PER_USER: ScreenshotLimit = { limit: 10, windowMs: 30_000 };
+/** A share viewer's page may be away this long (a dropped link, a reload, a hidden tab) and keep its place. */
+export const VIEWER_GRACE_MS = 10_000;
 
 export interface StreamServer {
   /** Handles an HTTP upgrade for /stream/ws; false (socket untouched) for any other path. */
@@ -79,14 +89,35 @@ export interface StreamServer {
 /**
  * The phone a security token opens, or null: the token must exist, be unexpired, be for this phone, and the phone
  * must still belong to the user the token was issued to (a transfer or a closed account ends it) and be unexpired.
+ * A share viewer's key opens it too (role 'viewer', the viewer's permission) while the viewer is in the room and
+ * the share live (data/shares.ts); `byViewerKey` says which of the two opened it.
  */
-export function authorizeStream(db: Db, token: string, userPhoneId: number, now: number): StreamPhoneRow | null {
+export function authorizeStream(db: Db, token: string, userPhoneId: number, now: number): (StreamPhoneRow & { byViewerKey: boolean }) | null {
   if (!token || !Number.isInteger(userPhoneId) || userPhoneId <= 0) return null;
-  return phoneOpenedBy(db, hashToken(token), userPhoneId, now) ?? null;
+  const hash = hashToken(token);
+  const owned = phoneOpenedBy(db, hash, userPhoneId, now);
+  if (owned) return { ...owned, byViewerKey: false };
+  const viewed = phoneOpenedByViewer(db, hash, userPhoneId, now);
+  return viewed ? { ...viewed, byViewerKey: true } : null;
 }
 
 function refuse(socket: WebSocket): void {
   socket.close(CLOSE_NOT_ASSIGNED, closeReason(CLOSE_NOT_ASSIGNED, STREAM_MESSAGES.notAssigned));
+}
+
+/** A viewer key's socket ends with what its page tells the viewer: the share ended, blocked, or put out of the room. */
+const SHARE_CLOSES = {
+  ended: [CLOSE_SHARE_ENDED, STREAM_MESSAGES.shareEnded],
+  blocked: [CLOSE_SHARE_BLOCKED, STREAM_MESSAGES.shareBlocked],
+  removed: [CLOSE_SHARE_REMOVED, STREAM_MESSAGES.shareRemoved],
+} as const;
+
+/** A socket whose token no longer (or never) opened the phone: a viewer key's says why, any other is "not assigned". */
+function refuseOrEndViewer(db: Db, socket: WebSocket, tokenHash: string, now: number): void {
+  const why = viewerClosing(db, tokenHash, now);
+  if (!why) return refuse(socket);
+  const [code, msg] = SHARE_CLOSES[why];
+  socket.close(code, closeReason(code, msg));
 }
 
 export function createStreamServer(options: StreamServerOptions): StreamServer {
@@ -165,9 +196,9 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
 
   function openSession(socket: WebSocket, userPhoneId: number, token: string): void {
     const row = authorizeStream(options.db, token, userPhoneId, now());
-    if (!row) return refuse(socket);
+    if (!row) return refuseOrEndViewer(options.db, socket, hashToken(token), now());
     const entry = entryFor(row);
-    const grant = { tokenHash: hashToken(token), userId: row.user_id, role: row.role, permission: row.permission };
+    const grant = { tokenHash: hashToken(token), userId: row.user_id, role: row.role, permission: row.permission, byViewerKey: row.byViewerKey };
     const session = new Session(socket, row.id, entry, grant, sessionOptions);
     entry.sessions.add(session);
     sessions.add(session);
@@ -183,6 +214,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     socket.on('close', () => {
       sessions.delete(session);
       session.dispose();
+      if (grant.byViewerKey) viewerSocketClosed(grant.tokenHash);
     });
     socket.on('error', () => socket.terminate());
     const model = entry.model;
@@ -199,15 +231,30 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     session.schedule();
   }
 
+  /** A viewer whose key has no open socket left for the grace period has left the room (its place frees up). */
+  const viewerGraceMs = options.viewerGraceMs ?? VIEWER_GRACE_MS;
+  const viewerTimers = new Set<NodeJS.Timeout>();
+  function viewerSocketClosed(keyHash: string): void {
+    const timer = setTimeout(() => {
+      viewerTimers.delete(timer);
+      if ([...sessions].some((session) => session.grant.tokenHash === keyHash)) return;
+      markViewerGone(options.db, keyHash, now());
+    }, viewerGraceMs);
+    timer.unref();
+    viewerTimers.add(timer);
+  }
+
   /** Closes every socket whose token no longer opens its phone, and applies access changes (view <-> control). */
   function recheck(): void {
     const at = now();
     const changed = new Set<PhoneEntry>();
     for (const session of sessions) {
       if (session.socket.readyState !== session.socket.OPEN) continue;
-      const row = phoneOpenedBy(options.db, session.grant.tokenHash, session.phoneId, at);
+      const { tokenHash, byViewerKey } = session.grant;
+      const row = byViewerKey ? phoneOpenedByViewer(options.db, tokenHash, session.phoneId, at) : phoneOpenedBy(options.db, tokenHash, session.phoneId, at);
       if (!row) {
-        refuse(session.socket);
+        if (byViewerKey) refuseOrEndViewer(options.db, session.socket, tokenHash, at);
+        else refuse(session.socket);
         continue;
       }
       if (row.permission !== session.permission) {
@@ -313,6 +360,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     },
     close() {
       clearInterval(tick);
+      for (const timer of viewerTimers) clearTimeout(timer);
       const gridClosed = grid.close();
       for (const session of sessions) session.socket.close(CLOSE_SHUTDOWN, closeReason(CLOSE_SHUTDOWN, STREAM_MESSAGES.shuttingDown));
       return new Promise<void>((resolve) => {

@@ -12,6 +12,7 @@ import type * as shopOrders from './shop-orders.ts';
 import type * as shopCodes from './shop-codes.ts';
 import type * as grants from './grants.ts';
 import type * as transfers from './transfers.ts';
+import type * as shares from './shares.ts';
 
 export type Routes = ByRoute<typeof account> &
   ByRoute<typeof client> &
@@ -20,7 +21,8 @@ export type Routes = ByRoute<typeof account> &
   ByRoute<typeof shopOrders> &
   ByRoute<typeof shopCodes> &
   ByRoute<typeof grants> &
-  ByRoute<typeof transfers>;
+  ByRoute<typeof transfers> &
+  ByRoute<typeof shares>;
 
 /** The contract modules, for the server's tests that walk every endpoint. */
 export const contractModules = () =>
@@ -33,4 +35,5 @@ export const contractModules = () =>
     import('./shop-codes.ts'),
     import('./grants.ts'),
     import('./transfers.ts'),
+    import('./shares.ts'),
   ]);

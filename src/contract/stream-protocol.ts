@@ -26,6 +26,14 @@ export const AUTH_WAIT_MS = 5000;
 export const CLOSE_NOT_ASSIGNED = 4403;
 /** The server is going away (WebSocket's "going away"). */
 export const CLOSE_SHUTDOWN = 1001;
+/**
+ * A share viewer's socket (opened with its viewer key, server/API.md "Screen sharing") closed for good, each with the
+ * spec §8 message its page shows: the share ended (ended early, replaced by a new link, expired, the phone changed
+ * hands), the owner blocked the viewer, or the owner kicked or cancelled them (they may rejoin by the link).
+ */
+export const CLOSE_SHARE_ENDED = 4410;
+export const CLOSE_SHARE_BLOCKED = 4411;
+export const CLOSE_SHARE_REMOVED = 4412;
 
 /**
  * First byte of every binary message from the host. Plain numbers rather than one object, so the bundler writes
@@ -148,6 +156,9 @@ export const STREAM_MESSAGES = {
   /** Input (or the clipboard) from a socket that only watches: a view-only access, or the owner took control. */
   viewOnly: 'View only: this viewer cannot control the phone',
   ownerOnly: 'Only the owner can take control',
+  shareEnded: 'Screen interaction has ended',
+  shareBlocked: 'You are currently blocked',
+  shareRemoved: 'You were removed from the room',
 } as const;
 
 /**

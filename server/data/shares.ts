@@ -1,0 +1,199 @@
+import type { SharePermission, ViewerState } from '../../src/contract/share-words.ts';
+import type { StreamPhoneRow } from './phone-tokens.ts';
+import type { Db } from '../lib/types.ts';
+import { plucked, statement } from './statements.ts';
+
+// Screen shares by link and their viewers (migration 012; server/API.md "Screen sharing"). Tokens and viewer keys
+// are only ever stored as digests. A share is live while not ended, not expired, and its maker still owns the phone
+// (a transfer ends it even before endPhoneSharing marks the rows).
+
+export interface ShareRow {
+  id: number;
+  tenant_id: number;
+  phone_id: number;
+  owner_id: number;
+  permission: SharePermission;
+  expires_at: number;
+  created_at: number;
+  ended_at: number | null;
+  end_reason: 'replaced' | 'ended' | 'transferred' | null;
+  phone_name: string;
+  /** 1 while the share's maker still owns the phone (and the phone has time left). */
+  owned: number;
+}
+
+export interface ViewerRow {
+  id: number;
+  share_id: number;
+  user_id: number | null;
+  display_name: string;
+  permission: SharePermission;
+  state: ViewerState;
+  control_requested_at: number | null;
+  joined_at: number;
+  updated_at: number;
+}
+
+const SHARE_COLUMNS = `s.id, s.tenant_id, s.phone_id, s.owner_id, s.permission, s.expires_at, s.created_at, s.ended_at, s.end_reason,
+  p.name AS phone_name, (p.user_id = s.owner_id AND p.expire_time > ?) AS owned`;
+
+/** Live: not ended, not expired, still the owner's phone (the row's `owned`). */
+export function isLive(share: ShareRow, now: number): boolean {
+  return share.ended_at === null && share.expires_at > now && share.owned === 1;
+}
+
+export interface NewShare {
+  tenantId: number;
+  phoneId: number;
+  ownerId: number;
+  tokenHash: string;
+  permission: SharePermission;
+  expiresAt: number;
+  createdAt: number;
+}
+
+/** Ends the phone's earlier shares that still run (their viewers' places with them) and inserts the new one. */
+export function replaceShare(db: Db, share: NewShare): number {
+  for (const id of plucked(db, 'SELECT id FROM phone_shares WHERE phone_id = ? AND ended_at IS NULL').all(share.phoneId) as number[]) {
+    endShareRow(db, id, 'replaced', share.createdAt);
+  }
+  const result = statement(
+    db,
+    'INSERT INTO phone_shares (tenant_id, phone_id, owner_id, token_hash, permission, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  ).run(share.tenantId, share.phoneId, share.ownerId, share.tokenHash, share.permission, share.expiresAt, share.createdAt);
+  return Number(result.lastInsertRowid);
+}
+
+/** Marks a share ended and every viewer still holding a place in it cancelled (the blocked stay blocked). */
+export function endShareRow(db: Db, shareId: number, reason: 'replaced' | 'ended', now: number): void {
+  statement(db, `UPDATE share_viewers SET state = 'cancelled', control_requested_at = NULL, updated_at = ? WHERE share_id = ? AND state IN ('enabled', 'disabled', 'unblocked')`).run(now, shareId);
+  statement(db, 'UPDATE phone_shares SET ended_at = ?, end_reason = ? WHERE id = ? AND ended_at IS NULL').run(now, reason, shareId);
+}
+
+export function shareByTokenHash(db: Db, tokenHash: string, now: number): ShareRow | undefined {
+  return statement(db, `SELECT ${SHARE_COLUMNS} FROM phone_shares s JOIN phones p ON p.id = s.phone_id WHERE s.token_hash = ?`).get(now, tokenHash) as
+    | ShareRow
+    | undefined;
+}
+
+export function shareById(db: Db, shareId: number, now: number): ShareRow | undefined {
+  return statement(db, `SELECT ${SHARE_COLUMNS} FROM phone_shares s JOIN phones p ON p.id = s.phone_id WHERE s.id = ?`).get(now, shareId) as
+    | ShareRow
+    | undefined;
+}
+
+/** The owner's newest shares, of phones they still own (a phone given away takes its history with it). */
+export function sharesOfOwner(db: Db, ownerId: number, limit: number, now: number): ShareRow[] {
+  return statement(
+    db,
+    `SELECT ${SHARE_COLUMNS} FROM phone_shares s JOIN phones p ON p.id = s.phone_id
+     WHERE s.owner_id = ? AND p.user_id = s.owner_id ORDER BY s.id DESC LIMIT ?`,
+  ).all(now, ownerId, limit) as ShareRow[];
+}
+
+export function viewersOfShares(db: Db, shareIds: number[]): ViewerRow[] {
+  if (shareIds.length === 0) return [];
+  // One statement text per list length would fill the cache; a JSON list keeps it one.
+  return statement(
+    db,
+    `SELECT id, share_id, user_id, display_name, permission, state, control_requested_at, joined_at, updated_at
+     FROM share_viewers WHERE share_id IN (SELECT value FROM json_each(?)) ORDER BY share_id, id`,
+  ).all(JSON.stringify(shareIds)) as ViewerRow[];
+}
+
+const VIEWER_COLUMNS = 'v.id, v.share_id, v.user_id, v.display_name, v.permission, v.state, v.control_requested_at, v.joined_at, v.updated_at';
+
+export function viewerByKeyHash(db: Db, keyHash: string): ViewerRow | undefined {
+  return statement(db, `SELECT ${VIEWER_COLUMNS} FROM share_viewers v WHERE v.key_hash = ?`).get(keyHash) as ViewerRow | undefined;
+}
+
+export function viewerById(db: Db, viewerId: number): ViewerRow | undefined {
+  return statement(db, `SELECT ${VIEWER_COLUMNS} FROM share_viewers v WHERE v.id = ?`).get(viewerId) as ViewerRow | undefined;
+}
+
+/** Whether this account is blocked in the share (whatever browser it comes from). */
+export function userIsShielded(db: Db, shareId: number, userId: number): boolean {
+  return plucked(db, `SELECT 1 FROM share_viewers WHERE share_id = ? AND user_id = ? AND state = 'shielded' LIMIT 1`).get(shareId, userId) !== undefined;
+}
+
+export function enabledViewerCount(db: Db, shareId: number): number {
+  return plucked(db, `SELECT COUNT(*) FROM share_viewers WHERE share_id = ? AND state = 'enabled'`).get(shareId) as number;
+}
+
+export interface NewViewer {
+  shareId: number;
+  userId: number | null;
+  displayName: string;
+  keyHash: string;
+  permission: SharePermission;
+  now: number;
+}
+
+export function insertViewer(db: Db, viewer: NewViewer): number {
+  const result = statement(
+    db,
+    `INSERT INTO share_viewers (share_id, user_id, display_name, key_hash, permission, state, joined_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, 'enabled', ?, ?)`,
+  ).run(viewer.shareId, viewer.userId, viewer.displayName, viewer.keyHash, viewer.permission, viewer.now, viewer.now);
+  return Number(result.lastInsertRowid);
+}
+
+/** A viewer back in the room under a (possibly new) name; an account they joined with now is kept. */
+export function rejoinViewer(db: Db, viewerId: number, displayName: string, userId: number | null, now: number): void {
+  statement(
+    db,
+    `UPDATE share_viewers SET state = 'enabled', display_name = ?, user_id = COALESCE(?, user_id), joined_at = ?, updated_at = ? WHERE id = ?`,
+  ).run(displayName, userId, now, now, viewerId);
+}
+
+/** A new state; leaving the room, or being put out of it, drops a pending control request. */
+export function setViewerState(db: Db, viewerId: number, state: ViewerState, now: number): void {
+  statement(
+    db,
+    `UPDATE share_viewers SET state = ?, updated_at = ?, control_requested_at = CASE WHEN ? = 'enabled' THEN control_requested_at END WHERE id = ?`,
+  ).run(state, now, state, viewerId);
+}
+
+/** A new permission; any pending control request is answered by it. */
+export function setViewerPermission(db: Db, viewerId: number, permission: SharePermission, now: number): void {
+  statement(db, 'UPDATE share_viewers SET permission = ?, control_requested_at = NULL, updated_at = ? WHERE id = ?').run(permission, now, viewerId);
+}
+
+export function setControlRequest(db: Db, viewerId: number, requestedAt: number | null, now: number): void {
+  statement(db, 'UPDATE share_viewers SET control_requested_at = ?, updated_at = ? WHERE id = ?').run(requestedAt, now, viewerId);
+}
+
+/**
+ * What a viewer key opens on the stream (stream-server.ts): the phone, while the viewer is in the room and its share
+ * live, as role 'viewer' with the viewer's permission. `user_id` is the viewer's negated id: the stream counts
+ * screenshots per user, and a viewer without an account is a user of its own there.
+ */
+export function phoneOpenedByViewer(db: Db, keyHash: string, phoneId: number, now: number): StreamPhoneRow | undefined {
+  return statement(
+    db,
+    `SELECT p.id, p.name, p.width, p.height, -v.id AS user_id, 'viewer' AS role, v.permission
+     FROM share_viewers v JOIN phone_shares s ON s.id = v.share_id JOIN phones p ON p.id = s.phone_id
+     WHERE v.key_hash = ? AND p.id = ? AND v.state = 'enabled' AND s.ended_at IS NULL AND s.expires_at > ?
+       AND p.user_id = s.owner_id AND p.expire_time > ?`,
+  ).get(keyHash, phoneId, now, now) as StreamPhoneRow | undefined;
+}
+
+/**
+ * Why a viewer key does not (or no longer) open its phone, for the close reason its page shows: ended, blocked, or
+ * put out of the room; null when the digest is no viewer's key.
+ */
+export function viewerClosing(db: Db, keyHash: string, now: number): 'ended' | 'blocked' | 'removed' | null {
+  const row = statement(
+    db,
+    `SELECT v.state, (s.ended_at IS NULL AND s.expires_at > ? AND p.user_id = s.owner_id AND p.expire_time > ?) AS live
+     FROM share_viewers v JOIN phone_shares s ON s.id = v.share_id JOIN phones p ON p.id = s.phone_id WHERE v.key_hash = ?`,
+  ).get(now, now, keyHash) as { state: ViewerState; live: number } | undefined;
+  if (!row) return null;
+  if (row.live !== 1) return 'ended';
+  return row.state === 'shielded' ? 'blocked' : 'removed';
+}
+
+/** A viewer in the room whose page went away (no socket for the stream's grace period) has left it: disabled. */
+export function markViewerGone(db: Db, keyHash: string, now: number): void {
+  statement(db, `UPDATE share_viewers SET state = 'disabled', control_requested_at = NULL, updated_at = ? WHERE key_hash = ? AND state = 'enabled'`).run(now, keyHash);
+}

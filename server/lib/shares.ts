@@ -1,0 +1,270 @@
+import { randomBytes } from 'node:crypto';
+import { ErrorCode } from '../../src/core/error-codes.ts';
+import { DEFAULT_SHARE_ROOM_LIMIT, SHARE_LIST_LIMIT } from '../../src/contract/share-words.ts';
+import type { SharePermission, ShareValidityHours, ViewerAction } from '../../src/contract/share-words.ts';
+import type { ReplyInput } from '../../src/contract/endpoint.ts';
+import type * as contract from '../../src/contract/shares.ts';
+import { phoneIsAuthorized } from '../data/phone-exclusions.ts';
+import {
+  enabledViewerCount, endShareRow, insertViewer, isLive, rejoinViewer, replaceShare, setControlRequest, setViewerPermission,
+  setViewerState, shareById, shareByTokenHash, sharesOfOwner, userIsShielded, viewerById, viewerByKeyHash, viewersOfShares,
+} from '../data/shares.ts';
+import type { ShareRow, ViewerRow } from '../data/shares.ts';
+import { immediate } from '../data/statements.ts';
+import { configPositiveInt } from './config.ts';
+import { apiError } from './errors.ts';
+import { businessStatus, loadOwnedPhone } from './phones.ts';
+import { hashToken } from './tokens.ts';
+import type { Db, Deps, UserRow } from './types.ts';
+
+// Screen sharing by link (spec §1, §4, §6; server/API.md "Screen sharing"): the rules, no SQL. Whatever goes wrong
+// with a token (unknown, ended, replaced, expired, the phone changed hands) is one answer, SHARE_ENDED, so a token
+// reveals nothing; another owner's share or viewer answers like a missing one. Every change that can close or
+// change a viewer's stream ends with deps.accessRevoked(): the stream re-checks its sockets once it committed.
+
+const HOUR_MS = 3600_000;
+
+/** 144 random bits (more than the 128 asked for), URL-safe: the link's token and each viewer's key. */
+export function newShareSecret(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+/** The room's size: the tenant's PHONE_SCREEN_SHARE_ROOM_NUMBER_LIMIT (spec §9), 5 when it is not set. */
+export function roomLimit(db: Db, tenantId: number): number {
+  return configPositiveInt(db, tenantId, 'PHONE_SCREEN_SHARE_ROOM_NUMBER_LIMIT', DEFAULT_SHARE_ROOM_LIMIT);
+}
+
+type ShareReply = ReplyInput<typeof contract.getShare>['share'];
+
+function viewerReply(row: ViewerRow): ShareReply['viewers'][number] {
+  return {
+    viewerId: row.id,
+    displayName: row.display_name,
+    member: row.user_id !== null,
+    permission: row.permission,
+    state: row.state,
+    controlRequested: row.control_requested_at !== null && row.state === 'enabled',
+    joinedAt: row.joined_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function shareReply(row: ShareRow, viewers: ViewerRow[], now: number): ShareReply {
+  const live = isLive(row, now);
+  return {
+    shareId: row.id,
+    userPhoneId: row.phone_id,
+    phoneName: row.phone_name,
+    permission: row.permission,
+    status: live ? 'active' : 'ended',
+    endReason: live ? null : (row.end_reason ?? (row.owned === 1 ? 'expired' : 'transferred')),
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    endedAt: row.ended_at ?? (live ? null : Math.min(row.expires_at, now)),
+    viewers: viewers.map(viewerReply),
+  };
+}
+
+/** A new link for the owner's phone: it ends the phone's previous link at once (spec §4). */
+export function createShare(
+  deps: Deps,
+  user: UserRow,
+  input: { userPhoneId: number; permission: SharePermission; validityHours: ShareValidityHours },
+): ReplyInput<typeof contract.createShare> {
+  const { db } = deps;
+  const now = deps.now();
+  const result = immediate(db, () => {
+    const phone = loadOwnedPhone(db, user, input.userPhoneId);
+    if (businessStatus(phone, now) === 'expired') throw apiError(ErrorCode.DEVICE_EXPIRED);
+    // Spec §4: a phone with a grant or a grant code cannot be shared.
+    if (phoneIsAuthorized(db, phone.id, now)) throw apiError(ErrorCode.SHARE_PHONE_AUTHORIZED);
+    const token = newShareSecret();
+    const expiresAt = Math.min(now + input.validityHours * HOUR_MS, phone.expire_time);
+    const shareId = replaceShare(db, {
+      tenantId: phone.tenant_id,
+      phoneId: phone.id,
+      ownerId: user.id,
+      tokenHash: hashToken(token),
+      permission: input.permission,
+      expiresAt,
+      createdAt: now,
+    });
+    return { shareId, token, expiresAt };
+  });
+  deps.accessRevoked();
+  return result;
+}
+
+export function listShares(deps: Deps, user: UserRow): ReplyInput<typeof contract.listShares> {
+  const now = deps.now();
+  const rows = sharesOfOwner(deps.db, user.id, SHARE_LIST_LIMIT, now);
+  const viewers = viewersOfShares(deps.db, rows.map((row) => row.id));
+  return {
+    list: rows.map((row) => shareReply(row, viewers.filter((v) => v.share_id === row.id), now)),
+    roomLimit: roomLimit(deps.db, user.tenant_id),
+  };
+}
+
+/** The caller's own share of a phone they still own; anything else is "ended", like an unknown one. */
+function loadOwnShare(db: Db, user: UserRow, shareId: number | null, now: number): ShareRow {
+  const share = shareId === null ? undefined : shareById(db, shareId, now);
+  if (!share || share.owner_id !== user.id || share.owned !== 1) throw apiError(ErrorCode.SHARE_ENDED);
+  return share;
+}
+
+export function getShare(deps: Deps, user: UserRow, shareId: number | null): ReplyInput<typeof contract.getShare> {
+  const now = deps.now();
+  const share = loadOwnShare(deps.db, user, shareId, now);
+  return { share: shareReply(share, viewersOfShares(deps.db, [share.id]), now), roomLimit: roomLimit(deps.db, share.tenant_id) };
+}
+
+export function endShare(deps: Deps, user: UserRow, shareId: number | null): void {
+  const now = deps.now();
+  immediate(deps.db, () => {
+    const share = loadOwnShare(deps.db, user, shareId, now);
+    if (!isLive(share, now)) throw apiError(ErrorCode.SHARE_ENDED);
+    endShareRow(deps.db, share.id, 'ended', now);
+  });
+  deps.accessRevoked();
+}
+
+/** A viewer of one of the caller's live shares: another owner's, or one of an ended share, does not exist. */
+function loadOwnViewer(db: Db, user: UserRow, viewerId: number | null, now: number): ViewerRow {
+  const viewer = viewerId === null ? undefined : viewerById(db, viewerId);
+  if (!viewer) throw apiError(ErrorCode.SHARE_VIEWER_NOT_EXIST);
+  const share = shareById(db, viewer.share_id, now);
+  if (!share || share.owner_id !== user.id || share.owned !== 1) throw apiError(ErrorCode.SHARE_VIEWER_NOT_EXIST);
+  if (!isLive(share, now)) throw apiError(ErrorCode.SHARE_ENDED);
+  return viewer;
+}
+
+/** The owner's change to a viewer, then the stream's re-check (a closed socket, a control change). */
+function changeViewer(deps: Deps, user: UserRow, viewerId: number | null, change: (viewer: ViewerRow, now: number) => void): void {
+  const now = deps.now();
+  immediate(deps.db, () => change(loadOwnViewer(deps.db, user, viewerId, now), now));
+  deps.accessRevoked();
+}
+
+export function setPermission(deps: Deps, user: UserRow, viewerId: number | null, permission: SharePermission): void {
+  changeViewer(deps, user, viewerId, (viewer, now) => setViewerPermission(deps.db, viewer.id, permission, now));
+}
+
+/** Approving gives control (the socket is told at once); declining drops the request (the page reads that). */
+export function answerControlRequest(deps: Deps, user: UserRow, viewerId: number | null, approve: boolean): void {
+  changeViewer(deps, user, viewerId, (viewer, now) => {
+    if (approve) setViewerPermission(deps.db, viewer.id, 'control', now);
+    else setControlRequest(deps.db, viewer.id, null, now);
+  });
+}
+
+/**
+ * block: shielded, from any state (their socket closes, they cannot rejoin); unblock: a shielded viewer becomes
+ * unblocked (may rejoin); kick and cancel: their place ends (cancelled; they may rejoin), a blocked one stays blocked.
+ */
+export function actOnViewer(deps: Deps, user: UserRow, viewerId: number | null, action: ViewerAction): void {
+  changeViewer(deps, user, viewerId, (viewer, now) => {
+    if (action === 'block') return setViewerState(deps.db, viewer.id, 'shielded', now);
+    if (action === 'unblock') {
+      if (viewer.state === 'shielded') setViewerState(deps.db, viewer.id, 'unblocked', now);
+      return;
+    }
+    if (viewer.state !== 'shielded') setViewerState(deps.db, viewer.id, 'cancelled', now);
+  });
+}
+
+/** The live share a token opens, or SHARE_ENDED for every other case. */
+function liveShareOf(db: Db, token: string, now: number): ShareRow {
+  const share = token ? shareByTokenHash(db, hashToken(token), now) : undefined;
+  if (!share || !isLive(share, now)) throw apiError(ErrorCode.SHARE_ENDED);
+  return share;
+}
+
+export function openShare(deps: Deps, token: string): ReplyInput<typeof contract.openShare> {
+  const share = liveShareOf(deps.db, token, deps.now());
+  return { shareId: share.id, phoneName: share.phone_name, permission: share.permission, expiresAt: share.expires_at };
+}
+
+export interface JoinInput {
+  token: string;
+  displayName: string;
+  /** The key this browser kept from an earlier join of this share ('' when none). */
+  viewerKey: string;
+  /** The caller's account, when the page sent a valid login. */
+  userId: number | null;
+}
+
+/**
+ * Into the room (spec §6: at most the tenant's room limit of viewers in it). The same browser (its viewer key) comes
+ * back as the same viewer; a blocked one, by its key or its account, is refused. Someone already in the room (a
+ * second tab, a reload) is not counted twice.
+ */
+export function joinShare(deps: Deps, input: JoinInput): ReplyInput<typeof contract.joinShare> {
+  const { db } = deps;
+  const now = deps.now();
+  const result = immediate(db, () => {
+    const share = liveShareOf(db, input.token, now);
+    const known = input.viewerKey ? viewerByKeyHash(db, hashToken(input.viewerKey)) : undefined;
+    const existing = known?.share_id === share.id ? known : undefined;
+    if (existing?.state === 'shielded') throw apiError(ErrorCode.SHARE_BLOCKED);
+    if (input.userId !== null && userIsShielded(db, share.id, input.userId)) throw apiError(ErrorCode.SHARE_BLOCKED);
+    if (existing?.state !== 'enabled' && enabledViewerCount(db, share.id) >= roomLimit(db, share.tenant_id)) {
+      throw apiError(ErrorCode.SHARE_ROOM_FULL);
+    }
+    if (existing) {
+      rejoinViewer(db, existing.id, input.displayName, input.userId, now);
+      return { viewerId: existing.id, viewerKey: input.viewerKey, permission: existing.permission, share };
+    }
+    const viewerKey = newShareSecret();
+    const viewerId = insertViewer(db, {
+      shareId: share.id,
+      userId: input.userId,
+      displayName: input.displayName,
+      keyHash: hashToken(viewerKey),
+      permission: share.permission,
+      now,
+    });
+    return { viewerId, viewerKey, permission: share.permission, share };
+  });
+  const { share, ...viewer } = result;
+  return { ...viewer, userPhoneId: share.phone_id, phoneName: share.phone_name };
+}
+
+/** The viewer a key names, in a live share: an unknown key does not exist, an ended share says so. */
+function loadViewerByKey(db: Db, key: string, now: number): ViewerRow {
+  const viewer = key ? viewerByKeyHash(db, hashToken(key)) : undefined;
+  if (!viewer) throw apiError(ErrorCode.SHARE_VIEWER_NOT_EXIST);
+  const share = shareById(db, viewer.share_id, now);
+  if (!share || !isLive(share, now)) throw apiError(ErrorCode.SHARE_ENDED);
+  return viewer;
+}
+
+function statusOf(viewer: ViewerRow): ReplyInput<typeof contract.viewerStatus> {
+  return { state: viewer.state, permission: viewer.permission, controlRequested: viewer.control_requested_at !== null && viewer.state === 'enabled' };
+}
+
+export function viewerStatus(deps: Deps, key: string): ReplyInput<typeof contract.viewerStatus> {
+  return statusOf(loadViewerByKey(deps.db, key, deps.now()));
+}
+
+/** A watching viewer in the room asks the owner for control; the owner answers on join-user. */
+export function requestControl(deps: Deps, key: string): ReplyInput<typeof contract.requestControl> {
+  const { db } = deps;
+  const now = deps.now();
+  return immediate(db, () => {
+    const viewer = loadViewerByKey(db, key, now);
+    if (viewer.state === 'shielded') throw apiError(ErrorCode.SHARE_BLOCKED);
+    if (viewer.state !== 'enabled') throw apiError(ErrorCode.SHARE_VIEWER_NOT_EXIST);
+    if (viewer.permission === 'view' && viewer.control_requested_at === null) setControlRequest(db, viewer.id, now, now);
+    return statusOf(viewerById(db, viewer.id)!);
+  });
+}
+
+/** The viewer leaves the room (disabled): their place frees up, and they may come back by the link. */
+export function leaveShare(deps: Deps, key: string): void {
+  const now = deps.now();
+  immediate(deps.db, () => {
+    const viewer = loadViewerByKey(deps.db, key, now);
+    if (viewer.state === 'enabled') setViewerState(deps.db, viewer.id, 'disabled', now);
+  });
+  deps.accessRevoked();
+}

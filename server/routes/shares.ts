@@ -1,0 +1,64 @@
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import * as contract from '../../src/contract/shares.ts';
+import { requireAuth, requireTenant } from '../lib/auth.ts';
+import { clientAddress } from '../lib/client-address.ts';
+import { contractRoute } from '../lib/contract-route.ts';
+import * as shares from '../lib/shares.ts';
+import { admitShareJoin } from '../lib/throttles.ts';
+import { findSessionByAccessToken } from '../lib/tokens.ts';
+import type { AppEnv, Deps } from '../lib/types.ts';
+import { isTrialOver } from '../lib/users.ts';
+
+// Screen sharing by link (src/contract/shares.ts; server/API.md "Screen sharing"). The owner's calls need a login.
+// The viewer's do not (a link opens without an account, on any client number): they carry the link's token or the
+// viewer's key, and a login only when the page has one, to remember the account that joined.
+
+export function shareRoutes(deps: Deps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const owner = [requireTenant(deps), requireAuth(deps)];
+  const visitor = [requireTenant(deps)];
+
+  contractRoute(routes, deps, contract.createShare, owner, (c, { body }) => shares.createShare(deps, c.get('user'), body));
+  contractRoute(routes, deps, contract.listShares, owner, (c) => shares.listShares(deps, c.get('user')));
+  contractRoute(routes, deps, contract.getShare, owner, (c, { query }) => shares.getShare(deps, c.get('user'), query.shareId));
+  contractRoute(routes, deps, contract.endShare, owner, (c, { body }) => {
+    shares.endShare(deps, c.get('user'), body.shareId);
+    return true;
+  });
+  contractRoute(routes, deps, contract.setViewerPermission, owner, (c, { body }) => {
+    shares.setPermission(deps, c.get('user'), body.viewerId, body.permission);
+    return true;
+  });
+  contractRoute(routes, deps, contract.answerControlRequest, owner, (c, { body }) => {
+    shares.answerControlRequest(deps, c.get('user'), body.viewerId, body.approve);
+    return true;
+  });
+  contractRoute(routes, deps, contract.actOnViewer, owner, (c, { body }) => {
+    shares.actOnViewer(deps, c.get('user'), body.viewerId, body.action);
+    return true;
+  });
+
+  contractRoute(routes, deps, contract.openShare, visitor, (_c, { body }) => shares.openShare(deps, body.token));
+  contractRoute(routes, deps, contract.joinShare, visitor, (c, { body }) => {
+    admitShareJoin(deps, clientAddress(c, deps.trustProxy));
+    return shares.joinShare(deps, { ...body, userId: loggedInUser(deps, c) });
+  });
+  contractRoute(routes, deps, contract.viewerStatus, visitor, (_c, { body }) => shares.viewerStatus(deps, body.viewerKey));
+  contractRoute(routes, deps, contract.requestControl, visitor, (_c, { body }) => shares.requestControl(deps, body.viewerKey));
+  contractRoute(routes, deps, contract.leaveShare, visitor, (_c, { body }) => {
+    shares.leaveShare(deps, body.viewerKey);
+    return true;
+  });
+
+  return routes;
+}
+
+/** The account behind the request's login, if it has a valid one; a missing or stale login is simply no account. */
+function loggedInUser(deps: Deps, c: Context<AppEnv>): number | null {
+  const match = (c.req.header('authorization') ?? '').match(/^Bearer\s+(\S+)$/i);
+  const found = match ? findSessionByAccessToken(deps, match[1]!, c.get('tenantId')) : null;
+  const now = deps.now();
+  if (!found || found.accessExpiresAt <= now || isTrialOver(found.user, now)) return null;
+  return found.user.id;
+}
