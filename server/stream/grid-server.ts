@@ -2,13 +2,13 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { RawData, WebSocket } from 'ws';
-import { CLOSE_NOT_ASSIGNED, CLOSE_SHUTDOWN, STREAM_MESSAGES } from '../../src/contract/stream-protocol.ts';
+import { CLOSE_NOT_ASSIGNED, CLOSE_POLICY, CLOSE_SHUTDOWN, STREAM_MESSAGES } from '../../src/contract/stream-protocol.ts';
 import { gridTicketHolder } from '../data/grid-tickets.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { GRID_MAX_PAYLOAD, parseGridMessage } from './grid-protocol.ts';
 import { GridSession } from './grid-session.ts';
 import type { GridSessionDeps } from './grid-session.ts';
-import { closeReason } from './protocol.ts';
+import { closeReason, MalformedCount } from './protocol.ts';
 
 // The live grid's sockets (API.md "Live grid"), on /stream/grid?ticket=, beside the phone stream (stream-server.ts,
 // which dispatches upgrades here and shares its phones' entries). A socket whose ticket does not hold is accepted
@@ -44,10 +44,13 @@ export function createGridService(deps: GridSessionDeps): GridService {
     socket.on('pong', () => {
       session.alive = true;
     });
+    const malformed = new MalformedCount();
     socket.on('message', (data: RawData, isBinary: boolean) => {
-      if (isBinary) return session.send({ type: 'error', msg: STREAM_MESSAGES.binaryRefused });
-      const message = parseGridMessage(data.toString());
-      if ('error' in message) return session.send({ type: 'error', msg: message.error });
+      const message = isBinary ? { error: STREAM_MESSAGES.binaryRefused } : parseGridMessage(data.toString());
+      if ('error' in message) {
+        if (malformed.tolerate(deps.clock())) return session.send({ type: 'error', msg: message.error });
+        return socket.close(CLOSE_POLICY, closeReason(CLOSE_POLICY, STREAM_MESSAGES.malformedFlood));
+      }
       if (message.type === 'ack') session.acked(message.seq);
       else session.watch(message.userPhoneIds);
     });

@@ -97,3 +97,23 @@ export function binaryMessage(kind: number, jpeg: Uint8Array): Buffer {
 export function closeReason(code: number, msg: string): string {
   return JSON.stringify({ code, msg });
 }
+
+/** Malformed messages (binary, not JSON, unknown or invalid) a socket may send in any MALFORMED_WINDOW_MS. */
+export const MALFORMED_LIMIT = 10;
+export const MALFORMED_WINDOW_MS = 10_000;
+
+/**
+ * Counts a socket's malformed messages. A client of another version may send a few a server does not know, and is
+ * told each time; a socket sending more than MALFORMED_LIMIT in a window is not a client, and is closed
+ * (CLOSE_POLICY) rather than answered message by message.
+ */
+export class MalformedCount {
+  private times: number[] = [];
+
+  /** One more malformed message at `now`: false once the socket is past the limit. */
+  tolerate(now: number): boolean {
+    this.times = this.times.filter((at) => now - at < MALFORMED_WINDOW_MS);
+    this.times.push(now);
+    return this.times.length <= MALFORMED_LIMIT;
+  }
+}

@@ -11,9 +11,10 @@ import { hashToken } from '../lib/tokens.ts';
 import type { Db } from '../lib/types.ts';
 import { GRID_SOCKET_PATH } from '../../src/contract/grid-protocol.ts';
 import {
-  AUTH_WAIT_MS, CLOSE_NOT_ASSIGNED, CLOSE_SHARE_BLOCKED, CLOSE_SHARE_ENDED, CLOSE_SHARE_REMOVED, CLOSE_SHUTDOWN, STREAM_MESSAGES, STREAM_PATH,
+  AUTH_WAIT_MS, CLOSE_NOT_ASSIGNED, CLOSE_POLICY, CLOSE_SHARE_BLOCKED, CLOSE_SHARE_ENDED, CLOSE_SHARE_REMOVED, CLOSE_SHUTDOWN,
+  CLOSE_TOO_MANY_SOCKETS, STREAM_MESSAGES, STREAM_PATH,
 } from '../../src/contract/stream-protocol.ts';
-import { closeReason, parseClientMessage } from './protocol.ts';
+import { closeReason, MalformedCount, parseClientMessage } from './protocol.ts';
 import { createGridService } from './grid-server.ts';
 import { runningBoot } from './phone-boot.ts';
 import { PhoneEntry } from './phone-entry.ts';
@@ -44,6 +45,8 @@ export interface StreamServerOptions {
   screenshotsPerSocket?: ScreenshotLimit;
   /** The same across all of one user's sockets, so opening more sockets does not multiply the allowance. */
   screenshotsPerUser?: ScreenshotLimit;
+  /** Stream sockets one user (or one share viewer's key) may hold open at once (STREAM_SOCKETS_PER_USER). */
+  socketsPerUser?: number;
 }
 
 export interface ScreenshotLimit {
@@ -54,6 +57,11 @@ export interface ScreenshotLimit {
 /** A person takes a few screenshots in a row at most; a script asking for a hundred is refused after these. */
 export const SCREENSHOTS_PER_SOCKET: ScreenshotLimit = { limit: 3, windowMs: 3000 };
 export const SCREENSHOTS_PER_USER: ScreenshotLimit = { limit: 10, windowMs: 30_000 };
+/**
+ * Phone-stream sockets one user may hold open at once: a person has a few tabs and devices on a few phones; each
+ * socket costs the server a picture pipeline, so three hundred on one token are refused rather than served.
+ */
+export const STREAM_SOCKETS_PER_USER = 16;
 /** A share viewer's page may be away this long (a dropped link, a reload, a hidden tab) and keep its place. */
 export const VIEWER_GRACE_MS = 10_000;
 
@@ -101,6 +109,11 @@ export function authorizeStream(db: Db, token: string, userPhoneId: number, now:
   return viewed ? { ...viewed, byViewerKey: true } : null;
 }
 
+/** Whose allowance of sockets a socket counts against: its user's, or a share viewer's key's (viewers may have no account). */
+function holderOf(grant: { userId: number; tokenHash: string; byViewerKey?: boolean }): string {
+  return grant.byViewerKey ? `viewer ${grant.tokenHash}` : `user ${grant.userId}`;
+}
+
 function refuse(socket: WebSocket): void {
   socket.close(CLOSE_NOT_ASSIGNED, closeReason(CLOSE_NOT_ASSIGNED, STREAM_MESSAGES.notAssigned));
 }
@@ -124,6 +137,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
   const now = options.now ?? Date.now;
   const clock = options.clock ?? Date.now;
   const logError = options.logError ?? ((line) => console.error(line));
+  const socketsPerUser = options.socketsPerUser ?? STREAM_SOCKETS_PER_USER;
   const socketRule = options.screenshotsPerSocket ?? SCREENSHOTS_PER_SOCKET;
   const userRule = options.screenshotsPerUser ?? SCREENSHOTS_PER_USER;
   const perSocket = new WindowCounter(socketRule.limit, socketRule.windowMs);
@@ -197,18 +211,25 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
   function openSession(socket: WebSocket, userPhoneId: number, token: string): void {
     const row = authorizeStream(options.db, token, userPhoneId, now());
     if (!row) return refuseOrEndViewer(options.db, socket, hashToken(token), now());
-    const entry = entryFor(row);
     const grant = { tokenHash: hashToken(token), userId: row.user_id, role: row.role, permission: row.permission, byViewerKey: row.byViewerKey };
+    const holder = holderOf(grant);
+    if ([...sessions].filter((open) => holderOf(open.grant) === holder).length >= socketsPerUser) {
+      return socket.close(CLOSE_TOO_MANY_SOCKETS, closeReason(CLOSE_TOO_MANY_SOCKETS, STREAM_MESSAGES.tooManySockets));
+    }
+    const entry = entryFor(row);
     const session = new Session(socket, row.id, entry, grant, sessionOptions);
     entry.sessions.add(session);
     sessions.add(session);
     socket.on('pong', () => {
       session.alive = true;
     });
+    const malformed = new MalformedCount();
     socket.on('message', (data: RawData, isBinary: boolean) => {
-      if (isBinary) return session.send({ type: 'error', msg: STREAM_MESSAGES.binaryRefused });
-      const message = parseClientMessage(data.toString());
-      if ('error' in message) return session.send({ type: 'error', msg: message.error });
+      const message = isBinary ? { error: STREAM_MESSAGES.binaryRefused } : parseClientMessage(data.toString());
+      if ('error' in message) {
+        if (malformed.tolerate(clock())) return session.send({ type: 'error', msg: message.error });
+        return socket.close(CLOSE_POLICY, closeReason(CLOSE_POLICY, STREAM_MESSAGES.malformedFlood));
+      }
       session.handle(message);
     });
     socket.on('close', () => {

@@ -26,6 +26,10 @@ export const AUTH_WAIT_MS = 5000;
 export const CLOSE_NOT_ASSIGNED = 4403;
 /** The server is going away (WebSocket's "going away"). */
 export const CLOSE_SHUTDOWN = 1001;
+/** The socket sent a flood of malformed messages (WebSocket's "policy violation"). */
+export const CLOSE_POLICY = 1008;
+/** The user already has the most stream sockets one user may hold open (STREAM_SOCKETS_PER_USER); nothing else is wrong. */
+export const CLOSE_TOO_MANY_SOCKETS = 4429;
 /**
  * A share viewer's socket (opened with its viewer key, server/API.md "Screen sharing") closed for good, each with the
  * spec §8 message its page shows: the share ended (ended early, replaced by a new link, expired, the phone changed
@@ -156,6 +160,10 @@ export const STREAM_MESSAGES = {
   /** Input (or the clipboard) from a socket that only watches: a view-only access, or the owner took control. */
   viewOnly: 'View only: this viewer cannot control the phone',
   ownerOnly: 'Only the owner can take control',
+  /** Closes a socket past its allowance of malformed messages (CLOSE_POLICY). */
+  malformedFlood: 'Too many malformed messages',
+  /** Closes a socket past the user's allowance of open sockets (CLOSE_TOO_MANY_SOCKETS); the spec's wording. */
+  tooManySockets: 'Please do not operate frequently',
   shareEnded: 'Screen interaction has ended',
   shareBlocked: 'You are currently blocked',
   shareRemoved: 'You were removed from the room',
