@@ -23,7 +23,7 @@ const grantTexts: Translation<typeof zhCN> = {
       agreementRequired: 'Please read and accept the authorization agreement',
     },
     common: {
-      days: '{{count}} days',
+      days: '{{count}} day(s)',
       phone: 'Cloud phone',
       permission: 'Permission',
       expires: 'Expires',
