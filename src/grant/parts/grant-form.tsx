@@ -152,7 +152,7 @@ export function GrantForm({ userPhoneId, maxDays, onCreated }: GrantFormProps) {
         <span>{t('grant.create.agreement')}</span>
       </label>
       {errors.agreement ? (
-        <p class="field__error" id="grant-agreement-error" role="alert">
+        <p class="field__error grant-agreement__error" id="grant-agreement-error" role="alert">
           {errors.agreement}
         </p>
       ) : null}

@@ -80,7 +80,6 @@ const grantTexts: Translation<typeof zhCN> = {
       redeemed: 'The phone was added to your authorized devices',
       codeRequired: 'Please enter the authorization code',
       codeFormat: 'An authorization code is 12 letters or digits',
-      another: 'Enter another code',
     },
     devices: {
       empty: 'No phones are authorized to you',

@@ -77,7 +77,6 @@ const grantTexts = {
       redeemed: '设备已添加到被授权设备',
       codeRequired: '请输入授权码',
       codeFormat: '授权码为 12 位字母或数字',
-      another: '换一个授权码',
     },
     devices: {
       empty: '暂无被授权的设备',
