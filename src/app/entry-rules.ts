@@ -24,6 +24,11 @@ const ENTRY_RULES: Partial<Record<RouteSegment, (keys: ReadonlySet<string>) => b
   'upgrade-select-phone': (keys) => keys.has('upgrade_button'),
   'upgrade-phone': (keys) => keys.has('upgrade_button'),
   'activation-code': canActivate,
+  // Grants (spec §6 auth_button): lending a phone, the records, using a code, the phones lent to me.
+  'authorization-code': (keys) => keys.has('auth_button'),
+  'authorization-manager': (keys) => keys.has('auth_button'),
+  'use-authorization-code': (keys) => keys.has('auth_button'),
+  'authorized-device': (keys) => keys.has('auth_button'),
 };
 
 /** True when an entry leading to `segment` may be shown; pages with no rule are always reachable. */

@@ -43,4 +43,8 @@ export const MORE_PAGES = [
   { name: 'systemSetting', segment: 'system-setting', level: 2, layout: 'person', title: 'account.settings.title', load: () => import('../account/pages/system-setting.tsx') },
   { name: 'aboutUs', segment: 'about-us', level: 2, layout: 'person', title: 'account.about.title', load: () => import('../account/pages/about-us.tsx') },
   { name: 'download', segment: 'download', level: 1, layout: 'none', title: 'misc.download.title', public: true, load: () => import('../misc/pages/download.tsx') },
+  { name: 'authorizationCode', segment: 'authorization-code', level: 2, layout: 'person', title: 'grant.titles.code', load: () => import('../grant/pages/authorization-code.tsx') },
+  { name: 'authorizationManager', segment: 'authorization-manager', level: 1, layout: 'person', title: 'grant.titles.manager', load: () => import('../grant/pages/authorization-manager.tsx') },
+  { name: 'useAuthorizationCode', segment: 'use-authorization-code', level: 2, layout: 'code', title: 'grant.titles.use', load: () => import('../grant/pages/use-authorization-code.tsx') },
+  { name: 'authorizedDevice', segment: 'authorized-device', level: 1, layout: 'person', title: 'grant.titles.devices', load: () => import('../grant/pages/authorized-device.tsx') },
 ] as const satisfies readonly RouteEntry[];

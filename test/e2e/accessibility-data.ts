@@ -105,6 +105,7 @@ export const QUERIES: Record<string, (data: PageData | null) => string> = {
     return `?id=${need(group, 'a phone group').id}`;
   },
   agreement: () => '?type=1',
+  'authorization-code': (data) => `?id=${need(data && viewablePhone(data), 'a phone with more than a day left').userPhoneId}`,
   payment: (data) => `?orderId=${need(data?.orderId, 'a new unpaid order')}`,
   'pay-result': (data) => `?orderId=${need(data?.orderId, 'a new unpaid order')}`,
 };

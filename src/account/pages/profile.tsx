@@ -23,6 +23,9 @@ const ENTRIES: ReadonlyArray<{ segment: RouteSegment; label: MessageKey }> = [
   { segment: 'upgrade-select-phone', label: 'account.profile.upgrade' },
   { segment: 'activation-code', label: 'account.profile.activationCode' },
   { segment: 'my-coupon', label: 'account.profile.coupons' },
+  { segment: 'authorization-manager', label: 'account.profile.authorizationManager' },
+  { segment: 'authorized-device', label: 'account.profile.authorizedDevice' },
+  { segment: 'use-authorization-code', label: 'account.profile.useAuthorizationCode' },
   { segment: 'system-setting', label: 'account.profile.settings' },
   { segment: 'about-us', label: 'account.profile.aboutUs' },
 ];

@@ -19,6 +19,9 @@ const accountTexts: Translation<typeof zhCN> = {
       upgrade: 'Upgrade phones',
       activationCode: 'Activation codes',
       coupons: 'My coupons',
+      authorizationManager: 'Authorizations',
+      authorizedDevice: 'Authorized devices',
+      useAuthorizationCode: 'Use authorization code',
     },
     personal: {
       title: 'Personal centre',

@@ -15,6 +15,9 @@ const accountTexts = {
       upgrade: '升级云手机',
       activationCode: '激活码兑换',
       coupons: '我的优惠券',
+      authorizationManager: '授权管理',
+      authorizedDevice: '被授权设备',
+      useAuthorizationCode: '使用授权码',
     },
     personal: {
       title: '个人中心',

@@ -47,7 +47,7 @@ void import('../../stream/stream-sdk.ts').catch(() => {});
 
 export default function PhoneViewPage({ clientNo, query, routeName }: PageProps) {
   const id = Number(query.get('id'));
-  // Set for view-only grants by the grant pages (not built yet); the stream server will enforce grants itself.
+  // Set by authorized-device for a view-only grant, so the page offers no input; the stream server enforces it anyway.
   const onlyView = query.get('viewOnly') === '1';
   const area = useRef<HTMLDivElement>(null);
   const stage = useRef<HTMLDivElement>(null);

@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import { ErrorCode } from '../../../src/core/error-codes.ts';
 import { GRANT_MAX_PHONES_PER_GRANTEE } from '../../../src/contract/grant-words.ts';
 import { CLOSE_NOT_ASSIGNED, STREAM_MESSAGES } from '../../../src/contract/stream-protocol.ts';
+import { endPhoneSharing } from '../../../server/data/phone-exclusions.ts';
 import { findUserByMobile } from '../../../server/data/users.ts';
 import { issueTokenPair } from '../../../server/lib/tokens.ts';
 import { createOrder, newKey, ORDER, PRO, submit } from './commerce-helpers.ts';
@@ -250,17 +251,27 @@ test('revoke: only the owner, GRANT_NOT_EXIST otherwise; the access ends; an end
   assert.is((await ctx.call(`${GRANT}/page`)).data.list[0].status, 'revoked');
 });
 
-test('a grant ends when the phone changes hands or expires: records say so, the grantee loses it', async () => {
+test('a grant ends when the phone changes hands: records say so, its code is invalid, the grantee loses it', async () => {
   const ctx = await demo();
   const phone = phoneId(ctx, 'Backup');
   await grant(ctx, body(phone));
+  const codePhone = phoneId(ctx, 'Weekend');
+  const code = (await grant(ctx, body(codePhone, { mode: 'code' }))).data.code as string;
   const grantee = other(ctx);
   // Moved to a third account (as a transfer does, before any row is marked).
   const third = findUserByMobile(ctx.db, 1, '13800138002')!;
-  ctx.db.prepare('UPDATE phones SET user_id = ? WHERE id = ?').run(third.id, phone);
-  assert.is((await ctx.call(`${GRANT}/page`)).data.list[0].status, 'transferred');
+  ctx.db.prepare('UPDATE phones SET user_id = ? WHERE id IN (?, ?)').run(third.id, phone, codePhone);
+  assert.equal((await ctx.call(`${GRANT}/page`)).data.list.map((r: any) => r.status), ['transferred', 'transferred']);
+  assert.is((await grantee.call(`${VALIDATE}?code=${code}`)).code, ErrorCode.GRANT_CODE_INVALID, 'a code of a phone that moved');
+  // The new owner may grant it: the old grants no longer count.
+  const newOwner = other(ctx, '13800138002');
+  assert.is((await grant(newOwner, body(phone, { account: DEMO_MOBILE }))).code, 0);
   assert.is((await grantee.call(`${GRANT}/granted-to-me`)).data.list.length, 0);
   assert.is((await grantee.call(`/api/device/user/phone/security-token?userPhoneId=${phone}`, { method: 'POST' })).code, ErrorCode.DEVICE_NOT_EXIST);
+  // The transfer then marks the rows (data/phone-exclusions.ts): the records keep saying so.
+  endPhoneSharing(ctx.db, codePhone, ctx.now());
+  assert.equal(ctx.db.prepare('SELECT end_reason FROM phone_grants WHERE phone_id = ?').pluck().all(codePhone), ['transferred']);
+  assert.equal((await ctx.call(`${GRANT}/page`)).data.list.map((r: any) => r.status), ['transferred', 'transferred']);
 });
 
 test('upgrade: an authorised phone is refused with UPGRADE_AUTHORIZED at preview, create and payment', async () => {

@@ -1,0 +1,91 @@
+/**
+ * Texts of grants (`grant.*`, src/grant): making one by account or by code, the records, using a code, the phones
+ * granted to me, and the grant replies in the error catalogue (`grant.errors.*`, ../errors.ts). Simplified Chinese;
+ * a part of its own (index.ts).
+ */
+const grantTexts = {
+  grant: {
+    titles: { code: '授权设备', manager: '授权管理', use: '使用授权码', devices: '被授权设备' },
+    errors: {
+      daysInvalid: '授权天数需为 1-999 的整数',
+      daysOverRemaining: '授权天数不能超过设备剩余时长',
+      limitReached: '该账号的被授权设备已达上限',
+      targetNotFound: '被授权账号不存在',
+      self: '不能授权给自己的账号',
+      codeInvalid: '授权码无效或已过期',
+      codeUsed: '授权码已被使用',
+      phoneShared: '正在分享屏幕的设备不能授权',
+      phoneAuthorized: '该设备已授权，请先取消原授权',
+      notExist: '授权记录不存在',
+      agreementRequired: '请阅读并同意授权协议',
+    },
+    common: {
+      days: '{{count}} 天',
+      phone: '云手机',
+      permission: '权限',
+      expires: '到期时间',
+      owner: '授权人',
+      notFound: '设备不存在',
+    },
+    mode: { label: '授权方式', account: '账号授权', code: '授权码授权' },
+    permission: { control: '可控制', view: '仅观看' },
+    create: {
+      choosePhone: '请选择要授权的云手机',
+      remaining: '剩余 {{days}} 天可授权',
+      noDays: '该设备剩余时长不足 1 天，不能授权',
+      daysLabel: '授权天数',
+      daysPlaceholder: '1-{{max}} 天',
+      quick: '快捷选择',
+      accountLabel: '被授权账号',
+      accountPlaceholder: '手机号或用户编号',
+      agreement: '我已阅读并同意《授权协议》',
+      agreementTitle: '授权协议',
+      agreementText:
+        '授权期间，被授权人可按所选权限观看或控制该云手机；您始终拥有优先控制权，可随时收回控制或取消授权。授权到期、设备到期或设备转移后授权自动结束。请勿授权给不信任的人，被授权人的操作视为您的授权行为。',
+      submit: '确认授权',
+      daysRequired: '请输入授权天数',
+      daysInteger: '授权天数需为整数',
+      daysRange: '授权天数需为 1-{{max}} 天',
+      daysOverRemaining: '不能超过设备剩余时长（{{max}} 天）',
+      accountRequired: '请输入被授权账号或用户编号',
+      codeTitle: '授权码',
+      codeOnce: '授权码只显示这一次，请立即复制并发送给被授权人',
+      granted: '已授权给 {{account}}',
+      until: '有效期至 {{time}}',
+      records: '查看授权记录',
+    },
+    manager: {
+      add: '新增授权',
+      empty: '暂无授权记录',
+      grantee: '被授权人',
+      code: '授权码',
+      codeHint: '尾号 {{hint}}',
+      days: '授权天数',
+      revoke: '取消授权',
+      revokeTitle: '取消授权',
+      revokeConfirm: '确定取消“{{name}}”的授权吗？对方将立即失去访问权限。',
+      revoked: '已取消授权',
+      loadMore: '加载更多',
+      status: { pending: '待使用', active: '授权中', revoked: '已取消', expired: '已过期', transferred: '已转移结束' },
+    },
+    use: {
+      label: '授权码',
+      placeholder: '12 位字母或数字',
+      check: '验证授权码',
+      previewTitle: '该授权码可获得',
+      redeem: '确认使用',
+      redeemed: '设备已添加到被授权设备',
+      codeRequired: '请输入授权码',
+      codeFormat: '授权码为 12 位字母或数字',
+    },
+    devices: {
+      empty: '暂无被授权的设备',
+      count: '已获授权 {{count}} / {{limit}} 台',
+      open: '打开',
+      useCode: '使用授权码',
+      openLabel: '打开 {{name}}',
+    },
+  },
+};
+
+export default grantTexts;
