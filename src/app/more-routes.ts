@@ -43,4 +43,6 @@ export const MORE_PAGES = [
   { name: 'systemSetting', segment: 'system-setting', level: 2, layout: 'person', title: 'account.settings.title', load: () => import('../account/pages/system-setting.tsx') },
   { name: 'aboutUs', segment: 'about-us', level: 2, layout: 'person', title: 'account.about.title', load: () => import('../account/pages/about-us.tsx') },
   { name: 'download', segment: 'download', level: 1, layout: 'none', title: 'misc.download.title', public: true, load: () => import('../misc/pages/download.tsx') },
+  { name: 'transferDevice', segment: 'transfer-device', level: 2, layout: 'device', title: 'transfer.deviceTitle', load: () => import('../transfer/pages/transfer-device.tsx') },
+  { name: 'transferList', segment: 'transfer-list', level: 2, layout: 'person', title: 'transfer.listTitle', load: () => import('../transfer/pages/transfer-list.tsx') },
 ] as const satisfies readonly RouteEntry[];

@@ -85,6 +85,8 @@ const ACTIONS: ActionDef[] = [
     run: (phone) => goToPage('recharge-single-phone', { query: `?id=${phone.userPhoneId}` }) },
   { id: 'upgrade', label: 'devices.actions.upgrade', page: 'upgrade-phone',
     run: (phone) => goToPage('upgrade-phone', { query: `?ids=${phone.userPhoneId}` }) },
+  { id: 'transfer', label: 'devices.actions.transfer', permission: 'transfer_button', page: 'transfer-device',
+    run: (phone) => goToPage('transfer-device', { query: `?ids=${phone.userPhoneId}` }) },
   { id: 'screenshot', label: 'devices.actions.screenshot', run: (_phone, show) => show('screenshot') },
   { id: 'resolution', label: 'devices.actions.resolution', run: (_phone, show) => show('resolution') },
   { id: 'group', label: 'devices.actions.group', run: (_phone, show) => show('group') },
