@@ -107,4 +107,5 @@ export const QUERIES: Record<string, (data: PageData | null) => string> = {
   agreement: () => '?type=1',
   payment: (data) => `?orderId=${need(data?.orderId, 'a new unpaid order')}`,
   'pay-result': (data) => `?orderId=${need(data?.orderId, 'a new unpaid order')}`,
+  'transfer-device': (data) => `?ids=${need(data && somePhone(data), 'a phone').userPhoneId}`,
 };
