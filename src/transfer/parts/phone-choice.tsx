@@ -28,7 +28,8 @@ function PhonePicker({ selected, max, onToggle }: { selected: readonly number[];
   if (!allPhonesLoaded.value && !phones.length) return <p class="muted">{t('common.loading')}</p>;
   const full = selected.length >= max;
   return (
-    <div class="transfer-picker" data-testid="transfer-picker">
+    // As tall as its rows up to half the screen: a few phones do not leave a tall empty box.
+    <div class="transfer-picker" data-testid="transfer-picker" style={{ height: `min(50vh, ${phones.length * 62 + 8}px)` }}>
       <VirtualGrid
         items={phones}
         columns={1}
