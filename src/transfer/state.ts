@@ -29,6 +29,8 @@ export function loadTransferLimits(): Promise<TransferLimits> {
 const limitsState = queryState<TransferLimits>(LIMITS_KEY);
 /** The limits once read; the defaults until then. */
 export const transferLimits = computed(() => limitsState.value.data ?? TRANSFER_LIMIT_DEFAULTS);
+/** Whether the server's limits are in (until then the defaults stand in). */
+export const transferLimitsKnown = computed(() => limitsState.value.data !== undefined);
 
 /** The records of one tab (both ways, sent, received), newest first. */
 export const transferRecords = createPagedList<TransferOrder, TransferDirection>(RECORDS_KEY, (direction, pageNo, pageSize) =>

@@ -16,7 +16,7 @@ import type { PageProps } from '../../app/route-types.ts';
 import { usePhones } from '../../devices/phone-lists.ts';
 import { checkTarget } from '../../contract/transfer-words.ts';
 import { checkTransfer, type TransferCheck, type TransferResult } from '../api.ts';
-import { loadTransferLimits, transferLimits, transferNow } from '../state.ts';
+import { loadTransferLimits, transferLimits, transferLimitsKnown, transferNow } from '../state.ts';
 import { PhoneChoice } from '../parts/phone-choice.tsx';
 import { CheckRows, ResultRows } from '../parts/item-rows.tsx';
 import '../parts/transfer.css';
@@ -34,7 +34,7 @@ function idsOf(query: URLSearchParams): number[] {
 export default function TransferDevicePage({ query }: PageProps) {
   useEffect(() => void loadTransferLimits().catch(() => {}), []);
   const limits = transferLimits.value;
-  const [selected, setSelected] = useState<number[]>(() => idsOf(query).slice(0, limits.batch));
+  const [selected, setSelected] = useState<number[]>(() => idsOf(query));
   const [target, setTarget] = useState('');
   const [targetError, setTargetError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -42,15 +42,21 @@ export default function TransferDevicePage({ query }: PageProps) {
   const [result, setResult] = useState<TransferResult | null>(null);
   const [busy, setBusy] = useState(false);
   const resultHeading = useRef<HTMLHeadingElement>(null);
+  const checkHeading = useRef<HTMLHeadingElement>(null);
   const chosen = usePhones(selected).phones;
 
-  // A batch limit smaller than the address asked for, once the server's value is in.
+  // The address may name more phones than the tenant's batch limit: the first ones are kept, once the limit is known.
+  const known = transferLimitsKnown.value;
   useEffect(() => {
-    if (selected.length > limits.batch) setSelected(selected.slice(0, limits.batch));
-  }, [limits.batch]);
+    if (known && selected.length > limits.batch) setSelected(selected.slice(0, limits.batch));
+  }, [known, limits.batch]);
+  // The button that was pressed goes away with each step: focus moves to what the step shows.
   useEffect(() => {
     if (result) resultHeading.current?.focus();
   }, [result]);
+  useEffect(() => {
+    if (checked) checkHeading.current?.focus();
+  }, [checked]);
 
   const edit = () => {
     setChecked(null);
@@ -148,7 +154,7 @@ export default function TransferDevicePage({ query }: PageProps) {
       {error ? <p class="field__error transfer-error" role="alert" data-testid="transfer-error">{error}</p> : null}
       {checked ? (
         <section class="card transfer-section" aria-labelledby="transfer-check-title" aria-live="polite">
-          <h2 class="card__title" id="transfer-check-title">{t('transfer.device.receiver', { mobile: checked.receiver.mobile, userNo: checked.receiver.userNo })}</h2>
+          <h2 class="card__title" id="transfer-check-title" tabIndex={-1} ref={checkHeading}>{t('transfer.device.receiver', { mobile: checked.receiver.mobile, userNo: checked.receiver.userNo })}</h2>
           <CheckRows items={checked.items} />
           {okIds.length ? null : <p class="field__error" role="alert">{t('transfer.device.noneOk')}</p>}
           <div class="transfer-actions">
