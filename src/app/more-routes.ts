@@ -47,4 +47,6 @@ export const MORE_PAGES = [
   { name: 'authorizationManager', segment: 'authorization-manager', level: 1, layout: 'person', title: 'grant.titles.manager', load: () => import('../grant/pages/authorization-manager.tsx') },
   { name: 'useAuthorizationCode', segment: 'use-authorization-code', level: 2, layout: 'code', title: 'grant.titles.use', load: () => import('../grant/pages/use-authorization-code.tsx') },
   { name: 'authorizedDevice', segment: 'authorized-device', level: 1, layout: 'person', title: 'grant.titles.devices', load: () => import('../grant/pages/authorized-device.tsx') },
+  { name: 'transferDevice', segment: 'transfer-device', level: 2, layout: 'device', title: 'transfer.deviceTitle', load: () => import('../transfer/pages/transfer-device.tsx') },
+  { name: 'transferList', segment: 'transfer-list', level: 2, layout: 'person', title: 'transfer.listTitle', load: () => import('../transfer/pages/transfer-list.tsx') },
 ] as const satisfies readonly RouteEntry[];

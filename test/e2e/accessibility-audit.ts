@@ -82,6 +82,8 @@ export const READY: Record<string, string> = {
   'password-manager': '[data-testid="password-submit"]',
   'mobile-phone-binding': '[data-testid="binding-step"], [data-testid="binding-not-yet"]',
   'cancel-account': '[data-testid="cancel-submit"]',
+  'transfer-device': '[data-testid="transfer-chosen-phone"]',
+  'transfer-list': '[data-testid="transfer-record"], [data-testid="transfer-list-empty"]',
   'system-setting': '[data-testid="app-version"]',
   'about-us': '[data-testid="about-version"]',
   '404': '[data-testid="not-found"]',

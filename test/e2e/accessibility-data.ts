@@ -108,4 +108,5 @@ export const QUERIES: Record<string, (data: PageData | null) => string> = {
   'authorization-code': (data) => `?id=${need(data && viewablePhone(data), 'a phone with more than a day left').userPhoneId}`,
   payment: (data) => `?orderId=${need(data?.orderId, 'a new unpaid order')}`,
   'pay-result': (data) => `?orderId=${need(data?.orderId, 'a new unpaid order')}`,
+  'transfer-device': (data) => `?ids=${need(data && somePhone(data), 'a phone').userPhoneId}`,
 };

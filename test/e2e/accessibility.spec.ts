@@ -137,6 +137,31 @@ for (const tenant of TENANTS) {
             await expect(page).toHaveURL(new RegExp(`/app/profile/${tenant.clientNo}$`));
           });
         }
+        if (route.segment === 'transfer-device') {
+          await audit.step('transfer check and result (transfer-device)', async () => {
+            // The server's answers are stood in for: a real transfer would take the demo user's phones away.
+            const id = Number(new URL(page.url()).searchParams.get('ids'));
+            const receiver = { userNo: '12345678', mobile: '138****8002' };
+            const refused = { code: 1_003_005_002, msg: 'The phone has too little time left to be transferred' };
+            await page.route('**/api/device/user/phone/give-check', (request) => request.fulfill({ json: { code: 0, msg: '', data: {
+              receiver, items: [{ userPhoneId: id, phoneNo: '', name: '', ok: true, code: 0, msg: '' }, { userPhoneId: 999_999, phoneNo: 'CP00000000', name: 'Refused', ok: false, ...refused }],
+            } } }));
+            await page.route('**/api/device/user/phone/give', (request) => request.fulfill({ json: { code: 0, msg: '', data: {
+              orderId: 1, orderNo: '20260101080000123456', status: 'partial', receiver,
+              items: [{ userPhoneId: id, phoneNo: '', status: 'success', code: 0, msg: '', finishTime: Date.now() }, { userPhoneId: 999_999, phoneNo: 'CP00000000', status: 'failed', ...refused, finishTime: Date.now() }],
+            } } }));
+            await page.locator('#transfer-target').fill('13800138002');
+            await page.getByTestId('transfer-check-submit').click();
+            await expect(page.getByTestId('transfer-check-item')).toHaveCount(2);
+            await audit.analyse('transfer-device with the check of each phone');
+            await page.getByTestId('transfer-confirm').click();
+            await page.getByRole('dialog').locator('button.btn--primary').click();
+            await expect(page.getByTestId('transfer-result-item')).toHaveCount(2);
+            await audit.analyse('transfer-device with the result of each phone');
+            await page.unroute('**/api/device/user/phone/give-check');
+            await page.unroute('**/api/device/user/phone/give');
+          });
+        }
       }
       audit.finish();
     });

@@ -9,6 +9,7 @@ import { describeError } from '../../core/errors.ts';
 import { openDialog } from '../../core/ui/dialogs.ts';
 import { Field } from '../../core/ui/field.tsx';
 import { goToPage } from '../../app/navigate.ts';
+import { permissionKeys } from '../../app/client-state.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import { SCREENSHOT_BATCH_LIMIT, type BatchEntry } from '../device-types.ts';
 import { allPhonesLoaded, loadAllPhones } from '../phone-lists.ts';
@@ -164,6 +165,15 @@ export default function BatchOperationPage({ query }: PageProps) {
         </button>
       </div>
       {outcome ? <BatchResults key={outcome.run} call={outcome.call} entries={outcome.entries} /> : null}
+      {/* Giving the chosen phones away is a page of its own (it checks each phone first); it keeps its own batch limit. */}
+      {permissionKeys.value.has('transfer_button') ? (
+        <div class="card-actions">
+          <button type="button" class="btn btn--block" data-testid="batch-transfer"
+            onClick={() => goToPage('transfer-device', { query: `?ids=${ids.join(',')}` })}>
+            {t('devices.actions.transfer')}
+          </button>
+        </div>
+      ) : null}
     </div>
   );
 }

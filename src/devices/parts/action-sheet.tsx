@@ -87,6 +87,8 @@ const ACTIONS: ActionDef[] = [
     run: (phone) => goToPage('upgrade-phone', { query: `?ids=${phone.userPhoneId}` }) },
   { id: 'auth', label: 'devices.actions.auth', permission: 'auth_button', page: 'authorization-code',
     run: (phone) => goToPage('authorization-code', { query: `?id=${phone.userPhoneId}` }) },
+  { id: 'transfer', label: 'devices.actions.transfer', permission: 'transfer_button', page: 'transfer-device',
+    run: (phone) => goToPage('transfer-device', { query: `?ids=${phone.userPhoneId}` }) },
   { id: 'screenshot', label: 'devices.actions.screenshot', run: (_phone, show) => show('screenshot') },
   { id: 'resolution', label: 'devices.actions.resolution', run: (_phone, show) => show('resolution') },
   { id: 'group', label: 'devices.actions.group', run: (_phone, show) => show('group') },

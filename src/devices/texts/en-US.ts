@@ -32,6 +32,7 @@ const devicesTexts: Translation<typeof zhCN> = {
       root: 'Root switch', rootOn: 'Turn root on', rootOff: 'Turn root off', screenshot: 'Screenshot', resolution: 'Resolution',
       group: 'Set group', details: 'Device details', copyNumber: 'Copy device number', renew: 'Renew', upgrade: 'Upgrade',
       auth: 'Authorize',
+      transfer: 'Transfer to another account',
     },
     confirm: {
       reboot: 'Reboot "{{name}}"? It cannot be used while it restarts.',

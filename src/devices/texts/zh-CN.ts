@@ -27,6 +27,7 @@ const devicesTexts = {
       rootOn: '开启 Root', rootOff: '关闭 Root', screenshot: '截图', resolution: '分辨率', group: '设置分组', details: '设备详情',
       copyNumber: '复制设备编号', renew: '续费', upgrade: '升级',
       auth: '授权',
+      transfer: '转移给其他账号',
     },
     confirm: {
       reboot: '确定重启「{{name}}」吗？重启期间无法使用。',

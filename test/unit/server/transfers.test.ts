@@ -1,12 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ErrorCode } from '../../../src/core/error-codes.ts';
-import { CLOSE_NOT_ASSIGNED } from '../../../src/contract/stream-protocol.ts';
 import { findUserByMobile } from '../../../server/data/users.ts';
 import { issueTokenPair } from '../../../server/lib/tokens.ts';
 import { demo, directDeps, idsQuery, listPhones, PHONE, phoneId, phoneRow, SCALE_MOBILE } from './device-helpers.ts';
 import { DEMO_MOBILE } from './helpers.ts';
-import { client, start } from './stream-helpers.ts';
 
 // API.md "Transfers": give-check tells per phone what give would do; give re-checks everything in one transaction,
 // records the order and moves the allowed phones; give-list shows the records to both sides.
@@ -287,31 +285,6 @@ test("shares and grants of a moved phone end with it; the receiver's records sho
   assert.is((await other.call(`${LIST}?direction=sent`)).data.total, 0);
   assert.is((await ctx.call(`${LIST}?direction=received`)).data.total, 0);
   assert.is((await ctx.call(`${LIST}?direction=both`)).code, ErrorCode.BAD_REQUEST);
-});
-
-test('a transfer asks the stream to re-check once it moved a phone, and only then', async () => {
-  let rechecks = 0;
-  const ctx = await demo(1, DEMO_MOBILE, { accessRevoked: () => rechecks++ });
-  await give(ctx, [phoneId(ctx, 'Old account')], CASES_MOBILE);
-  assert.is(rechecks, 0);
-  await give(ctx, [phoneId(ctx, 'Spare')], CASES_MOBILE);
-  assert.is(rechecks, 1);
-});
-
-test("the sender's open stream of a moved phone closes", async () => {
-  const s = await start();
-  try {
-    const id = phoneId(s.ctx, 'Shop assistant');
-    const c = client(s.port, await s.securityToken(id), id);
-    await c.frame();
-    const started = Date.now();
-    assert.equal(codes(await give(s.ctx, [id], CASES_MOBILE)), [0]);
-    const { code } = await c.closed();
-    assert.is(code, CLOSE_NOT_ASSIGNED);
-    assert.ok(Date.now() - started < 1000, `closed after ${Date.now() - started} ms`);
-  } finally {
-    await s.stop();
-  }
 });
 
 test.run();

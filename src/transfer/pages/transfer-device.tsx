@@ -1,0 +1,171 @@
+/**
+ * transferDevice (device layout, `?ids=1,2`): the phones to transfer (preselected from the address, editable up to
+ * the tenant's batch limit), the receiving account (mobile or user number), a check that shows per phone what will
+ * happen (give-check), then a confirmation, the transfer (give) and its result per phone. Changing the phones or the
+ * receiver after a check asks for a new one: the server checks everything again anyway.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { t } from '../../core/i18n/index.ts';
+import { ApiError, describeError } from '../../core/errors.ts';
+import { ErrorCode } from '../../core/error-codes.ts';
+import { Field } from '../../core/ui/field.tsx';
+import { openDialog } from '../../core/ui/dialogs.ts';
+import { Link } from 'wouter';
+import { goToPage, pathTo } from '../../app/navigate.ts';
+import type { PageProps } from '../../app/route-types.ts';
+import { usePhones } from '../../devices/phone-lists.ts';
+import { checkTarget } from '../../contract/transfer-words.ts';
+import { checkTransfer, type TransferCheck, type TransferResult } from '../api.ts';
+import { loadTransferLimits, transferLimits, transferLimitsKnown, transferNow } from '../state.ts';
+import { PhoneChoice } from '../parts/phone-choice.tsx';
+import { CheckRows, ResultRows } from '../parts/item-rows.tsx';
+import '../parts/transfer.css';
+// Shown once the transfer texts and the error catalogue are in (texts/index.ts).
+export { ensureTransferTexts as ready } from '../texts/index.ts';
+
+/** The refusals of the receiver, shown under its field rather than as a notice. */
+const TARGET_CODES: readonly number[] = [ErrorCode.TRANSFER_TARGET_NOT_FOUND, ErrorCode.TRANSFER_SELF];
+
+function idsOf(query: URLSearchParams): number[] {
+  const ids = (query.get('ids') ?? '').split(',').map(Number).filter((id) => Number.isInteger(id) && id > 0);
+  return [...new Set(ids)];
+}
+
+export default function TransferDevicePage({ query }: PageProps) {
+  useEffect(() => void loadTransferLimits().catch(() => {}), []);
+  const limits = transferLimits.value;
+  const [selected, setSelected] = useState<number[]>(() => idsOf(query));
+  const [target, setTarget] = useState('');
+  const [targetError, setTargetError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [checked, setChecked] = useState<TransferCheck | null>(null);
+  const [result, setResult] = useState<TransferResult | null>(null);
+  const [busy, setBusy] = useState(false);
+  const resultHeading = useRef<HTMLHeadingElement>(null);
+  const checkHeading = useRef<HTMLHeadingElement>(null);
+  const chosen = usePhones(selected).phones;
+
+  // The address may name more phones than the tenant's batch limit: the first ones are kept, once the limit is known.
+  const known = transferLimitsKnown.value;
+  useEffect(() => {
+    if (known && selected.length > limits.batch) setSelected(selected.slice(0, limits.batch));
+  }, [known, limits.batch]);
+  // The button that was pressed goes away with each step: focus moves to what the step shows.
+  useEffect(() => {
+    if (result) resultHeading.current?.focus();
+  }, [result]);
+  useEffect(() => {
+    if (checked) checkHeading.current?.focus();
+  }, [checked]);
+
+  const edit = () => {
+    setChecked(null);
+    setError(null);
+  };
+
+  const showRefusal = (refusal: unknown) => {
+    if (refusal instanceof ApiError && TARGET_CODES.includes(refusal.code)) setTargetError(describeError(refusal));
+    else setError(describeError(refusal));
+  };
+
+  const check = async (event: Event) => {
+    event.preventDefault();
+    const rule = checkTarget(target);
+    setTargetError(rule ? t(rule) : null);
+    setError(null);
+    if (rule || !selected.length) return;
+    setBusy(true);
+    try {
+      setChecked(await checkTransfer(selected, target.trim()));
+    } catch (refusal) {
+      showRefusal(refusal);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const okIds = checked?.items.filter((item) => item.ok).map((item) => item.userPhoneId) ?? [];
+
+  const confirm = async () => {
+    if (!checked || !okIds.length) return;
+    const choice = await openDialog({
+      title: t('transfer.device.confirmTitle'),
+      message: t('transfer.device.confirmMessage', { count: okIds.length, mobile: checked.receiver.mobile || checked.receiver.userNo }),
+      actions: [{ label: t('common.cancel') }, { label: t('transfer.device.confirm', { count: okIds.length }), primary: true, value: 'yes' }],
+    });
+    if (choice !== 'yes') return;
+    setBusy(true);
+    try {
+      // Only the phones the check let through: a refused one would only come back refused again.
+      setResult(await transferNow(okIds, target.trim()));
+      setChecked(null);
+    } catch (refusal) {
+      setChecked(null);
+      showRefusal(refusal);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const startOver = () => {
+    setResult(null);
+    setSelected([]);
+    setChecked(null);
+  };
+
+  const recordsLink = (
+    <Link class="transfer-records-link" href={pathTo('transfer-list')} data-testid="transfer-records-link">
+      {t('transfer.device.records')}
+    </Link>
+  );
+
+  if (result) {
+    return (
+      <div class="transfer-page">
+        <section class="card transfer-section" data-testid="transfer-done" data-status={result.status}>
+          <h2 class="card__title" tabIndex={-1} ref={resultHeading}>{t('transfer.device.result')}: {t(`transfer.status.${result.status}`)}</h2>
+          <p class="muted">{t('transfer.device.receiver', { mobile: result.receiver.mobile, userNo: result.receiver.userNo })}</p>
+          <p class="muted">{t('transfer.device.orderNo')}: <span data-testid="transfer-order-no">{result.orderNo}</span></p>
+          <ResultRows items={result.items} />
+        </section>
+        <div class="transfer-actions">
+          <button type="button" class="btn" onClick={startOver} data-testid="transfer-again">{t('transfer.device.again')}</button>
+          <button type="button" class="btn btn--primary" onClick={() => goToPage('')} data-testid="transfer-finished">{t('transfer.device.finished')}</button>
+        </div>
+        {recordsLink}
+      </div>
+    );
+  }
+
+  return (
+    <div class="transfer-page">
+      <PhoneChoice chosen={chosen} selected={selected} max={limits.batch} onChange={(ids) => { setSelected(ids); edit(); }} />
+      <p class="muted transfer-rule">{t('transfer.device.rule', { max: limits.batch, hours: limits.expireHours })}</p>
+      <form class="card transfer-section" onSubmit={(event) => void check(event)} noValidate>
+        <Field id="transfer-target" label={t('transfer.device.target')} inputMode="numeric" maxLength={20} autoComplete="off"
+          placeholder={t('transfer.device.targetPlaceholder')} value={target} error={targetError}
+          onInput={(value) => { setTarget(value); setTargetError(null); edit(); }} />
+        {checked ? null : (
+          <button type="submit" class="btn btn--primary btn--block" disabled={busy || !selected.length} data-testid="transfer-check-submit">
+            {t('transfer.device.check')}
+          </button>
+        )}
+      </form>
+      {error ? <p class="field__error transfer-error" role="alert" data-testid="transfer-error">{error}</p> : null}
+      {checked ? (
+        <section class="card transfer-section" aria-labelledby="transfer-check-title" aria-live="polite">
+          <h2 class="card__title" id="transfer-check-title" tabIndex={-1} ref={checkHeading}>{t('transfer.device.receiver', { mobile: checked.receiver.mobile, userNo: checked.receiver.userNo })}</h2>
+          <CheckRows items={checked.items} />
+          {okIds.length ? null : <p class="field__error" role="alert">{t('transfer.device.noneOk')}</p>}
+          <div class="transfer-actions">
+            <button type="button" class="btn" onClick={edit} data-testid="transfer-edit">{t('transfer.device.edit')}</button>
+            <button type="button" class="btn btn--primary" disabled={busy || !okIds.length} onClick={() => void confirm()} data-testid="transfer-confirm">
+              {t('transfer.device.confirm', { count: okIds.length })}
+            </button>
+          </div>
+        </section>
+      ) : null}
+      {recordsLink}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+/** transferList (person layout): the transfers the user made and those that brought the user phones, page by page. */
+import { useEffect, useState } from 'react';
+import { t } from '../../core/i18n/index.ts';
+import { describeError } from '../../core/errors.ts';
+import type { PageProps } from '../../app/route-types.ts';
+import { TRANSFER_DIRECTIONS, type TransferDirection } from '../../contract/transfer-words.ts';
+import { hasMore } from '../../shop/paged-list.ts';
+import { transferRecords } from '../state.ts';
+import { TransferCard } from '../parts/transfer-card.tsx';
+import '../parts/transfer.css';
+// Shown once the transfer texts and the error catalogue are in (texts/index.ts).
+export { ensureTransferTexts as ready } from '../texts/index.ts';
+
+export default function TransferListPage(_props: PageProps) {
+  const [direction, setDirection] = useState<TransferDirection>('all');
+  useEffect(() => void transferRecords.open(direction), [direction]);
+  useEffect(() => transferRecords.forget, []);
+  const records = transferRecords.state.value;
+  const count = records.items.length;
+
+  let footer = null;
+  if (records.error) {
+    footer = (
+      <div class="transfer-empty" role="alert">
+        <p class="field__error">{describeError(records.error)}</p>
+        <button type="button" class="btn btn--link" onClick={() => void transferRecords.reload()}>{t('common.retry')}</button>
+      </div>
+    );
+  } else if (!records.loaded || (records.loading && !count)) {
+    footer = <p class="transfer-empty">{t('common.loading')}</p>;
+  } else if (!count) {
+    footer = <p class="transfer-empty" data-testid="transfer-list-empty">{t('transfer.list.empty')}</p>;
+  } else if (hasMore(records)) {
+    footer = (
+      <div class="transfer-more">
+        <button type="button" class="btn" disabled={records.loading} onClick={() => void transferRecords.more()} data-testid="transfer-load-more">
+          {t(records.loading ? 'common.loading' : 'transfer.list.loadMore')}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div class="transfer-page" data-testid="transfer-records">
+      <div class="tabs transfer-tabs" role="tablist" aria-label={t('transfer.list.tabs')}>
+        {TRANSFER_DIRECTIONS.map((key) => (
+          <button key={key} type="button" role="tab" class="tabs__tab" aria-selected={key === direction} data-testid={`transfer-tab-${key}`}
+            onClick={() => setDirection(key)}>
+            {t(`transfer.list.${key}`)}
+          </button>
+        ))}
+      </div>
+      {records.items.map((order) => (
+        <TransferCard key={order.orderId} order={order} />
+      ))}
+      {footer}
+    </div>
+  );
+}
