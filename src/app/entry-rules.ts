@@ -24,6 +24,8 @@ const ENTRY_RULES: Partial<Record<RouteSegment, (keys: ReadonlySet<string>) => b
   'upgrade-select-phone': (keys) => keys.has('upgrade_button'),
   'upgrade-phone': (keys) => keys.has('upgrade_button'),
   'activation-code': canActivate,
+  'my-share-screen': (keys) => keys.has('screen_sharing'),
+  'join-user': (keys) => keys.has('screen_sharing'),
 };
 
 /** True when an entry leading to `segment` may be shown; pages with no rule are always reachable. */

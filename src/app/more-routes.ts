@@ -42,5 +42,8 @@ export const MORE_PAGES = [
   { name: 'cancelAccount', segment: 'cancel-account', level: 2, layout: 'person', title: 'account.cancel.title', load: () => import('../account/pages/cancel-account.tsx') },
   { name: 'systemSetting', segment: 'system-setting', level: 2, layout: 'person', title: 'account.settings.title', load: () => import('../account/pages/system-setting.tsx') },
   { name: 'aboutUs', segment: 'about-us', level: 2, layout: 'person', title: 'account.about.title', load: () => import('../account/pages/about-us.tsx') },
+  { name: 'myShareScreen', segment: 'my-share-screen', level: 1, layout: 'person', title: 'share.myTitle', load: () => import('../share/pages/my-share-screen.tsx') },
+  { name: 'joinUser', segment: 'join-user', level: 2, layout: 'none', title: 'share.joinUserTitle', load: () => import('../share/pages/join-user.tsx') },
+  { name: 'shareScreenControl', segment: 'share-screen-control', level: 1, layout: 'none', title: 'share.controlTitle', public: true, load: () => import('../share/pages/share-screen-control.tsx') },
   { name: 'download', segment: 'download', level: 1, layout: 'none', title: 'misc.download.title', public: true, load: () => import('../misc/pages/download.tsx') },
 ] as const satisfies readonly RouteEntry[];

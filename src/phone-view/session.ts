@@ -72,9 +72,14 @@ export interface OpenOptions {
   userPhoneId: number;
   viewOnly: boolean;
   container: HTMLElement;
+  /**
+   * A share viewer's key (src/share): it is the socket's token itself, so no token call is made and nothing of the
+   * device store is asked for (the viewer may have no account); the phone's name comes from the stream's hello.
+   */
+  viewerKey?: string;
 }
 
-export async function openSession({ userPhoneId, viewOnly: onlyView, container }: OpenOptions): Promise<void> {
+export async function openSession({ userPhoneId, viewOnly: onlyView, container, viewerKey }: OpenOptions): Promise<void> {
   closeSession();
   const mine = ++generation;
   if (!Number.isSafeInteger(userPhoneId) || userPhoneId <= 0) {
@@ -92,9 +97,9 @@ export async function openSession({ userPhoneId, viewOnly: onlyView, container }
   stats.value = null;
   device.value = null;
   streamState.value = 'connecting';
-  const known = phonesById.value.get(userPhoneId);
+  const known = viewerKey ? undefined : phonesById.value.get(userPhoneId);
   // Opened by its address: this phone (and only it) is asked for, for its name and the tools.
-  if (!known) void ensurePhones([userPhoneId]).catch(() => {});
+  if (!known && !viewerKey) void ensurePhones([userPhoneId]).catch(() => {});
   // Spec §5: a phone with under 10 minutes left is refused before any connection (the server refuses it too).
   if (known && !canOpen(known)) {
     streamState.value = 'failed';
@@ -103,7 +108,7 @@ export async function openSession({ userPhoneId, viewOnly: onlyView, container }
   }
   let sdk: typeof import('../stream/stream-sdk.ts');
   // Each failure keeps its own name: a chunk that did not load is not a token.
-  const tokenCall = securityToken(userPhoneId).then(({ token }) => token);
+  const tokenCall = viewerKey ? Promise.resolve(viewerKey) : securityToken(userPhoneId).then(({ token }) => token);
   tokenCall.catch(() => {});
   try {
     sdk = await import('../stream/stream-sdk.ts');

@@ -23,6 +23,7 @@ const ENTRIES: ReadonlyArray<{ segment: RouteSegment; label: MessageKey }> = [
   { segment: 'upgrade-select-phone', label: 'account.profile.upgrade' },
   { segment: 'activation-code', label: 'account.profile.activationCode' },
   { segment: 'my-coupon', label: 'account.profile.coupons' },
+  { segment: 'my-share-screen', label: 'account.profile.shares' },
   { segment: 'system-setting', label: 'account.profile.settings' },
   { segment: 'about-us', label: 'account.profile.aboutUs' },
 ];

@@ -19,6 +19,7 @@ const accountTexts: Translation<typeof zhCN> = {
       upgrade: 'Upgrade phones',
       activationCode: 'Activation codes',
       coupons: 'My coupons',
+      shares: 'My screen shares',
     },
     personal: {
       title: 'Personal centre',

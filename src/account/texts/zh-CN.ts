@@ -15,6 +15,7 @@ const accountTexts = {
       upgrade: '升级云手机',
       activationCode: '激活码兑换',
       coupons: '我的优惠券',
+      shares: '我的屏幕分享',
     },
     personal: {
       title: '个人中心',

@@ -85,6 +85,8 @@ const ACTIONS: ActionDef[] = [
     run: (phone) => goToPage('recharge-single-phone', { query: `?id=${phone.userPhoneId}` }) },
   { id: 'upgrade', label: 'devices.actions.upgrade', page: 'upgrade-phone',
     run: (phone) => goToPage('upgrade-phone', { query: `?ids=${phone.userPhoneId}` }) },
+  { id: 'share', label: 'devices.actions.share', permission: 'screen_sharing', page: 'my-share-screen',
+    run: (phone) => goToPage('my-share-screen', { query: `?phoneId=${phone.userPhoneId}` }) },
   { id: 'screenshot', label: 'devices.actions.screenshot', run: (_phone, show) => show('screenshot') },
   { id: 'resolution', label: 'devices.actions.resolution', run: (_phone, show) => show('resolution') },
   { id: 'group', label: 'devices.actions.group', run: (_phone, show) => show('group') },

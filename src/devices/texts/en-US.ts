@@ -31,6 +31,7 @@ const devicesTexts: Translation<typeof zhCN> = {
       title: 'More actions', rename: 'Rename', reboot: 'Reboot', quickRestart: 'Quick restart', reset: 'Factory reset',
       root: 'Root switch', rootOn: 'Turn root on', rootOff: 'Turn root off', screenshot: 'Screenshot', resolution: 'Resolution',
       group: 'Set group', details: 'Device details', copyNumber: 'Copy device number', renew: 'Renew', upgrade: 'Upgrade',
+      share: 'Share screen',
     },
     confirm: {
       reboot: 'Reboot "{{name}}"? It cannot be used while it restarts.',

@@ -26,6 +26,7 @@ const devicesTexts = {
       title: '更多操作', rename: '重命名', reboot: '重启', quickRestart: '快速重启', reset: '恢复出厂设置', root: 'Root 开关',
       rootOn: '开启 Root', rootOff: '关闭 Root', screenshot: '截图', resolution: '分辨率', group: '设置分组', details: '设备详情',
       copyNumber: '复制设备编号', renew: '续费', upgrade: '升级',
+      share: '屏幕分享',
     },
     confirm: {
       reboot: '确定重启「{{name}}」吗？重启期间无法使用。',

@@ -1,0 +1,110 @@
+/**
+ * A viewer watching a shared phone: the live stage of phone-view (through its public watch.ts), touches sent only
+ * while this viewer has control (the server refuses them otherwise anyway), a "request control" button while it
+ * watches, and leave. A share failure on the socket (ended, blocked, put out) ends the watch with its reason.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { t } from '../../core/i18n/index.ts';
+import { describeError } from '../../core/errors.ts';
+import { notify } from '../../core/ui/notify.ts';
+import type { ShareFailure } from '../../stream/types.ts';
+import {
+  StreamStage, closeSession, openSession, pauseSession, phoneName, problem, resumeSession, useStageSize, useStreamTouch, viewOnly,
+} from '../../phone-view/watch.ts';
+import { requestControl, viewerStatus, type JoinedShare } from '../api.ts';
+import { POLL_MS } from '../state.ts';
+
+const SHARE_FAILURES: ReadonlySet<string> = new Set<ShareFailure>(['shareEnded', 'shareBlocked', 'shareRemoved']);
+
+interface ViewerWatchProps {
+  joined: JoinedShare;
+  onEnded: (failure: ShareFailure) => void;
+  onLeave: () => void;
+}
+
+/** While a control request waits, the viewer's status is asked every POLL_MS: a declined one simply disappears. */
+function useControlRequest(viewerKey: string) {
+  const [pending, setPending] = useState(false);
+  // Control given (the socket says so): the request was approved.
+  useEffect(() => {
+    if (!viewOnly.value) setPending(false);
+  }, [viewOnly.value]);
+  useEffect(() => {
+    if (!pending) return;
+    let stopped = false;
+    const timer = setInterval(() => {
+      viewerStatus(viewerKey).then(
+        (status) => {
+          if (stopped || status.controlRequested) return;
+          setPending(false);
+          if (status.permission === 'view') notify(t('share.watch.declined'), 'info');
+        },
+        () => {},
+      );
+    }, POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [pending, viewerKey]);
+  const ask = async () => {
+    try {
+      const status = await requestControl(viewerKey);
+      setPending(status.controlRequested);
+    } catch (error) {
+      notify(describeError(error));
+    }
+  };
+  return { pending, ask };
+}
+
+export function ViewerWatch({ joined, onEnded, onLeave }: ViewerWatchProps) {
+  const area = useRef<HTMLDivElement>(null);
+  const stage = useRef<HTMLDivElement>(null);
+  const size = useStageSize(area);
+  useStreamTouch(stage);
+  const open = () => void openSession({ userPhoneId: joined.userPhoneId, viewOnly: false, container: stage.current!, viewerKey: joined.viewerKey });
+
+  useEffect(() => {
+    open();
+    const onVisibility = () => (document.visibilityState === 'hidden' ? pauseSession() : resumeSession());
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      closeSession();
+    };
+  }, [joined.viewerKey]);
+
+  const current = problem.value;
+  useEffect(() => {
+    if (current?.kind === 'stream' && SHARE_FAILURES.has(current.failure)) onEnded(current.failure as ShareFailure);
+  }, [current]);
+
+  const control = useControlRequest(joined.viewerKey);
+  return (
+    <div class="phone-view share-watch" data-testid="share-watch">
+      <header class="share-watch__bar">
+        <h1 class="share-watch__name">{phoneName.value || joined.phoneName}</h1>
+        <button type="button" class="btn share-watch__leave" onClick={onLeave} data-testid="share-leave">
+          {t('share.watch.leave')}
+        </button>
+      </header>
+      <div ref={area} class="phone-view__area">
+        <StreamStage stageRef={stage} width={size.width} height={size.height} onRetry={open} onResume={resumeSession} onExit={onLeave} />
+      </div>
+      {viewOnly.value ? (
+        <div class="share-watch__actions">
+          <button
+            type="button"
+            class="btn btn--primary btn--block"
+            disabled={control.pending}
+            onClick={() => void control.ask()}
+            data-testid="share-request-control"
+          >
+            {t(control.pending ? 'share.watch.requested' : 'share.watch.requestControl')}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
