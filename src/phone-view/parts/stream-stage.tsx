@@ -8,7 +8,7 @@ import { t, type MessageKey } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { describeFailure } from '../../core/errors-later.ts';
 import type { StreamFailure } from '../../stream/types.ts';
-import { audience, frame, phoneName, problem, professionalMode, quality, role, stats, streamState, viewOnly, type SessionProblem } from '../session.ts';
+import { audience, frame, phoneName, problem, professionalMode, quality, role, stats, streamState, viewOnly, type SessionProblem } from '../live-session.ts';
 
 /** A reconnect that succeeds within this time shows nothing but the last picture. */
 const RECONNECT_NOTICE_DELAY_MS = 1500;

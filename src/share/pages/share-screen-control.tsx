@@ -9,11 +9,13 @@
  * on its way with the page's texts rather than after them. No device list, no shop.
  */
 import { useEffect, useState } from 'react';
+import { effect } from '@preact/signals-react';
 import { t } from '../../core/i18n/index.ts';
 import { catalogueReady, describeError } from '../../core/errors.ts';
 import { ensureQuery } from '../../core/store/query-store.ts';
 import { useQuery } from '../../core/store/use-query.ts';
 import { user } from '../../account/session.ts';
+import { tenantId } from '../../app/client-state.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import type { ShareFailure } from '../../stream/types.ts';
 import { ensureStreamTexts } from '../../phone-view/watch.ts';
@@ -38,15 +40,28 @@ const tokenOf = (query: URLSearchParams): string => (query.get('token') ?? '').t
 /** A join started as the module ran (a returning viewer), taken by the page's first render. */
 let earlyJoin: { token: string; name: string; joined: Promise<JoinedShare> } | null = null;
 
+/** Runs `start` once the client's tenant is known: every call carries it, and one without it would log out. */
+function afterTenant(start: () => void): void {
+  if (tenantId.value) return start();
+  const dispose = effect(() => {
+    if (!tenantId.value) return;
+    queueMicrotask(() => {
+      dispose();
+      start();
+    });
+  });
+}
+
 // The SDK and the link's first answer are asked for now, alongside the page's texts (see the header).
 void import('../../stream/stream-sdk.ts').catch(() => {});
 if (typeof location !== 'undefined' && location.pathname.includes('share-screen-control')) {
   const token = tokenOf(new URLSearchParams(location.search));
   if (token && joinedBefore(token)) {
     const name = keptName();
-    earlyJoin = { token, name, joined: joinAsViewer(token, name) };
-    earlyJoin.joined.catch(() => {});
-  } else if (token) void ensureQuery(openKey(token), fetchOpened(token)).catch(() => {});
+    const joined = new Promise<JoinedShare>((resolve, reject) => afterTenant(() => joinAsViewer(token, name).then(resolve, reject)));
+    joined.catch(() => {});
+    earlyJoin = { token, name, joined };
+  } else if (token) afterTenant(() => void ensureQuery(openKey(token), fetchOpened(token)).catch(() => {}));
 }
 
 const CLOSED_TEXT = {

@@ -9,7 +9,8 @@ import { describeError } from '../../core/errors.ts';
 import { notify } from '../../core/ui/notify.ts';
 import type { ShareFailure } from '../../stream/types.ts';
 import {
-  StreamStage, closeSession, openSession, pauseSession, phoneName, problem, resumeSession, useStageSize, useStreamTouch, viewOnly,
+  KeyboardInput, StreamStage, closeSession, pauseSession, phoneName, problem, resumeSession, usePhysicalKeyboard, useStageSize, useStreamTouch, viewOnly,
+  watchPhone,
 } from '../../phone-view/watch.ts';
 import { requestControl, viewerStatus, type JoinedShare } from '../api.ts';
 import { POLL_MS } from '../state.ts';
@@ -61,9 +62,12 @@ function useControlRequest(viewerKey: string) {
 export function ViewerWatch({ joined, onEnded, onLeave }: ViewerWatchProps) {
   const area = useRef<HTMLDivElement>(null);
   const stage = useRef<HTMLDivElement>(null);
+  const keyboard = useRef<HTMLTextAreaElement>(null);
   const size = useStageSize(area);
   useStreamTouch(stage);
-  const open = () => void openSession({ userPhoneId: joined.userPhoneId, viewOnly: false, container: stage.current!, viewerKey: joined.viewerKey });
+  // Keys and text go to the phone only while this viewer controls it (the server refuses them otherwise too).
+  usePhysicalKeyboard(!viewOnly.value);
+  const open = () => void watchPhone(joined.userPhoneId, joined.viewerKey, stage.current!);
 
   useEffect(() => {
     open();
@@ -92,7 +96,14 @@ export function ViewerWatch({ joined, onEnded, onLeave }: ViewerWatchProps) {
       <div ref={area} class="phone-view__area">
         <StreamStage stageRef={stage} width={size.width} height={size.height} onRetry={open} onResume={resumeSession} onExit={onLeave} />
       </div>
-      {viewOnly.value ? (
+      <KeyboardInput inputRef={keyboard} />
+      {!viewOnly.value ? (
+        <div class="share-watch__actions">
+          <button type="button" class="btn btn--block share-watch__keyboard" onClick={() => keyboard.current?.focus()} data-testid="share-keyboard">
+            {t('share.watch.keyboard')}
+          </button>
+        </div>
+      ) : (
         <div class="share-watch__actions">
           <button
             type="button"
@@ -104,7 +115,7 @@ export function ViewerWatch({ joined, onEnded, onLeave }: ViewerWatchProps) {
             {t(control.pending ? 'share.watch.requested' : 'share.watch.requestControl')}
           </button>
         </div>
-      ) : null}
+      )}
     </div>
   );
 }

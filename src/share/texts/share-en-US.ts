@@ -72,6 +72,7 @@ const shareTexts: Translation<typeof zhCN> = {
       join: 'Join',
       joining: 'Joining…',
       requestControl: 'Request control',
+      keyboard: 'Keyboard',
       requested: 'Waiting for the owner…',
       granted: 'You can now control the phone',
       declined: 'The owner declined your request',

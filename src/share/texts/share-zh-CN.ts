@@ -69,6 +69,7 @@ const shareTexts = {
       join: '加入',
       joining: '加入中…',
       requestControl: '申请控制',
+      keyboard: '键盘输入',
       requested: '等待分享者同意…',
       granted: '你现在可以控制这台云手机',
       declined: '分享者拒绝了你的控制申请',
