@@ -79,8 +79,8 @@ export default function JoinUserPage({ clientNo, query }: PageProps) {
               active ? (
                 <ViewerRow key={viewer.viewerId} viewer={viewer} busy={busy === viewer.viewerId} onChange={(what) => void change(viewer.viewerId, what)} />
               ) : (
-                <li key={viewer.viewerId} class="card share-viewer" data-testid="share-viewer" data-state={viewer.state}>
-                  <span class="share-viewers__name">{viewer.displayName}</span>{' '}
+                <li key={viewer.viewerId} class="card share-viewer share-card__head" data-testid="share-viewer" data-state={viewer.state}>
+                  <span class="share-viewers__name">{viewer.displayName}</span>
                   <span class={`share-state share-state--${viewer.state}`}>{t(`share.viewerState.${viewer.state}`)}</span>
                 </li>
               ),

@@ -141,7 +141,7 @@ export default function ShareScreenControlPage({ query }: PageProps) {
   return (
     <div class="share-page">
       <header class="page-header">
-        <h1 class="page-header__title">{t('share.controlTitle')}</h1>
+        <h1 class="page-header__title share-page__title">{t('share.controlTitle')}</h1>
       </header>
       <main class="share-page__body">{body}</main>
     </div>
