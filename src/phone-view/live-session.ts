@@ -170,6 +170,16 @@ export function takeControlBack(): void {
   else notify(t('phoneView.control.failed'));
 }
 
+/**
+ * Moves the running session's picture into `container` (a session started before its page had a stage: the share
+ * viewer's, started as its page's module ran). False when there is no session to show.
+ */
+export function adoptStage(container: HTMLElement): boolean {
+  if (!client) return false;
+  client.mount(container);
+  return true;
+}
+
 /** Ends the session (leaving the page, switching phones): the connection closes and the surface goes away. */
 export function closeSession(): void {
   generation++;

@@ -5,6 +5,7 @@
  * SDK itself is still imported on demand (live-session.ts).
  */
 import { beginSession, startSession } from './live-session.ts';
+export { adoptStage } from './live-session.ts';
 import './phone-view.css';
 
 export { StreamStage } from './parts/stream-stage.tsx';
@@ -16,9 +17,11 @@ export { ensureStreamTexts } from './texts/index.ts';
 
 /**
  * Opens a shared phone with a share viewer's key, which is the socket's token itself (no token call, no login): it
- * watches or controls as the stream host says (its hello, then its control messages).
+ * watches or controls as the stream host says (its hello, then its control messages). A key still on its way (the
+ * join) lets the socket open now and sends the key as its first message when it comes.
  */
-export function watchPhone(userPhoneId: number, viewerKey: string, container: HTMLElement): Promise<void> {
+export function watchPhone(userPhoneId: number, viewerKey: string | Promise<string>, container?: HTMLElement): Promise<void> {
   const mine = beginSession(userPhoneId, false);
-  return startSession(mine, { userPhoneId, viewOnly: false, container, token: viewerKey });
+  // Without a stage yet, the picture is drawn off the page until one adopts it (adoptStage).
+  return startSession(mine, { userPhoneId, viewOnly: false, container: container ?? document.createElement('div'), token: viewerKey });
 }

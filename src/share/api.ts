@@ -28,9 +28,11 @@ export const answerControlRequest = (viewerId: number, approve: boolean) =>
   api('PUT /api/device/share/viewer/control-request', { body: { viewerId, approve } });
 export const actOnViewer = (viewerId: number, action: ViewerAction) => api('PUT /api/device/share/viewer/state', { body: { viewerId, action } });
 
-export const openShare = (token: string) => api('POST /api/device/share/open', { body: { token } });
+// The viewer's calls need no tenant (the link names its share): they may go before the client is resolved.
+export const openShare = (token: string) => api('POST /api/device/share/open', { body: { token } }, { beforeTenant: true });
 export const joinShare = (token: string, displayName: string, viewerKey: string) =>
-  api('POST /api/device/share/join', { body: { token, displayName, viewerKey } });
-export const viewerStatus = (viewerKey: string) => api('POST /api/device/share/viewer/status', { body: { viewerKey } }, { allowDuplicate: true });
-export const requestControl = (viewerKey: string) => api('POST /api/device/share/viewer/request-control', { body: { viewerKey } });
-export const leaveShare = (viewerKey: string) => api('POST /api/device/share/viewer/leave', { body: { viewerKey } });
+  api('POST /api/device/share/join', { body: { token, displayName, viewerKey } }, { beforeTenant: true });
+export const viewerStatus = (viewerKey: string) =>
+  api('POST /api/device/share/viewer/status', { body: { viewerKey } }, { allowDuplicate: true, beforeTenant: true });
+export const requestControl = (viewerKey: string) => api('POST /api/device/share/viewer/request-control', { body: { viewerKey } }, { beforeTenant: true });
+export const leaveShare = (viewerKey: string) => api('POST /api/device/share/viewer/leave', { body: { viewerKey } }, { beforeTenant: true });

@@ -87,7 +87,8 @@ const KEPT_LINKS = 10;
 
 interface KeptViewer {
   name: string;
-  keys: Array<[tag: string, key: string]>;
+  /** Per link: its tag, the viewer key, and the phone it shows (so a returning viewer's socket opens at once). */
+  keys: Array<[tag: string, key: string, userPhoneId: number]>;
 }
 
 /** FNV-1a of the token: enough to tell ten links apart, and says nothing of the token. */
@@ -116,13 +117,19 @@ function writeKept(value: KeptViewer): void {
 }
 
 export const keptName = (): string => readKept().name;
-const keptViewerKey = (token: string): string => readKept().keys.find(([tag]) => tag === tokenTag(token))?.[1] ?? '';
-/** This browser joined the link before, under a name: it may go straight back in. */
-export const joinedBefore = (token: string): boolean => Boolean(keptViewerKey(token) && keptName());
+const keptEntry = (token: string) => readKept().keys.find(([tag]) => tag === tokenTag(token));
+const keptViewerKey = (token: string): string => keptEntry(token)?.[1] ?? '';
 
-function keepViewer(token: string, name: string, key: string): void {
+/** The phone of a link this browser joined before under a kept name (it may go straight back in), or null. */
+export function returningTo(token: string): number | null {
+  const entry = keptEntry(token);
+  return entry && keptName() && Number.isSafeInteger(entry[2]) ? entry[2] : null;
+}
+
+function keepViewer(token: string, name: string, joined: api.JoinedShare): void {
   const tag = tokenTag(token);
-  writeKept({ name, keys: [[tag, key] as [string, string], ...readKept().keys.filter(([kept]) => kept !== tag)].slice(0, KEPT_LINKS) });
+  const entry: [string, string, number] = [tag, joined.viewerKey, joined.userPhoneId];
+  writeKept({ name, keys: [entry, ...readKept().keys.filter(([kept]) => kept !== tag)].slice(0, KEPT_LINKS) });
 }
 
 export const openKey = (token: string) => ['share', 'open', token] as const;
@@ -131,7 +138,7 @@ export const fetchOpened = (token: string) => () => api.openShare(token);
 /** Into the room (as the same viewer when this browser was in it before); the key is kept for the next time. */
 export async function joinAsViewer(token: string, name: string): Promise<api.JoinedShare> {
   const joined = await api.joinShare(token, name, keptViewerKey(token));
-  keepViewer(token, name, joined.viewerKey);
+  keepViewer(token, name, joined);
   return joined;
 }
 

@@ -4,64 +4,61 @@
  * joined the link before goes straight back in. Then the live phone, with "request control" while watching; the
  * room being full, a block, or the end of the share each end it with the spec §8 message and the stream closed.
  *
- * It loads only what watching needs: its own chunk, phone-view's stage and session (watch.ts), the stream SDK asked
- * for as this module runs (as phone-view does), and the link's answer, asked for as this module runs too, so it is
- * on its way with the page's texts rather than after them. No device list, no shop.
+ * It loads only what watching needs, and starts early: its chunk brings phone-view's stage and session (watch.ts)
+ * and the stream SDK (in the page's own first round of files, never the first screen's); as this module runs, the
+ * link is asked for (or, for a returning viewer, joined) without waiting for the client's details, which the viewer's
+ * calls do not need; and the socket opens while the join is on its way, its key sent as the first message when it
+ * comes. No device list, no shop. Figures: docs/benchmarks.md "Share link".
  */
-import { useEffect, useState } from 'react';
-import { effect } from '@preact/signals-react';
+import { useEffect, useRef, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { catalogueReady, describeError } from '../../core/errors.ts';
 import { ensureQuery } from '../../core/store/query-store.ts';
 import { useQuery } from '../../core/store/use-query.ts';
 import { user } from '../../account/session.ts';
-import { tenantId } from '../../app/client-state.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import type { ShareFailure } from '../../stream/types.ts';
-import { ensureStreamTexts } from '../../phone-view/watch.ts';
+import { ensureStreamTexts, watchPhone } from '../../phone-view/watch.ts';
+// With the page's chunk, not after it: a returning viewer's socket opens as this module runs (see the header).
+import '../../stream/stream-sdk.ts';
 import { viewerStatus, type JoinedShare } from '../api.ts';
-import { fetchOpened, joinAsViewer, joinedBefore, keptName, leaveAsViewer, openKey } from '../state.ts';
+import { fetchOpened, joinAsViewer, keptName, leaveAsViewer, openKey, returningTo } from '../state.ts';
 import { ViewerJoin } from '../parts/viewer-join.tsx';
-import { ViewerWatch } from '../parts/viewer-watch.tsx';
+import { ViewerWatch, type Joining } from '../parts/viewer-watch.tsx';
 import { ensureShareTexts } from '../texts/index.ts';
 import '../parts/share.css';
 
-export const ready = (): Promise<void> => Promise.all([ensureShareTexts(), ensureStreamTexts(), catalogueReady()]).then(() => {});
+export const ready = (): Promise<void> => Promise.all([ensureShareTexts(), ensureStreamTexts()]).then(() => {});
 
 type Phase =
   | { kind: 'form' }
-  | { kind: 'joining' }
-  | { kind: 'watching'; joined: JoinedShare; name: string }
+  | { kind: 'watching'; joining: Joining }
   | { kind: 'refused'; error: unknown }
-  | { kind: 'closed'; why: ShareFailure | 'left' };
+  | { kind: 'closed'; why: ShareFailure | 'left'; viewerKey?: string };
 
 const tokenOf = (query: URLSearchParams): string => (query.get('token') ?? '').trim();
 
-/** A join started as the module ran (a returning viewer), taken by the page's first render. */
-let earlyJoin: { token: string; name: string; joined: Promise<JoinedShare> } | null = null;
-
-/** Runs `start` once the client's tenant is known: every call carries it, and one without it would log out. */
-function afterTenant(start: () => void): void {
-  if (tenantId.value) return start();
-  const dispose = effect(() => {
-    if (!tenantId.value) return;
-    queueMicrotask(() => {
-      dispose();
-      start();
-    });
-  });
+/** Into the room under `name`, for the phone `userPhoneId`: the page connects while the join is on its way. */
+function startJoining(token: string, name: string, userPhoneId: number): Joining {
+  const joined = joinAsViewer(token, name);
+  joined.catch(() => {});
+  return { token, name, userPhoneId, joined };
 }
 
-// The SDK and the link's first answer are asked for now, alongside the page's texts (see the header).
-void import('../../stream/stream-sdk.ts').catch(() => {});
+/** A returning viewer's join, started as the module ran; taken by the page's first render. */
+let early: Joining | null = null;
+
 if (typeof location !== 'undefined' && location.pathname.includes('share-screen-control')) {
   const token = tokenOf(new URLSearchParams(location.search));
-  if (token && joinedBefore(token)) {
-    const name = keptName();
-    const joined = new Promise<JoinedShare>((resolve, reject) => afterTenant(() => joinAsViewer(token, name).then(resolve, reject)));
-    joined.catch(() => {});
-    earlyJoin = { token, name, joined };
-  } else if (token) afterTenant(() => void ensureQuery(openKey(token), fetchOpened(token)).catch(() => {}));
+  const phoneId = token ? returningTo(token) : null;
+  if (phoneId !== null) {
+    // The stream too: its socket opens now, and the key goes as its first message once the join brings it.
+    early = { ...startJoining(token, keptName(), phoneId), connected: true };
+    void watchPhone(phoneId, early.joined.then((joined) => joined.viewerKey));
+  }
+  else if (token) void ensureQuery(openKey(token), fetchOpened(token)).catch(() => {});
+  // The error texts only word a failure: they come behind, not before the page.
+  void catalogueReady().catch(() => {});
 }
 
 const CLOSED_TEXT = {
@@ -84,59 +81,69 @@ function Notice({ text, reason, action }: { text: string; reason: string; action
   );
 }
 
+function initialPhase(token: string): Phase {
+  const taken = early?.token === token ? early : null;
+  early = null;
+  if (taken) return { kind: 'watching', joining: taken };
+  const phoneId = token ? returningTo(token) : null;
+  return phoneId === null ? { kind: 'form' } : { kind: 'watching', joining: startJoining(token, keptName(), phoneId) };
+}
+
 export default function ShareScreenControlPage({ query }: PageProps) {
   const token = tokenOf(query);
-  const returning = Boolean(token) && joinedBefore(token);
-  const [phase, setPhase] = useState<Phase>(returning ? { kind: 'joining' } : { kind: 'form' });
-  const opened = useQuery(token && (!returning || phase.kind === 'form') ? openKey(token) : null, fetchOpened(token), { cached: true });
-
-  const settle = (name: string, joined: Promise<JoinedShare>) => {
-    setPhase({ kind: 'joining' });
-    joined.then(
-      (value) => setPhase({ kind: 'watching', joined: value, name }),
-      (error: unknown) => setPhase({ kind: 'refused', error }),
-    );
-  };
-  const join = (name: string) => settle(name, joinAsViewer(token, name));
-
+  const [phase, setPhase] = useState<Phase>(() => initialPhase(token));
+  const opened = useQuery(token && phase.kind === 'form' ? openKey(token) : null, fetchOpened(token), { cached: true });
+  // Another link opened on this page (its address changed): start over with it.
+  const shown = useRef(token);
   useEffect(() => {
-    if (!returning) return;
-    const early = earlyJoin?.token === token ? earlyJoin : null;
-    earlyJoin = null;
-    if (early) settle(early.name, early.joined);
-    else join(keptName());
+    if (shown.current === token) return;
+    shown.current = token;
+    setPhase(initialPhase(token));
   }, [token]);
 
-  const ended = (name: string, joined: JoinedShare) => async (why: ShareFailure) => {
+  const join = (name: string, userPhoneId: number) => setPhase({ kind: 'watching', joining: startJoining(token, name, userPhoneId) });
+
+  const ended = (joining: Joining, viewer: JoinedShare | null) => async (why: ShareFailure) => {
     // Away longer than the server's grace (a hidden tab): it left the room by itself, and simply comes back.
-    if (why === 'shareRemoved') {
-      const status = await viewerStatus(joined.viewerKey).catch(() => null);
-      if (status?.state === 'disabled') return join(name);
+    if (why === 'shareRemoved' && viewer) {
+      const status = await viewerStatus(viewer.viewerKey).catch(() => null);
+      if (status?.state === 'disabled') return join(joining.name, joining.userPhoneId);
     }
     setPhase({ kind: 'closed', why });
   };
 
   if (phase.kind === 'watching') {
-    const { joined, name } = phase;
-    const leave = () => {
-      void leaveAsViewer(joined.viewerKey);
-      setPhase({ kind: 'closed', why: 'left' });
-    };
-    return <ViewerWatch joined={joined} onEnded={ended(name, joined)} onLeave={leave} />;
+    const { joining } = phase;
+    return (
+      <ViewerWatch
+        joining={joining}
+        onRefused={(error) => setPhase({ kind: 'refused', error })}
+        onEnded={(viewer, why) => void ended(joining, viewer)(why)}
+        onLeave={(viewer) => {
+          if (viewer) void leaveAsViewer(viewer.viewerKey);
+          setPhase({ kind: 'closed', why: 'left' });
+        }}
+      />
+    );
   }
 
-  const again = { label: t('share.watch.rejoin'), run: () => join(keptName()) };
+  const again = () => {
+    const phoneId = returningTo(token);
+    if (phoneId !== null) join(keptName(), phoneId);
+    else setPhase({ kind: 'form' });
+  };
   let body;
   if (!token) body = <Notice text={t('share.errors.ended')} reason="ended" />;
   else if (phase.kind === 'refused') {
     body = <Notice text={describeError(phase.error)} reason="refused" action={{ label: t('share.watch.retry'), run: () => setPhase({ kind: 'form' }) }} />;
   } else if (phase.kind === 'closed') {
     const canRejoin = phase.why === 'left' || phase.why === 'shareRemoved';
-    body = <Notice text={t(CLOSED_TEXT[phase.why])} reason={phase.why} action={canRejoin ? again : undefined} />;
+    body = <Notice text={t(CLOSED_TEXT[phase.why])} reason={phase.why} action={canRejoin ? { label: t('share.watch.rejoin'), run: again } : undefined} />;
   } else if (opened.error) body = <Notice text={describeError(opened.error)} reason="refused" />;
   else if (!opened.data) body = <p class="share-empty" role="status">{t('share.watch.loading')}</p>;
   else {
-    body = <ViewerJoin opened={opened.data} initialName={keptName() || user.value?.nickname || ''} busy={phase.kind === 'joining'} onJoin={join} />;
+    const data = opened.data;
+    body = <ViewerJoin opened={data} initialName={keptName() || user.value?.nickname || ''} busy={false} onJoin={(name) => join(name, data.userPhoneId)} />;
   }
   return (
     <div class="share-page">

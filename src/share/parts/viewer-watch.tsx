@@ -9,7 +9,7 @@ import { describeError } from '../../core/errors.ts';
 import { notify } from '../../core/ui/notify.ts';
 import type { ShareFailure } from '../../stream/types.ts';
 import {
-  KeyboardInput, StreamStage, closeSession, pauseSession, phoneName, problem, resumeSession, usePhysicalKeyboard, useStageSize, useStreamTouch, viewOnly,
+  KeyboardInput, StreamStage, adoptStage, closeSession, pauseSession, phoneName, problem, resumeSession, usePhysicalKeyboard, useStageSize, useStreamTouch, viewOnly,
   watchPhone,
 } from '../../phone-view/watch.ts';
 import { requestControl, viewerStatus, type JoinedShare } from '../api.ts';
@@ -17,21 +17,33 @@ import { POLL_MS } from '../state.ts';
 
 const SHARE_FAILURES: ReadonlySet<string> = new Set<ShareFailure>(['shareEnded', 'shareBlocked', 'shareRemoved']);
 
+/** A join on its way, for a phone whose stream opens meanwhile (the key goes as the socket's first message). */
+export interface Joining {
+  token: string;
+  name: string;
+  userPhoneId: number;
+  joined: Promise<JoinedShare>;
+  /** Its stream was opened already, before the page had a stage (a returning viewer): the stage adopts it. */
+  connected?: boolean;
+}
+
 interface ViewerWatchProps {
-  joined: JoinedShare;
-  onEnded: (failure: ShareFailure) => void;
-  onLeave: () => void;
+  joining: Joining;
+  /** The join was refused (room full, blocked, ended): the page says why. */
+  onRefused: (error: unknown) => void;
+  onEnded: (viewer: JoinedShare | null, failure: ShareFailure) => void;
+  onLeave: (viewer: JoinedShare | null) => void;
 }
 
 /** While a control request waits, the viewer's status is asked every POLL_MS: a declined one simply disappears. */
-function useControlRequest(viewerKey: string) {
+function useControlRequest(viewerKey: string | undefined) {
   const [pending, setPending] = useState(false);
   // Control given (the socket says so): the request was approved.
   useEffect(() => {
     if (!viewOnly.value) setPending(false);
   }, [viewOnly.value]);
   useEffect(() => {
-    if (!pending) return;
+    if (!pending || !viewerKey) return;
     let stopped = false;
     const timer = setInterval(() => {
       viewerStatus(viewerKey).then(
@@ -49,6 +61,7 @@ function useControlRequest(viewerKey: string) {
     };
   }, [pending, viewerKey]);
   const ask = async () => {
+    if (!viewerKey) return;
     try {
       const status = await requestControl(viewerKey);
       setPending(status.controlRequested);
@@ -59,7 +72,8 @@ function useControlRequest(viewerKey: string) {
   return { pending, ask };
 }
 
-export function ViewerWatch({ joined, onEnded, onLeave }: ViewerWatchProps) {
+export function ViewerWatch({ joining, onRefused, onEnded, onLeave }: ViewerWatchProps) {
+  const [joined, setJoined] = useState<JoinedShare | null>(null);
   const area = useRef<HTMLDivElement>(null);
   const stage = useRef<HTMLDivElement>(null);
   const keyboard = useRef<HTMLTextAreaElement>(null);
@@ -67,34 +81,40 @@ export function ViewerWatch({ joined, onEnded, onLeave }: ViewerWatchProps) {
   useStreamTouch(stage);
   // Keys and text go to the phone only while this viewer controls it (the server refuses them otherwise too).
   usePhysicalKeyboard(!viewOnly.value);
-  const open = () => void watchPhone(joined.userPhoneId, joined.viewerKey, stage.current!);
+  const open = () => void watchPhone(joining.userPhoneId, joining.joined.then((value) => value.viewerKey), stage.current!);
 
   useEffect(() => {
-    open();
+    let current = true;
+    joining.joined.then(
+      (value) => current && setJoined(value),
+      (error: unknown) => current && onRefused(error),
+    );
+    if (!(joining.connected && adoptStage(stage.current!))) open();
     const onVisibility = () => (document.visibilityState === 'hidden' ? pauseSession() : resumeSession());
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
+      current = false;
       document.removeEventListener('visibilitychange', onVisibility);
       closeSession();
     };
-  }, [joined.viewerKey]);
+  }, [joining]);
 
   const current = problem.value;
   useEffect(() => {
-    if (current?.kind === 'stream' && SHARE_FAILURES.has(current.failure)) onEnded(current.failure as ShareFailure);
+    if (current?.kind === 'stream' && SHARE_FAILURES.has(current.failure)) onEnded(joined, current.failure as ShareFailure);
   }, [current]);
 
-  const control = useControlRequest(joined.viewerKey);
+  const control = useControlRequest(joined?.viewerKey);
   return (
     <div class="phone-view share-watch" data-testid="share-watch">
       <header class="share-watch__bar">
-        <h1 class="share-watch__name">{phoneName.value || joined.phoneName}</h1>
-        <button type="button" class="btn share-watch__leave" onClick={onLeave} data-testid="share-leave">
+        <h1 class="share-watch__name">{phoneName.value || joined?.phoneName || ''}</h1>
+        <button type="button" class="btn share-watch__leave" onClick={() => onLeave(joined)} data-testid="share-leave">
           {t('share.watch.leave')}
         </button>
       </header>
       <div ref={area} class="phone-view__area">
-        <StreamStage stageRef={stage} width={size.width} height={size.height} onRetry={open} onResume={resumeSession} onExit={onLeave} />
+        <StreamStage stageRef={stage} width={size.width} height={size.height} onRetry={open} onResume={resumeSession} onExit={() => onLeave(joined)} />
       </div>
       <KeyboardInput inputRef={keyboard} />
       {!viewOnly.value ? (
@@ -108,7 +128,7 @@ export function ViewerWatch({ joined, onEnded, onLeave }: ViewerWatchProps) {
           <button
             type="button"
             class="btn btn--primary btn--block"
-            disabled={control.pending}
+            disabled={control.pending || !joined}
             onClick={() => void control.ask()}
             data-testid="share-request-control"
           >
