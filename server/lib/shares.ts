@@ -181,7 +181,7 @@ function liveShareOf(db: Db, token: string, now: number): ShareRow {
 
 export function openShare(deps: Deps, token: string): ReplyInput<typeof contract.openShare> {
   const share = liveShareOf(deps.db, token, deps.now());
-  return { shareId: share.id, phoneName: share.phone_name, permission: share.permission, expiresAt: share.expires_at };
+  return { shareId: share.id, userPhoneId: share.phone_id, phoneName: share.phone_name, permission: share.permission, expiresAt: share.expires_at };
 }
 
 export interface JoinInput {

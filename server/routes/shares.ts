@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import * as contract from '../../src/contract/shares.ts';
 import { requireAuth, requireTenant } from '../lib/auth.ts';
 import { clientAddress } from '../lib/client-address.ts';
@@ -17,7 +17,9 @@ import { isTrialOver } from '../lib/users.ts';
 export function shareRoutes(deps: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const owner = [requireTenant(deps), requireAuth(deps)];
-  const visitor = [requireTenant(deps)];
+  // No tenant header needed: the token or key names the share, whose tenant is its own (any client number opens a
+  // link), and the page can ask before it has resolved its client (the first picture comes a round trip sooner).
+  const visitor: MiddlewareHandler<AppEnv>[] = [];
 
   contractRoute(routes, deps, contract.createShare, owner, (c, { body }) => shares.createShare(deps, c.get('user'), body));
   contractRoute(routes, deps, contract.listShares, owner, (c) => shares.listShares(deps, c.get('user')));
@@ -54,10 +56,14 @@ export function shareRoutes(deps: Deps): Hono<AppEnv> {
   return routes;
 }
 
-/** The account behind the request's login, if it has a valid one; a missing or stale login is simply no account. */
+/**
+ * The account behind the request's login (in the tenant its header names), if it has a valid one; a missing or stale
+ * login, or no tenant header, is simply no account.
+ */
 function loggedInUser(deps: Deps, c: Context<AppEnv>): number | null {
   const match = (c.req.header('authorization') ?? '').match(/^Bearer\s+(\S+)$/i);
-  const found = match ? findSessionByAccessToken(deps, match[1]!, c.get('tenantId')) : null;
+  const tenant = (c.req.header('tenant-id') ?? '').trim();
+  const found = match && /^\d{1,15}$/.test(tenant) ? findSessionByAccessToken(deps, match[1]!, Number(tenant)) : null;
   const now = deps.now();
   if (!found || found.accessExpiresAt <= now || isTrialOver(found.user, now)) return null;
   return found.user.id;

@@ -29,6 +29,8 @@ const ENTRY_RULES: Partial<Record<RouteSegment, (keys: ReadonlySet<string>) => b
   'authorization-manager': (keys) => keys.has('auth_button'),
   'use-authorization-code': (keys) => keys.has('auth_button'),
   'authorized-device': (keys) => keys.has('auth_button'),
+  'my-share-screen': (keys) => keys.has('screen_sharing'),
+  'join-user': (keys) => keys.has('screen_sharing'),
 };
 
 /** True when an entry leading to `segment` may be shown; pages with no rule are always reachable. */

@@ -1,7 +1,8 @@
 /**
  * Screen sharing by link (spec §1, §4; server/API.md "Screen sharing"). The owner's calls need a login; the viewer's
- * (open, join and the calls made with the viewer key) do not: a link opens on any client number, with or without an
- * account. Server: server/routes/shares.ts. Client: src/share/api.ts.
+ * (open, join and the calls made with the viewer key) need neither a login nor the tenant header: a link opens on any
+ * client number, with or without an account, and names its share (and so its tenant) itself. Server:
+ * server/routes/shares.ts. Client: src/share/api.ts.
  */
 import * as v from 'valibot';
 import { Id, LookupId, Name, Text, coded } from './fields.ts';
@@ -84,7 +85,7 @@ export const actOnViewer = endpoint(`PUT ${SHARE}/viewer/state`, {
 /** What a link opens, before joining: the viewer page shows it and asks for a name. */
 export const openShare = endpoint(`POST ${SHARE}/open`, {
   body: v.object({ token: Secret }),
-  reply: v.strictObject({ shareId: v.number(), phoneName: v.string(), permission: v.picklist(SHARE_PERMISSIONS), expiresAt: v.number() }),
+  reply: v.strictObject({ shareId: v.number(), userPhoneId: v.number(), phoneName: v.string(), permission: v.picklist(SHARE_PERMISSIONS), expiresAt: v.number() }),
 });
 
 export const joinShare = endpoint(`POST ${SHARE}/join`, {

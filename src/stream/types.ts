@@ -12,7 +12,10 @@ export type { Definition, StreamKey, StreamRole, TouchAction, TouchPointer };
 export type StreamState = 'idle' | 'connecting' | 'playing' | 'reconnecting' | 'paused' | 'failed';
 
 /** Why a session failed (spec §8 "Streaming"); each has a translated message in errors.*. */
-export type StreamFailure = 'notAssigned' | 'configError' | 'connectionLost' | 'unsupported';
+export type StreamFailure = 'notAssigned' | 'configError' | 'connectionLost' | 'unsupported' | ShareFailure;
+
+/** Why a share viewer's session ended for good: the share ended, the owner blocked the viewer, or put them out. */
+export type ShareFailure = 'shareEnded' | 'shareBlocked' | 'shareRemoved';
 
 /** Errors of single requests (spec §8): their promises reject with a StreamError carrying one of these. */
 export type StreamRequestError = 'resolutionFailed' | 'screenshotFailed' | 'clipboardFailed' | 'notConnected';

@@ -10,6 +10,9 @@ import { createLiveness } from './liveness.ts';
 import { createPendingRequests } from './pending-requests.ts';
 import {
   CLOSE_NOT_ASSIGNED,
+  CLOSE_SHARE_BLOCKED,
+  CLOSE_SHARE_ENDED,
+  CLOSE_SHARE_REMOVED,
   HELLO_SEQ,
   MAX_TEXT_CHARS,
   SCREENSHOT_KIND,
@@ -243,6 +246,9 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
     current.onclose = (event: CloseEvent) => {
       if (socket !== current) return;
       if (event.code === CLOSE_NOT_ASSIGNED) fail('notAssigned');
+      else if (event.code === CLOSE_SHARE_ENDED) fail('shareEnded');
+      else if (event.code === CLOSE_SHARE_BLOCKED) fail('shareBlocked');
+      else if (event.code === CLOSE_SHARE_REMOVED) fail('shareRemoved');
       else lost();
     };
     // A host that accepts the connection but never says hello is as good as down.

@@ -88,6 +88,9 @@ export const READY: Record<string, string> = {
   'about-us': '[data-testid="about-version"]',
   '404': '[data-testid="not-found"]',
   download: '[data-testid="download"]',
+  'my-share-screen': '[data-testid="share-card"], [data-testid="list-empty"]',
+  'join-user': '[data-testid="join-user-share"]',
+  'share-screen-control': '[data-testid="share-join-form"], [data-testid="share-notice"]',
 };
 
 /** What the app shows while something loads, in either language (core texts `common.loading`). */

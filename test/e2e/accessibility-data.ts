@@ -18,6 +18,8 @@ export interface PageData {
   groups: ApiGroup[];
   /** An unpaid order created for this test (shop group only). */
   orderId?: number;
+  /** A live share link of one phone, with one viewer joined (other pages only), for join-user and share-screen-control. */
+  share?: { shareId: number; token: string; phoneId: number };
 }
 
 /** An API call as the logged-in user, with the token and tenant the app stored. */
@@ -67,6 +69,17 @@ export async function createUnpaidOrder(page: Page): Promise<number> {
   return order.orderId;
 }
 
+/**
+ * A share link of an idle phone (the list's last, away from the phones other checks open) with one viewer who joined
+ * without an account, so join-user shows a viewer with its controls. Ended by the caller once the pages are seen.
+ */
+export async function createShareLink(page: Page, data: PageData): Promise<NonNullable<PageData['share']>> {
+  const phone = need(data.phones.filter(idle).at(-1), 'an idle phone');
+  const share = await ok(page, 'POST /api/device/share/create', { body: { userPhoneId: phone.userPhoneId, permission: 'view', validityHours: 1 } });
+  await ok(page, 'POST /api/device/share/join', { body: { token: share.token, displayName: 'Audit viewer' } });
+  return { shareId: share.shareId, token: share.token, phoneId: phone.userPhoneId };
+}
+
 export const left = (data: PageData, phone: ApiPhone) => phone.expireTime - data.serverTime;
 export const idle = (phone: ApiPhone) => phone.businessStatus === 'online' && !phone.operation;
 
@@ -106,6 +119,9 @@ export const QUERIES: Record<string, (data: PageData | null) => string> = {
   },
   agreement: () => '?type=1',
   'authorization-code': (data) => `?id=${need(data && viewablePhone(data), 'a phone with more than a day left').userPhoneId}`,
+  'join-user': (data) => `?shareId=${need(data?.share, 'a share link').shareId}`,
+  // Logged out there is no data: the page without a token says the interaction has ended.
+  'share-screen-control': (data) => (data?.share ? `?token=${data.share.token}` : ''),
   payment: (data) => `?orderId=${need(data?.orderId, 'a new unpaid order')}`,
   'pay-result': (data) => `?orderId=${need(data?.orderId, 'a new unpaid order')}`,
   'transfer-device': (data) => `?ids=${need(data && somePhone(data), 'a phone').userPhoneId}`,

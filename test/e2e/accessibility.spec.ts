@@ -17,7 +17,7 @@
 import { expect, test } from '@playwright/test';
 import { appUrl, skipExpiryReminder } from './helpers.ts';
 import { Audit, byName, DEVICE_PAGES, groupOf, logIn, READY, ROUTES, settle, SHOP_PAGES, TENANTS } from './accessibility-audit.ts';
-import { callApi, createUnpaidOrder, loadPageData, QUERIES, type PageData } from './accessibility-data.ts';
+import { callApi, createShareLink, createUnpaidOrder, loadPageData, QUERIES, type PageData } from './accessibility-data.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -119,51 +119,96 @@ for (const tenant of TENANTS) {
       const audit = new Audit(page, tenant, 'other pages logged in');
       await logIn(page, tenant);
       const holder: { data: PageData | null } = { data: null };
-      await audit.step('test data (phones, groups)', async () => {
-        holder.data = await loadPageData(page);
+      await audit.step('test data (phones, groups, a share link)', async () => {
+        const data = await loadPageData(page);
+        data.share = await createShareLink(page, data);
+        holder.data = data;
       });
-      for (const route of ROUTES.filter((entry) => groupOf(entry.segment) === 'other')) {
-        await audit.route(route, holder.data, 'logged in');
-        if (route.segment === 'profile') {
-          await audit.step('logout confirm dialog (profile)', async () => {
-            await page.getByTestId('logout').click();
-            const dialog = page.getByRole('dialog');
-            await expect(dialog).toBeVisible();
-            await settle(page);
-            await audit.analyse('profile with the logout confirm dialog');
-            // Cancel (the action that is not the primary one): the session must survive for the pages after this one.
-            await dialog.locator('button:not(.btn--primary)').click();
-            await expect(dialog).toHaveCount(0);
-            await expect(page).toHaveURL(new RegExp(`/app/profile/${tenant.clientNo}$`));
-          });
-        }
-        if (route.segment === 'transfer-device') {
-          await audit.step('transfer check and result (transfer-device)', async () => {
-            // The server's answers are stood in for: a real transfer would take the demo user's phones away.
-            const id = Number(new URL(page.url()).searchParams.get('ids'));
-            const receiver = { userNo: '12345678', mobile: '138****8002' };
-            const refused = { code: 1_003_005_002, msg: 'The phone has too little time left to be transferred' };
-            await page.route('**/api/device/user/phone/give-check', (request) => request.fulfill({ json: { code: 0, msg: '', data: {
-              receiver, items: [{ userPhoneId: id, phoneNo: '', name: '', ok: true, code: 0, msg: '' }, { userPhoneId: 999_999, phoneNo: 'CP00000000', name: 'Refused', ok: false, ...refused }],
-            } } }));
-            await page.route('**/api/device/user/phone/give', (request) => request.fulfill({ json: { code: 0, msg: '', data: {
-              orderId: 1, orderNo: '20260101080000123456', status: 'partial', receiver,
-              items: [{ userPhoneId: id, phoneNo: '', status: 'success', code: 0, msg: '', finishTime: Date.now() }, { userPhoneId: 999_999, phoneNo: 'CP00000000', status: 'failed', ...refused, finishTime: Date.now() }],
-            } } }));
-            await page.locator('#transfer-target').fill('13800138002');
-            await page.getByTestId('transfer-check-submit').click();
-            await expect(page.getByTestId('transfer-check-item')).toHaveCount(2);
-            await audit.analyse('transfer-device with the check of each phone');
-            await page.getByTestId('transfer-confirm').click();
-            await page.getByRole('dialog').locator('button.btn--primary').click();
-            await expect(page.getByTestId('transfer-result-item')).toHaveCount(2);
-            await audit.analyse('transfer-device with the result of each phone');
-            await page.unroute('**/api/device/user/phone/give-check');
-            await page.unroute('**/api/device/user/phone/give');
-          });
-        }
+      try {
+        await otherPages(audit, holder.data);
+      } finally {
+        // The link was only there to be looked at (a shared phone cannot be granted: other tests may want it).
+        const share = holder.data?.share;
+        if (share) await callApi(page, 'PUT', '/api/device/share/end', { shareId: share.shareId }).catch(() => undefined);
       }
       audit.finish();
     });
   });
+}
+
+/** The "other" group's pages, and the overlays some of them open. */
+async function otherPages(audit: Audit, data: PageData | null): Promise<void> {
+  const { page, tenant } = audit;
+  for (const route of ROUTES.filter((entry) => groupOf(entry.segment) === 'other')) {
+    await audit.route(route, data, 'logged in');
+    if (route.segment === 'my-share-screen') {
+      await audit.step('my-share-screen with the new-link sheet, then the link made', async () => {
+        await page.getByTestId('share-new').click();
+        const sheet = page.getByTestId('share-create-sheet');
+        await expect(sheet.getByTestId('share-create')).toBeEnabled();
+        // Another phone than the page's own link's: a new link would end that one.
+        const other = data?.phones.find((phone) => phone.userPhoneId !== data.share?.phoneId && phone.businessStatus === 'online');
+        if (other) await sheet.getByTestId('share-phone').selectOption(String(other.userPhoneId));
+        await settle(page);
+        await audit.analyse('my-share-screen with the new-link sheet');
+        await sheet.getByTestId('share-create').click();
+        await expect(sheet.getByTestId('share-link')).toBeVisible();
+        await settle(page);
+        await audit.analyse('my-share-screen with the link made');
+        await page.getByTestId('sheet-close').click();
+        await expect(sheet).toHaveCount(0);
+        // That link ends at once: the page's own link stays the only live one.
+        const shareId = Number(await page.getByTestId('share-card').first().getAttribute('data-share-id'));
+        if (shareId && shareId !== data?.share?.shareId) await callApi(page, 'PUT', '/api/device/share/end', { shareId });
+      });
+    }
+    if (route.segment === 'share-screen-control' && data?.share) {
+      await audit.step('share-screen-control watching the shared phone', async () => {
+        await page.getByTestId('share-join').click();
+        await expect(page.locator('[data-testid="stream-stage"][data-state="playing"]')).toBeVisible();
+        await settle(page);
+        await audit.analyse('share-screen-control watching');
+        await page.getByTestId('share-leave').click();
+        await expect(page.getByTestId('share-notice')).toBeVisible();
+      });
+    }
+    if (route.segment === 'transfer-device') {
+      await audit.step('transfer check and result (transfer-device)', async () => {
+        // The server's answers are stood in for: a real transfer would take the demo user's phones away.
+        const id = Number(new URL(page.url()).searchParams.get('ids'));
+        const receiver = { userNo: '12345678', mobile: '138****8002' };
+        const refused = { code: 1_003_005_002, msg: 'The phone has too little time left to be transferred' };
+        await page.route('**/api/device/user/phone/give-check', (request) => request.fulfill({ json: { code: 0, msg: '', data: {
+          receiver, items: [{ userPhoneId: id, phoneNo: '', name: '', ok: true, code: 0, msg: '' }, { userPhoneId: 999_999, phoneNo: 'CP00000000', name: 'Refused', ok: false, ...refused }],
+        } } }));
+        await page.route('**/api/device/user/phone/give', (request) => request.fulfill({ json: { code: 0, msg: '', data: {
+          orderId: 1, orderNo: '20260101080000123456', status: 'partial', receiver,
+          items: [{ userPhoneId: id, phoneNo: '', status: 'success', code: 0, msg: '', finishTime: Date.now() }, { userPhoneId: 999_999, phoneNo: 'CP00000000', status: 'failed', ...refused, finishTime: Date.now() }],
+        } } }));
+        await page.locator('#transfer-target').fill('13800138002');
+        await page.getByTestId('transfer-check-submit').click();
+        await expect(page.getByTestId('transfer-check-item')).toHaveCount(2);
+        await audit.analyse('transfer-device with the check of each phone');
+        await page.getByTestId('transfer-confirm').click();
+        await page.getByRole('dialog').locator('button.btn--primary').click();
+        await expect(page.getByTestId('transfer-result-item')).toHaveCount(2);
+        await audit.analyse('transfer-device with the result of each phone');
+        await page.unroute('**/api/device/user/phone/give-check');
+        await page.unroute('**/api/device/user/phone/give');
+      });
+    }
+    if (route.segment === 'profile') {
+      await audit.step('logout confirm dialog (profile)', async () => {
+        await page.getByTestId('logout').click();
+        const dialog = page.getByRole('dialog');
+        await expect(dialog).toBeVisible();
+        await settle(page);
+        await audit.analyse('profile with the logout confirm dialog');
+        // Cancel (the action that is not the primary one): the session must survive for the pages after this one.
+        await dialog.locator('button:not(.btn--primary)').click();
+        await expect(dialog).toHaveCount(0);
+        await expect(page).toHaveURL(new RegExp(`/app/profile/${tenant.clientNo}$`));
+      });
+    }
+  }
 }

@@ -9,6 +9,7 @@ import { loadErrorCatalogue } from '../../src/core/errors.ts';
 import { registerErrors } from '../../src/core/errors-later.ts';
 import { SHOP_ERRORS } from '../../src/shop/errors.ts';
 import { TRANSFER_ERRORS } from '../../src/transfer/errors.ts';
+import { SHARE_ERRORS } from '../../src/share/errors.ts';
 
 export const ERRORS_ZH_CN = { errors: errorsZhCN };
 export const ERRORS_EN_US = { errors: errorsEnUS };
@@ -16,3 +17,4 @@ export const ERRORS_EN_US = { errors: errorsEnUS };
 await loadErrorCatalogue();
 await registerErrors(SHOP_ERRORS);
 await registerErrors(TRANSFER_ERRORS);
+await registerErrors(SHARE_ERRORS);

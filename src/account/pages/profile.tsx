@@ -26,6 +26,7 @@ const ENTRIES: ReadonlyArray<{ segment: RouteSegment; label: MessageKey }> = [
   { segment: 'authorization-manager', label: 'account.profile.authorizationManager' },
   { segment: 'authorized-device', label: 'account.profile.authorizedDevice' },
   { segment: 'use-authorization-code', label: 'account.profile.useAuthorizationCode' },
+  { segment: 'my-share-screen', label: 'account.profile.shares' },
   { segment: 'system-setting', label: 'account.profile.settings' },
   { segment: 'about-us', label: 'account.profile.aboutUs' },
 ];

@@ -22,6 +22,7 @@ const accountTexts: Translation<typeof zhCN> = {
       authorizationManager: 'Authorizations',
       authorizedDevice: 'Authorized devices',
       useAuthorizationCode: 'Use authorization code',
+      shares: 'My screen shares',
     },
     personal: {
       title: 'Personal centre',

@@ -18,6 +18,7 @@ const accountTexts = {
       authorizationManager: '授权管理',
       authorizedDevice: '被授权设备',
       useAuthorizationCode: '使用授权码',
+      shares: '我的屏幕分享',
     },
     personal: {
       title: '个人中心',

@@ -89,6 +89,8 @@ const ACTIONS: ActionDef[] = [
     run: (phone) => goToPage('authorization-code', { query: `?id=${phone.userPhoneId}` }) },
   { id: 'transfer', label: 'devices.actions.transfer', permission: 'transfer_button', page: 'transfer-device',
     run: (phone) => goToPage('transfer-device', { query: `?ids=${phone.userPhoneId}` }) },
+  { id: 'share', label: 'devices.actions.share', permission: 'screen_sharing', page: 'my-share-screen',
+    run: (phone) => goToPage('my-share-screen', { query: `?phoneId=${phone.userPhoneId}` }) },
   { id: 'screenshot', label: 'devices.actions.screenshot', run: (_phone, show) => show('screenshot') },
   { id: 'resolution', label: 'devices.actions.resolution', run: (_phone, show) => show('resolution') },
   { id: 'group', label: 'devices.actions.group', run: (_phone, show) => show('group') },

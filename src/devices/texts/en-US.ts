@@ -33,6 +33,7 @@ const devicesTexts: Translation<typeof zhCN> = {
       group: 'Set group', details: 'Device details', copyNumber: 'Copy device number', renew: 'Renew', upgrade: 'Upgrade',
       auth: 'Authorize',
       transfer: 'Transfer to another account',
+      share: 'Share screen',
     },
     confirm: {
       reboot: 'Reboot "{{name}}"? It cannot be used while it restarts.',

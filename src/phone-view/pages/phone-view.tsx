@@ -3,7 +3,7 @@
  * toolbar and its panels. phone-view-switch adds a strip to step to the previous or next phone of the list.
  * Leaving either page ends the session (the page's cleanup; the navigator's leave hook does too).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { PageProps } from '../../app/route-types.ts';
 import { ClipboardPanel } from '../parts/clipboard-panel.tsx';
 import { KeyboardInput, usePhysicalKeyboard } from '../parts/keyboard-input.tsx';
@@ -15,27 +15,8 @@ import { useStreamTouch } from '../parts/use-stream-touch.ts';
 import { closeSession, openSession, panel, pauseSession, resumeSession, viewOnly, virtualKeys } from '../session.ts';
 import { exitPhoneView } from '../tool-actions.ts';
 import { ensureStreamTexts } from '../texts/index.ts';
-import { stageSize } from '../touch-map.ts';
+import { useStageSize } from '../parts/use-stage-size.ts';
 import '../phone-view.css';
-
-/** The largest 9:16 stage that fits the space left for it, kept up to date as the window changes. */
-function useStageSize(area: { current: HTMLElement | null }): { width: number; height: number } {
-  const [size, setSize] = useState({ width: 0, height: 0 });
-  useEffect(() => {
-    const element = area.current;
-    if (!element) return;
-    const measure = () => setSize(stageSize(element.clientWidth, element.clientHeight));
-    measure();
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
-    observer?.observe(element);
-    addEventListener('resize', measure);
-    return () => {
-      observer?.disconnect();
-      removeEventListener('resize', measure);
-    };
-  }, []);
-  return size;
-}
 
 /** The route shows the page once its texts are in (src/app/routes.ts). */
 export const ready = ensureStreamTexts;

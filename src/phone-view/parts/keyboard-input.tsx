@@ -6,7 +6,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { dialogs } from '../../core/ui/dialogs.ts';
-import { panel, refuseIfViewOnly, streamClient } from '../session.ts';
+import { panel, refuseIfViewOnly, streamClient } from '../live-session.ts';
 
 function sendText(text: string): void {
   if (text && !refuseIfViewOnly()) streamClient()?.text(text);

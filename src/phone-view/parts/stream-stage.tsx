@@ -8,7 +8,7 @@ import { t, type MessageKey } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { describeFailure } from '../../core/errors-later.ts';
 import type { StreamFailure } from '../../stream/types.ts';
-import { audience, frame, phoneName, problem, professionalMode, quality, role, stats, streamState, viewOnly, type SessionProblem } from '../session.ts';
+import { audience, frame, phoneName, problem, professionalMode, quality, role, stats, streamState, viewOnly, type SessionProblem } from '../live-session.ts';
 
 /** A reconnect that succeeds within this time shows nothing but the last picture. */
 const RECONNECT_NOTICE_DELAY_MS = 1500;
@@ -18,7 +18,13 @@ const FAILURE_TEXT: Record<StreamFailure, MessageKey> = {
   configError: 'errors.streamConfigError',
   connectionLost: 'errors.streamConnectionLost',
   unsupported: 'errors.streamUnsupported',
+  shareEnded: 'errors.shareEnded',
+  shareBlocked: 'errors.shareBlocked',
+  shareRemoved: 'phoneView.shareRemoved',
 };
+
+/** Failures a reconnect cannot mend: an unsupported browser, and a share viewer's session the owner ended. */
+const FINAL_FAILURES: ReadonlySet<StreamFailure> = new Set(['unsupported', 'shareEnded', 'shareBlocked', 'shareRemoved']);
 
 function problemText(value: SessionProblem): string {
   if (value.kind === 'stream') return t(FAILURE_TEXT[value.failure]);
@@ -48,7 +54,7 @@ function Overlay({ onRetry, onResume, onExit }: OverlayProps) {
   if (state === 'failed' && current) {
     // Retrying opens a new session with a new token; an unsupported browser or a phone out of time will not change.
     const retryable =
-      current.kind === 'error' || current.kind === 'token' || (current.kind === 'stream' && current.failure !== 'unsupported');
+      current.kind === 'error' || current.kind === 'token' || (current.kind === 'stream' && !FINAL_FAILURES.has(current.failure));
     return (
       <div class="pv-overlay pv-overlay--failed" role="alert" data-testid="stream-failed">
         <p>{problemText(current)}</p>

@@ -5,7 +5,7 @@
  */
 import { useEffect, type RefObject } from 'react';
 import type { TouchAction, TouchPointer } from '../../stream/types.ts';
-import { device, refuseIfViewOnly, streamClient } from '../session.ts';
+import { device, refuseIfViewOnly, streamClient } from '../live-session.ts';
 import { toDevicePoint } from '../touch-map.ts';
 
 export function useStreamTouch(stage: RefObject<HTMLElement>): void {

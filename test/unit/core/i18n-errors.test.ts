@@ -16,6 +16,9 @@ import zhCNIdle from '../../../src/app/texts/idle-zh-CN.ts';
 import enUSIdle from '../../../src/app/texts/idle-en-US.ts';
 import zhCNTransfer from '../../../src/transfer/texts/transfer-zh-CN.ts';
 import enUSTransfer from '../../../src/transfer/texts/transfer-en-US.ts';
+import zhCNShare from '../../../src/share/texts/share-zh-CN.ts';
+import enUSShare from '../../../src/share/texts/share-en-US.ts';
+import { SHARE_ERRORS } from '../../../src/share/errors.ts';
 import { installDictionary, locale, t } from '../../../src/core/i18n/index.ts';
 import { CATALOGUE } from '../../../src/core/error-catalogue.ts';
 import { describe, describeError, describeServerMessage, findEntry, ApiError } from '../../../src/core/errors.ts';
@@ -44,6 +47,7 @@ const PARTS = {
   download: [zhCNDownload, enUSDownload],
   idle: [zhCNIdle, enUSIdle],
   transfer: [zhCNTransfer, enUSTransfer],
+  share: [zhCNShare, enUSShare],
   errors: [ERRORS_ZH_CN, ERRORS_EN_US],
 } as const;
 const zh = Object.assign({}, ...Object.values(PARTS).map(([zhPart]) => flatten(zhPart))) as Record<string, string>;
@@ -88,7 +92,7 @@ test('both languages have the same keys in every part, and no empty text', () =>
 });
 
 test('every top-level key is core (common, validate, errors) or a domain', () => {
-  const allowed = ['common', 'validate', 'errors', 'app', 'account', 'misc', 'devices', 'shop', 'phoneView', 'transfer'];
+  const allowed = ['common', 'validate', 'errors', 'app', 'account', 'misc', 'devices', 'shop', 'phoneView', 'transfer', 'share'];
   for (const key of Object.keys(zh)) assert.ok(allowed.includes(key.split('.')[0]), key);
 });
 
@@ -105,7 +109,7 @@ test('placeholders match between languages', () => {
 
 test('every catalogue entry has a translation in both languages', () => {
   // The domains' entries included (error-texts.ts registers them as their texts' modules do).
-  for (const entry of [...SHOP_ERRORS, ...TRANSFER_ERRORS]) assert.ok(CATALOGUE.includes(entry), entry.key);
+  for (const entry of [...SHOP_ERRORS, ...TRANSFER_ERRORS, ...SHARE_ERRORS]) assert.ok(CATALOGUE.includes(entry), entry.key);
   for (const entry of CATALOGUE) {
     assert.ok(zh[entry.key], `zh-CN ${entry.key}`);
     assert.ok(en[entry.key], `en-US ${entry.key}`);

@@ -1,0 +1,156 @@
+/**
+ * share-screen-control (layout none, public, any client number; spec §2 lets it skip the H5 check): a share link's
+ * page. A first visit shows the phone's name and the link's permission and asks a display name; a browser that
+ * joined the link before goes straight back in. Then the live phone, with "request control" while watching; the
+ * room being full, a block, or the end of the share each end it with the spec §8 message and the stream closed.
+ *
+ * It loads only what watching needs, and starts early: its chunk brings phone-view's stage and session (watch.ts)
+ * and the stream SDK (in the page's own first round of files, never the first screen's); as this module runs, the
+ * link is asked for (or, for a returning viewer, joined) without waiting for the client's details, which the viewer's
+ * calls do not need; and the socket opens while the join is on its way, its key sent as the first message when it
+ * comes. No device list, no shop. Figures: docs/benchmarks.md "Share link".
+ */
+import { useEffect, useRef, useState } from 'react';
+import { t } from '../../core/i18n/index.ts';
+import { catalogueReady, describeError } from '../../core/errors.ts';
+import { ensureQuery } from '../../core/store/query-store.ts';
+import { useQuery } from '../../core/store/use-query.ts';
+import { user } from '../../account/session.ts';
+import type { PageProps } from '../../app/route-types.ts';
+import type { ShareFailure } from '../../stream/types.ts';
+import { ensureStreamTexts, watchPhone } from '../../phone-view/watch.ts';
+// With the page's chunk, not after it: a returning viewer's socket opens as this module runs (see the header).
+import '../../stream/stream-sdk.ts';
+import { viewerStatus, type JoinedShare } from '../api.ts';
+import { fetchOpened, joinAsViewer, keptName, leaveAsViewer, openKey, returningTo } from '../state.ts';
+import { ViewerJoin } from '../parts/viewer-join.tsx';
+import { ViewerWatch, type Joining } from '../parts/viewer-watch.tsx';
+import { ensureShareTexts } from '../texts/index.ts';
+import '../parts/share.css';
+
+export const ready = (): Promise<void> => Promise.all([ensureShareTexts(), ensureStreamTexts()]).then(() => {});
+
+type Phase =
+  | { kind: 'form' }
+  | { kind: 'watching'; joining: Joining }
+  | { kind: 'refused'; error: unknown }
+  | { kind: 'closed'; why: ShareFailure | 'left'; viewerKey?: string };
+
+const tokenOf = (query: URLSearchParams): string => (query.get('token') ?? '').trim();
+
+/** Into the room under `name`, for the phone `userPhoneId`: the page connects while the join is on its way. */
+function startJoining(token: string, name: string, userPhoneId: number): Joining {
+  const joined = joinAsViewer(token, name);
+  joined.catch(() => {});
+  return { token, name, userPhoneId, joined };
+}
+
+/** A returning viewer's join, started as the module ran; taken by the page's first render. */
+let early: Joining | null = null;
+
+if (typeof location !== 'undefined' && location.pathname.includes('share-screen-control')) {
+  const token = tokenOf(new URLSearchParams(location.search));
+  const phoneId = token ? returningTo(token) : null;
+  if (phoneId !== null) {
+    // The stream too: its socket opens now, and the key goes as its first message once the join brings it.
+    early = { ...startJoining(token, keptName(), phoneId), connected: true };
+    void watchPhone(phoneId, early.joined.then((joined) => joined.viewerKey));
+  }
+  else if (token) void ensureQuery(openKey(token), fetchOpened(token)).catch(() => {});
+  // The error texts only word a failure: they come behind, not before the page.
+  void catalogueReady().catch(() => {});
+}
+
+const CLOSED_TEXT = {
+  shareEnded: 'share.errors.ended',
+  shareBlocked: 'share.errors.blocked',
+  shareRemoved: 'share.watch.removed',
+  left: 'share.watch.left',
+} as const;
+
+function Notice({ text, reason, action }: { text: string; reason: string; action?: { label: string; run: () => void } }) {
+  return (
+    <div class="card share-notice" role="alert" data-testid="share-notice" data-reason={reason}>
+      <p>{text}</p>
+      {action ? (
+        <button type="button" class="btn btn--primary" onClick={action.run} data-testid="share-notice-action">
+          {action.label}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+function initialPhase(token: string): Phase {
+  const taken = early?.token === token ? early : null;
+  early = null;
+  if (taken) return { kind: 'watching', joining: taken };
+  const phoneId = token ? returningTo(token) : null;
+  return phoneId === null ? { kind: 'form' } : { kind: 'watching', joining: startJoining(token, keptName(), phoneId) };
+}
+
+export default function ShareScreenControlPage({ query }: PageProps) {
+  const token = tokenOf(query);
+  const [phase, setPhase] = useState<Phase>(() => initialPhase(token));
+  const opened = useQuery(token && phase.kind === 'form' ? openKey(token) : null, fetchOpened(token), { cached: true });
+  // Another link opened on this page (its address changed): start over with it.
+  const shown = useRef(token);
+  useEffect(() => {
+    if (shown.current === token) return;
+    shown.current = token;
+    setPhase(initialPhase(token));
+  }, [token]);
+
+  const join = (name: string, userPhoneId: number) => setPhase({ kind: 'watching', joining: startJoining(token, name, userPhoneId) });
+
+  const ended = (joining: Joining, viewer: JoinedShare | null) => async (why: ShareFailure) => {
+    // Away longer than the server's grace (a hidden tab): it left the room by itself, and simply comes back.
+    if (why === 'shareRemoved' && viewer) {
+      const status = await viewerStatus(viewer.viewerKey).catch(() => null);
+      if (status?.state === 'disabled') return join(joining.name, joining.userPhoneId);
+    }
+    setPhase({ kind: 'closed', why });
+  };
+
+  if (phase.kind === 'watching') {
+    const { joining } = phase;
+    return (
+      <ViewerWatch
+        joining={joining}
+        onRefused={(error) => setPhase({ kind: 'refused', error })}
+        onEnded={(viewer, why) => void ended(joining, viewer)(why)}
+        onLeave={(viewer) => {
+          if (viewer) void leaveAsViewer(viewer.viewerKey);
+          setPhase({ kind: 'closed', why: 'left' });
+        }}
+      />
+    );
+  }
+
+  const again = () => {
+    const phoneId = returningTo(token);
+    if (phoneId !== null) join(keptName(), phoneId);
+    else setPhase({ kind: 'form' });
+  };
+  let body;
+  if (!token) body = <Notice text={t('share.errors.ended')} reason="ended" />;
+  else if (phase.kind === 'refused') {
+    body = <Notice text={describeError(phase.error)} reason="refused" action={{ label: t('share.watch.retry'), run: () => setPhase({ kind: 'form' }) }} />;
+  } else if (phase.kind === 'closed') {
+    const canRejoin = phase.why === 'left' || phase.why === 'shareRemoved';
+    body = <Notice text={t(CLOSED_TEXT[phase.why])} reason={phase.why} action={canRejoin ? { label: t('share.watch.rejoin'), run: again } : undefined} />;
+  } else if (opened.error) body = <Notice text={describeError(opened.error)} reason="refused" />;
+  else if (!opened.data) body = <p class="share-empty" role="status">{t('share.watch.loading')}</p>;
+  else {
+    const data = opened.data;
+    body = <ViewerJoin opened={data} initialName={keptName() || user.value?.nickname || ''} busy={false} onJoin={(name) => join(name, data.userPhoneId)} />;
+  }
+  return (
+    <div class="share-page">
+      <header class="page-header">
+        <h1 class="page-header__title share-page__title">{t('share.controlTitle')}</h1>
+      </header>
+      <main class="share-page__body">{body}</main>
+    </div>
+  );
+}

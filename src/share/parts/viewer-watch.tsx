@@ -1,0 +1,141 @@
+/**
+ * A viewer watching a shared phone: the live stage of phone-view (through its public watch.ts), touches sent only
+ * while this viewer has control (the server refuses them otherwise anyway), a "request control" button while it
+ * watches, and leave. A share failure on the socket (ended, blocked, put out) ends the watch with its reason.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { t } from '../../core/i18n/index.ts';
+import { describeError } from '../../core/errors.ts';
+import { notify } from '../../core/ui/notify.ts';
+import type { ShareFailure } from '../../stream/types.ts';
+import {
+  KeyboardInput, StreamStage, adoptStage, closeSession, pauseSession, phoneName, problem, resumeSession, usePhysicalKeyboard, useStageSize, useStreamTouch, viewOnly,
+  watchPhone,
+} from '../../phone-view/watch.ts';
+import { requestControl, viewerStatus, type JoinedShare } from '../api.ts';
+import { POLL_MS } from '../state.ts';
+
+const SHARE_FAILURES: ReadonlySet<string> = new Set<ShareFailure>(['shareEnded', 'shareBlocked', 'shareRemoved']);
+
+/** A join on its way, for a phone whose stream opens meanwhile (the key goes as the socket's first message). */
+export interface Joining {
+  token: string;
+  name: string;
+  userPhoneId: number;
+  joined: Promise<JoinedShare>;
+  /** Its stream was opened already, before the page had a stage (a returning viewer): the stage adopts it. */
+  connected?: boolean;
+}
+
+interface ViewerWatchProps {
+  joining: Joining;
+  /** The join was refused (room full, blocked, ended): the page says why. */
+  onRefused: (error: unknown) => void;
+  onEnded: (viewer: JoinedShare | null, failure: ShareFailure) => void;
+  onLeave: (viewer: JoinedShare | null) => void;
+}
+
+/** While a control request waits, the viewer's status is asked every POLL_MS: a declined one simply disappears. */
+function useControlRequest(viewerKey: string | undefined) {
+  const [pending, setPending] = useState(false);
+  // Control given (the socket says so): the request was approved.
+  useEffect(() => {
+    if (!viewOnly.value) setPending(false);
+  }, [viewOnly.value]);
+  useEffect(() => {
+    if (!pending || !viewerKey) return;
+    let stopped = false;
+    const timer = setInterval(() => {
+      viewerStatus(viewerKey).then(
+        (status) => {
+          if (stopped || status.controlRequested) return;
+          setPending(false);
+          if (status.permission === 'view') notify(t('share.watch.declined'), 'info');
+        },
+        () => {},
+      );
+    }, POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [pending, viewerKey]);
+  const ask = async () => {
+    if (!viewerKey) return;
+    try {
+      const status = await requestControl(viewerKey);
+      setPending(status.controlRequested);
+    } catch (error) {
+      notify(describeError(error));
+    }
+  };
+  return { pending, ask };
+}
+
+export function ViewerWatch({ joining, onRefused, onEnded, onLeave }: ViewerWatchProps) {
+  const [joined, setJoined] = useState<JoinedShare | null>(null);
+  const area = useRef<HTMLDivElement>(null);
+  const stage = useRef<HTMLDivElement>(null);
+  const keyboard = useRef<HTMLTextAreaElement>(null);
+  const size = useStageSize(area);
+  useStreamTouch(stage);
+  // Keys and text go to the phone only while this viewer controls it (the server refuses them otherwise too).
+  usePhysicalKeyboard(!viewOnly.value);
+  const open = () => void watchPhone(joining.userPhoneId, joining.joined.then((value) => value.viewerKey), stage.current!);
+
+  useEffect(() => {
+    let current = true;
+    joining.joined.then(
+      (value) => current && setJoined(value),
+      (error: unknown) => current && onRefused(error),
+    );
+    if (!(joining.connected && adoptStage(stage.current!))) open();
+    const onVisibility = () => (document.visibilityState === 'hidden' ? pauseSession() : resumeSession());
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      current = false;
+      document.removeEventListener('visibilitychange', onVisibility);
+      closeSession();
+    };
+  }, [joining]);
+
+  const current = problem.value;
+  useEffect(() => {
+    if (current?.kind === 'stream' && SHARE_FAILURES.has(current.failure)) onEnded(joined, current.failure as ShareFailure);
+  }, [current]);
+
+  const control = useControlRequest(joined?.viewerKey);
+  return (
+    <div class="phone-view share-watch" data-testid="share-watch">
+      <header class="share-watch__bar">
+        <h1 class="share-watch__name">{phoneName.value || joined?.phoneName || ''}</h1>
+        <button type="button" class="btn share-watch__leave" onClick={() => onLeave(joined)} data-testid="share-leave">
+          {t('share.watch.leave')}
+        </button>
+      </header>
+      <div ref={area} class="phone-view__area">
+        <StreamStage stageRef={stage} width={size.width} height={size.height} onRetry={open} onResume={resumeSession} onExit={() => onLeave(joined)} />
+      </div>
+      <KeyboardInput inputRef={keyboard} />
+      {!viewOnly.value ? (
+        <div class="share-watch__actions">
+          <button type="button" class="btn btn--block share-watch__keyboard" onClick={() => keyboard.current?.focus()} data-testid="share-keyboard">
+            {t('share.watch.keyboard')}
+          </button>
+        </div>
+      ) : (
+        <div class="share-watch__actions">
+          <button
+            type="button"
+            class="btn btn--primary btn--block"
+            disabled={control.pending || !joined}
+            onClick={() => void control.ask()}
+            data-testid="share-request-control"
+          >
+            {t(control.pending ? 'share.watch.requested' : 'share.watch.requestControl')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * Screen sharing's data (server/API.md "Screen sharing"): the owner's shares as store queries, polled every 2 s while
+ * a page shows them, the owner's changes (each invalidates what it changed), and what a viewer's browser keeps.
+ *
+ * Polling rather than a push channel: the owner's pages are open for a moment at a time, a share's answer is a few
+ * hundred bytes, and the store already stops a polling fetcher when the last page showing it goes; a socket of its
+ * own would need a server-side fan-out of viewer changes for a refresh every 2 s buys just as well.
+ */
+import { BASE, pagePath } from '../app/navigate.ts';
+import type { SharePermission, ShareValidityHours, ViewerAction } from '../contract/share-words.ts';
+import { invalidateQueries, type Fetcher } from '../core/store/query-store.ts';
+import * as api from './api.ts';
+
+export const SHARES_KEY = ['share', 'list'] as const;
+export const shareKey = (shareId: number) => ['share', 'detail', shareId] as const;
+/** How often the owner's pages ask again while shown: the spec's "live". */
+export const POLL_MS = 2000;
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+}
+
+/**
+ * Asks, then asks again every POLL_MS while a page shows the key (the store aborts `signal` when the last one goes,
+ * or the key is invalidated). A failed first answer is the query's error; a later failure is skipped, and a hidden
+ * page does not ask.
+ */
+export function polling<T>(ask: () => Promise<T>): Fetcher<T> {
+  return async (progress, signal) => {
+    let data = await ask();
+    for (;;) {
+      if (signal.aborted || !progress(data)) return data;
+      await pause(POLL_MS, signal);
+      if (signal.aborted || document.visibilityState === 'hidden') continue;
+      try {
+        data = await ask();
+      } catch {
+        // The next tick asks again; the last answer stays on screen.
+      }
+    }
+  };
+}
+
+export const fetchShares = polling(api.listShares);
+export const fetchShare = (shareId: number) => polling(() => api.getShare(shareId));
+
+/** A new link (the phone's previous one ends); its token is in this answer only. */
+export async function createShareLink(userPhoneId: number, permission: SharePermission, hours: ShareValidityHours): Promise<api.CreatedShare> {
+  const created = await api.createShare(userPhoneId, permission, hours);
+  invalidateQueries(['share']);
+  return created;
+}
+
+export async function endShareNow(shareId: number): Promise<void> {
+  await api.endShare(shareId);
+  invalidateQueries(['share']);
+}
+
+export type ViewerChange =
+  | { kind: 'permission'; permission: SharePermission }
+  | { kind: 'answer'; approve: boolean }
+  | { kind: 'action'; action: ViewerAction };
+
+export async function changeViewer(viewerId: number, change: ViewerChange): Promise<void> {
+  if (change.kind === 'permission') await api.setViewerPermission(viewerId, change.permission);
+  else if (change.kind === 'answer') await api.answerControlRequest(viewerId, change.approve);
+  else await api.actOnViewer(viewerId, change.action);
+  invalidateQueries(['share']);
+}
+
+/** The address a link opens (any client number works; the owner's own is used). */
+export function shareLink(clientNo: string, token: string): string {
+  return `${location.origin}${BASE}${pagePath('share-screen-control', clientNo, `token=${encodeURIComponent(token)}`)}`;
+}
+
+/**
+ * What a viewer's browser keeps, under one localStorage key (not a spec §3 key; docs/decisions.md "Storage keys"):
+ * the display name last used, and the viewer key of each link joined (the newest few), so a reload or a reopened
+ * link comes back as the same viewer at once (no name to type, no look at the link first), and a blocked one stays
+ * recognised. Links are told apart by a short tag of their token, not the token itself.
+ */
+const VIEWER_STORAGE_KEY = 'shareViewer';
+const KEPT_LINKS = 10;
+
+interface KeptViewer {
+  name: string;
+  /** Per link: its tag, the viewer key, and the phone it shows (so a returning viewer's socket opens at once). */
+  keys: Array<[tag: string, key: string, userPhoneId: number]>;
+}
+
+/** FNV-1a of the token: enough to tell ten links apart, and says nothing of the token. */
+function tokenTag(token: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < token.length; i++) hash = Math.imul(hash ^ token.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36);
+}
+
+function readKept(): KeptViewer {
+  try {
+    const value = JSON.parse(localStorage.getItem(VIEWER_STORAGE_KEY) ?? 'null') as KeptViewer | null;
+    if (value && typeof value.name === 'string' && Array.isArray(value.keys)) return value;
+  } catch {
+    // A foreign or corrupt value reads as nothing kept.
+  }
+  return { name: '', keys: [] };
+}
+
+function writeKept(value: KeptViewer): void {
+  try {
+    localStorage.setItem(VIEWER_STORAGE_KEY, JSON.stringify(value));
+  } catch {
+    // Private mode or a full quota: the page works without it (a reload asks for the name again).
+  }
+}
+
+export const keptName = (): string => readKept().name;
+const keptEntry = (token: string) => readKept().keys.find(([tag]) => tag === tokenTag(token));
+const keptViewerKey = (token: string): string => keptEntry(token)?.[1] ?? '';
+
+/** The phone of a link this browser joined before under a kept name (it may go straight back in), or null. */
+export function returningTo(token: string): number | null {
+  const entry = keptEntry(token);
+  return entry && keptName() && Number.isSafeInteger(entry[2]) ? entry[2] : null;
+}
+
+function keepViewer(token: string, name: string, joined: api.JoinedShare): void {
+  const tag = tokenTag(token);
+  const entry: [string, string, number] = [tag, joined.viewerKey, joined.userPhoneId];
+  writeKept({ name, keys: [entry, ...readKept().keys.filter(([kept]) => kept !== tag)].slice(0, KEPT_LINKS) });
+}
+
+export const openKey = (token: string) => ['share', 'open', token] as const;
+export const fetchOpened = (token: string) => () => api.openShare(token);
+
+/** Into the room (as the same viewer when this browser was in it before); the key is kept for the next time. */
+export async function joinAsViewer(token: string, name: string): Promise<api.JoinedShare> {
+  const joined = await api.joinShare(token, name, keptViewerKey(token));
+  keepViewer(token, name, joined);
+  return joined;
+}
+
+/** The viewer leaves (their place frees at once); a failure is left to the stream's grace period. */
+export function leaveAsViewer(viewerKey: string): Promise<void> {
+  return api.leaveShare(viewerKey).then(
+    () => {},
+    () => {},
+  );
+}
+
+/** Whether the browser can hand a link to another app (the system share sheet). */
+export const canShareNatively = (): boolean => typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+export type { ShareValidityHours };

@@ -1,0 +1,152 @@
+/**
+ * Screen sharing by link (server/API.md "Screen sharing"), with the owner and each viewer in a browser context of
+ * their own: the owner shares a phone from its action sheet, a person without an account joins by the link and
+ * watches, asks for control, gets it and types on the phone, is blocked and cannot come back; a full room refuses
+ * the next joiner; a new link ends the old one; ending the share early closes every viewer within a second.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { appUrl, plantPhones, registerNewUser, skipExpiryReminder, useEnglish } from './helpers.ts';
+import { callApi, frameCount, sameScreen, screenCells, stage } from './stream-helpers.ts';
+
+const PHONE_NAME = 'Shared phone';
+
+async function context(browser: Browser): Promise<Page> {
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await ctx.newPage();
+  await useEnglish(page);
+  return page;
+}
+
+/** A signed-in owner with one phone, on home. */
+async function owner(browser: Browser): Promise<{ page: Page; phoneId: number }> {
+  const page = await context(browser);
+  await skipExpiryReminder(page);
+  const mobile = await registerNewUser(page);
+  const [phoneId] = plantPhones(mobile, [{ name: PHONE_NAME }]);
+  await page.reload();
+  await expect(page.getByTestId('phone-card')).toHaveCount(1);
+  return { page, phoneId: phoneId! };
+}
+
+/** A link made through the API (the owner's page is signed in), as the page would show it. */
+async function linkByApi(page: Page, phoneId: number, permission: 'view' | 'control' = 'view'): Promise<{ link: string; token: string; shareId: number }> {
+  const reply = await callApi(page, 'POST', '/api/device/share/create', { userPhoneId: phoneId, permission, validityHours: 24 });
+  expect(reply.code).toBe(0);
+  const { token, shareId } = reply.data as { token: string; shareId: number };
+  return { link: appUrl(`/share-screen-control/demo?token=${token}`), token, shareId };
+}
+
+/** A join through the API without an account, as a script (or another browser) would. */
+async function joinByApi(page: Page, token: string, displayName: string): Promise<number> {
+  return page.evaluate(
+    async ({ token, displayName }) => {
+      const reply = await fetch('/api/device/share/join', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'tenant-id': '1' },
+        body: JSON.stringify({ token, displayName }),
+      });
+      return ((await reply.json()) as { code: number }).code;
+    },
+    { token, displayName },
+  );
+}
+
+/** A viewer without an account opening the link, giving a name and joining; waits for the live picture. */
+async function watch(browser: Browser, link: string, name: string): Promise<Page> {
+  const page = await context(browser);
+  await page.goto(link);
+  await expect(page.getByTestId('share-join-form')).toContainText(PHONE_NAME);
+  await page.locator('#share-display-name').fill(name);
+  await page.getByTestId('share-join').click();
+  await expect(stage(page)).toHaveAttribute('data-state', 'playing');
+  await expect.poll(() => frameCount(page)).toBeGreaterThan(0);
+  return page;
+}
+
+const notice = (page: Page) => page.getByTestId('share-notice');
+
+test('a phone shared from its action sheet: a guest joins and watches, asks for control, gets it and types; blocked, cannot rejoin', async ({ browser }) => {
+  const { page: host } = await owner(browser);
+  await host.getByTestId('phone-card').first().getByTestId('phone-more').click();
+  await host.getByTestId('action-share').click();
+  const sheet = host.getByTestId('share-create-sheet');
+  await expect(sheet.getByTestId('share-phone')).toHaveValue(/\d+/);
+  await expect(sheet).toContainText(PHONE_NAME);
+  await sheet.getByTestId('share-validity-1').check();
+  await sheet.getByTestId('share-permission-view').check();
+  await sheet.getByTestId('share-create').click();
+  const link = await sheet.getByTestId('share-link').inputValue();
+  expect(link).toMatch(/\/app\/share-screen-control\/demo\?token=[\w-]{22,}$/);
+  await sheet.getByTestId('sheet-close').click();
+  await expect(host.getByTestId('share-card').first()).toHaveAttribute('data-status', 'active');
+
+  // A person without an account: the page names the phone and what the link allows.
+  const guest = await watch(browser, link, 'Alice');
+  await expect(guest.getByTestId('view-only-badge')).toBeVisible();
+  // Watching only: a tap changes nothing on the phone.
+  const before = await screenCells(guest);
+  await guest.getByTestId('share-request-control').click();
+  await expect(guest.getByTestId('share-request-control')).toHaveText('Waiting for the owner…');
+
+  // The owner sees the request live and approves it.
+  await host.getByTestId('share-manage').first().click();
+  const row = host.getByTestId('share-viewer').filter({ hasText: 'Alice' });
+  await expect(row.getByTestId('viewer-state')).toHaveText('In the room');
+  await row.getByTestId('viewer-approve').click();
+  await expect(guest.getByTestId('share-request-control')).toHaveCount(0);
+  await expect(guest.getByTestId('view-only-badge')).toHaveCount(0);
+
+  // In control: typed text reaches the phone's search box and shows in the picture.
+  await guest.getByTestId('share-keyboard').click();
+  await guest.keyboard.type('hello');
+  await expect.poll(async () => sameScreen(before, await screenCells(guest)), { message: 'the typed text shows on the phone' }).toBe(false);
+
+  // Blocked: the viewer is told at once, and the link does not let them back in.
+  await row.getByTestId('viewer-block').click();
+  await expect(notice(guest)).toHaveText(/You are currently blocked/);
+  await expect(row.getByTestId('viewer-state')).toHaveText('Blocked');
+  await guest.reload();
+  await expect(notice(guest)).toHaveText(/You are currently blocked/);
+  await expect(stage(guest)).toHaveCount(0);
+  // Unblocked, the same browser may come back.
+  await row.getByTestId('viewer-unblock').click();
+  await expect(row.getByTestId('viewer-state')).toHaveText('Unblocked');
+});
+
+test('the room holds five: a sixth joiner is told the room is full', async ({ browser }) => {
+  const { page: host, phoneId } = await owner(browser);
+  const { link, token } = await linkByApi(host, phoneId);
+  for (let i = 1; i <= 5; i++) expect(await joinByApi(host, token, `Viewer ${i}`)).toBe(0);
+  const sixth = await context(browser);
+  await sixth.goto(link);
+  await sixth.locator('#share-display-name').fill('Sixth');
+  await sixth.getByTestId('share-join').click();
+  await expect(notice(sixth)).toHaveText(/The room is full/);
+  await expect(stage(sixth)).toHaveCount(0);
+});
+
+test('a new link ends the old one: its viewer is told the interaction has ended, and the old link stays dead', async ({ browser }) => {
+  const { page: host, phoneId } = await owner(browser);
+  const first = await linkByApi(host, phoneId);
+  const viewer = await watch(browser, first.link, 'Bob');
+  await linkByApi(host, phoneId, 'control');
+  await expect(notice(viewer)).toHaveText(/Screen interaction has ended/);
+  await expect(stage(viewer)).toHaveCount(0);
+  await viewer.reload();
+  await expect(notice(viewer)).toHaveText(/Screen interaction has ended/);
+});
+
+test('ending the share early closes every viewer within a second', async ({ browser }) => {
+  const { page: host, phoneId } = await owner(browser);
+  const { link, shareId } = await linkByApi(host, phoneId);
+  const viewers = [await watch(browser, link, 'Carol'), await watch(browser, link, 'Dave')];
+  await host.goto(appUrl(`/join-user/demo?shareId=${shareId}`));
+  await expect(host.getByTestId('share-viewer')).toHaveCount(2);
+  await host.getByTestId('share-end').click();
+  const confirm = host.getByRole('dialog').getByRole('button', { name: 'End sharing' });
+  const endedAt = Date.now();
+  await confirm.click();
+  await Promise.all(viewers.map((page) => expect(notice(page)).toHaveText(/Screen interaction has ended/, { timeout: 1000 })));
+  expect(Date.now() - endedAt).toBeLessThan(1500);
+  await expect(host.getByTestId('join-user-share')).toHaveAttribute('data-status', 'ended');
+});

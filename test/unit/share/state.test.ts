@@ -1,0 +1,88 @@
+import '../dom.ts';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { configureHttp } from '../../../src/core/http.ts';
+import { joinAsViewer, keptName, polling, returningTo, shareLink } from '../../../src/share/state.ts';
+
+// The share domain's client state: what a viewer's browser keeps between visits (and what it never keeps), the
+// join sending the kept key back, and the owner pages' polling fetcher.
+
+type Reply = { code: number; msg?: string; data?: unknown };
+const sent: Array<{ path: string; body: any; headers: Record<string, string> }> = [];
+
+function answer(routes: Record<string, (body: any) => Reply>) {
+  sent.length = 0;
+  configureHttp({
+    baseURL: 'http://api.test',
+    tokens: () => null,
+    headers: () => ({}),
+    fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input));
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      sent.push({ path: url.pathname, body, headers: Object.fromEntries(new Headers(init?.headers).entries()) });
+      const route = routes[url.pathname];
+      return new Response(JSON.stringify(route ? route(body) : { code: 404, msg: 'not found' }));
+    }) as typeof fetch,
+  });
+}
+
+const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWx';
+
+test('a first join sends no key; the name, the key and the phone are kept, never the token; the next join sends the key', async () => {
+  localStorage.clear();
+  assert.is(returningTo(TOKEN), null);
+  answer({ '/api/device/share/join': (body) => ({ code: 0, data: { viewerId: 7, viewerKey: body.viewerKey || 'key-1', userPhoneId: 42, phoneName: 'P', permission: 'view' } }) });
+  await joinAsViewer(TOKEN, 'Alice');
+  assert.is(sent[0]!.body.viewerKey, '');
+  assert.is(sent[0]!.body.displayName, 'Alice');
+  assert.not.ok(JSON.stringify(localStorage).includes(TOKEN), 'the token is not stored');
+  assert.is(keptName(), 'Alice');
+  assert.is(returningTo(TOKEN), 42);
+  assert.is(returningTo(`${TOKEN}x`), null, 'another link is not this one');
+  await joinAsViewer(TOKEN, 'Alice');
+  assert.is(sent.at(-1)!.body.viewerKey, 'key-1');
+});
+
+test('a refused join keeps nothing new', async () => {
+  localStorage.clear();
+  answer({ '/api/device/share/join': () => ({ code: 1_003_004_001, msg: 'The room is full' }) });
+  await joinAsViewer(TOKEN, 'Bob').then(
+    () => assert.unreachable('a full room refuses'),
+    () => {},
+  );
+  assert.is(returningTo(TOKEN), null);
+  assert.is(keptName(), '');
+});
+
+test('a corrupt stored value reads as nothing kept', () => {
+  localStorage.setItem('shareViewer', '{not json');
+  assert.is(keptName(), '');
+  assert.is(returningTo(TOKEN), null);
+});
+
+test('the link is the share-screen-control address of the client, with the token', () => {
+  assert.match(shareLink('demo', TOKEN), new RegExp(`/app/share-screen-control/demo\\?token=${TOKEN}$`));
+});
+
+test('polling: asks again until its signal aborts, and a failed later answer keeps the last one', async () => {
+  let calls = 0;
+  const controller = new AbortController();
+  const seen: number[] = [];
+  const fetcher = polling(async () => {
+    calls++;
+    if (calls === 2) throw new Error('network');
+    if (calls === 3) controller.abort();
+    return calls;
+  });
+  // A fake clock would need the module's timers; the real 2 s pauses are skipped by aborting on the third answer.
+  const started = Date.now();
+  const result = await Promise.race([
+    fetcher((value) => (seen.push(value), true), controller.signal),
+    new Promise((resolve) => setTimeout(() => resolve('timeout'), 6000)),
+  ]);
+  assert.is(result, 3);
+  assert.equal(seen, [1, 1]);
+  assert.ok(Date.now() - started >= 3900, 'it waited between asks');
+});
+
+test.run();
