@@ -12,7 +12,8 @@ export type { Definition, StreamKey, StreamRole, TouchAction, TouchPointer };
 export type StreamState = 'idle' | 'connecting' | 'playing' | 'reconnecting' | 'paused' | 'failed';
 
 /** Why a session failed (spec §8 "Streaming"); each has a translated message in errors.*. */
-export type StreamFailure = 'notAssigned' | 'configError' | 'connectionLost' | 'unsupported' | ShareFailure;
+/** `tooManyStreams`: the user already holds the most stream sockets one user may (another tab may be closed first). */
+export type StreamFailure = 'notAssigned' | 'configError' | 'connectionLost' | 'unsupported' | 'tooManyStreams' | ShareFailure;
 
 /** Why a share viewer's session ended for good: the share ended, the owner blocked the viewer, or put them out. */
 export type ShareFailure = 'shareEnded' | 'shareBlocked' | 'shareRemoved';

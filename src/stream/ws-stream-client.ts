@@ -13,6 +13,7 @@ import {
   CLOSE_SHARE_BLOCKED,
   CLOSE_SHARE_ENDED,
   CLOSE_SHARE_REMOVED,
+  CLOSE_TOO_MANY_SOCKETS,
   HELLO_SEQ,
   MAX_TEXT_CHARS,
   SCREENSHOT_KIND,
@@ -249,6 +250,7 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
       else if (event.code === CLOSE_SHARE_ENDED) fail('shareEnded');
       else if (event.code === CLOSE_SHARE_BLOCKED) fail('shareBlocked');
       else if (event.code === CLOSE_SHARE_REMOVED) fail('shareRemoved');
+      else if (event.code === CLOSE_TOO_MANY_SOCKETS) fail('tooManyStreams');
       else lost();
     };
     // A host that accepts the connection but never says hello is as good as down.

@@ -18,6 +18,7 @@ const FAILURE_TEXT: Record<StreamFailure, MessageKey> = {
   configError: 'errors.streamConfigError',
   connectionLost: 'errors.streamConnectionLost',
   unsupported: 'errors.streamUnsupported',
+  tooManyStreams: 'errors.tooFrequent',
   shareEnded: 'errors.shareEnded',
   shareBlocked: 'errors.shareBlocked',
   shareRemoved: 'phoneView.shareRemoved',

@@ -29,6 +29,16 @@ test('close 4403 after a hello fails too', () => {
   assert.is(sockets.length, 1);
 });
 
+test('close 4429 (the user holds too many stream sockets): failed tooManyStreams, no reconnect loop', () => {
+  const { client, sockets, states, clock: fake } = setup();
+  client.connect(TARGET);
+  sockets[0]!.accept();
+  sockets[0]!.drop(4429);
+  assert.equal(states.at(-1), { state: 'failed', failure: 'tooManyStreams', attempt: 0 });
+  fake.tick(120_000);
+  assert.is(sockets.length, 1);
+});
+
 test('abnormal close: reconnecting, a new socket after the backoff delay, playing again after its first frame', async () => {
   const { client, sockets, states, clock: fake, events, stateNames } = connected();
   sockets[0]!.receiveBinary(1, 8);
