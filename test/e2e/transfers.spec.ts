@@ -30,8 +30,8 @@ test('two phones move to another account: checked, confirmed, gone from the send
 
   // More phones from the picker.
   await page.getByTestId('transfer-choose').click();
-  await page.getByTestId('transfer-pick').filter({ hasText: 'Gift two' }).locator('input').check();
-  await page.getByTestId('transfer-pick').filter({ hasText: 'Nearly over' }).locator('input').check();
+  await page.getByTestId('pick-phone').filter({ hasText: 'Gift two' }).locator('input').check();
+  await page.getByTestId('pick-phone').filter({ hasText: 'Nearly over' }).locator('input').check();
   await page.getByTestId('transfer-choose').click();
   await expect(page.getByTestId('transfer-count')).toHaveText('3/5 chosen');
 
