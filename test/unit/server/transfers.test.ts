@@ -2,39 +2,16 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ErrorCode } from '../../../src/core/error-codes.ts';
 import { findUserByMobile } from '../../../server/data/users.ts';
-import { issueTokenPair } from '../../../server/lib/tokens.ts';
-import { demo, directDeps, idsQuery, listPhones, PHONE, phoneId, phoneRow, SCALE_MOBILE } from './device-helpers.ts';
+import { demo, idsQuery, listPhones, PHONE, phoneId, phoneRow, SCALE_MOBILE } from './device-helpers.ts';
 import { DEMO_MOBILE } from './helpers.ts';
+import { CASES_MOBILE, check, codes, give, LIST, receiver, setConfig, type Demo } from './transfer-helpers.ts';
 
 // API.md "Transfers": give-check tells per phone what give would do; give re-checks everything in one transaction,
-// records the order and moves the allowed phones; give-list shows the records to both sides.
-
-type Demo = Awaited<ReturnType<typeof demo>>;
+// records the order and moves the allowed phones; give-list shows the records to both sides. Who may be named as
+// the receiver, and what the answers tell of it, is in transfer-receiver.test.ts.
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
-const CASES_MOBILE = '13800138002';
-const CHECK = `${PHONE}/give-check`;
-const GIVE = `${PHONE}/give`;
-const LIST = `${PHONE}/give-list`;
-
-/** The Error Cases account (same tenant) as the receiver, with calls made as it. */
-function receiver(ctx: Demo, mobile = CASES_MOBILE) {
-  const user = findUserByMobile(ctx.db, 1, mobile)!;
-  const token = issueTokenPair(directDeps(ctx), user).accessToken;
-  const call: Demo['call'] = (path, options = {}) => ctx.call(path, { token, ...options });
-  return { user, call };
-}
-
-const check = (ctx: Pick<Demo, 'call'>, ids: unknown, target: unknown) => ctx.call(CHECK, { method: 'PUT', body: { userPhoneIds: ids, target } });
-const give = (ctx: Pick<Demo, 'call'>, ids: unknown, target: unknown) => ctx.call(GIVE, { method: 'PUT', body: { userPhoneIds: ids, target } });
-
-/** The codes of a give-check or give reply, per phone. */
-const codes = (reply: { data: { items: Array<{ code: number }> } }) => reply.data.items.map((item) => item.code);
-
-function setConfig(ctx: Demo, key: string, value: string, tenant = 1) {
-  ctx.db.prepare('UPDATE configs SET value = ? WHERE tenant_id = ? AND config_key = ?').run(value, tenant, key);
-}
 
 /** An unredeemed grant code of the phone, made through the grant API: it authorises the phone already. */
 async function grantCode(ctx: Pick<Demo, 'call'>, phone: number) {
@@ -57,7 +34,6 @@ function expiredGrant(ctx: Demo, phone: number, granteeId: number) {
     )
     .run(phone, ctx.userId, granteeId, ctx.now() - HOUR, ctx.now() - 3 * DAY);
 }
-
 test('give-check answers per phone and changes nothing; give moves the phones with their remaining time', async () => {
   const ctx = await demo();
   const other = receiver(ctx);
@@ -106,63 +82,6 @@ test('give-check answers per phone and changes nothing; give moves the phones wi
     { phone_id: ids[1], status: 'success', reason_code: null },
     { phone_id: ids[2], status: 'failed', reason_code: ErrorCode.TRANSFER_TIME_TOO_SHORT },
   ]);
-});
-
-test('the receiver: a mobile or a user number of the same tenant; unknown, closed, guest, other tenant and self are refused', async () => {
-  // Each unknown receiver counts as a guess (next test): here the allowance is large enough for them all.
-  const ctx = await demo(1, DEMO_MOBILE, { limits: { codeAccountMaxFailures: 1000, codeAddressMaxFailures: 1000 } });
-  const other = receiver(ctx);
-  const id = phoneId(ctx, 'Spare');
-  const byNumber = await check(ctx, [id], other.user.user_no);
-  assert.equal([byNumber.code, byNumber.data.receiver], [0, { userNo: other.user.user_no, mobile: '138****8002' }], 'by user number');
-  assert.is((await check(ctx, [id], ` ${CASES_MOBILE} `)).code, 0, 'trimmed');
-  assert.is((await check(ctx, [id], Number(CASES_MOBILE))).code, 0, 'a number is read as its text');
-
-  const guestToken = (await ctx.guestLogin()).data.accessToken;
-  const guestNo = ctx.db.prepare('SELECT user_no FROM users WHERE guest = 1').pluck().get() as string;
-  const otherTenantNo = findUserByMobile(ctx.db, 100, DEMO_MOBILE)!.user_no;
-  const closed = findUserByMobile(ctx.db, 1, SCALE_MOBILE)!;
-  ctx.db.prepare('UPDATE users SET deleted_at = ? WHERE id = ?').run(ctx.now(), closed.id);
-  for (const target of ['13999999999', '', 'abc', '1380013800x', guestNo, otherTenantNo, SCALE_MOBILE, closed.user_no, null]) {
-    for (const call of [check, give]) {
-      const reply = await call(ctx, [id], target);
-      assert.is(reply.code, ErrorCode.TRANSFER_TARGET_NOT_FOUND, `${call === check ? 'check' : 'give'} ${target}`);
-      assert.is(reply.msg, 'The receiving account does not exist');
-    }
-  }
-  const me = findUserByMobile(ctx.db, 1, DEMO_MOBILE)!;
-  for (const target of [DEMO_MOBILE, me.user_no]) {
-    assert.is((await check(ctx, [id], target)).code, ErrorCode.TRANSFER_SELF);
-    assert.is((await give(ctx, [id], target)).code, ErrorCode.TRANSFER_SELF);
-  }
-  assert.is(ctx.db.prepare('SELECT COUNT(*) FROM transfer_orders').pluck().get(), 0, 'nothing recorded');
-  // Guests may neither give nor check; nobody without a login may.
-  assert.is((await ctx.call(CHECK, { method: 'PUT', body: { userPhoneIds: [1], target: CASES_MOBILE }, token: guestToken })).code, ErrorCode.GUEST_NOT_ALLOWED);
-  assert.is((await ctx.call(GIVE, { method: 'PUT', body: { userPhoneIds: [1], target: CASES_MOBILE }, token: '' })).code, ErrorCode.UNAUTHORIZED);
-  assert.is((await ctx.call(LIST, { token: guestToken })).code, ErrorCode.GUEST_NOT_ALLOWED);
-});
-
-test('the receiver is looked up only for a caller giving a phone of its own; unknown receivers count as guesses', async () => {
-  const ctx = await demo(1, DEMO_MOBILE, { limits: { codeAccountMaxFailures: 3 } });
-  const notMine = [phoneId(ctx, 'Phone 0001', 1, SCALE_MOBILE), 999_999];
-  // Whether the number has an account or not, the answer is the same and nothing counts.
-  for (const target of [CASES_MOBILE, '13999999999', receiver(ctx).user.user_no]) {
-    for (const call of [check, give]) {
-      const reply = await call(ctx, notMine, target);
-      assert.equal([reply.code, reply.data], [ErrorCode.DEVICE_NOT_EXIST, null], target);
-    }
-  }
-  const id = phoneId(ctx, 'Spare');
-  for (const target of ['13999999991', '13999999992', '99999999']) {
-    assert.is((await check(ctx, [id], target)).code, ErrorCode.TRANSFER_TARGET_NOT_FOUND, target);
-    // Past the growing wait between failures (throttles.ts), so each guess is looked up.
-    ctx.advance(60_000);
-  }
-  const locked = await give(ctx, [id], CASES_MOBILE);
-  assert.is(locked.code, ErrorCode.TOO_MANY_REQUESTS);
-  assert.ok(locked.data.retryAfterSeconds > 0);
-  assert.is((await check(ctx, [id], CASES_MOBILE)).code, ErrorCode.TOO_MANY_REQUESTS);
-  assert.is(phoneRow(ctx, id).user_id, ctx.userId);
 });
 
 test('batch: 1 to the configured count of phones, repeats dropped; more is refused whole', async () => {
@@ -323,5 +242,6 @@ test("live shares and grants of a moved phone end with it, expired ones stay exp
   assert.is((await ctx.call(`${LIST}?direction=received`)).data.total, 0);
   assert.is((await ctx.call(`${LIST}?direction=both`)).code, ErrorCode.BAD_REQUEST);
 });
+
 
 test.run();
