@@ -23,6 +23,9 @@ export interface GrantRow {
   redeemed_at: number | null;
   ended_at: number | null;
   end_reason: 'revoked' | 'transferred' | null;
+  /** The phone's number and name when the grant was made (migration 013). */
+  phone_no: string;
+  phone_name: string;
 }
 
 export interface NewGrant {
@@ -37,13 +40,16 @@ export interface NewGrant {
   granteeId: number | null;
   expiresAt: number;
   createdAt: number;
+  phoneNo: string;
+  phoneName: string;
 }
 
 export function insertGrant(db: Db, grant: NewGrant): number {
   const result = statement(
     db,
-    `INSERT INTO phone_grants (tenant_id, phone_id, owner_id, mode, permission, days, code_hash, code_hint, grantee_id, expires_at, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO phone_grants (tenant_id, phone_id, owner_id, mode, permission, days, code_hash, code_hint, grantee_id, expires_at, created_at,
+       phone_no, phone_name)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     grant.tenantId,
     grant.phoneId,
@@ -56,6 +62,8 @@ export function insertGrant(db: Db, grant: NewGrant): number {
     grant.granteeId,
     grant.expiresAt,
     grant.createdAt,
+    grant.phoneNo,
+    grant.phoneName,
   );
   return Number(result.lastInsertRowid);
 }
@@ -64,14 +72,20 @@ export function setGrantAccess(db: Db, grantId: number, accessId: number): void 
   statement(db, 'UPDATE phone_grants SET access_id = ? WHERE id = ?').run(accessId, grantId);
 }
 
-/** A grant with what its checks read of its phone: the current owner and the phone's own expiry. */
-export type GrantWithPhone = GrantRow & { phone_user_id: number; phone_expire_time: number; phone_no: string; phone_name: string; owner_mobile: string | null };
+/**
+ * A grant with what its checks read of its phone: the current owner and the phone's own expiry. Its number and name
+ * are the grant's own (as they were when it was made): once the phone changes hands, the new owner's renaming is not
+ * the old owner's business.
+ */
+export type GrantWithPhone = GrantRow & { phone_user_id: number; phone_expire_time: number; owner_mobile: string | null };
+
+const GRANT_WITH_PHONE = 'g.*, p.user_id AS phone_user_id, p.expire_time AS phone_expire_time';
 
 /** The grant a code digest names, in the tenant, with its phone and owner; undefined for a code that does not exist. */
 export function findGrantByCode(db: Db, tenantId: number, codeHash: string): GrantWithPhone | undefined {
   return statement(
     db,
-    `SELECT g.*, p.user_id AS phone_user_id, p.expire_time AS phone_expire_time, p.phone_no, p.name AS phone_name, u.mobile AS owner_mobile
+    `SELECT ${GRANT_WITH_PHONE}, u.mobile AS owner_mobile
      FROM phone_grants g JOIN phones p ON p.id = g.phone_id JOIN users u ON u.id = g.owner_id
      WHERE g.code_hash = ? AND g.tenant_id = ?`,
   ).get(codeHash, tenantId) as GrantWithPhone | undefined;
@@ -97,15 +111,14 @@ export function markRevoked(db: Db, grantId: number, now: number): boolean {
   return statement(db, "UPDATE phone_grants SET ended_at = ?, end_reason = 'revoked' WHERE id = ? AND ended_at IS NULL").run(now, grantId).changes === 1;
 }
 
-/** A row of the owner's records: the grant, its phone as it is now, and the grantee's number. */
+/** A row of the owner's records: the grant, its phone, and the grantee's number. */
 export type GrantRecordRow = GrantWithPhone & { grantee_mobile: string | null };
 
 export function listOwnerGrants(db: Db, ownerId: number, limit: number, offset: number): { rows: GrantRecordRow[]; total: number } {
   const total = plucked(db, 'SELECT COUNT(*) FROM phone_grants WHERE owner_id = ?').get(ownerId) as number;
   const rows = statement(
     db,
-    `SELECT g.*, p.user_id AS phone_user_id, p.expire_time AS phone_expire_time, p.phone_no, p.name AS phone_name,
-       o.mobile AS owner_mobile, t.mobile AS grantee_mobile
+    `SELECT ${GRANT_WITH_PHONE}, o.mobile AS owner_mobile, t.mobile AS grantee_mobile
      FROM phone_grants g JOIN phones p ON p.id = g.phone_id JOIN users o ON o.id = g.owner_id
        LEFT JOIN users t ON t.id = g.grantee_id
      WHERE g.owner_id = ? ORDER BY g.id DESC LIMIT ? OFFSET ?`,
@@ -145,16 +158,4 @@ export function grantedPhones(db: Db, granteeId: number, tenantId: number, now: 
        AND p.user_id = g.owner_id AND a.revoked_at IS NULL
      ORDER BY expires_at, g.id`,
   ).all(granteeId, tenantId, now, now) as GrantedPhoneRow[];
-}
-
-/**
- * The account a grant may go to: by mobile number or user number, in the tenant, open, and registered (a guest's
- * trial account cannot hold phones of others).
- */
-export function findGrantee(db: Db, tenantId: number, account: string): { id: number; mobile: string } | undefined {
-  return statement(
-    db,
-    `SELECT id, mobile FROM users WHERE tenant_id = ? AND (mobile = ? OR user_no = ?) AND guest = 0 AND deleted_at IS NULL
-     ORDER BY mobile = ? DESC LIMIT 1`,
-  ).get(tenantId, account, account, account) as { id: number; mobile: string } | undefined;
 }

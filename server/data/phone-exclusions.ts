@@ -33,19 +33,22 @@ export function phoneIsAuthorized(db: Db, phoneId: number, now: number): boolean
 }
 
 /**
- * A transfer moved the phone: its shares and grants end (with their viewers and access rows), marked as ended by
- * the transfer. Run inside the transfer's transaction; the stream re-check then closes the sockets they opened.
+ * A transfer moved the phone: its live shares and grants end (with their viewers and access rows), marked as ended
+ * by the transfer. Those already expired stay as they are: they ended by themselves, and their records say so. Run
+ * inside the transfer's transaction; the stream re-check then closes the sockets they opened.
  */
 export function endPhoneSharing(db: Db, phoneId: number, now: number): void {
+  const liveShares = 'SELECT id FROM phone_shares WHERE phone_id = ? AND ended_at IS NULL AND expires_at > ?';
+  const liveGrants = 'SELECT id FROM phone_grants WHERE phone_id = ? AND ended_at IS NULL AND expires_at > ?';
   statement(
     db,
     `UPDATE share_viewers SET state = 'cancelled', updated_at = ?
-     WHERE state IN ('enabled', 'disabled', 'unblocked') AND share_id IN (SELECT id FROM phone_shares WHERE phone_id = ? AND ended_at IS NULL)`,
-  ).run(now, phoneId);
-  statement(db, `UPDATE phone_shares SET ended_at = ?, end_reason = 'transferred' WHERE phone_id = ? AND ended_at IS NULL`).run(now, phoneId);
+     WHERE state IN ('enabled', 'disabled', 'unblocked') AND share_id IN (${liveShares})`,
+  ).run(now, phoneId, now);
+  statement(db, `UPDATE phone_shares SET ended_at = ?, end_reason = 'transferred' WHERE id IN (${liveShares})`).run(now, phoneId, now);
   statement(
     db,
-    `UPDATE phone_access SET revoked_at = ? WHERE revoked_at IS NULL AND id IN (SELECT access_id FROM phone_grants WHERE phone_id = ? AND ended_at IS NULL)`,
-  ).run(now, phoneId);
-  statement(db, `UPDATE phone_grants SET ended_at = ?, end_reason = 'transferred' WHERE phone_id = ? AND ended_at IS NULL`).run(now, phoneId);
+    `UPDATE phone_access SET revoked_at = ? WHERE revoked_at IS NULL AND id IN (SELECT access_id FROM phone_grants WHERE id IN (${liveGrants}))`,
+  ).run(now, phoneId, now);
+  statement(db, `UPDATE phone_grants SET ended_at = ?, end_reason = 'transferred' WHERE id IN (${liveGrants})`).run(now, phoneId, now);
 }

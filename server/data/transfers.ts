@@ -1,17 +1,9 @@
 import type { TransferItemStatus } from '../../src/contract/transfer-words.ts';
-import type { Db, UserRow } from '../lib/types.ts';
+import type { Db } from '../lib/types.ts';
 import { insertWithFreshNumber, plucked, statement } from './statements.ts';
 
 // Transfers of phones between accounts of one tenant (migration 012: transfer_orders, transfer_items). A transfer
 // counts for the limits once it succeeded: its item's finished_at is when the phone changed hands.
-
-/** A live registered account of the tenant by its mobile number or its user number (guests and closed ones never). */
-export function findReceiver(db: Db, tenantId: number, by: 'mobile' | 'userNo', value: string): UserRow | undefined {
-  const column = by === 'mobile' ? 'mobile' : 'user_no';
-  return statement(db, `SELECT * FROM users WHERE tenant_id = ? AND ${column} = ? AND guest = 0 AND deleted_at IS NULL`).get(tenantId, value) as
-    | UserRow
-    | undefined;
-}
 
 /** Phones the user gave away successfully since `since` (ms). */
 export function userTransfersSince(db: Db, userId: number, since: number): number {

@@ -100,3 +100,17 @@ export function loggedInSince(db: Db, tenantId: number, mobile: string, since: n
     ).get(tenantId, mobile, since) !== undefined
   );
 }
+
+/**
+ * A live registered account of the tenant named by its mobile number or its user number (guests and closed accounts
+ * never), and which of the two named it. A mobile match wins: a number may be one account's mobile and, by chance,
+ * another's user number.
+ */
+export function findAccountByMobileOrUserNo(db: Db, tenantId: number, value: string): { user: UserRow; by: 'mobile' | 'userNo' } | undefined {
+  const user = statement(
+    db,
+    `SELECT * FROM users WHERE tenant_id = ? AND (mobile = ? OR user_no = ?) AND guest = 0 AND deleted_at IS NULL
+     ORDER BY mobile = ? DESC LIMIT 1`,
+  ).get(tenantId, value, value, value) as UserRow | undefined;
+  return user && { user, by: user.mobile === value ? 'mobile' : 'userNo' };
+}

@@ -6,15 +6,17 @@ import type { InputOf, ReplyInput } from '../../src/contract/endpoint.ts';
 import { GRANT_CODE_ALPHABET, GRANT_CODE_LENGTH, GRANT_MAX_PHONES_PER_GRANTEE, maxGrantDays } from '../../src/contract/grant-words.ts';
 import type { GrantStatus } from '../../src/contract/grant-words.ts';
 import {
-  findGrantByCode, findGrantee, findOwnedGrant, grantedPhones, insertGrant, listOwnerGrants, markRedeemed, markRevoked,
+  findGrantByCode, findOwnedGrant, grantedPhones, insertGrant, listOwnerGrants, markRedeemed, markRevoked,
   phonesHeldByGrant, setGrantAccess,
 } from '../data/grants.ts';
 import type { GrantWithPhone } from '../data/grants.ts';
 import { insertPhoneAccess, revokeAccess } from '../data/phone-access.ts';
 import { phoneHasLiveShare, phoneIsAuthorized } from '../data/phone-exclusions.ts';
+import { findPhone } from '../data/phones.ts';
+import { findAccountByMobileOrUserNo } from '../data/users.ts';
 import { immediate, insertWithFreshNumber } from '../data/statements.ts';
 import { apiError } from './errors.ts';
-import { loadOwnedPhone } from './phones.ts';
+import { handOverRefusal, loadOwnedPhone } from './phones.ts';
 import { hashToken } from './tokens.ts';
 import type { Db, UserRow } from './types.ts';
 
@@ -33,11 +35,16 @@ function newGrantCode(): string {
   return Array.from({ length: GRANT_CODE_LENGTH }, () => GRANT_CODE_ALPHABET[randomInt(GRANT_CODE_ALPHABET.length)]).join('');
 }
 
-/** A grant's state now; "live" needs the phone to be its granter's still and unexpired. */
+/**
+ * A grant's state now; "live" needs the phone to be its granter's still and unexpired. A grant that ran out before
+ * its phone changed hands stays expired (a transfer marks only live ones).
+ */
 export function grantStatus(row: GrantWithPhone, now: number): GrantStatus {
   if (row.end_reason === 'revoked') return 'revoked';
-  if (row.end_reason === 'transferred' || row.phone_user_id !== row.owner_id) return 'transferred';
-  if (row.expires_at <= now || row.phone_expire_time <= now) return 'expired';
+  if (row.end_reason === 'transferred') return 'transferred';
+  if (row.expires_at <= now) return 'expired';
+  if (row.phone_user_id !== row.owner_id) return 'transferred';
+  if (row.phone_expire_time <= now) return 'expired';
   return row.grantee_id === null ? 'pending' : 'active';
 }
 
@@ -48,19 +55,25 @@ function checkGranteeRoom(db: Db, granteeId: number, now: number): void {
 
 /**
  * Makes a grant, in one immediate transaction (two owners' grants to one grantee cannot both pass its limit).
- * Refusals in this order: the phone is not the caller's (as if it did not exist), the days exceed its remaining time,
- * it has a live share link, it has a live grant or unredeemed code; for an account grant, the grantee is unknown
- * (or closed, or a guest), is the caller, or already holds the most phones.
+ * Refusals in this order: the phone is not the caller's (as if it did not exist), it is expired, busy, being
+ * replaced or migrated, the days exceed its remaining time, it has a live share link, it has a live grant or
+ * unredeemed code; for an account grant, the grantee is unknown (or closed, or a guest: `onUnknown` counts it as a
+ * guess, since the answer tells whether a number has an account), is the caller, or already holds the most phones.
  */
-export function createGrant(db: Db, owner: UserRow, body: CreateBody, now: number): ReplyInput<typeof contract.createGrant> {
+export function createGrant(db: Db, owner: UserRow, body: CreateBody, now: number, onUnknown: () => void): ReplyInput<typeof contract.createGrant> {
   return immediate(db, () => {
     const phone = loadOwnedPhone(db, owner, body.userPhoneId ?? 0);
+    const unusable = handOverRefusal(phone, now);
+    if (unusable) throw apiError(unusable);
     if (body.days > maxGrantDays(phone.expire_time - now)) throw apiError(ErrorCode.GRANT_DAYS_OVER_REMAINING);
     if (phoneHasLiveShare(db, phone.id, now)) throw apiError(ErrorCode.GRANT_PHONE_SHARED);
     if (phoneIsAuthorized(db, phone.id, now)) throw apiError(ErrorCode.GRANT_PHONE_AUTHORIZED);
-    const grantee = body.mode === 'account' ? findGrantee(db, owner.tenant_id, body.account) : undefined;
+    const grantee = body.mode === 'account' ? findAccountByMobileOrUserNo(db, owner.tenant_id, body.account)?.user : undefined;
     if (body.mode === 'account') {
-      if (!grantee) throw apiError(ErrorCode.GRANT_TARGET_NOT_FOUND);
+      if (!grantee) {
+        onUnknown();
+        throw apiError(ErrorCode.GRANT_TARGET_NOT_FOUND);
+      }
       if (grantee.id === owner.id) throw apiError(ErrorCode.GRANT_SELF);
       checkGranteeRoom(db, grantee.id, now);
     }
@@ -74,6 +87,8 @@ export function createGrant(db: Db, owner: UserRow, body: CreateBody, now: numbe
       days: body.days,
       expiresAt,
       createdAt: now,
+      phoneNo: phone.phone_no,
+      phoneName: phone.name,
     };
     if (!grantee) {
       let code = '';
@@ -86,7 +101,7 @@ export function createGrant(db: Db, owner: UserRow, body: CreateBody, now: numbe
     const grantId = insertGrant(db, { ...base, codeHash: null, codeHint: null, granteeId: grantee.id });
     const accessId = insertPhoneAccess(db, { phoneId: phone.id, ownerId: owner.id, userId: grantee.id, kind: 'grant', permission: body.permission, expiresAt, createdAt: now });
     setGrantAccess(db, grantId, accessId);
-    return { grantId, mode: 'account' as const, grantee: maskMobile(grantee.mobile), expireTime: expiresAt };
+    return { grantId, mode: 'account' as const, grantee: maskMobile(grantee.mobile ?? ''), expireTime: expiresAt };
   });
 }
 
@@ -155,10 +170,15 @@ export function inspectGrantCode(db: Db, user: UserRow, code: string, now: numbe
   };
 }
 
-/** Redeems a code: the caller gets the phone's access until the grant's end, within the limit of phones held. */
+/**
+ * Redeems a code: the caller gets the phone's access until the grant's end, within the limit of phones held. A phone
+ * busy, being replaced or migrated is refused with its own code for now: the code stays redeemable afterwards.
+ */
 export function redeemGrantCode(db: Db, user: UserRow, code: string, now: number, onUnknown: () => void): ReplyInput<typeof contract.redeemGrantCode> {
   return immediate(db, () => {
     const grant = redeemableGrant(db, user, code, now, onUnknown);
+    const unusable = handOverRefusal(findPhone(db, grant.phone_id)!, now);
+    if (unusable) throw apiError(unusable);
     checkGranteeRoom(db, user.id, now);
     const accessId = insertPhoneAccess(db, {
       phoneId: grant.phone_id,

@@ -10,7 +10,6 @@ import type { Db, UserRow } from './types.ts';
 /** How long each operation keeps a phone `operating` (API.md). */
 export const OPERATION_DURATION_MS: Record<OperationType, number> = { reboot: 4000, quickRestart: 2000, reset: 8000 };
 
-
 /** The codes a single phone can be refused with, in a batch entry or as the whole answer. */
 export type DeviceCode =
   | typeof ErrorCode.DEVICE_NOT_EXIST
@@ -71,6 +70,25 @@ export function faultRefusal(row: PhoneRow, action: PhoneAction): DeviceCode | n
 
 /** Replacing and migrating phones are the platform's to work on: each says so, and a migrated one needs support. */
 function platformRefusal(status: BusinessStatus): DeviceCode | null {
+  if (status === 'replacing') return ErrorCode.DEVICE_REPLACING;
+  if (status === 'migrating') return ErrorCode.DEVICE_MIGRATED;
+  return null;
+}
+
+export type HandOverRefusal =
+  | typeof ErrorCode.DEVICE_EXPIRED
+  | typeof ErrorCode.DEVICE_BUSY
+  | typeof ErrorCode.DEVICE_REPLACING
+  | typeof ErrorCode.DEVICE_MIGRATED;
+
+/**
+ * Why a phone cannot go to another account now, given or lent: expired, busy with an operation, or being replaced or
+ * migrated by the platform (the other account would get a phone mid-move).
+ */
+export function handOverRefusal(row: PhoneRow, now: number): HandOverRefusal | null {
+  const status = businessStatus(row, now);
+  if (status === 'expired') return ErrorCode.DEVICE_EXPIRED;
+  if (status === 'operating') return ErrorCode.DEVICE_BUSY;
   if (status === 'replacing') return ErrorCode.DEVICE_REPLACING;
   if (status === 'migrating') return ErrorCode.DEVICE_MIGRATED;
   return null;

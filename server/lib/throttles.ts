@@ -218,6 +218,15 @@ export function countUnknownCodes(deps: Deps, userId: number, address: string, c
 }
 
 /**
+ * For a call whose answer tells whether a guessable thing exists (a code, an account): refuses it while the user or
+ * the address waits, else answers what counts one unknown thing as a guess.
+ */
+export function admitGuess(deps: Deps, userId: number, address: string): () => void {
+  checkCodeGuesses(deps, userId, address);
+  return () => countUnknownCodes(deps, userId, address, 1);
+}
+
+/**
  * Admits one guest trial from `address` and the device, or refuses it. The fingerprint is the client's word, so it
  * only slows a client that keeps sending the same one; the address limit is the one a script meets. A request
  * without a fingerprint is limited by its address alone.

@@ -1,8 +1,10 @@
 import { ErrorCode } from '../../src/core/error-codes.ts';
 import { maskMobile } from '../../src/core/format.ts';
+import type * as contract from '../../src/contract/transfers.ts';
+import type { ReplyInput } from '../../src/contract/endpoint.ts';
 import {
-  TRANSFER_LIMIT_DEFAULTS, TRANSFER_LIMIT_KEYS, targetKind,
-  type TransferItemStatus, type TransferLimitName, type TransferOrderStatus,
+  TRANSFER_LIMIT_DEFAULTS, TRANSFER_LIMIT_KEYS, type TransferDirection, type TransferItemStatus, type TransferLimitName,
+  type TransferOrderStatus,
 } from '../../src/contract/transfer-words.ts';
 import { endPhoneSharing, phoneIsAuthorized } from '../data/phone-exclusions.ts';
 import { ensureDefaultGroup } from '../data/phone-groups.ts';
@@ -10,12 +12,14 @@ import { phonesOfUser } from '../data/phones.ts';
 import type { PhoneRow } from '../data/phones.ts';
 import { immediate } from '../data/statements.ts';
 import {
-  findReceiver, insertTransferItem, insertTransferOrder, lastPhoneTransfer, movePhoneToUser, phoneTransfersSince, userTransfersSince,
+  insertTransferItem, insertTransferOrder, itemsOfOrders, lastPhoneTransfer, listTransferOrders, movePhoneToUser, phoneTransfersSince,
+  userTransfersSince,
 } from '../data/transfers.ts';
+import { findAccountByMobileOrUserNo } from '../data/users.ts';
 import { configPositiveInt } from './config.ts';
-import { ApiError, apiError, ERROR_MESSAGES } from './errors.ts';
+import { ApiError, apiError, ERROR_MESSAGES, type CatalogCode } from './errors.ts';
 import { newOrderNo } from './orders.ts';
-import { businessStatus } from './phones.ts';
+import { handOverRefusal, type HandOverRefusal } from './phones.ts';
 import type { Db, Deps, UserRow } from './types.ts';
 
 // Transfers (spec §1, §4, §6, §9; server/API.md "Transfers"): `give-check` tells per phone what `give` would do,
@@ -40,10 +44,7 @@ export function startOfDay(now: number): number {
 
 export type TransferRefusal =
   | typeof ErrorCode.DEVICE_NOT_EXIST
-  | typeof ErrorCode.DEVICE_EXPIRED
-  | typeof ErrorCode.DEVICE_BUSY
-  | typeof ErrorCode.DEVICE_REPLACING
-  | typeof ErrorCode.DEVICE_MIGRATED
+  | HandOverRefusal
   | typeof ErrorCode.TRANSFER_AUTHORIZED
   | typeof ErrorCode.TRANSFER_TIME_TOO_SHORT
   | typeof ErrorCode.TRANSFER_PHONE_DAY_LIMIT
@@ -59,12 +60,8 @@ export interface Verdict {
 
 /** Why this phone of the caller's may not change hands now, leaving the caller's daily count aside. */
 function phoneRefusal(db: Db, phone: PhoneRow, limits: TransferLimits, now: number): TransferRefusal | null {
-  const status = businessStatus(phone, now);
-  if (status === 'expired') return ErrorCode.DEVICE_EXPIRED;
-  if (status === 'operating') return ErrorCode.DEVICE_BUSY;
-  // The platform is working on these phones; the new owner would get one mid-move.
-  if (status === 'replacing') return ErrorCode.DEVICE_REPLACING;
-  if (status === 'migrating') return ErrorCode.DEVICE_MIGRATED;
+  const unusable = handOverRefusal(phone, now);
+  if (unusable) return unusable;
   // Spec §6: authorised phones cannot be transferred (the grant would go with them to a stranger).
   if (phoneIsAuthorized(db, phone.id, now)) return ErrorCode.TRANSFER_AUTHORIZED;
   if (phone.expire_time - now < limits.expireHours * HOUR) return ErrorCode.TRANSFER_TIME_TOO_SHORT;
@@ -91,22 +88,47 @@ export function judgePhones(db: Db, sender: UserRow, ids: number[], limits: Tran
   });
 }
 
-/** The refusals of the whole request: too many phones, an unknown receiver, the caller itself. */
-export function loadReceiver(db: Db, sender: UserRow, ids: number[], target: string, limits: TransferLimits): UserRow {
+/** A request naming more phones than the tenant allows at once is refused whole. */
+function checkBatch(ids: number[], limits: TransferLimits): void {
   if (ids.length > limits.batch) throw new ApiError(ErrorCode.BATCH_LIMIT_EXCEEDED, `At most ${limits.batch} devices at once`);
-  const kind = targetKind(target);
-  // A mobile-shaped number that no account uses may still be someone's user number.
-  const receiver =
-    (kind === 'mobile' ? findReceiver(db, sender.tenant_id, 'mobile', target) : undefined) ??
-    (kind !== null && /^\d+$/.test(target) ? findReceiver(db, sender.tenant_id, 'userNo', target) : undefined);
-  if (!receiver) throw apiError(ErrorCode.TRANSFER_TARGET_NOT_FOUND);
-  if (receiver.id === sender.id) throw apiError(ErrorCode.TRANSFER_SELF);
-  return receiver;
 }
 
-/** An account as the other side sees it. */
+/**
+ * Only a request with at least one of the caller's phones looks the receiver up: otherwise anyone could ask which
+ * numbers have accounts. Such a request is answered DEVICE_NOT_EXIST.
+ */
+function requireSomePhone(verdicts: Verdict[]): void {
+  if (verdicts.every((verdict) => !verdict.phone)) throw apiError(ErrorCode.DEVICE_NOT_EXIST);
+}
+
+export interface Receiver {
+  user: UserRow;
+  /** How the caller named it: a receiver named by mobile is not told by its user number. */
+  by: 'mobile' | 'userNo';
+}
+
+/**
+ * The receiver, or the refusal: unknown (a closed account, a guest, another tenant's or none at all: `onUnknown`
+ * counts it as a guess, like an unknown code), or the caller itself.
+ */
+export function loadReceiver(db: Db, sender: UserRow, target: string, onUnknown: () => void): Receiver {
+  const found = findAccountByMobileOrUserNo(db, sender.tenant_id, target);
+  if (!found) {
+    onUnknown();
+    throw apiError(ErrorCode.TRANSFER_TARGET_NOT_FOUND);
+  }
+  if (found.user.id === sender.id) throw apiError(ErrorCode.TRANSFER_SELF);
+  return found;
+}
+
+/** An account as the other side sees it: masked mobile, and the user number unless it is to stay unsaid (''). */
 export function accountJson(userNo: string, mobile: string | null) {
   return { userNo, mobile: maskMobile(mobile ?? '') };
+}
+
+/** The receiver as the sender's check and transfer answer it: the user number only if the sender typed it. */
+function receiverJson(receiver: Receiver) {
+  return accountJson(receiver.by === 'userNo' ? receiver.user.user_no : '', receiver.user.mobile);
 }
 
 export interface TransferRequest {
@@ -114,11 +136,17 @@ export interface TransferRequest {
   target: string;
 }
 
-/** give-check: per phone, ok or the refusal `give` would answer; nothing changes. */
-export function checkTransfer(db: Db, sender: UserRow, request: TransferRequest, now: number) {
+/**
+ * give-check: per phone, ok or the refusal `give` would answer; nothing changes. Refused whole, in this order: too
+ * many phones, none of them the caller's, the receiver.
+ */
+export function checkTransfer(db: Db, sender: UserRow, request: TransferRequest, now: number, onUnknown: () => void) {
   const limits = transferLimits(db, sender.tenant_id);
-  const receiver = loadReceiver(db, sender, request.userPhoneIds, request.target, limits);
-  const items = judgePhones(db, sender, request.userPhoneIds, limits, now).map(({ userPhoneId, phone, refusal }) => ({
+  checkBatch(request.userPhoneIds, limits);
+  const verdicts = judgePhones(db, sender, request.userPhoneIds, limits, now);
+  requireSomePhone(verdicts);
+  const receiver = loadReceiver(db, sender, request.target, onUnknown);
+  const items = verdicts.map(({ userPhoneId, phone, refusal }) => ({
     userPhoneId,
     phoneNo: phone?.phone_no ?? '',
     name: phone?.name ?? '',
@@ -126,7 +154,7 @@ export function checkTransfer(db: Db, sender: UserRow, request: TransferRequest,
     code: refusal ?? ErrorCode.SUCCESS,
     msg: refusal === null ? '' : ERROR_MESSAGES[refusal],
   }));
-  return { receiver: accountJson(receiver.user_no, receiver.mobile), items };
+  return { receiver: receiverJson(receiver), items };
 }
 
 /** An order's status from its items' (API.md "Transfers"). */
@@ -138,54 +166,60 @@ export function orderStatus(statuses: TransferItemStatus[]): TransferOrderStatus
   return moved === 0 ? 'failed' : 'partial';
 }
 
+/** One phone of an order, as `give` and the records answer it. */
+function itemJson(item: { userPhoneId: number; phoneNo: string; status: TransferItemStatus; reasonCode: number | null; finishTime: number | null }) {
+  return {
+    userPhoneId: item.userPhoneId,
+    phoneNo: item.phoneNo,
+    status: item.status,
+    code: item.reasonCode ?? ErrorCode.SUCCESS,
+    msg: item.reasonCode === null ? '' : (ERROR_MESSAGES[item.reasonCode as CatalogCode] ?? ''),
+    finishTime: item.finishTime,
+  };
+}
+
 /**
  * give: one immediate transaction checks everything again (a second tab, a grant made meanwhile), records the order
  * with one item per phone of the caller's, moves the allowed phones to the receiver's default group (their expiry
- * unchanged) and ends their shares and grants; refused phones are recorded as failed with their reason. This server
- * executes at once, so no item stays waiting or transferring. After the commit the stream re-checks its sockets: the
- * sender's (and any ended grantee's or viewer's) open streams of the moved phones close.
+ * unchanged) and ends their live shares and grants; refused phones are recorded as failed with their reason. This
+ * server executes at once, so no item stays waiting or transferring. After the commit the stream re-checks its
+ * sockets: the sender's (and any ended grantee's or viewer's) open streams of the moved phones close.
  *
- * Ids that are not the caller's phones are answered as refused but not recorded (an order holds only the caller's
- * phones); a request with none of the caller's phones records nothing and answers DEVICE_NOT_EXIST.
+ * Refused whole as give-check is. Ids that are not the caller's phones are answered as refused but not recorded (an
+ * order holds only the caller's phones).
  */
-export function runTransfer(deps: Pick<Deps, 'db' | 'now' | 'accessRevoked'>, sender: UserRow, request: TransferRequest) {
+export function runTransfer(deps: Pick<Deps, 'db' | 'now' | 'accessRevoked'>, sender: UserRow, request: TransferRequest, onUnknown: () => void) {
   const { db } = deps;
   const reply = immediate(db, () => {
     const now = deps.now();
     const limits = transferLimits(db, sender.tenant_id);
-    const receiver = loadReceiver(db, sender, request.userPhoneIds, request.target, limits);
+    checkBatch(request.userPhoneIds, limits);
     const verdicts = judgePhones(db, sender, request.userPhoneIds, limits, now);
-    if (verdicts.every((verdict) => !verdict.phone)) throw apiError(ErrorCode.DEVICE_NOT_EXIST);
+    requireSomePhone(verdicts);
+    const receiver = loadReceiver(db, sender, request.target, onUnknown);
     const orderNo = { value: '' };
-    const orderId = insertTransferOrder(db, { tenantId: sender.tenant_id, fromUserId: sender.id, toUserId: receiver.id, createdAt: now }, () => {
+    const orderId = insertTransferOrder(db, { tenantId: sender.tenant_id, fromUserId: sender.id, toUserId: receiver.user.id, createdAt: now }, () => {
       orderNo.value = newOrderNo(now);
       return orderNo.value;
     });
-    const groupId = ensureDefaultGroup(db, receiver.id, now);
+    const groupId = ensureDefaultGroup(db, receiver.user.id, now);
     const items = verdicts.map(({ userPhoneId, phone, refusal }) => {
       const status: TransferItemStatus = refusal === null ? 'success' : 'failed';
       if (phone) {
         insertTransferItem(db, { orderId, phoneId: phone.id, phoneNo: phone.phone_no, status, reasonCode: refusal, finishedAt: now });
         if (refusal === null) {
-          movePhoneToUser(db, phone.id, receiver.id, groupId);
+          movePhoneToUser(db, phone.id, receiver.user.id, groupId);
           endPhoneSharing(db, phone.id, now);
         }
       }
-      return {
-        userPhoneId,
-        phoneNo: phone?.phone_no ?? '',
-        status,
-        code: refusal ?? ErrorCode.SUCCESS,
-        msg: refusal === null ? '' : ERROR_MESSAGES[refusal],
-        finishTime: now,
-      };
+      return itemJson({ userPhoneId, phoneNo: phone?.phone_no ?? '', status, reasonCode: refusal, finishTime: now });
     });
     const recorded = items.filter((_item, index) => verdicts[index]!.phone);
     return {
       orderId,
       orderNo: orderNo.value,
       status: orderStatus(recorded.map((item) => item.status)),
-      receiver: accountJson(receiver.user_no, receiver.mobile),
+      receiver: receiverJson(receiver),
       items,
       moved: items.some((item) => item.status === 'success'),
     };
@@ -194,4 +228,37 @@ export function runTransfer(deps: Pick<Deps, 'db' | 'now' | 'accessRevoked'>, se
   if (reply.moved) deps.accessRevoked();
   const { moved: _moved, ...answer } = reply;
   return answer;
+}
+
+/**
+ * give-list: the orders the caller sent (every phone, refused ones with their reason) and those that brought the
+ * caller phones (only the phones that reached it), newest first.
+ */
+export function transferRecords(
+  db: Db,
+  user: UserRow,
+  query: { direction: TransferDirection; pageNo: number; pageSize: number },
+): ReplyInput<typeof contract.listTransfers> {
+  const { direction, pageNo, pageSize } = query;
+  const filter = { userId: user.id, tenantId: user.tenant_id, sent: direction !== 'received', received: direction !== 'sent' };
+  const { rows, total } = listTransferOrders(db, filter, pageSize, (pageNo - 1) * pageSize);
+  const items = itemsOfOrders(db, rows.map((row) => row.id));
+  const list = rows.map((row) => {
+    const sent = row.from_user_id === user.id;
+    const all = items.filter((item) => item.order_id === row.id);
+    const shown = sent ? all : all.filter((item) => item.status !== 'failed');
+    return {
+      orderId: row.id,
+      orderNo: row.order_no,
+      direction: sent ? ('sent' as const) : ('received' as const),
+      from: accountJson(row.from_user_no, row.from_mobile),
+      to: accountJson(row.to_user_no, row.to_mobile),
+      status: orderStatus(shown.map((item) => item.status)),
+      createTime: row.created_at,
+      items: shown.map((item) =>
+        itemJson({ userPhoneId: item.phone_id, phoneNo: item.phone_no, status: item.status, reasonCode: item.reason_code, finishTime: item.finished_at }),
+      ),
+    };
+  });
+  return { list, total };
 }

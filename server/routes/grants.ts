@@ -4,7 +4,7 @@ import { requireAuth, requireRegistered, requireTenant } from '../lib/auth.ts';
 import { clientAddress } from '../lib/client-address.ts';
 import { contractRoute } from '../lib/contract-route.ts';
 import { createGrant, grantRecords, inspectGrantCode, phonesGrantedTo, redeemGrantCode, revokeGrant } from '../lib/grants.ts';
-import { checkCodeGuesses, countUnknownCodes } from '../lib/throttles.ts';
+import { admitGuess } from '../lib/throttles.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 
 // Grants (src/contract/grants.ts; API.md "Grants"). Only registered accounts grant or hold grants: a guest's trial
@@ -15,7 +15,11 @@ export function grantRoutes(deps: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const guard = [requireTenant(deps), requireAuth(deps), requireRegistered];
 
-  contractRoute(routes, deps, contract.createGrant, guard, (c, { body }) => createGrant(db, c.get('user'), body, deps.now()));
+  // A grant by account answers whether the number has an account: unknown ones count as code guesses (below).
+  contractRoute(routes, deps, contract.createGrant, guard, (c, { body }) => {
+    const guess = body.mode === 'account' ? admitGuess(deps, c.get('user').id, clientAddress(c, deps.trustProxy)) : () => {};
+    return createGrant(db, c.get('user'), body, deps.now(), guess);
+  });
 
   contractRoute(routes, deps, contract.listGrants, guard, (c, { query }) => grantRecords(db, c.get('user'), query.pageNo, query.pageSize, deps.now()));
 
@@ -28,17 +32,13 @@ export function grantRoutes(deps: Deps): Hono<AppEnv> {
   // Codes are guessable in principle: both calls wait while the caller or its address is locked out after too many
   // codes that do not exist (throttles.ts, shared with activation and redeem codes), and count each unknown code.
   contractRoute(routes, deps, contract.validateGrantCode, guard, (c, { query }) => {
-    const user = c.get('user');
-    const address = clientAddress(c, deps.trustProxy);
-    checkCodeGuesses(deps, user.id, address);
-    return inspectGrantCode(db, user, query.code, deps.now(), () => countUnknownCodes(deps, user.id, address, 1));
+    const guess = admitGuess(deps, c.get('user').id, clientAddress(c, deps.trustProxy));
+    return inspectGrantCode(db, c.get('user'), query.code, deps.now(), guess);
   });
 
   contractRoute(routes, deps, contract.redeemGrantCode, guard, (c, { body }) => {
-    const user = c.get('user');
-    const address = clientAddress(c, deps.trustProxy);
-    checkCodeGuesses(deps, user.id, address);
-    return redeemGrantCode(db, user, body.code, deps.now(), () => countUnknownCodes(deps, user.id, address, 1));
+    const guess = admitGuess(deps, c.get('user').id, clientAddress(c, deps.trustProxy));
+    return redeemGrantCode(db, c.get('user'), body.code, deps.now(), guess);
   });
 
   contractRoute(routes, deps, contract.listGrantedPhones, guard, (c) => phonesGrantedTo(db, c.get('user'), deps.now()));

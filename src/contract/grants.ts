@@ -32,8 +32,9 @@ const oneOf = <T extends string>(words: readonly T[]) =>
 
 /**
  * Checked in this order: the phone's id, mode and permission (400s), the days (GRANT_DAYS_INVALID), the agreement
- * (GRANT_AGREEMENT_REQUIRED); then by the server: the phone is the caller's, the days fit its remaining time, no live
- * share link, no live grant, and for an account grant the grantee.
+ * (GRANT_AGREEMENT_REQUIRED); then by the server: the phone is the caller's and can change hands now (not expired,
+ * busy, being replaced or migrated), the days fit its remaining time, no live share link, no live grant, and for an
+ * account grant the grantee.
  */
 export const createGrant = endpoint(`POST ${GRANT}/create`, {
   body: v.object({

@@ -1,10 +1,8 @@
 /**
  * The transfer vocabulary both sides hold to (spec §4 transfer states, §5/§9 "transfer 5 at once"; server/API.md
- * "Transfers"): statuses, the receiver's forms, the config keys of the limits. Plain values, no schema code, so the
+ * "Transfers"): statuses, the config keys of the limits (the receiver's forms are account-words.ts'). Plain values, no schema code, so the
  * client may import them at run time. The schemas that use them are in transfers.ts.
  */
-import { checkMobile } from '../core/validate.ts';
-
 /**
  * Spec §4: waiting to execute, transferring, failed, successful. The reference server moves the phones inside the
  * `give` transaction, so its items end `success` or `failed` at once; another backend may queue them, which is why
@@ -40,21 +38,3 @@ export const TRANSFER_LIMIT_KEYS = {
 } as const;
 export type TransferLimitName = keyof typeof TRANSFER_LIMIT_KEYS;
 export const TRANSFER_LIMIT_DEFAULTS: Record<TransferLimitName, number> = { batch: 5, userDay: 20, phoneDay: 1, frequencyHours: 24, expireHours: 24 };
-
-/** A user number: digits only (this server draws 8). */
-const USER_NO = /^\d{4,20}$/;
-
-export type TargetKind = 'mobile' | 'userNo';
-
-/** How a typed receiver reads: a mobile number (spec §5 rule), else a user number, else nothing. */
-export function targetKind(value: string): TargetKind | null {
-  const text = value.trim();
-  if (!checkMobile(text)) return 'mobile';
-  return USER_NO.test(text) ? 'userNo' : null;
-}
-
-/** The client's message next to the receiver field: what is missing or malformed, or null. */
-export function checkTarget(value: string): 'transfer.target.required' | 'transfer.target.invalid' | null {
-  if (!value.trim()) return 'transfer.target.required';
-  return targetKind(value) ? null : 'transfer.target.invalid';
-}

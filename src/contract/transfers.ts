@@ -18,7 +18,10 @@ const TransferRequest = v.object({
   target: v.pipe(Text, v.transform((text) => text.trim())),
 });
 
-/** An account as the other side sees it: its user number and its mobile with the middle four digits hidden. */
+/**
+ * An account as the other side sees it: its user number and its mobile with the middle four digits hidden. The
+ * receiver of a check or a transfer named by its mobile has userNo '': a number typed tells no more than it named.
+ */
 const Account = v.strictObject({ userNo: v.string(), mobile: v.string() });
 
 /** What `give` would do to one phone: ok, or the refusal's code and the server's wording. */

@@ -1,9 +1,10 @@
 /**
  * Spec §5 for the grant form, checked before the call (the server checks the same with its own codes): days
- * required, a whole number, 1-999, and no more than the phone's remaining whole days; the account required in
- * account mode; a code of the grant-code form.
+ * required, a whole number, 1-999, and no more than the phone's remaining whole days; in account mode the account,
+ * a mobile number or a user number (the transfer's receiver rule); a code of the grant-code form.
  */
 import type { MessageKey } from '../core/i18n/index.ts';
+import { accountInputProblem } from '../contract/account-words.ts';
 import { GRANT_DAYS, isGrantCode, normalizeGrantCode } from '../contract/grant-words.ts';
 
 export interface RuleMessage {
@@ -23,7 +24,9 @@ export function checkGrantDays(text: string, max: number): RuleMessage | null {
 }
 
 export function checkGrantAccount(text: string): RuleMessage | null {
-  return text.trim() ? null : { key: 'grant.create.accountRequired' };
+  const problem = accountInputProblem(text);
+  if (!problem) return null;
+  return { key: problem === 'required' ? 'grant.create.accountRequired' : 'grant.create.accountInvalid' };
 }
 
 export function checkGrantCodeInput(text: string): RuleMessage | null {

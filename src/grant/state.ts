@@ -4,19 +4,22 @@
  * what it made stale. Logout drops everything (the store does).
  */
 import { fetchQuery, invalidateQueries, removeQueries } from '../core/store/query-store.ts';
-import { createPagedList } from '../shop/paged-list.ts';
+import { useQuery, type QueryView } from '../core/store/use-query.ts';
+import { createPagedList } from '../core/store/paged-list.ts';
 import {
   createGrant, listGrantedPhones, listGrants, redeemGrantCode, revokeGrant, validateGrantCode,
-  type CodePreview, type CreatedGrant, type GrantRecord, type GrantRequest, type RedeemedGrant,
+  type CodePreview, type CreatedGrant, type GrantedPhones, type GrantRecord, type GrantRequest, type RedeemedGrant,
 } from './api.ts';
 
-export const GRANTED_KEY = ['grant', 'granted'];
+const GRANTED_KEY = ['grant', 'granted'];
 
 /** The owner's grants, newest first. */
 export const grantRecords = createPagedList<GrantRecord, null>(['grant', 'records'], (_key, pageNo, pageSize) => listGrants(pageNo, pageSize));
 
-/** The phones granted to me (at most 20: one call). */
-export const fetchGrantedPhones = () => listGrantedPhones();
+/** The phones granted to me (at most 20: one call), under the key a redemption invalidates (redeemCode). */
+export function useGrantedPhones(): QueryView<GrantedPhones> {
+  return useQuery(GRANTED_KEY, listGrantedPhones);
+}
 
 /** Makes a grant; the records read before it no longer hold. */
 export async function makeGrant(request: GrantRequest): Promise<CreatedGrant> {

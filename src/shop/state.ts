@@ -12,7 +12,7 @@ import type { PayMethod } from './order-types.ts';
 import { listCodeRecords, type CodeRecord } from './codes-api.ts';
 import { cancelOrder, getOrder, listCoupons, listOrders, type Coupon, type Order } from './orders-api.ts';
 import type { CouponStatus, OrderStatus } from './order-types.ts';
-import { createPagedList } from './paged-list.ts';
+import { createPagedList } from '../core/store/paged-list.ts';
 
 const GOODS_KEY = ['shop', 'goods'];
 const goodsState = queryState<Goods[]>(GOODS_KEY);

@@ -1,15 +1,17 @@
 /**
  * What the transfer pages read, as queries of the client store (core/store/): the tenant's transfer limits (config
- * keys, spec §9: read from the server, never constants here), the records page by page; and the transfer itself,
- * after which every device answer is stale (the phones left this account) and so are the records.
+ * keys, spec §9: read from the server, never constants here), the records page by page; the check, and the transfer
+ * itself, after which every device answer is stale (the phones left this account) and so are the records.
  */
 import { computed } from '@preact/signals-react';
 import { getConfigKeys } from '../app/client-api.ts';
+import { DEVICE_NOT_EXIST } from '../core/reply-codes.ts';
+import { ApiError } from '../core/errors.ts';
 import { ensureQuery, queryState, removeQueries } from '../core/store/query-store.ts';
 import { phonesChangedOnServer } from '../devices/state.ts';
-import { createPagedList } from '../shop/paged-list.ts';
+import { createPagedList } from '../core/store/paged-list.ts';
 import { TRANSFER_LIMIT_DEFAULTS, TRANSFER_LIMIT_KEYS, type TransferDirection, type TransferLimitName } from '../contract/transfer-words.ts';
-import { listTransfers, transferPhones, type TransferOrder, type TransferResult } from './api.ts';
+import { checkTransfer, listTransfers, transferPhones, type TransferCheck, type TransferOrder, type TransferResult } from './api.ts';
 
 export type TransferLimits = Record<TransferLimitName, number>;
 
@@ -36,6 +38,21 @@ export const transferLimitsKnown = computed(() => limitsState.value.data !== und
 export const transferRecords = createPagedList<TransferOrder, TransferDirection>(RECORDS_KEY, (direction, pageNo, pageSize) =>
   listTransfers(direction, pageNo, pageSize),
 );
+
+/**
+ * What a transfer would do to each phone. One answered as not existing is no longer this account's (another tab or
+ * device gave it away): the device lists read before no longer hold.
+ */
+export async function checkTransferNow(userPhoneIds: number[], target: string): Promise<TransferCheck> {
+  try {
+    const checked = await checkTransfer(userPhoneIds, target);
+    if (checked.items.some((item) => item.code === DEVICE_NOT_EXIST)) phonesChangedOnServer();
+    return checked;
+  } catch (refusal) {
+    if (refusal instanceof ApiError && refusal.code === DEVICE_NOT_EXIST) phonesChangedOnServer();
+    throw refusal;
+  }
+}
 
 /** Gives the phones away; the device lists and the records read before no longer hold. */
 export async function transferNow(userPhoneIds: number[], target: string): Promise<TransferResult> {

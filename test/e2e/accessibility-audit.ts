@@ -83,7 +83,7 @@ export const READY: Record<string, string> = {
   'mobile-phone-binding': '[data-testid="binding-step"], [data-testid="binding-not-yet"]',
   'cancel-account': '[data-testid="cancel-submit"]',
   'transfer-device': '[data-testid="transfer-chosen-phone"]',
-  'transfer-list': '[data-testid="transfer-record"], [data-testid="transfer-list-empty"]',
+  'transfer-list': '[data-testid="transfer-record"], [data-testid="list-empty"]',
   'system-setting': '[data-testid="app-version"]',
   'about-us': '[data-testid="about-version"]',
   '404': '[data-testid="not-found"]',

@@ -4,19 +4,10 @@
  * driven, control taken back by the owner), a revoke that ends the grantee's stream and takes the phone off their
  * list, and the form's messages (days, agreement, unknown account).
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import WebSocket from 'ws';
-import { appUrl, plantPhones, registerNewUser, skipExpiryReminder, useEnglish } from './helpers.ts';
+import { appUrl, person, plantPhones } from './helpers.ts';
 import { callApi, openTool, stage } from './stream-helpers.ts';
-
-/** A signed-in new account, English, in a context of its own. */
-async function person(browser: Browser): Promise<{ page: Page; mobile: string }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-  const page = await context.newPage();
-  await useEnglish(page);
-  await skipExpiryReminder(page);
-  return { page, mobile: await registerNewUser(page) };
-}
 
 /** The owner's grant form for a phone, filled and sent. */
 async function grantPhone(page: Page, phone: number, options: { mode: 'account' | 'code'; permission: 'view' | 'control'; days: 1 | 3 | 7; account?: string }) {
@@ -161,6 +152,11 @@ test('the form says what is wrong next to the field and keeps what was typed: da
     await expect(page.locator('#grant-days-error')).toHaveText(message);
     await expect(days).toHaveValue(typed);
   }
+
+  // An account of neither form: the transfer receiver's rule, before any call.
+  await account.fill('abc');
+  await submit.click();
+  await expect(page.locator('#grant-account-error')).toHaveText('Enter an 11-digit mobile number or a user number (digits only)');
 
   // Days and account fine, the agreement not ticked: refused before any call.
   await days.fill('29');

@@ -1,5 +1,5 @@
 /** Shared steps of the browser tests. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 
@@ -96,6 +96,15 @@ export async function skipExpiryReminder(page: Page, clientNo = 'demo'): Promise
     if (!localStorage.getItem('clientNo')) localStorage.setItem('clientNo', JSON.stringify(number));
     localStorage.setItem('lastExpireTipDate', JSON.stringify(today));
   }, clientNo);
+}
+
+/** A signed-in new account in a browser context of its own (a phone-sized one), in English, with its mobile number. */
+export async function person(browser: Browser): Promise<{ page: Page; mobile: string }> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  await useEnglish(page);
+  await skipExpiryReminder(page);
+  return { page, mobile: await registerNewUser(page) };
 }
 
 const DAY = 24 * 3600 * 1000;

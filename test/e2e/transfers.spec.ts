@@ -3,19 +3,10 @@
  * chooses phones, names the receiver, sees per phone what will happen, confirms; the phones leave the sender's list
  * and arrive in the receiver's, and both see the order in their records.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { appUrl, plantPhones, registerNewUser, skipExpiryReminder, uniqueMobile, useEnglish } from './helpers.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { appUrl, person, plantPhones, uniqueMobile } from './helpers.ts';
 
 const HOUR = 3600 * 1000;
-
-/** A signed-in person in a context of their own, in English, with their mobile number. */
-async function person(browser: Browser): Promise<{ page: Page; mobile: string }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-  const page = await context.newPage();
-  await useEnglish(page);
-  await skipExpiryReminder(page);
-  return { page, mobile: await registerNewUser(page) };
-}
 
 const masked = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
 
@@ -39,8 +30,8 @@ test('two phones move to another account: checked, confirmed, gone from the send
 
   // More phones from the picker.
   await page.getByTestId('transfer-choose').click();
-  await page.getByTestId('transfer-pick').filter({ hasText: 'Gift two' }).locator('input').check();
-  await page.getByTestId('transfer-pick').filter({ hasText: 'Nearly over' }).locator('input').check();
+  await page.getByTestId('pick-phone').filter({ hasText: 'Gift two' }).locator('input').check();
+  await page.getByTestId('pick-phone').filter({ hasText: 'Nearly over' }).locator('input').check();
   await page.getByTestId('transfer-choose').click();
   await expect(page.getByTestId('transfer-count')).toHaveText('3/5 chosen');
 
@@ -101,7 +92,7 @@ test('two phones move to another account: checked, confirmed, gone from the send
   const got = receiver.page.locator(`[data-testid="transfer-record"][data-order-no="${orderNo}"]`);
   await expect(got).toHaveAttribute('data-direction', 'received');
   await receiver.page.getByTestId('transfer-tab-sent').click();
-  await expect(receiver.page.getByTestId('transfer-list-empty')).toBeVisible();
+  await expect(receiver.page.getByTestId('list-empty')).toBeVisible();
   await page.context().close();
   await receiver.page.context().close();
 });

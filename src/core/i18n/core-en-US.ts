@@ -13,6 +13,7 @@ const coreTexts: Translation<typeof zhCN> = {
     back: 'Back',
     retry: 'Retry',
     loading: 'Loading…',
+    loadMore: 'Load more',
     copy: 'Copy',
     copied: 'Copied',
     close: 'Close',

@@ -10,6 +10,7 @@ const coreTexts = {
     back: '返回',
     retry: '重试',
     loading: '加载中…',
+    loadMore: '加载更多',
     copy: '复制',
     copied: '已复制',
     close: '关闭',

@@ -35,7 +35,7 @@ function PhoneChoice() {
       >
         <option value="" disabled>{t('grant.create.choosePhone')}</option>
         {allPhones.value.map((phone) => (
-          <option key={phone.userPhoneId} value={phone.userPhoneId}>{`${phone.name} (${phone.phoneNo})`}</option>
+          <option key={phone.userPhoneId} value={phone.userPhoneId}>{t('grant.common.phoneNamed', { name: phone.name, phoneNo: phone.phoneNo })}</option>
         ))}
       </select>
     </div>

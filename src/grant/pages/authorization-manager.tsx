@@ -3,13 +3,13 @@ import { useEffect } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { openDialog } from '../../core/ui/dialogs.ts';
+import { PagedFooter } from '../../core/ui/paged-footer.tsx';
 import { notify } from '../../core/ui/notify.ts';
 import { goToPage } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import type { GrantRecord } from '../api.ts';
 import { grantRecords, revokeGrantNow } from '../state.ts';
 import { GrantRecordCard } from '../parts/grant-record-card.tsx';
-import { PagedFooter } from '../parts/paged-footer.tsx';
 import '../parts/grant.css';
 export { ensureGrantTexts as ready } from '../texts/index.ts';
 

@@ -6,11 +6,10 @@
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { formatDateTime } from '../../core/format.ts';
-import { useQuery } from '../../core/store/use-query.ts';
 import { goToPage } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
-import type { GrantedPhone, GrantedPhones } from '../api.ts';
-import { fetchGrantedPhones, GRANTED_KEY } from '../state.ts';
+import type { GrantedPhone } from '../api.ts';
+import { useGrantedPhones } from '../state.ts';
 import '../parts/grant.css';
 export { ensureGrantTexts as ready } from '../texts/index.ts';
 
@@ -50,7 +49,7 @@ function GrantedCard({ phone }: { phone: GrantedPhone }) {
 }
 
 export default function AuthorizedDevicePage(_props: PageProps) {
-  const view = useQuery<GrantedPhones>(GRANTED_KEY, fetchGrantedPhones);
+  const view = useGrantedPhones();
   const data = view.data;
   let body;
   if (view.error && !data) {

@@ -26,7 +26,7 @@ function Preview({ preview }: { preview: CodePreview }) {
       <h2 class="grant-result__title" tabIndex={-1} ref={heading}>{t('grant.use.previewTitle')}</h2>
       <dl class="grant-facts">
         <dt>{t('grant.common.phone')}</dt>
-        <dd data-testid="code-preview-phone">{`${preview.phoneName} (${preview.phoneNo})`}</dd>
+        <dd data-testid="code-preview-phone">{t('grant.common.phoneNamed', { name: preview.phoneName, phoneNo: preview.phoneNo })}</dd>
         <dt>{t('grant.common.permission')}</dt>
         <dd data-testid="code-preview-permission">{t(`grant.permission.${preview.permission}`)}</dd>
         <dt>{t('grant.manager.days')}</dt>

@@ -25,6 +25,7 @@ const grantTexts: Translation<typeof zhCN> = {
     common: {
       days: '{{count}} day(s)',
       phone: 'Cloud phone',
+      phoneNamed: '{{name}} ({{phoneNo}})',
       permission: 'Permission',
       expires: 'Expires',
       owner: 'Owner',
@@ -44,13 +45,14 @@ const grantTexts: Translation<typeof zhCN> = {
       agreement: 'I have read and agree to the Authorization Agreement',
       agreementTitle: 'Authorization Agreement',
       agreementText:
-        'While authorized, the other account can watch or control this cloud phone as the permission allows. You always keep priority: you can take control back or revoke the authorization at any time. It ends by itself when its days run out, when the phone expires or when the phone is transferred. Only authorize people you trust: what they do counts as done with your permission.',
+        'While authorized, the other account can watch or control this cloud phone as the permission allows. You always keep priority: you can take control back or revoke the authorization at any time. It ends by itself when its days run out or when the phone expires. While it lasts, the phone cannot be transferred, upgraded or shared by link. Only authorize people you trust: what they do counts as done with your permission.',
       submit: 'Authorize',
       daysRequired: 'Please enter the number of days',
       daysInteger: 'Days must be a whole number',
       daysRange: 'Days must be from 1 to {{max}}',
       daysOverRemaining: "No more than the phone's remaining time ({{max}} days)",
       accountRequired: 'Please enter a mobile number or user number',
+      accountInvalid: 'Enter an 11-digit mobile number or a user number (digits only)',
       codeTitle: 'Authorization code',
       codeOnce: 'The code is shown only this once: copy it now and send it to the person you authorize',
       granted: 'Authorized to {{account}}',
@@ -68,7 +70,6 @@ const grantTexts: Translation<typeof zhCN> = {
       revokeTitle: 'Revoke authorization',
       revokeConfirm: 'Revoke the authorization of "{{name}}"? The other account loses access at once.',
       revoked: 'Authorization revoked',
-      loadMore: 'Load more',
       status: { pending: 'Code not used', active: 'Active', revoked: 'Revoked', expired: 'Expired', transferred: 'Ended by transfer' },
     },
     use: {

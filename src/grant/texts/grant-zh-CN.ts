@@ -22,6 +22,7 @@ const grantTexts = {
     common: {
       days: '{{count}} 天',
       phone: '云手机',
+      phoneNamed: '{{name}}（{{phoneNo}}）',
       permission: '权限',
       expires: '到期时间',
       owner: '授权人',
@@ -41,13 +42,14 @@ const grantTexts = {
       agreement: '我已阅读并同意《授权协议》',
       agreementTitle: '授权协议',
       agreementText:
-        '授权期间，被授权人可按所选权限观看或控制该云手机；您始终拥有优先控制权，可随时收回控制或取消授权。授权到期、设备到期或设备转移后授权自动结束。请勿授权给不信任的人，被授权人的操作视为您的授权行为。',
+        '授权期间，被授权人可按所选权限观看或控制该云手机；您始终拥有优先控制权，可随时收回控制或取消授权。授权到期或设备到期后授权自动结束；授权期间该云手机不能转移、升级或链接分享。请勿授权给不信任的人，被授权人的操作视为您的授权行为。',
       submit: '确认授权',
       daysRequired: '请输入授权天数',
       daysInteger: '授权天数需为整数',
       daysRange: '授权天数需为 1-{{max}} 天',
       daysOverRemaining: '不能超过设备剩余时长（{{max}} 天）',
       accountRequired: '请输入被授权账号或用户编号',
+      accountInvalid: '请输入 11 位手机号或用户编号（纯数字）',
       codeTitle: '授权码',
       codeOnce: '授权码只显示这一次，请立即复制并发送给被授权人',
       granted: '已授权给 {{account}}',
@@ -65,7 +67,6 @@ const grantTexts = {
       revokeTitle: '取消授权',
       revokeConfirm: '确定取消“{{name}}”的授权吗？对方将立即失去访问权限。',
       revoked: '已取消授权',
-      loadMore: '加载更多',
       status: { pending: '待使用', active: '授权中', revoked: '已取消', expired: '已过期', transferred: '已转移结束' },
     },
     use: {

@@ -2,11 +2,10 @@
 import { useEffect } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { formatDateTime } from '../../core/format.ts';
+import { PagedFooter } from '../../core/ui/paged-footer.tsx';
 import type { PageProps } from '../../app/route-types.ts';
 import type { CodeRecord } from '../codes-api.ts';
-import { hasMore } from '../paged-list.ts';
 import { codeRecords } from '../state.ts';
-import { PagedFooter } from '../parts/orders/paged-footer.tsx';
 import '../parts/shop.css';
 // Shown once the shop's texts are in (a part of their own: texts/index.ts).
 export { ensureShopTexts as ready } from '../texts/index.ts';
@@ -46,16 +45,7 @@ export default function CodeRecordPage(_props: PageProps) {
       {records.items.map((record, index) => (
         <RecordCard key={`${record.code}-${index}`} record={record} />
       ))}
-      <PagedFooter
-        count={records.items.length}
-        loading={records.loading}
-        loaded={records.loaded}
-        error={records.error}
-        hasMore={hasMore(records)}
-        empty="shop.codes.record.empty"
-        onMore={() => void codeRecords.more()}
-        onRetry={() => void codeRecords.reload()}
-      />
+      <PagedFooter list={records} empty="shop.codes.record.empty" onMore={() => void codeRecords.more()} onRetry={() => void codeRecords.reload()} />
     </div>
   );
 }

@@ -7,14 +7,13 @@ import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { openDialog } from '../../core/ui/dialogs.ts';
 import { notify } from '../../core/ui/notify.ts';
+import { PagedFooter } from '../../core/ui/paged-footer.tsx';
 import { goToPage } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import type { Order } from '../orders-api.ts';
 import { ORDER_STATUSES } from '../../contract/shop-words.ts';
-import { hasMore } from '../paged-list.ts';
 import { cancelUnpaidOrder, orders, type OrderTab } from '../state.ts';
 import { OrderCard } from '../parts/orders/order-card.tsx';
-import { PagedFooter } from '../parts/orders/paged-footer.tsx';
 import { StatusTabs } from '../parts/orders/status-tabs.tsx';
 import '../parts/shop.css';
 // Shown once the shop's texts are in (a part of their own: texts/index.ts).
@@ -71,16 +70,7 @@ export default function OrderListPage({ query }: PageProps) {
           <OrderCard key={order.orderId} order={order} onPay={pay} onCancel={(o) => void cancel(o)} cancelling={cancelling === order.orderId} />
         ))}
       </div>
-      <PagedFooter
-        count={list.items.length}
-        loading={list.loading}
-        loaded={list.loaded}
-        error={list.error}
-        hasMore={hasMore(list)}
-        empty="shop.orders.empty"
-        onMore={() => void orders.more()}
-        onRetry={() => void orders.reload()}
-      />
+      <PagedFooter list={list} empty="shop.orders.empty" onMore={() => void orders.more()} onRetry={() => void orders.reload()} />
     </div>
   );
 }

@@ -12,7 +12,7 @@ import { allPhones, loadAllPhones, usePhones } from '../../devices/phone-lists.t
 import { forgetGoods, goods as goodsSignal, loadGoods } from '../state.ts';
 import { formatMoney } from '../money.ts';
 import { CouponPicker, PriceSummary, useOrderSubmit } from '../parts/checkout.tsx';
-import { PhonePicker, toggleWithin } from '../parts/phone-picker.tsx';
+import { PhonePicker, toggleWithin } from '../../devices/phone-picker.tsx';
 import { usePreview } from '../parts/use-preview.ts';
 import { MAX_ORDER_PHONES } from '../../contract/shop-words.ts';
 import '../parts/buy.css';

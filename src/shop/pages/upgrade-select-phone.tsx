@@ -6,7 +6,7 @@ import type { Phone } from '../../devices/api.ts';
 import { allPhones, loadAllPhones } from '../../devices/phone-lists.ts';
 import { remainingMs } from '../../devices/state.ts';
 import { forgetGoods, goods as goodsSignal, loadGoods } from '../state.ts';
-import { PhonePicker, toggleWithin } from '../parts/phone-picker.tsx';
+import { PhonePicker, toggleWithin } from '../../devices/phone-picker.tsx';
 import { DAY_MS } from '../upgrade-price.ts';
 import { MAX_ORDER_PHONES } from '../../contract/shop-words.ts';
 import '../parts/buy.css';

@@ -40,7 +40,6 @@ const shopTexts: Translation<typeof zhCN> = {
       paymentFailed: 'Payment failed',
     },
     common: {
-      loadMore: 'Load more',
       days: '{{count}} days',
       none: '—',
     },

@@ -36,7 +36,6 @@ const shopTexts = {
       paymentFailed: '支付失败',
     },
     common: {
-      loadMore: '加载更多',
       days: '{{count}} 天',
       none: '—',
     },

@@ -14,9 +14,9 @@ import { Link } from 'wouter';
 import { goToPage, pathTo } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import { usePhones } from '../../devices/phone-lists.ts';
-import { checkTarget } from '../../contract/transfer-words.ts';
-import { checkTransfer, type TransferCheck, type TransferResult } from '../api.ts';
-import { loadTransferLimits, transferLimits, transferLimitsKnown, transferNow } from '../state.ts';
+import { accountInputProblem } from '../../contract/account-words.ts';
+import type { TransferAccount, TransferCheck, TransferResult } from '../api.ts';
+import { checkTransferNow, loadTransferLimits, transferLimits, transferLimitsKnown, transferNow } from '../state.ts';
 import { PhoneChoice } from '../parts/phone-choice.tsx';
 import { CheckRows, ResultRows } from '../parts/item-rows.tsx';
 import '../parts/transfer.css';
@@ -25,6 +25,11 @@ export { ensureTransferTexts as ready } from '../texts/index.ts';
 
 /** The refusals of the receiver, shown under its field rather than as a notice. */
 const TARGET_CODES: readonly number[] = [ErrorCode.TRANSFER_TARGET_NOT_FOUND, ErrorCode.TRANSFER_SELF];
+
+/** The receiver as the server told it: by its user number too when the user named it so (API.md "Transfers"). */
+function receiverText(receiver: TransferAccount): string {
+  return receiver.userNo ? t('transfer.device.receiver', receiver) : t('transfer.device.receiverMobile', receiver);
+}
 
 function idsOf(query: URLSearchParams): number[] {
   const ids = (query.get('ids') ?? '').split(',').map(Number).filter((id) => Number.isInteger(id) && id > 0);
@@ -70,13 +75,13 @@ export default function TransferDevicePage({ query }: PageProps) {
 
   const check = async (event: Event) => {
     event.preventDefault();
-    const rule = checkTarget(target);
-    setTargetError(rule ? t(rule) : null);
+    const problem = accountInputProblem(target);
+    setTargetError(problem ? t(`transfer.target.${problem}`) : null);
     setError(null);
-    if (rule || !selected.length) return;
+    if (problem || !selected.length) return;
     setBusy(true);
     try {
-      setChecked(await checkTransfer(selected, target.trim()));
+      setChecked(await checkTransferNow(selected, target.trim()));
     } catch (refusal) {
       showRefusal(refusal);
     } finally {
@@ -123,9 +128,12 @@ export default function TransferDevicePage({ query }: PageProps) {
     return (
       <div class="transfer-page">
         <section class="card transfer-section" data-testid="transfer-done" data-status={result.status}>
-          <h2 class="card__title" tabIndex={-1} ref={resultHeading}>{t('transfer.device.result')}: {t(`transfer.status.${result.status}`)}</h2>
-          <p class="muted">{t('transfer.device.receiver', { mobile: result.receiver.mobile, userNo: result.receiver.userNo })}</p>
-          <p class="muted">{t('transfer.device.orderNo')}: <span data-testid="transfer-order-no">{result.orderNo}</span></p>
+          <h2 class="card__title" tabIndex={-1} ref={resultHeading}>{t('transfer.device.result', { status: t(`transfer.status.${result.status}`) })}</h2>
+          <p class="muted">{receiverText(result.receiver)}</p>
+          <dl class="transfer-facts">
+            <dt>{t('transfer.device.orderNo')}</dt>
+            <dd data-testid="transfer-order-no">{result.orderNo}</dd>
+          </dl>
           <ResultRows items={result.items} />
         </section>
         <div class="transfer-actions">
@@ -154,7 +162,7 @@ export default function TransferDevicePage({ query }: PageProps) {
       {error ? <p class="field__error transfer-error" role="alert" data-testid="transfer-error">{error}</p> : null}
       {checked ? (
         <section class="card transfer-section" aria-labelledby="transfer-check-title" aria-live="polite">
-          <h2 class="card__title" id="transfer-check-title" tabIndex={-1} ref={checkHeading}>{t('transfer.device.receiver', { mobile: checked.receiver.mobile, userNo: checked.receiver.userNo })}</h2>
+          <h2 class="card__title" id="transfer-check-title" tabIndex={-1} ref={checkHeading}>{receiverText(checked.receiver)}</h2>
           <CheckRows items={checked.items} />
           {okIds.length ? null : <p class="field__error" role="alert">{t('transfer.device.noneOk')}</p>}
           <div class="transfer-actions">

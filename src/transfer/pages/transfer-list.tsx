@@ -1,10 +1,9 @@
 /** transferList (person layout): the transfers the user made and those that brought the user phones, page by page. */
 import { useEffect, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { describeError } from '../../core/errors.ts';
+import { PagedFooter } from '../../core/ui/paged-footer.tsx';
 import type { PageProps } from '../../app/route-types.ts';
 import { TRANSFER_DIRECTIONS, type TransferDirection } from '../../contract/transfer-words.ts';
-import { hasMore } from '../../shop/paged-list.ts';
 import { transferRecords } from '../state.ts';
 import { TransferCard } from '../parts/transfer-card.tsx';
 import '../parts/transfer.css';
@@ -16,29 +15,6 @@ export default function TransferListPage(_props: PageProps) {
   useEffect(() => void transferRecords.open(direction), [direction]);
   useEffect(() => transferRecords.forget, []);
   const records = transferRecords.state.value;
-  const count = records.items.length;
-
-  let footer = null;
-  if (records.error) {
-    footer = (
-      <div class="transfer-empty" role="alert">
-        <p class="field__error">{describeError(records.error)}</p>
-        <button type="button" class="btn btn--link" onClick={() => void transferRecords.reload()}>{t('common.retry')}</button>
-      </div>
-    );
-  } else if (!records.loaded || (records.loading && !count)) {
-    footer = <p class="transfer-empty">{t('common.loading')}</p>;
-  } else if (!count) {
-    footer = <p class="transfer-empty" data-testid="transfer-list-empty">{t('transfer.list.empty')}</p>;
-  } else if (hasMore(records)) {
-    footer = (
-      <div class="transfer-more">
-        <button type="button" class="btn" disabled={records.loading} onClick={() => void transferRecords.more()} data-testid="transfer-load-more">
-          {t(records.loading ? 'common.loading' : 'transfer.list.loadMore')}
-        </button>
-      </div>
-    );
-  }
 
   return (
     <div class="transfer-page" data-testid="transfer-records">
@@ -53,7 +29,7 @@ export default function TransferListPage(_props: PageProps) {
       {records.items.map((order) => (
         <TransferCard key={order.orderId} order={order} />
       ))}
-      {footer}
+      <PagedFooter list={records} empty="transfer.list.empty" onMore={() => void transferRecords.more()} onRetry={() => void transferRecords.reload()} />
     </div>
   );
 }

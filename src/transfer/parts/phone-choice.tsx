@@ -6,9 +6,9 @@
 import { useEffect, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
-import { VirtualGrid } from '../../core/ui/virtual-grid/virtual-grid.tsx';
 import type { Phone } from '../../devices/api.ts';
 import { allPhones, allPhonesError, allPhonesLoaded, loadAllPhones } from '../../devices/phone-lists.ts';
+import { PhonePicker } from '../../devices/phone-picker.tsx';
 import { formatRemaining } from '../../devices/remaining-time.ts';
 import { remainingMs } from '../../devices/state.ts';
 
@@ -20,37 +20,25 @@ interface PhoneChoiceProps {
   onChange: (ids: number[]) => void;
 }
 
-function PhonePicker({ selected, max, onToggle }: { selected: readonly number[]; max: number; onToggle: (id: number) => void }) {
+/** The account's phones to tick, up to the batch limit; past it the others say so. */
+function Picker({ selected, max, onToggle }: { selected: readonly number[]; max: number; onToggle: (id: number) => void }) {
   useEffect(() => void loadAllPhones(), []);
   const phones = allPhones.value;
   const error = allPhonesError.value;
   if (error && !phones.length) return <p class="field__error" role="alert">{describeError(error)}</p>;
   if (!allPhonesLoaded.value && !phones.length) return <p class="muted">{t('common.loading')}</p>;
+  const ticked = new Set(selected);
   const full = selected.length >= max;
   return (
-    // As tall as its rows up to half the screen: a few phones do not leave a tall empty box.
-    <div class="transfer-picker" data-testid="transfer-picker" style={{ height: `min(50vh, ${phones.length * 62 + 8}px)` }}>
-      <VirtualGrid
-        items={phones}
-        columns={1}
-        gap={6}
-        rowHeight={() => 56}
-        itemKey={(phone) => phone.userPhoneId}
+    <div class="transfer-picker">
+      <PhonePicker
+        phones={phones}
+        selected={ticked}
+        detail="number"
+        fitRows
         label={t('transfer.device.choose')}
-        renderItem={(phone) => {
-          const ticked = selected.includes(phone.userPhoneId);
-          const blocked = full && !ticked;
-          return (
-            <label class={`transfer-pick${blocked ? ' transfer-pick--blocked' : ''}`} data-testid="transfer-pick" data-phone-name={phone.name}>
-              <input type="checkbox" checked={ticked} disabled={blocked} onChange={() => onToggle(phone.userPhoneId)} />
-              <span class="transfer-pick__text">
-                <span class="transfer-pick__name">{phone.name}</span>
-                <span class="muted">{phone.phoneNo} · {formatRemaining(remainingMs(phone))}</span>
-              </span>
-              {blocked ? <span class="transfer-pick__note">{t('transfer.device.full', { max })}</span> : null}
-            </label>
-          );
-        }}
+        onToggle={(phone) => onToggle(phone.userPhoneId)}
+        blockedReason={(phone) => (full && !ticked.has(phone.userPhoneId) ? t('transfer.device.full', { max }) : null)}
       />
     </div>
   );
@@ -73,7 +61,7 @@ export function PhoneChoice({ chosen, selected, max, onChange }: PhoneChoiceProp
           {chosen.map((phone) => (
             <li key={phone.userPhoneId} class="transfer-chosen__row" data-testid="transfer-chosen-phone" data-phone-id={phone.userPhoneId}>
               <span class="transfer-chosen__who">
-                <span class="transfer-pick__name">{phone.name}</span>
+                <span class="transfer-chosen__name">{phone.name}</span>
                 <span class="muted">{phone.phoneNo} · {formatRemaining(remainingMs(phone))}</span>
               </span>
               <button type="button" class="btn btn--ghost transfer-chosen__remove" aria-label={t('transfer.device.remove', { name: phone.name })}
@@ -89,7 +77,7 @@ export function PhoneChoice({ chosen, selected, max, onChange }: PhoneChoiceProp
       <button type="button" class="btn btn--block" aria-expanded={picking} data-testid="transfer-choose" onClick={() => setPicking(!picking)}>
         {t(picking ? 'transfer.device.closePicker' : 'transfer.device.choose')}
       </button>
-      {picking ? <PhonePicker selected={selected} max={max} onToggle={toggle} /> : null}
+      {picking ? <Picker selected={selected} max={max} onToggle={toggle} /> : null}
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { formatDateTime } from '../../core/format.ts';
 import type { TransferAccount, TransferOrder } from '../api.ts';
 import { ResultRows } from './item-rows.tsx';
 
-const account = (who: TransferAccount) => (who.mobile ? `${who.mobile} · ${who.userNo}` : who.userNo);
+const account = (who: TransferAccount) => (who.mobile ? t('transfer.list.account', { mobile: who.mobile, userNo: who.userNo }) : who.userNo);
 
 export function TransferCard({ order }: { order: TransferOrder }) {
   return (

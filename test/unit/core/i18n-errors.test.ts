@@ -14,6 +14,8 @@ import zhCNDownload from '../../../src/misc/texts/download-zh-CN.ts';
 import enUSDownload from '../../../src/misc/texts/download-en-US.ts';
 import zhCNIdle from '../../../src/app/texts/idle-zh-CN.ts';
 import enUSIdle from '../../../src/app/texts/idle-en-US.ts';
+import zhCNGrant from '../../../src/grant/texts/grant-zh-CN.ts';
+import enUSGrant from '../../../src/grant/texts/grant-en-US.ts';
 import zhCNTransfer from '../../../src/transfer/texts/transfer-zh-CN.ts';
 import enUSTransfer from '../../../src/transfer/texts/transfer-en-US.ts';
 import zhCNShare from '../../../src/share/texts/share-zh-CN.ts';
@@ -24,6 +26,7 @@ import { CATALOGUE } from '../../../src/core/error-catalogue.ts';
 import { describe, describeError, describeServerMessage, findEntry, ApiError } from '../../../src/core/errors.ts';
 import { registerErrors } from '../../../src/core/errors-later.ts';
 import { SHOP_ERRORS } from '../../../src/shop/errors.ts';
+import { GRANT_ERRORS } from '../../../src/grant/errors.ts';
 import { TRANSFER_ERRORS } from '../../../src/transfer/errors.ts';
 import { ErrorCode } from '../../../src/core/error-codes.ts';
 import { ERRORS_EN_US, ERRORS_ZH_CN } from '../error-texts.ts';
@@ -46,6 +49,7 @@ const PARTS = {
   password: [zhCNPassword, enUSPassword],
   download: [zhCNDownload, enUSDownload],
   idle: [zhCNIdle, enUSIdle],
+  grant: [zhCNGrant, enUSGrant],
   transfer: [zhCNTransfer, enUSTransfer],
   share: [zhCNShare, enUSShare],
   errors: [ERRORS_ZH_CN, ERRORS_EN_US],
@@ -92,7 +96,7 @@ test('both languages have the same keys in every part, and no empty text', () =>
 });
 
 test('every top-level key is core (common, validate, errors) or a domain', () => {
-  const allowed = ['common', 'validate', 'errors', 'app', 'account', 'misc', 'devices', 'shop', 'phoneView', 'transfer', 'share'];
+  const allowed = ['common', 'validate', 'errors', 'app', 'account', 'misc', 'devices', 'shop', 'phoneView', 'grant', 'transfer', 'share'];
   for (const key of Object.keys(zh)) assert.ok(allowed.includes(key.split('.')[0]), key);
 });
 
@@ -109,7 +113,7 @@ test('placeholders match between languages', () => {
 
 test('every catalogue entry has a translation in both languages', () => {
   // The domains' entries included (error-texts.ts registers them as their texts' modules do).
-  for (const entry of [...SHOP_ERRORS, ...TRANSFER_ERRORS, ...SHARE_ERRORS]) assert.ok(CATALOGUE.includes(entry), entry.key);
+  for (const entry of [...SHOP_ERRORS, ...GRANT_ERRORS, ...TRANSFER_ERRORS, ...SHARE_ERRORS]) assert.ok(CATALOGUE.includes(entry), entry.key);
   for (const entry of CATALOGUE) {
     assert.ok(zh[entry.key], `zh-CN ${entry.key}`);
     assert.ok(en[entry.key], `en-US ${entry.key}`);
@@ -139,6 +143,15 @@ test('a domain\'s reply is described in the words of its own part, by code or by
   assert.is(findEntry(99, 'The device does not exist, so no coupon applies')?.key, 'errors.deviceNotExist');
   installDictionary('zh-CN', zhCN, ERRORS_ZH_CN, zhCNShop);
   assert.is(describe(ErrorCode.STOCK_INSUFFICIENT), '该机型库存不足，请联系客服');
+});
+
+test("the grants' and the transfers' replies are described in their parts' words, in both languages", () => {
+  installDictionary('en-US', enUS, ERRORS_EN_US, enUSGrant, enUSTransfer);
+  assert.is(describe(ErrorCode.GRANT_TARGET_NOT_FOUND), 'The account to authorize does not exist');
+  assert.is(describe(ErrorCode.TRANSFER_AUTHORIZED), 'An authorized phone cannot be transferred');
+  installDictionary('zh-CN', zhCN, ERRORS_ZH_CN, zhCNGrant, zhCNTransfer);
+  assert.is(describe(ErrorCode.GRANT_CODE_USED), zhCNGrant.grant.errors.codeUsed);
+  assert.is(describe(ErrorCode.TRANSFER_SELF), zhCNTransfer.transfer.errors.self);
 });
 
 test('t follows the locale signal and fills placeholders', () => {

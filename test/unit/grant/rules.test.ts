@@ -39,6 +39,8 @@ test('codes: typed loosely, 12 characters of the unambiguous alphabet', () => {
   assert.is(checkGrantCodeInput('abcd efgh jkmn'), null);
   assert.equal(checkGrantAccount(' '), { key: 'grant.create.accountRequired' });
   assert.is(checkGrantAccount('13800138001'), null);
+  assert.is(checkGrantAccount('87654321'), null, 'a user number');
+  assert.equal(checkGrantAccount('12ab'), { key: 'grant.create.accountInvalid' }, "the transfer receiver's rule");
 });
 
 test.run();

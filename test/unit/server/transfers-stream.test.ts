@@ -1,17 +1,12 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CLOSE_NOT_ASSIGNED } from '../../../src/contract/stream-protocol.ts';
-import { demo, PHONE, phoneId } from './device-helpers.ts';
+import { demo, phoneId } from './device-helpers.ts';
 import { DEMO_MOBILE } from './helpers.ts';
 import { client, start } from './stream-helpers.ts';
+import { CASES_MOBILE, codes, give } from './transfer-helpers.ts';
 
 // API.md "Transfers": once a phone changed hands, the stream closes the sockets its old owner had open on it.
-
-const CASES_MOBILE = '13800138002';
-
-const give = (ctx: Pick<Awaited<ReturnType<typeof demo>>, 'call'>, ids: number[], target: string) =>
-  ctx.call(`${PHONE}/give`, { method: 'PUT', body: { userPhoneIds: ids, target } });
-const codes = (reply: { data: { items: Array<{ code: number }> } }) => reply.data.items.map((item) => item.code);
 
 test('a transfer asks the stream to re-check once it moved a phone, and only then', async () => {
   let rechecks = 0;

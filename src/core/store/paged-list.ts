@@ -1,10 +1,10 @@
 /**
- * A list read page by page with "load more", as a query of the client store (core/store/): orders by tab, code
- * records. Opening it with another key (a tab) shows that key's pages; a late reply for the tab the user just left
- * lands in that tab's entry, never in the one now shown.
+ * A list read page by page with "load more", as a query of the client store: orders by tab, code records, grant and
+ * transfer records. Opening it with another key (a tab) shows that key's pages; a late reply for the tab the user just
+ * left lands in that tab's entry, never in the one now shown. core/ui/paged-footer.tsx shows its state under the list.
  */
 import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
-import { fetchQuery, invalidateQueries, queryData, queryState, removeQueries, type QueryKey } from '../core/store/query-store.ts';
+import { fetchQuery, invalidateQueries, queryData, queryState, removeQueries, type QueryKey } from './query-store.ts';
 
 export interface PageReply<T> {
   list: T[];
