@@ -62,7 +62,7 @@ const errors: Translation<typeof zhCN> = {
   validityUnder10Minutes: 'Validity under 10 minutes, the device cannot be opened',
   deviceCloning: 'The device is being cloned',
   replaceFailed: 'Replacement failed',
-  authorizedNoSync: 'Authorised devices do not support sync',
+  authorizedNoSync: 'Authorized devices do not support sync',
   streamNotAssigned: 'Instance not assigned to user',
   streamInstanceNotExist: 'Instance does not exist',
   streamConfigError: 'Stream configuration error',

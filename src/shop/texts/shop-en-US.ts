@@ -16,7 +16,7 @@ const shopTexts: Translation<typeof zhCN> = {
       upgradeTooLong: 'The upgraded duration must be under 999 days',
       renewTooLong: 'After renewal the validity must be under 999 days',
       upgradeNotHigher: 'Only an upgrade to a higher level is possible',
-      upgradeAuthorized: 'Authorised phones cannot be upgraded',
+      upgradeAuthorized: 'Authorized phones cannot be upgraded',
       packageNotExist: 'The package does not exist',
       quantityInvalid: 'An order holds 1-20 phones',
       orderNotExist: 'The order does not exist',
