@@ -3,20 +3,19 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { RawData, WebSocket } from 'ws';
 import { phoneOpenedBy } from '../data/phone-tokens.ts';
-import { markViewerGone, phoneOpenedByViewer, viewerClosing } from '../data/shares.ts';
+import { phoneOpenedByViewer } from '../data/shares.ts';
 import { findPhone } from '../data/phones.ts';
-import type { PhoneScreen, StreamPhoneRow } from '../data/phone-tokens.ts';
-import { WindowCounter } from '../lib/rate-limit.ts';
+import type { PhoneScreen } from '../data/phone-tokens.ts';
 import { hashToken } from '../lib/tokens.ts';
 import type { Db } from '../lib/types.ts';
 import { GRID_SOCKET_PATH } from '../../src/contract/grid-protocol.ts';
-import {
-  AUTH_WAIT_MS, CLOSE_NOT_ASSIGNED, CLOSE_POLICY, CLOSE_SHARE_BLOCKED, CLOSE_SHARE_ENDED, CLOSE_SHARE_REMOVED, CLOSE_SHUTDOWN,
-  CLOSE_TOO_MANY_SOCKETS, STREAM_MESSAGES, STREAM_PATH,
-} from '../../src/contract/stream-protocol.ts';
+import { AUTH_WAIT_MS, CLOSE_POLICY, CLOSE_SHUTDOWN, CLOSE_TOO_MANY_SOCKETS, STREAM_MESSAGES, STREAM_PATH } from '../../src/contract/stream-protocol.ts';
 import { closeReason, MalformedCount, parseClientMessage } from './protocol.ts';
 import { createGridService } from './grid-server.ts';
 import { runningBoot } from './phone-boot.ts';
+import { authorizeStream, holderOf, refuse, refuseOrEndViewer, VIEWER_GRACE_MS, ViewerPresence } from './stream-access.ts';
+import { SCREENSHOTS_PER_SOCKET, SCREENSHOTS_PER_USER, screenshotLimiter } from './screenshot-limits.ts';
+import type { ScreenshotLimit } from './screenshot-limits.ts';
 import { PhoneEntry } from './phone-entry.ts';
 import { Session } from './session.ts';
 import { VirtualScreen } from './virtual-screen.ts';
@@ -49,21 +48,11 @@ export interface StreamServerOptions {
   socketsPerUser?: number;
 }
 
-export interface ScreenshotLimit {
-  limit: number;
-  windowMs: number;
-}
-
-/** A person takes a few screenshots in a row at most; a script asking for a hundred is refused after these. */
-export const SCREENSHOTS_PER_SOCKET: ScreenshotLimit = { limit: 3, windowMs: 3000 };
-export const SCREENSHOTS_PER_USER: ScreenshotLimit = { limit: 10, windowMs: 30_000 };
 /**
  * Phone-stream sockets one user may hold open at once: a person has a few tabs and devices on a few phones; each
  * socket costs the server a picture pipeline, so three hundred on one token are refused rather than served.
  */
 export const STREAM_SOCKETS_PER_USER = 16;
-/** A share viewer's page may be away this long (a dropped link, a reload, a hidden tab) and keep its place. */
-export const VIEWER_GRACE_MS = 10_000;
 
 export interface StreamServer {
   /** Handles an HTTP upgrade for /stream/ws; false (socket untouched) for any other path. */
@@ -94,67 +83,13 @@ export interface StreamServer {
   close(): Promise<void>;
 }
 
-/**
- * The phone a security token opens, or null: the token must exist, be unexpired, be for this phone, and the phone
- * must still belong to the user the token was issued to (a transfer or a closed account ends it) and be unexpired.
- * A share viewer's key opens it too (role 'viewer', the viewer's permission) while the viewer is in the room and
- * the share live (data/shares.ts); `byViewerKey` says which of the two opened it.
- */
-export function authorizeStream(db: Db, token: string, userPhoneId: number, now: number): (StreamPhoneRow & { byViewerKey: boolean }) | null {
-  if (!token || !Number.isInteger(userPhoneId) || userPhoneId <= 0) return null;
-  const hash = hashToken(token);
-  const owned = phoneOpenedBy(db, hash, userPhoneId, now);
-  if (owned) return { ...owned, byViewerKey: false };
-  const viewed = phoneOpenedByViewer(db, hash, userPhoneId, now);
-  return viewed ? { ...viewed, byViewerKey: true } : null;
-}
-
-/** Whose allowance of sockets a socket counts against: its user's, or a share viewer's key's (viewers may have no account). */
-function holderOf(grant: { userId: number; tokenHash: string; byViewerKey?: boolean }): string {
-  return grant.byViewerKey ? `viewer ${grant.tokenHash}` : `user ${grant.userId}`;
-}
-
-function refuse(socket: WebSocket): void {
-  socket.close(CLOSE_NOT_ASSIGNED, closeReason(CLOSE_NOT_ASSIGNED, STREAM_MESSAGES.notAssigned));
-}
-
-/** A viewer key's socket ends with what its page tells the viewer: the share ended, blocked, or put out of the room. */
-const SHARE_CLOSES = {
-  ended: [CLOSE_SHARE_ENDED, STREAM_MESSAGES.shareEnded],
-  blocked: [CLOSE_SHARE_BLOCKED, STREAM_MESSAGES.shareBlocked],
-  removed: [CLOSE_SHARE_REMOVED, STREAM_MESSAGES.shareRemoved],
-} as const;
-
-/** A socket whose token no longer (or never) opened the phone: a viewer key's says why, any other is "not assigned". */
-function refuseOrEndViewer(db: Db, socket: WebSocket, tokenHash: string, now: number): void {
-  const why = viewerClosing(db, tokenHash, now);
-  if (!why) return refuse(socket);
-  const [code, msg] = SHARE_CLOSES[why];
-  socket.close(code, closeReason(code, msg));
-}
-
 export function createStreamServer(options: StreamServerOptions): StreamServer {
   const now = options.now ?? Date.now;
   const clock = options.clock ?? Date.now;
   const logError = options.logError ?? ((line) => console.error(line));
   const socketsPerUser = options.socketsPerUser ?? STREAM_SOCKETS_PER_USER;
-  const socketRule = options.screenshotsPerSocket ?? SCREENSHOTS_PER_SOCKET;
-  const userRule = options.screenshotsPerUser ?? SCREENSHOTS_PER_USER;
-  const perSocket = new WindowCounter(socketRule.limit, socketRule.windowMs);
-  const perUser = new WindowCounter(userRule.limit, userRule.windowMs);
-  /** Sockets are counted under a serial number: a closed socket's count simply ages out of its window. */
-  const socketKeys = new WeakMap<Session, string>();
-  let sockets = 0;
-  function screenshotAllowed(session: Session): boolean {
-    const at = clock();
-    const socketKey = socketKeys.get(session) ?? String(++sockets);
-    socketKeys.set(session, socketKey);
-    const userKey = String(session.grant.userId);
-    if (perSocket.waitMs(socketKey, at) > 0 || perUser.waitMs(userKey, at) > 0) return false;
-    perSocket.add(socketKey, at);
-    perUser.add(userKey, at);
-    return true;
-  }
+  const screenshotLimit = screenshotLimiter(options.screenshotsPerSocket ?? SCREENSHOTS_PER_SOCKET, options.screenshotsPerUser ?? SCREENSHOTS_PER_USER, clock);
+  const screenshotAllowed = (session: Session) => screenshotLimit(session, holderOf(session.grant));
   const sessionOptions = { clock, logError, screenshotAllowed };
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const phones = new Map<number, PhoneEntry>();
@@ -235,7 +170,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     socket.on('close', () => {
       sessions.delete(session);
       session.dispose();
-      if (grant.byViewerKey) viewerSocketClosed(grant.tokenHash);
+      if (grant.byViewerKey) presence.socketClosed(grant.tokenHash);
     });
     socket.on('error', () => socket.terminate());
     const model = entry.model;
@@ -252,18 +187,9 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     session.schedule();
   }
 
-  /** A viewer whose key has no open socket left for the grace period has left the room (its place frees up). */
-  const viewerGraceMs = options.viewerGraceMs ?? VIEWER_GRACE_MS;
-  const viewerTimers = new Set<NodeJS.Timeout>();
-  function viewerSocketClosed(keyHash: string): void {
-    const timer = setTimeout(() => {
-      viewerTimers.delete(timer);
-      if ([...sessions].some((session) => session.grant.tokenHash === keyHash)) return;
-      markViewerGone(options.db, keyHash, now());
-    }, viewerGraceMs);
-    timer.unref();
-    viewerTimers.add(timer);
-  }
+  const presence = new ViewerPresence(options.db, now, options.viewerGraceMs ?? VIEWER_GRACE_MS, (keyHash) =>
+    [...sessions].some((session) => session.grant.tokenHash === keyHash),
+  );
 
   /** Closes every socket whose token no longer opens its phone, and applies access changes (view <-> control). */
   function recheck(): void {
@@ -381,7 +307,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     },
     close() {
       clearInterval(tick);
-      for (const timer of viewerTimers) clearTimeout(timer);
+      presence.close();
       const gridClosed = grid.close();
       for (const session of sessions) session.socket.close(CLOSE_SHUTDOWN, closeReason(CLOSE_SHUTDOWN, STREAM_MESSAGES.shuttingDown));
       return new Promise<void>((resolve) => {
