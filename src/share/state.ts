@@ -8,7 +8,7 @@
  */
 import { BASE, pagePath } from '../app/navigate.ts';
 import type { SharePermission, ShareValidityHours, ViewerAction } from '../contract/share-words.ts';
-import { invalidateQueries, type Fetcher } from '../core/store/query-store.ts';
+import { invalidateQueries, setQueryData, type Fetcher } from '../core/store/query-store.ts';
 import * as api from './api.ts';
 
 export const SHARES_KEY = ['share', 'list'] as const;
@@ -140,6 +140,25 @@ export async function joinAsViewer(token: string, name: string): Promise<api.Joi
   const joined = await api.joinShare(token, name, keptViewerKey(token));
   keepViewer(token, name, joined);
   return joined;
+}
+
+/** A viewer's own state (its permission, a control request waiting) as a query, asked every POLL_MS while shown. */
+export const viewerStatusKey = (viewerKey: string) => ['share', 'viewer', viewerKey] as const;
+export const fetchViewerStatus = (viewerKey: string) => polling(() => api.viewerStatus(viewerKey));
+
+/** One look at a viewer's state (a socket that put it out: did it only leave by itself?); null when it cannot be had. */
+export function viewerStatusOf(viewerKey: string): Promise<api.ViewerStatus | null> {
+  return api.viewerStatus(viewerKey).catch(() => null);
+}
+
+/**
+ * The viewer asks the owner for control; resolves with whether a request now waits. The answer is the viewer's state,
+ * kept as its query's: a page that then polls it starts from this, not from an earlier request's outcome.
+ */
+export async function askForControl(viewerKey: string): Promise<boolean> {
+  const status = await api.requestControl(viewerKey);
+  setQueryData<api.ViewerStatus>(viewerStatusKey(viewerKey), () => status);
+  return status.controlRequested;
 }
 
 /** The viewer leaves (their place frees at once); a failure is left to the stream's grace period. */

@@ -21,8 +21,8 @@ import type { ShareFailure } from '../../stream/types.ts';
 import { ensureStreamTexts, watchPhone } from '../../phone-view/watch.ts';
 // With the page's chunk, not after it: a returning viewer's socket opens as this module runs (see the header).
 import '../../stream/stream-sdk.ts';
-import { viewerStatus, type JoinedShare } from '../api.ts';
-import { fetchOpened, joinAsViewer, keptName, leaveAsViewer, openKey, returningTo } from '../state.ts';
+import type { JoinedShare } from '../api.ts';
+import { fetchOpened, joinAsViewer, keptName, leaveAsViewer, openKey, returningTo, viewerStatusOf } from '../state.ts';
 import { ViewerJoin } from '../parts/viewer-join.tsx';
 import { ViewerWatch, type Joining } from '../parts/viewer-watch.tsx';
 import { ensureShareTexts } from '../texts/index.ts';
@@ -106,7 +106,7 @@ export default function ShareScreenControlPage({ query }: PageProps) {
   const ended = (joining: Joining, viewer: JoinedShare | null) => async (why: ShareFailure) => {
     // Away longer than the server's grace (a hidden tab): it left the room by itself, and simply comes back.
     if (why === 'shareRemoved' && viewer) {
-      const status = await viewerStatus(viewer.viewerKey).catch(() => null);
+      const status = await viewerStatusOf(viewer.viewerKey);
       if (status?.state === 'disabled') return join(joining.name, joining.userPhoneId);
     }
     setPhase({ kind: 'closed', why });

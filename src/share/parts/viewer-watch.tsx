@@ -7,13 +7,14 @@ import { useEffect, useRef, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { notify } from '../../core/ui/notify.ts';
+import { useQuery } from '../../core/store/use-query.ts';
 import type { ShareFailure } from '../../stream/types.ts';
 import {
   KeyboardInput, StreamStage, adoptStage, closeSession, pauseSession, phoneName, problem, resumeSession, usePhysicalKeyboard, useStageSize, useStreamTouch, viewOnly,
   watchPhone,
 } from '../../phone-view/watch.ts';
-import { requestControl, viewerStatus, type JoinedShare } from '../api.ts';
-import { POLL_MS } from '../state.ts';
+import type { JoinedShare, ViewerStatus } from '../api.ts';
+import { askForControl, fetchViewerStatus, viewerStatusKey } from '../state.ts';
 
 const SHARE_FAILURES: ReadonlySet<string> = new Set<ShareFailure>(['shareEnded', 'shareBlocked', 'shareRemoved']);
 
@@ -35,36 +36,23 @@ interface ViewerWatchProps {
   onLeave: (viewer: JoinedShare | null) => void;
 }
 
-/** While a control request waits, the viewer's status is asked every POLL_MS: a declined one simply disappears. */
+/** While a control request waits, the viewer's status is polled (state.ts): a declined one simply disappears. */
 function useControlRequest(viewerKey: string | undefined) {
   const [pending, setPending] = useState(false);
+  const status = useQuery<ViewerStatus>(pending && viewerKey ? viewerStatusKey(viewerKey) : null, fetchViewerStatus(viewerKey ?? ''));
   // Control given (the socket says so): the request was approved.
   useEffect(() => {
     if (!viewOnly.value) setPending(false);
   }, [viewOnly.value]);
   useEffect(() => {
-    if (!pending || !viewerKey) return;
-    let stopped = false;
-    const timer = setInterval(() => {
-      viewerStatus(viewerKey).then(
-        (status) => {
-          if (stopped || status.controlRequested) return;
-          setPending(false);
-          if (status.permission === 'view') notify(t('share.watch.declined'), 'info');
-        },
-        () => {},
-      );
-    }, POLL_MS);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [pending, viewerKey]);
+    if (!pending || !status.data || status.data.controlRequested) return;
+    setPending(false);
+    if (status.data.permission === 'view') notify(t('share.watch.declined'), 'info');
+  }, [pending, status.data]);
   const ask = async () => {
     if (!viewerKey) return;
     try {
-      const status = await requestControl(viewerKey);
-      setPending(status.controlRequested);
+      setPending(await askForControl(viewerKey));
     } catch (error) {
       notify(describeError(error));
     }

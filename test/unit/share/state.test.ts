@@ -2,7 +2,10 @@ import '../dom.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { configureHttp } from '../../../src/core/http.ts';
-import { joinAsViewer, keptName, polling, returningTo, shareLink } from '../../../src/share/state.ts';
+import { queryData } from '../../../src/core/store/query-store.ts';
+import {
+  askForControl, fetchViewerStatus, joinAsViewer, keptName, polling, returningTo, shareLink, viewerStatusKey, viewerStatusOf,
+} from '../../../src/share/state.ts';
 
 // The share domain's client state: what a viewer's browser keeps between visits (and what it never keeps), the
 // join sending the kept key back, and the owner pages' polling fetcher.
@@ -83,6 +86,37 @@ test('polling: asks again until its signal aborts, and a failed later answer kee
   assert.is(result, 3);
   assert.equal(seen, [1, 1]);
   assert.ok(Date.now() - started >= 3900, 'it waited between asks');
+});
+
+const STATUS = { viewerId: 7, state: 'enabled', permission: 'view', controlRequested: false };
+
+test('askForControl: sends the key, resolves with whether a request waits, and keeps the answer as the viewer\'s query', async () => {
+  answer({ '/api/device/share/viewer/request-control': () => ({ code: 0, data: { ...STATUS, controlRequested: true } }) });
+  assert.is(await askForControl('key-9'), true);
+  assert.equal(sent[0]!.body, { viewerKey: 'key-9' });
+  assert.equal(queryData(viewerStatusKey('key-9')), { ...STATUS, controlRequested: true }, 'a poll that starts now starts from it');
+  answer({ '/api/device/share/viewer/request-control': () => ({ code: 1_003_004_005, msg: 'no such viewer' }) });
+  await askForControl('key-9').then(
+    () => assert.unreachable('a refusal rejects'),
+    () => {},
+  );
+});
+
+test('viewerStatusOf: the viewer\'s state, or null when it cannot be had', async () => {
+  answer({ '/api/device/share/viewer/status': () => ({ code: 0, data: { ...STATUS, state: 'disabled' } }) });
+  assert.is((await viewerStatusOf('key-1'))?.state, 'disabled');
+  assert.equal(sent[0]!.body, { viewerKey: 'key-1' });
+  answer({ '/api/device/share/viewer/status': () => ({ code: 500, msg: 'down' }) });
+  assert.is(await viewerStatusOf('key-1'), null);
+});
+
+test('fetchViewerStatus: asks for this viewer\'s status, under a key of its own', async () => {
+  answer({ '/api/device/share/viewer/status': (body) => ({ code: 0, data: { ...STATUS, controlRequested: body.viewerKey === 'key-2' } }) });
+  // A progress told false (the key invalidated) stops the polling after its first answer.
+  const first = await fetchViewerStatus('key-2')(() => false, new AbortController().signal);
+  assert.is(first.controlRequested, true);
+  assert.equal(sent.map((request) => request.body), [{ viewerKey: 'key-2' }]);
+  assert.equal(viewerStatusKey('key-2'), ['share', 'viewer', 'key-2']);
 });
 
 test.run();
