@@ -86,9 +86,6 @@ const errors: Translation<typeof zhCN> = {
   voiceTimeout: 'Voice recognition timed out',
   voiceFailed: 'Voice recognition failed',
   voiceNoMicrophone: 'No microphone permission',
-  shareRoomFull: 'The room is full',
-  shareBlocked: 'You are currently blocked',
-  shareEnded: 'Screen interaction has ended',
 };
 
 export default errors;

@@ -83,9 +83,6 @@ const errors = {
   voiceTimeout: '语音识别超时',
   voiceFailed: '语音识别失败',
   voiceNoMicrophone: '没有麦克风权限',
-  shareRoomFull: '房间已满',
-  shareBlocked: '您当前已被屏蔽',
-  shareEnded: '屏幕互动已结束',
 };
 
 export default errors;

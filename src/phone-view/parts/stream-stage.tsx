@@ -19,9 +19,10 @@ const FAILURE_TEXT: Record<StreamFailure, MessageKey> = {
   connectionLost: 'errors.streamConnectionLost',
   unsupported: 'errors.streamUnsupported',
   tooManyStreams: 'errors.tooFrequent',
-  shareEnded: 'errors.shareEnded',
-  shareBlocked: 'errors.shareBlocked',
-  shareRemoved: 'phoneView.shareRemoved',
+  // A share failure comes only to a share viewer, whose page (src/share) brings the share texts: its words are there.
+  shareEnded: 'share.errors.ended',
+  shareBlocked: 'share.errors.blocked',
+  shareRemoved: 'share.watch.removed',
 };
 
 /** Failures a reconnect cannot mend: an unsupported browser, and a share viewer's session the owner ended. */

@@ -17,7 +17,6 @@ const phoneViewTexts: Translation<typeof zhCN> = {
     stageState: { idle: 'not connected', connecting: 'connecting', playing: 'live', reconnecting: 'reconnecting', paused: 'paused', failed: 'connection failed' },
     keyboardLabel: 'Type on the cloud phone',
     viewOnly: 'View only',
-    shareRemoved: 'The owner removed you from the room',
     viewOnlyRefused: 'View-only session: the phone cannot be controlled',
     control: {
       takeBack: 'Take control back',

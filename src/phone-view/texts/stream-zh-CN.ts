@@ -15,7 +15,6 @@ const phoneViewTexts = {
     stageState: { idle: '未连接', connecting: '连接中', playing: '实时画面', reconnecting: '重新连接中', paused: '已暂停', failed: '连接失败' },
     keyboardLabel: '向云手机输入文字',
     viewOnly: '仅观看',
-    shareRemoved: '分享者已将你移出房间',
     viewOnlyRefused: '仅观看模式，无法操作云手机',
     control: {
       takeBack: '收回控制权',

@@ -10,7 +10,7 @@ import { describeError } from '../../core/errors.ts';
 import { formatDateTime } from '../../core/format.ts';
 import { notify } from '../../core/ui/notify.ts';
 import { useQuery } from '../../core/store/use-query.ts';
-import { goBack } from '../../app/navigate.ts';
+import { PageHeader } from '../../app/layouts/page-header.tsx';
 import type { PageProps } from '../../app/route-types.ts';
 import type { ShareDetail } from '../api.ts';
 import { changeViewer, fetchShare, shareKey, type ViewerChange } from '../state.ts';
@@ -60,9 +60,10 @@ export default function JoinUserPage({ clientNo, query }: PageProps) {
             <span class={`share-badge share-badge--${share.status}`}>{t(`share.status.${share.status}`)}</span>
           </div>
           <p class="muted share-card__line">
-            {t(`share.permission.${share.permission}`)} · {active
-              ? t('share.card.validUntil', { time: formatDateTime(share.expiresAt) })
-              : t(`share.endReason.${share.endReason ?? 'ended'}`)}
+            {t('share.card.summary', {
+              permission: t(`share.permission.${share.permission}`),
+              state: active ? t('share.card.validUntil', { time: formatDateTime(share.expiresAt) }) : t(`share.endReason.${share.endReason ?? 'ended'}`),
+            })}
           </p>
           {active ? <p class="share-card__line">{t('share.card.room', { count: inRoom, limit: detail.data!.roomLimit })}</p> : null}
           {active ? (
@@ -93,14 +94,7 @@ export default function JoinUserPage({ clientNo, query }: PageProps) {
 
   return (
     <div class="share-page">
-      <header class="page-header">
-        <button type="button" class="page-header__back" aria-label={t('common.back')} onClick={() => goBack(clientNo)} data-testid="join-user-back">
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-            <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
-          </svg>
-        </button>
-        <h1 class="page-header__title">{t('share.joinUserTitle')}</h1>
-      </header>
+      <PageHeader title="share.joinUserTitle" clientNo={clientNo} backTestId="join-user-back" />
       <main class="share-page__body">{body}</main>
     </div>
   );

@@ -10,7 +10,8 @@ import { describeError } from '../../core/errors.ts';
 import { errorText } from '../../core/errors-later.ts';
 import { notify } from '../../core/ui/notify.ts';
 import { Sheet } from '../../core/ui/sheet.tsx';
-import { allPhones, loadAllPhones } from '../../devices/phone-lists.ts';
+import { allPhones, allPhonesLoaded, loadAllPhones } from '../../devices/phone-lists.ts';
+import { phonesById } from '../../devices/phone-store.ts';
 import { SHARE_PERMISSIONS, SHARE_VALIDITY_HOURS, type SharePermission, type ShareValidityHours } from '../../contract/share-words.ts';
 import { canShareNatively, createShareLink, shareLink } from '../state.ts';
 
@@ -63,7 +64,9 @@ export function CreateShareSheet({ clientNo, phoneId, onClose }: CreateShareShee
   useEffect(() => void loadAllPhones(), []);
   const phones = allPhones.value;
   const selected = chosen ?? phones[0]?.userPhoneId ?? null;
-  const phoneName = phones.find((phone) => phone.userPhoneId === selected)?.name ?? '';
+  // The phone store may hold the chosen phone before the whole list comes (home showed it).
+  const phoneName = (selected !== null && phonesById.value.get(selected)?.name) || '';
+  const unlisted = phoneName || t(allPhonesLoaded.value ? 'share.create.phoneUnavailable' : 'common.loading');
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -87,7 +90,7 @@ export function CreateShareSheet({ clientNo, phoneId, onClose }: CreateShareShee
         <form class="share-form" onSubmit={submit}>
           <label class="field__label" for="share-phone">{t('share.create.phone')}</label>
           <select id="share-phone" class="share-select" value={selected ?? ''} onChange={(event) => setChosen(Number(event.currentTarget.value))} data-testid="share-phone">
-            {selected !== null && !phones.some((phone) => phone.userPhoneId === selected) ? <option value={selected}>{selected}</option> : null}
+            {selected !== null && !phones.some((phone) => phone.userPhoneId === selected) ? <option value={selected}>{unlisted}</option> : null}
             {phones.map((phone) => (
               <option key={phone.userPhoneId} value={phone.userPhoneId}>{phone.name}</option>
             ))}

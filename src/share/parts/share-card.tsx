@@ -20,11 +20,12 @@ export function ShareCard({ share, roomLimit, onManage, onEnd }: ShareCardProps)
         <span class={`share-badge share-badge--${share.status}`}>{t(`share.status.${share.status}`)}</span>
       </header>
       <p class="muted share-card__line">
-        {t(`share.permission.${share.permission}`)}
-        {' · '}
-        {active
-          ? t('share.card.validUntil', { time: formatDateTime(share.expiresAt) })
-          : `${t(`share.endReason.${share.endReason ?? 'ended'}`)} · ${t('share.card.endedAt', { time: formatDateTime(share.endedAt ?? share.expiresAt) })}`}
+        {t('share.card.summary', {
+          permission: t(`share.permission.${share.permission}`),
+          state: active
+            ? t('share.card.validUntil', { time: formatDateTime(share.expiresAt) })
+            : t('share.card.endedAt', { reason: t(`share.endReason.${share.endReason ?? 'ended'}`), time: formatDateTime(share.endedAt ?? share.expiresAt) }),
+        })}
       </p>
       {active ? <p class="share-card__line" data-testid="share-room">{t('share.card.room', { count: inRoom, limit: roomLimit })}</p> : null}
       {share.viewers.length ? (

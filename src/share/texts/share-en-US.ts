@@ -17,6 +17,7 @@ const shareTexts: Translation<typeof zhCN> = {
       creating: 'Creating…',
       note: "A new link ends the phone's previous link at once.",
       noPhones: 'No phone to share',
+      phoneUnavailable: 'Phone unavailable',
     },
     validity: { h1: '1 hour', h24: '1 day', h168: '7 days' },
     permission: { view: 'Watch only', control: 'Watch and control' },
@@ -32,8 +33,9 @@ const shareTexts: Translation<typeof zhCN> = {
     status: { active: 'Active', ended: 'Ended' },
     endReason: { replaced: 'Replaced by a new link', ended: 'Ended early', transferred: 'Phone transferred', expired: 'Expired' },
     card: {
+      summary: '{{permission}} · {{state}}',
       validUntil: 'Valid until {{time}}',
-      endedAt: 'Ended {{time}}',
+      endedAt: '{{reason}} · Ended {{time}}',
       room: 'Room {{count}}/{{limit}}',
       manage: 'Manage joined users',
       end: 'End sharing',

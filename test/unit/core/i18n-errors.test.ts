@@ -154,6 +154,17 @@ test("the grants' and the transfers' replies are described in their parts' words
   assert.is(describe(ErrorCode.TRANSFER_SELF), zhCNTransfer.transfer.errors.self);
 });
 
+test("the shares' replies are their part's, by code or by a foreign backend's wording, in both languages", () => {
+  installDictionary('en-US', enUS, ERRORS_EN_US, enUSShare);
+  assert.is(describe(99, 'The room is full'), 'The room is full');
+  assert.is(describe(ErrorCode.SHARE_BLOCKED), 'You are currently blocked');
+  assert.is(findEntry(99, 'Screen interaction has ended')?.key, 'share.errors.ended');
+  installDictionary('zh-CN', zhCN, ERRORS_ZH_CN, zhCNShare);
+  assert.is(describe(99, '房间已满'), zhCNShare.share.errors.roomFull);
+  assert.is(describe(ErrorCode.SHARE_ENDED), '屏幕互动已结束');
+  assert.is(findEntry(99, '您当前已被屏蔽')?.key, 'share.errors.blocked');
+});
+
 test('t follows the locale signal and fills placeholders', () => {
   installDictionary('zh-CN', zhCN, ERRORS_ZH_CN);
   installDictionary('en-US', enUS, ERRORS_EN_US);
@@ -186,7 +197,6 @@ test('a foreign backend\'s message is recognised by its wording, in either langu
   installDictionary('en-US', enUS, ERRORS_EN_US);
   assert.is(findEntry(12345, 'Instance not assigned to user')?.key, 'errors.streamNotAssigned');
   assert.is(findEntry(12345, '设备维护中，请稍后')?.key, 'errors.deviceMaintenance');
-  assert.is(describe(99, 'The room is full'), 'The room is full');
   assert.is(describe(99, 'Validity under 10 minutes'), 'Validity under 10 minutes, the device cannot be opened');
 });
 
