@@ -2,40 +2,32 @@
  * The reference StreamClient: the reference backend's WebSocket protocol (server/API.md "Streaming"). Pictures are
  * JPEG binary messages drawn on a canvas; control is JSON. A dropped connection reconnects with backoff and asks
  * for the session's definition again, so quality survives a reconnect; the last picture stays on screen meanwhile.
+ * Beside it: a socket's wiring (stream-socket.ts), what a close code says (close-codes.ts), the input messages
+ * (input-messages.ts) and which definition answer settles a request (definition-answers.ts).
  */
 import { reconnectDelay, shouldGiveUp } from './backoff.ts';
 import { canvasSupported, createCanvasSurface, type FrameSurface } from './canvas-surface.ts';
 import { createEmitter } from './emitter.ts';
 import { createLiveness } from './liveness.ts';
 import { createPendingRequests } from './pending-requests.ts';
-import {
-  CLOSE_NOT_ASSIGNED,
-  CLOSE_SHARE_BLOCKED,
-  CLOSE_SHARE_ENDED,
-  CLOSE_SHARE_REMOVED,
-  CLOSE_TOO_MANY_SOCKETS,
-  HELLO_SEQ,
-  MAX_TEXT_CHARS,
-  SCREENSHOT_KIND,
-  type StreamClientMessage,
-  type StreamServerMessage,
-} from '../contract/stream-protocol.ts';
+import { HELLO_SEQ, SCREENSHOT_KIND, type StreamClientMessage, type StreamServerMessage } from '../contract/stream-protocol.ts';
+import { closeFailure } from './close-codes.ts';
+import { createDefinitionAnswers } from './definition-answers.ts';
+import { inputSenders } from './input-messages.ts';
 import { readPicture } from './picture-message.ts';
 import { PING_EVERY_MS, SCREENSHOT_ERROR, SCREENSHOT_TIMEOUT_MS, STREAM_TIMEOUT_MS, isPositive, sameDefinition, type ReceivedHello } from './protocol.ts';
 import { streamUrl } from './stream-url.ts';
+import { unwireSocket, wireSocket } from './stream-socket.ts';
 import {
   StreamError,
   type Definition,
   type StreamClient,
   type StreamEvents,
   type StreamFailure,
-  type StreamKey,
   type StreamLink,
   type StreamRole,
   type StreamState,
   type StreamTarget,
-  type TouchAction,
-  type TouchPointer,
 } from './types.ts';
 
 export interface WsStreamClientDeps {
@@ -69,11 +61,7 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
   let timers: ReturnType<typeof setTimeout>[] = [];
   let statsTimer: ReturnType<typeof setInterval> | null = null;
   const liveness = createLiveness(now, STREAM_TIMEOUT_MS);
-  // The server answers definition messages in order; setDefinition settles on the answer to its own message, not
-  // on the answer to an earlier one (the one sent after hello, say). Counted per socket.
-  let definitionsSent = 0;
-  let definitionsAnswered = 0;
-  let awaitedAnswer = 0;
+  const definitionAnswers = createDefinitionAnswers();
 
   function setState(next: StreamState, failure?: StreamFailure): void {
     state = next;
@@ -97,12 +85,9 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
     socket = null;
     ready = false;
     clearTimers();
-    definitionsSent = definitionsAnswered = awaitedAnswer = 0;
+    definitionAnswers.reset();
     requests.failAll();
-    if (current) {
-      current.onopen = current.onmessage = current.onclose = current.onerror = null;
-      if (current.readyState <= 1) current.close(1000);
-    }
+    if (current) unwireSocket(current);
   }
 
   function fail(failure: StreamFailure): void {
@@ -152,7 +137,7 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
     events.emit('control', { role, control, reason: 'hello' });
     const wanted = target!.definition;
     const current = message.definition;
-    if ((!current || !sameDefinition(wanted, current)) && send({ type: 'definition', ...wanted })) definitionsSent++;
+    if ((!current || !sameDefinition(wanted, current)) && send({ type: 'definition', ...wanted })) definitionAnswers.sent();
     startTicking();
   }
 
@@ -165,9 +150,7 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
     }
     if (message.type === 'hello') return onHello(message);
     if (message.type === 'definition') {
-      definitionsAnswered++;
-      const settles = awaitedAnswer > 0 && definitionsAnswered >= awaitedAnswer;
-      if (settles) awaitedAnswer = 0;
+      const settles = definitionAnswers.answered();
       if (message.ok && isPositive(message.width) && isPositive(message.height)) {
         const { width, height, fps, bitrate, auto } = message;
         const definition = auto ? { width, height, fps, bitrate, auto } : { width, height, fps, bitrate };
@@ -227,32 +210,17 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
       return fail('configError'); // refused outright: mixed content (ws: from https:) or a content security policy
     }
     socket = current;
-    current.binaryType = 'arraybuffer';
-    // The token that was still on its way goes as the first message, once both the socket and the token are there.
-    if (typeof token !== 'string') {
-      current.onopen = () => {
-        token.then(
-          (value) => {
-            if (socket === current && current.readyState === 1) current.send(JSON.stringify({ type: 'auth', token: value } satisfies StreamClientMessage));
-          },
-          () => {},
-        );
-      };
-    }
-    current.onmessage = (event: MessageEvent) => {
-      liveness.heard();
-      if (typeof event.data === 'string') onText(event.data);
-      else if (event.data instanceof ArrayBuffer) onBinary(event.data);
-    };
-    current.onclose = (event: CloseEvent) => {
-      if (socket !== current) return;
-      if (event.code === CLOSE_NOT_ASSIGNED) fail('notAssigned');
-      else if (event.code === CLOSE_SHARE_ENDED) fail('shareEnded');
-      else if (event.code === CLOSE_SHARE_BLOCKED) fail('shareBlocked');
-      else if (event.code === CLOSE_SHARE_REMOVED) fail('shareRemoved');
-      else if (event.code === CLOSE_TOO_MANY_SOCKETS) fail('tooManyStreams');
-      else lost();
-    };
+    wireSocket(current, token, {
+      owns: (candidate) => socket === candidate,
+      heard: () => liveness.heard(),
+      text: onText,
+      binary: onBinary,
+      closed: (code) => {
+        const failure = closeFailure(code);
+        if (failure) fail(failure);
+        else lost();
+      },
+    });
     // A host that accepts the connection but never says hello is as good as down.
     later(STREAM_TIMEOUT_MS, () => {
       if (socket === current && !ready) lost();
@@ -304,25 +272,7 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
       setState('idle');
       events.clear();
     },
-    touch(action: TouchAction, pointers: TouchPointer[]) {
-      return sendInput({ type: 'touch', action, pointers });
-    },
-    key(key: StreamKey) {
-      return sendInput({ type: 'key', key });
-    },
-    text(text) {
-      // The host takes at most MAX_TEXT_CHARS a message: a long paste goes in pieces, in order.
-      const chars = Array.from(text);
-      let sent = chars.length > 0;
-      for (let i = 0; i < chars.length && sent; i += MAX_TEXT_CHARS) sent = sendInput({ type: 'text', text: chars.slice(i, i + MAX_TEXT_CHARS).join('') });
-      return sent;
-    },
-    setClipboard(text) {
-      return sendInput({ type: 'clipboard.set', text });
-    },
-    paste() {
-      return sendInput({ type: 'paste' });
-    },
+    ...inputSenders(sendInput),
     readClipboard() {
       // The host refuses a watcher's clipboard read; say so now instead of waiting out the request.
       if (target?.viewOnly || !control) return Promise.reject(new StreamError('clipboardFailed'));
@@ -330,7 +280,7 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
     },
     setDefinition(definition) {
       const promise = request<Definition>('definition', { type: 'definition', ...definition }, STREAM_TIMEOUT_MS);
-      if (ready) awaitedAnswer = ++definitionsSent;
+      if (ready) definitionAnswers.awaited();
       return promise;
     },
     screenshot() {

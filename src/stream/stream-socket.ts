@@ -1,0 +1,44 @@
+/**
+ * One stream socket's wiring to the client that owns it: pictures as ArrayBuffers, a token still on its way sent as
+ * the first message once both are there, and a close reported only while the client still holds this socket (one it
+ * replaced says nothing). Unwiring drops every handler before closing, so a socket let go never reports again.
+ */
+import type { StreamClientMessage } from '../contract/stream-protocol.ts';
+
+export interface SocketEvents {
+  /** Whether the client still holds this socket. */
+  owns(socket: WebSocket): boolean;
+  /** Anything arrived: the connection is alive. */
+  heard(): void;
+  text(data: string): void;
+  binary(data: ArrayBuffer): void;
+  closed(code: number): void;
+}
+
+export function wireSocket(socket: WebSocket, token: string | Promise<string>, events: SocketEvents): void {
+  socket.binaryType = 'arraybuffer';
+  if (typeof token !== 'string') {
+    socket.onopen = () => {
+      token.then(
+        (value) => {
+          if (events.owns(socket) && socket.readyState === 1) socket.send(JSON.stringify({ type: 'auth', token: value } satisfies StreamClientMessage));
+        },
+        () => {},
+      );
+    };
+  }
+  socket.onmessage = (event: MessageEvent) => {
+    events.heard();
+    if (typeof event.data === 'string') events.text(event.data);
+    else if (event.data instanceof ArrayBuffer) events.binary(event.data);
+  };
+  socket.onclose = (event: CloseEvent) => {
+    if (events.owns(socket)) events.closed(event.code);
+  };
+}
+
+/** Lets the socket go without a word from it, closing it normally if it is still open or opening. */
+export function unwireSocket(socket: WebSocket): void {
+  socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
+  if (socket.readyState <= 1) socket.close(1000);
+}
