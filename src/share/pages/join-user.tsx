@@ -48,7 +48,7 @@ export default function JoinUserPage({ clientNo, query }: PageProps) {
   let body;
   if (!valid) body = <p class="share-empty" role="alert">{t('share.errors.ended')}</p>;
   else if (detail.error && !share) body = <p class="share-empty" role="alert">{describeError(detail.error)}</p>;
-  else if (!share) body = <p class="share-empty" role="status">{t('share.list.loading')}</p>;
+  else if (!share) body = <p class="share-empty" role="status">{t('common.loading')}</p>;
   else {
     const active = share.status === 'active';
     const inRoom = share.viewers.filter((viewer) => viewer.state === 'enabled').length;

@@ -37,7 +37,7 @@ export default function MyShareScreenPage({ clientNo, query }: PageProps) {
           <button type="button" class="btn btn--link" onClick={shares.refetch}>{t('common.retry')}</button>
         </div>
       ) : !data ? (
-        <p class="share-empty" role="status">{t('share.list.loading')}</p>
+        <p class="share-empty" role="status">{t('common.loading')}</p>
       ) : data.list.length === 0 ? (
         <p class="share-empty" data-testid="list-empty">{t('share.list.empty')}</p>
       ) : (

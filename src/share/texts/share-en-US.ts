@@ -41,7 +41,7 @@ const shareTexts: Translation<typeof zhCN> = {
       end: 'End sharing',
       noViewers: 'Nobody has joined yet',
     },
-    list: { empty: 'No share links yet', loading: 'Loading…' },
+    list: { empty: 'No share links yet' },
     end: { confirmTitle: 'End sharing?', confirm: 'Every viewer of {{name}} is disconnected at once.', done: 'Sharing ended' },
     viewerState: { enabled: 'In the room', disabled: 'Left', cancelled: 'Removed', shielded: 'Blocked', unblocked: 'Unblocked' },
     viewer: {

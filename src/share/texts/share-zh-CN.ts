@@ -38,7 +38,7 @@ const shareTexts = {
       end: '结束分享',
       noViewers: '还没有人加入',
     },
-    list: { empty: '还没有分享链接', loading: '加载中…' },
+    list: { empty: '还没有分享链接' },
     end: { confirmTitle: '结束分享？', confirm: '{{name}} 的所有观看者将立即断开。', done: '分享已结束' },
     viewerState: { enabled: '在房间中', disabled: '已离开', cancelled: '已移出', shielded: '已屏蔽', unblocked: '已解除屏蔽' },
     viewer: {
