@@ -3,6 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MAX_RECONNECT_ATTEMPTS, reconnectDelay } from '../../../src/stream/backoff.ts';
 import { STREAM_TIMEOUT_MS } from '../../../src/stream/protocol.ts';
+import { CLOSE_SHARE_BLOCKED, CLOSE_SHARE_ENDED, CLOSE_SHARE_REMOVED } from '../../../src/contract/stream-protocol.ts';
 import { flush, within } from './fake-clock.ts';
 import { AUTO, cleanUp, connected, HD, LOW, rejection, setup, TARGET } from './fake-stream.ts';
 
@@ -37,6 +38,18 @@ test('close 4429 (the user holds too many stream sockets): failed tooManyStreams
   assert.equal(states.at(-1), { state: 'failed', failure: 'tooManyStreams', attempt: 0 });
   fake.tick(120_000);
   assert.is(sockets.length, 1);
+});
+
+test("a share's closes (ended, blocked, removed) fail with their reason, and are not reconnected", () => {
+  const closes = [[CLOSE_SHARE_ENDED, 'shareEnded'], [CLOSE_SHARE_BLOCKED, 'shareBlocked'], [CLOSE_SHARE_REMOVED, 'shareRemoved']] as const;
+  for (const [code, failure] of closes) {
+    const { socket, sockets, states, clock: fake } = connected();
+    socket.drop(code);
+    assert.equal(states.at(-1), { state: 'failed', failure, attempt: 0 });
+    fake.tick(120_000);
+    assert.is(sockets.length, 1, failure);
+    cleanUp();
+  }
 });
 
 test('abnormal close: reconnecting, a new socket after the backoff delay, playing again after its first frame', async () => {
