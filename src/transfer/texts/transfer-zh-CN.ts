@@ -21,7 +21,7 @@ const transferTexts = {
       noneOk: '这些云手机现在都不能转移。',
       confirm: '转移 {{count}} 台',
       confirmTitle: '确认转移',
-      confirmMessage: '将 {{count}} 台云手机转移给 {{mobile}}？云手机和其中的数据将离开你的账号，其分享链接随之失效，无法撤回。',
+      confirmMessage: '将 {{count}} 台云手机转移给 {{mobile}}？云手机和其中的数据将离开您的账号，其分享链接随之失效，无法撤回。',
       result: '转移结果：{{status}}',
       orderNo: '订单号',
       records: '转移记录',
