@@ -13,7 +13,8 @@ import { AUTH_WAIT_MS, CLOSE_POLICY, CLOSE_SHUTDOWN, CLOSE_TOO_MANY_SOCKETS, STR
 import { closeReason, MalformedCount, parseClientMessage } from './protocol.ts';
 import { createGridService } from './grid-server.ts';
 import { runningBoot } from './phone-boot.ts';
-import { authorizeStream, holderOf, refuse, refuseOrEndViewer, VIEWER_GRACE_MS, ViewerPresence } from './stream-access.ts';
+import { VIEWER_GRACE_MS } from '../lib/shares.ts';
+import { authorizeStream, holderOf, refuse, refuseOrEndViewer, ViewerPresence } from './stream-access.ts';
 import { SCREENSHOTS_PER_SOCKET, SCREENSHOTS_PER_USER, screenshotLimiter } from './screenshot-limits.ts';
 import type { ScreenshotLimit } from './screenshot-limits.ts';
 import { PhoneEntry } from './phone-entry.ts';
@@ -33,8 +34,8 @@ export interface StreamServerOptions {
   /** How long a socket opened without a token waits for its `auth` message (AUTH_WAIT_MS). */
   authWaitMs?: number;
   /**
-   * How long a share viewer's key may be without an open socket before the viewer counts as gone from the room
-   * (state disabled): a reconnect or a reload within it keeps the place; a closed tab frees it.
+   * How long after its last socket closed a share viewer's row is marked gone (disabled) if none reopened; the room
+   * itself counts by last_seen_at (VIEWER_GRACE_MS, lib/shares.ts), which this defaults to.
    */
   viewerGraceMs?: number;
   /** WebSocket ping interval; a socket that missed the previous pong is terminated. */
@@ -144,9 +145,10 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
   }
 
   function openSession(socket: WebSocket, userPhoneId: number, token: string): void {
-    const row = authorizeStream(options.db, token, userPhoneId, now());
-    if (!row) return refuseOrEndViewer(options.db, socket, hashToken(token), now());
-    const grant = { tokenHash: hashToken(token), userId: row.user_id, role: row.role, permission: row.permission, byViewerKey: row.byViewerKey };
+    const tokenHash = hashToken(token);
+    const row = authorizeStream(options.db, token, userPhoneId, now(), openViewerKeys().has(tokenHash));
+    if (!row) return refuseOrEndViewer(options.db, socket, tokenHash, userPhoneId, now());
+    const grant = { tokenHash, userId: row.user_id, role: row.role, permission: row.permission, byViewerKey: row.byViewerKey };
     const holder = holderOf(grant);
     if ([...sessions].filter((open) => holderOf(open.grant) === holder).length >= socketsPerUser) {
       return socket.close(CLOSE_TOO_MANY_SOCKETS, closeReason(CLOSE_TOO_MANY_SOCKETS, STREAM_MESSAGES.tooManySockets));
@@ -155,6 +157,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     const session = new Session(socket, row.id, entry, grant, sessionOptions);
     entry.sessions.add(session);
     sessions.add(session);
+    if (grant.byViewerKey) presence.socketOpened(tokenHash);
     socket.on('pong', () => {
       session.alive = true;
     });
@@ -187,9 +190,10 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     session.schedule();
   }
 
-  const presence = new ViewerPresence(options.db, now, options.viewerGraceMs ?? VIEWER_GRACE_MS, (keyHash) =>
-    [...sessions].some((session) => session.grant.tokenHash === keyHash),
-  );
+  function openViewerKeys(): Set<string> {
+    return new Set([...sessions].filter((session) => session.grant.byViewerKey).map((session) => session.grant.tokenHash));
+  }
+  const presence = new ViewerPresence(options.db, now, options.viewerGraceMs ?? VIEWER_GRACE_MS, openViewerKeys);
 
   /** Closes every socket whose token no longer opens its phone, and applies access changes (view <-> control). */
   function recheck(): void {
@@ -198,9 +202,10 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     for (const session of sessions) {
       if (session.socket.readyState !== session.socket.OPEN) continue;
       const { tokenHash, byViewerKey } = session.grant;
-      const row = byViewerKey ? phoneOpenedByViewer(options.db, tokenHash, session.phoneId, at) : phoneOpenedBy(options.db, tokenHash, session.phoneId, at);
+      // An open socket is presence itself: its viewer is in the room whatever last_seen_at says.
+      const row = byViewerKey ? phoneOpenedByViewer(options.db, tokenHash, session.phoneId, at, 0) : phoneOpenedBy(options.db, tokenHash, session.phoneId, at);
       if (!row) {
-        if (byViewerKey) refuseOrEndViewer(options.db, session.socket, tokenHash, at);
+        if (byViewerKey) refuseOrEndViewer(options.db, session.socket, tokenHash, session.phoneId, at);
         else refuse(session.socket);
         continue;
       }
@@ -230,6 +235,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
   const keepaliveTicks = Math.max(1, Math.round((options.keepaliveMs ?? 15000) / 1000));
   const tick = setInterval(() => {
     ticks++;
+    presence.tick();
     recheck();
     const ping = ticks % keepaliveTicks === 0;
     for (const session of sessions) {
