@@ -67,6 +67,24 @@ test('a join that never opens a socket holds its place only for the grace period
   c.socket.close();
 });
 
+test('a closed socket frees its place a grace period later even when no timer marks the row (a restart loses them)', async () => {
+  await s.stop();
+  // A grace timer that never fires within the test stands in for the one a restart loses.
+  s = await start({ viewerGraceMs: 3_600_000 });
+  setRoomLimit(1);
+  const share = await createShare();
+  const viewer = await joined(share.token, 'Gone');
+  const c = client(s.port, viewer.viewerKey, share.userPhoneId);
+  await c.json('hello');
+  c.socket.close();
+  await c.closed();
+  assert.is((await join(share.token, 'Next', { address: '10.0.0.2' })).code, ErrorCode.SHARE_ROOM_FULL, 'within the grace: its place is kept');
+  s.ctx.advance(VIEWER_GRACE_MS + 1);
+  assert.is(s.ctx.db.prepare('SELECT state FROM share_viewers WHERE id = ?').pluck().get(viewer.viewerId), 'enabled', 'the row was never marked');
+  assert.is((await status(viewer.viewerKey)).state, 'disabled');
+  await joined(share.token, 'Next', { address: '10.0.0.2' });
+});
+
 test('a viewer key of one share joining another share is a new viewer there', async () => {
   const first = await createShare('view', 'Shop assistant');
   const viewer = await joined(first.token);
