@@ -7,7 +7,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import WebSocket from 'ws';
 import { appUrl, plantPhones, registerNewUser, skipExpiryReminder, useEnglish } from './helpers.ts';
-import { callApi, frameCount, sameScreen, screenCells, stage } from './stream-helpers.ts';
+import { callApi, frameCount, screenCells, stage } from './stream-helpers.ts';
 
 const PHONE_NAME = 'Shared phone';
 
@@ -99,7 +99,9 @@ test('a phone shared from its action sheet: a guest joins and watches, asks for 
   // A person without an account: the page names the phone and what the link allows.
   const guest = await watch(browser, link, 'Alice');
   await expect(guest.getByTestId('view-only-badge')).toBeVisible();
-  // Watching only: a tap changes nothing on the phone.
+  // Watching only: a tap changes nothing on the phone. Automatic quality's first picture is small: the picture
+  // typing is compared with is the full-size one, so only the typed text can make a difference.
+  await expect(stage(guest)).toHaveAttribute('data-frame-width', '720');
   const before = await screenCells(guest);
   await guest.getByTestId('share-request-control').click();
   await expect(guest.getByTestId('share-request-control')).toHaveText('Waiting for the owner…');
@@ -115,7 +117,8 @@ test('a phone shared from its action sheet: a guest joins and watches, asks for 
   // In control: typed text reaches the phone's search box and shows in the picture.
   await guest.getByTestId('share-keyboard').click();
   await guest.keyboard.type('hello');
-  await expect.poll(async () => sameScreen(before, await screenCells(guest)), { message: 'the typed text shows on the phone' }).toBe(false);
+  // A few letters in the search box move a cell's average colour by a few levels only: any change is the text.
+  await expect.poll(async () => JSON.stringify(await screenCells(guest)) !== JSON.stringify(before), { message: 'the typed text shows on the phone' }).toBe(true);
 
   // Blocked: the viewer is told at once, and the link does not let them back in.
   await row.getByTestId('viewer-block').click();
