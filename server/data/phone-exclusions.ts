@@ -33,7 +33,8 @@ export function phoneIsAuthorized(db: Db, phoneId: number, now: number): boolean
 }
 
 /**
- * A transfer moved the phone: its live shares and grants end (with their viewers and access rows), marked as ended
+ * A transfer moved the phone: its live shares and grants end (with their viewers, their pending control requests, and
+ * the access rows), marked as ended
  * by the transfer. Those already expired stay as they are: they ended by themselves, and their records say so. Run
  * inside the transfer's transaction; the stream re-check then closes the sockets they opened.
  */
@@ -42,7 +43,7 @@ export function endPhoneSharing(db: Db, phoneId: number, now: number): void {
   const liveGrants = 'SELECT id FROM phone_grants WHERE phone_id = ? AND ended_at IS NULL AND expires_at > ?';
   statement(
     db,
-    `UPDATE share_viewers SET state = 'cancelled', updated_at = ?
+    `UPDATE share_viewers SET state = 'cancelled', control_requested_at = NULL, updated_at = ?
      WHERE state IN ('enabled', 'disabled', 'unblocked') AND share_id IN (${liveShares})`,
   ).run(now, phoneId, now);
   statement(db, `UPDATE phone_shares SET ended_at = ?, end_reason = 'transferred' WHERE id IN (${liveShares})`).run(now, phoneId, now);

@@ -6,6 +6,11 @@ import { plucked, statement } from './statements.ts';
 // Screen shares by link and their viewers (migration 012; server/API.md "Screen sharing"). Tokens and viewer keys
 // are only ever stored as digests. A share is live while not ended, not expired, and its maker still owns the phone
 // (a transfer ends it even before endPhoneSharing marks the rows).
+//
+// A viewer is in the room while its row says 'enabled' and it was seen (joined, or had a socket open: the stream
+// server writes last_seen_at, migration 014) since the caller's `seenSince`; an 'enabled' row not seen since then
+// reads as 'disabled'. So a join that never opens a socket stops holding a place, and a restart, which loses the
+// stream's timers, leaves nobody stale in the room.
 
 export interface ShareRow {
   id: number;
@@ -91,24 +96,25 @@ export function sharesOfOwner(db: Db, ownerId: number, limit: number, now: numbe
   ).all(now, ownerId, limit) as ShareRow[];
 }
 
-export function viewersOfShares(db: Db, shareIds: number[]): ViewerRow[] {
+/** The row's state as the room sees it (its one placeholder is `seenSince`): 'enabled' but not seen since is 'disabled'. */
+const ROOM_STATE = `CASE WHEN v.state = 'enabled' AND v.last_seen_at < ? THEN 'disabled' ELSE v.state END AS state`;
+const VIEWER_COLUMNS = `v.id, v.share_id, v.user_id, v.display_name, v.permission, ${ROOM_STATE}, v.control_requested_at, v.joined_at, v.updated_at`;
+
+export function viewersOfShares(db: Db, shareIds: number[], seenSince: number): ViewerRow[] {
   if (shareIds.length === 0) return [];
   // One statement text per list length would fill the cache; a JSON list keeps it one.
   return statement(
     db,
-    `SELECT id, share_id, user_id, display_name, permission, state, control_requested_at, joined_at, updated_at
-     FROM share_viewers WHERE share_id IN (SELECT value FROM json_each(?)) ORDER BY share_id, id`,
-  ).all(JSON.stringify(shareIds)) as ViewerRow[];
+    `SELECT ${VIEWER_COLUMNS} FROM share_viewers v WHERE v.share_id IN (SELECT value FROM json_each(?)) ORDER BY v.share_id, v.id`,
+  ).all(seenSince, JSON.stringify(shareIds)) as ViewerRow[];
 }
 
-const VIEWER_COLUMNS = 'v.id, v.share_id, v.user_id, v.display_name, v.permission, v.state, v.control_requested_at, v.joined_at, v.updated_at';
-
-export function viewerByKeyHash(db: Db, keyHash: string): ViewerRow | undefined {
-  return statement(db, `SELECT ${VIEWER_COLUMNS} FROM share_viewers v WHERE v.key_hash = ?`).get(keyHash) as ViewerRow | undefined;
+export function viewerByKeyHash(db: Db, keyHash: string, seenSince: number): ViewerRow | undefined {
+  return statement(db, `SELECT ${VIEWER_COLUMNS} FROM share_viewers v WHERE v.key_hash = ?`).get(seenSince, keyHash) as ViewerRow | undefined;
 }
 
-export function viewerById(db: Db, viewerId: number): ViewerRow | undefined {
-  return statement(db, `SELECT ${VIEWER_COLUMNS} FROM share_viewers v WHERE v.id = ?`).get(viewerId) as ViewerRow | undefined;
+export function viewerById(db: Db, viewerId: number, seenSince: number): ViewerRow | undefined {
+  return statement(db, `SELECT ${VIEWER_COLUMNS} FROM share_viewers v WHERE v.id = ?`).get(seenSince, viewerId) as ViewerRow | undefined;
 }
 
 /** Whether this account is blocked in the share (whatever browser it comes from). */
@@ -116,8 +122,28 @@ export function userIsShielded(db: Db, shareId: number, userId: number): boolean
   return plucked(db, `SELECT 1 FROM share_viewers WHERE share_id = ? AND user_id = ? AND state = 'shielded' LIMIT 1`).get(shareId, userId) !== undefined;
 }
 
-export function enabledViewerCount(db: Db, shareId: number): number {
-  return plucked(db, `SELECT COUNT(*) FROM share_viewers WHERE share_id = ? AND state = 'enabled'`).get(shareId) as number;
+/** Viewers in the room: 'enabled' and seen since `seenSince`. */
+export function roomCount(db: Db, shareId: number, seenSince: number): number {
+  return plucked(db, `SELECT COUNT(*) FROM share_viewers WHERE share_id = ? AND state = 'enabled' AND last_seen_at >= ?`).get(shareId, seenSince) as number;
+}
+
+/**
+ * Blocks the viewer and, when it joined with an account, every other row of that account in the share (its other
+ * browsers): each is shielded, so none of their keys rejoins or keeps a socket.
+ */
+export function shieldViewer(db: Db, viewer: Pick<ViewerRow, 'id' | 'share_id' | 'user_id'>, now: number): void {
+  statement(
+    db,
+    `UPDATE share_viewers SET state = 'shielded', control_requested_at = NULL, updated_at = ? WHERE share_id = ? AND (id = ? OR user_id = ?)`,
+  ).run(now, viewer.share_id, viewer.id, viewer.user_id);
+}
+
+/** Lifts a block: the viewer's row and, when it has an account, that account's other blocked rows in the share. */
+export function unshieldViewer(db: Db, viewer: Pick<ViewerRow, 'id' | 'share_id' | 'user_id'>, now: number): void {
+  statement(
+    db,
+    `UPDATE share_viewers SET state = 'unblocked', updated_at = ? WHERE share_id = ? AND state = 'shielded' AND (id = ? OR user_id = ?)`,
+  ).run(now, viewer.share_id, viewer.id, viewer.user_id);
 }
 
 export interface NewViewer {
@@ -132,18 +158,31 @@ export interface NewViewer {
 export function insertViewer(db: Db, viewer: NewViewer): number {
   const result = statement(
     db,
-    `INSERT INTO share_viewers (share_id, user_id, display_name, key_hash, permission, state, joined_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, 'enabled', ?, ?)`,
-  ).run(viewer.shareId, viewer.userId, viewer.displayName, viewer.keyHash, viewer.permission, viewer.now, viewer.now);
+    `INSERT INTO share_viewers (share_id, user_id, display_name, key_hash, permission, state, joined_at, updated_at, last_seen_at)
+     VALUES (?, ?, ?, ?, ?, 'enabled', ?, ?, ?)`,
+  ).run(viewer.shareId, viewer.userId, viewer.displayName, viewer.keyHash, viewer.permission, viewer.now, viewer.now, viewer.now);
   return Number(result.lastInsertRowid);
 }
 
-/** A viewer back in the room under a (possibly new) name; an account they joined with now is kept. */
-export function rejoinViewer(db: Db, viewerId: number, displayName: string, userId: number | null, now: number): void {
+/**
+ * A viewer back in the room under a (possibly new) name; an account they joined with now is kept. One who was not
+ * in the room comes back without the control request they left with.
+ */
+export function rejoinViewer(db: Db, viewerId: number, displayName: string, userId: number | null, wasInRoom: boolean, now: number): void {
   statement(
     db,
-    `UPDATE share_viewers SET state = 'enabled', display_name = ?, user_id = COALESCE(?, user_id), joined_at = ?, updated_at = ? WHERE id = ?`,
-  ).run(displayName, userId, now, now, viewerId);
+    `UPDATE share_viewers SET state = 'enabled', display_name = ?, user_id = COALESCE(?, user_id), joined_at = ?, updated_at = ?,
+       last_seen_at = ?, control_requested_at = CASE WHEN ? THEN control_requested_at END WHERE id = ?`,
+  ).run(displayName, userId, now, now, now, wasInRoom ? 1 : 0, viewerId);
+}
+
+/** The stream saw these viewer keys' sockets open now (one statement for all of them). */
+export function markViewersSeen(db: Db, keyHashes: string[], now: number): void {
+  if (keyHashes.length === 0) return;
+  statement(db, `UPDATE share_viewers SET last_seen_at = ? WHERE state = 'enabled' AND key_hash IN (SELECT value FROM json_each(?))`).run(
+    now,
+    JSON.stringify(keyHashes),
+  );
 }
 
 /** A new state; leaving the room, or being put out of it, drops a pending control request. */
@@ -164,30 +203,30 @@ export function setControlRequest(db: Db, viewerId: number, requestedAt: number 
 }
 
 /**
- * What a viewer key opens on the stream (stream-server.ts): the phone, while the viewer is in the room and its share
- * live, as role 'viewer' with the viewer's permission. `user_id` is the viewer's negated id: the stream counts
+ * What a viewer key opens on the stream (stream-server.ts): the phone, while the viewer is in the room (seen since
+ * `seenSince`) and its share live, as role 'viewer' with the viewer's permission. `user_id` is the viewer's negated id: the stream counts
  * screenshots per user, and a viewer without an account is a user of its own there.
  */
-export function phoneOpenedByViewer(db: Db, keyHash: string, phoneId: number, now: number): StreamPhoneRow | undefined {
+export function phoneOpenedByViewer(db: Db, keyHash: string, phoneId: number, now: number, seenSince: number): StreamPhoneRow | undefined {
   return statement(
     db,
     `SELECT p.id, p.name, p.width, p.height, -v.id AS user_id, 'viewer' AS role, v.permission
      FROM share_viewers v JOIN phone_shares s ON s.id = v.share_id JOIN phones p ON p.id = s.phone_id
-     WHERE v.key_hash = ? AND p.id = ? AND v.state = 'enabled' AND s.ended_at IS NULL AND s.expires_at > ?
+     WHERE v.key_hash = ? AND p.id = ? AND v.state = 'enabled' AND v.last_seen_at >= ? AND s.ended_at IS NULL AND s.expires_at > ?
        AND p.user_id = s.owner_id AND p.expire_time > ?`,
-  ).get(keyHash, phoneId, now, now) as StreamPhoneRow | undefined;
+  ).get(keyHash, phoneId, seenSince, now, now) as StreamPhoneRow | undefined;
 }
 
 /**
- * Why a viewer key does not (or no longer) open its phone, for the close reason its page shows: ended, blocked, or
- * put out of the room; null when the digest is no viewer's key.
+ * Why a viewer key does not (or no longer) open this phone, for the close reason its page shows: ended, blocked, or
+ * put out of the room; null when the digest is no viewer's key of this phone (another phone's says nothing more).
  */
-export function viewerClosing(db: Db, keyHash: string, now: number): 'ended' | 'blocked' | 'removed' | null {
+export function viewerClosing(db: Db, keyHash: string, phoneId: number, now: number): 'ended' | 'blocked' | 'removed' | null {
   const row = statement(
     db,
     `SELECT v.state, (s.ended_at IS NULL AND s.expires_at > ? AND p.user_id = s.owner_id AND p.expire_time > ?) AS live
-     FROM share_viewers v JOIN phone_shares s ON s.id = v.share_id JOIN phones p ON p.id = s.phone_id WHERE v.key_hash = ?`,
-  ).get(now, now, keyHash) as { state: ViewerState; live: number } | undefined;
+     FROM share_viewers v JOIN phone_shares s ON s.id = v.share_id JOIN phones p ON p.id = s.phone_id WHERE v.key_hash = ? AND p.id = ?`,
+  ).get(now, now, keyHash, phoneId) as { state: ViewerState; live: number } | undefined;
   if (!row) return null;
   if (row.live !== 1) return 'ended';
   return row.state === 'shielded' ? 'blocked' : 'removed';

@@ -6,14 +6,14 @@ import type { ReplyInput } from '../../src/contract/endpoint.ts';
 import type * as contract from '../../src/contract/shares.ts';
 import { phoneIsAuthorized } from '../data/phone-exclusions.ts';
 import {
-  enabledViewerCount, endShareRow, insertViewer, isLive, rejoinViewer, replaceShare, setControlRequest, setViewerPermission,
-  setViewerState, shareById, shareByTokenHash, sharesOfOwner, userIsShielded, viewerById, viewerByKeyHash, viewersOfShares,
+  endShareRow, insertViewer, isLive, rejoinViewer, replaceShare, roomCount, setControlRequest, setViewerPermission, setViewerState,
+  shareById, shareByTokenHash, sharesOfOwner, shieldViewer, unshieldViewer, userIsShielded, viewerById, viewerByKeyHash, viewersOfShares,
 } from '../data/shares.ts';
 import type { ShareRow, ViewerRow } from '../data/shares.ts';
 import { immediate } from '../data/statements.ts';
 import { configPositiveInt } from './config.ts';
 import { apiError } from './errors.ts';
-import { businessStatus, loadOwnedPhone } from './phones.ts';
+import { handOverRefusal, loadOwnedPhone } from './phones.ts';
 import { hashToken } from './tokens.ts';
 import type { Db, Deps, UserRow } from './types.ts';
 
@@ -23,6 +23,15 @@ import type { Db, Deps, UserRow } from './types.ts';
 // change a viewer's stream ends with deps.accessRevoked(): the stream re-checks its sockets once it committed.
 
 const HOUR_MS = 3600_000;
+
+/**
+ * A share viewer's page may be away this long (a dropped link, a reload, a hidden tab, a server restart) and keep
+ * its place: the room holds those seen within it (data/shares.ts), and the stream marks the others gone.
+ */
+export const VIEWER_GRACE_MS = 10_000;
+
+/** Who counts as in the room at `now`: viewers seen since this instant. */
+const seenSince = (now: number) => now - VIEWER_GRACE_MS;
 
 /** 144 random bits (more than the 128 asked for), URL-safe: the link's token and each viewer's key. */
 export function newShareSecret(): string {
@@ -75,7 +84,9 @@ export function createShare(
   const now = deps.now();
   const result = immediate(db, () => {
     const phone = loadOwnedPhone(db, user, input.userPhoneId);
-    if (businessStatus(phone, now) === 'expired') throw apiError(ErrorCode.DEVICE_EXPIRED);
+    // Like a grant or a transfer, a share hands the phone to others: not while expired, busy or being moved.
+    const refusal = handOverRefusal(phone, now);
+    if (refusal) throw apiError(refusal);
     // Spec §4: a phone with a grant or a grant code cannot be shared.
     if (phoneIsAuthorized(db, phone.id, now)) throw apiError(ErrorCode.SHARE_PHONE_AUTHORIZED);
     const token = newShareSecret();
@@ -98,7 +109,7 @@ export function createShare(
 export function listShares(deps: Deps, user: UserRow): ReplyInput<typeof contract.listShares> {
   const now = deps.now();
   const rows = sharesOfOwner(deps.db, user.id, SHARE_LIST_LIMIT, now);
-  const viewers = viewersOfShares(deps.db, rows.map((row) => row.id));
+  const viewers = viewersOfShares(deps.db, rows.map((row) => row.id), seenSince(now));
   return {
     list: rows.map((row) => shareReply(row, viewers.filter((v) => v.share_id === row.id), now)),
     roomLimit: roomLimit(deps.db, user.tenant_id),
@@ -115,7 +126,7 @@ function loadOwnShare(db: Db, user: UserRow, shareId: number | null, now: number
 export function getShare(deps: Deps, user: UserRow, shareId: number | null): ReplyInput<typeof contract.getShare> {
   const now = deps.now();
   const share = loadOwnShare(deps.db, user, shareId, now);
-  return { share: shareReply(share, viewersOfShares(deps.db, [share.id]), now), roomLimit: roomLimit(deps.db, share.tenant_id) };
+  return { share: shareReply(share, viewersOfShares(deps.db, [share.id], seenSince(now)), now), roomLimit: roomLimit(deps.db, share.tenant_id) };
 }
 
 export function endShare(deps: Deps, user: UserRow, shareId: number | null): void {
@@ -130,7 +141,7 @@ export function endShare(deps: Deps, user: UserRow, shareId: number | null): voi
 
 /** A viewer of one of the caller's live shares: another owner's, or one of an ended share, does not exist. */
 function loadOwnViewer(db: Db, user: UserRow, viewerId: number | null, now: number): ViewerRow {
-  const viewer = viewerId === null ? undefined : viewerById(db, viewerId);
+  const viewer = viewerId === null ? undefined : viewerById(db, viewerId, seenSince(now));
   if (!viewer) throw apiError(ErrorCode.SHARE_VIEWER_NOT_EXIST);
   const share = shareById(db, viewer.share_id, now);
   if (!share || share.owner_id !== user.id || share.owned !== 1) throw apiError(ErrorCode.SHARE_VIEWER_NOT_EXIST);
@@ -158,16 +169,15 @@ export function answerControlRequest(deps: Deps, user: UserRow, viewerId: number
 }
 
 /**
- * block: shielded, from any state (their socket closes, they cannot rejoin); unblock: a shielded viewer becomes
- * unblocked (may rejoin); kick and cancel: their place ends (cancelled; they may rejoin), a blocked one stays blocked.
+ * block: shielded, from any state, with every other row of the same account in the share (their sockets close, none
+ * of their keys nor the account rejoins); unblock: those become unblocked (may rejoin); kick and cancel: their place
+ * ends (cancelled) and they may rejoin at once, a blocked one stays blocked. Unblocking someone not blocked, like
+ * kicking someone blocked, changes nothing and is not an error: the owner's page may act on a list a moment old.
  */
 export function actOnViewer(deps: Deps, user: UserRow, viewerId: number | null, action: ViewerAction): void {
   changeViewer(deps, user, viewerId, (viewer, now) => {
-    if (action === 'block') return setViewerState(deps.db, viewer.id, 'shielded', now);
-    if (action === 'unblock') {
-      if (viewer.state === 'shielded') setViewerState(deps.db, viewer.id, 'unblocked', now);
-      return;
-    }
+    if (action === 'block') return shieldViewer(deps.db, viewer, now);
+    if (action === 'unblock') return unshieldViewer(deps.db, viewer, now);
     if (viewer.state !== 'shielded') setViewerState(deps.db, viewer.id, 'cancelled', now);
   });
 }
@@ -189,35 +199,38 @@ export interface JoinInput {
   displayName: string;
   /** The key this browser kept from an earlier join of this share ('' when none). */
   viewerKey: string;
-  /** The caller's account, when the page sent a valid login. */
-  userId: number | null;
+  /** The caller's account, when the page sent a valid login; one of another tenant than the share's is ignored. */
+  account: { id: number; tenantId: number } | null;
 }
 
 /**
  * Into the room (spec §6: at most the tenant's room limit of viewers in it). The same browser (its viewer key) comes
- * back as the same viewer; a blocked one, by its key or its account, is refused. Someone already in the room (a
- * second tab, a reload) is not counted twice.
+ * back as the same viewer; a blocked one, by its key, its account, or the account its key's row joined with, is
+ * refused. Someone already in the room (a second tab, a reload) is not counted twice. A key of another share is no
+ * key here: the join makes a new viewer.
  */
 export function joinShare(deps: Deps, input: JoinInput): ReplyInput<typeof contract.joinShare> {
   const { db } = deps;
   const now = deps.now();
   const result = immediate(db, () => {
     const share = liveShareOf(db, input.token, now);
-    const known = input.viewerKey ? viewerByKeyHash(db, hashToken(input.viewerKey)) : undefined;
+    const userId = input.account?.tenantId === share.tenant_id ? input.account.id : null;
+    const known = input.viewerKey ? viewerByKeyHash(db, hashToken(input.viewerKey), seenSince(now)) : undefined;
     const existing = known?.share_id === share.id ? known : undefined;
     if (existing?.state === 'shielded') throw apiError(ErrorCode.SHARE_BLOCKED);
-    if (input.userId !== null && userIsShielded(db, share.id, input.userId)) throw apiError(ErrorCode.SHARE_BLOCKED);
-    if (existing?.state !== 'enabled' && enabledViewerCount(db, share.id) >= roomLimit(db, share.tenant_id)) {
-      throw apiError(ErrorCode.SHARE_ROOM_FULL);
+    for (const account of [userId, existing?.user_id ?? null]) {
+      if (account !== null && userIsShielded(db, share.id, account)) throw apiError(ErrorCode.SHARE_BLOCKED);
     }
+    const inRoom = existing?.state === 'enabled';
+    if (!inRoom && roomCount(db, share.id, seenSince(now)) >= roomLimit(db, share.tenant_id)) throw apiError(ErrorCode.SHARE_ROOM_FULL);
     if (existing) {
-      rejoinViewer(db, existing.id, input.displayName, input.userId, now);
+      rejoinViewer(db, existing.id, input.displayName, userId, inRoom, now);
       return { viewerId: existing.id, viewerKey: input.viewerKey, permission: existing.permission, share };
     }
     const viewerKey = newShareSecret();
     const viewerId = insertViewer(db, {
       shareId: share.id,
-      userId: input.userId,
+      userId,
       displayName: input.displayName,
       keyHash: hashToken(viewerKey),
       permission: share.permission,
@@ -231,7 +244,7 @@ export function joinShare(deps: Deps, input: JoinInput): ReplyInput<typeof contr
 
 /** The viewer a key names, in a live share: an unknown key does not exist, an ended share says so. */
 function loadViewerByKey(db: Db, key: string, now: number): ViewerRow {
-  const viewer = key ? viewerByKeyHash(db, hashToken(key)) : undefined;
+  const viewer = key ? viewerByKeyHash(db, hashToken(key), seenSince(now)) : undefined;
   if (!viewer) throw apiError(ErrorCode.SHARE_VIEWER_NOT_EXIST);
   const share = shareById(db, viewer.share_id, now);
   if (!share || !isLive(share, now)) throw apiError(ErrorCode.SHARE_ENDED);
@@ -255,7 +268,7 @@ export function requestControl(deps: Deps, key: string): ReplyInput<typeof contr
     if (viewer.state === 'shielded') throw apiError(ErrorCode.SHARE_BLOCKED);
     if (viewer.state !== 'enabled') throw apiError(ErrorCode.SHARE_VIEWER_NOT_EXIST);
     if (viewer.permission === 'view' && viewer.control_requested_at === null) setControlRequest(db, viewer.id, now, now);
-    return statusOf(viewerById(db, viewer.id)!);
+    return statusOf(viewerById(db, viewer.id, seenSince(now))!);
   });
 }
 

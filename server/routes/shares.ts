@@ -44,7 +44,7 @@ export function shareRoutes(deps: Deps): Hono<AppEnv> {
   contractRoute(routes, deps, contract.openShare, visitor, (_c, { body }) => shares.openShare(deps, body.token));
   contractRoute(routes, deps, contract.joinShare, visitor, (c, { body }) => {
     admitShareJoin(deps, clientAddress(c, deps.trustProxy));
-    return shares.joinShare(deps, { ...body, userId: loggedInUser(deps, c) });
+    return shares.joinShare(deps, { ...body, account: loggedInUser(deps, c) });
   });
   contractRoute(routes, deps, contract.viewerStatus, visitor, (_c, { body }) => shares.viewerStatus(deps, body.viewerKey));
   contractRoute(routes, deps, contract.requestControl, visitor, (_c, { body }) => shares.requestControl(deps, body.viewerKey));
@@ -58,13 +58,13 @@ export function shareRoutes(deps: Deps): Hono<AppEnv> {
 
 /**
  * The account behind the request's login (in the tenant its header names), if it has a valid one; a missing or stale
- * login, or no tenant header, is simply no account.
+ * login, or no tenant header, is simply no account. Whether it belongs to the share's tenant is the join's to check.
  */
-function loggedInUser(deps: Deps, c: Context<AppEnv>): number | null {
+function loggedInUser(deps: Deps, c: Context<AppEnv>): { id: number; tenantId: number } | null {
   const match = (c.req.header('authorization') ?? '').match(/^Bearer\s+(\S+)$/i);
   const tenant = (c.req.header('tenant-id') ?? '').trim();
   const found = match && /^\d{1,15}$/.test(tenant) ? findSessionByAccessToken(deps, match[1]!, Number(tenant)) : null;
   const now = deps.now();
   if (!found || found.accessExpiresAt <= now || isTrialOver(found.user, now)) return null;
-  return found.user.id;
+  return { id: found.user.id, tenantId: found.user.tenant_id };
 }

@@ -1,7 +1,8 @@
 import type { WebSocket } from 'ws';
 import { phoneOpenedBy } from '../data/phone-tokens.ts';
 import type { StreamPhoneRow } from '../data/phone-tokens.ts';
-import { markViewerGone, phoneOpenedByViewer, viewerClosing } from '../data/shares.ts';
+import { markViewerGone, markViewersSeen, phoneOpenedByViewer, viewerClosing } from '../data/shares.ts';
+import { VIEWER_GRACE_MS } from '../lib/shares.ts';
 import { hashToken } from '../lib/tokens.ts';
 import type { Db } from '../lib/types.ts';
 import { CLOSE_NOT_ASSIGNED, CLOSE_SHARE_BLOCKED, CLOSE_SHARE_ENDED, CLOSE_SHARE_REMOVED, STREAM_MESSAGES } from '../../src/contract/stream-protocol.ts';
@@ -14,14 +15,22 @@ import { closeReason } from './protocol.ts';
  * The phone a security token opens, or null: the token must exist, be unexpired, be for this phone, and the phone
  * must still belong to the user the token was issued to (a transfer or a closed account ends it) and be unexpired.
  * A share viewer's key opens it too (role 'viewer', the viewer's permission) while the viewer is in the room and
- * the share live (data/shares.ts); `byViewerKey` says which of the two opened it.
+ * the share live (data/shares.ts); `byViewerKey` says which of the two opened it. `present` says whether the key
+ * already has a socket open: that is presence enough, whatever its last_seen_at says (the tick writes it only once a
+ * second, and a test's clock jumps).
  */
-export function authorizeStream(db: Db, token: string, userPhoneId: number, now: number): (StreamPhoneRow & { byViewerKey: boolean }) | null {
+export function authorizeStream(
+  db: Db,
+  token: string,
+  userPhoneId: number,
+  now: number,
+  present: boolean,
+): (StreamPhoneRow & { byViewerKey: boolean }) | null {
   if (!token || !Number.isInteger(userPhoneId) || userPhoneId <= 0) return null;
   const hash = hashToken(token);
   const owned = phoneOpenedBy(db, hash, userPhoneId, now);
   if (owned) return { ...owned, byViewerKey: false };
-  const viewed = phoneOpenedByViewer(db, hash, userPhoneId, now);
+  const viewed = phoneOpenedByViewer(db, hash, userPhoneId, now, present ? 0 : now - VIEWER_GRACE_MS);
   return viewed ? { ...viewed, byViewerKey: true } : null;
 }
 
@@ -41,41 +50,59 @@ const SHARE_CLOSES = {
   removed: [CLOSE_SHARE_REMOVED, STREAM_MESSAGES.shareRemoved],
 } as const;
 
-/** A socket whose token no longer (or never) opened the phone: a viewer key's says why, any other is "not assigned". */
-export function refuseOrEndViewer(db: Db, socket: WebSocket, tokenHash: string, now: number): void {
-  const why = viewerClosing(db, tokenHash, now);
+/**
+ * A socket whose token no longer (or never) opened the phone: a viewer key's says why, any other (a viewer key sent
+ * with another phone's id among them) is "not assigned".
+ */
+export function refuseOrEndViewer(db: Db, socket: WebSocket, tokenHash: string, phoneId: number, now: number): void {
+  const why = viewerClosing(db, tokenHash, phoneId, now);
   if (!why) return refuse(socket);
   const [code, msg] = SHARE_CLOSES[why];
   socket.close(code, closeReason(code, msg));
 }
 
-/** A share viewer's page may be away this long (a dropped link, a reload, a hidden tab) and keep its place. */
-export const VIEWER_GRACE_MS = 10_000;
-
 /**
- * Share viewers' presence in the room: a viewer whose key has had no open socket for the grace period has left (its
- * place frees up), so closed tabs do not fill the room.
+ * Share viewers' presence in the room. While a key has a socket open it is seen (last_seen_at written on open, on
+ * every tick and on close), which is what keeps its place (data/shares.ts). A key whose last socket closed and that
+ * has none open a grace period later is marked gone (disabled) in its row: the grace counts from the key's last
+ * close, one timer per key, so a reconnect and a second close start it afresh. The timers only tidy the rows: a
+ * restart loses them, and the last_seen_at rule still frees the place.
  */
 export class ViewerPresence {
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
 
   constructor(
     private readonly db: Db,
     private readonly now: () => number,
     private readonly graceMs: number,
-    private readonly hasOpenSocket: (keyHash: string) => boolean,
+    /** The viewer keys (digests) with a socket open now. */
+    private readonly openKeys: () => Set<string>,
   ) {}
 
+  socketOpened(keyHash: string): void {
+    clearTimeout(this.timers.get(keyHash));
+    this.timers.delete(keyHash);
+    markViewersSeen(this.db, [keyHash], this.now());
+  }
+
+  /** The one-second tick: every key with a socket open was seen now. */
+  tick(): void {
+    markViewersSeen(this.db, [...this.openKeys()], this.now());
+  }
+
   socketClosed(keyHash: string): void {
+    markViewersSeen(this.db, [keyHash], this.now());
+    clearTimeout(this.timers.get(keyHash));
     const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      if (!this.hasOpenSocket(keyHash)) markViewerGone(this.db, keyHash, this.now());
+      this.timers.delete(keyHash);
+      if (!this.openKeys().has(keyHash)) markViewerGone(this.db, keyHash, this.now());
     }, this.graceMs);
     timer.unref();
-    this.timers.add(timer);
+    this.timers.set(keyHash, timer);
   }
 
   close(): void {
-    for (const timer of this.timers) clearTimeout(timer);
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
   }
 }

@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { RawData, WebSocket } from 'ws';
@@ -7,16 +7,17 @@ import { phoneOpenedByViewer } from '../data/shares.ts';
 import { findPhone } from '../data/phones.ts';
 import type { PhoneScreen } from '../data/phone-tokens.ts';
 import { hashToken } from '../lib/tokens.ts';
-import type { Db } from '../lib/types.ts';
 import { GRID_SOCKET_PATH } from '../../src/contract/grid-protocol.ts';
 import { AUTH_WAIT_MS, CLOSE_POLICY, CLOSE_SHUTDOWN, CLOSE_TOO_MANY_SOCKETS, STREAM_MESSAGES, STREAM_PATH } from '../../src/contract/stream-protocol.ts';
 import { closeReason, MalformedCount, parseClientMessage } from './protocol.ts';
 import { createGridService } from './grid-server.ts';
 import { runningBoot } from './phone-boot.ts';
-import { authorizeStream, holderOf, refuse, refuseOrEndViewer, VIEWER_GRACE_MS, ViewerPresence } from './stream-access.ts';
+import { VIEWER_GRACE_MS } from '../lib/shares.ts';
+import { authorizeStream, holderOf, refuse, refuseOrEndViewer, ViewerPresence } from './stream-access.ts';
 import { SCREENSHOTS_PER_SOCKET, SCREENSHOTS_PER_USER, screenshotLimiter } from './screenshot-limits.ts';
-import type { ScreenshotLimit } from './screenshot-limits.ts';
 import { PhoneEntry } from './phone-entry.ts';
+import { STREAM_SOCKETS_PER_USER } from './stream-server-api.ts';
+import type { StreamServer, StreamServerOptions } from './stream-server-api.ts';
 import { Session } from './session.ts';
 import { VirtualScreen } from './virtual-screen.ts';
 
@@ -24,64 +25,7 @@ import { VirtualScreen } from './virtual-screen.ts';
 // (path /stream/ws). Each phone has one VirtualScreen shared by all its viewers (a PhoneEntry); each socket is a
 // Session with its own definition (session.ts).
 
-export interface StreamServerOptions {
-  db: Db;
-  /** Clock for token and phone validity (the app's clock in tests). */
-  now?: () => number;
-  /** Clock of the phones' screens: status-bar time, touch feedback, tap timing. */
-  clock?: () => number;
-  /** How long a socket opened without a token waits for its `auth` message (AUTH_WAIT_MS). */
-  authWaitMs?: number;
-  /**
-   * How long a share viewer's key may be without an open socket before the viewer counts as gone from the room
-   * (state disabled): a reconnect or a reload within it keeps the place; a closed tab frees it.
-   */
-  viewerGraceMs?: number;
-  /** WebSocket ping interval; a socket that missed the previous pong is terminated. */
-  keepaliveMs?: number;
-  logError?: (line: string) => void;
-  /** Full-resolution screenshots one socket may take in any window. */
-  screenshotsPerSocket?: ScreenshotLimit;
-  /** The same across all of one user's sockets, so opening more sockets does not multiply the allowance. */
-  screenshotsPerUser?: ScreenshotLimit;
-  /** Stream sockets one user (or one share viewer's key) may hold open at once (STREAM_SOCKETS_PER_USER). */
-  socketsPerUser?: number;
-}
-
-/**
- * Phone-stream sockets one user may hold open at once: a person has a few tabs and devices on a few phones; each
- * socket costs the server a picture pipeline, so three hundred on one token are refused rather than served.
- */
-export const STREAM_SOCKETS_PER_USER = 16;
-
-export interface StreamServer {
-  /** Handles an HTTP upgrade for /stream/ws; false (socket untouched) for any other path. */
-  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
-  /** Listens for upgrades on `server`; other upgrade paths are refused. */
-  attach(server: Server): void;
-  /** Server-side drop of every socket of a phone, like a network failure (no close frame). Returns how many. */
-  dropSessions(userPhoneId: number): number;
-  /**
-   * Re-checks, once the current transaction has committed, that every open socket's token still opens its phone
-   * (sessions revoked by logout, a password change, closing the account or a refresh-token replay; a transfer) and
-   * closes the others with "Instance not assigned to user". The one-second tick re-checks as well, for expiries.
-   */
-  revalidate(): void;
-  /**
-   * The phone was rebooted or reset (PUT /reboot, /reset): drops its sockets like dropSessions, so clients reconnect
-   * by themselves, and discards its screen so the next connection starts from a fresh one. The clipboard survives a
-   * reboot, not a reset. Returns how many sockets were dropped.
-   */
-  restartPhone(userPhoneId: number, options: { reset: boolean }): number;
-  sessionCount(userPhoneId?: number): number;
-  /** Bytes queued for sending on the phone-stream sockets: in all, and on the most backed-up one. */
-  buffered(): { sockets: number; total: number; max: number };
-  /** Live-grid sockets streaming this phone's thumbnails now (grid-server.ts). */
-  gridWatching(userPhoneId: number): number;
-  /** The phone's live model (created on demand), for tests. */
-  screen(userPhoneId: number): VirtualScreen | undefined;
-  close(): Promise<void>;
-}
+export type { StreamServer, StreamServerOptions } from './stream-server-api.ts';
 
 export function createStreamServer(options: StreamServerOptions): StreamServer {
   const now = options.now ?? Date.now;
@@ -144,9 +88,10 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
   }
 
   function openSession(socket: WebSocket, userPhoneId: number, token: string): void {
-    const row = authorizeStream(options.db, token, userPhoneId, now());
-    if (!row) return refuseOrEndViewer(options.db, socket, hashToken(token), now());
-    const grant = { tokenHash: hashToken(token), userId: row.user_id, role: row.role, permission: row.permission, byViewerKey: row.byViewerKey };
+    const tokenHash = hashToken(token);
+    const row = authorizeStream(options.db, token, userPhoneId, now(), openViewerKeys().has(tokenHash));
+    if (!row) return refuseOrEndViewer(options.db, socket, tokenHash, userPhoneId, now());
+    const grant = { tokenHash, userId: row.user_id, role: row.role, permission: row.permission, byViewerKey: row.byViewerKey };
     const holder = holderOf(grant);
     if ([...sessions].filter((open) => holderOf(open.grant) === holder).length >= socketsPerUser) {
       return socket.close(CLOSE_TOO_MANY_SOCKETS, closeReason(CLOSE_TOO_MANY_SOCKETS, STREAM_MESSAGES.tooManySockets));
@@ -155,6 +100,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     const session = new Session(socket, row.id, entry, grant, sessionOptions);
     entry.sessions.add(session);
     sessions.add(session);
+    if (grant.byViewerKey) presence.socketOpened(tokenHash);
     socket.on('pong', () => {
       session.alive = true;
     });
@@ -187,9 +133,10 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     session.schedule();
   }
 
-  const presence = new ViewerPresence(options.db, now, options.viewerGraceMs ?? VIEWER_GRACE_MS, (keyHash) =>
-    [...sessions].some((session) => session.grant.tokenHash === keyHash),
-  );
+  function openViewerKeys(): Set<string> {
+    return new Set([...sessions].filter((session) => session.grant.byViewerKey).map((session) => session.grant.tokenHash));
+  }
+  const presence = new ViewerPresence(options.db, now, options.viewerGraceMs ?? VIEWER_GRACE_MS, openViewerKeys);
 
   /** Closes every socket whose token no longer opens its phone, and applies access changes (view <-> control). */
   function recheck(): void {
@@ -198,9 +145,10 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     for (const session of sessions) {
       if (session.socket.readyState !== session.socket.OPEN) continue;
       const { tokenHash, byViewerKey } = session.grant;
-      const row = byViewerKey ? phoneOpenedByViewer(options.db, tokenHash, session.phoneId, at) : phoneOpenedBy(options.db, tokenHash, session.phoneId, at);
+      // An open socket is presence itself: its viewer is in the room whatever last_seen_at says.
+      const row = byViewerKey ? phoneOpenedByViewer(options.db, tokenHash, session.phoneId, at, 0) : phoneOpenedBy(options.db, tokenHash, session.phoneId, at);
       if (!row) {
-        if (byViewerKey) refuseOrEndViewer(options.db, session.socket, tokenHash, at);
+        if (byViewerKey) refuseOrEndViewer(options.db, session.socket, tokenHash, session.phoneId, at);
         else refuse(session.socket);
         continue;
       }
@@ -230,6 +178,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
   const keepaliveTicks = Math.max(1, Math.round((options.keepaliveMs ?? 15000) / 1000));
   const tick = setInterval(() => {
     ticks++;
+    presence.tick();
     recheck();
     const ping = ticks % keepaliveTicks === 0;
     for (const session of sessions) {

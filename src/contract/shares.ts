@@ -93,7 +93,7 @@ export const joinShare = endpoint(`POST ${SHARE}/join`, {
     token: Secret,
     displayName: Name,
     /** The key this browser got when it joined this share before: it comes back as the same viewer. */
-    viewerKey: v.optional(v.pipe(Text, v.trim()), ''),
+    viewerKey: v.optional(ViewerKey, ''),
   }),
   reply: v.strictObject({
     viewerId: v.number(),

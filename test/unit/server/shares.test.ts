@@ -2,18 +2,17 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { findUserByMobile } from '../../../server/data/users.ts';
 import { hashToken, issueTokenPair } from '../../../server/lib/tokens.ts';
-import { iconRect } from '../../../server/stream/phone-layout.ts';
 import { ErrorCode } from '../../../src/core/error-codes.ts';
-import { CLOSE_SHARE_BLOCKED, CLOSE_SHARE_ENDED, CLOSE_SHARE_REMOVED, STREAM_MESSAGES } from '../../../src/contract/stream-protocol.ts';
-import { SCALE_MOBILE, directDeps, phoneId } from './device-helpers.ts';
+import { CLOSE_NOT_ASSIGNED, CLOSE_SHARE_ENDED, STREAM_MESSAGES } from '../../../src/contract/stream-protocol.ts';
+import { demo, directDeps, idsQuery, PHONE, phoneId, SCALE_MOBILE } from './device-helpers.ts';
+import { HOUR, SHARE, shareCalls } from './share-helpers.ts';
 import { client, start } from './stream-helpers.ts';
+import { CASES_MOBILE, codes, give } from './transfer-helpers.ts';
 
-// Screen sharing by link (server/API.md "Screen sharing"; spec §1, §4, §6): tokens stored hashed, one live link per
-// phone, the room's limit from the tenant's config, blocking, kicking, control requests, and the stream closing a
-// viewer's socket within the one-second re-check (revalidate runs it at once) with a reason its page can show.
-
-const SHARE = '/api/device/share';
-const HOUR = 3600_000;
+// Screen sharing by link (server/API.md "Screen sharing"; spec §1, §4, §6): the link itself. Tokens stored hashed,
+// one live link per phone, which phones may be shared, who manages, and the ways a share ends (replaced, ended early,
+// the phone given away), each closing the viewers' sockets with a reason their page can show. The room and what the
+// owner does to viewers: shares-room.test.ts.
 
 let s: Awaited<ReturnType<typeof start>>;
 test.before.each(async () => {
@@ -23,29 +22,7 @@ test.after.each(async () => {
   await s.stop();
 });
 
-async function createShare(permission: 'view' | 'control' = 'view', name = 'Shop assistant', validityHours = 24) {
-  const userPhoneId = phoneId(s.ctx, name);
-  const reply = await s.ctx.call(`${SHARE}/create`, { body: { userPhoneId, permission, validityHours } });
-  assert.is(reply.code, 0, reply.msg);
-  return { userPhoneId, ...(reply.data as { shareId: number; token: string; expiresAt: number }) };
-}
-
-/** A join without an account (no login header), from its own address unless told. */
-async function join(token: string, displayName = 'Guest', extra: { viewerKey?: string; login?: string; address?: string } = {}) {
-  return s.ctx.call(`${SHARE}/join`, {
-    body: { token, displayName, viewerKey: extra.viewerKey },
-    token: extra.login,
-    address: extra.address ?? '10.0.0.1',
-  });
-}
-
-async function joined(token: string, displayName = 'Guest', extra: Parameters<typeof join>[2] = {}) {
-  const reply = await join(token, displayName, extra);
-  assert.is(reply.code, 0, reply.msg);
-  return reply.data as { viewerId: number; viewerKey: string; userPhoneId: number; permission: string };
-}
-
-const owner = (path: string, body: unknown) => s.ctx.call(`${SHARE}${path}`, { method: 'PUT', body });
+const { createShare, join, joined, owner } = shareCalls(() => s);
 
 test('the token is 128+ random bits, shown once, and stored only as its SHA-256 digest', async () => {
   const share = await createShare();
@@ -104,104 +81,18 @@ test('ending a share early closes every viewer\'s socket with "ended", and the v
   assert.is((await late.closed()).code, CLOSE_SHARE_ENDED);
 });
 
-test("the room holds the tenant's configured number of viewers; a viewer already in it is not counted twice", async () => {
-  s.ctx.db.prepare("UPDATE configs SET value = '2' WHERE tenant_id = 1 AND config_key = 'PHONE_SCREEN_SHARE_ROOM_NUMBER_LIMIT'").run();
-  const share = await createShare();
-  const first = await joined(share.token, 'A');
-  await joined(share.token, 'B', { address: '10.0.0.2' });
-  assert.is((await join(share.token, 'C', { address: '10.0.0.3' })).code, ErrorCode.SHARE_ROOM_FULL);
-  // The same browser reloading keeps its place.
-  assert.is((await joined(share.token, 'A again', { viewerKey: first.viewerKey })).viewerId, first.viewerId);
-  // One leaves: the next gets in.
-  assert.is((await s.ctx.call(`${SHARE}/viewer/leave`, { body: { viewerKey: first.viewerKey } })).code, 0);
-  await joined(share.token, 'C', { address: '10.0.0.3' });
-  const got = (await s.ctx.call(`${SHARE}/get?shareId=${share.shareId}`)).data as { share: any; roomLimit: number };
-  assert.is(got.roomLimit, 2);
-  assert.equal(got.share.viewers.map((v: any) => [v.displayName, v.state]), [['A again', 'disabled'], ['B', 'enabled'], ['C', 'enabled']]);
-  // The default is 5 (spec §6) when the key is missing.
-  s.ctx.db.prepare("DELETE FROM configs WHERE config_key = 'PHONE_SCREEN_SHARE_ROOM_NUMBER_LIMIT'").run();
-  assert.is(((await s.ctx.call(`${SHARE}/list`)).data as { roomLimit: number }).roomLimit, 5);
-});
-
-test('a blocked viewer is closed with "blocked" and cannot rejoin by its key or its account; unblocked, it can', async () => {
-  const share = await createShare();
-  const stranger = findUserByMobile(s.ctx.db, 1, SCALE_MOBILE)!;
-  const login = issueTokenPair(directDeps(s.ctx), stranger).accessToken;
-  const viewer = await joined(share.token, 'Scale', { login });
-  const row = s.ctx.db.prepare('SELECT user_id FROM share_viewers WHERE id = ?').get(viewer.viewerId) as { user_id: number };
-  assert.is(row.user_id, stranger.id, 'the account that joined is kept');
-  const c = client(s.port, viewer.viewerKey, share.userPhoneId);
-  await c.json('hello');
-  assert.is((await owner('/viewer/state', { viewerId: viewer.viewerId, action: 'block' })).code, 0);
-  const closed = await c.closed();
-  assert.is(closed.code, CLOSE_SHARE_BLOCKED);
-  assert.is(JSON.parse(closed.reason).msg, STREAM_MESSAGES.shareBlocked);
-  assert.is((await join(share.token, 'Scale', { viewerKey: viewer.viewerKey })).code, ErrorCode.SHARE_BLOCKED, 'by its key');
-  assert.is((await join(share.token, 'Other name', { login })).code, ErrorCode.SHARE_BLOCKED, 'by its account, from another browser');
-  // A blocked viewer's socket is refused with the same reason.
-  assert.is((await client(s.port, viewer.viewerKey, share.userPhoneId).closed()).code, CLOSE_SHARE_BLOCKED);
-  assert.is((await owner('/viewer/state', { viewerId: viewer.viewerId, action: 'unblock' })).code, 0);
-  const status = await s.ctx.call(`${SHARE}/viewer/status`, { body: { viewerKey: viewer.viewerKey } });
-  assert.is(status.data.state, 'unblocked');
-  assert.is((await joined(share.token, 'Scale', { viewerKey: viewer.viewerKey })).viewerId, viewer.viewerId);
-});
-
-test('a kicked viewer is closed with "removed" and may rejoin; cancel does the same to one who left', async () => {
+test('a viewer key opens its share\'s phone only: with another phone\'s id the socket is "not assigned"', async () => {
   const share = await createShare();
   const viewer = await joined(share.token);
-  const c = client(s.port, viewer.viewerKey, share.userPhoneId);
-  await c.json('hello');
-  assert.is((await owner('/viewer/state', { viewerId: viewer.viewerId, action: 'kick' })).code, 0);
-  assert.is((await c.closed()).code, CLOSE_SHARE_REMOVED);
-  const status = await s.ctx.call(`${SHARE}/viewer/status`, { body: { viewerKey: viewer.viewerKey } });
-  assert.is(status.data.state, 'cancelled');
-  assert.is((await joined(share.token, 'Guest', { viewerKey: viewer.viewerKey })).viewerId, viewer.viewerId);
-  await s.ctx.call(`${SHARE}/viewer/leave`, { body: { viewerKey: viewer.viewerKey } });
-  assert.is((await owner('/viewer/state', { viewerId: viewer.viewerId, action: 'cancel' })).code, 0);
-  assert.is((await s.ctx.call(`${SHARE}/viewer/status`, { body: { viewerKey: viewer.viewerKey } })).data.state, 'cancelled');
-  await joined(share.token, 'Guest', { viewerKey: viewer.viewerKey });
+  const other = phoneId(s.ctx, 'Work phone');
+  const closed = await client(s.port, viewer.viewerKey, other).closed();
+  assert.is(closed.code, CLOSE_NOT_ASSIGNED);
+  assert.is(s.stream.sessionCount(other), 0);
+  // Its own phone it still opens.
+  assert.is((await client(s.port, viewer.viewerKey, share.userPhoneId).json('hello')).role, 'viewer');
 });
 
-test('view-only input is refused on the socket; a control request approved gives control, and the viewer drives', async () => {
-  const share = await createShare('view');
-  const viewer = await joined(share.token);
-  const c = client(s.port, viewer.viewerKey, share.userPhoneId);
-  const hello = await c.json('hello');
-  assert.equal([hello.role, hello.control], ['viewer', false]);
-  await c.frame();
-  const model = s.stream.screen(share.userPhoneId)!;
-  const before = model.frameKey();
-  const p = model.toDevice(iconRect(0));
-  c.send({ type: 'touch', action: 'down', pointers: [{ id: 0, ...p }] });
-  c.send({ type: 'touch', action: 'up', pointers: [{ id: 0, ...p }] });
-  assert.is((await c.json('error')).msg, STREAM_MESSAGES.viewOnly);
-  assert.is(model.frameKey(), before, 'the phone did not move');
-
-  const asked = await s.ctx.call(`${SHARE}/viewer/request-control`, { body: { viewerKey: viewer.viewerKey } });
-  assert.equal(asked.data, { state: 'enabled', permission: 'view', controlRequested: true });
-  const listed = (await s.ctx.call(`${SHARE}/get?shareId=${share.shareId}`)).data.share.viewers[0];
-  assert.is(listed.controlRequested, true, 'the owner sees the request');
-  // Declined: the request is gone, the permission unchanged.
-  assert.is((await owner('/viewer/control-request', { viewerId: viewer.viewerId, approve: false })).code, 0);
-  assert.equal((await s.ctx.call(`${SHARE}/viewer/status`, { body: { viewerKey: viewer.viewerKey } })).data, {
-    state: 'enabled',
-    permission: 'view',
-    controlRequested: false,
-  });
-  await s.ctx.call(`${SHARE}/viewer/request-control`, { body: { viewerKey: viewer.viewerKey } });
-  assert.is((await owner('/viewer/control-request', { viewerId: viewer.viewerId, approve: true })).code, 0);
-  assert.equal(await c.json('control'), { type: 'control', control: true, reason: 'permission' });
-  c.send({ type: 'touch', action: 'down', pointers: [{ id: 0, ...p }] });
-  c.send({ type: 'touch', action: 'up', pointers: [{ id: 0, ...p }] });
-  await c.frame();
-  assert.equal(model.screen, { kind: 'app', app: 0 }, 'the viewer opened an app');
-  // The owner moves them back to watching.
-  assert.is((await owner('/viewer/permission', { viewerId: viewer.viewerId, permission: 'view' })).code, 0);
-  assert.equal(await c.json('control'), { type: 'control', control: false, reason: 'permission' });
-  c.socket.close();
-});
-
-test('an authorised phone cannot be shared; an expired one neither', async () => {
+test('an authorised phone cannot be shared; nor an expired, busy, replacing or migrating one', async () => {
   const userPhoneId = phoneId(s.ctx, 'Work phone');
   const at = s.ctx.now();
   s.ctx.db
@@ -210,13 +101,27 @@ test('an authorised phone cannot be shared; an expired one neither', async () =>
        VALUES (1, ?, ?, 'code', 'view', 3, 'digest', ?, ?)`,
     )
     .run(userPhoneId, s.ctx.userId, at + 3 * 24 * HOUR, at);
-  const refused = await s.ctx.call(`${SHARE}/create`, { body: { userPhoneId, permission: 'view', validityHours: 1 } });
-  assert.is(refused.code, ErrorCode.SHARE_PHONE_AUTHORIZED);
-  const expired = await s.ctx.call(`${SHARE}/create`, { body: { userPhoneId: phoneId(s.ctx, 'Old account'), permission: 'view', validityHours: 1 } });
-  assert.is(expired.code, ErrorCode.DEVICE_EXPIRED);
+  const create = (id: number) => s.ctx.call(`${SHARE}/create`, { body: { userPhoneId: id, permission: 'view', validityHours: 1 } });
+  assert.is((await create(userPhoneId)).code, ErrorCode.SHARE_PHONE_AUTHORIZED);
+  const busy = phoneId(s.ctx, 'Chess club');
+  assert.is((await s.ctx.call(`${PHONE}/reboot${idsQuery([busy])}`, { method: 'PUT' })).code, 0);
+  const cases: Array<[string, number]> = [
+    ['Old account', ErrorCode.DEVICE_EXPIRED],
+    ['Chess club', ErrorCode.DEVICE_BUSY],
+    ['Being replaced', ErrorCode.DEVICE_REPLACING],
+    ['Moving house', ErrorCode.DEVICE_MIGRATED],
+  ];
+  for (const [name, code] of cases) assert.is((await create(phoneId(s.ctx, name))).code, code, name);
+  assert.is(s.ctx.db.prepare('SELECT COUNT(*) FROM phone_shares').pluck().get(), 0);
+});
+
+test('a validity off the list is refused by the contract, on a phone that could be shared', async () => {
+  const userPhoneId = phoneId(s.ctx, 'Shop assistant');
   const bad = await s.ctx.call(`${SHARE}/create`, { body: { userPhoneId, permission: 'view', validityHours: 5 } });
   assert.is(bad.status, 200);
-  assert.is.not(bad.code, 0, 'a validity off the list is refused');
+  assert.is(bad.code, ErrorCode.BAD_REQUEST);
+  assert.match(bad.msg, /^validityHours must be one of 1, 24, 168/);
+  assert.is((await s.ctx.call(`${SHARE}/create`, { body: { userPhoneId, permission: 'view', validityHours: 1 } })).code, 0, 'the same phone, 1 hour');
 });
 
 test("only the owner manages: another account's share and viewers answer like missing ones", async () => {
@@ -237,60 +142,41 @@ test("only the owner manages: another account's share and viewers answer like mi
   assert.is((await s.ctx.call(`${SHARE}/viewer/status`, { body: { viewerKey: 'nobody' } })).code, ErrorCode.SHARE_VIEWER_NOT_EXIST);
 });
 
-test('a transfer (the phone changes hands) ends the share: sockets closed, the token dead', async () => {
+test('a transfer (give) ends the share: the viewer\'s socket closes, its control request is dropped, the token is dead', async () => {
   const share = await createShare();
   const viewer = await joined(share.token);
   const c = client(s.port, viewer.viewerKey, share.userPhoneId);
   await c.json('hello');
-  const stranger = findUserByMobile(s.ctx.db, 1, SCALE_MOBILE)!;
-  s.ctx.db.prepare('UPDATE phones SET user_id = ? WHERE id = ?').run(stranger.id, share.userPhoneId);
-  s.stream.revalidate();
-  assert.is((await c.closed()).code, CLOSE_SHARE_ENDED);
+  assert.is((await s.ctx.call(`${SHARE}/viewer/request-control`, { body: { viewerKey: viewer.viewerKey } })).data.controlRequested, true);
+  const given = await give(s.ctx, [share.userPhoneId], CASES_MOBILE);
+  assert.is(given.code, 0, given.msg);
+  assert.equal(codes(given), [0]);
+  const closed = await c.closed();
+  assert.is(closed.code, CLOSE_SHARE_ENDED);
+  assert.is(JSON.parse(closed.reason).msg, STREAM_MESSAGES.shareEnded);
+  const row = s.ctx.db.prepare('SELECT state, control_requested_at FROM share_viewers WHERE id = ?').get(viewer.viewerId);
+  assert.equal(row, { state: 'cancelled', control_requested_at: null });
   assert.is((await join(share.token)).code, ErrorCode.SHARE_ENDED);
   assert.equal(((await s.ctx.call(`${SHARE}/list`)).data as { list: unknown[] }).list, [], 'the share left with the phone');
-});
-
-test('a viewer whose page went away (no socket for the grace period) leaves the room; a reconnect within it keeps the place', async () => {
-  await s.stop();
-  s = await start({ viewerGraceMs: 200 });
-  const share = await createShare();
-  const viewer = await joined(share.token);
-  const status = async () => (await s.ctx.call(`${SHARE}/viewer/status`, { body: { viewerKey: viewer.viewerKey } })).data.state;
-  const first = client(s.port, viewer.viewerKey, share.userPhoneId);
-  await first.json('hello');
-  first.socket.close();
-  await first.closed();
-  // Back within the grace: still in the room.
-  const second = client(s.port, viewer.viewerKey, share.userPhoneId);
-  await second.json('hello');
-  await new Promise((resolve) => setTimeout(resolve, 400));
-  assert.is(await status(), 'enabled');
-  second.socket.close();
-  const deadline = Date.now() + 3000;
-  while ((await status()) !== 'disabled') {
-    if (Date.now() > deadline) assert.unreachable('the viewer never left the room');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  // Its socket is now refused as put out of the room; joining again (same key) brings it back.
-  assert.is((await client(s.port, viewer.viewerKey, share.userPhoneId).closed()).code, CLOSE_SHARE_REMOVED);
-  assert.is((await joined(share.token, 'Guest', { viewerKey: viewer.viewerKey })).viewerId, viewer.viewerId);
 });
 
 test('display names follow the name rule; joins are throttled per address', async () => {
   const share = await createShare();
   assert.is((await join(share.token, '')).code, ErrorCode.NAME_INVALID);
   assert.is((await join(share.token, 'x'.repeat(21))).code, ErrorCode.NAME_INVALID);
-  await s.stop();
-  s = await start();
-  // A fresh app with a small limit: the 4th join from one address waits.
-  const limited = await import('./device-helpers.ts').then(({ demo }) => demo(1, undefined, { limits: { shareJoinAddressPerHour: 3 } }));
-  const userPhoneId = phoneId(limited, 'Shop assistant');
-  const created = await limited.call(`${SHARE}/create`, { body: { userPhoneId, permission: 'view', validityHours: 1 } });
-  const body = { token: created.data.token, displayName: 'Flood' };
-  for (let i = 0; i < 3; i++) assert.is((await limited.call(`${SHARE}/join`, { body, address: '10.9.9.9' })).code, 0);
-  const fourth = await limited.call(`${SHARE}/join`, { body, address: '10.9.9.9' });
-  assert.is(fourth.code, ErrorCode.TOO_MANY_REQUESTS);
-  assert.is((await limited.call(`${SHARE}/join`, { body, address: '10.9.9.10' })).code, 0, 'another address is not held back');
+  // An app of its own with a small limit: the 4th join from one address waits.
+  const limited = await demo(1, undefined, { limits: { shareJoinAddressPerHour: 3 } });
+  try {
+    const userPhoneId = phoneId(limited, 'Shop assistant');
+    const created = await limited.call(`${SHARE}/create`, { body: { userPhoneId, permission: 'view', validityHours: 1 } });
+    const body = { token: created.data.token, displayName: 'Flood' };
+    for (let i = 0; i < 3; i++) assert.is((await limited.call(`${SHARE}/join`, { body, address: '10.9.9.9' })).code, 0);
+    const fourth = await limited.call(`${SHARE}/join`, { body, address: '10.9.9.9' });
+    assert.is(fourth.code, ErrorCode.TOO_MANY_REQUESTS);
+    assert.is((await limited.call(`${SHARE}/join`, { body, address: '10.9.9.10' })).code, 0, 'another address is not held back');
+  } finally {
+    limited.db.close();
+  }
 });
 
 test.run();

@@ -1,0 +1,66 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Db } from '../lib/types.ts';
+import type { ScreenshotLimit } from './screenshot-limits.ts';
+import type { VirtualScreen } from './virtual-screen.ts';
+
+// What the streaming service (stream-server.ts) takes and what it offers the rest of the server.
+
+export interface StreamServerOptions {
+  db: Db;
+  /** Clock for token and phone validity (the app's clock in tests). */
+  now?: () => number;
+  /** Clock of the phones' screens: status-bar time, touch feedback, tap timing. */
+  clock?: () => number;
+  /** How long a socket opened without a token waits for its `auth` message (AUTH_WAIT_MS). */
+  authWaitMs?: number;
+  /**
+   * How long after its last socket closed a share viewer's row is marked gone (disabled) if none reopened; the room
+   * itself counts by last_seen_at (VIEWER_GRACE_MS, lib/shares.ts), which this defaults to.
+   */
+  viewerGraceMs?: number;
+  /** WebSocket ping interval; a socket that missed the previous pong is terminated. */
+  keepaliveMs?: number;
+  logError?: (line: string) => void;
+  /** Full-resolution screenshots one socket may take in any window. */
+  screenshotsPerSocket?: ScreenshotLimit;
+  /** The same across all of one user's sockets, so opening more sockets does not multiply the allowance. */
+  screenshotsPerUser?: ScreenshotLimit;
+  /** Stream sockets one user (or one share viewer's key) may hold open at once (STREAM_SOCKETS_PER_USER). */
+  socketsPerUser?: number;
+}
+
+/**
+ * Phone-stream sockets one user may hold open at once: a person has a few tabs and devices on a few phones; each
+ * socket costs the server a picture pipeline, so three hundred on one token are refused rather than served.
+ */
+export const STREAM_SOCKETS_PER_USER = 16;
+
+export interface StreamServer {
+  /** Handles an HTTP upgrade for /stream/ws; false (socket untouched) for any other path. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  /** Listens for upgrades on `server`; other upgrade paths are refused. */
+  attach(server: Server): void;
+  /** Server-side drop of every socket of a phone, like a network failure (no close frame). Returns how many. */
+  dropSessions(userPhoneId: number): number;
+  /**
+   * Re-checks, once the current transaction has committed, that every open socket's token still opens its phone
+   * (sessions revoked by logout, a password change, closing the account or a refresh-token replay; a transfer) and
+   * closes the others with "Instance not assigned to user". The one-second tick re-checks as well, for expiries.
+   */
+  revalidate(): void;
+  /**
+   * The phone was rebooted or reset (PUT /reboot, /reset): drops its sockets like dropSessions, so clients reconnect
+   * by themselves, and discards its screen so the next connection starts from a fresh one. The clipboard survives a
+   * reboot, not a reset. Returns how many sockets were dropped.
+   */
+  restartPhone(userPhoneId: number, options: { reset: boolean }): number;
+  sessionCount(userPhoneId?: number): number;
+  /** Bytes queued for sending on the phone-stream sockets: in all, and on the most backed-up one. */
+  buffered(): { sockets: number; total: number; max: number };
+  /** Live-grid sockets streaming this phone's thumbnails now (grid-server.ts). */
+  gridWatching(userPhoneId: number): number;
+  /** The phone's live model (created on demand), for tests. */
+  screen(userPhoneId: number): VirtualScreen | undefined;
+  close(): Promise<void>;
+}
