@@ -19,6 +19,11 @@ test.after.each(async () => {
 /** A socket on the phone that counts its pictures (whole or patches); `screen()` is what it shows. */
 async function viewer(id: number) {
   const c = client(s.port, await s.securityToken(id), id);
+  // A fixed definition: automatic quality could move one socket to another level mid-drive, and a socket at another
+  // level encodes pictures of its own (the last test), which is not what this room measures.
+  await c.json('hello');
+  c.send({ type: 'definition', width: 720, height: 1280, fps: 30, bitrate: 2048, auto: false });
+  await c.json('definition');
   await c.frameOf(720, 1280);
   const seen: { frames: number; at: number } = { frames: 0, at: Date.now() };
   c.socket.on('message', (data: Buffer, isBinary: boolean) => {
