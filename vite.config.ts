@@ -85,6 +85,12 @@ export default defineConfig({
             // grid, card, device state, formatting) in one file instead of a dozen, which costs a returning user
             // a dozen requests and the boot script a dozen preload links. Pages sharing those parts load it too.
             { name: 'home', test: /src[\\/]devices[\\/]pages[\\/]home\.tsx$/ },
+            // A share link's early start (src/share/early-join.ts), which the boot runs as soon as it arrives, in one
+            // file with what it uses: the viewer's kept keys, the stream's address and the socket it opens early. The
+            // stream SDK imports the last two (and its reconnection delays, here too) from that file: on a slow link
+            // each file of the share page's first round is a request queued on the browser's six connections, and
+            // the early start's side effect does nothing on another page.
+            { name: 'stream-start', test: /src[\\/](?:share[\\/](?:early-join|kept-viewer)|stream[\\/](?:stream-url|early-socket|backoff))\.ts$/ },
           ],
         },
       },

@@ -25,6 +25,11 @@ const ROUTE_FILES = [
 const MORE_ROUTES_MODULE = ROUTE_FILES[1].file;
 /** What boot loads once the first page is idle (the `idle` chunk of vite.config.ts) and the texts it loads. */
 const IDLE_MODULES = ['src/app/service-worker.ts', 'src/app/texts/idle-zh-CN.ts', 'src/app/texts/idle-en-US.ts'];
+/**
+ * Pages' early starts: modules the boot runs as soon as they arrive, when the page opened lists their file (the page
+ * imports them). Each must be a chunk of its own (vite.config.ts) that imports nothing of the entry.
+ */
+const RUN_AT_BOOT = ['src/share/early-join.ts'];
 const LAYOUTS_FILE = 'src/app/layouts/index.tsx';
 /** What every page but those of the self-contained layouts loads with its own chunk (routes.ts, layouts/index.tsx). */
 const APP_LAYOUTS_MODULE = 'src/app/layouts/app-layouts.tsx';
@@ -165,6 +170,16 @@ export function planFromBundle(bundle, version) {
     return parts;
   };
 
+  // The early starts and what they import go first in a page's list: asked for first, they run before the rest is in.
+  const runFiles = RUN_AT_BOOT.map((module) => {
+    const chunk = byModule.get(module);
+    if (!chunk || chunk === entry || chunk.facadeModuleId) throw new Error(`boot plan: ${module} is not in a chunk of its own`);
+    if (closure(chunk).has(entry.fileName)) throw new Error(`boot plan: ${module} imports from the entry, which may not have run yet`);
+    return chunk.fileName;
+  });
+  const early = new Set(runFiles.flatMap((file) => [...closure(byFile.get(file))]));
+  const earlyFirst = (list) => [...list.filter((file) => early.has(file)), ...list.filter((file) => !early.has(file))];
+
   const files = [];
   const indexOf = (file) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1);
   const table = parseRouteTable();
@@ -189,7 +204,7 @@ export function planFromBundle(bundle, version) {
     base: '/app/',
     version,
     files,
-    routes: Object.fromEntries(table.map((route) => [route.segment, filesOf(modulesOf(route)).map(indexOf)])),
+    routes: Object.fromEntries(table.map((route) => [route.segment, earlyFirst(filesOf(modulesOf(route))).map(indexOf)])),
     publicSegments: table.filter((route) => route.public).map((route) => route.segment),
     texts: perLanguage(TEXT_MODULES.texts),
     appTexts: perLanguage(TEXT_MODULES.appTexts),
@@ -197,6 +212,7 @@ export function planFromBundle(bundle, version) {
     catalogueLater: table.filter((route) => route.catalogueLater).map((route) => route.segment),
     routeTexts,
     exports: indexOf(entry.fileName),
+    run: runFiles.map(indexOf),
     // For the tools, not the page: what the HTML itself loads, the rest of the route table's files, and what boot
     // loads once the first page is idle with its texts in both languages (the service worker precaches the last two).
     entry: [...entryFiles],

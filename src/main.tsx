@@ -16,7 +16,7 @@ import { notify } from './core/ui/notify.ts';
 import { catalogueReady } from './core/errors.ts';
 import { whenIdle } from './core/idle.ts';
 import { secureData } from './app/client-state.ts';
-import { firstPageRendered } from './app/first-paint.ts';
+import { firstPageRendered, idleLoadsReleased } from './app/first-paint.ts';
 import { endSession, isLoggedIn, readTokens, saveTokens, tokens } from './account/session.ts';
 import { startShellEffects } from './app/shell.ts';
 import { App } from './app/app.tsx';
@@ -119,7 +119,7 @@ function handOver(live: HTMLElement) {
       firstPageRendered();
       // What the page's idle loads (and every lazy page) import the entry's exports from (app/route-files.ts).
       preloadEntryExports();
-      whenIdle(loadAfterFirstPage);
+      void idleLoadsReleased().then(() => whenIdle(loadAfterFirstPage));
       if (!shown) return;
       for (const input of shown.querySelectorAll('input')) {
         const twin = input.id ? document.getElementById(input.id) : null;

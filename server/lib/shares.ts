@@ -217,14 +217,9 @@ export function joinShare(deps: Deps, input: JoinInput): ReplyInput<typeof contr
     const userId = input.account?.tenantId === share.tenant_id ? input.account.id : null;
     const known = input.viewerKey ? viewerByKeyHash(db, hashToken(input.viewerKey), seenSince(now)) : undefined;
     const existing = known?.share_id === share.id ? known : undefined;
-    if (existing?.state === 'shielded') throw apiError(ErrorCode.SHARE_BLOCKED);
-    for (const account of [userId, existing?.user_id ?? null]) {
-      if (account !== null && userIsShielded(db, share.id, account)) throw apiError(ErrorCode.SHARE_BLOCKED);
-    }
-    const inRoom = existing?.state === 'enabled';
-    if (!inRoom && roomCount(db, share.id, seenSince(now)) >= roomLimit(db, share.tenant_id)) throw apiError(ErrorCode.SHARE_ROOM_FULL);
+    admitViewer(db, share, existing, userId, now);
     if (existing) {
-      rejoinViewer(db, existing.id, input.displayName, userId, inRoom, now);
+      rejoinViewer(db, existing.id, input.displayName, userId, existing.state === 'enabled', now);
       return { viewerId: existing.id, viewerKey: input.viewerKey, permission: existing.permission, share };
     }
     const viewerKey = newShareSecret();
@@ -240,6 +235,41 @@ export function joinShare(deps: Deps, input: JoinInput): ReplyInput<typeof contr
   });
   const { share, ...viewer } = result;
   return { ...viewer, userPhoneId: share.phone_id, phoneName: share.phone_name };
+}
+
+/**
+ * Whether a viewer (`existing`: this browser's, by its key; undefined for a new one) may be in the share's room now:
+ * throws SHARE_BLOCKED for a blocked key or account, SHARE_ROOM_FULL when the room is full and it is not in it.
+ */
+function admitViewer(db: Db, share: ShareRow, existing: ViewerRow | undefined, userId: number | null, now: number): void {
+  if (existing?.state === 'shielded') throw apiError(ErrorCode.SHARE_BLOCKED);
+  for (const account of [userId, existing?.user_id ?? null]) {
+    if (account !== null && userIsShielded(db, share.id, account)) throw apiError(ErrorCode.SHARE_BLOCKED);
+  }
+  const inRoom = existing?.state === 'enabled';
+  if (!inRoom && roomCount(db, share.id, seenSince(now)) >= roomLimit(db, share.tenant_id)) throw apiError(ErrorCode.SHARE_ROOM_FULL);
+}
+
+/**
+ * A returning viewer back into the room by its key alone, as its stream socket opens (the `auth` message's `rejoin`):
+ * what a join with the same key does (a blocked viewer stays out, the room's limit holds), under the name and account
+ * it last joined with. A share link's page sends it before its join's answer is in (src/share/early-join.ts). False
+ * when the key names no viewer of a live share of this phone, or the viewer may not come back now; the socket is then
+ * refused as any other (stream-access.ts says why).
+ */
+export function rejoinByKey(db: Db, now: number, key: string, userPhoneId: number): boolean {
+  try {
+    return immediate(db, () => {
+      const viewer = key ? viewerByKeyHash(db, hashToken(key), seenSince(now)) : undefined;
+      const share = viewer ? shareById(db, viewer.share_id, now) : undefined;
+      if (!viewer || !share || !isLive(share, now) || share.phone_id !== userPhoneId) return false;
+      admitViewer(db, share, viewer, null, now);
+      rejoinViewer(db, viewer.id, viewer.display_name, null, viewer.state === 'enabled', now);
+      return true;
+    });
+  } catch {
+    return false;
+  }
 }
 
 /** The viewer a key names, in a live share: an unknown key does not exist, an ended share says so. */

@@ -79,7 +79,8 @@ export function parseClientMessage(raw: string): StreamClientMessage | { error: 
       return { type: 'ping', t: m.t };
     case 'auth':
       if (typeof m.token !== 'string' || m.token.length === 0 || m.token.length > 512) return { error: 'auth.token must be a security token' };
-      return { type: 'auth', token: m.token };
+      if (m.rejoin !== undefined && typeof m.rejoin !== 'boolean') return { error: 'auth.rejoin must be a boolean' };
+      return m.rejoin ? { type: 'auth', token: m.token, rejoin: true } : { type: 'auth', token: m.token };
     default:
       return { error: 'Unknown message type' };
   }

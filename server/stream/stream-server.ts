@@ -12,7 +12,7 @@ import { AUTH_WAIT_MS, CLOSE_POLICY, CLOSE_SHUTDOWN, CLOSE_TOO_MANY_SOCKETS, STR
 import { closeReason, MalformedCount, parseClientMessage } from './protocol.ts';
 import { createGridService } from './grid-server.ts';
 import { runningBoot } from './phone-boot.ts';
-import { VIEWER_GRACE_MS } from '../lib/shares.ts';
+import { rejoinByKey, VIEWER_GRACE_MS } from '../lib/shares.ts';
 import { authorizeStream, holderOf, refuse, refuseOrEndViewer, ViewerPresence } from './stream-access.ts';
 import { SCREENSHOTS_PER_SOCKET, SCREENSHOTS_PER_USER, screenshotLimiter } from './screenshot-limits.ts';
 import { PhoneEntry } from './phone-entry.ts';
@@ -83,6 +83,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
       clearTimeout(wait);
       const message = isBinary ? null : parseClientMessage(data.toString());
       if (!message || 'error' in message || message.type !== 'auth') return refuse(socket);
+      if (message.rejoin) rejoinByKey(options.db, now(), message.token, userPhoneId);
       openSession(socket, userPhoneId, message.token);
     });
   }

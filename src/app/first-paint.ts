@@ -12,3 +12,19 @@ export const firstPagePainted = new Promise<void>((resolve) => (painted = resolv
 export function firstPageRendered(): void {
   requestAnimationFrame(() => setTimeout(painted));
 }
+
+let held: Promise<unknown> = Promise.resolve();
+
+/**
+ * A page whose first screen is not done when it is painted (a share link's page until its first picture) holds boot's
+ * idle loads until `until` settles, so they are not on the link beside what it still waits for (main.tsx).
+ */
+export function holdIdleLoads(until: Promise<unknown>): void {
+  held = until;
+}
+
+/** Settles once what a page held the idle loads for has (at once when none did). */
+export const idleLoadsReleased = (): Promise<unknown> => held.then(
+  () => {},
+  () => {},
+);

@@ -46,6 +46,11 @@ export interface BootPlan {
   routeTexts: Array<{ segments: string[]; files: Record<string, number[]> }>;
   /** The file the lazy chunks import the entry's exports from (a stub: the entry itself is inline in the HTML). */
   exports: number;
+  /**
+   * Files run as soon as they arrive rather than only fetched, when a page's list names them: a page's early start
+   * (src/share/early-join.ts), which imports nothing of the entry.
+   */
+  run: number[];
 }
 
 /** What the boot decided: exported for the unit test, which holds it to the app's own reading of the address. */
@@ -65,6 +70,8 @@ declare global {
     __bootPlan?: BootPlan;
     /** The device fingerprint the boot calls were sent with, which the app sends too (main.tsx). */
     __fingerprint?: string;
+    /** The headers the boot calls were sent with, for a page's early start (the plan's `run` files). */
+    __bootHeaders?: Record<string, string>;
   }
 }
 
@@ -121,7 +128,17 @@ export function boot(plan: BootPlan): void {
   document.documentElement.lang = decision.language;
   document.documentElement.dataset.bootPage = decision.segment;
   document.documentElement.dataset.bootClient = decision.clientNo;
+  const run = plan.run.map((index) => plan.base + plan.files[index]);
   for (const file of decision.files) {
+    if (run.includes(file)) {
+      // A page's early start: run as it arrives, before the entry (a script added by a script does not wait for the
+      // document; its imports are in the list too).
+      const script = document.createElement('script');
+      script.type = 'module';
+      script.src = file;
+      document.head.appendChild(script);
+      continue;
+    }
     const link = document.createElement('link');
     // The page's CSS as a stylesheet at once, not a preload: the app's chunk loader finds it in place and does not
     // ask again (a preload is only reused through the HTTP cache, which a webview may not keep). A stylesheet added
@@ -156,5 +173,6 @@ export function boot(plan: BootPlan): void {
     replies[call] = reply;
   }
   window.__bootReplies = replies;
+  window.__bootHeaders = headers;
   window.__bootPlan = plan;
 }

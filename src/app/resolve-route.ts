@@ -25,7 +25,7 @@ import type { RouteDef } from './route-types.ts';
 import type { GateDecision } from './purchase-gate.ts';
 import { pagePath } from './paths.ts';
 import { preloadPage } from './pages.ts';
-import { pageAhead } from './navigate.ts';
+import { go, pageAhead } from './navigate.ts';
 
 export interface CurrentRoute {
   route: RouteDef;
@@ -82,7 +82,11 @@ export async function resolveRoute(url: UrlParts, previous: CurrentRoute | null)
   const number = decision.clientNo;
   if (number && number !== clientNo.value) switchClient(number);
 
-  if (!skipClientLookup) {
+  if (!skipClientLookup && skipH5Check) {
+    // A share link's page: its viewers' calls and its words do not depend on the client, which only has to exist. It
+    // shows while the client is looked up, and a client that does not exist still ends on 404.
+    void loadClient(number).then((loaded) => loaded === 'notFound' && go(pagePath('404', number), { replace: true }));
+  } else if (!skipClientLookup) {
     const loaded = await loadClient(number);
     if (loaded === 'notFound') return { kind: 'redirect', to: pagePath('404', number) };
     if (hasCodeParameter(url.search)) admittedByCode.add(number);

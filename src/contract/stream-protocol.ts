@@ -102,8 +102,12 @@ export type ControlChange = 'taken' | 'returned' | 'permission';
 
 /** Client -> server: JSON text, applied in order. */
 export type StreamClientMessage =
-  /** The security token, as the first message of a socket opened without one in its address. */
-  | { type: 'auth'; token: string }
+  /**
+   * The security token, as the first message of a socket opened without one in its address. `rejoin`: the token is a
+   * share viewer's key kept from an earlier join, and the viewer comes back into the room with it, as a join with that
+   * key would (server/API.md "Screen sharing").
+   */
+  | { type: 'auth'; token: string; rejoin?: true }
   | { type: 'touch'; action: TouchAction; pointers: TouchPointer[] }
   | { type: 'key'; key: StreamKey }
   | { type: 'text'; text: string }

@@ -14,6 +14,7 @@ import { write, isShowVirtualKey } from '../core/storage.ts';
 import type { StreamClient, StreamEvents, StreamFailure, StreamRole, StreamState, StreamStats } from '../stream/types.ts';
 import type { Quality } from '../contract/stream-quality.ts';
 import { DEFAULT_QUALITY, definitionOf } from './qualities.ts';
+import { streamBase } from '../stream/stream-url.ts';
 
 export type Panel = 'none' | 'tools' | 'quality' | 'clipboard' | 'switcher' | 'rename';
 
@@ -69,7 +70,6 @@ export function setVirtualKeys(on: boolean): void {
   write('isShowVirtualKey', on);
 }
 
-const streamBase = (): string => import.meta.env?.VITE_STREAM_SDK_BASE ?? '';
 
 export interface StartOptions {
   userPhoneId: number;

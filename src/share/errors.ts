@@ -2,7 +2,8 @@
  * Screen sharing's replies in the spec §8 catalogue (room is full, you are currently blocked, screen interaction has
  * ended) and its own refusals, known by code or (another backend's reply) by the spec's wording, with their texts in
  * the share part (`share.errors.*`, texts/share-<lang>.ts).
- * Registered with that part by texts/index.ts, which every share page waits for. The codes stay in
+ * Registered with that part by texts/index.ts, which the owner's share pages wait for; the viewer's page registers them
+ * behind its first picture, and its refused calls wait for them (state.ts, `worded`). The codes stay in
  * core/reply-codes.ts: the reference server answers with them.
  */
 import * as C from '../core/reply-codes.ts';

@@ -10,6 +10,10 @@ import { BASE, pagePath } from '../app/navigate.ts';
 import type { SharePermission, ShareValidityHours, ViewerAction } from '../contract/share-words.ts';
 import { invalidateQueries, setQueryData, type Fetcher } from '../core/store/query-store.ts';
 import * as api from './api.ts';
+import { keepViewer, keptViewerKey } from './kept-viewer.ts';
+import { registerShareErrors } from './texts/index.ts';
+
+export { keptName, returningTo } from './kept-viewer.ts';
 
 export const SHARES_KEY = ['share', 'list'] as const;
 export const shareKey = (shareId: number) => ['share', 'detail', shareId] as const;
@@ -76,69 +80,26 @@ export function shareLink(clientNo: string, token: string): string {
   return `${location.origin}${BASE}${pagePath('share-screen-control', clientNo, `token=${encodeURIComponent(token)}`)}`;
 }
 
-/**
- * What a viewer's browser keeps, under one localStorage key (not a spec §3 key; docs/decisions.md "Storage keys"):
- * the display name last used, and the viewer key of each link joined (the newest few), so a reload or a reopened
- * link comes back as the same viewer at once (no name to type, no look at the link first), and a blocked one stays
- * recognised. Links are told apart by a short tag of their token, not the token itself.
- */
-const VIEWER_STORAGE_KEY = 'shareViewer';
-const KEPT_LINKS = 10;
-
-interface KeptViewer {
-  name: string;
-  /** Per link: its tag, the viewer key, and the phone it shows (so a returning viewer's socket opens at once). */
-  keys: Array<[tag: string, key: string, userPhoneId: number]>;
-}
-
-/** FNV-1a of the token: enough to tell ten links apart, and says nothing of the token. */
-function tokenTag(token: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < token.length; i++) hash = Math.imul(hash ^ token.charCodeAt(i), 0x01000193);
-  return (hash >>> 0).toString(36);
-}
-
-function readKept(): KeptViewer {
-  try {
-    const value = JSON.parse(localStorage.getItem(VIEWER_STORAGE_KEY) ?? 'null') as KeptViewer | null;
-    if (value && typeof value.name === 'string' && Array.isArray(value.keys)) return value;
-  } catch {
-    // A foreign or corrupt value reads as nothing kept.
-  }
-  return { name: '', keys: [] };
-}
-
-function writeKept(value: KeptViewer): void {
-  try {
-    localStorage.setItem(VIEWER_STORAGE_KEY, JSON.stringify(value));
-  } catch {
-    // Private mode or a full quota: the page works without it (a reload asks for the name again).
-  }
-}
-
-export const keptName = (): string => readKept().name;
-const keptEntry = (token: string) => readKept().keys.find(([tag]) => tag === tokenTag(token));
-const keptViewerKey = (token: string): string => keptEntry(token)?.[1] ?? '';
-
-/** The phone of a link this browser joined before under a kept name (it may go straight back in), or null. */
-export function returningTo(token: string): number | null {
-  const entry = keptEntry(token);
-  return entry && keptName() && Number.isSafeInteger(entry[2]) ? entry[2] : null;
-}
-
-function keepViewer(token: string, name: string, joined: api.JoinedShare): void {
-  const tag = tokenTag(token);
-  const entry: [string, string, number] = [tag, joined.viewerKey, joined.userPhoneId];
-  writeKept({ name, keys: [entry, ...readKept().keys.filter(([kept]) => kept !== tag)].slice(0, KEPT_LINKS) });
-}
-
 export const openKey = (token: string) => ['share', 'open', token] as const;
-export const fetchOpened = (token: string) => () => api.openShare(token);
+/**
+ * A viewer's call, whose refusal comes once the share's catalogue entries are in to word it: the viewer's page
+ * registers them behind its first picture (pages/share-screen-control.tsx), not before it shows.
+ */
+async function worded<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    await registerShareErrors().catch(() => {});
+    throw error;
+  }
+}
+
+export const fetchOpened = (token: string) => () => worded(api.openShare(token));
 
 /** Into the room (as the same viewer when this browser was in it before); the key is kept for the next time. */
 export async function joinAsViewer(token: string, name: string): Promise<api.JoinedShare> {
-  const joined = await api.joinShare(token, name, keptViewerKey(token));
-  keepViewer(token, name, joined);
+  const joined = await worded(api.joinShare(token, name, keptViewerKey(token)));
+  keepViewer(token, name, joined.viewerKey, joined.userPhoneId);
   return joined;
 }
 

@@ -1,6 +1,6 @@
 /**
  * One stream socket's wiring to the client that owns it: pictures as ArrayBuffers, a token still on its way sent as
- * the first message once both are there, and a close reported only while the client still holds this socket (one it
+ * the first message once both are there (null: whoever opened the socket sends it, early-socket.ts), and a close reported only while the client still holds this socket (one it
  * replaced says nothing). Unwiring drops every handler before closing, so a socket let go never reports again.
  */
 import type { StreamClientMessage } from '../contract/stream-protocol.ts';
@@ -15,9 +15,9 @@ export interface SocketEvents {
   closed(code: number): void;
 }
 
-export function wireSocket(socket: WebSocket, token: string | Promise<string>, events: SocketEvents): void {
+export function wireSocket(socket: WebSocket, token: string | Promise<string> | null, events: SocketEvents): void {
   socket.binaryType = 'arraybuffer';
-  if (typeof token !== 'string') {
+  if (token !== null && typeof token !== 'string') {
     socket.onopen = () => {
       token.then(
         (value) => {

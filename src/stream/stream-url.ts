@@ -1,5 +1,8 @@
 import { STREAM_PATH } from '../contract/stream-protocol.ts';
 
+/** The streaming host the app was built for (VITE_STREAM_SDK_BASE); '' for the page's own origin. */
+export const streamBase = (): string => import.meta.env?.VITE_STREAM_SDK_BASE ?? '';
+
 /**
  * The stream's WebSocket address: `<base>/stream/ws?token=&userPhoneId=` (server/API.md "Streaming"), without the
  * token when it is to come as the first message (null). The base is the streaming host (VITE_STREAM_SDK_BASE, which

@@ -18,6 +18,7 @@ import { readPicture } from './picture-message.ts';
 import { PING_EVERY_MS, SCREENSHOT_ERROR, SCREENSHOT_TIMEOUT_MS, STREAM_TIMEOUT_MS, isPositive, sameDefinition, type ReceivedHello } from './protocol.ts';
 import { streamUrl } from './stream-url.ts';
 import { unwireSocket, wireSocket } from './stream-socket.ts';
+import { takeEarlySocket } from './early-socket.ts';
 import {
   StreamError,
   type Definition,
@@ -203,21 +204,25 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
       return fail('configError');
     }
     if (state !== 'reconnecting') setState('connecting');
+    // A share link's page may have opened this very socket before the SDK arrived: it is taken over, not opened again.
+    const early = takeEarlySocket(url);
     let current: WebSocket;
     try {
-      current = new Socket!(url);
+      current = early?.socket ?? new Socket!(url);
     } catch {
       return fail('configError'); // refused outright: mixed content (ws: from https:) or a content security policy
     }
     socket = current;
-    wireSocket(current, token, {
+    wireSocket(current, early ? null : token, {
       owns: (candidate) => socket === candidate,
       heard: () => liveness.heard(),
       text: onText,
       binary: onBinary,
       closed: (code) => {
         const failure = closeFailure(code);
-        if (failure) fail(failure);
+        // A socket opened early with a kept viewer key that the host refused before its hello: the session's own
+        // token (the page's join) may still open the phone, through a new socket.
+        if (failure && !(early && !ready)) fail(failure);
         else lost();
       },
     });
@@ -225,6 +230,7 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
     later(STREAM_TIMEOUT_MS, () => {
       if (socket === current && !ready) lost();
     });
+    early?.replay();
   }
 
   function request<T>(name: 'definition' | 'clipboard' | 'screenshot', message: StreamClientMessage, timeoutMs: number): Promise<T> {

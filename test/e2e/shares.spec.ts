@@ -2,7 +2,8 @@
  * Screen sharing by link (server/API.md "Screen sharing"), with the owner and each viewer in a browser context of
  * their own: the owner shares a phone from its action sheet, a person without an account joins by the link and
  * watches, asks for control, gets it and types on the phone, is blocked and cannot come back; a full room refuses
- * the next joiner; a new link ends the old one; ending the share early closes every viewer within a second.
+ * the next joiner; a new link ends the old one; ending the share early closes every viewer within a second; a viewer
+ * coming back by the link is let in by its early start (one socket, one join), and the client lookup still holds.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import WebSocket from 'ws';
@@ -174,4 +175,38 @@ test('ending the share early closes every viewer within a second', async ({ brow
   await Promise.all(viewers.map((page) => expect(notice(page)).toHaveText(/Screen interaction has ended/, { timeout: 1000 })));
   expect(Date.now() - endedAt).toBeLessThan(1500);
   await expect(host.getByTestId('join-user-share')).toHaveAttribute('data-status', 'ended');
+});
+
+test("a returning viewer's page starts early: back in after leaving, on one socket and one join; an unknown client ends on 404", async ({ browser }) => {
+  const { page: host, phoneId } = await owner(browser);
+  const { link, token } = await linkByApi(host, phoneId);
+  const viewer = await watch(browser, link, 'Erin');
+  await viewer.getByTestId('share-leave').click();
+  await expect(notice(viewer)).toHaveAttribute('data-reason', 'left');
+  // Opened again in the same browser: no form, and the page takes over the socket and the join its early start sent.
+  const sockets: string[] = [];
+  const firstMessages: string[] = [];
+  const joins: string[] = [];
+  viewer.on('websocket', (socket) => {
+    sockets.push(socket.url());
+    socket.once('framesent', (frame) => firstMessages.push(String(frame.payload)));
+  });
+  viewer.on('request', (request) => request.url().includes('/api/device/share/join') && joins.push(request.postData() ?? ''));
+  await viewer.goto(link);
+  await expect(stage(viewer)).toHaveAttribute('data-state', 'playing');
+  await expect.poll(() => frameCount(viewer)).toBeGreaterThan(0);
+  await expect(viewer.getByTestId('share-join-form')).toHaveCount(0);
+  expect(sockets.filter((url) => url.includes('/stream/ws'))).toHaveLength(1);
+  // The early start's socket: its kept key let the viewer back in, before the join's answer.
+  expect(JSON.parse(firstMessages[0]!)).toMatchObject({ type: 'auth', rejoin: true });
+  expect(joins).toHaveLength(1);
+  expect(JSON.parse(joins[0]!)).toMatchObject({ token, displayName: 'Erin' });
+  const shares = await callApi(host, 'GET', '/api/device/share/list');
+  const viewers = (shares.data as { list: Array<{ viewers: Array<{ displayName: string; state: string }> }> }).list[0]!.viewers;
+  expect(viewers.map((entry) => [entry.displayName, entry.state])).toEqual([['Erin', 'enabled']]);
+
+  // The same link on a client number that does not exist: the client lookup still ends it on that number's 404.
+  const stranger = await context(browser);
+  await stranger.goto(link.replace('/demo?', '/nosuchclient?'));
+  await expect(stranger).toHaveURL(/\/app\/404\/nosuchclient$/);
 });

@@ -5,38 +5,42 @@
  * room being full, a block, or the end of the share each end it with the spec §8 message and the stream closed.
  *
  * It loads only what watching needs, and starts early: its chunk brings phone-view's stage and session (watch.ts)
- * and the stream SDK (in the page's own first round of files, never the first screen's); as this module runs, the
- * link is asked for (or, for a returning viewer, joined) without waiting for the client's details, which the viewer's
- * calls do not need; and the socket opens while the join is on its way, its key sent as the first message when it
- * comes. No device list, no shop. Figures: docs/benchmarks.md "Share link".
+ * and the stream SDK (in the page's own first round of files, never the first screen's). The boot runs
+ * early-join.ts as soon as that small file arrives, while the rest is still coming in: for a returning viewer the
+ * join goes out and the socket opens (its kept key lets it back into the room), for a first visit the look at the
+ * link; this module takes them over, and the page shows without waiting for the client's details, which the viewer's
+ * calls do not need. The error catalogue comes once the first picture is drawn, not in its way. No device list, no
+ * shop. Figures: docs/benchmarks.md "Share link".
  */
 import { useEffect, useRef, useState } from 'react';
+import { effect } from '@preact/signals-react';
 import { t } from '../../core/i18n/index.ts';
 import { catalogueReady, describeError } from '../../core/errors.ts';
 import { ensureQuery } from '../../core/store/query-store.ts';
 import { useQuery } from '../../core/store/use-query.ts';
 import { user } from '../../account/session.ts';
 import type { PageProps } from '../../app/route-types.ts';
+import { holdIdleLoads } from '../../app/first-paint.ts';
 import type { ShareFailure } from '../../stream/types.ts';
-import { ensureStreamTexts, watchPhone } from '../../phone-view/watch.ts';
+import { ensureStreamTexts, streamState, watchPhone } from '../../phone-view/watch.ts';
+// First of the page's imports: it starts a returning viewer's join and socket, which this module then takes over.
+import { tokenOf } from '../early-join.ts';
 // With the page's chunk, not after it: a returning viewer's socket opens as this module runs (see the header).
 import '../../stream/stream-sdk.ts';
 import type { JoinedShare } from '../api.ts';
 import { fetchOpened, joinAsViewer, keptName, leaveAsViewer, openKey, returningTo, viewerStatusOf } from '../state.ts';
 import { ViewerJoin } from '../parts/viewer-join.tsx';
 import { ViewerWatch, type Joining } from '../parts/viewer-watch.tsx';
-import { ensureShareTexts } from '../texts/index.ts';
+import { ensureShareWords, registerShareErrors } from '../texts/index.ts';
 import '../parts/share.css';
 
-export const ready = (): Promise<void> => Promise.all([ensureShareTexts(), ensureStreamTexts()]).then(() => {});
+export const ready = (): Promise<void> => Promise.all([ensureShareWords(), ensureStreamTexts()]).then(() => {});
 
 type Phase =
   | { kind: 'form' }
   | { kind: 'watching'; joining: Joining }
   | { kind: 'refused'; error: unknown }
   | { kind: 'closed'; why: ShareFailure | 'left'; viewerKey?: string };
-
-const tokenOf = (query: URLSearchParams): string => (query.get('token') ?? '').trim();
 
 /** Into the room under `name`, for the phone `userPhoneId`: the page connects while the join is on its way. */
 function startJoining(token: string, name: string, userPhoneId: number): Joining {
@@ -45,20 +49,40 @@ function startJoining(token: string, name: string, userPhoneId: number): Joining
   return { token, name, userPhoneId, joined };
 }
 
+/** How long a returning viewer's first picture may hold boot's idle loads at most. */
+const IDLE_LOADS_HELD_MS = 5000;
+
 /** A returning viewer's join, started as the module ran; taken by the page's first render. */
 let early: Joining | null = null;
+
+/** The error catalogue and the share's entries: they only word a failure, and a refused call waits for them itself. */
+const errorTexts = () => void Promise.all([catalogueReady(), registerShareErrors()]).catch(() => {});
 
 if (typeof location !== 'undefined' && location.pathname.includes('share-screen-control')) {
   const token = tokenOf(new URLSearchParams(location.search));
   const phoneId = token ? returningTo(token) : null;
   if (phoneId !== null) {
-    // The stream too: its socket opens now, and the key goes as its first message once the join brings it.
+    // The stream too: it takes over the socket early-join.ts opened (or opens one now, its key sent as the first
+    // message once the join brings it).
     early = { ...startJoining(token, keptName(), phoneId), connected: true };
     void watchPhone(phoneId, early.joined.then((joined) => joined.viewerKey));
-  }
-  else if (token) void ensureQuery(openKey(token), fetchOpened(token)).catch(() => {});
-  // The error texts only word a failure: they come behind, not before the page.
-  void catalogueReady().catch(() => {});
+    // The error texts, and boot's own idle loads, come once the first picture is drawn or the stream failed, not in
+    // its way on the link.
+    const started = new Promise<void>((resolve) => {
+      // At the latest after a while: a stream that neither plays nor fails (the viewer left first) holds nothing.
+      setTimeout(resolve, IDLE_LOADS_HELD_MS);
+      const stop = effect(() => {
+        if (streamState.value !== 'playing' && streamState.value !== 'failed') return;
+        queueMicrotask(() => stop());
+        resolve();
+      });
+    });
+    holdIdleLoads(started);
+    void started.then(errorTexts);
+  } else if (token) {
+    // Asked for by early-join.ts already when the boot ran it: this takes that reply. The error texts come behind it.
+    void ensureQuery(openKey(token), fetchOpened(token)).then(errorTexts, errorTexts);
+  } else errorTexts();
 }
 
 const CLOSED_TEXT = {

@@ -18,5 +18,12 @@ const SHARE_TEXTS: TextPart = {
   'en-US': () => import('./share-en-US.ts'),
 };
 
-export const ensureShareTexts = (): Promise<void> =>
-  Promise.all([ensureTexts(SHARE_TEXTS), registerErrors(SHARE_ERRORS)]).then(() => {});
+/**
+ * The words alone. The viewer's page shows with these: the catalogue, which registering the entries imports, would be
+ * one more request in a round on the way to the first picture, so that page registers them behind it and waits for
+ * them only to word a refusal.
+ */
+export const ensureShareWords = (): Promise<void> => ensureTexts(SHARE_TEXTS);
+export const registerShareErrors = (): Promise<void> => registerErrors(SHARE_ERRORS);
+
+export const ensureShareTexts = (): Promise<void> => Promise.all([ensureShareWords(), registerShareErrors()]).then(() => {});

@@ -6,7 +6,7 @@ import { parseRouteTable, parseSelfContainedLayouts } from '../../../scripts/boo
 import { SELF_CONTAINED_LAYOUTS } from '../../../src/app/layouts/index.tsx';
 import { ROUTES } from './route-rows.ts';
 import { clientNoFromUrl, parsePath } from '../../../src/app/router-rules.ts';
-import { bootCalls, decideBoot, type BootPlan } from '../../../src/app/inline-boot.ts';
+import { boot, bootCalls, decideBoot, type BootPlan } from '../../../src/app/inline-boot.ts';
 import { FIRST_PHONE_PAGE } from '../../../src/devices/first-page.ts';
 import { fetchWithBootReplies } from '../../../src/app/boot-replies.ts';
 import { configureHttp } from '../../../src/core/http.ts';
@@ -93,6 +93,7 @@ const PLAN: BootPlan = {
   catalogueLater: ROUTES.filter((route) => route.catalogueLater).map((route) => route.segment),
   routeTexts: [{ segments: ['order-list', 'my-coupon'], files: { 'zh-CN': [ROUTES.length + 6], 'en-US': [ROUTES.length + 7] } }],
   exports: ROUTES.length + 8,
+  run: [],
 };
 
 test('the inline boot reads an address as the route rules do (page and client number)', () => {
@@ -245,6 +246,59 @@ test('an early reply answers its request once, and only a same-origin GET', asyn
   } finally {
     globalThis.fetch = realFetch;
     delete window.__bootReplies;
+  }
+});
+
+test('a POST answered early is taken by the same method, address and body only, once', async () => {
+  const sent: string[] = [];
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (async (input: RequestInfo | URL) => {
+    sent.push(String(input));
+    return new Response('network');
+  }) as typeof fetch;
+  const body = JSON.stringify({ token: 't', displayName: 'Ann', viewerKey: 'k' });
+  try {
+    window.__bootReplies = { [`POST /api/device/share/join ${body}`]: Promise.resolve(new Response('early')) };
+    const join = (init: RequestInit) => fetchWithBootReplies(`${location.origin}/api/device/share/join`, init).then((reply) => reply.text());
+    assert.is(await join({ method: 'POST', body: JSON.stringify({ token: 't', displayName: 'Bob', viewerKey: 'k' }) }), 'network', 'another body');
+    assert.is(await join({ method: 'PUT', body }), 'network', 'another method');
+    assert.is(await join({ method: 'post', body }), 'early');
+    assert.is(await join({ method: 'POST', body }), 'network', 'taken once');
+    assert.is(sent.length, 3);
+  } finally {
+    globalThis.fetch = realFetch;
+    delete window.__bootReplies;
+  }
+});
+
+test('a page\'s early start in the plan is run as a module script, first, with the headers of the boot calls kept for it', () => {
+  const segment = 'share-screen-control';
+  const files = ['assets/early.js', 'assets/page.js'];
+  const plan: BootPlan = { ...PLAN, files: [...PLAN.files, ...files], routes: { ...PLAN.routes, [segment]: [0, 1].map((at) => PLAN.files.length + at) }, run: [PLAN.files.length] };
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (async () => new Response('{}')) as typeof fetch;
+  history.replaceState(null, '', '/app/share-screen-control/demo?token=abc');
+  // The test's document does not load the script it adds (and would report that as an error).
+  const settings = (window as unknown as { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } }).happyDOM.settings;
+  settings.handleDisabledFileLoadingAsSuccess = true;
+  try {
+    localStorage.clear();
+    boot(plan);
+    const scripts = [...document.head.querySelectorAll('script[type="module"]')].map((script) => script.getAttribute('src'));
+    assert.equal(scripts, ['/app/assets/early.js']);
+    const preloads = [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
+    assert.ok(preloads.includes('/app/assets/page.js'));
+    assert.not.ok(preloads.includes('/app/assets/early.js'), 'run, not only fetched');
+    assert.is(window.__bootHeaders?.['fingerprint-id'], window.__fingerprint);
+    assert.is(window.__bootHeaders?.version, 'test');
+  } finally {
+    globalThis.fetch = realFetch;
+    for (const element of document.head.querySelectorAll('script[type="module"], link[rel="modulepreload"], link[rel="stylesheet"]')) element.remove();
+    delete window.__bootReplies;
+    delete window.__bootHeaders;
+    history.replaceState(null, '', '/app/demo');
+    settings.handleDisabledFileLoadingAsSuccess = false;
+    localStorage.clear();
   }
 });
 

@@ -162,6 +162,25 @@ test('a reply for the previous client number is not stored under the new one', a
   assert.is(await loadClient('green'), 'ok');
 });
 
+test("a share link's page shows while its client is looked up; a client that does not exist still ends on its 404", async () => {
+  fresh();
+  let release!: () => void;
+  holdSecure = { no: 'DEMO', until: new Promise<void>((resolve) => (release = resolve)) };
+  try {
+    const shown = await resolveRoute(url('/share-screen-control/demo', '?token=abc'), null);
+    assert.is(shown.kind, 'render', 'not held by the lookup');
+    assert.is(secureData.value, null, 'still being looked up');
+  } finally {
+    release();
+    holdSecure = null;
+  }
+  history.replaceState(null, '', '/app/share-screen-control/nobody?token=abc');
+  assert.is((await resolveRoute(url('/share-screen-control/nobody', '?token=abc'), null)).kind, 'render');
+  for (let wait = 0; wait < 50 && location.pathname !== '/app/404/nobody'; wait++) await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.is(location.pathname, '/app/404/nobody');
+  history.replaceState(null, '', '/app/demo');
+});
+
 test('a non-h5 client let in by a code parameter stays in for in-app moves', async () => {
   fresh();
   const entry = await resolveRoute(url('/login/desk', '?code=abc'), null);

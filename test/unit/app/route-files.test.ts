@@ -16,6 +16,7 @@ const PLAN: BootPlan = {
   catalogueLater: [],
   routeTexts: [{ segments: ['order-list'], files: { 'zh-CN': [4], 'en-US': [5] } }],
   exports: 6,
+  run: [],
 };
 
 const preloads = () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));

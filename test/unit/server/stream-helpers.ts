@@ -60,10 +60,13 @@ function readBinary(data: Buffer): Incoming {
 
 /**
  * A `ws` client whose messages are awaited one by one. Like the app's client it acknowledges the hello and every
- * picture on arrival, unless `acks.hold` is set (then `acks.release()` sends the newest one).
+ * picture on arrival, unless `acks.hold` is set (then `acks.release()` sends the newest one). `auth`: the token goes
+ * as the first message instead of in the address, with `rejoin` when set.
  */
-export function client(port: number, token: string, userPhoneId: number) {
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/stream/ws?token=${encodeURIComponent(token)}&userPhoneId=${userPhoneId}`);
+export function client(port: number, token: string, userPhoneId: number, auth?: { rejoin?: true }) {
+  const query = auth ? `userPhoneId=${userPhoneId}` : `token=${encodeURIComponent(token)}&userPhoneId=${userPhoneId}`;
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/stream/ws?${query}`);
+  if (auth) socket.once('open', () => socket.send(JSON.stringify({ type: 'auth', token, ...auth })));
   const queue: Incoming[] = [];
   const waiters: Array<() => void> = [];
   const acks = {

@@ -6,6 +6,11 @@ import { queryData } from '../../../src/core/store/query-store.ts';
 import {
   askForControl, fetchViewerStatus, joinAsViewer, keptName, polling, returningTo, shareLink, viewerStatusKey, viewerStatusOf,
 } from '../../../src/share/state.ts';
+import { joinBody } from '../../../src/share/early-join.ts';
+import { describeError } from '../../../src/core/errors.ts';
+import { SHARE_ROOM_FULL } from '../../../src/core/reply-codes.ts';
+import { t } from '../../../src/core/i18n/index.ts';
+import { ensureShareWords } from '../../../src/share/texts/index.ts';
 
 // The share domain's client state: what a viewer's browser keeps between visits (and what it never keeps), the
 // join sending the kept key back, and the owner pages' polling fetcher.
@@ -55,6 +60,36 @@ test('a refused join keeps nothing new', async () => {
   );
   assert.is(returningTo(TOKEN), null);
   assert.is(keptName(), '');
+});
+
+test("a refused join is worded with the share's own entries, which the viewer's page registers late", async () => {
+  localStorage.clear();
+  await ensureShareWords();
+  // No words of the server's: only the code can say which refusal it is.
+  answer({ '/api/device/share/join': () => ({ code: SHARE_ROOM_FULL, msg: '' }) });
+  const error = await joinAsViewer(TOKEN, 'Bob').then(
+    () => assert.unreachable('a full room refuses'),
+    (refusal: unknown) => refusal,
+  );
+  assert.is(describeError(error), t('share.errors.roomFull'));
+});
+
+test("the early start's join is the one the page sends: same address and body, so the page takes its reply", async () => {
+  localStorage.clear();
+  answer({ '/api/device/share/join': (body) => ({ code: 0, data: { viewerId: 7, viewerKey: body.viewerKey || 'key-1', userPhoneId: 42, phoneName: 'P', permission: 'view' } }) });
+  await joinAsViewer(TOKEN, 'Alice');
+  const bodies: string[] = [];
+  configureHttp({
+    baseURL: 'http://api.test',
+    tokens: () => null,
+    headers: () => ({}),
+    fetch: (async (_input: RequestInfo | URL, init?: RequestInit) => {
+      bodies.push(String(init?.body));
+      return new Response(JSON.stringify({ code: 0, data: { viewerId: 7, viewerKey: 'key-1', userPhoneId: 42, phoneName: 'P', permission: 'view' } }));
+    }) as typeof fetch,
+  });
+  await joinAsViewer(TOKEN, 'Alice');
+  assert.equal(bodies, [joinBody(TOKEN, keptName(), 'key-1')]);
 });
 
 test('a corrupt stored value reads as nothing kept', () => {

@@ -35,6 +35,12 @@ export class FakeSocket {
 
   constructor(readonly url: string) {}
 
+  /** `open` listeners (a socket opened early sends its first message from one: stream/early-socket.ts). */
+  private readonly openListeners: Array<() => void> = [];
+  addEventListener(type: string, listener: () => void): void {
+    if (type === 'open') this.openListeners.push(listener);
+  }
+
   /** The sequence numbers the client acknowledged, in order (0: the hello); kept apart from `sent`. */
   readonly acked: number[] = [];
 
@@ -61,6 +67,7 @@ export class FakeSocket {
   accept(): void {
     this.readyState = 1;
     this.onopen?.({ type: 'open' });
+    for (const listener of this.openListeners.splice(0)) listener();
   }
 
   receive(message: object): void {
