@@ -28,6 +28,8 @@ import { productRoutes } from './routes/products.ts';
 import { promotionRoutes } from './routes/promotion.ts';
 import { transferRoutes } from './routes/transfers.ts';
 import { shareRoutes } from './routes/shares.ts';
+import { fileRoutes, type UploadOptions } from './routes/files.ts';
+import { UPLOAD_PATH } from '../src/contract/file-words.ts';
 import { userAccountRoutes } from './routes/user-account.ts';
 import { userRoutes } from './routes/user.ts';
 import type { PageSecurityOptions } from './page-headers.ts';
@@ -73,6 +75,8 @@ export interface AppOptions {
    * it happens. Off in production, where it would only cost time.
    */
   checkReplies?: boolean;
+  /** Where uploaded files go and how they are installed (routes/files.ts); without it the file calls are not served. */
+  uploads?: UploadOptions;
 }
 
 export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 1800;
@@ -105,7 +109,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
 
   const app = new Hono<AppEnv>();
   // The refusal answers before the no-store rule below runs, so it says so itself.
-  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => (c.header('Cache-Control', 'no-store'), fail(c, apiError(ErrorCode.PAYLOAD_TOO_LARGE), 413)) }));
+  const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => (c.header('Cache-Control', 'no-store'), fail(c, apiError(ErrorCode.PAYLOAD_TOO_LARGE), 413)) });
+  // Uploads stream to disk under their own limit (routes/files.ts): each request is one piece of a file.
+  app.use('*', (c, next) => (c.req.path.startsWith(UPLOAD_PATH) ? next() : limitBody(c, next)));
   // API answers carry personal data (a mobile number, orders) and are never reused: no cache, shared or private,
   // may keep them. The app keeps what it needs itself, under the spec's storage keys. A route that chose its own
   // caching (a signed screenshot image, private for a minute) keeps it.
@@ -137,6 +143,12 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', grantRoutes(deps));
   app.route('/', transferRoutes(deps));
   app.route('/', shareRoutes(deps));
+  if (options.uploads) {
+    const files = fileRoutes(deps, options.uploads);
+    app.route('/', files.routes);
+    // Timed-out uploads fail and day-old files go, checked each minute; the timer does not keep the process alive.
+    setInterval(() => void files.sweep().catch((error: unknown) => logError(String(error))), 60_000).unref();
+  }
   const streamStats = options.streamStats;
   if (streamStats) app.get('/stream/api/stats', (c) => ok(c, streamStats()));
   app.route('/', staticRoutes({ distDir: options.distDir, staticDir: options.staticDir ?? DEFAULT_STATIC_DIR, security: options.pageSecurity }));

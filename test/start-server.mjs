@@ -56,6 +56,8 @@ export async function startServer(env = {}) {
   return {
     baseURL,
     dataDir,
+    /** The server's process id (the benchmarks read its memory). */
+    pid: child.pid,
     output: () => output,
     stop: async () => {
       child.kill('SIGTERM');

@@ -148,6 +148,10 @@ export async function startThrottleProxy({ target, latencyMs, bytesPerSecond, bu
       up: { bytes: up.bytes, queued: up.queued, maxQueued: up.maxQueued, largestChunk: up.largestChunk },
       down: { bytes: down.bytes, queued: down.queued, maxQueued: down.maxQueued, largestChunk: down.largestChunk },
     }),
+    /** Drops every open connection at once, as a lost signal or a change of network would; the link stays up. */
+    drop: () => {
+      for (const socket of sockets) socket.destroy();
+    },
     stop: () =>
       new Promise((resolve) => {
         up.stop();

@@ -88,6 +88,16 @@ export const ERROR_MESSAGES = {
   [ErrorCode.TRANSFER_TOO_FREQUENT]: 'This phone was transferred too recently',
   [ErrorCode.TRANSFER_TARGET_NOT_FOUND]: 'The receiving account does not exist',
   [ErrorCode.TRANSFER_SELF]: 'A phone cannot be transferred to its own account',
+  [ErrorCode.FILE_TOO_MANY]: 'Cannot select more than 3 files',
+  [ErrorCode.FILE_TOO_LARGE]: 'Single file exceeds 2GB, upload cancelled',
+  [ErrorCode.FILE_TYPE_INVALID]: 'Only .apk files can be uploaded',
+  [ErrorCode.FILE_SHA512_MISMATCH]: 'File sha512 check failed',
+  [ErrorCode.FILE_PARSE_ERROR]: 'Package parse error, please reselect',
+  [ErrorCode.FILE_INSTALLING]: 'A file being installed cannot be deleted',
+  [ErrorCode.FILE_UPLOAD_TIMEOUT]: 'Upload timeout',
+  [ErrorCode.FILE_QUOTA_EXCEEDED]: 'Your uploaded files have reached their storage limit',
+  [ErrorCode.FILE_NOT_EXIST]: 'The file does not exist',
+  [ErrorCode.FILE_INCOMPLETE]: 'The file has not been uploaded completely',
 } as const;
 export type CatalogCode = keyof typeof ERROR_MESSAGES;
 

@@ -51,5 +51,6 @@ export const MORE_PAGES = [
   { name: 'useAuthorizationCode', segment: 'use-authorization-code', level: 2, layout: 'code', title: 'grant.titles.use', load: () => import('../grant/pages/use-authorization-code.tsx') },
   { name: 'authorizedDevice', segment: 'authorized-device', level: 1, layout: 'person', title: 'grant.titles.devices', load: () => import('../grant/pages/authorized-device.tsx') },
   { name: 'transferDevice', segment: 'transfer-device', level: 2, layout: 'device', title: 'transfer.deviceTitle', load: () => import('../transfer/pages/transfer-device.tsx') },
+  { name: 'fileUpload', segment: 'file-upload', level: 2, layout: 'device', title: 'files.title', load: () => import('../files/pages/file-upload.tsx') },
   { name: 'transferList', segment: 'transfer-list', level: 2, layout: 'person', title: 'transfer.listTitle', load: () => import('../transfer/pages/transfer-list.tsx') },
 ] as const satisfies readonly RouteEntry[];

@@ -126,3 +126,18 @@ export const TRANSFER_PHONE_DAY_LIMIT = 1_003_005_004;
 export const TRANSFER_TOO_FREQUENT = 1_003_005_005;
 export const TRANSFER_TARGET_NOT_FOUND = 1_003_005_006;
 export const TRANSFER_SELF = 1_003_005_007;
+// Files uploaded to install on phones (spec §8 "Files")
+export const FILE_TOO_MANY = 1_003_008_001;
+export const FILE_TOO_LARGE = 1_003_008_002;
+/** Not an Android package by its name (spec §5: the extension must be valid). */
+export const FILE_TYPE_INVALID = 1_003_008_003;
+export const FILE_SHA512_MISMATCH = 1_003_008_004;
+export const FILE_PARSE_ERROR = 1_003_008_005;
+/** A file one of whose phones is installing it cannot be deleted (spec §5). */
+export const FILE_INSTALLING = 1_003_008_006;
+export const FILE_UPLOAD_TIMEOUT = 1_003_008_007;
+/** The account's stored uploads would pass its quota. */
+export const FILE_QUOTA_EXCEEDED = 1_003_008_008;
+export const FILE_NOT_EXIST = 1_003_008_009;
+/** The bytes are not all in yet: the check waits for the last one. */
+export const FILE_INCOMPLETE = 1_003_008_010;

@@ -8,7 +8,8 @@
  */
 import { BASE, pagePath } from '../app/navigate.ts';
 import type { SharePermission, ShareValidityHours, ViewerAction } from '../contract/share-words.ts';
-import { invalidateQueries, setQueryData, type Fetcher } from '../core/store/query-store.ts';
+import { invalidateQueries, setQueryData } from '../core/store/query-store.ts';
+import { polling } from '../core/store/polling.ts';
 import * as api from './api.ts';
 import { keepViewer, keptViewerKey } from './kept-viewer.ts';
 import { registerShareErrors } from './texts/index.ts';
@@ -17,36 +18,7 @@ export { keptName, returningTo } from './kept-viewer.ts';
 
 export const SHARES_KEY = ['share', 'list'] as const;
 export const shareKey = (shareId: number) => ['share', 'detail', shareId] as const;
-/** How often the owner's pages ask again while shown: the spec's "live". */
-export const POLL_MS = 2000;
-
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-  });
-}
-
-/**
- * Asks, then asks again every POLL_MS while a page shows the key (the store aborts `signal` when the last one goes,
- * or the key is invalidated). A failed first answer is the query's error; a later failure is skipped, and a hidden
- * page does not ask.
- */
-export function polling<T>(ask: () => Promise<T>): Fetcher<T> {
-  return async (progress, signal) => {
-    let data = await ask();
-    for (;;) {
-      if (signal.aborted || !progress(data)) return data;
-      await pause(POLL_MS, signal);
-      if (signal.aborted || document.visibilityState === 'hidden') continue;
-      try {
-        data = await ask();
-      } catch {
-        // The next tick asks again; the last answer stays on screen.
-      }
-    }
-  };
-}
+export { POLL_MS, polling } from '../core/store/polling.ts';
 
 export const fetchShares = polling(api.listShares);
 export const fetchShare = (shareId: number) => polling(() => api.getShare(shareId));

@@ -174,6 +174,15 @@ export default function BatchOperationPage({ query }: PageProps) {
           </button>
         </div>
       ) : null}
+      {/* Installing files on the chosen phones is a page of its own too (files are picked and sent there). */}
+      {permissionKeys.value.has('upload_button') ? (
+        <div class="card-actions">
+          <button type="button" class="btn btn--block" data-testid="batch-upload"
+            onClick={() => goToPage('file-upload', { query: `?ids=${ids.join(',')}` })}>
+            {t('devices.actions.upload')}
+          </button>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -34,6 +34,7 @@ const devicesTexts: Translation<typeof zhCN> = {
       auth: 'Authorize',
       transfer: 'Transfer to another account',
       share: 'Share screen',
+      upload: 'Upload and install',
     },
     confirm: {
       reboot: 'Reboot "{{name}}"? It cannot be used while it restarts.',

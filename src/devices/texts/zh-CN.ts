@@ -29,6 +29,7 @@ const devicesTexts = {
       auth: '授权',
       transfer: '转移给其他账号',
       share: '屏幕分享',
+      upload: '上传安装',
     },
     confirm: {
       reboot: '确定重启「{{name}}」吗？重启期间无法使用。',

@@ -7,6 +7,7 @@ import type { ComponentChildren } from 'preact';
 import { t, type MessageKey } from '../../core/i18n/index.ts';
 import { Sheet } from '../../core/ui/sheet.tsx';
 import { permissionKeys } from '../../app/client-state.ts';
+import { goToPage } from '../../app/navigate.ts';
 import type { StreamKey } from '../../stream/types.ts';
 import type { NavKey } from '../../contract/stream-protocol.ts';
 import { QUALITIES } from '../../contract/stream-quality.ts';
@@ -99,6 +100,13 @@ export function ToolsSheet({ clientNo, onKeyboard }: ToolsSheetProps) {
     },
     // The owner names the phone here as on the device list; the new name shows on every page at once (the store).
     { id: 'rename', label: 'devices.actions.rename', run: () => (panel.value = 'rename'), hidden: viewOnly.value || role.value !== 'owner' || !currentPhone.value },
+    // Files to install open their own page (the upload goes on there, whatever the stream does meanwhile).
+    {
+      id: 'upload',
+      label: 'devices.actions.upload',
+      run: () => goToPage('file-upload', { query: `?ids=${currentPhone.value?.userPhoneId ?? ''}` }),
+      hidden: viewOnly.value || role.value !== 'owner' || !currentPhone.value || !permissionKeys.value.has('upload_button'),
+    },
     { id: 'switch', label: 'phoneView.tools.switchPhone', run: () => (panel.value = 'switcher') },
     // Spec §6: reboot is a client function (reboot_button); only the owner reboots (a grantee watches or drives).
     {

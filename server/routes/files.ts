@@ -1,0 +1,116 @@
+import { Hono, type Context } from 'hono';
+import { Server as TusServer } from '@tus/server';
+import { FileStore } from '@tus/file-store';
+import * as contract from '../../src/contract/files.ts';
+import { FILE_EXTENSION, MAX_FILE_BYTES, MAX_FILE_TARGETS, MAX_FILES_PER_SELECTION, UPLOAD_PATH } from '../../src/contract/file-words.ts';
+import { ErrorCode } from '../../src/core/error-codes.ts';
+import { insertUpload, keptBytesOfUser, stalledUploads, touchUpload, uploadById, uploadsCreatedBefore, uploadsOfUser, deleteUpload, setUploadState, failOpenTargets } from '../data/uploads.ts';
+import { requireAuth, requireTenant } from '../lib/auth.ts';
+import { contractRoute } from '../lib/contract-route.ts';
+import { ApiError, apiError, badRequest } from '../lib/errors.ts';
+import { loadOwnedPhones } from '../lib/phones.ts';
+import { deleteOwnUpload, listUploads, removeBytes, verifyUpload, type UploadPipeline } from '../lib/uploads.ts';
+import type { AppEnv, Deps, UserRow } from '../lib/types.ts';
+
+// Files uploaded to install on phones (server/API.md "Files"). The bytes come by tus, the resumable-upload protocol,
+// through @tus/server with its file store under the uploads folder: a dropped link, a reload or a change of network
+// continues from the last byte the server holds. The contract's calls list, verify and delete (lib/uploads.ts).
+
+export interface UploadOptions extends UploadPipeline {
+  /** The most bytes of uploads one account may keep at once. */
+  quotaBytes: number;
+}
+
+/** An upload whose bytes stop coming for this long fails with "upload timeout". */
+export const UPLOAD_IDLE_MS = 10 * 60_000;
+/** Files are kept a day at most (spec: removed after install or after a day). */
+export const UPLOAD_KEPT_MS = 24 * 3600_000;
+
+/** A refusal as tus answers it: the HTTP status, and our envelope as the body (the client reads its code). */
+function tusRefusal(error: ApiError, status = 400) {
+  return { status_code: status, body: JSON.stringify({ code: error.code, msg: error.message, data: error.data }) };
+}
+
+export function fileRoutes(deps: Deps, options: UploadOptions): { routes: Hono<AppEnv>; sweep: () => Promise<void> } {
+  const { db } = deps;
+  const routes = new Hono<AppEnv>();
+  const guard = [requireTenant(deps), requireAuth(deps)];
+  /** The signed-in user of each tus request (the Hono guard ran before tus sees it). */
+  const users = new WeakMap<Request, UserRow>();
+  const userOf = (req: Request): UserRow => {
+    const user = users.get(req);
+    if (!user) throw tusRefusal(apiError(ErrorCode.UNAUTHORIZED), 401);
+    return user;
+  };
+
+  const tus = new TusServer({
+    path: UPLOAD_PATH.replace(/\/$/, ''),
+    datastore: new FileStore({ directory: options.dir }),
+    // No maxSize here: the creation hook refuses a file over 2 GB with the spec's own message (tus would answer its
+    // own 413), and no request may then carry more than the length it declared.
+    relativeLocation: true,
+    respectForwardedHeaders: deps.trustProxy,
+    async onIncomingRequest(req, uploadId) {
+      const user = userOf(req);
+      if (req.method === 'POST') return;
+      const row = uploadById(db, uploadId);
+      if (!row || row.user_id !== user.id) throw tusRefusal(apiError(ErrorCode.FILE_NOT_EXIST), 404);
+      if (req.method === 'PATCH') {
+        if (row.state !== 'waitingUpload' && row.state !== 'uploading') throw tusRefusal(apiError(row.state === 'failed' ? ErrorCode.FILE_UPLOAD_TIMEOUT : ErrorCode.FILE_NOT_EXIST), 410);
+        touchUpload(db, row.id, 'uploading', deps.now());
+      }
+    },
+    async onUploadCreate(req, upload) {
+      const user = userOf(req);
+      const fileName = String(upload.metadata?.filename ?? '').trim().slice(0, 200);
+      const size = upload.size ?? 0;
+      try {
+        if (!fileName.toLowerCase().endsWith(FILE_EXTENSION)) throw apiError(ErrorCode.FILE_TYPE_INVALID);
+        if (upload.sizeIsDeferred) throw badRequest('Upload-Length is required');
+        if (size > MAX_FILE_BYTES) throw apiError(ErrorCode.FILE_TOO_LARGE);
+        if (size <= 0) throw apiError(ErrorCode.FILE_PARSE_ERROR);
+        const ids = [...new Set(String(upload.metadata?.targets ?? '').split(',').map(Number).filter((id) => Number.isSafeInteger(id) && id > 0))];
+        if (ids.length === 0 || ids.length > MAX_FILE_TARGETS) throw badRequest(`targets must name 1-${MAX_FILE_TARGETS} phones`);
+        loadOwnedPhones(db, user, ids);
+        const open = uploadsOfUser(db, user.id).filter((row) => row.state === 'waitingUpload' || row.state === 'uploading');
+        if (open.length >= MAX_FILES_PER_SELECTION) throw apiError(ErrorCode.FILE_TOO_MANY);
+        if (keptBytesOfUser(db, user.id) + size > options.quotaBytes) throw apiError(ErrorCode.FILE_QUOTA_EXCEEDED);
+        insertUpload(db, { id: upload.id, userId: user.id, fileName, size, phoneIds: ids, now: deps.now() });
+      } catch (error) {
+        if (error instanceof ApiError) throw tusRefusal(error);
+        throw error;
+      }
+      return {};
+    },
+  });
+
+  // The tus requests: the creation at the path itself, the rest at the path of their upload.
+  const handOver = async (c: Context<AppEnv>) => {
+    users.set(c.req.raw, c.get('user'));
+    return tus.handleWeb(c.req.raw);
+  };
+  routes.all(`${UPLOAD_PATH}*`, requireTenant(deps), requireAuth(deps), handOver);
+  routes.all(UPLOAD_PATH.replace(/\/$/, ''), requireTenant(deps), requireAuth(deps), handOver);
+
+  contractRoute(routes, deps, contract.listFiles, guard, async (c) => ({ list: await listUploads(db, options, c.get('user')) }));
+  contractRoute(routes, deps, contract.verifyFile, guard, (c, { body }) => verifyUpload(deps, options, c.get('user'), body.uploadId, body.sha512));
+  contractRoute(routes, deps, contract.deleteFile, guard, async (c, { body }) => {
+    await deleteOwnUpload(deps, options, c.get('user'), body.uploadId);
+    return true;
+  });
+
+  /** Uploads whose bytes stopped coming fail with "upload timeout"; every upload's file goes after a day. */
+  async function sweep(): Promise<void> {
+    const now = deps.now();
+    for (const row of stalledUploads(db, now - UPLOAD_IDLE_MS)) {
+      setUploadState(db, row.id, 'failed', now, ErrorCode.FILE_UPLOAD_TIMEOUT);
+      failOpenTargets(db, row.id, ErrorCode.FILE_UPLOAD_TIMEOUT, now);
+      await removeBytes(options, row.id);
+    }
+    for (const row of uploadsCreatedBefore(db, now - UPLOAD_KEPT_MS)) {
+      deleteUpload(db, row.id);
+      await removeBytes(options, row.id);
+    }
+  }
+  return { routes, sweep };
+}

@@ -1,0 +1,102 @@
+/**
+ * Files uploaded to install on phones (server/API.md "Files"), in the browser against the reference server: two
+ * generated APKs to two phones with progress; a reload halfway that continues from the server's last byte (the
+ * browser sends less than twice the file); a file changed on the way refused by the SHA-512 check; a file of another
+ * kind and a fourth file refused before anything is sent; a package already on the phone refused.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { buildApk } from '../apk-builder.mjs';
+import { appUrl } from './helpers.ts';
+import { userWithPhones } from './stream-helpers.ts';
+
+const apkFile = async (name: string, options: Parameters<typeof buildApk>[0]) => ({ name, mimeType: 'application/vnd.android.package-archive', buffer: await buildApk(options) });
+
+async function uploadPage(page: Page, phoneNames: string[]): Promise<number[]> {
+  const ids = await userWithPhones(page, phoneNames.map((name) => ({ name })));
+  await page.goto(appUrl(`/file-upload/demo?ids=${ids.join(',')}`));
+  await expect(page.getByTestId('file-input')).toBeEnabled();
+  return ids;
+}
+
+const item = (page: Page, name: string) => page.locator(`[data-testid="file-item"][data-name="${name}"]`);
+
+/** The bytes the page sends in tus pieces (PATCH bodies), counted from the requests themselves. */
+function countSentBytes(page: Page): { total: number } {
+  const sent = { total: 0 };
+  page.on('request', (request) => {
+    if (request.method() === 'PATCH' && request.url().includes('/api/device/file/upload/')) sent.total += request.postDataBuffer()?.length ?? 0;
+  });
+  return sent;
+}
+
+test('two APKs go to two phones with progress, each checked, read and installed on both', async ({ page }) => {
+  await uploadPage(page, ['Phone A', 'Phone B']);
+  const cdp = await page.context().newCDPSession(page);
+  // A slow link up, so the progress is there to see.
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: 5_000_000, uploadThroughput: 400_000 });
+  await page.getByTestId('file-input').setInputFiles([
+    await apkFile('notes.apk', { packageName: 'com.example.notes', label: 'Notes', fillerBytes: 600_000 }),
+    await apkFile('maps.apk', { packageName: 'com.example.maps', label: 'Maps', fillerBytes: 300_000 }),
+  ]);
+  await expect(item(page, 'notes.apk').getByTestId('file-progress')).toContainText(/ of /);
+  for (const name of ['notes.apk', 'maps.apk']) {
+    await expect(item(page, name).getByTestId('file-target').filter({ hasText: 'Installed' })).toHaveCount(2, { timeout: 30_000 });
+    await expect(item(page, name)).toHaveAttribute('data-state', 'ready');
+  }
+  await expect(item(page, 'notes.apk')).toContainText('Notes (com.example.notes 1.0)');
+});
+
+test('a reload halfway continues from the last byte the server holds', async ({ page }) => {
+  await uploadPage(page, ['Phone A']);
+  const sent = countSentBytes(page);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: 5_000_000, uploadThroughput: 150_000 });
+  const file = await apkFile('big.apk', { packageName: 'com.example.big', label: 'Big', fillerBytes: 1_200_000 });
+  await page.getByTestId('file-input').setInputFiles(file);
+  const progress = item(page, 'big.apk').getByRole('progressbar');
+  await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow')) / file.buffer.length, { timeout: 20_000 }).toBeGreaterThan(0.4);
+  await page.reload();
+  // The list is the server's: the file is there, stopped halfway, and asks to be picked again.
+  await expect(item(page, 'big.apk')).toContainText('choose the same file again');
+  await page.getByTestId('file-input').setInputFiles(file);
+  await expect(item(page, 'big.apk').getByTestId('file-target').filter({ hasText: 'Installed' })).toHaveCount(1, { timeout: 40_000 });
+  expect(sent.total).toBeLessThan(2 * file.buffer.length);
+  expect(sent.total).toBeGreaterThanOrEqual(file.buffer.length);
+});
+
+test('a file changed on the way is refused by the SHA-512 check and installed nowhere', async ({ page }) => {
+  await uploadPage(page, ['Phone A']);
+  // One byte of the body flipped on its way to the server, as a faulty link or proxy might.
+  await page.route('**/api/device/file/upload/*', async (route) => {
+    const body = route.request().postDataBuffer();
+    if (route.request().method() !== 'PATCH' || !body || body.length < 100) return route.continue();
+    const changed = Buffer.from(body);
+    changed[changed.length - 10] ^= 0xff;
+    return route.continue({ postData: changed });
+  });
+  await page.getByTestId('file-input').setInputFiles(await apkFile('hello.apk', { fillerBytes: 20_000 }));
+  await expect(item(page, 'hello.apk')).toHaveAttribute('data-state', 'failed', { timeout: 20_000 });
+  await expect(item(page, 'hello.apk')).toContainText('File sha512 check failed');
+  await expect(item(page, 'hello.apk').getByTestId('file-target')).toContainText('Failed');
+});
+
+test('another kind of file and a fourth file are refused before anything is sent', async ({ page }) => {
+  await uploadPage(page, ['Phone A']);
+  const sent = countSentBytes(page);
+  const input = page.getByTestId('file-input');
+  await input.setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a package') });
+  await expect(page.getByTestId('file-problems')).toHaveText('photo.jpg: Only .apk files can be uploaded');
+  const four = await Promise.all(['1', '2', '3', '4'].map((n) => apkFile(`app${n}.apk`, { packageName: `com.example.app${n}` })));
+  await input.setInputFiles(four);
+  await expect(page.getByTestId('file-problems')).toHaveText('Cannot select more than 3 files');
+  await expect(page.getByTestId('file-item')).toHaveCount(0);
+  expect(sent.total).toBe(0);
+});
+
+test('a package already on the phone is refused there with "Application already exists"', async ({ page }) => {
+  await uploadPage(page, ['Phone A']);
+  await page.getByTestId('file-input').setInputFiles(await apkFile('tools.apk', { packageName: 'com.example.tools', label: 'Tools' }));
+  await expect(item(page, 'tools.apk').getByTestId('file-target')).toContainText('Installed', { timeout: 20_000 });
+  await page.getByTestId('file-input').setInputFiles(await apkFile('tools-again.apk', { packageName: 'com.example.tools', label: 'Tools' }));
+  await expect(item(page, 'tools-again.apk').getByTestId('file-target')).toContainText('Application already exists', { timeout: 20_000 });
+});
