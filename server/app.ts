@@ -28,6 +28,8 @@ import { productRoutes } from './routes/products.ts';
 import { promotionRoutes } from './routes/promotion.ts';
 import { transferRoutes } from './routes/transfers.ts';
 import { shareRoutes } from './routes/shares.ts';
+import { appRoutes } from './routes/apps.ts';
+import type { AppsChanged } from './lib/phone-apps.ts';
 import { userAccountRoutes } from './routes/user-account.ts';
 import { userRoutes } from './routes/user.ts';
 import type { PageSecurityOptions } from './page-headers.ts';
@@ -54,6 +56,8 @@ export interface AppOptions {
   logError?: (line: string) => void;
   /** Told about every phone whose reboot, quick restart or reset started (main.ts: the stream restarts its screen). */
   phoneRestarted?: PhoneRestarted;
+  /** Told when a phone's apps changed or one was started or stopped (main.ts: the stream updates the phone's screen). */
+  appsChanged?: AppsChanged;
   /** Told when sessions were revoked (main.ts: the stream service closes the sockets their tokens opened). */
   accessRevoked?: () => void;
   /** The server's keys (main.ts: from the environment or DATA_DIR); random per app when left out (tests). */
@@ -100,6 +104,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     secrets: options.secrets ?? randomSecrets(),
     demoPayments: options.demoPayments ?? false,
     checkReplies: options.checkReplies ?? false,
+    appsChanged: options.appsChanged,
   };
   const logError = options.logError ?? ((line) => console.error(line));
 
@@ -137,6 +142,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', grantRoutes(deps));
   app.route('/', transferRoutes(deps));
   app.route('/', shareRoutes(deps));
+  app.route('/', appRoutes(deps));
   const streamStats = options.streamStats;
   if (streamStats) app.get('/stream/api/stats', (c) => ok(c, streamStats()));
   app.route('/', staticRoutes({ distDir: options.distDir, staticDir: options.staticDir ?? DEFAULT_STATIC_DIR, security: options.pageSecurity }));

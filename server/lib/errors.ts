@@ -88,6 +88,11 @@ export const ERROR_MESSAGES = {
   [ErrorCode.TRANSFER_TOO_FREQUENT]: 'This phone was transferred too recently',
   [ErrorCode.TRANSFER_TARGET_NOT_FOUND]: 'The receiving account does not exist',
   [ErrorCode.TRANSFER_SELF]: 'A phone cannot be transferred to its own account',
+  [ErrorCode.APP_ALREADY_EXISTS]: 'Application already exists',
+  [ErrorCode.APP_NOT_INSTALLED]: 'The application is not installed on this phone',
+  [ErrorCode.APP_SYSTEM_UNINSTALL]: 'A system application cannot be uninstalled',
+  [ErrorCode.APP_PHONE_AUTHORIZED]: 'The applications of an authorized phone cannot be managed',
+  [ErrorCode.APP_OPERATION_NOT_EXIST]: 'The operation does not exist',
 } as const;
 export type CatalogCode = keyof typeof ERROR_MESSAGES;
 

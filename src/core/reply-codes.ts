@@ -126,3 +126,11 @@ export const TRANSFER_PHONE_DAY_LIMIT = 1_003_005_004;
 export const TRANSFER_TOO_FREQUENT = 1_003_005_005;
 export const TRANSFER_TARGET_NOT_FOUND = 1_003_005_006;
 export const TRANSFER_SELF = 1_003_005_007;
+// Apps (batch management by package name; server/API.md "Apps")
+export const APP_ALREADY_EXISTS = 1_003_006_001;
+export const APP_NOT_INSTALLED = 1_003_006_002;
+/** Built-in apps are part of the phone's system: they start and stop, they are never removed. */
+export const APP_SYSTEM_UNINSTALL = 1_003_006_003;
+/** A phone lent to the caller (a grant) is the owner's to install on and remove from. */
+export const APP_PHONE_AUTHORIZED = 1_003_006_004;
+export const APP_OPERATION_NOT_EXIST = 1_003_006_005;
