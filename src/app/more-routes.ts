@@ -52,4 +52,5 @@ export const MORE_PAGES = [
   { name: 'authorizedDevice', segment: 'authorized-device', level: 1, layout: 'person', title: 'grant.titles.devices', load: () => import('../grant/pages/authorized-device.tsx') },
   { name: 'transferDevice', segment: 'transfer-device', level: 2, layout: 'device', title: 'transfer.deviceTitle', load: () => import('../transfer/pages/transfer-device.tsx') },
   { name: 'transferList', segment: 'transfer-list', level: 2, layout: 'person', title: 'transfer.listTitle', load: () => import('../transfer/pages/transfer-list.tsx') },
+  { name: 'appManager', segment: 'app-manager', level: 2, layout: 'person', title: 'apps.title', load: () => import('../apps/pages/app-manager.tsx') },
 ] as const satisfies readonly RouteEntry[];
