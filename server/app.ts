@@ -30,6 +30,11 @@ import { transferRoutes } from './routes/transfers.ts';
 import { shareRoutes } from './routes/shares.ts';
 import { fileRoutes, type UploadOptions } from './routes/files.ts';
 import { UPLOAD_PATH } from '../src/contract/file-words.ts';
+import { appRoutes } from './routes/apps.ts';
+import { installApp, type AppsChanged } from './lib/phone-apps.ts';
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { userAccountRoutes } from './routes/user-account.ts';
 import { userRoutes } from './routes/user.ts';
 import type { PageSecurityOptions } from './page-headers.ts';
@@ -56,6 +61,8 @@ export interface AppOptions {
   logError?: (line: string) => void;
   /** Told about every phone whose reboot, quick restart or reset started (main.ts: the stream restarts its screen). */
   phoneRestarted?: PhoneRestarted;
+  /** Told when a phone's apps changed or one was started or stopped (main.ts: the stream updates the phone's screen). */
+  appsChanged?: AppsChanged;
   /** Told when sessions were revoked (main.ts: the stream service closes the sockets their tokens opened). */
   accessRevoked?: () => void;
   /** The server's keys (main.ts: from the environment or DATA_DIR); random per app when left out (tests). */
@@ -75,11 +82,18 @@ export interface AppOptions {
    * it happens. Off in production, where it would only cost time.
    */
   checkReplies?: boolean;
-  /** Where uploaded files go and how they are installed (routes/files.ts); without it the file calls are not served. */
-  uploads?: UploadOptions;
+  /**
+   * Where uploaded files go (main.ts: DATA_DIR/uploads; a folder of the system's temporary one when left out), how
+   * long each push and install step takes, each account's quota, and the install (the apps' own when left out).
+   */
+  uploads?: Partial<UploadOptions>;
 }
 
 export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 1800;
+/** Each push and install step of an uploaded file on the reference server (real phones take a minute or two). */
+export const DEFAULT_UPLOAD_STEP_MS = 1500;
+/** The bytes of uploads one account may keep at once (files are removed once installed, or after a day). */
+export const DEFAULT_UPLOAD_QUOTA_BYTES = 10 * 1024 ** 3;
 /**
  * The largest request body any route takes: the biggest real one (20 activation codes, a group of 200 phone ids) is
  * a few kilobytes. Read as it streams in, so an oversized body is refused before it is held in memory. A route that
@@ -104,6 +118,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     secrets: options.secrets ?? randomSecrets(),
     demoPayments: options.demoPayments ?? false,
     checkReplies: options.checkReplies ?? false,
+    appsChanged: options.appsChanged,
   };
   const logError = options.logError ?? ((line) => console.error(line));
 
@@ -143,12 +158,18 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', grantRoutes(deps));
   app.route('/', transferRoutes(deps));
   app.route('/', shareRoutes(deps));
-  if (options.uploads) {
-    const files = fileRoutes(deps, options.uploads);
-    app.route('/', files.routes);
-    // Timed-out uploads fail and day-old files go, checked each minute; the timer does not keep the process alive.
-    setInterval(() => void files.sweep().catch((error: unknown) => logError(String(error))), 60_000).unref();
-  }
+  const uploadDir = options.uploads?.dir ?? join(tmpdir(), `cloud-phone-uploads-${process.pid}`);
+  mkdirSync(uploadDir, { recursive: true });
+  const files = fileRoutes(deps, {
+    dir: uploadDir,
+    stepMs: options.uploads?.stepMs ?? DEFAULT_UPLOAD_STEP_MS,
+    quotaBytes: options.uploads?.quotaBytes ?? DEFAULT_UPLOAD_QUOTA_BYTES,
+    install: options.uploads?.install ?? ((phoneId, app) => installApp(deps, phoneId, app)),
+  });
+  app.route('/', files.routes);
+  // Timed-out uploads fail and day-old files go, checked each minute; the timer does not keep the process alive.
+  setInterval(() => void files.sweep().catch((error: unknown) => logError(String(error))), 60_000).unref();
+  app.route('/', appRoutes(deps));
   const streamStats = options.streamStats;
   if (streamStats) app.get('/stream/api/stats', (c) => ok(c, streamStats()));
   app.route('/', staticRoutes({ distDir: options.distDir, staticDir: options.staticDir ?? DEFAULT_STATIC_DIR, security: options.pageSecurity }));

@@ -14,6 +14,7 @@ import type { PageSecurityOptions } from './page-headers.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { createStreamServer } from './stream/stream-server.ts';
 import { createStreamStats } from './stream/stream-stats.ts';
+import { installedApps } from './lib/phone-apps.ts';
 
 // Entry point: `npx tsx server/main.ts`. Configuration comes only from the environment (see README).
 
@@ -73,7 +74,11 @@ seed(db);
 
 // The virtual phones' stream (API.md "Streaming") shares the port: WebSocket upgrades on /stream/ws. It is
 // made first because the API tells it about reboots and resets, which restart the phone's screen.
-const stream = createStreamServer({ db });
+const stream = createStreamServer({
+  db,
+  // The home screens show the apps installed on each phone (lib/phone-apps.ts) next to its built-in ones.
+  installedApps: (userPhoneId) => installedApps(db, userPhoneId).map((row) => ({ packageName: row.package_name, label: row.label, iconPng: row.icon_png })),
+});
 const app = createApp({
   db,
   distDir,
@@ -89,8 +94,16 @@ const app = createApp({
   // The browser tests' server: a reply outside its schema in the contract fails the request (app.ts).
   checkReplies: process.env.CHECK_REPLIES === '1',
   phoneRestarted: (userPhoneId, kind) => void stream.restartPhone(userPhoneId, { reset: kind === 'reset' }),
+  // Uploaded files wait under DATA_DIR until installed (a day at most); UPLOAD_STEP_MS paces each push and install step.
+  uploads: {
+    dir: join(dataDir, 'uploads'),
+    ...(process.env.UPLOAD_STEP_MS ? { stepMs: Math.max(0, Number(process.env.UPLOAD_STEP_MS) || 0) } : {}),
+    ...(process.env.UPLOAD_QUOTA_BYTES ? { quotaBytes: Math.max(1, Number(process.env.UPLOAD_QUOTA_BYTES) || 1) } : {}),
+  },
   // Logout, a password change, closing the account or a refresh-token replay end the sockets those sessions opened.
   accessRevoked: () => stream.revalidate(),
+  // An app installed, uninstalled, started or stopped shows on the phone's screen at once.
+  appsChanged: (userPhoneId, change) => stream.appsChanged(userPhoneId, change),
 });
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   console.log(`server listening on http://localhost:${info.port}/app/demo`);

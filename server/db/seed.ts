@@ -51,6 +51,7 @@ const FUNCTIONS: Array<[key: string, name: string]> = [
   ['activationCode', 'Activation code'],
   ['screen_sharing', 'Screen sharing'],
   ['upload_button', 'Upload and install'],
+  ['app_button', 'App management'],
 ];
 
 /** Spec §9 limit keys. Durations are hours unless the key says otherwise; the description records the unit. */

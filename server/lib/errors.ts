@@ -98,6 +98,11 @@ export const ERROR_MESSAGES = {
   [ErrorCode.FILE_QUOTA_EXCEEDED]: 'Your uploaded files have reached their storage limit',
   [ErrorCode.FILE_NOT_EXIST]: 'The file does not exist',
   [ErrorCode.FILE_INCOMPLETE]: 'The file has not been uploaded completely',
+  [ErrorCode.APP_ALREADY_EXISTS]: 'Application already exists',
+  [ErrorCode.APP_NOT_INSTALLED]: 'The application is not installed on this phone',
+  [ErrorCode.APP_SYSTEM_UNINSTALL]: 'A system application cannot be uninstalled',
+  [ErrorCode.APP_PHONE_AUTHORIZED]: 'The applications of an authorized phone cannot be managed',
+  [ErrorCode.APP_OPERATION_NOT_EXIST]: 'The operation does not exist',
 } as const;
 export type CatalogCode = keyof typeof ERROR_MESSAGES;
 

@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Limits, Throttles } from './throttles.ts';
 import type { Secrets } from './secrets.ts';
+import type { AppsChanged } from './phone-apps.ts';
 
 export type Db = BetterSqlite3.Database;
 
@@ -50,6 +51,8 @@ export interface Deps {
   demoPayments: boolean;
   /** A test server checks every reply against its schema in the contract (lib/contract-route.ts). */
   checkReplies: boolean;
+  /** Told when a phone's apps changed or one was started or stopped (main.ts: the stream updates its screen). */
+  appsChanged?: AppsChanged;
 }
 
 /** Hono context variables set by the tenant and auth middleware. */

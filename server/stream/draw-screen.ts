@@ -1,14 +1,17 @@
+import { Image } from '@napi-rs/canvas';
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { PHONE_FONT } from './phone-fonts.ts';
 import {
   APP_FIELD,
   COPY_BUTTON,
   HOME_FIELD,
+  HOME_PAGE_ICONS,
   LAYOUT_HEIGHT,
   LAYOUT_WIDTH,
   MAX_RECENT_CARDS,
   NAV_BAR,
   NAV_BUTTONS,
+  PAGE_DOTS,
   PASTE_BUTTON,
   RIPPLE_MS,
   STATUS_BAR,
@@ -18,6 +21,7 @@ import {
   recentCardRect,
 } from './phone-layout.ts';
 import type { VirtualScreen } from './virtual-screen.ts';
+import type { AppInfo } from './phone-apps.ts';
 import type { Rect } from './phone-layout.ts';
 import { BOOT_STEP_MS, bootProgress, bootStep } from './phone-boot.ts';
 import type { PhoneBoot } from './phone-boot.ts';
@@ -142,14 +146,51 @@ function drawHome(ctx: SKRSContext2D, model: VirtualScreen): void {
   drawField(ctx, HOME_FIELD, model.fieldText('home'), 'Search', model.wallpaper.bottom);
   font(ctx, 34, 600);
   centredText(ctx, model.phone.name, LAYOUT_WIDTH / 2, 226, WHITE, 640);
-  model.apps.forEach((app, i) => {
+  const first = model.homePage * HOME_PAGE_ICONS;
+  model.apps.slice(first, first + HOME_PAGE_ICONS).forEach((app, i) => {
     const r = iconRect(i);
-    roundRect(ctx, r, 28, app.color);
-    font(ctx, 56, 600);
-    centredText(ctx, app.name[0]!, r.x + r.w / 2, r.y + r.h / 2 + 20, WHITE);
+    drawAppTile(ctx, app, r, 28);
     font(ctx, 24);
     centredText(ctx, app.name, r.x + r.w / 2, r.y + r.h + 34, WHITE, 150);
   });
+  const pages = model.homePages();
+  if (pages < 2) return;
+  const centreY = PAGE_DOTS.y + PAGE_DOTS.h / 2;
+  for (let page = 0; page < pages; page++) {
+    circle(ctx, LAYOUT_WIDTH / 2 + (page - (pages - 1) / 2) * 36, centreY, 9, WHITE, page === model.homePage ? 1 : 0.45);
+  }
+}
+
+/** Decoded icons by their PNG bytes (null: not a picture Skia reads), so a picture costs no decoding. */
+const icons = new WeakMap<Buffer, Image | null>();
+
+function iconOf(png: Buffer): Image | null {
+  let image = icons.get(png);
+  if (image === undefined) {
+    const decoded = new Image();
+    decoded.src = png;
+    image = decoded.width > 0 && decoded.height > 0 ? decoded : null;
+    icons.set(png, image);
+  }
+  return image;
+}
+
+/** An app's tile: its own icon scaled into the rounded square when it has one that reads, else its coloured letter. */
+function drawAppTile(ctx: SKRSContext2D, app: AppInfo, r: Rect, radius: number): void {
+  const icon = app.icon ? iconOf(app.icon) : null;
+  if (!icon) {
+    roundRect(ctx, r, radius, app.color);
+    font(ctx, 56, 600);
+    centredText(ctx, Array.from(app.name)[0] ?? '?', r.x + r.w / 2, r.y + r.h / 2 + 20, WHITE);
+    return;
+  }
+  roundRect(ctx, r, radius, WHITE);
+  ctx.save();
+  ctx.beginPath();
+  ctx.roundRect(r.x, r.y, r.w, r.h, radius);
+  ctx.clip();
+  ctx.drawImage(icon, r.x, r.y, r.w, r.h);
+  ctx.restore();
 }
 
 function drawApp(ctx: SKRSContext2D, model: VirtualScreen, index: number): void {
@@ -192,9 +233,7 @@ function drawRecents(ctx: SKRSContext2D, model: VirtualScreen): void {
     const app = model.apps[appIndex]!;
     const r = recentCardRect(i);
     roundRect(ctx, r, 24, WHITE);
-    roundRect(ctx, { x: r.x + 24, y: r.y + 29, w: 112, h: 112 }, 24, app.color);
-    font(ctx, 56, 600);
-    centredText(ctx, app.name[0]!, r.x + 80, r.y + 105, WHITE);
+    drawAppTile(ctx, app, { x: r.x + 24, y: r.y + 29, w: 112, h: 112 }, 24);
     font(ctx, 36, 600);
     text(ctx, app.name, r.x + 164, r.y + 76, INK, 440);
     font(ctx, 26);

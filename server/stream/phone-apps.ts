@@ -4,10 +4,23 @@ import { createHash } from 'node:crypto';
 // the same after a restart and two phones rarely look alike.
 
 export interface AppInfo {
+  /** The key of its field text: a built-in's lower-case name, an installed app's package name. */
   id: string;
   name: string;
   /** RGB 0-255. */
   color: [number, number, number];
+  /** `com.cloudphone.<id>` for the built-ins (system apps); the installed package's own name otherwise. */
+  packageName: string;
+  system: boolean;
+  /** An installed app's PNG icon, drawn scaled into its tile; null: a coloured letter tile like the built-ins. */
+  icon: Buffer | null;
+}
+
+/** An app installed on the phone (server/lib/phone-apps.ts), as the home screen shows it. */
+export interface InstalledAppInfo {
+  packageName: string;
+  label: string;
+  iconPng: Buffer | null;
 }
 
 const APP_NAMES = [
@@ -33,7 +46,28 @@ export function appsForPhone(phoneId: number): AppInfo[] {
     id: name.toLowerCase(),
     name,
     color: hslToRgb((bytes[i + 1]! * 360) / 256, 0.6, 0.5),
+    packageName: `com.cloudphone.${name.toLowerCase()}`,
+    system: true,
+    icon: null,
   }));
+}
+
+/** An installed app on the home screen: its letter tile's colour comes from its package name, stable like the built-ins'. */
+export function installedAppInfo(app: InstalledAppInfo): AppInfo {
+  const bytes = createHash('sha256').update(`app:${app.packageName}`).digest();
+  return {
+    id: app.packageName,
+    name: app.label,
+    color: hslToRgb((bytes[0]! * 360) / 256, 0.6, 0.45),
+    packageName: app.packageName,
+    system: false,
+    icon: app.iconPng,
+  };
+}
+
+/** Built-ins first, then the installed apps in the order given (when installed). */
+export function homeApps(phoneId: number, installed: readonly InstalledAppInfo[]): AppInfo[] {
+  return [...appsForPhone(phoneId), ...installed.map(installedAppInfo)];
 }
 
 export function wallpaperForPhone(phoneId: number): { top: [number, number, number]; bottom: [number, number, number] } {

@@ -36,9 +36,19 @@ export const PASTE_BUTTON: Rect = { x: 556, y: 200, w: 124, h: 80 };
 export const COPY_BUTTON: Rect = { x: 556, y: 296, w: 124, h: 80 };
 const ICON_SIZE = 112;
 
-/** Where app `index` sits on the home screen: 4 columns, rows of 200 under the phone's name. */
+/**
+ * Icons on one home page: 4 columns by 4 rows. A fifth row would start at y 1080 and its icon reach under the
+ * navigation bar (1184), so a phone with more apps (built-ins and installed ones) gets further home pages, turned by a
+ * horizontal swipe or a tap on the page dots.
+ */
+export const HOME_PAGE_ICONS = 16;
+/** The page dots, between the last row's labels (ending near y 1030) and the navigation bar; shown with 2+ pages. */
+export const PAGE_DOTS: Rect = { x: 0, y: 1096, w: 720, h: 80 };
+
+/** Where app `index` sits on its home page: 4 columns, rows of 200 under the phone's name. */
 export function iconRect(index: number): Rect {
-  return { x: 64 + (index % 4) * 160, y: 280 + Math.floor(index / 4) * 200, w: ICON_SIZE, h: ICON_SIZE };
+  const slot = index % HOME_PAGE_ICONS;
+  return { x: 64 + (slot % 4) * 160, y: 280 + Math.floor(slot / 4) * 200, w: ICON_SIZE, h: ICON_SIZE };
 }
 
 /** The card of the `index`-th entry of the recents list. */

@@ -3,6 +3,8 @@ import type { Duplex } from 'node:stream';
 import type { Db } from '../lib/types.ts';
 import type { ScreenshotLimit } from './screenshot-limits.ts';
 import type { VirtualScreen } from './virtual-screen.ts';
+import type { InstalledAppInfo } from './phone-apps.ts';
+import type { AppChange } from '../lib/phone-apps.ts';
 
 // What the streaming service (stream-server.ts) takes and what it offers the rest of the server.
 
@@ -28,6 +30,8 @@ export interface StreamServerOptions {
   screenshotsPerUser?: ScreenshotLimit;
   /** Stream sockets one user (or one share viewer's key) may hold open at once (STREAM_SOCKETS_PER_USER). */
   socketsPerUser?: number;
+  /** The apps installed on a phone, for its home screen (main.ts: lib/phone-apps.ts `installedApps`); none when left out. */
+  installedApps?: (userPhoneId: number) => InstalledAppInfo[];
 }
 
 /**
@@ -55,6 +59,12 @@ export interface StreamServer {
    * reboot, not a reset. Returns how many sockets were dropped.
    */
   restartPhone(userPhoneId: number, options: { reset: boolean }): number;
+  /**
+   * The phone's apps changed (installed, uninstalled) or one was started or stopped through the API
+   * (server/lib/app-operations.ts): its live screen reads its apps again and opens or closes that app, and every
+   * viewer gets the new picture. A phone nobody watches has no screen yet; it reads its apps when one is made.
+   */
+  appsChanged(userPhoneId: number, change?: AppChange): void;
   sessionCount(userPhoneId?: number): number;
   /** Bytes queued for sending on the phone-stream sockets: in all, and on the most backed-up one. */
   buffered(): { sockets: number; total: number; max: number };

@@ -44,7 +44,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
   function entryFor(row: PhoneScreen): PhoneEntry {
     let entry = phones.get(row.id);
     if (!entry) {
-      const model = new VirtualScreen({ id: row.id, name: row.name }, clock, row);
+      const model = new VirtualScreen({ id: row.id, name: row.name }, clock, row, options.installedApps?.(row.id) ?? []);
       model.setClipboard(keptClipboards.get(row.id) ?? '');
       keptClipboards.delete(row.id);
       // Made while a reboot or reset runs (restartPhone discarded the old screen): it starts up until that ends.
@@ -234,6 +234,15 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
       if (reset) keptClipboards.delete(userPhoneId);
       else if (model?.clipboard) keptClipboards.set(userPhoneId, model.clipboard);
       return dropped;
+    },
+    appsChanged(userPhoneId, change) {
+      const entry = phones.get(userPhoneId);
+      if (!entry) return;
+      const model = entry.model;
+      if (options.installedApps) model.setInstalledApps(options.installedApps(userPhoneId));
+      if (change?.action === 'start') model.startApp(change.packageName);
+      else if (change?.action === 'stop') model.stopApp(change.packageName);
+      entry.changed();
     },
     sessionCount(userPhoneId) {
       if (userPhoneId === undefined) return sessions.size;

@@ -1,18 +1,20 @@
 import { RESOLUTIONS } from '../../src/contract/device-words.ts';
 import { MAX_CLIPBOARD_CHARS } from '../../src/contract/stream-protocol.ts';
 import type { NavKey, TouchAction, TouchPointer } from '../../src/contract/stream-protocol.ts';
-import { appsForPhone, wallpaperForPhone } from './phone-apps.ts';
-import type { AppInfo } from './phone-apps.ts';
+import { homeApps, wallpaperForPhone } from './phone-apps.ts';
+import type { AppInfo, InstalledAppInfo } from './phone-apps.ts';
 import { bootStep, nextBootChange } from './phone-boot.ts';
 import type { PhoneBoot } from './phone-boot.ts';
 import {
   APP_FIELD,
   COPY_BUTTON,
   HOME_FIELD,
+  HOME_PAGE_ICONS,
   LAYOUT_HEIGHT,
   LAYOUT_WIDTH,
   MAX_RECENT_CARDS,
   NAV_BUTTONS,
+  PAGE_DOTS,
   PASTE_BUTTON,
   RIPPLE_MS,
   STATUS_BAR,
@@ -73,7 +75,9 @@ interface Gesture {
 
 export class VirtualScreen {
   readonly phone: PhoneIdentity;
-  readonly apps: AppInfo[];
+  /** Built-ins, then installed apps (setInstalledApps); home pages of HOME_PAGE_ICONS. */
+  apps: AppInfo[];
+  homePage = 0;
   readonly wallpaper: ReturnType<typeof wallpaperForPhone>;
   width = 720;
   height = 1280;
@@ -97,9 +101,10 @@ export class VirtualScreen {
     phone: PhoneIdentity,
     private readonly now: () => number,
     resolution?: { width: number; height: number },
+    installed: readonly InstalledAppInfo[] = [],
   ) {
     this.phone = phone;
-    this.apps = appsForPhone(phone.id);
+    this.apps = homeApps(phone.id, installed);
     this.wallpaper = wallpaperForPhone(phone.id);
     if (resolution) this.setResolution(resolution.width, resolution.height);
   }
@@ -244,6 +249,9 @@ export class VirtualScreen {
     if (action === 'up') {
       this.gesture = null;
       if (!gesture.multi && !gesture.moved && now - gesture.startAt <= TAP_MS) this.tap(p.x, p.y);
+      const [dx, dy] = [p.x - gesture.startX, p.y - gesture.startY];
+      // A sideways swipe on the home screen turns its page, as on a phone.
+      if (!gesture.multi && this.screen.kind === 'home' && Math.abs(dx) > 120 && Math.abs(dx) > Math.abs(dy)) this.turnPage(dx < 0 ? 1 : -1);
     }
   }
 
@@ -254,8 +262,10 @@ export class VirtualScreen {
     }
     const screen = this.screen;
     if (screen.kind === 'home') {
-      const index = this.apps.findIndex((_, i) => inside(iconRect(i), x, y));
-      if (index >= 0) this.openApp(index);
+      const first = this.homePage * HOME_PAGE_ICONS;
+      const slot = this.apps.slice(first, first + HOME_PAGE_ICONS).findIndex((_, i) => inside(iconRect(i), x, y));
+      if (slot >= 0) this.openApp(first + slot);
+      else if (inside(PAGE_DOTS, x, y)) this.turnPage(1);
     } else if (screen.kind === 'app') {
       if (inside(TITLE_BACK, x, y)) this.key('back');
       else if (inside(PASTE_BUTTON, x, y)) this.paste();
@@ -273,10 +283,57 @@ export class VirtualScreen {
     this.changed(null);
   }
 
+  homePages(): number {
+    return Math.max(1, Math.ceil(this.apps.length / HOME_PAGE_ICONS));
+  }
+
+  /** The next (1) or previous (-1) home page, going round; one page does not turn. */
+  turnPage(step: number): void {
+    const pages = this.homePages();
+    if (pages < 2) return;
+    this.homePage = (this.homePage + step + pages) % pages;
+    this.changed(null);
+  }
+
+  /**
+   * The installed apps changed (server/lib/phone-apps.ts): the open app and the recents follow their apps to their new
+   * places; a removed app closes (back home), leaves the recents and loses its typed text.
+   */
+  setInstalledApps(installed: readonly InstalledAppInfo[]): void {
+    const before = this.apps;
+    this.apps = homeApps(this.phone.id, installed);
+    const placeOf = new Map(this.apps.map((app, i) => [app.packageName, i]));
+    const moved = (i: number) => placeOf.get(before[i]!.packageName);
+    for (const app of before) if (!placeOf.has(app.packageName)) this.fields.delete(app.id);
+    this.recents = this.recents.map(moved).filter((i): i is number => i !== undefined);
+    const open = this.screen.kind === 'app' ? moved(this.screen.app) : undefined;
+    if (this.screen.kind === 'app') this.screen = open === undefined ? { kind: 'home' } : { kind: 'app', app: open };
+    this.homePage = Math.min(this.homePage, this.homePages() - 1);
+    this.changed(null);
+  }
+
+  /** Opens the app of that package (an API start); false when the phone has no such app. */
+  startApp(packageName: string): boolean {
+    const index = this.apps.findIndex((app) => app.packageName === packageName);
+    if (index >= 0) this.openApp(index);
+    return index >= 0;
+  }
+
+  /** Closes it (an API stop): back home if it is in front, and out of the recents. */
+  stopApp(packageName: string): boolean {
+    const index = this.apps.findIndex((app) => app.packageName === packageName);
+    if (index < 0) return false;
+    if (this.screen.kind === 'app' && this.screen.app === index) this.screen = { kind: 'home' };
+    this.recents = this.recents.filter((i) => i !== index);
+    this.changed(null);
+    return true;
+  }
+
   key(key: NavKey): void {
     if (this.booting()) return;
     if (key === 'recents') this.screen = { kind: 'recents' };
     else this.screen = { kind: 'home' }; // back from an app or recents lands home; home stays home
+    if (key === 'home') this.homePage = 0;
     this.changed(null);
   }
 

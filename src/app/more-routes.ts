@@ -53,4 +53,5 @@ export const MORE_PAGES = [
   { name: 'transferDevice', segment: 'transfer-device', level: 2, layout: 'device', title: 'transfer.deviceTitle', load: () => import('../transfer/pages/transfer-device.tsx') },
   { name: 'fileUpload', segment: 'file-upload', level: 2, layout: 'device', title: 'files.title', load: () => import('../files/pages/file-upload.tsx') },
   { name: 'transferList', segment: 'transfer-list', level: 2, layout: 'person', title: 'transfer.listTitle', load: () => import('../transfer/pages/transfer-list.tsx') },
+  { name: 'appManager', segment: 'app-manager', level: 2, layout: 'person', title: 'apps.title', load: () => import('../apps/pages/app-manager.tsx') },
 ] as const satisfies readonly RouteEntry[];

@@ -4,7 +4,7 @@
  * the rows of both files of the route table to this list.
  */
 export const KNOWN_SEGMENTS: ReadonlySet<string> = new Set<string>([
-  '404', 'about-us', 'activation-code', 'add-code', 'add-phone', 'agreement', 'ai-assistant', 'ai-tutorial',
+  '404', 'about-us', 'app-manager', 'activation-code', 'add-code', 'add-phone', 'agreement', 'ai-assistant', 'ai-tutorial',
   'authorization-code', 'authorization-manager', 'authorized-device', 'batch-operation', 'cancel-account',
   'change-phone', 'choose-device', 'code-record', 'discover', 'download', 'forget-password', 'game-list',
   'home-guide', 'install-pwa', 'join-user', 'login', 'manage-group', 'message-center', 'message-detaile',

@@ -14,6 +14,7 @@ import type * as grants from './grants.ts';
 import type * as transfers from './transfers.ts';
 import type * as shares from './shares.ts';
 import type * as files from './files.ts';
+import type * as apps from './apps.ts';
 
 export type Routes = ByRoute<typeof account> &
   ByRoute<typeof client> &
@@ -24,7 +25,8 @@ export type Routes = ByRoute<typeof account> &
   ByRoute<typeof grants> &
   ByRoute<typeof transfers> &
   ByRoute<typeof shares> &
-  ByRoute<typeof files>;
+  ByRoute<typeof files> &
+  ByRoute<typeof apps>;
 
 /** The contract modules, for the server's tests that walk every endpoint. */
 export const contractModules = () =>
@@ -39,4 +41,5 @@ export const contractModules = () =>
     import('./transfers.ts'),
     import('./shares.ts'),
     import('./files.ts'),
+    import('./apps.ts'),
   ]);

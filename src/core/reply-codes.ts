@@ -141,3 +141,11 @@ export const FILE_QUOTA_EXCEEDED = 1_003_008_008;
 export const FILE_NOT_EXIST = 1_003_008_009;
 /** The bytes are not all in yet: the check waits for the last one. */
 export const FILE_INCOMPLETE = 1_003_008_010;
+// Apps (batch management by package name; server/API.md "Apps")
+export const APP_ALREADY_EXISTS = 1_003_006_001;
+export const APP_NOT_INSTALLED = 1_003_006_002;
+/** Built-in apps are part of the phone's system: they start and stop, they are never removed. */
+export const APP_SYSTEM_UNINSTALL = 1_003_006_003;
+/** A phone lent to the caller (a grant) is the owner's to install on and remove from. */
+export const APP_PHONE_AUTHORIZED = 1_003_006_004;
+export const APP_OPERATION_NOT_EXIST = 1_003_006_005;

@@ -183,6 +183,15 @@ export default function BatchOperationPage({ query }: PageProps) {
           </button>
         </div>
       ) : null}
+      {/* Managing the chosen phones' apps is a page of its own (start, stop, uninstall with live progress). */}
+      {permissionKeys.value.has('app_button') ? (
+        <div class="card-actions">
+          <button type="button" class="btn btn--block" data-testid="batch-apps"
+            onClick={() => goToPage('app-manager', { query: `?ids=${ids.join(',')}` })}>
+            {t('devices.actions.apps')}
+          </button>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -33,6 +33,7 @@ const devicesTexts: Translation<typeof zhCN> = {
       group: 'Set group', details: 'Device details', copyNumber: 'Copy device number', renew: 'Renew', upgrade: 'Upgrade',
       auth: 'Authorize',
       transfer: 'Transfer to another account',
+      apps: 'App management',
       share: 'Share screen',
       upload: 'Upload and install',
     },

@@ -21,6 +21,8 @@ import enUSTransfer from '../../../src/transfer/texts/transfer-en-US.ts';
 import zhCNShare from '../../../src/share/texts/share-zh-CN.ts';
 import enUSShare from '../../../src/share/texts/share-en-US.ts';
 import { SHARE_ERRORS } from '../../../src/share/errors.ts';
+import zhCNApps from '../../../src/apps/texts/apps-zh-CN.ts';
+import enUSApps from '../../../src/apps/texts/apps-en-US.ts';
 import { installDictionary, locale, t } from '../../../src/core/i18n/index.ts';
 import { CATALOGUE } from '../../../src/core/error-catalogue.ts';
 import { describe, describeError, describeServerMessage, findEntry, ApiError } from '../../../src/core/errors.ts';
@@ -52,6 +54,7 @@ const PARTS = {
   grant: [zhCNGrant, enUSGrant],
   transfer: [zhCNTransfer, enUSTransfer],
   share: [zhCNShare, enUSShare],
+  apps: [zhCNApps, enUSApps],
   errors: [ERRORS_ZH_CN, ERRORS_EN_US],
 } as const;
 const zh = Object.assign({}, ...Object.values(PARTS).map(([zhPart]) => flatten(zhPart))) as Record<string, string>;
@@ -96,7 +99,7 @@ test('both languages have the same keys in every part, and no empty text', () =>
 });
 
 test('every top-level key is core (common, validate, errors) or a domain', () => {
-  const allowed = ['common', 'validate', 'errors', 'app', 'account', 'misc', 'devices', 'shop', 'phoneView', 'grant', 'transfer', 'share'];
+  const allowed = ['common', 'validate', 'errors', 'app', 'account', 'misc', 'devices', 'shop', 'phoneView', 'grant', 'transfer', 'share', 'apps'];
   for (const key of Object.keys(zh)) assert.ok(allowed.includes(key.split('.')[0]), key);
 });
 

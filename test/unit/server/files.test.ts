@@ -127,6 +127,23 @@ test('the check waits for the last byte; a phone that refuses the package fails 
   assert.equal(file.targets.map((target: any) => [target.state, target.failCode]), [[`failed`, ErrorCode.DEVICE_BUSY], ['failed', ErrorCode.DEVICE_OFFLINE]]);
 });
 
+test('installed for real: the app joins the phone; the same package again is refused there with "Application already exists"', async () => {
+  const ctx = await demo(1, undefined, { uploads: { dir: folder.dir, stepMs: 5, quotaBytes: 10 ** 9 } });
+  const tus = tusClient(ctx.app, ctx.token);
+  const phone = phoneId(ctx, 'Shop assistant');
+  const apk = await buildApk({ packageName: 'com.example.tools', label: 'Tools', versionName: '3.1' });
+  for (const round of [0, 1]) {
+    const created = await tus.create(`tools-${round}.apk`, apk.length, [phone]);
+    await tus.patch(created.location, 0, apk);
+    const id = uploadIdOf(created.location);
+    await ctx.call(`${FILES}/verify`, { body: { uploadId: id, sha512: sha512(apk) } });
+    const file = await settled(ctx.call, id, finished);
+    assert.equal(file.targets.map((target: any) => [target.state, target.failCode]), round === 0 ? [['installed', 0]] : [['failed', ErrorCode.APP_ALREADY_EXISTS]]);
+  }
+  const row = ctx.db.prepare('SELECT label, version_name, icon_png IS NOT NULL AS icon FROM phone_apps WHERE phone_id = ? AND package_name = ?').get(phone, 'com.example.tools');
+  assert.equal(row, { label: 'Tools', version_name: '3.1', icon: 1 });
+});
+
 test('a file cannot be deleted while a phone installs it; before and after, it can', async () => {
   const s = await server();
   const waiting = await s.tus.create('later.apk', 100, [phoneId(s, 'Shop assistant')]);
