@@ -43,7 +43,8 @@ export function contentSecurityPolicy(html: string, options: PageSecurityOptions
   const { scripts, styles } = inlineHashes(html);
   const directives = [
     "default-src 'self'",
-    ['script-src', "'self'", ...scripts].join(' '),
+    // 'wasm-unsafe-eval' lets WebAssembly compile (the upload page's streaming SHA-512, hash-wasm), not JavaScript eval.
+    ['script-src', "'self'", "'wasm-unsafe-eval'", ...scripts].join(' '),
     // Styles set through the DOM (Preact's style props) are not inline markup and need no allowance.
     ['style-src', "'self'", ...styles].join(' '),
     // Avatars may be any https address (the profile accepts one); screenshots and previews are blob: and data: URLs.

@@ -85,6 +85,7 @@ export const READY: Record<string, string> = {
   'transfer-device': '[data-testid="transfer-chosen-phone"]',
   'transfer-list': '[data-testid="transfer-record"], [data-testid="list-empty"]',
   'app-manager': '[data-testid="apps-row"]',
+  'file-upload': '[data-testid="file-input"]:enabled',
   'system-setting': '[data-testid="app-version"]',
   'about-us': '[data-testid="about-version"]',
   '404': '[data-testid="not-found"]',

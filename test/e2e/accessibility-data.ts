@@ -126,4 +126,5 @@ export const QUERIES: Record<string, (data: PageData | null) => string> = {
   'pay-result': (data) => `?orderId=${need(data?.orderId, 'a new unpaid order')}`,
   'transfer-device': (data) => `?ids=${need(data && somePhone(data), 'a phone').userPhoneId}`,
   'app-manager': (data) => `?ids=${need(data && somePhone(data), 'a phone').userPhoneId}`,
+  'file-upload': (data) => `?ids=${need(data && somePhone(data), 'a phone').userPhoneId}`,
 };
