@@ -28,6 +28,7 @@ import { productRoutes } from './routes/products.ts';
 import { promotionRoutes } from './routes/promotion.ts';
 import { transferRoutes } from './routes/transfers.ts';
 import { shareRoutes } from './routes/shares.ts';
+import { syncRoutes } from './routes/sync.ts';
 import { userAccountRoutes } from './routes/user-account.ts';
 import { userRoutes } from './routes/user.ts';
 import type { PageSecurityOptions } from './page-headers.ts';
@@ -137,6 +138,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', grantRoutes(deps));
   app.route('/', transferRoutes(deps));
   app.route('/', shareRoutes(deps));
+  app.route('/', syncRoutes(deps));
   const streamStats = options.streamStats;
   if (streamStats) app.get('/stream/api/stats', (c) => ok(c, streamStats()));
   app.route('/', staticRoutes({ distDir: options.distDir, staticDir: options.staticDir ?? DEFAULT_STATIC_DIR, security: options.pageSecurity }));

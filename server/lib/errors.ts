@@ -88,6 +88,12 @@ export const ERROR_MESSAGES = {
   [ErrorCode.TRANSFER_TOO_FREQUENT]: 'This phone was transferred too recently',
   [ErrorCode.TRANSFER_TARGET_NOT_FOUND]: 'The receiving account does not exist',
   [ErrorCode.TRANSFER_SELF]: 'A phone cannot be transferred to its own account',
+  [ErrorCode.SYNC_AUTHORIZED]: 'Authorised device does not support sync',
+  [ErrorCode.SYNC_COUNT_INVALID]: 'Group control takes 2 to 20 devices',
+  [ErrorCode.SYNC_MAIN_NOT_MEMBER]: 'The main-control device must be one of the synced devices',
+  [ErrorCode.SYNC_ALREADY_SYNCED]: 'The device is already in group control',
+  [ErrorCode.SYNC_MAIN_CANNOT_LEAVE]: 'The main-control device cannot leave sync',
+  [ErrorCode.SYNC_NOT_EXIST]: 'The group control does not exist',
 } as const;
 export type CatalogCode = keyof typeof ERROR_MESSAGES;
 

@@ -13,6 +13,7 @@ import type * as shopCodes from './shop-codes.ts';
 import type * as grants from './grants.ts';
 import type * as transfers from './transfers.ts';
 import type * as shares from './shares.ts';
+import type * as sync from './sync.ts';
 
 export type Routes = ByRoute<typeof account> &
   ByRoute<typeof client> &
@@ -22,7 +23,8 @@ export type Routes = ByRoute<typeof account> &
   ByRoute<typeof shopCodes> &
   ByRoute<typeof grants> &
   ByRoute<typeof transfers> &
-  ByRoute<typeof shares>;
+  ByRoute<typeof shares> &
+  ByRoute<typeof sync>;
 
 /** The contract modules, for the server's tests that walk every endpoint. */
 export const contractModules = () =>
@@ -36,4 +38,5 @@ export const contractModules = () =>
     import('./grants.ts'),
     import('./transfers.ts'),
     import('./shares.ts'),
+    import('./sync.ts'),
   ]);

@@ -126,3 +126,13 @@ export const TRANSFER_PHONE_DAY_LIMIT = 1_003_005_004;
 export const TRANSFER_TOO_FREQUENT = 1_003_005_005;
 export const TRANSFER_TARGET_NOT_FOUND = 1_003_005_006;
 export const TRANSFER_SELF = 1_003_005_007;
+// Group control (sync mode)
+/** A phone lent to the caller by a grant cannot join a sync group (spec: "authorised device does not support sync"). */
+export const SYNC_AUTHORIZED = 1_003_007_001;
+/** A sync group holds 2 to 20 phones (the main-control window's limit). */
+export const SYNC_COUNT_INVALID = 1_003_007_002;
+export const SYNC_MAIN_NOT_MEMBER = 1_003_007_003;
+/** The phone already follows or leads another sync group. */
+export const SYNC_ALREADY_SYNCED = 1_003_007_004;
+export const SYNC_MAIN_CANNOT_LEAVE = 1_003_007_005;
+export const SYNC_NOT_EXIST = 1_003_007_006;

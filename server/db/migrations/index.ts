@@ -13,8 +13,9 @@ import { migration012 } from './012-grants-shares-transfers.ts';
 import { migration013 } from './013-grant-phone-snapshot.ts';
 import { migration014 } from './014-share-viewer-seen.ts';
 import { migration016 } from './016-sms-code-foreign-guesses.ts';
+import { migration018 } from './018-phone-sync.ts';
 
 export type { Migration } from './migration.ts';
 
 /** The whole schema history in version order; db/index.ts applies the versions a database has not recorded yet. */
-export const migrations = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014, migration016];
+export const migrations = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014, migration016, migration018];
