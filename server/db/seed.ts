@@ -50,6 +50,7 @@ const FUNCTIONS: Array<[key: string, name: string]> = [
   ['productBuy', 'Buy cloud phone'],
   ['activationCode', 'Activation code'],
   ['screen_sharing', 'Screen sharing'],
+  ['sync_button', 'Group control'],
 ];
 
 /** Spec §9 limit keys. Durations are hours unless the key says otherwise; the description records the unit. */

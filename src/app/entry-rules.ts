@@ -31,6 +31,7 @@ const ENTRY_RULES: Partial<Record<RouteSegment, (keys: ReadonlySet<string>) => b
   'authorized-device': (keys) => keys.has('auth_button'),
   'my-share-screen': (keys) => keys.has('screen_sharing'),
   'join-user': (keys) => keys.has('screen_sharing'),
+  'group-control': (keys) => keys.has('sync_button'),
 };
 
 /** True when an entry leading to `segment` may be shown; pages with no rule are always reachable. */

@@ -52,4 +52,5 @@ export const MORE_PAGES = [
   { name: 'authorizedDevice', segment: 'authorized-device', level: 1, layout: 'person', title: 'grant.titles.devices', load: () => import('../grant/pages/authorized-device.tsx') },
   { name: 'transferDevice', segment: 'transfer-device', level: 2, layout: 'device', title: 'transfer.deviceTitle', load: () => import('../transfer/pages/transfer-device.tsx') },
   { name: 'transferList', segment: 'transfer-list', level: 2, layout: 'person', title: 'transfer.listTitle', load: () => import('../transfer/pages/transfer-list.tsx') },
+  { name: 'groupControl', segment: 'group-control', level: 2, layout: 'phone', title: 'sync.title', load: () => import('../sync/pages/group-control.tsx') },
 ] as const satisfies readonly RouteEntry[];

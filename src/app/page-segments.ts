@@ -14,4 +14,6 @@ export const KNOWN_SEGMENTS: ReadonlySet<string> = new Set<string>([
   'recharge-single-phone', 'renew-code', 'sdk-guide', 'share-screen-control', 'single-page', 'system-setting',
   'transfer-device', 'transfer-list', 'upgrade-phone', 'upgrade-select-phone', 'use-authorization-code',
   'user-agreement',
+  // Group control (sync mode).
+  'group-control',
 ]);

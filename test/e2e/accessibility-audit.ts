@@ -84,6 +84,7 @@ export const READY: Record<string, string> = {
   'cancel-account': '[data-testid="cancel-submit"]',
   'transfer-device': '[data-testid="transfer-chosen-phone"]',
   'transfer-list': '[data-testid="transfer-record"], [data-testid="list-empty"]',
+  'group-control': '[data-testid="sync-choose"], [data-testid="sync-live"], [data-testid="sync-too-few"]',
   'system-setting': '[data-testid="app-version"]',
   'about-us': '[data-testid="about-version"]',
   '404': '[data-testid="not-found"]',

@@ -174,6 +174,15 @@ export default function BatchOperationPage({ query }: PageProps) {
           </button>
         </div>
       ) : null}
+      {/* Group control drives the chosen phones together from one of them (a page of its own, 2-20 phones). */}
+      {permissionKeys.value.has('sync_button') ? (
+        <div class="card-actions">
+          <button type="button" class="btn btn--block" data-testid="batch-sync"
+            onClick={() => goToPage('group-control', { query: `?ids=${ids.join(',')}` })}>
+            {t('devices.actions.sync')}
+          </button>
+        </div>
+      ) : null}
     </div>
   );
 }

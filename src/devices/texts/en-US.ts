@@ -34,6 +34,7 @@ const devicesTexts: Translation<typeof zhCN> = {
       auth: 'Authorize',
       transfer: 'Transfer to another account',
       share: 'Share screen',
+      sync: 'Group control',
     },
     confirm: {
       reboot: 'Reboot "{{name}}"? It cannot be used while it restarts.',

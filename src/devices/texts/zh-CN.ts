@@ -28,6 +28,7 @@ const devicesTexts = {
       copyNumber: '复制设备编号', renew: '续费', upgrade: '升级',
       auth: '授权',
       transfer: '转移给其他账号',
+      sync: '群控',
       share: '屏幕分享',
     },
     confirm: {
