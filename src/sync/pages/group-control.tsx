@@ -10,7 +10,7 @@ import { describeError } from '../../core/errors.ts';
 import { useQuery } from '../../core/store/use-query.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import type { SyncGroup } from '../api.ts';
-import { fetchSyncGroup, syncKey } from '../state.ts';
+import { fetchSyncGroup, syncKey, type SyncState } from '../state.ts';
 import { ChooseMembers } from '../parts/choose-members.tsx';
 import { SyncLive } from '../parts/sync-live.tsx';
 import '../parts/sync.css';
@@ -26,15 +26,15 @@ export default function GroupControlPage({ query }: PageProps) {
   const [ids] = useState(() => idsOf(query));
   // The phone whose group the page follows: the first from the address, then the main-control phone of the group.
   const [anchor, setAnchor] = useState(ids[0] ?? 0);
-  const group = useQuery<SyncGroup | null>(anchor ? syncKey(anchor) : null, fetchSyncGroup(anchor));
+  const group = useQuery<SyncState>(anchor ? syncKey(anchor) : null, fetchSyncGroup(anchor));
 
   const changed = (next: SyncGroup | null) => {
     if (next) setAnchor(next.mainId);
   };
 
   let body;
-  if (group.data) body = <SyncLive group={group.data} keyId={anchor} onChanged={changed} />;
-  else if (group.data === null || !anchor) body = <ChooseMembers ids={ids} onStarted={changed} />;
+  if (group.data?.group) body = <SyncLive group={group.data.group} keyId={anchor} onChanged={changed} />;
+  else if (group.data || !anchor) body = <ChooseMembers ids={ids} onStarted={changed} />;
   else if (group.error) body = <p class="field__error sync-note" role="alert">{describeError(group.error)}</p>;
   else body = <p class="sync-note" role="status" aria-busy="true">{t('sync.title')}</p>;
   return <div class="sync-page" data-testid="group-control">{body}</div>;
