@@ -23,6 +23,8 @@ const POLL_MS = 3000;
 /** Below each follower's picture: its name, its state and its leave button. */
 const CAPTION_PX = 76;
 const GAP_PX = 8;
+/** sync.css .sync-live__room: 12px at the sides and the bottom. */
+const ROOM_PADDING_PX = 12;
 const MIN_WINDOW_PX = 64;
 
 interface SyncLiveProps {
@@ -97,7 +99,8 @@ export function SyncLive({ group, keyId, onChanged }: SyncLiveProps) {
     }
   };
 
-  const arrangement = autoArrange(followers.length, room.width, room.height, GAP_PX, CAPTION_PX);
+  // The room's padding (sync.css) is not the windows' to fill.
+  const arrangement = autoArrange(followers.length, room.width - ROOM_PADDING_PX * 2, room.height - ROOM_PADDING_PX, GAP_PX, CAPTION_PX);
   // Never smaller than a thumb can hit: past that the windows scroll.
   const pictureWidth = Math.max(MIN_WINDOW_PX, arrangement.width);
   const pictureHeight = Math.round(pictureWidth * PHONE_RATIO);
