@@ -12,6 +12,7 @@ import { GRANT_ERRORS } from '../../src/grant/errors.ts';
 import { SHOP_ERRORS } from '../../src/shop/errors.ts';
 import { TRANSFER_ERRORS } from '../../src/transfer/errors.ts';
 import { SHARE_ERRORS } from '../../src/share/errors.ts';
+import { SYNC_ERRORS } from '../../src/sync/errors.ts';
 
 export const ERRORS_ZH_CN = { errors: errorsZhCN };
 export const ERRORS_EN_US = { errors: errorsEnUS };
@@ -21,3 +22,4 @@ await registerErrors(SHOP_ERRORS);
 await registerErrors(GRANT_ERRORS);
 await registerErrors(TRANSFER_ERRORS);
 await registerErrors(SHARE_ERRORS);
+await registerErrors(SYNC_ERRORS);
