@@ -109,7 +109,7 @@ export function SyncLive({ group, keyId, onChanged }: SyncLiveProps) {
     <div class="sync-live phone-view" data-testid="sync-live" data-main={mainId}>
       <h2 class="sync-live__heading">{t('sync.live.mainHeading', { name: main?.name ?? '' })}</h2>
       <div ref={area} class="sync-live__main phone-view__area">
-        <StreamStage stageRef={stage} width={size.width} height={size.height} onRetry={open} onResume={resumeSession} onExit={() => onChanged(group)} />
+        <StreamStage stageRef={stage} width={size.width} height={size.height} onRetry={open} onResume={resumeSession} onExit={() => history.back()} />
       </div>
       <KeyboardInput inputRef={keyboard} />
       <div class="sync-live__bar">
