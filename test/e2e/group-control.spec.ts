@@ -2,11 +2,11 @@
  * Group control (server/API.md "Group control"), on a 390x844 phone: four phones chosen on the batch page are synced
  * from one main-control device; a tap on it opens the app at that spot on all four (read from their pictures: each
  * phone's title bar takes the colour of the icon that was under the finger on its own home screen); the main-control
- * device is switched by tapping a follower's window; a phone lent to this account by a grant is refused.
+ * device is switched by tapping a follower's window; a follower that cannot take input shows it; one leaves; a phone
+ * lent to this account by a grant is refused.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { appUrl, person } from './helpers.ts';
-import { plantPhones } from './helpers.ts';
+import { appUrl, person, plantPhones, serverDb } from './helpers.ts';
 import { callApi, pixelAt, stage, tapPhone } from './stream-helpers.ts';
 
 /** Layout units (720x1280): inside the first icon but off its letter, and the open app's title bar past its name. */
@@ -52,7 +52,7 @@ async function lendPhone(browser: Browser, to: string): Promise<number> {
   return phone!;
 }
 
-test('four phones in sync: a tap on the main device opens the same app on all four; the main device switches; an authorised phone is refused', async ({ browser }) => {
+test('four phones in sync: a tap on the main device opens the same app on all four; the main device switches; a failed follower shows, one leaves; an authorised phone is refused', async ({ browser }) => {
   test.setTimeout(90_000);
   const { page, mobile } = await person(browser);
   const ids = plantPhones(mobile, ['Sync A', 'Sync B', 'Sync C', 'Sync D', 'Sync E'].map((name) => ({ name })));
@@ -97,6 +97,21 @@ test('four phones in sync: a tap on the main device opens the same app on all fo
   await expect(page.getByTestId(`sync-follower-${next}`)).toHaveCount(0);
   const state = await callApi(page, 'GET', `/api/device/user/phone/sync/get?userPhoneId=${main}`);
   expect((state.data as { mainId: number }).mainId).toBe(next);
+
+  // A follower that cannot take input shows it (read again by the page every few seconds); one leaves sync.
+  const [, offline, leaving] = followers;
+  const db = serverDb();
+  try {
+    db.prepare("UPDATE phones SET status = 'offline' WHERE id = ?").run(offline);
+  } finally {
+    db.close();
+  }
+  await expect(page.getByTestId(`sync-follower-${offline}`)).toHaveAttribute('data-state', 'failed', { timeout: 10_000 });
+  await expect(page.getByTestId(`sync-follower-${offline}`).getByTestId('sync-follower-state')).toContainText('Not following');
+  await expect(page.getByTestId(`sync-follower-${leaving}`)).toHaveAttribute('data-state', 'following');
+  await page.getByTestId(`sync-leave-${leaving}`).click();
+  await expect(page.getByTestId(`sync-follower-${leaving}`)).toHaveCount(0);
+  expect((await callApi(page, 'GET', `/api/device/user/phone/sync/get?userPhoneId=${leaving}`)).data).toBeNull();
 
   // A phone another account lends this one cannot be synced.
   const lent = await lendPhone(browser, mobile);
