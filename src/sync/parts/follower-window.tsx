@@ -6,7 +6,7 @@
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { ApiError } from '../../core/errors.ts';
-import { livePicture } from '../../devices/parts/thumbnails.ts';
+import { livePicture } from '../../devices/live-grid/index.ts';
 import type { SyncMember } from '../api.ts';
 
 interface FollowerWindowProps {
