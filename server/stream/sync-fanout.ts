@@ -15,6 +15,9 @@ import type { VirtualScreen } from './virtual-screen.ts';
 
 type Mirrored = Extract<StreamClientMessage, { type: 'touch' | 'key' | 'text' }>;
 
+/** Follower states remembered before the memory starts over. */
+const MAX_REMEMBERED = 10_000;
+
 const MIRRORED: ReadonlySet<StreamClientMessage['type']> = new Set(['touch', 'key', 'text']);
 
 export interface SyncFanoutDeps {
@@ -57,6 +60,8 @@ export function createSyncFanout(deps: SyncFanoutDeps) {
   function record(groupId: number, phoneId: number, state: SyncMemberState): void {
     const key = `${groupId}:${phoneId}`;
     if (written.get(key) === state) return;
+    // Groups come and go for as long as the server runs: forgetting costs one write per follower, never a wrong state.
+    if (written.size >= MAX_REMEMBERED) written.clear();
     written.set(key, state);
     setSyncMemberState(deps.db, phoneId, state, deps.now());
   }
