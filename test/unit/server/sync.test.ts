@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ErrorCode } from '../../../src/core/error-codes.ts';
 import { iconRect } from '../../../server/stream/phone-layout.ts';
-import { demo, phoneId, SCALE_MOBILE } from './device-helpers.ts';
+import { demo, PHONE, phoneId, SCALE_MOBILE } from './device-helpers.ts';
 import { body, grant, other } from './grant-helpers.ts';
 import { DEMO_MOBILE } from './helpers.ts';
 import { client, start } from './stream-helpers.ts';
@@ -43,6 +43,10 @@ test('start refusals: count, main not a member, authorised, not mine, unusable, 
   assert.is((await startSync(ctx.call, [a, phoneId(ctx, 'Old account')], a)).code, ErrorCode.DEVICE_EXPIRED);
   assert.is((await startSync(ctx.call, [a, phoneId(ctx, 'Test device')], a)).code, ErrorCode.DEVICE_MAINTENANCE);
   assert.is((await startSync(ctx.call, [a, phoneId(ctx, 'Being replaced')], a)).code, ErrorCode.DEVICE_REPLACING);
+  assert.is((await startSync(ctx.call, [a, phoneId(ctx, 'Moving house')], a)).code, ErrorCode.DEVICE_MIGRATED);
+  const rebooting = phoneId(ctx, 'Music box');
+  assert.is((await ctx.call(`${PHONE}/reboot?userPhoneIds=${rebooting}`, { method: 'PUT' })).code, 0);
+  assert.is((await startSync(ctx.call, [a, rebooting], a)).code, ErrorCode.DEVICE_BUSY);
 
   assert.is((await startSync(ctx.call, [a, b], a)).code, 0);
   const again = await startSync(ctx.call, [c, b], c);
@@ -157,6 +161,36 @@ test('a tap on the main-control phone opens the app at the same relative point o
     for (const id of [main, f2, f3]) assert.equal(s.stream.screen(id)!.screen, { kind: 'recents' }, `member ${id}`);
     c.socket.close();
     c1.socket.close();
+  } finally {
+    await s.stop();
+  }
+});
+
+test('a follower restarting misses the input and shows failed; once up it follows again with the next input', async () => {
+  const s = await start();
+  try {
+    const [main, follower] = ['Shop assistant', 'Game farm 1'].map((name) => phoneId(s.ctx, name));
+    assert.is((await startSync(s.ctx.call, [main, follower], main)).code, 0);
+    const c = client(s.port, await s.securityToken(main), main);
+    await c.frame();
+    assert.is((await s.ctx.call(`${PHONE}/reboot?userPhoneIds=${follower}`, { method: 'PUT' })).code, 0);
+    c.send({ type: 'key', key: 'recents' });
+    await c.picture();
+    assert.is(s.stream.screen(follower), undefined, 'nothing reached the restarting phone');
+    const member = async () => (await getSync(s.ctx.call, main)).data.members[1];
+    assert.equal([(await member()).state, (await member()).code], ['failed', ErrorCode.DEVICE_BUSY]);
+    // Its reboot over (the app's clock), the next input reaches it and it follows again.
+    s.ctx.advance(60_000);
+    const stored = () => s.ctx.db.prepare('SELECT state FROM sync_members WHERE phone_id = ?').pluck().get(follower);
+    assert.is(stored(), 'failed');
+    c.send({ type: 'key', key: 'home' });
+    await c.picture();
+    c.send({ type: 'key', key: 'recents' });
+    await c.picture();
+    assert.equal(s.stream.screen(follower)?.screen, { kind: 'recents' });
+    assert.is(stored(), 'following');
+    assert.is((await member()).state, 'following');
+    c.socket.close();
   } finally {
     await s.stop();
   }
