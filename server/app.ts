@@ -35,6 +35,7 @@ import { installApp, type AppsChanged } from './lib/phone-apps.ts';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { syncRoutes } from './routes/sync.ts';
 import { userAccountRoutes } from './routes/user-account.ts';
 import { userRoutes } from './routes/user.ts';
 import type { PageSecurityOptions } from './page-headers.ts';
@@ -170,6 +171,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   // Timed-out uploads fail and day-old files go, checked each minute; the timer does not keep the process alive.
   setInterval(() => void files.sweep().catch((error: unknown) => logError(String(error))), 60_000).unref();
   app.route('/', appRoutes(deps));
+  app.route('/', syncRoutes(deps));
   const streamStats = options.streamStats;
   if (streamStats) app.get('/stream/api/stats', (c) => ok(c, streamStats()));
   app.route('/', staticRoutes({ distDir: options.distDir, staticDir: options.staticDir ?? DEFAULT_STATIC_DIR, security: options.pageSecurity }));

@@ -52,6 +52,7 @@ const FUNCTIONS: Array<[key: string, name: string]> = [
   ['screen_sharing', 'Screen sharing'],
   ['upload_button', 'Upload and install'],
   ['app_button', 'App management'],
+  ['sync_button', 'Group control'],
 ];
 
 /** Spec §9 limit keys. Durations are hours unless the key says otherwise; the description records the unit. */

@@ -19,6 +19,7 @@ import { PhoneEntry } from './phone-entry.ts';
 import { STREAM_SOCKETS_PER_USER } from './stream-server-api.ts';
 import type { StreamServer, StreamServerOptions } from './stream-server-api.ts';
 import { Session } from './session.ts';
+import { createSyncFanout, isMirrored } from './sync-fanout.ts';
 import { VirtualScreen } from './virtual-screen.ts';
 
 // The reference backend's streaming service (API.md "Streaming"): a WebSocket endpoint on the HTTP server
@@ -58,6 +59,9 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     }
     return entry;
   }
+
+  // Group control: input on a sync group's main-control phone is mirrored to its followers (sync-fanout.ts).
+  const mirror = createSyncFanout({ db: options.db, now, entryFor });
 
   // The live grid (/stream/grid) watches the same entries, so a phone-view tap shows in the grid.
   const grid = createGridService({
@@ -112,7 +116,10 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
         if (malformed.tolerate(clock())) return session.send({ type: 'error', msg: message.error });
         return socket.close(CLOSE_POLICY, closeReason(CLOSE_POLICY, STREAM_MESSAGES.malformedFlood));
       }
+      // Whether this input drives the phone is decided before it is applied, as the session itself decides.
+      const mirrored = isMirrored(message) && session.entry.control.allows(session);
       session.handle(message);
+      if (mirrored) mirror(session, message);
     });
     socket.on('close', () => {
       sessions.delete(session);

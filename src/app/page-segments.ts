@@ -16,4 +16,6 @@ export const KNOWN_SEGMENTS: ReadonlySet<string> = new Set<string>([
   'user-agreement',
   // Pages of the spec's features that its route list does not name (docs/decisions.md "Routes and navigation").
   'file-upload',
+  // Group control (sync mode).
+  'group-control',
 ]);

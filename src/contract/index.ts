@@ -15,6 +15,7 @@ import type * as transfers from './transfers.ts';
 import type * as shares from './shares.ts';
 import type * as files from './files.ts';
 import type * as apps from './apps.ts';
+import type * as sync from './sync.ts';
 
 export type Routes = ByRoute<typeof account> &
   ByRoute<typeof client> &
@@ -26,7 +27,8 @@ export type Routes = ByRoute<typeof account> &
   ByRoute<typeof transfers> &
   ByRoute<typeof shares> &
   ByRoute<typeof files> &
-  ByRoute<typeof apps>;
+  ByRoute<typeof apps> &
+  ByRoute<typeof sync>;
 
 /** The contract modules, for the server's tests that walk every endpoint. */
 export const contractModules = () =>
@@ -42,4 +44,5 @@ export const contractModules = () =>
     import('./shares.ts'),
     import('./files.ts'),
     import('./apps.ts'),
+    import('./sync.ts'),
   ]);

@@ -149,3 +149,13 @@ export const APP_SYSTEM_UNINSTALL = 1_003_006_003;
 /** A phone lent to the caller (a grant) is the owner's to install on and remove from. */
 export const APP_PHONE_AUTHORIZED = 1_003_006_004;
 export const APP_OPERATION_NOT_EXIST = 1_003_006_005;
+// Group control (sync mode)
+/** A phone lent to the caller by a grant cannot join a sync group (spec: "authorised device does not support sync"). */
+export const SYNC_AUTHORIZED = 1_003_007_001;
+/** A sync group holds 2 to 20 phones (the main-control window's limit). */
+export const SYNC_COUNT_INVALID = 1_003_007_002;
+export const SYNC_MAIN_NOT_MEMBER = 1_003_007_003;
+/** The phone already follows or leads another sync group. */
+export const SYNC_ALREADY_SYNCED = 1_003_007_004;
+export const SYNC_MAIN_CANNOT_LEAVE = 1_003_007_005;
+export const SYNC_NOT_EXIST = 1_003_007_006;

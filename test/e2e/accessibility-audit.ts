@@ -86,6 +86,7 @@ export const READY: Record<string, string> = {
   'transfer-list': '[data-testid="transfer-record"], [data-testid="list-empty"]',
   'app-manager': '[data-testid="apps-row"]',
   'file-upload': '[data-testid="file-input"]:enabled',
+  'group-control': '[data-testid="sync-choose"], [data-testid="sync-live"], [data-testid="sync-too-few"]',
   'system-setting': '[data-testid="app-version"]',
   'about-us': '[data-testid="about-version"]',
   '404': '[data-testid="not-found"]',

@@ -13,6 +13,8 @@ import { SHOP_ERRORS } from '../../src/shop/errors.ts';
 import { TRANSFER_ERRORS } from '../../src/transfer/errors.ts';
 import { SHARE_ERRORS } from '../../src/share/errors.ts';
 import { APPS_ERRORS } from '../../src/apps/errors.ts';
+import { SYNC_ERRORS } from '../../src/sync/errors.ts';
+import { FILE_ERRORS } from '../../src/files/errors.ts';
 
 export const ERRORS_ZH_CN = { errors: errorsZhCN };
 export const ERRORS_EN_US = { errors: errorsEnUS };
@@ -23,3 +25,5 @@ await registerErrors(GRANT_ERRORS);
 await registerErrors(TRANSFER_ERRORS);
 await registerErrors(SHARE_ERRORS);
 await registerErrors(APPS_ERRORS);
+await registerErrors(SYNC_ERRORS);
+await registerErrors(FILE_ERRORS);

@@ -14,3 +14,6 @@ export function showLiveGrid(visible: readonly Phone[]): void {
 export function stopLiveGrid(): void {
   grid?.stop();
 }
+
+/** Each phone's live picture for pages of other domains that show grid windows (group control). */
+export { livePicture } from '../parts/thumbnails.ts';

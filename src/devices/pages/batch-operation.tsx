@@ -28,6 +28,18 @@ interface Outcome {
   entries: BatchEntry[];
 }
 
+/**
+ * Pages the chosen phones go on to, each shown where its client function is on: giving them away (each phone checked
+ * first), files to install (picked and sent there), their apps (start, stop, uninstall with live progress), and group
+ * control (driven together from one of them, 2-20 phones).
+ */
+const BATCH_PAGES = [
+  { permission: 'transfer_button', segment: 'transfer-device', label: 'devices.actions.transfer', testId: 'batch-transfer' },
+  { permission: 'upload_button', segment: 'file-upload', label: 'devices.actions.upload', testId: 'batch-upload' },
+  { permission: 'app_button', segment: 'app-manager', label: 'devices.actions.apps', testId: 'batch-apps' },
+  { permission: 'sync_button', segment: 'group-control', label: 'devices.actions.sync', testId: 'batch-sync' },
+] as const;
+
 export default function BatchOperationPage({ query }: PageProps) {
   const [ids] = useState(() => parseIds(query.get('ids')));
   const [action, setAction] = useState<BatchAction>(() => parseAction(query.get('action')) ?? 'reboot');
@@ -165,33 +177,15 @@ export default function BatchOperationPage({ query }: PageProps) {
         </button>
       </div>
       {outcome ? <BatchResults key={outcome.run} call={outcome.call} entries={outcome.entries} /> : null}
-      {/* Giving the chosen phones away is a page of its own (it checks each phone first); it keeps its own batch limit. */}
-      {permissionKeys.value.has('transfer_button') ? (
-        <div class="card-actions">
-          <button type="button" class="btn btn--block" data-testid="batch-transfer"
-            onClick={() => goToPage('transfer-device', { query: `?ids=${ids.join(',')}` })}>
-            {t('devices.actions.transfer')}
+      {/* What the chosen phones can go on to, each a page of its own with its own checks and batch limit. */}
+      {BATCH_PAGES.filter((entry) => permissionKeys.value.has(entry.permission)).map((entry) => (
+        <div key={entry.segment} class="card-actions">
+          <button type="button" class="btn btn--block" data-testid={entry.testId}
+            onClick={() => goToPage(entry.segment, { query: `?ids=${ids.join(',')}` })}>
+            {t(entry.label)}
           </button>
         </div>
-      ) : null}
-      {/* Installing files on the chosen phones is a page of its own too (files are picked and sent there). */}
-      {permissionKeys.value.has('upload_button') ? (
-        <div class="card-actions">
-          <button type="button" class="btn btn--block" data-testid="batch-upload"
-            onClick={() => goToPage('file-upload', { query: `?ids=${ids.join(',')}` })}>
-            {t('devices.actions.upload')}
-          </button>
-        </div>
-      ) : null}
-      {/* Managing the chosen phones' apps is a page of its own (start, stop, uninstall with live progress). */}
-      {permissionKeys.value.has('app_button') ? (
-        <div class="card-actions">
-          <button type="button" class="btn btn--block" data-testid="batch-apps"
-            onClick={() => goToPage('app-manager', { query: `?ids=${ids.join(',')}` })}>
-            {t('devices.actions.apps')}
-          </button>
-        </div>
-      ) : null}
+      ))}
     </div>
   );
 }

@@ -89,6 +89,9 @@ const ACTIONS: ActionDef[] = [
     run: (phone) => goToPage('authorization-code', { query: `?id=${phone.userPhoneId}` }) },
   { id: 'transfer', label: 'devices.actions.transfer', permission: 'transfer_button', page: 'transfer-device',
     run: (phone) => goToPage('transfer-device', { query: `?ids=${phone.userPhoneId}` }) },
+  // The phone's group if it is in one; otherwise the page asks for more phones (chosen on the batch page).
+  { id: 'sync', label: 'devices.actions.sync', permission: 'sync_button', page: 'group-control',
+    run: (phone) => goToPage('group-control', { query: `?ids=${phone.userPhoneId}` }) },
   { id: 'share', label: 'devices.actions.share', permission: 'screen_sharing', page: 'my-share-screen',
     run: (phone) => goToPage('my-share-screen', { query: `?phoneId=${phone.userPhoneId}` }) },
   { id: 'upload', label: 'devices.actions.upload', permission: 'upload_button', page: 'file-upload',

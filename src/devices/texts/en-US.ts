@@ -36,6 +36,7 @@ const devicesTexts: Translation<typeof zhCN> = {
       apps: 'App management',
       share: 'Share screen',
       upload: 'Upload and install',
+      sync: 'Group control',
     },
     confirm: {
       reboot: 'Reboot "{{name}}"? It cannot be used while it restarts.',

@@ -29,6 +29,7 @@ const devicesTexts = {
       auth: '授权',
       transfer: '转移给其他账号',
       apps: '应用管理',
+      sync: '群控',
       share: '屏幕分享',
       upload: '上传安装',
     },

@@ -23,6 +23,12 @@ import enUSShare from '../../../src/share/texts/share-en-US.ts';
 import { SHARE_ERRORS } from '../../../src/share/errors.ts';
 import zhCNApps from '../../../src/apps/texts/apps-zh-CN.ts';
 import enUSApps from '../../../src/apps/texts/apps-en-US.ts';
+import zhCNFiles from '../../../src/files/texts/files-zh-CN.ts';
+import enUSFiles from '../../../src/files/texts/files-en-US.ts';
+import { FILE_ERRORS } from '../../../src/files/errors.ts';
+import zhCNSync from '../../../src/sync/texts/sync-zh-CN.ts';
+import enUSSync from '../../../src/sync/texts/sync-en-US.ts';
+import { SYNC_ERRORS } from '../../../src/sync/errors.ts';
 import { installDictionary, locale, t } from '../../../src/core/i18n/index.ts';
 import { CATALOGUE } from '../../../src/core/error-catalogue.ts';
 import { describe, describeError, describeServerMessage, findEntry, ApiError } from '../../../src/core/errors.ts';
@@ -55,6 +61,8 @@ const PARTS = {
   transfer: [zhCNTransfer, enUSTransfer],
   share: [zhCNShare, enUSShare],
   apps: [zhCNApps, enUSApps],
+  sync: [zhCNSync, enUSSync],
+  files: [zhCNFiles, enUSFiles],
   errors: [ERRORS_ZH_CN, ERRORS_EN_US],
 } as const;
 const zh = Object.assign({}, ...Object.values(PARTS).map(([zhPart]) => flatten(zhPart))) as Record<string, string>;
@@ -99,7 +107,7 @@ test('both languages have the same keys in every part, and no empty text', () =>
 });
 
 test('every top-level key is core (common, validate, errors) or a domain', () => {
-  const allowed = ['common', 'validate', 'errors', 'app', 'account', 'misc', 'devices', 'shop', 'phoneView', 'grant', 'transfer', 'share', 'apps'];
+  const allowed = ['common', 'validate', 'errors', 'app', 'account', 'misc', 'devices', 'shop', 'phoneView', 'grant', 'transfer', 'share', 'apps', 'sync', 'files'];
   for (const key of Object.keys(zh)) assert.ok(allowed.includes(key.split('.')[0]), key);
 });
 
@@ -116,7 +124,7 @@ test('placeholders match between languages', () => {
 
 test('every catalogue entry has a translation in both languages', () => {
   // The domains' entries included (error-texts.ts registers them as their texts' modules do).
-  for (const entry of [...SHOP_ERRORS, ...GRANT_ERRORS, ...TRANSFER_ERRORS, ...SHARE_ERRORS]) assert.ok(CATALOGUE.includes(entry), entry.key);
+  for (const entry of [...SHOP_ERRORS, ...GRANT_ERRORS, ...TRANSFER_ERRORS, ...SHARE_ERRORS, ...SYNC_ERRORS, ...FILE_ERRORS]) assert.ok(CATALOGUE.includes(entry), entry.key);
   for (const entry of CATALOGUE) {
     assert.ok(zh[entry.key], `zh-CN ${entry.key}`);
     assert.ok(en[entry.key], `en-US ${entry.key}`);
@@ -166,6 +174,15 @@ test("the shares' replies are their part's, by code or by a foreign backend's wo
   assert.is(describe(99, '房间已满'), zhCNShare.share.errors.roomFull);
   assert.is(describe(ErrorCode.SHARE_ENDED), '屏幕互动已结束');
   assert.is(findEntry(99, '您当前已被屏蔽')?.key, 'share.errors.blocked');
+});
+
+test("group control's replies are its part's, by code or by the server's wording, in both languages", () => {
+  installDictionary('en-US', enUS, ERRORS_EN_US, enUSSync);
+  assert.is(describe(ErrorCode.SYNC_AUTHORIZED), 'Authorised device does not support sync');
+  assert.is(findEntry(99, 'The main-control device cannot leave sync')?.key, 'sync.errors.mainCannotLeave');
+  installDictionary('zh-CN', zhCN, ERRORS_ZH_CN, zhCNSync);
+  assert.is(describe(ErrorCode.SYNC_AUTHORIZED), '授权设备不支持同步');
+  assert.is(describe(99, 'Authorised device does not support sync'), zhCNSync.sync.errors.authorized);
 });
 
 test('t follows the locale signal and fills placeholders', () => {

@@ -59,8 +59,10 @@ test('function list is the one of the client in the headers', async () => {
   const { call } = setup();
   const demo = await call(FUNCTIONS, { tenant: 1, clientId: 1 });
   assert.is(demo.code, 0);
-  assert.is(demo.data.length, 18);
+  assert.is(demo.data.length, 19);
   assert.ok(demo.data.some((f: { key: string }) => f.key === 'app_button'), 'app management, enabled like the rest');
+  assert.ok(demo.data.some((f: { key: string }) => f.key === 'upload_button'), 'uploads, enabled like the rest');
+  assert.ok(demo.data.some((f: { key: string; enable: boolean }) => f.key === 'sync_button' && f.enable), 'group control is seeded, enabled');
   assert.ok(demo.data.every((f: { enable: boolean }) => f.enable === true));
   assert.equal(demo.data[0], { key: 'root_button', name: 'Root', props: {}, enable: true });
   const green = await call(FUNCTIONS, { tenant: 100, clientId: 2 });

@@ -1,0 +1,89 @@
+import type { StreamClientMessage } from '../../src/contract/stream-protocol.ts';
+import type { SyncMemberState } from '../../src/contract/sync-words.ts';
+import type { PhoneScreen } from '../data/phone-tokens.ts';
+import { setSyncMemberState, syncGroupLedBy } from '../data/sync.ts';
+import { syncRefusal } from '../lib/sync.ts';
+import type { Db } from '../lib/types.ts';
+import type { PhoneEntry } from './phone-entry.ts';
+import type { VirtualScreen } from './virtual-screen.ts';
+
+// Group control's one input fan-out (server/API.md "Group control"): input the owner gives the main-control phone of
+// a sync group is applied, in the same call, to every follower's screen, so all of them change within the same
+// picture tick. Touches are in device pixels of the main phone's resolution; each follower gets them scaled to its
+// own, i.e. at the same relative point. A follower that cannot take input (restarting, offline, expired) is marked
+// failed, and following again as soon as it takes the next input.
+
+type Mirrored = Extract<StreamClientMessage, { type: 'touch' | 'key' | 'text' }>;
+
+/** Follower states remembered before the memory starts over. */
+const MAX_REMEMBERED = 10_000;
+
+const MIRRORED: ReadonlySet<StreamClientMessage['type']> = new Set(['touch', 'key', 'text']);
+
+export interface SyncFanoutDeps {
+  db: Db;
+  now: () => number;
+  entryFor: (row: PhoneScreen) => PhoneEntry;
+}
+
+export interface InputSource {
+  readonly phoneId: number;
+  readonly grant: { userId: number };
+  readonly entry: PhoneEntry;
+}
+
+export function isMirrored(message: StreamClientMessage): message is Mirrored {
+  return MIRRORED.has(message.type);
+}
+
+function apply(model: VirtualScreen, message: Mirrored, from: VirtualScreen): boolean {
+  switch (message.type) {
+    case 'touch': {
+      const pointers = message.pointers.map((p) => ({ id: p.id, x: (p.x * model.width) / from.width, y: (p.y * model.height) / from.height }));
+      model.touch(message.action, pointers);
+      return true;
+    }
+    case 'key':
+      if (message.key === 'backspace') return model.deleteBackward();
+      model.key(message.key);
+      return true;
+    case 'text':
+      return model.text(message.text);
+  }
+}
+
+export function createSyncFanout(deps: SyncFanoutDeps) {
+  /** What was last written per follower, so the database is written on a change only, not on every finger move. */
+  const written = new Map<string, SyncMemberState>();
+
+  /** Keyed by group too: a phone in a new group starts following whatever it was in its last one. */
+  function record(groupId: number, phoneId: number, state: SyncMemberState): void {
+    const key = `${groupId}:${phoneId}`;
+    if (written.get(key) === state) return;
+    // Groups come and go for as long as the server runs: forgetting costs one write per follower, never a wrong state.
+    if (written.size >= MAX_REMEMBERED) written.clear();
+    written.set(key, state);
+    setSyncMemberState(deps.db, phoneId, state, deps.now());
+  }
+
+  /** Input `source` applied to its own phone (allowed to drive it): the same input to the followers, if it leads. */
+  return function mirror(source: InputSource, message: Mirrored): void {
+    const led = syncGroupLedBy(deps.db, source.phoneId);
+    // Only the group's owner drives the group: a grantee controlling the main phone drives that phone alone.
+    if (!led || led.group.user_id !== source.grant.userId) return;
+    const at = deps.now();
+    for (const follower of led.followers) {
+      if (syncRefusal(follower, at)) {
+        record(led.group.id, follower.id, 'failed');
+        continue;
+      }
+      const entry = deps.entryFor(follower);
+      if (entry.model.booting()) {
+        record(led.group.id, follower.id, 'failed');
+        continue;
+      }
+      if (apply(entry.model, message, source.entry.model)) entry.changed();
+      record(led.group.id, follower.id, 'following');
+    }
+  };
+}
