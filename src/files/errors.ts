@@ -17,6 +17,4 @@ export const FILE_ERRORS: readonly CatalogueEntry[] = [
   { key: 'files.errors.quota', codes: [C.FILE_QUOTA_EXCEEDED] },
   { key: 'files.errors.notExist', codes: [C.FILE_NOT_EXIST] },
   { key: 'files.errors.incomplete', codes: [C.FILE_INCOMPLETE] },
-  // A phone's refusal of a package it has already (the apps' reply, worded here too: the upload page shows it).
-  { key: 'files.errors.appExists', codes: [C.APP_ALREADY_EXISTS], match: ['application already exists', '应用已存在'] },
 ];

@@ -47,7 +47,6 @@ const filesTexts: Translation<typeof zhCN> = {
       quota: 'Your uploaded files have reached their storage limit',
       notExist: 'The file does not exist',
       incomplete: 'The file has not been uploaded completely',
-      appExists: 'Application already exists',
       interrupted: 'The upload was interrupted, check the network and try again',
     },
   },

@@ -44,7 +44,6 @@ const filesTexts = {
       quota: '已上传的文件已达到存储上限',
       notExist: '文件不存在',
       incomplete: '文件尚未上传完成',
-      appExists: '应用已存在',
       interrupted: '上传中断，请检查网络后重试',
     },
   },
