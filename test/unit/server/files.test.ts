@@ -7,7 +7,8 @@ import { ErrorCode } from '../../../src/core/error-codes.ts';
 import { MAX_FILE_BYTES } from '../../../src/contract/file-words.ts';
 import { apiError } from '../../../server/lib/errors.ts';
 import { buildApk } from '../../apk-builder.mjs';
-import { demo, phoneId, SCALE_MOBILE } from './device-helpers.ts';
+import { demo, directDeps, phoneId, SCALE_MOBILE } from './device-helpers.ts';
+import { fileRoutes, UPLOAD_IDLE_MS, UPLOAD_KEPT_MS } from '../../../server/routes/files.ts';
 import { recordingInstaller, tusClient, uploadFolder, uploadIdOf } from './upload-helpers.ts';
 
 // Files uploaded to install on phones (server/API.md "Files"): tus creation with its refusals (kind, size, phones,
@@ -15,9 +16,10 @@ import { recordingInstaller, tusClient, uploadFolder, uploadIdOf } from './uploa
 // phone's states to installed (or its refusal), deleting, and the bytes removed once done.
 
 const FILES = '/api/device/file';
-// One folder for the file's tests: each server's file store checks its folder in the background as it starts.
+// One folder for the file's tests, removed as the process ends: each server's file store creates its folder in the
+// background as it starts (a callback with no handle to wait for), which must not find it gone.
 const folder = uploadFolder();
-test.after(() => folder.remove());
+process.on('exit', () => folder.remove());
 
 async function server(options: { quotaBytes?: number; refuse?: Parameters<typeof recordingInstaller>[0] } = {}) {
   const installer = recordingInstaller(options.refuse);
@@ -58,6 +60,8 @@ test('an APK sent in two pieces, checked and read, is installed on both phones; 
   assert.equal([file.state, file.packageName, file.label, file.versionName], ['ready', 'com.example.notes', 'Notes', '2.0']);
   assert.equal(file.targets.map((target: any) => target.state), ['installed', 'installed']);
   assert.equal(s.installer.installed.map((entry) => entry.phoneId).sort(), [...phones].sort());
+  // Removed just after the last phone is done.
+  for (let attempt = 0; attempt < 100 && existsSync(join(folder.dir, id)); attempt++) await new Promise((resolve) => setTimeout(resolve, 10));
   assert.not.ok(existsSync(join(folder.dir, id)), 'the bytes are not kept after the install');
 });
 
@@ -159,6 +163,30 @@ test('a file cannot be deleted while a phone installs it; before and after, it c
   await settled(s.call, id, finished);
   assert.is((await s.call(`${FILES}/delete`, { body: { uploadId: id } })).code, 0);
   assert.equal((await s.call(`${FILES}/list`)).data.list, []);
+});
+
+test('an upload whose bytes stop coming times out; every upload goes after a day', async () => {
+  const ctx = await demo(1, undefined, { uploads: { dir: folder.dir, stepMs: 5, quotaBytes: 10 ** 9 } });
+  const tus = tusClient(ctx.app, ctx.token);
+  const phone = phoneId(ctx, 'Shop assistant');
+  const stalled = await tus.create('stalled.apk', 1000, [phone]);
+  await tus.patch(stalled.location, 0, Buffer.alloc(400));
+  const files = fileRoutes(directDeps(ctx), { dir: folder.dir, stepMs: 5, quotaBytes: 10 ** 9, install: () => {} });
+  ctx.advance(UPLOAD_IDLE_MS - 1000);
+  await files.sweep();
+  const listed = async () => {
+    const reply = await ctx.call(`${FILES}/list`);
+    assert.is(reply.code, 0, reply.msg);
+    return reply.data.list;
+  };
+  assert.is((await listed())[0].state, 'uploading', 'not yet');
+  ctx.advance(2000);
+  await files.sweep();
+  assert.equal([(await listed())[0].state, (await listed())[0].failCode], ['failed', ErrorCode.FILE_UPLOAD_TIMEOUT]);
+  assert.is((await tus.patch(stalled.location, 400, Buffer.alloc(600))).status, 410, 'its bytes are refused');
+  ctx.advance(UPLOAD_KEPT_MS);
+  await files.sweep();
+  assert.equal(await listed(), []);
 });
 
 test.run();
