@@ -71,7 +71,6 @@ export default function FileUploadPage({ query }: PageProps) {
       <section class="card files-pick" aria-labelledby="files-pick-label">
         <p class="files-targets">{ids.length ? t('files.targets', { count: ids.length }) : t('files.noTargets')}</p>
         {phones.length ? <p class="files-hint muted">{phones.map((phone) => phone.name).join(', ')}</p> : null}
-        <label id="files-pick-label" for="files-input">{t('files.pick')}</label>
         <input
           id="files-input"
           class="files-pick__input"
@@ -83,6 +82,9 @@ export default function FileUploadPage({ query }: PageProps) {
           onChange={(event) => pick(event.currentTarget)}
           data-testid="file-input"
         />
+        <label id="files-pick-label" for="files-input" class="btn btn--primary files-pick__button">
+          {t('files.pick')}
+        </label>
         <p id="files-hint" class="files-hint muted">{t('files.pickHint', { max: MAX_FILES_PER_SELECTION })}</p>
         {problems.length ? (
           <ul class="files-problems" role="alert" data-testid="file-problems">
