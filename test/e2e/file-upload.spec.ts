@@ -2,13 +2,16 @@
  * Files uploaded to install on phones (server/API.md "Files"), in the browser against the reference server: two
  * generated APKs to two phones with progress; a reload halfway that continues from the server's last byte (the
  * browser sends less than twice the file); a file changed on the way refused by the SHA-512 check; a file of another
- * kind and a fourth file refused before anything is sent; a package already on the phone refused.
+ * kind and a fourth file refused before anything is sent; a package already on the phone refused; an installed app
+ * on the phone's home screen, opening when tapped in phone-view.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { buildApk } from '../apk-builder.mjs';
 import { appUrl } from './helpers.ts';
 import { UPLOAD_CHUNK_BYTES } from '../../src/contract/file-words.ts';
-import { userWithPhones } from './stream-helpers.ts';
+import { openPhoneView, pixelAt, tapPhone, userWithPhones } from './stream-helpers.ts';
+import { appsForPhone, installedAppInfo } from '../../server/stream/phone-apps.ts';
+import { iconRect } from '../../server/stream/phone-layout.ts';
 
 const apkFile = async (name: string, options: Parameters<typeof buildApk>[0]) => ({ name, mimeType: 'application/vnd.android.package-archive', buffer: await buildApk(options) });
 
@@ -107,4 +110,24 @@ test('a package already on the phone is refused there with "Application already 
   await expect(item(page, 'tools.apk').getByTestId('file-target')).toContainText('Installed', { timeout: 20_000 });
   await page.getByTestId('file-input').setInputFiles(await apkFile('tools-again.apk', { packageName: 'com.example.tools', label: 'Tools' }));
   await expect(item(page, 'tools-again.apk').getByTestId('file-target')).toContainText('Application already exists', { timeout: 20_000 });
+});
+
+type Rgb = [number, number, number];
+const near = (a: Rgb, b: Rgb, tolerance = 40) => a.every((value, i) => Math.abs(value - b[i]!) <= tolerance);
+
+test('an installed app shows on the phone\'s home screen with its icon and opens when tapped in phone-view', async ({ page }) => {
+  const [phone] = await uploadPage(page, ['Phone A']);
+  const packageName = 'com.example.opener';
+  // Its icon is a green tile (apk-builder's default colour, #2e7d32).
+  await page.getByTestId('file-input').setInputFiles(await apkFile('opener.apk', { packageName, label: 'Opener' }));
+  await expect(item(page, 'opener.apk').getByTestId('file-target')).toContainText('Installed', { timeout: 20_000 });
+  await openPhoneView(page, phone!);
+  // Installed apps follow the phone's built-in ones on its home screen.
+  const icon = iconRect(appsForPhone(phone!).length);
+  const centre = { x: icon.x + icon.w / 2, y: icon.y + icon.h * 0.25 };
+  await expect.poll(async () => near(await pixelAt(page, centre), [46, 125, 50])).toBe(true);
+  await tapPhone(page, { x: icon.x + icon.w / 2, y: icon.y + icon.h / 2 });
+  // The app's own screen, in its colour (from its package name, as the server draws it).
+  const colour = installedAppInfo({ packageName, label: 'Opener', iconPng: null }).color;
+  await expect.poll(async () => near(await pixelAt(page, { x: 690, y: 70 }), colour), { timeout: 10_000 }).toBe(true);
 });
