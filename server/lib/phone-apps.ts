@@ -3,6 +3,7 @@ import { appsForPhone } from '../stream/phone-apps.ts';
 import type { PhoneRow } from '../data/phones.ts';
 import { installedAppRow, installedAppRows, insertInstalledApp, runningAppRows } from '../data/phone-apps.ts';
 import type { PhoneAppRow } from '../data/phone-apps.ts';
+import { immediate } from '../data/statements.ts';
 import { apiError } from './errors.ts';
 import type { Db, Deps } from './types.ts';
 
@@ -88,16 +89,19 @@ export interface NewApp {
  */
 export function installApp(deps: Pick<Deps, 'db' | 'now' | 'appsChanged'>, phoneId: number, app: NewApp): void {
   const { db } = deps;
-  if (hasPackage(db, phoneId, app.packageName)) throw apiError(ErrorCode.APP_ALREADY_EXISTS);
-  insertInstalledApp(db, {
-    phone_id: phoneId,
-    package_name: app.packageName,
-    label: app.label,
-    version_name: app.versionName,
-    version_code: app.versionCode,
-    icon_png: app.iconPng,
-    size_bytes: app.sizeBytes,
-    installed_at: deps.now(),
+  // One write transaction (a savepoint inside the caller's): two uploads of one package cannot both pass the check.
+  immediate(db, () => {
+    if (hasPackage(db, phoneId, app.packageName)) throw apiError(ErrorCode.APP_ALREADY_EXISTS);
+    insertInstalledApp(db, {
+      phone_id: phoneId,
+      package_name: app.packageName,
+      label: app.label,
+      version_name: app.versionName,
+      version_code: app.versionCode,
+      icon_png: app.iconPng,
+      size_bytes: app.sizeBytes,
+      installed_at: deps.now(),
+    });
   });
   deps.appsChanged?.(phoneId, { action: 'install', packageName: app.packageName });
 }
