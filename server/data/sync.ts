@@ -4,7 +4,7 @@ import type { PhoneRow } from './phones.ts';
 import { statement } from './statements.ts';
 
 // Group control (migration 018: sync_groups, sync_members). A member counts only while its phone is still owned by
-// the group's owner: a phone transferred away silently stops following (its row goes with the next change).
+// the group's owner; a transfer also takes the phone out of its group at once (releaseFromSync).
 
 export interface SyncGroupRow {
   id: number;
@@ -73,6 +73,20 @@ export function deleteSyncMember(db: Db, groupId: number, phoneId: number): void
 
 export function deleteSyncGroup(db: Db, groupId: number): void {
   statement(db, 'DELETE FROM sync_groups WHERE id = ?').run(groupId);
+}
+
+/**
+ * A phone leaving its owner (a transfer) leaves its group at once: the group it led ends, and so does one left with
+ * fewer than `minPhones` (the others return to individual mode).
+ */
+export function releaseFromSync(db: Db, phoneId: number, minPhones: number): void {
+  const group = statement(db, 'SELECT g.* FROM sync_members m JOIN sync_groups g ON g.id = m.group_id WHERE m.phone_id = ?').get(phoneId) as
+    | SyncGroupRow
+    | undefined;
+  if (!group) return;
+  if (group.main_phone_id === phoneId) return deleteSyncGroup(db, group.id);
+  deleteSyncMember(db, group.id, phoneId);
+  if (syncMembers(db, group.id).length < minPhones) deleteSyncGroup(db, group.id);
 }
 
 /**

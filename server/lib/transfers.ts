@@ -20,6 +20,8 @@ import { configPositiveInt } from './config.ts';
 import { ApiError, apiError, ERROR_MESSAGES, type CatalogCode } from './errors.ts';
 import { newOrderNo } from './orders.ts';
 import { handOverRefusal, type HandOverRefusal } from './phones.ts';
+import { releaseFromSync } from '../data/sync.ts';
+import { SYNC_MIN_PHONES } from '../../src/contract/sync-words.ts';
 import type { Db, Deps, UserRow } from './types.ts';
 
 // Transfers (spec §1, §4, §6, §9; server/API.md "Transfers"): `give-check` tells per phone what `give` would do,
@@ -208,6 +210,8 @@ export function runTransfer(deps: Pick<Deps, 'db' | 'now' | 'accessRevoked'>, se
       if (phone) {
         insertTransferItem(db, { orderId, phoneId: phone.id, phoneNo: phone.phone_no, status, reasonCode: refusal, finishedAt: now });
         if (refusal === null) {
+          // Before the move: its group is found through its owner's.
+          releaseFromSync(db, phone.id, SYNC_MIN_PHONES);
           movePhoneToUser(db, phone.id, receiver.user.id, groupId);
           endPhoneSharing(db, phone.id, now);
         }

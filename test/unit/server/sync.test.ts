@@ -5,6 +5,7 @@ import { iconRect } from '../../../server/stream/phone-layout.ts';
 import { demo, PHONE, phoneId, SCALE_MOBILE } from './device-helpers.ts';
 import { body, grant, other } from './grant-helpers.ts';
 import { DEMO_MOBILE } from './helpers.ts';
+import { CASES_MOBILE, codes, give } from './transfer-helpers.ts';
 import { client, start } from './stream-helpers.ts';
 
 // API.md "Group control": every refusal made directly against the API, and the stream's one input fan-out from the
@@ -83,6 +84,19 @@ test('the main-control phone is switchable and cannot leave; a follower leaves t
   // Only the main-control phone would be left: sync ends.
   assert.is((await leave(ctx.call, groupId, b)).data, null);
   assert.is((await getSync(ctx.call, c)).data, null);
+  assert.is((await stop(ctx.call, groupId)).code, ErrorCode.SYNC_NOT_EXIST);
+});
+
+test('a phone given to another account leaves its group at once; the group it led ends', async () => {
+  const ctx = await demo();
+  const [a, b, c] = ['Shop assistant', 'Game farm 1', 'Reader'].map((name) => phoneId(ctx, name));
+  const groupId = (await startSync(ctx.call, [a, b, c], a)).data.groupId as number;
+  assert.equal(codes(await give(ctx, [c], CASES_MOBILE)), [0]);
+  const members = (await getSync(ctx.call, a)).data.members.map((m: { userPhoneId: number }) => m.userPhoneId);
+  assert.equal(members, [a, b], 'the follower given away is out');
+  assert.is(ctx.db.prepare('SELECT COUNT(*) FROM sync_members WHERE phone_id = ?').pluck().get(c), 0);
+  assert.equal(codes(await give(ctx, [a], CASES_MOBILE)), [0]);
+  assert.is((await getSync(ctx.call, b)).data, null, 'its main device gone, the group ended');
   assert.is((await stop(ctx.call, groupId)).code, ErrorCode.SYNC_NOT_EXIST);
 });
 
