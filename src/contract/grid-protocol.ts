@@ -19,8 +19,11 @@ export interface GridTicket {
 export const GRID_SOCKET_PATH = '/stream/grid';
 /** A ticket lives this long; the client asks for the next one a minute before. */
 export const GRID_TICKET_TTL_MS = 10 * 60 * 1000;
-/** The 16-grid is the largest view: more ids in one watch are a malformed message. */
-export const MAX_WATCHED = 16;
+/**
+ * Phones one watch may name; more are a malformed message. The device list's largest view is the 16-grid; group
+ * control shows up to 19 followers (spec §9: a main-control window holds at most 20 devices).
+ */
+export const MAX_WATCHED = 20;
 /**
  * First byte of a thumbnail message, then the userPhoneId and the socket's picture sequence number (uint32
  * big-endian each), then the JPEG. The phone stream's kinds share the byte (stream-protocol.ts FRAME_KIND...).

@@ -30,14 +30,14 @@ async function assertRefused(c: ReturnType<typeof gridClient>) {
   assert.equal(JSON.parse(reason), { code: CLOSE_NOT_ASSIGNED, msg: STREAM_MESSAGES.notAssigned });
 }
 
-test('protocol: thumb is kind 3, apart from the phone stream\'s kinds; watch takes at most 16 positive integers, deduplicated', () => {
+test('protocol: thumb is kind 3, apart from the phone stream\'s kinds; watch takes at most 20 positive integers (group control\'s windows), deduplicated', () => {
   assert.is(THUMB_KIND, 3);
   assert.is(new Set([FRAME_KIND, SCREENSHOT_KIND, PATCH_KIND, THUMB_KIND]).size, 4, 'the kinds share the first byte');
   assert.equal(parseGridMessage('{"type":"watch","userPhoneIds":[3,1,3]}'), { type: 'watch', userPhoneIds: [3, 1] });
   assert.equal(parseGridMessage('{"type":"watch","userPhoneIds":[]}'), { type: 'watch', userPhoneIds: [] });
   const tooMany = JSON.stringify({ type: 'watch', userPhoneIds: Array.from({ length: MAX_WATCHED + 1 }, (_, i) => i + 1) });
   for (const bad of [tooMany, '{"type":"watch","userPhoneIds":[1.5]}', '{"type":"watch","userPhoneIds":["1"]}', '{"type":"watch"}', '{"type":"watch","userPhoneIds":[0]}']) {
-    assert.equal(parseGridMessage(bad), { error: 'watch.userPhoneIds must be at most 16 positive integers' }, bad);
+    assert.equal(parseGridMessage(bad), { error: 'watch.userPhoneIds must be at most 20 positive integers' }, bad);
   }
   assert.equal(parseGridMessage('nope'), { error: 'Malformed JSON' });
   assert.equal(parseGridMessage('{"type":"touch"}'), { error: 'Unknown message type' });
