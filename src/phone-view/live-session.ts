@@ -16,7 +16,7 @@ import type { Quality } from '../contract/stream-quality.ts';
 import { DEFAULT_QUALITY, definitionOf } from './qualities.ts';
 import { streamBase } from '../stream/stream-url.ts';
 
-export type Panel = 'none' | 'tools' | 'quality' | 'clipboard' | 'switcher' | 'rename';
+export type Panel = 'none' | 'tools' | 'quality' | 'clipboard' | 'switcher' | 'rename' | 'upload';
 
 /** Why the stage shows an error instead of the picture: a stream failure, or a refused call (token, validity). */
 export type SessionProblem =

@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { buildApk } from '../apk-builder.mjs';
 import { appUrl } from './helpers.ts';
 import { UPLOAD_CHUNK_BYTES } from '../../src/contract/file-words.ts';
-import { openPhoneView, pixelAt, tapPhone, userWithPhones } from './stream-helpers.ts';
+import { openPhoneView, openTool, pixelAt, stage, tapPhone, userWithPhones, watchSockets } from './stream-helpers.ts';
 import { appsForPhone, installedAppInfo } from '../../server/stream/phone-apps.ts';
 import { iconRect } from '../../server/stream/phone-layout.ts';
 
@@ -130,4 +130,21 @@ test('an installed app shows on the phone\'s home screen with its icon and opens
   // The app's own screen, in its colour (from its package name, as the server draws it).
   const colour = installedAppInfo({ packageName, label: 'Opener', iconPng: null }).color;
   await expect.poll(async () => near(await pixelAt(page, { x: 690, y: 70 }), colour), { timeout: 10_000 }).toBe(true);
+});
+
+test("phone-view's tools open the upload sheet over the live phone, which keeps streaming while the file installs", async ({ page }) => {
+  const [phone] = await userWithPhones(page, [{ name: 'Phone A' }]);
+  const sockets = watchSockets(page);
+  await openPhoneView(page, phone!);
+  await openTool(page, 'upload');
+  const sheet = page.getByTestId('upload-sheet');
+  await expect(sheet.getByTestId('file-input')).toBeEnabled();
+  await sheet.getByTestId('file-input').setInputFiles(await apkFile('sheet.apk', { packageName: 'com.example.sheet', label: 'Sheet' }));
+  await expect(item(page, 'sheet.apk').getByTestId('file-target')).toContainText('Installed', { timeout: 20_000 });
+  await sheet.getByTestId('sheet-close').click();
+  await expect(sheet).toHaveCount(0);
+  // The same session all along: still playing, on the one socket it opened.
+  await expect(stage(page)).toHaveAttribute('data-state', 'playing');
+  expect(sockets).toHaveLength(1);
+  expect(sockets[0]!.isClosed()).toBe(false);
 });

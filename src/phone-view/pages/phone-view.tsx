@@ -12,11 +12,15 @@ import { StreamStage } from '../parts/stream-stage.tsx';
 import { SwitchStrip } from '../parts/switch-strip.tsx';
 import { QualitySheet, RenameSheet, ToolsHandle, ToolsSheet, VirtualKeyBar } from '../parts/toolbar.tsx';
 import { useStreamTouch } from '../parts/use-stream-touch.ts';
-import { closeSession, openSession, panel, pauseSession, resumeSession, viewOnly, virtualKeys } from '../session.ts';
+import { closeSession, currentPhone, openSession, panel, pauseSession, resumeSession, viewOnly, virtualKeys } from '../session.ts';
 import { exitPhoneView } from '../tool-actions.ts';
 import { ensureStreamTexts } from '../texts/index.ts';
 import { useStageSize } from '../parts/use-stage-size.ts';
 import '../phone-view.css';
+import lazy from 'preact-iso/lazy';
+
+/** The files domain's upload sheet, with its texts, loaded when the tool is tapped: phone-view carries none of it. */
+const UploadSheet = lazy(() => import('../../files/upload-sheet.tsx').then((module) => module.loadUploadSheet()));
 
 /** The route shows the page once its texts are in (src/app/routes.ts). */
 export const ready = ensureStreamTexts;
@@ -78,6 +82,7 @@ export default function PhoneViewPage({ clientNo, query, routeName }: PageProps)
       {panel.value === 'clipboard' ? <ClipboardPanel /> : null}
       {panel.value === 'switcher' ? <PhoneSwitcher /> : null}
       {panel.value === 'rename' ? <RenameSheet /> : null}
+      {panel.value === 'upload' && currentPhone.value ? <UploadSheet phoneIds={[currentPhone.value.userPhoneId]} onClose={() => (panel.value = 'none')} /> : null}
     </div>
   );
 }

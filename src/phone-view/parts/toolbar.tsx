@@ -7,7 +7,6 @@ import type { ComponentChildren } from 'preact';
 import { t, type MessageKey } from '../../core/i18n/index.ts';
 import { Sheet } from '../../core/ui/sheet.tsx';
 import { permissionKeys } from '../../app/client-state.ts';
-import { goToPage } from '../../app/navigate.ts';
 import type { StreamKey } from '../../stream/types.ts';
 import type { NavKey } from '../../contract/stream-protocol.ts';
 import { QUALITIES } from '../../contract/stream-quality.ts';
@@ -100,11 +99,11 @@ export function ToolsSheet({ clientNo, onKeyboard }: ToolsSheetProps) {
     },
     // The owner names the phone here as on the device list; the new name shows on every page at once (the store).
     { id: 'rename', label: 'devices.actions.rename', run: () => (panel.value = 'rename'), hidden: viewOnly.value || role.value !== 'owner' || !currentPhone.value },
-    // Files to install open their own page (the upload goes on there, whatever the stream does meanwhile).
+    // Files to install on this phone, in a sheet over the stream (the files domain's, loaded when tapped).
     {
       id: 'upload',
       label: 'devices.actions.upload',
-      run: () => goToPage('file-upload', { query: `?ids=${currentPhone.value?.userPhoneId ?? ''}` }),
+      run: () => (panel.value = 'upload'),
       hidden: viewOnly.value || role.value !== 'owner' || !currentPhone.value || !permissionKeys.value.has('upload_button'),
     },
     { id: 'switch', label: 'phoneView.tools.switchPhone', run: () => (panel.value = 'switcher') },
