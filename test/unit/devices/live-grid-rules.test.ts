@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Phone } from '../../../src/devices/api.ts';
 import { dropAllPictures, dropPictures, showPicture } from '../../../src/devices/live-grid/pictures.ts';
-import { THUMB_KIND } from '../../../src/contract/grid-protocol.ts';
+import { MAX_WATCHED, THUMB_KIND } from '../../../src/contract/grid-protocol.ts';
 import { FirstPictureDelays, gridSocketUrl, idsToWatch, poorConnection, readThumb, sameIds, SLOW_FIRST_PICTURE_MS } from '../../../src/devices/live-grid/rules.ts';
 import { livePicture } from '../../../src/devices/parts/thumbnails.ts';
 import { alive, revoked } from './object-urls.ts';
@@ -20,11 +20,12 @@ function phone(id: number, status: Phone['businessStatus'] = 'online', left = 30
   };
 }
 
-test('watched: running phones on screen, in order, at most 16; stopped, expired and busy ones keep their still', () => {
+test('watched: running phones on screen, in order, at most MAX_WATCHED (20); stopped, expired and busy ones keep their still', () => {
   const cards = [phone(1), phone(2, 'offline'), phone(3, 'trial'), phone(4, 'maintenance'), phone(5, 'online', -1), phone(6, 'controlling'),
     phone(7, 'syncing'), phone(8, 'operating'), phone(9, 'online', 3_600_000), phone(10, 'replacing'), phone(11, 'migrating')];
   assert.equal(idsToWatch(cards), [1, 3, 6, 7, 9]);
-  assert.equal(idsToWatch(Array.from({ length: 20 }, (_, i) => phone(i + 1))), Array.from({ length: 16 }, (_, i) => i + 1));
+  assert.equal(idsToWatch(Array.from({ length: 25 }, (_, i) => phone(i + 1))), Array.from({ length: MAX_WATCHED }, (_, i) => i + 1));
+  assert.is(MAX_WATCHED, 20);
   assert.ok(sameIds([1, 2, 3], [3, 1, 2]));
   assert.not.ok(sameIds([1, 2], [1, 2, 3]));
   assert.not.ok(sameIds([1, 2], [1, 3]));
