@@ -4,7 +4,7 @@
  * the rows of both files of the route table to this list.
  */
 export const KNOWN_SEGMENTS: ReadonlySet<string> = new Set<string>([
-  '404', 'about-us', 'app-manager', 'activation-code', 'add-code', 'add-phone', 'agreement', 'ai-assistant', 'ai-tutorial',
+  '404', 'about-us', 'activation-code', 'add-code', 'add-phone', 'agreement', 'ai-assistant', 'ai-tutorial',
   'authorization-code', 'authorization-manager', 'authorized-device', 'batch-operation', 'cancel-account',
   'change-phone', 'choose-device', 'code-record', 'discover', 'download', 'forget-password', 'game-list',
   'home-guide', 'install-pwa', 'join-user', 'login', 'manage-group', 'message-center', 'message-detaile',
@@ -14,8 +14,7 @@ export const KNOWN_SEGMENTS: ReadonlySet<string> = new Set<string>([
   'recharge-single-phone', 'renew-code', 'sdk-guide', 'share-screen-control', 'single-page', 'system-setting',
   'transfer-device', 'transfer-list', 'upgrade-phone', 'upgrade-select-phone', 'use-authorization-code',
   'user-agreement',
-  // Pages of the spec's features that its route list does not name (docs/decisions.md "Routes and navigation").
-  'file-upload',
-  // Group control (sync mode).
-  'group-control',
+  // Pages of the spec's features that its route list does not name (docs/decisions.md "Routes and navigation"): file
+  // upload and install, app batch management, group control (sync mode).
+  'file-upload', 'app-manager', 'group-control',
 ]);
