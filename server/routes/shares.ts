@@ -5,6 +5,7 @@ import { requireAuth, requireTenant } from '../lib/auth.ts';
 import { clientAddress } from '../lib/client-address.ts';
 import { contractRoute } from '../lib/contract-route.ts';
 import * as shares from '../lib/shares.ts';
+import * as viewers from '../lib/share-viewers.ts';
 import { admitShareJoin } from '../lib/throttles.ts';
 import { findSessionByAccessToken } from '../lib/tokens.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
@@ -41,15 +42,15 @@ export function shareRoutes(deps: Deps): Hono<AppEnv> {
     return true;
   });
 
-  contractRoute(routes, deps, contract.openShare, visitor, (_c, { body }) => shares.openShare(deps, body.token));
+  contractRoute(routes, deps, contract.openShare, visitor, (_c, { body }) => viewers.openShare(deps, body.token));
   contractRoute(routes, deps, contract.joinShare, visitor, (c, { body }) => {
     admitShareJoin(deps, clientAddress(c, deps.trustProxy));
-    return shares.joinShare(deps, { ...body, account: loggedInUser(deps, c) });
+    return viewers.joinShare(deps, { ...body, account: loggedInUser(deps, c) });
   });
-  contractRoute(routes, deps, contract.viewerStatus, visitor, (_c, { body }) => shares.viewerStatus(deps, body.viewerKey));
-  contractRoute(routes, deps, contract.requestControl, visitor, (_c, { body }) => shares.requestControl(deps, body.viewerKey));
+  contractRoute(routes, deps, contract.viewerStatus, visitor, (_c, { body }) => viewers.viewerStatus(deps, body.viewerKey));
+  contractRoute(routes, deps, contract.requestControl, visitor, (_c, { body }) => viewers.requestControl(deps, body.viewerKey));
   contractRoute(routes, deps, contract.leaveShare, visitor, (_c, { body }) => {
-    shares.leaveShare(deps, body.viewerKey);
+    viewers.leaveShare(deps, body.viewerKey);
     return true;
   });
 

@@ -12,7 +12,8 @@ import { AUTH_WAIT_MS, CLOSE_POLICY, CLOSE_SHUTDOWN, CLOSE_TOO_MANY_SOCKETS, STR
 import { closeReason, MalformedCount, parseClientMessage } from './protocol.ts';
 import { createGridService } from './grid-server.ts';
 import { runningBoot } from './phone-boot.ts';
-import { rejoinByKey, VIEWER_GRACE_MS } from '../lib/shares.ts';
+import { VIEWER_GRACE_MS } from '../lib/shares.ts';
+import { rejoinByKey } from '../lib/share-viewers.ts';
 import { authorizeStream, holderOf, refuse, refuseOrEndViewer, ViewerPresence } from './stream-access.ts';
 import { SCREENSHOTS_PER_SOCKET, SCREENSHOTS_PER_USER, screenshotLimiter } from './screenshot-limits.ts';
 import { PhoneEntry } from './phone-entry.ts';

@@ -1,0 +1,147 @@
+import { ErrorCode } from '../../src/core/error-codes.ts';
+import type { ReplyInput } from '../../src/contract/endpoint.ts';
+import type * as contract from '../../src/contract/shares.ts';
+import {
+  insertViewer, isLive, rejoinViewer, roomCount, setControlRequest, setViewerState, shareById, shareByTokenHash, userIsShielded,
+  viewerById, viewerByKeyHash,
+} from '../data/shares.ts';
+import type { ShareRow, ViewerRow } from '../data/shares.ts';
+import { immediate } from '../data/statements.ts';
+import { apiError } from './errors.ts';
+import { newShareSecret, roomLimit, seenSince } from './shares.ts';
+import { hashToken } from './tokens.ts';
+import type { Db, Deps } from './types.ts';
+
+// Screen sharing by link, the viewer's side (server/API.md "Screen sharing"): a link looked at, the room joined (or
+// rejoined by a kept key as a stream socket opens), a viewer's own state, its control request, and leaving. The
+// owner's side (links, the room's viewers) is shares.ts.
+
+/** The live share a token opens, or SHARE_ENDED for every other case. */
+function liveShareOf(db: Db, token: string, now: number): ShareRow {
+  const share = token ? shareByTokenHash(db, hashToken(token), now) : undefined;
+  if (!share || !isLive(share, now)) throw apiError(ErrorCode.SHARE_ENDED);
+  return share;
+}
+
+export function openShare(deps: Deps, token: string): ReplyInput<typeof contract.openShare> {
+  const share = liveShareOf(deps.db, token, deps.now());
+  return { shareId: share.id, userPhoneId: share.phone_id, phoneName: share.phone_name, permission: share.permission, expiresAt: share.expires_at };
+}
+
+export interface JoinInput {
+  token: string;
+  displayName: string;
+  /** The key this browser kept from an earlier join of this share ('' when none). */
+  viewerKey: string;
+  /** The caller's account, when the page sent a valid login; one of another tenant than the share's is ignored. */
+  account: { id: number; tenantId: number } | null;
+}
+
+/**
+ * Into the room (spec §6: at most the tenant's room limit of viewers in it). The same browser (its viewer key) comes
+ * back as the same viewer; a blocked one, by its key, its account, or the account its key's row joined with, is
+ * refused. Someone already in the room (a second tab, a reload) is not counted twice. A key of another share is no
+ * key here: the join makes a new viewer.
+ */
+export function joinShare(deps: Deps, input: JoinInput): ReplyInput<typeof contract.joinShare> {
+  const { db } = deps;
+  const now = deps.now();
+  const result = immediate(db, () => {
+    const share = liveShareOf(db, input.token, now);
+    const userId = input.account?.tenantId === share.tenant_id ? input.account.id : null;
+    const known = input.viewerKey ? viewerByKeyHash(db, hashToken(input.viewerKey), seenSince(now)) : undefined;
+    const existing = known?.share_id === share.id ? known : undefined;
+    admitViewer(db, share, existing, userId, now);
+    if (existing) {
+      rejoinViewer(db, existing.id, input.displayName, userId, existing.state === 'enabled', now);
+      return { viewerId: existing.id, viewerKey: input.viewerKey, permission: existing.permission, share };
+    }
+    const viewerKey = newShareSecret();
+    const viewerId = insertViewer(db, {
+      shareId: share.id,
+      userId,
+      displayName: input.displayName,
+      keyHash: hashToken(viewerKey),
+      permission: share.permission,
+      now,
+    });
+    return { viewerId, viewerKey, permission: share.permission, share };
+  });
+  const { share, ...viewer } = result;
+  return { ...viewer, userPhoneId: share.phone_id, phoneName: share.phone_name };
+}
+
+/**
+ * Whether a viewer (`existing`: this browser's, by its key; undefined for a new one) may be in the share's room now:
+ * throws SHARE_BLOCKED for a blocked key or account, SHARE_ROOM_FULL when the room is full and it is not in it.
+ */
+function admitViewer(db: Db, share: ShareRow, existing: ViewerRow | undefined, userId: number | null, now: number): void {
+  if (existing?.state === 'shielded') throw apiError(ErrorCode.SHARE_BLOCKED);
+  for (const account of [userId, existing?.user_id ?? null]) {
+    if (account !== null && userIsShielded(db, share.id, account)) throw apiError(ErrorCode.SHARE_BLOCKED);
+  }
+  const inRoom = existing?.state === 'enabled';
+  if (!inRoom && roomCount(db, share.id, seenSince(now)) >= roomLimit(db, share.tenant_id)) throw apiError(ErrorCode.SHARE_ROOM_FULL);
+}
+
+/**
+ * A returning viewer back into the room by its key alone, as its stream socket opens (the `auth` message's `rejoin`):
+ * what a join with the same key does (a blocked viewer stays out, the room's limit holds), under the name and account
+ * it last joined with. A share link's page sends it before its join's answer is in (src/share/early-join.ts). False
+ * when the key names no viewer of a live share of this phone, or the viewer may not come back now; the socket is then
+ * refused as any other (stream-access.ts says why).
+ */
+export function rejoinByKey(db: Db, now: number, key: string, userPhoneId: number): boolean {
+  try {
+    return immediate(db, () => {
+      const viewer = key ? viewerByKeyHash(db, hashToken(key), seenSince(now)) : undefined;
+      const share = viewer ? shareById(db, viewer.share_id, now) : undefined;
+      if (!viewer || !share || !isLive(share, now) || share.phone_id !== userPhoneId) return false;
+      admitViewer(db, share, viewer, null, now);
+      rejoinViewer(db, viewer.id, viewer.display_name, null, viewer.state === 'enabled', now);
+      return true;
+    });
+  } catch {
+    return false;
+  }
+}
+
+/** The viewer a key names, in a live share: an unknown key does not exist, an ended share says so. */
+function loadViewerByKey(db: Db, key: string, now: number): ViewerRow {
+  const viewer = key ? viewerByKeyHash(db, hashToken(key), seenSince(now)) : undefined;
+  if (!viewer) throw apiError(ErrorCode.SHARE_VIEWER_NOT_EXIST);
+  const share = shareById(db, viewer.share_id, now);
+  if (!share || !isLive(share, now)) throw apiError(ErrorCode.SHARE_ENDED);
+  return viewer;
+}
+
+function statusOf(viewer: ViewerRow): ReplyInput<typeof contract.viewerStatus> {
+  return { state: viewer.state, permission: viewer.permission, controlRequested: viewer.control_requested_at !== null && viewer.state === 'enabled' };
+}
+
+export function viewerStatus(deps: Deps, key: string): ReplyInput<typeof contract.viewerStatus> {
+  return statusOf(loadViewerByKey(deps.db, key, deps.now()));
+}
+
+/** A watching viewer in the room asks the owner for control; the owner answers on join-user. */
+export function requestControl(deps: Deps, key: string): ReplyInput<typeof contract.requestControl> {
+  const { db } = deps;
+  const now = deps.now();
+  return immediate(db, () => {
+    const viewer = loadViewerByKey(db, key, now);
+    if (viewer.state === 'shielded') throw apiError(ErrorCode.SHARE_BLOCKED);
+    if (viewer.state !== 'enabled') throw apiError(ErrorCode.SHARE_VIEWER_NOT_EXIST);
+    if (viewer.permission === 'view' && viewer.control_requested_at === null) setControlRequest(db, viewer.id, now, now);
+    return statusOf(viewerById(db, viewer.id, seenSince(now))!);
+  });
+}
+
+/** The viewer leaves the room (disabled): their place frees up, and they may come back by the link. */
+export function leaveShare(deps: Deps, key: string): void {
+  const now = deps.now();
+  immediate(deps.db, () => {
+    const viewer = loadViewerByKey(deps.db, key, now);
+    if (viewer.state === 'enabled') setViewerState(deps.db, viewer.id, 'disabled', now);
+  });
+  deps.accessRevoked();
+}
