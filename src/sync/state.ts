@@ -4,7 +4,8 @@
  * replaces the stored one; stopping, or the last follower leaving, stores "no group". The stored value wraps the group,
  * since the store reads a null answer as none yet.
  */
-import { fetchQuery, setQueryData, type Fetcher } from '../core/store/query-store.ts';
+import { setQueryData, type Fetcher } from '../core/store/query-store.ts';
+import { polling } from '../core/store/polling.ts';
 import { getSync, leaveSync, startSync, stopSync, switchSyncMain, type SyncGroup } from './api.ts';
 
 /** Keyed by the phone the page was opened for: its group, whichever phone leads it. */
@@ -15,13 +16,8 @@ export interface SyncState {
   group: SyncGroup | null;
 }
 
-export const fetchSyncGroup =
-  (userPhoneId: number): Fetcher<SyncState> =>
-  () =>
-    getSync(userPhoneId).then((group) => ({ group }));
-
-/** Asks the server again now (the page's poll). */
-export const refreshSyncGroup = (userPhoneId: number) => fetchQuery(syncKey(userPhoneId), fetchSyncGroup(userPhoneId));
+/** Live while the page shows it (core/store/polling.ts): which followers follow and which failed. */
+export const fetchSyncGroup = (userPhoneId: number): Fetcher<SyncState> => polling(() => getSync(userPhoneId).then((group) => ({ group })));
 
 /**
  * Stores the group under its main-control phone, which the page follows from then on: a phone that left no longer

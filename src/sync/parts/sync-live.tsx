@@ -9,17 +9,16 @@ import { useEffect, useRef, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { notify } from '../../core/ui/notify.ts';
+import { useBoxSize } from '../../core/ui/use-box-size.ts';
 import { usePhones } from '../../devices/phone-lists.ts';
 import { showLiveGrid, stopLiveGrid } from '../../devices/live-grid/index.ts';
 import { closeSession, openSession, pauseSession, resumeSession } from '../../phone-view/session.ts';
 import { KeyboardInput, StreamStage, usePhysicalKeyboard, useStageSize, useStreamTouch } from '../../phone-view/watch.ts';
 import { autoArrange, PHONE_RATIO } from '../arrange.ts';
 import type { SyncGroup } from '../api.ts';
-import { leaveSyncNow, refreshSyncGroup, stopSyncNow, switchMainNow } from '../state.ts';
+import { leaveSyncNow, stopSyncNow, switchMainNow } from '../state.ts';
 import { FollowerWindow } from './follower-window.tsx';
 
-/** How often the followers' states are read again while the page shows them. */
-const POLL_MS = 3000;
 /** Below each follower's picture: its name, its state and its leave button. */
 const CAPTION_PX = 76;
 const GAP_PX = 8;
@@ -33,21 +32,6 @@ interface SyncLiveProps {
   keyId: number;
   /** The group changed its main-control phone, or ended (null). */
   onChanged: (group: SyncGroup | null) => void;
-}
-
-/** The size of an element, kept up to date. */
-function useBoxSize(box: { current: HTMLElement | null }): { width: number; height: number } {
-  const [size, setSize] = useState({ width: 0, height: 0 });
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    const measure = () => setSize({ width: element.clientWidth, height: element.clientHeight });
-    measure();
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
-    observer?.observe(element);
-    return () => observer?.disconnect();
-  }, []);
-  return size;
 }
 
 export function SyncLive({ group, keyId, onChanged }: SyncLiveProps) {
@@ -74,12 +58,8 @@ export function SyncLive({ group, keyId, onChanged }: SyncLiveProps) {
   useEffect(() => {
     const onVisibility = () => (document.visibilityState === 'hidden' ? pauseSession() : resumeSession());
     document.addEventListener('visibilitychange', onVisibility);
-    const poll = setInterval(() => void refreshSyncGroup(keyId).catch(() => {}), POLL_MS);
-    return () => {
-      document.removeEventListener('visibilitychange', onVisibility);
-      clearInterval(poll);
-    };
-  }, [keyId]);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, []);
 
   // The followers' windows are the stream's live grid: one socket for all of them.
   const followerKey = phones.map((phone) => phone.userPhoneId).join(',');

@@ -221,13 +221,19 @@ test('a backend that needs the tenant headers for the details is asked again onc
   }
 });
 
-test('an early reply answers its request once, and only a same-origin GET', async () => {
+/** The network as the app's fetch sees it: every request answered 'network', its address recorded. */
+function stubNetwork(): { sent: string[]; restore: () => void } {
   const sent: string[] = [];
   const realFetch = globalThis.fetch;
   globalThis.fetch = (async (input: RequestInfo | URL) => {
     sent.push(String(input));
     return new Response('network');
   }) as typeof fetch;
+  return { sent, restore: () => (globalThis.fetch = realFetch) };
+}
+
+test('an early reply answers its request once, and a GET\'s only by a GET', async () => {
+  const { sent, restore } = stubNetwork();
   try {
     window.__bootReplies = { '/api/x?a=1': Promise.resolve(new Response('early')) };
     assert.is(await (await fetchWithBootReplies(`${location.origin}/api/x?a=1`, { method: 'POST' })).text(), 'network');
@@ -244,18 +250,13 @@ test('an early reply answers its request once, and only a same-origin GET', asyn
       (error: Error) => assert.is(error.name, 'AbortError'),
     );
   } finally {
-    globalThis.fetch = realFetch;
+    restore();
     delete window.__bootReplies;
   }
 });
 
 test('a POST answered early is taken by the same method, address and body only, once', async () => {
-  const sent: string[] = [];
-  const realFetch = globalThis.fetch;
-  globalThis.fetch = (async (input: RequestInfo | URL) => {
-    sent.push(String(input));
-    return new Response('network');
-  }) as typeof fetch;
+  const { sent, restore } = stubNetwork();
   const body = JSON.stringify({ token: 't', displayName: 'Ann', viewerKey: 'k' });
   try {
     window.__bootReplies = { [`POST /api/device/share/join ${body}`]: Promise.resolve(new Response('early')) };
@@ -266,7 +267,7 @@ test('a POST answered early is taken by the same method, address and body only, 
     assert.is(await join({ method: 'POST', body }), 'network', 'taken once');
     assert.is(sent.length, 3);
   } finally {
-    globalThis.fetch = realFetch;
+    restore();
     delete window.__bootReplies;
   }
 });
@@ -275,8 +276,7 @@ test('a page\'s early start in the plan is run as a module script, first, with t
   const segment = 'share-screen-control';
   const files = ['assets/early.js', 'assets/page.js'];
   const plan: BootPlan = { ...PLAN, files: [...PLAN.files, ...files], routes: { ...PLAN.routes, [segment]: [0, 1].map((at) => PLAN.files.length + at) }, run: [PLAN.files.length] };
-  const realFetch = globalThis.fetch;
-  globalThis.fetch = (async () => new Response('{}')) as typeof fetch;
+  const { restore } = stubNetwork();
   history.replaceState(null, '', '/app/share-screen-control/demo?token=abc');
   // The test's document does not load the script it adds (and would report that as an error).
   const settings = (window as unknown as { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } }).happyDOM.settings;
@@ -292,7 +292,7 @@ test('a page\'s early start in the plan is run as a module script, first, with t
     assert.is(window.__bootHeaders?.['fingerprint-id'], window.__fingerprint);
     assert.is(window.__bootHeaders?.version, 'test');
   } finally {
-    globalThis.fetch = realFetch;
+    restore();
     for (const element of document.head.querySelectorAll('script[type="module"], link[rel="modulepreload"], link[rel="stylesheet"]')) element.remove();
     delete window.__bootReplies;
     delete window.__bootHeaders;
