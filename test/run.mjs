@@ -9,6 +9,8 @@ import { ensureChromium } from './chromium-path.mjs';
 const root = new URL('..', import.meta.url).pathname;
 const totals = { passed: 0, failed: 0 };
 const stages = [];
+/** What failed, said again just above the summary: a log cut to its last lines still names it. */
+const failures = [];
 
 function run(command, args, { capture = false, env = {} } = {}) {
   return new Promise((resolve) => {
@@ -42,6 +44,14 @@ function uvuCounts(output, code) {
   return { passed, failed: Math.max(total - passed, code === 0 ? 0 : 1) };
 }
 
+/** uvu's report of each failed test (its FAIL line and the lines after it), or the output's end after a crash. */
+function uvuFailures(stage, output, code) {
+  const lines = strip(output).split('\n');
+  const starts = lines.flatMap((line, i) => (/^\s*FAIL\s/.test(line) ? [i] : []));
+  for (const start of starts) failures.push(`${stage}:`, ...lines.slice(start, start + 14).filter((line) => line.trim()));
+  if (!starts.length && code !== 0) failures.push(`${stage} (ended with code ${code}):`, ...lines.slice(-15));
+}
+
 const node = process.execPath;
 const uvu = ['--import', './test/unit/register.mjs', './node_modules/uvu/bin.js'];
 
@@ -53,23 +63,25 @@ console.log('\n== unit tests (client)');
 const clientUnit = await run(node, [...uvu, 'test/unit', '\\.test\\.tsx?$', '-i', 'server']);
 const client = uvuCounts(clientUnit.output, clientUnit.code);
 record('unit (client)', client.passed, client.failed);
+uvuFailures('unit (client)', clientUnit.output, clientUnit.code);
 
 console.log('\n== unit tests (server)');
 const serverUnit = await run(node, [...uvu, 'test/unit/server', '\\.test\\.ts$']);
 const server = uvuCounts(serverUnit.output, serverUnit.code);
 record('unit (server)', server.passed, server.failed);
+uvuFailures('unit (server)', serverUnit.output, serverUnit.code);
 
 console.log('\n== build');
 const build = await run(node, ['scripts/build.mjs']);
 record('build', build.code === 0 ? 1 : 0, build.code === 0 ? 0 : 1);
 
-/** The titles of the report's tests whose outcome was "flaky", from its nested suites. */
-function flakyTitles(suites = [], path = []) {
+/** The titles of the report's tests with that outcome ("flaky", "unexpected"), from its nested suites. */
+function titlesOf(status, suites = [], path = []) {
   return suites.flatMap((suite) => [
     ...(suite.specs ?? []).flatMap((spec) =>
-      (spec.tests ?? []).filter((t) => t.status === 'flaky').map(() => [...path, suite.title, spec.title].filter(Boolean).join(' › ')),
+      (spec.tests ?? []).filter((t) => t.status === status).map(() => [...path, suite.title, spec.title].filter(Boolean).join(' › ')),
     ),
-    ...flakyTitles(suite.suites, [...path, suite.title]),
+    ...titlesOf(status, suite.suites, [...path, suite.title]),
   ]);
 }
 
@@ -83,7 +95,9 @@ async function browserTests(browserPath) {
     const { stats, suites } = JSON.parse(readFileSync(report, 'utf8'));
     // A test that passed only on its retry (playwright.config.ts) counts as passed, but is named here, not hidden.
     try {
-      for (const title of flakyTitles(suites)) console.log(`flaky (failed, then passed on its retry): ${title}`);
+      for (const title of titlesOf('flaky', suites)) console.log(`flaky (failed, then passed on its retry): ${title}`);
+      const failed = titlesOf('unexpected', suites);
+      if (failed.length) failures.push('browser:', ...failed.map((title) => `  failed: ${title}`));
     } catch {
       console.log(`flaky (failed, then passed on its retry): ${stats.flaky} test(s), names not readable from the report`);
     }
@@ -107,6 +121,7 @@ if (build.code === 0) {
   record('size budget (not run: build failed)', 0, 1);
 }
 
+if (failures.length) console.log('\n== failures, again\n' + failures.slice(0, 60).join('\n'));
 console.log('\n' + stages.join('\n'));
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed === 0 ? 0 : 1);

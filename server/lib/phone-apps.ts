@@ -1,5 +1,5 @@
 import { ErrorCode } from '../../src/core/error-codes.ts';
-import { appsForPhone } from '../stream/phone-apps.ts';
+import { BUILT_IN_APPS } from '../stream/phone-apps.ts';
 import type { PhoneRow } from '../data/phones.ts';
 import { installedAppRow, installedAppRows, insertInstalledApp, runningAppRows } from '../data/phone-apps.ts';
 import type { PhoneAppRow } from '../data/phone-apps.ts';
@@ -27,9 +27,8 @@ export interface PhoneApp {
 /** Built-in apps have the phone's system version. */
 const SYSTEM_VERSION = { versionName: '12', versionCode: 31 };
 
-function systemApps(phoneId: number): PhoneApp[] {
-  return appsForPhone(phoneId).map((app) => ({ packageName: app.packageName, label: app.name, ...SYSTEM_VERSION, system: true }));
-}
+/** The system image's apps, the same on every phone. */
+const SYSTEM_APPS: readonly PhoneApp[] = BUILT_IN_APPS.map((app) => ({ packageName: app.packageName, label: app.name, ...SYSTEM_VERSION, system: true }));
 
 function installedApp(row: PhoneAppRow): PhoneApp {
   return { packageName: row.package_name, label: row.label, versionName: row.version_name, versionCode: row.version_code, system: false };
@@ -43,12 +42,12 @@ export function installedApps(db: Db, phoneId: number): PhoneAppRow[] {
 /** Every app of each phone: built-ins first, then the installed ones. */
 export function appsOfPhones(db: Db, phoneIds: number[]): Map<number, PhoneApp[]> {
   const rows = installedAppRows(db, phoneIds);
-  return new Map(phoneIds.map((id) => [id, [...systemApps(id), ...rows.filter((row) => row.phone_id === id).map(installedApp)]]));
+  return new Map(phoneIds.map((id) => [id, [...SYSTEM_APPS, ...rows.filter((row) => row.phone_id === id).map(installedApp)]]));
 }
 
 /** The phone's app of that package, built-in or installed, or undefined. */
 export function findApp(db: Db, phoneId: number, packageName: string): PhoneApp | undefined {
-  const system = systemApps(phoneId).find((app) => app.packageName === packageName);
+  const system = SYSTEM_APPS.find((app) => app.packageName === packageName);
   if (system) return system;
   const row = installedAppRow(db, phoneId, packageName);
   return row ? installedApp(row) : undefined;

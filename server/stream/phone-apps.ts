@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 
-// What each virtual phone has installed, and its wallpaper: chosen from a digest of the phone id, so a phone looks
-// the same after a restart and two phones rarely look alike.
+// What a virtual phone has on its home screen, and its wallpaper. Every phone runs the same system image, so every
+// phone has the same built-in apps in the same places (a tap mirrored by group control opens the same app on each);
+// what sets phones apart is the apps installed on them and the wallpaper, chosen from a digest of the phone id so a
+// phone looks the same after a restart and two phones rarely look alike.
 
 export interface AppInfo {
   /** The key of its field text: a built-in's lower-case name, an installed app's package name. */
@@ -23,10 +25,8 @@ export interface InstalledAppInfo {
   iconPng: Buffer | null;
 }
 
-const APP_NAMES = [
-  'Messages', 'Camera', 'Gallery', 'Music', 'Maps', 'Weather', 'Notes', 'Clock', 'Mail', 'Calendar', 'Browser',
-  'Files', 'Settings', 'Store', 'Video', 'Games', 'Wallet', 'Chat', 'News', 'Fitness',
-];
+/** The system image's apps, in home-screen order. */
+const BUILT_IN_NAMES = ['Messages', 'Camera', 'Gallery', 'Browser', 'Notes', 'Mail', 'Calendar', 'Music', 'Maps', 'Settings'];
 
 function hslToRgb(h: number, s: number, l: number): [number, number, number] {
   const a = s * Math.min(l, 1 - l);
@@ -37,20 +37,18 @@ function hslToRgb(h: number, s: number, l: number): [number, number, number] {
   return [f(0), f(8), f(4)];
 }
 
-/** 8-12 apps per phone, chosen and coloured from a digest of the phone id: stable across restarts. */
-export function appsForPhone(phoneId: number): AppInfo[] {
-  const bytes = createHash('sha256').update(`apps:${phoneId}`).digest();
-  const count = 8 + (bytes[0]! % 5);
-  const names = APP_NAMES.map((name, i) => ({ name, key: bytes[(i % 30) + 1]! * 32 + i })).sort((a, b) => a.key - b.key);
-  return names.slice(0, count).map(({ name }, i) => ({
+/** The built-in apps, the same on every phone; each tile's colour comes from the app's name. */
+export const BUILT_IN_APPS: readonly AppInfo[] = BUILT_IN_NAMES.map((name) => {
+  const bytes = createHash('sha256').update(`apps:${name}`).digest();
+  return {
     id: name.toLowerCase(),
     name,
-    color: hslToRgb((bytes[i + 1]! * 360) / 256, 0.6, 0.5),
+    color: hslToRgb((bytes[0]! * 360) / 256, 0.6, 0.5),
     packageName: `com.cloudphone.${name.toLowerCase()}`,
     system: true,
     icon: null,
-  }));
-}
+  };
+});
 
 /** An installed app on the home screen: its letter tile's colour comes from its package name, stable like the built-ins'. */
 export function installedAppInfo(app: InstalledAppInfo): AppInfo {
@@ -66,8 +64,8 @@ export function installedAppInfo(app: InstalledAppInfo): AppInfo {
 }
 
 /** Built-ins first, then the installed apps in the order given (when installed). */
-export function homeApps(phoneId: number, installed: readonly InstalledAppInfo[]): AppInfo[] {
-  return [...appsForPhone(phoneId), ...installed.map(installedAppInfo)];
+export function homeApps(installed: readonly InstalledAppInfo[]): AppInfo[] {
+  return [...BUILT_IN_APPS, ...installed.map(installedAppInfo)];
 }
 
 export function wallpaperForPhone(phoneId: number): { top: [number, number, number]; bottom: [number, number, number] } {

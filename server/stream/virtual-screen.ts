@@ -104,7 +104,7 @@ export class VirtualScreen {
     installed: readonly InstalledAppInfo[] = [],
   ) {
     this.phone = phone;
-    this.apps = homeApps(phone.id, installed);
+    this.apps = homeApps(installed);
     this.wallpaper = wallpaperForPhone(phone.id);
     if (resolution) this.setResolution(resolution.width, resolution.height);
   }
@@ -301,7 +301,7 @@ export class VirtualScreen {
    */
   setInstalledApps(installed: readonly InstalledAppInfo[]): void {
     const before = this.apps;
-    this.apps = homeApps(this.phone.id, installed);
+    this.apps = homeApps(installed);
     const placeOf = new Map(this.apps.map((app, i) => [app.packageName, i]));
     const moved = (i: number) => placeOf.get(before[i]!.packageName);
     for (const app of before) if (!placeOf.has(app.packageName)) this.fields.delete(app.id);

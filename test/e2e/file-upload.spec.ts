@@ -10,7 +10,7 @@ import { buildApk } from '../apk-builder.mjs';
 import { appUrl } from './helpers.ts';
 import { UPLOAD_CHUNK_BYTES } from '../../src/contract/file-words.ts';
 import { openPhoneView, openTool, pixelAt, stage, tapPhone, userWithPhones, watchSockets } from './stream-helpers.ts';
-import { appsForPhone, installedAppInfo } from '../../server/stream/phone-apps.ts';
+import { BUILT_IN_APPS, installedAppInfo } from '../../server/stream/phone-apps.ts';
 import { iconRect } from '../../server/stream/phone-layout.ts';
 
 const apkFile = async (name: string, options: Parameters<typeof buildApk>[0]) => ({ name, mimeType: 'application/vnd.android.package-archive', buffer: await buildApk(options) });
@@ -123,7 +123,7 @@ test('an installed app shows on the phone\'s home screen with its icon and opens
   await expect(item(page, 'opener.apk').getByTestId('file-target')).toContainText('Installed', { timeout: 20_000 });
   await openPhoneView(page, phone!);
   // Installed apps follow the phone's built-in ones on its home screen.
-  const icon = iconRect(appsForPhone(phone!).length);
+  const icon = iconRect(BUILT_IN_APPS.length);
   const centre = { x: icon.x + icon.w / 2, y: icon.y + icon.h * 0.25 };
   await expect.poll(async () => near(await pixelAt(page, centre), [46, 125, 50])).toBe(true);
   await tapPhone(page, { x: icon.x + icon.w / 2, y: icon.y + icon.h / 2 });

@@ -1,17 +1,17 @@
 /**
  * Group control (server/API.md "Group control"), on a 390x844 phone: four phones chosen on the batch page are synced
- * from one main-control device; a tap on it opens the app at that spot on all four (read from their pictures: each
- * phone's title bar takes the colour of the icon that was under the finger on its own home screen); the main-control
+ * from one main-control device; a tap on it opens the same app on all four (read from their pictures: every phone has
+ * the same built-in apps, and each title bar takes the colour of the icon that was under the finger); the main-control
  * device is switched by tapping a follower's window; a follower that cannot take input shows it; one leaves; a phone
  * lent to this account by a grant is refused.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { BUILT_IN_APPS } from '../../server/stream/phone-apps.ts';
+import { iconRect } from '../../server/stream/phone-layout.ts';
 import { appUrl, person, plantPhones, serverDb } from './helpers.ts';
 import { callApi, pixelAt, stage, tapPhone } from './stream-helpers.ts';
 
-/** Layout units (720x1280): inside the first icon but off its letter, and the open app's title bar past its name. */
-const ICON_SPOT = { x: 90, y: 306 };
-const ICON_CENTRE = { x: 120, y: 336 };
+/** Layout units (720x1280): the open app's title bar, past its name. */
 const TITLE_SPOT = { x: 690, y: 70 };
 
 type Rgb = [number, number, number];
@@ -78,15 +78,24 @@ test('four phones in sync: a tap on the main device opens the same app on all fo
     await expect(page.getByTestId(`sync-follower-${id}`).getByTestId('sync-follower-state')).toHaveText('Following');
   }
 
-  // Each phone's first icon, on its own home screen (every phone has its own apps and colours).
-  await expect.poll(async () => (await pixelAt(page, ICON_SPOT)).join(',')).not.toBe('0,0,0');
-  const icons = new Map<number, Rgb>([[main, await pixelAt(page, ICON_SPOT)]]);
-  for (const id of followers) icons.set(id, await followerPixelNow(page, id, ICON_SPOT));
+  // Every phone has the same built-in apps in the same places. The app tapped is one whose colour no phone's title spot
+  // already shows, so only its opening can paint it there.
+  await expect.poll(async () => (await pixelAt(page, TITLE_SPOT)).join(',')).not.toBe('0,0,0');
+  const before = [await pixelAt(page, TITLE_SPOT)];
+  for (const id of followers) before.push(await followerPixelNow(page, id, TITLE_SPOT));
+  const index = BUILT_IN_APPS.findIndex((app) => before.every((pixel) => !near(pixel, app.color)));
+  expect(index, 'a built-in app whose colour no title spot shows').toBeGreaterThanOrEqual(0);
+  const app = BUILT_IN_APPS[index]!;
+  const tile = iconRect(index);
+  const onTile = { x: tile.x + 26, y: tile.y + 26 };
+  expect(near(await pixelAt(page, onTile), app.color), `the main phone shows ${app.name} there`).toBe(true);
+  for (const id of followers) expect(near(await followerPixelNow(page, id, onTile), app.color), `phone ${id} shows ${app.name} there`).toBe(true);
 
-  await tapPhone(page, ICON_CENTRE);
-  await expect.poll(async () => near(await pixelAt(page, TITLE_SPOT), icons.get(main)!), { timeout: 10_000 }).toBe(true);
+  // One tap on the main device: that app opens on all four, its title bar in its colour.
+  await tapPhone(page, { x: tile.x + tile.w / 2, y: tile.y + tile.h / 2 });
+  await expect.poll(async () => near(await pixelAt(page, TITLE_SPOT), app.color), { timeout: 10_000 }).toBe(true);
   for (const id of followers) {
-    await expect.poll(async () => near(await followerPixelNow(page, id, TITLE_SPOT), icons.get(id)!), { timeout: 10_000, message: `phone ${id}` }).toBe(true);
+    await expect.poll(async () => near(await followerPixelNow(page, id, TITLE_SPOT), app.color), { timeout: 10_000, message: `phone ${id}` }).toBe(true);
   }
 
   // Tapping a follower's window makes it the main-control device; the old one follows.

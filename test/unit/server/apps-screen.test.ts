@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createCanvas } from '@napi-rs/canvas';
 import { drawScreen } from '../../../server/stream/draw-screen.ts';
-import { appsForPhone, type InstalledAppInfo } from '../../../server/stream/phone-apps.ts';
+import { BUILT_IN_APPS, type InstalledAppInfo } from '../../../server/stream/phone-apps.ts';
 import { HOME_PAGE_ICONS, NAV_BAR, PAGE_DOTS, iconRect } from '../../../server/stream/phone-layout.ts';
 import { virtualPhone } from './stream-helpers.ts';
 
@@ -22,7 +22,7 @@ test('a full page of icons stays clear of the navigation bar', () => {
 
 test('installed apps follow the built-ins and open with a tap; stop closes, uninstall removes', () => {
   const { model, tap } = virtualPhone();
-  const builtIns = appsForPhone(7).length;
+  const builtIns = BUILT_IN_APPS.length;
   model.setInstalledApps(installed(1));
   assert.is(model.apps.length, builtIns + 1);
   assert.equal([model.apps[builtIns]!.packageName, model.apps[builtIns]!.name, model.apps[builtIns]!.system], ['com.example.app0', 'App 0', false]);
@@ -40,20 +40,20 @@ test('installed apps follow the built-ins and open with a tap; stop closes, unin
 
 test('the open app and the recents keep their apps when another one is removed', () => {
   const { model } = virtualPhone();
-  const builtIns = appsForPhone(7).length;
+  const builtIns = BUILT_IN_APPS.length;
   model.setInstalledApps(installed(3));
   model.startApp('com.example.app2');
-  model.startApp(appsForPhone(7)[0]!.packageName);
+  model.startApp(BUILT_IN_APPS[0]!.packageName);
   model.startApp('com.example.app2');
   model.setInstalledApps(installed(3).slice(1));
   assert.equal(model.screen, { kind: 'app', app: builtIns + 1 });
-  assert.equal(model.recents.map((i) => model.apps[i]!.packageName), ['com.example.app2', appsForPhone(7)[0]!.packageName]);
+  assert.equal(model.recents.map((i) => model.apps[i]!.packageName), ['com.example.app2', BUILT_IN_APPS[0]!.packageName]);
 });
 
 test('more apps than a page holds make further home pages, turned by the dots or a swipe', () => {
   const { model, tap, advance } = virtualPhone();
   model.setInstalledApps(installed(20));
-  const total = appsForPhone(7).length + 20;
+  const total = BUILT_IN_APPS.length + 20;
   assert.is(model.homePages(), Math.ceil(total / HOME_PAGE_ICONS));
   tap(PAGE_DOTS);
   assert.is(model.homePage, 1);

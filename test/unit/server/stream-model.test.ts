@@ -1,20 +1,20 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { appsForPhone } from '../../../server/stream/phone-apps.ts';
+import { BUILT_IN_APPS, homeApps } from '../../../server/stream/phone-apps.ts';
 import { COPY_BUTTON, NAV_BUTTONS, PASTE_BUTTON, iconRect, recentCardRect } from '../../../server/stream/phone-layout.ts';
 import { virtualPhone } from './stream-helpers.ts';
 
 // The virtual phone screen (server/stream/virtual-screen.ts), its input and navigation (API.md "Streaming"). Its
 // picture: stream-render.test.ts.
 
-test('each phone has 8-12 named, coloured apps, the same on every call', () => {
-  for (const id of [1, 2, 3, 50, 999]) {
-    const apps = appsForPhone(id);
-    assert.ok(apps.length >= 8 && apps.length <= 12, `${apps.length} apps`);
-    assert.equal(appsForPhone(id), apps);
-    assert.ok(apps.every((a) => a.name && a.color.length === 3));
-    assert.is(new Set(apps.map((a) => a.id)).size, apps.length);
-  }
+test('every phone has the same named, coloured built-in apps, each once, then its installed ones', () => {
+  assert.ok(BUILT_IN_APPS.length >= 8, `${BUILT_IN_APPS.length} apps`);
+  assert.ok(BUILT_IN_APPS.every((a) => a.name && a.color.length === 3 && a.system));
+  assert.is(new Set(BUILT_IN_APPS.map((a) => a.id)).size, BUILT_IN_APPS.length);
+  assert.is(new Set(BUILT_IN_APPS.map((a) => a.color.join())).size, BUILT_IN_APPS.length, 'no two tiles share a colour');
+  const apps = homeApps([{ packageName: 'com.example.notes', label: 'My Notes', iconPng: null }]);
+  assert.equal(apps.map((a) => a.id), [...BUILT_IN_APPS.map((a) => a.id), 'com.example.notes']);
+  assert.is(apps.at(-1)!.system, false);
 });
 
 test('a tap on an icon opens that app; back, home and recents navigate', () => {

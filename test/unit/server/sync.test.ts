@@ -124,7 +124,7 @@ test('switching to a follower that cannot take input is refused with its reason'
   assert.equal([state.members[1].state, state.members[1].code], ['failed', ErrorCode.DEVICE_OFFLINE]);
 });
 
-test('a tap on the main-control phone opens the app at the same relative point on every follower, in the same tick', async () => {
+test('a tap on the main-control phone opens the same app on every follower, at the same relative point, in the same tick', async () => {
   const s = await start();
   try {
     const call = s.ctx.call;
@@ -140,8 +140,13 @@ test('a tap on the main-control phone opens the app at the same relative point o
     const deadline = Date.now() + 3000;
     while (model.screen.kind !== 'app' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     assert.equal(model.screen, { kind: 'app', app: 0 });
-    // Checked at once, with no wait: the followers changed in the same call as the main phone.
-    for (const id of [f1, f2, f3]) assert.equal(s.stream.screen(id)?.screen, { kind: 'app', app: 0 }, `follower ${id}`);
+    // Checked at once, with no wait: the followers changed in the same call as the main phone, to the same app.
+    const opened = model.apps[0]!.packageName;
+    for (const id of [f1, f2, f3]) {
+      const follower = s.stream.screen(id)!;
+      assert.equal(follower.screen, { kind: 'app', app: 0 }, `follower ${id}`);
+      assert.is(follower.apps[0]!.packageName, opened, `follower ${id} opened the same app`);
+    }
     assert.ok(s.stream.screen(f2)!.width !== model.width, 'the follower has another resolution');
 
     // Keys and text follow too.
