@@ -21,17 +21,17 @@ const FILES = '/api/device/file';
 const folder = uploadFolder();
 process.on('exit', () => folder.remove());
 
-async function server(options: { quotaBytes?: number; refuse?: Parameters<typeof recordingInstaller>[0] } = {}) {
+async function server(options: { quotaBytes?: number; stepMs?: number; refuse?: Parameters<typeof recordingInstaller>[0] } = {}) {
   const installer = recordingInstaller(options.refuse);
-  const ctx = await demo(1, undefined, { uploads: { dir: folder.dir, stepMs: 5, install: installer.install, quotaBytes: options.quotaBytes ?? 10 * 1024 ** 3 } });
+  const ctx = await demo(1, undefined, { uploads: { dir: folder.dir, stepMs: options.stepMs ?? 5, install: installer.install, quotaBytes: options.quotaBytes ?? 10 * 1024 ** 3 } });
   return { ...ctx, installer, tus: tusClient(ctx.app, ctx.token) };
 }
 
 const sha512 = (bytes: Buffer) => createHash('sha512').update(bytes).digest('hex');
 
-/** Polls the list until the upload reaches a state where `done` holds (bounded). */
+/** Polls the list until the upload reaches a state where `done` holds (for ten seconds at most). */
 async function settled(call: Awaited<ReturnType<typeof server>>['call'], uploadId: string, done: (file: any) => boolean) {
-  for (let attempt = 0; attempt < 200; attempt++) {
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
     const file = (await call(`${FILES}/list`)).data.list.find((entry: any) => entry.uploadId === uploadId);
     if (file && done(file)) return file;
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -61,7 +61,7 @@ test('an APK sent in two pieces, checked and read, is installed on both phones; 
   assert.equal(file.targets.map((target: any) => target.state), ['installed', 'installed']);
   assert.equal(s.installer.installed.map((entry) => entry.phoneId).sort(), [...phones].sort());
   // Removed just after the last phone is done.
-  for (let attempt = 0; attempt < 100 && existsSync(join(folder.dir, id)); attempt++) await new Promise((resolve) => setTimeout(resolve, 10));
+  for (const deadline = Date.now() + 5000; existsSync(join(folder.dir, id)) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 10));
   assert.not.ok(existsSync(join(folder.dir, id)), 'the bytes are not kept after the install');
 });
 
@@ -149,7 +149,8 @@ test('installed for real: the app joins the phone; the same package again is ref
 });
 
 test('a file cannot be deleted while a phone installs it; before and after, it can', async () => {
-  const s = await server();
+  // Steps long enough that the polls below see the push or the install under way on any machine.
+  const s = await server({ stepMs: 400 });
   const waiting = await s.tus.create('later.apk', 100, [phoneId(s, 'Shop assistant')]);
   assert.is((await s.call(`${FILES}/delete`, { body: { uploadId: uploadIdOf(waiting.location) } })).code, 0);
   assert.is((await s.tus.head(waiting.location)).status, 404, 'its bytes and record are gone');
