@@ -38,6 +38,8 @@ export const ERROR_MESSAGES = {
   [ErrorCode.DEVICE_NOT_CONNECTED]: 'The device is not connected',
   [ErrorCode.DEVICE_REPLACING]: 'The device is being replaced',
   [ErrorCode.DEVICE_MIGRATED]: 'The device has been migrated or transferred, please contact support',
+  [ErrorCode.DEVICE_CLONING]: 'The device is being cloned',
+  [ErrorCode.REPLACE_FAILED]: 'Replacement failed',
   [ErrorCode.RESTART_FAILED]: 'Restart failed',
   [ErrorCode.COMMAND_EXCEPTION]: 'Command execution exception',
   [ErrorCode.TOKEN_FETCH_FAILED]: 'Token fetch failed: the phone is being reset, try again shortly',

@@ -1,3 +1,4 @@
+import { OPERATION_TASK, type ProgressTaskType } from '../../src/contract/device-words.ts';
 import type { BatchEntry, OperationType } from '../../src/devices/device-types.ts';
 import { resetSettings, startOperation } from '../data/phones.ts';
 import type { PhoneRow } from '../data/phones.ts';
@@ -30,9 +31,15 @@ export function startOperations(db: Db, user: UserRow, ids: number[], type: Oper
 
 export type TaskStatus = 'none' | 'running' | 'done';
 
-/** Progress of the operation types; other task types of spec §4 (clone, replace...) do not exist yet: `none`. */
-export function taskProgress(phone: PhoneRow, taskType: string, now: number): { progress: number; status: TaskStatus } {
-  if (phone.operation_type !== taskType) return { progress: 0, status: 'none' };
+/**
+ * A task's progress on a phone, from its last operation (device-words.ts OPERATION_TASK): `running` with how far,
+ * `done` once it ended, `none` when its last operation was another task. CLONE_TEMPLATE_FINISH is the end of taking a
+ * template: `done` once the phone's last template was taken, `running` meanwhile.
+ */
+export function taskProgress(phone: PhoneRow, taskType: ProgressTaskType, now: number): { progress: number; status: TaskStatus } {
+  const type = phone.operation_type;
+  const ofTask = type !== null && (OPERATION_TASK[type] === taskType || (taskType === 'CLONE_TEMPLATE_FINISH' && type === 'template'));
+  if (!ofTask) return { progress: 0, status: 'none' };
   const running = currentOperation(phone, now);
   return running ? { progress: running.progress, status: 'running' } : { progress: 100, status: 'done' };
 }

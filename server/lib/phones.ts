@@ -1,5 +1,6 @@
 import { ErrorCode } from '../../src/core/error-codes.ts';
 import type { BatchEntry, BusinessStatus, Operation, OperationType } from '../../src/devices/device-types.ts';
+import { REPLACING_OPERATIONS } from '../../src/contract/device-words.ts';
 import { phonesOfUser } from '../data/phones.ts';
 import type { PhoneFault, PhoneRow } from '../data/phones.ts';
 import { apiError, ERROR_MESSAGES } from './errors.ts';
@@ -8,7 +9,9 @@ import type { Db, UserRow } from './types.ts';
 // Cloud phones (API.md "Devices"): what is derived from the stored row and the clock, and ownership checks.
 
 /** How long each operation keeps a phone `operating` (API.md). */
-export const OPERATION_DURATION_MS: Record<OperationType, number> = { reboot: 4000, quickRestart: 2000, reset: 8000 };
+export const OPERATION_DURATION_MS: Record<OperationType, number> = {
+  reboot: 4000, quickRestart: 2000, reset: 8000, upgrade: 4000, newMachine: 5000, replace: 8000, displace: 10_000, template: 6000, clone: 8000,
+};
 
 /** The codes a single phone can be refused with, in a batch entry or as the whole answer. */
 export type DeviceCode =
@@ -25,7 +28,8 @@ export type DeviceCode =
   | typeof ErrorCode.DEVICE_MIGRATED
   | typeof ErrorCode.RESTART_FAILED
   | typeof ErrorCode.COMMAND_EXCEPTION
-  | typeof ErrorCode.TOKEN_FETCH_FAILED;
+  | typeof ErrorCode.TOKEN_FETCH_FAILED
+  | typeof ErrorCode.DEVICE_CLONING;
 
 /**
  * The spec §4 status a fault shows as: spec §4 has no fault state, and the client only knows those. A faulty host is
@@ -47,7 +51,8 @@ export function currentOperation(row: PhoneRow, now: number): Operation | null {
 /** Expiry overrides everything, then a running operation, then a fault, then the stored status. */
 export function businessStatus(row: PhoneRow, now: number): BusinessStatus {
   if (now >= row.expire_time) return 'expired';
-  if (currentOperation(row, now)) return 'operating';
+  const operation = currentOperation(row, now);
+  if (operation) return REPLACING_OPERATIONS.includes(operation.type) ? 'replacing' : 'operating';
   if (row.fault) return FAULT_STATUS[row.fault];
   return row.status;
 }
@@ -78,6 +83,7 @@ function platformRefusal(status: BusinessStatus): DeviceCode | null {
 export type HandOverRefusal =
   | typeof ErrorCode.DEVICE_EXPIRED
   | typeof ErrorCode.DEVICE_BUSY
+  | typeof ErrorCode.DEVICE_CLONING
   | typeof ErrorCode.DEVICE_REPLACING
   | typeof ErrorCode.DEVICE_MIGRATED;
 
@@ -88,10 +94,15 @@ export type HandOverRefusal =
 export function handOverRefusal(row: PhoneRow, now: number): HandOverRefusal | null {
   const status = businessStatus(row, now);
   if (status === 'expired') return ErrorCode.DEVICE_EXPIRED;
-  if (status === 'operating') return ErrorCode.DEVICE_BUSY;
+  if (status === 'operating') return busyRefusal(row, now);
   if (status === 'replacing') return ErrorCode.DEVICE_REPLACING;
   if (status === 'migrating') return ErrorCode.DEVICE_MIGRATED;
   return null;
+}
+
+/** A phone with an operation running is busy; one being cloned says so (spec §8 "being cloned"). */
+function busyRefusal(row: PhoneRow, now: number): typeof ErrorCode.DEVICE_BUSY | typeof ErrorCode.DEVICE_CLONING {
+  return currentOperation(row, now)?.type === 'clone' ? ErrorCode.DEVICE_CLONING : ErrorCode.DEVICE_BUSY;
 }
 
 /**
@@ -101,7 +112,7 @@ export function handOverRefusal(row: PhoneRow, now: number): HandOverRefusal | n
 export function operationRefusal(row: PhoneRow, now: number, action: 'restart' | 'command'): DeviceCode | null {
   const status = businessStatus(row, now);
   if (status === 'expired') return ErrorCode.DEVICE_EXPIRED;
-  if (status === 'operating') return ErrorCode.DEVICE_BUSY;
+  if (status === 'operating') return busyRefusal(row, now);
   const fault = faultRefusal(row, action);
   if (fault) return fault;
   if (status === 'maintenance') return ErrorCode.DEVICE_MAINTENANCE;
@@ -109,9 +120,10 @@ export function operationRefusal(row: PhoneRow, now: number, action: 'restart' |
 }
 
 /**
- * Why a stream token cannot be issued for the phone, or null (spec §5: at least 10 minutes of validity). A reset
- * replaces the phone's instance, so until it is rebuilt there is nothing to sign a token for; a reboot keeps the
- * instance and the stream waits for it, so it still gets one.
+ * Why a stream token cannot be issued for the phone, or null (spec §5: at least 10 minutes of validity). A reset,
+ * a replacement and a clone rebuild the phone's instance, so until it is rebuilt there is nothing to sign a token for
+ * (a replacement says so by its status); a reboot, an upgrade or a new model keeps the instance and the stream waits
+ * for it, so it still gets one.
  */
 export function openRefusal(row: PhoneRow, now: number, minValidityMs: number): DeviceCode | null {
   const status = businessStatus(row, now);
@@ -121,7 +133,9 @@ export function openRefusal(row: PhoneRow, now: number, minValidityMs: number): 
   if (fault) return fault;
   if (status === 'maintenance') return ErrorCode.DEVICE_MAINTENANCE;
   if (status === 'offline') return ErrorCode.DEVICE_OFFLINE;
-  if (currentOperation(row, now)?.type === 'reset') return ErrorCode.TOKEN_FETCH_FAILED;
+  const rebuilding = currentOperation(row, now)?.type;
+  if (rebuilding === 'reset') return ErrorCode.TOKEN_FETCH_FAILED;
+  if (rebuilding === 'clone') return ErrorCode.DEVICE_CLONING;
   return platformRefusal(status);
 }
 

@@ -14,7 +14,10 @@ export interface ScreenInput {
 
 /** The virtual phones run on China time (the product's market); the status bar shows it whatever the viewer's zone. */
 const PHONE_UTC_OFFSET_MS = 8 * 60 * 60 * 1000;
-const OPERATION_LABELS: Record<OperationType, string> = { reboot: 'Rebooting', quickRestart: 'Restarting', reset: 'Resetting' };
+const OPERATION_LABELS: Record<OperationType, string> = {
+  reboot: 'Rebooting', quickRestart: 'Restarting', reset: 'Resetting', upgrade: 'Upgrading', newMachine: 'Changing model',
+  replace: 'Replacing', displace: 'Replacing', template: 'Taking template', clone: 'Cloning',
+};
 
 /** Names are user input and end up inside markup: every special character is escaped. */
 export function xmlEscape(text: string): string {

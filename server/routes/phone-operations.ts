@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as contract from '../../src/contract/devices.ts';
-import { OPERATION_TYPES, type OperationType } from '../../src/contract/device-words.ts';
+import type { OperationType } from '../../src/contract/device-words.ts';
 import type { ReplyInput } from '../../src/contract/endpoint.ts';
 import { requireAuth, requireTenant } from '../lib/auth.ts';
 import { contractRoute } from '../lib/contract-route.ts';
@@ -36,7 +36,7 @@ export function phoneOperationRoutes(deps: Deps, phoneRestarted?: PhoneRestarted
     return loadOwnedPhones(db, c.get('user'), body.userPhoneIds).map((phone) => ({
       userPhoneId: phone.id,
       taskType,
-      ...((OPERATION_TYPES as readonly string[]).includes(taskType) ? taskProgress(phone, taskType, now) : { progress: 0, status: 'none' as const }),
+      ...taskProgress(phone, taskType, now),
     }));
   });
 

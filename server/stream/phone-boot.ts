@@ -1,11 +1,15 @@
+import type { OperationType } from '../../src/contract/device-words.ts';
 import type { PhoneRow } from '../data/phones.ts';
 import { OPERATION_DURATION_MS, currentOperation } from '../lib/phones.ts';
 
-// A virtual phone starting up after a reboot, quick restart or factory reset (API.md "Streaming"): until the
+// A virtual phone starting up after an operation (a reboot, a reset, a new model, a replacement...; API.md "Streaming"): until the
 // operation ends the screen shows a boot animation and takes no input. The animation moves in steps, so a viewer
 // gets a few frames a second rather than one per millisecond, and every step is a new picture.
 
 export type BootKind = 'restart' | 'reset';
+
+/** Operations that start the phone from a fresh instance (the reset's boot); the others restart the one it has. */
+const REBUILDS: ReadonlySet<OperationType> = new Set<OperationType>(['reset', 'replace', 'displace', 'clone']);
 
 export interface PhoneBoot {
   kind: BootKind;
@@ -40,5 +44,5 @@ export function runningBoot(row: PhoneRow | undefined, now: number, clock: numbe
   const operation = row ? currentOperation(row, now) : null;
   if (!operation) return null;
   const startedAt = clock - (now - operation.startedAt);
-  return { kind: operation.type === 'reset' ? 'reset' : 'restart', startedAt, until: startedAt + OPERATION_DURATION_MS[operation.type] };
+  return { kind: REBUILDS.has(operation.type) ? 'reset' : 'restart', startedAt, until: startedAt + OPERATION_DURATION_MS[operation.type] };
 }

@@ -8,15 +8,35 @@ export const BUSINESS_STATUSES = [
 ] as const;
 export type BusinessStatus = (typeof BUSINESS_STATUSES)[number];
 
-export const OPERATION_TYPES = ['reboot', 'quickRestart', 'reset'] as const;
+/**
+ * The long tasks a phone runs, one at a time, each keeping it busy for a while: the restarts (reboot, quick restart,
+ * factory reset), an upgrade to a higher grade, a change of device model (`newMachine`), a replacement without its
+ * data (`replace`) or with it (`displace`), taking a clone template from it (`template`) and cloning a template onto
+ * it (`clone`).
+ */
+export const OPERATION_TYPES = ['reboot', 'quickRestart', 'reset', 'upgrade', 'newMachine', 'replace', 'displace', 'template', 'clone'] as const;
 export type OperationType = (typeof OPERATION_TYPES)[number];
 
+/** Operations during which the phone shows `replacing` rather than `operating` (spec §4). */
+export const REPLACING_OPERATIONS: readonly OperationType[] = ['replace', 'displace'];
+
 /**
- * Task types `get-progress` answers for: the spec's long tasks (§5: replacement, upgrade, clones) and this backend's
- * own operations. Anything else is refused rather than echoed back once per phone.
+ * Task types `get-progress` answers for: the spec's long tasks (§4) and this backend's own operations that have no
+ * spec name. Anything else is refused rather than echoed back once per phone.
  */
-export const PROGRESS_TASK_TYPES = ['DISPLACE', 'REPLACE', 'UPGRADE', 'CLONE_TEMPLATE_ING', 'CLONE', 'CLONE_TEMPLATE_FINISH', ...OPERATION_TYPES] as const;
+export const PROGRESS_TASK_TYPES = [
+  'DISPLACE', 'REPLACE', 'UPGRADE', 'CLONE_TEMPLATE_ING', 'CLONE', 'CLONE_TEMPLATE_FINISH', 'reboot', 'quickRestart', 'reset', 'newMachine',
+] as const;
 export type ProgressTaskType = (typeof PROGRESS_TASK_TYPES)[number];
+
+/**
+ * The task type each operation answers to. Replacement with the data moved is DISPLACE, without it REPLACE. A template
+ * is CLONE_TEMPLATE_ING while it is taken from its phone; CLONE_TEMPLATE_FINISH answers `done` once it has been.
+ */
+export const OPERATION_TASK: Record<OperationType, ProgressTaskType> = {
+  reboot: 'reboot', quickRestart: 'quickRestart', reset: 'reset', newMachine: 'newMachine', upgrade: 'UPGRADE',
+  replace: 'REPLACE', displace: 'DISPLACE', template: 'CLONE_TEMPLATE_ING', clone: 'CLONE',
+};
 
 /** A screen size a phone accepts (set-resolution). */
 export interface Resolution {

@@ -67,6 +67,10 @@ export const RESTART_FAILED = 1_003_001_013;
 export const COMMAND_EXCEPTION = 1_003_001_014;
 /** The stream token cannot be issued: the phone's instance is being rebuilt by a reset. */
 export const TOKEN_FETCH_FAILED = 1_003_001_015;
+/** A template is being cloned onto the phone: it takes nothing else until the clone ends. */
+export const DEVICE_CLONING = 1_003_001_016;
+/** A replacement did not complete: the phone is back as it was (spec §8 "replacement failed"). */
+export const REPLACE_FAILED = 1_003_001_017;
 export const GROUP_NOT_EXIST = 1_003_002_001;
 export const GROUP_DEFAULT_IMMUTABLE = 1_003_002_002;
 export const GROUP_NAME_DUPLICATE = 1_003_002_003;

@@ -1,5 +1,5 @@
 /**
- * While any phone the store holds is operating (reboot, reset), its status is asked for every second and merged into
+ * While any phone the store holds is busy with a long task (reboot, reset, new model, replacement, clone...), its status is asked for every second and merged into
  * the store, so progress shows on every page without a manual refresh. Stops while the page is hidden and when
  * nothing is busy; home starts and stops it.
  */
@@ -8,10 +8,11 @@ import { READ_BATCH_LIMIT } from '../contract/device-words.ts';
 import { chunk } from '../core/format.ts';
 import { phoneStatuses } from './api.ts';
 import { applyStatuses, phonesById } from './phone-store.ts';
+import { isBusy } from './device-types.ts';
 
 /** Phones operating now, on any page: the store holds every phone shown. */
 export const busyPhoneIds = computed(() =>
-  [...phonesById.value.values()].filter((phone) => phone.businessStatus === 'operating').map((phone) => phone.userPhoneId),
+  [...phonesById.value.values()].filter((phone) => isBusy(phone.businessStatus)).map((phone) => phone.userPhoneId),
 );
 
 export const POLL_MS = 1000;

@@ -1,6 +1,6 @@
 /**
  * Live status of the phones a reboot or reset was accepted for (batch operations show progress without a manual
- * refresh). Polls `status` every second while any of them is operating; stops while the page is
+ * refresh). Polls `status` every second while any of them is busy; stops while the page is
  * hidden (and resumes when it is shown again) and when the component unmounts. Its own poll rather
  * than pollBusyPhones, which home stops when it closes.
  */
@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import type { PhoneStatus } from '../../api.ts';
 import { refreshStatuses } from '../../actions.ts';
 import { POLL_MS } from '../../polling.ts';
+import { isBusy } from '../../device-types.ts';
 
 export function useLiveStatuses(ids: readonly number[]): Map<number, PhoneStatus> {
   const [statuses, setStatuses] = useState<Map<number, PhoneStatus>>(() => new Map());
@@ -32,7 +33,7 @@ export function useLiveStatuses(ids: readonly number[]): Map<number, PhoneStatus
           for (const entry of fresh) next.set(entry.userPhoneId, entry);
           return next;
         });
-        busy = fresh.filter((entry) => entry.businessStatus === 'operating').map((entry) => entry.userPhoneId);
+        busy = fresh.filter((entry) => isBusy(entry.businessStatus)).map((entry) => entry.userPhoneId);
       } catch {
         // A failed poll is tried again on the next tick.
       } finally {
