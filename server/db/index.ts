@@ -31,10 +31,19 @@ export function migrate(db: Db, list: Migration[] = migrations): number {
   const pending = [...list].sort((a, b) => a.version - b.version).filter((m) => !applied.has(m.version));
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
   for (const migration of pending) {
-    db.transaction(() => {
-      db.exec(migration.sql);
-      record.run(migration.version, migration.name, Date.now());
-    }).immediate();
+    // The pragma has no effect inside a transaction: it is set around it.
+    if (migration.rebuildsTable) db.pragma('foreign_keys = OFF');
+    try {
+      db.transaction(() => {
+        db.exec(migration.sql);
+        if (migration.rebuildsTable && (db.pragma('foreign_key_check') as unknown[]).length) {
+          throw new Error(`migration ${migration.version} left rows whose references do not hold`);
+        }
+        record.run(migration.version, migration.name, Date.now());
+      }).immediate();
+    } finally {
+      if (migration.rebuildsTable) db.pragma('foreign_keys = ON');
+    }
   }
   return pending.length;
 }

@@ -10,7 +10,8 @@ import type { OrderRow } from '../data/orders.ts';
 import { closeWaitingPayments, failWaitingPayment, findPayment, findPaymentByKey, finishPayment, insertPayment, latestPaymentStatus } from '../data/payments.ts';
 import type { PaymentRow } from '../data/payments.ts';
 import { phoneIsAuthorized } from '../data/phone-exclusions.ts';
-import { findPhone, gradeOfOwnedPhone, setGrade } from '../data/phones.ts';
+import { findPhone, gradeOfOwnedPhone, setGrade, startOperation } from '../data/phones.ts';
+import { currentOperation } from './phones.ts';
 import { takeStock } from '../data/products.ts';
 import { immediate } from '../data/statements.ts';
 import { ApiError, apiError, badRequest, otherCause } from './errors.ts';
@@ -85,7 +86,11 @@ export function settleOrder(db: Db, order: OrderRow, payMethod: OrderPayMethod, 
     } else {
       checkUpgradeRemaining(db, phoneIds, now);
       checkUpgradeNotAuthorized(db, phoneIds, now);
-      for (const id of phoneIds) setGrade(db, id, order.grade_id);
+      // The phone restarts onto its new grade (task UPGRADE); one already restarting for another task takes it then.
+      for (const id of phoneIds) {
+        setGrade(db, id, order.grade_id);
+        if (!currentOperation(findPhone(db, id)!, now)) startOperation(db, id, 'upgrade', now);
+      }
     }
     status = transition(paid, 'completed');
   }

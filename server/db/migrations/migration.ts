@@ -6,4 +6,9 @@ export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /**
+   * Rebuilds a table other tables refer to (SQLite cannot change a CHECK in place): foreign keys are off while it
+   * runs, so dropping the old table does not cascade, and every reference is checked before it commits.
+   */
+  rebuildsTable?: boolean;
 }
