@@ -22,6 +22,7 @@ import { orderRoutes } from './routes/orders.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { phoneGroupRoutes } from './routes/phone-groups.ts';
 import { phoneOperationRoutes } from './routes/phone-operations.ts';
+import { replacementRoutes } from './routes/replacements.ts';
 import type { PhoneRestarted } from './routes/phone-operations.ts';
 import { phoneScreenshotRoutes } from './routes/phone-screenshots.ts';
 import { productRoutes } from './routes/products.ts';
@@ -172,6 +173,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   setInterval(() => void files.sweep().catch((error: unknown) => logError(String(error))), 60_000).unref();
   app.route('/', appRoutes(deps));
   app.route('/', syncRoutes(deps));
+  app.route('/', replacementRoutes(deps, options.phoneRestarted));
   const streamStats = options.streamStats;
   if (streamStats) app.get('/stream/api/stats', (c) => ok(c, streamStats()));
   app.route('/', staticRoutes({ distDir: options.distDir, staticDir: options.staticDir ?? DEFAULT_STATIC_DIR, security: options.pageSecurity }));

@@ -93,7 +93,8 @@ const app = createApp({
   streamStats: process.env.STREAM_STATS === '1' ? createStreamStats(stream) : undefined,
   // The browser tests' server: a reply outside its schema in the contract fails the request (app.ts).
   checkReplies: process.env.CHECK_REPLIES === '1',
-  phoneRestarted: (userPhoneId, kind) => void stream.restartPhone(userPhoneId, { reset: kind === 'reset' }),
+  // A reset and a replacement without data start a fresh instance: its clipboard goes too.
+  phoneRestarted: (userPhoneId, kind) => void stream.restartPhone(userPhoneId, { reset: kind === 'reset' || kind === 'replace' }),
   // Uploaded files wait under DATA_DIR until installed (a day at most); UPLOAD_STEP_MS paces each push and install step.
   uploads: {
     dir: join(dataDir, 'uploads'),

@@ -60,3 +60,18 @@ export function markAppRunning(db: Db, phoneId: number, packageName: string, now
 export function markAppStopped(db: Db, phoneId: number, packageName: string): void {
   statement(db, 'DELETE FROM phone_running_apps WHERE phone_id = ? AND package_name = ?').run(phoneId, packageName);
 }
+
+/** Removes every app the user installed on the phone, and their running marks (a replacement without its data). */
+export function deleteAllInstalledApps(db: Db, phoneId: number): number {
+  statement(db, 'DELETE FROM phone_running_apps WHERE phone_id = ?').run(phoneId);
+  return statement(db, 'DELETE FROM phone_apps WHERE phone_id = ?').run(phoneId).changes;
+}
+
+/** How many apps the user installed on each of these phones (phones without any are left out). */
+export function installedAppCounts(db: Db, phoneIds: number[]): Map<number, number> {
+  const rows = statement(
+    db,
+    'SELECT phone_id, COUNT(*) AS count FROM phone_apps WHERE phone_id IN (SELECT value FROM json_each(?)) GROUP BY phone_id',
+  ).all(JSON.stringify(phoneIds)) as Array<{ phone_id: number; count: number }>;
+  return new Map(rows.map((row) => [row.phone_id, row.count]));
+}

@@ -111,6 +111,10 @@ export const ERROR_MESSAGES = {
   [ErrorCode.SYNC_ALREADY_SYNCED]: 'The device is already in group control',
   [ErrorCode.SYNC_MAIN_CANNOT_LEAVE]: 'The main-control device cannot leave sync',
   [ErrorCode.SYNC_NOT_EXIST]: 'The group control does not exist',
+  [ErrorCode.REPLACE_STATUS_NOT_ALLOWED]: 'The phone cannot be replaced in its current status',
+  [ErrorCode.REPLACE_TIME_TOO_SHORT]: 'The phone has too little time left to be replaced',
+  [ErrorCode.REPLACE_TOO_FREQUENT]: 'This phone was replaced too recently',
+  [ErrorCode.REPLACE_AUTHORIZED]: 'An authorized phone cannot be replaced',
 } as const;
 export type CatalogCode = keyof typeof ERROR_MESSAGES;
 

@@ -163,3 +163,12 @@ export const SYNC_MAIN_NOT_MEMBER = 1_003_007_003;
 export const SYNC_ALREADY_SYNCED = 1_003_007_004;
 export const SYNC_MAIN_CANNOT_LEAVE = 1_003_007_005;
 export const SYNC_NOT_EXIST = 1_003_007_006;
+// Replacement of phones (spec §4 replace types, §9 PHONE_REPLACE_* keys; server/API.md "Replacement")
+/** The phone's business status is one the tenant's PHONE_REPLACE_BUSINESS_STATUS_LIMIT names. */
+export const REPLACE_STATUS_NOT_ALLOWED = 1_003_009_001;
+/** Less validity left than PHONE_REPLACE_PHONE_EXPIRE_TIME_LIMIT hours. */
+export const REPLACE_TIME_TOO_SHORT = 1_003_009_002;
+/** Replaced less than PHONE_REPLACE_PHONE_FREQUENCY_LIMIT hours ago. */
+export const REPLACE_TOO_FREQUENT = 1_003_009_003;
+/** A phone lent to the caller (a grant) is its owner's to replace. */
+export const REPLACE_AUTHORIZED = 1_003_009_004;

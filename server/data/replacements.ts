@@ -1,0 +1,33 @@
+import type { ReplaceResult, ReplaceType } from '../../src/contract/replace-words.ts';
+import type { Db } from '../lib/types.ts';
+import { statement } from './statements.ts';
+
+// Replacements of phones (migration 021: phone_replacements). Only a successful one counts for the frequency limit.
+
+export interface NewReplacement {
+  tenantId: number;
+  phoneId: number;
+  userId: number;
+  replaceType: ReplaceType;
+  result: ReplaceResult;
+  reasonCode: number | null;
+  createdAt: number;
+}
+
+export function insertReplacement(db: Db, row: NewReplacement): void {
+  statement(
+    db,
+    `INSERT INTO phone_replacements (tenant_id, phone_id, user_id, replace_type, result, reason_code, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ).run(row.tenantId, row.phoneId, row.userId, row.replaceType, row.result, row.reasonCode, row.createdAt);
+}
+
+/** When each of these phones was last replaced successfully (phones never replaced are left out). */
+export function lastReplacements(db: Db, phoneIds: number[]): Map<number, number> {
+  const rows = statement(
+    db,
+    `SELECT phone_id, MAX(created_at) AS at FROM phone_replacements
+     WHERE result = 'success' AND phone_id IN (SELECT value FROM json_each(?)) GROUP BY phone_id`,
+  ).all(JSON.stringify(phoneIds)) as Array<{ phone_id: number; at: number }>;
+  return new Map(rows.map((row) => [row.phone_id, row.at]));
+}

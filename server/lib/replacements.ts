@@ -1,0 +1,146 @@
+import { ErrorCode } from '../../src/core/error-codes.ts';
+import { BUSINESS_STATUSES, type BusinessStatus } from '../../src/contract/device-words.ts';
+import type * as contract from '../../src/contract/replacements.ts';
+import type { ReplyInput } from '../../src/contract/endpoint.ts';
+import {
+  REPLACE_LIMIT_DEFAULTS, REPLACE_LIMIT_KEYS, REPLACE_OPERATION, REPLACE_STATUS_DEFAULT, REPLACE_TASK, type ReplaceLimitName,
+  type ReplaceType,
+} from '../../src/contract/replace-words.ts';
+import { DEFAULT_RESOLUTION } from '../../src/devices/device-types.ts';
+import { configValue } from '../data/client.ts';
+import { accessiblePhone } from '../data/phone-access.ts';
+import { deleteAllInstalledApps, installedAppCounts } from '../data/phone-apps.ts';
+import { phonesOfUser, resetSettings, startOperation, type PhoneRow } from '../data/phones.ts';
+import { insertReplacement, lastReplacements } from '../data/replacements.ts';
+import { immediate } from '../data/statements.ts';
+import { configPositiveInt } from './config.ts';
+import { ApiError, apiError, ERROR_MESSAGES, type CatalogCode } from './errors.ts';
+import { businessStatus, currentOperation } from './phones.ts';
+import type { Db, UserRow } from './types.ts';
+
+// Replacement (spec §1, §4, §9; server/API.md "Replacement"): the phone moves to a new instance on another host.
+// `replace-preview` tells per phone what `replace-submit` would do; submit checks everything again inside one
+// immediate transaction and starts the `replace` (type 1) or `displace` (type 2) operation on each phone it may.
+// Like reset, the effects are applied when the operation starts: type 1 removes the installed apps and resets root
+// and resolution; type 2 keeps them. A faulty host (fault malfunction or disconnected) cannot hand its instance
+// over: its phone fails with REPLACE_FAILED at submit and stays as it was.
+
+const HOUR = 3600_000;
+
+export interface ReplaceLimits extends Record<ReplaceLimitName, number> {
+  /** Business statuses that refuse a replacement (PHONE_REPLACE_BUSINESS_STATUS_LIMIT). */
+  statuses: ReadonlySet<BusinessStatus>;
+}
+
+/** The tenant's limits (config keys, spec §9), each falling back to its default when missing or malformed. */
+export function replaceLimits(db: Db, tenantId: number): ReplaceLimits {
+  const number = (name: ReplaceLimitName) => configPositiveInt(db, tenantId, REPLACE_LIMIT_KEYS[name], REPLACE_LIMIT_DEFAULTS[name]);
+  const text = configValue(db, tenantId, REPLACE_LIMIT_KEYS.statuses) ?? REPLACE_STATUS_DEFAULT;
+  const statuses = text.split(',').map((word) => word.trim()).filter((word): word is BusinessStatus => (BUSINESS_STATUSES as readonly string[]).includes(word));
+  return { batch: number('batch'), expireHours: number('expireHours'), frequencyHours: number('frequencyHours'), statuses: new Set(statuses) };
+}
+
+type Refusal = CatalogCode;
+
+interface Verdict {
+  userPhoneId: number;
+  /** The caller's phone, or the phone lent to the caller (refused). */
+  phone: PhoneRow;
+  refusal: Refusal | null;
+}
+
+/**
+ * The status the limit is read against: a fault is left out (it is the host's, and moving off a faulty host is what a
+ * replacement is for; whether the host can let go is found out at submit).
+ */
+function statusWithoutFault(phone: PhoneRow, now: number): BusinessStatus {
+  return businessStatus({ ...phone, fault: null }, now);
+}
+
+function phoneRefusal(phone: PhoneRow, limits: ReplaceLimits, last: number | undefined, now: number): Refusal | null {
+  const status = statusWithoutFault(phone, now);
+  if (status === 'expired') return ErrorCode.DEVICE_EXPIRED;
+  if (status === 'operating') return currentOperation(phone, now)?.type === 'clone' ? ErrorCode.DEVICE_CLONING : ErrorCode.DEVICE_BUSY;
+  // Whatever the tenant's list says, a phone already being replaced says so (spec §8 "being replaced").
+  if (status === 'replacing') return ErrorCode.DEVICE_REPLACING;
+  if (limits.statuses.has(status)) return ErrorCode.REPLACE_STATUS_NOT_ALLOWED;
+  if (phone.expire_time - now < limits.expireHours * HOUR) return ErrorCode.REPLACE_TIME_TOO_SHORT;
+  if (last !== undefined && now - last < limits.frequencyHours * HOUR) return ErrorCode.REPLACE_TOO_FREQUENT;
+  return null;
+}
+
+/**
+ * Every asked id in the order asked. More than the tenant's batch limit is refused whole; so is any id that is neither
+ * the caller's phone nor lent to the caller (DEVICE_NOT_EXIST: nothing is told of other accounts' phones). A phone
+ * lent to the caller is its owner's to replace (REPLACE_AUTHORIZED).
+ */
+function judge(db: Db, user: UserRow, ids: number[], now: number): { verdicts: Verdict[]; last: Map<number, number> } {
+  const limits = replaceLimits(db, user.tenant_id);
+  if (ids.length > limits.batch) throw new ApiError(ErrorCode.BATCH_LIMIT_EXCEEDED, `At most ${limits.batch} devices at once`);
+  const owned = new Map(phonesOfUser(db, user.id, user.tenant_id, ids).map((row) => [row.id, row]));
+  const last = lastReplacements(db, ids);
+  const verdicts = ids.map((id): Verdict => {
+    const phone = owned.get(id);
+    if (phone) return { userPhoneId: id, phone, refusal: phoneRefusal(phone, limits, last.get(id), now) };
+    const lent = accessiblePhone(db, user.id, user.tenant_id, id, now);
+    if (lent?.access.kind === 'grant') return { userPhoneId: id, phone: lent.phone, refusal: ErrorCode.REPLACE_AUTHORIZED };
+    throw apiError(ErrorCode.DEVICE_NOT_EXIST);
+  });
+  return { verdicts, last };
+}
+
+const codeAndMsg = (refusal: Refusal | null) => ({ code: refusal ?? ErrorCode.SUCCESS, msg: refusal ? ERROR_MESSAGES[refusal] : '' });
+
+export function previewReplacement(db: Db, user: UserRow, ids: number[], replaceType: ReplaceType, now: number): ReplyInput<typeof contract.previewReplacement> {
+  const { verdicts, last } = judge(db, user, ids, now);
+  const apps = installedAppCounts(db, ids);
+  const items = verdicts.map(({ userPhoneId, phone, refusal }) => ({
+    userPhoneId,
+    phoneNo: phone.phone_no,
+    name: phone.name,
+    ok: refusal === null,
+    ...codeAndMsg(refusal),
+    installedApps: apps.get(userPhoneId) ?? 0,
+    root: phone.root === 1,
+    lastReplacedAt: last.get(userPhoneId) ?? null,
+  }));
+  return { replaceType, items };
+}
+
+export type ReplaceStarted = (userPhoneId: number, type: 'replace' | 'displace') => void;
+
+/**
+ * Starts the replacements the checks allow, in one transaction; `started` hears of each after the commit (the stream
+ * drops its sessions and boots the new instance). Refused phones are not recorded; a faulty host's phone is, as failed.
+ */
+export function submitReplacement(
+  db: Db,
+  user: UserRow,
+  ids: number[],
+  replaceType: ReplaceType,
+  now: number,
+  started?: ReplaceStarted,
+): ReplyInput<typeof contract.submitReplacement> {
+  const operation = REPLACE_OPERATION[replaceType];
+  const items = immediate(db, () =>
+    judge(db, user, ids, now).verdicts.map(({ userPhoneId, phone, refusal: checked }) => {
+      const refusal = checked ?? (phone.fault ? ErrorCode.REPLACE_FAILED : null);
+      if (checked === null) {
+        insertReplacement(db, {
+          tenantId: user.tenant_id, phoneId: phone.id, userId: user.id, replaceType, result: refusal ? 'failed' : 'success', reasonCode: refusal, createdAt: now,
+        });
+      }
+      if (!refusal) {
+        startOperation(db, phone.id, operation, now);
+        // A fresh phone: what the user installed goes, and the settings are the factory's (as reset does).
+        if (replaceType === 1) {
+          deleteAllInstalledApps(db, phone.id);
+          resetSettings(db, phone.id, DEFAULT_RESOLUTION);
+        }
+      }
+      return { userPhoneId, phoneNo: phone.phone_no, name: phone.name, success: !refusal, ...codeAndMsg(refusal), taskType: REPLACE_TASK[replaceType] };
+    }),
+  );
+  for (const item of items) if (item.success) started?.(item.userPhoneId, operation);
+  return { replaceType, items };
+}
