@@ -132,4 +132,6 @@ export const QUERIES: Record<string, (data: PageData | null) => string> = {
     const online = data ? data.phones.filter((phone) => idle(phone) && left(data, phone) > DAY).slice(-2) : [];
     return `?ids=${(online.length === 2 ? online : [need(data && somePhone(data), 'a phone')]).map((phone) => phone.userPhoneId).join(',')}`;
   },
+  'change-phone': (data) => `?ids=${need(data && somePhone(data), 'a phone').userPhoneId}`,
+  'phone-check': (data) => `?id=${need(data && somePhone(data), 'a phone').userPhoneId}`,
 };

@@ -98,6 +98,8 @@ const ACTIONS: ActionDef[] = [
     run: (phone) => goToPage('file-upload', { query: `?ids=${phone.userPhoneId}` }) },
   { id: 'apps', label: 'devices.actions.apps', permission: 'app_button', page: 'app-manager',
     run: (phone) => goToPage('app-manager', { query: `?ids=${phone.userPhoneId}` }) },
+  { id: 'replace', label: 'devices.actions.replace', permission: 'change_button', page: 'change-phone',
+    run: (phone) => goToPage('change-phone', { query: `?ids=${phone.userPhoneId}` }) },
   { id: 'screenshot', label: 'devices.actions.screenshot', run: (_phone, show) => show('screenshot') },
   { id: 'resolution', label: 'devices.actions.resolution', run: (_phone, show) => show('resolution') },
   { id: 'group', label: 'devices.actions.group', run: (_phone, show) => show('group') },

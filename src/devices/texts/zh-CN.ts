@@ -32,6 +32,8 @@ const devicesTexts = {
       sync: '群控',
       share: '屏幕分享',
       upload: '上传安装',
+      replace: '更换云手机',
+      phoneCheck: '云手机检测',
     },
     confirm: {
       reboot: '确定重启「{{name}}」吗？重启期间无法使用。',

@@ -18,6 +18,8 @@ import zhCNGrant from '../../../src/grant/texts/grant-zh-CN.ts';
 import enUSGrant from '../../../src/grant/texts/grant-en-US.ts';
 import zhCNTransfer from '../../../src/transfer/texts/transfer-zh-CN.ts';
 import enUSTransfer from '../../../src/transfer/texts/transfer-en-US.ts';
+import zhCNReplace from '../../../src/replace/texts/replace-zh-CN.ts';
+import enUSReplace from '../../../src/replace/texts/replace-en-US.ts';
 import zhCNShare from '../../../src/share/texts/share-zh-CN.ts';
 import enUSShare from '../../../src/share/texts/share-en-US.ts';
 import { SHARE_ERRORS } from '../../../src/share/errors.ts';
@@ -36,6 +38,7 @@ import { registerErrors } from '../../../src/core/errors-later.ts';
 import { SHOP_ERRORS } from '../../../src/shop/errors.ts';
 import { GRANT_ERRORS } from '../../../src/grant/errors.ts';
 import { TRANSFER_ERRORS } from '../../../src/transfer/errors.ts';
+import { REPLACE_ERRORS } from '../../../src/replace/errors.ts';
 import { ErrorCode } from '../../../src/core/error-codes.ts';
 import { ERRORS_EN_US, ERRORS_ZH_CN } from '../error-texts.ts';
 
@@ -63,6 +66,7 @@ const PARTS = {
   apps: [zhCNApps, enUSApps],
   sync: [zhCNSync, enUSSync],
   files: [zhCNFiles, enUSFiles],
+  replace: [zhCNReplace, enUSReplace],
   errors: [ERRORS_ZH_CN, ERRORS_EN_US],
 } as const;
 const zh = Object.assign({}, ...Object.values(PARTS).map(([zhPart]) => flatten(zhPart))) as Record<string, string>;
@@ -107,7 +111,7 @@ test('both languages have the same keys in every part, and no empty text', () =>
 });
 
 test('every top-level key is core (common, validate, errors) or a domain', () => {
-  const allowed = ['common', 'validate', 'errors', 'app', 'account', 'misc', 'devices', 'shop', 'phoneView', 'grant', 'transfer', 'share', 'apps', 'sync', 'files'];
+  const allowed = ['common', 'validate', 'errors', 'app', 'account', 'misc', 'devices', 'shop', 'phoneView', 'grant', 'transfer', 'share', 'apps', 'sync', 'files', 'replace'];
   for (const key of Object.keys(zh)) assert.ok(allowed.includes(key.split('.')[0]), key);
 });
 
@@ -124,7 +128,7 @@ test('placeholders match between languages', () => {
 
 test('every catalogue entry has a translation in both languages', () => {
   // The domains' entries included (error-texts.ts registers them as their texts' modules do).
-  for (const entry of [...SHOP_ERRORS, ...GRANT_ERRORS, ...TRANSFER_ERRORS, ...SHARE_ERRORS, ...SYNC_ERRORS, ...FILE_ERRORS]) assert.ok(CATALOGUE.includes(entry), entry.key);
+  for (const entry of [...SHOP_ERRORS, ...GRANT_ERRORS, ...TRANSFER_ERRORS, ...SHARE_ERRORS, ...SYNC_ERRORS, ...FILE_ERRORS, ...REPLACE_ERRORS]) assert.ok(CATALOGUE.includes(entry), entry.key);
   for (const entry of CATALOGUE) {
     assert.ok(zh[entry.key], `zh-CN ${entry.key}`);
     assert.ok(en[entry.key], `en-US ${entry.key}`);
@@ -235,6 +239,15 @@ test('boot and user-info failures show the server message, else the system-excep
   assert.is(describeServerMessage(new ApiError(500, '')), 'Error code: 500 System exception');
   assert.is(describeServerMessage(new ApiError(ErrorCode.NETWORK, 'TypeError: Failed to fetch')), 'Error code: -2 Network exception');
   assert.is(describeServerMessage(new Error('x')), 'Error code: 500 System exception');
+});
+
+test("the replacement's replies are described in its part's words, in both languages", () => {
+  installDictionary('en-US', enUS, ERRORS_EN_US, enUSReplace);
+  assert.is(describe(ErrorCode.REPLACE_TOO_FREQUENT), 'This phone was replaced too recently');
+  assert.is(describe(99, 'The phone has too little time left to be replaced'), 'The phone has too little time left to be replaced');
+  installDictionary('zh-CN', zhCN, ERRORS_ZH_CN, zhCNReplace);
+  assert.is(describe(ErrorCode.REPLACE_STATUS_NOT_ALLOWED), zhCNReplace.replace.errors.statusNotAllowed);
+  assert.is(describe(ErrorCode.REPLACE_FAILED), '更换失败');
 });
 
 test.run();

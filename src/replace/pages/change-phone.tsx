@@ -1,0 +1,143 @@
+/**
+ * changePhone (person layout, `?ids=1,2`): the phones to replace (preselected from the address, editable up to the
+ * tenant's batch limit, never above 10), the type (spec §4: 1 do not keep data, 2 move data), a check that shows per
+ * phone what will happen (replace-preview), a confirmation, then the replacement (replace-submit) and each phone's
+ * live state: replacing with its progress, done, or failed with the reason. Changing anything after a check asks for
+ * a new one: the server checks everything again anyway.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { t } from '../../core/i18n/index.ts';
+import { describeError } from '../../core/errors.ts';
+import { openDialog } from '../../core/ui/dialogs.ts';
+import { goToPage } from '../../app/navigate.ts';
+import type { PageProps } from '../../app/route-types.ts';
+import { usePhones } from '../../devices/phone-lists.ts';
+import { REPLACE_TASK, type ReplaceType } from '../../contract/replace-words.ts';
+import type { ReplacePreview, ReplaceSubmit } from '../api.ts';
+import { loadReplaceLimits, previewNow, replaceLimits, submitNow, useReplaceProgress } from '../state.ts';
+import { PhoneChoice } from '../parts/phone-choice.tsx';
+import { TypeChoice } from '../parts/type-choice.tsx';
+import { PreviewRows, ProgressRows } from '../parts/item-rows.tsx';
+import '../parts/replace.css';
+// Shown once the replace texts and the error catalogue are in (texts/index.ts).
+export { ensureReplaceTexts as ready } from '../texts/index.ts';
+
+function idsOf(query: URLSearchParams): number[] {
+  const ids = (query.get('ids') ?? '').split(',').map(Number).filter((id) => Number.isInteger(id) && id > 0);
+  return [...new Set(ids)];
+}
+
+function Progress({ result, onAgain }: { result: ReplaceSubmit; onAgain: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const started = result.items.filter((item) => item.success).map((item) => item.userPhoneId);
+  const progress = useReplaceProgress(started, REPLACE_TASK[result.replaceType]);
+  // The pressed button went away: focus moves to what this step shows.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div class="replace-page">
+      <section class="card replace-section" aria-labelledby="replace-result-title" data-testid="replace-done">
+        <h2 class="card__title" id="replace-result-title" tabIndex={-1} ref={heading}>{t('replace.resultTitle')}</h2>
+        <ProgressRows items={result.items} progress={progress.data ?? []} />
+      </section>
+      <div class="replace-actions">
+        <button type="button" class="btn" onClick={onAgain} data-testid="replace-again">{t('replace.again')}</button>
+        <button type="button" class="btn btn--primary" onClick={() => goToPage('')} data-testid="replace-finished">{t('replace.finished')}</button>
+      </div>
+    </div>
+  );
+}
+
+export default function ChangePhonePage({ query }: PageProps) {
+  useEffect(() => void loadReplaceLimits().catch(() => {}), []);
+  const limits = replaceLimits.value;
+  const [selected, setSelected] = useState<number[]>(() => idsOf(query));
+  // Moving the data is the default: the other erases what the user installed, which only a deliberate choice should.
+  const [type, setType] = useState<ReplaceType>(2);
+  const [error, setError] = useState<string | null>(null);
+  const [checked, setChecked] = useState<ReplacePreview | null>(null);
+  const [result, setResult] = useState<ReplaceSubmit | null>(null);
+  const [busy, setBusy] = useState(false);
+  const checkHeading = useRef<HTMLHeadingElement>(null);
+  const chosen = usePhones(selected).phones;
+  const tooMany = selected.length > limits.batch;
+
+  useEffect(() => {
+    if (checked) checkHeading.current?.focus();
+  }, [checked]);
+
+  const edit = () => {
+    setChecked(null);
+    setError(null);
+  };
+
+  const check = async () => {
+    // More than the limit is refused here, before any call (spec §9: at most 10 at once).
+    if (!selected.length || tooMany) return;
+    setBusy(true);
+    setError(null);
+    try {
+      setChecked(await previewNow(selected, type));
+    } catch (refusal) {
+      setError(describeError(refusal));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const okIds = checked?.items.filter((item) => item.ok).map((item) => item.userPhoneId) ?? [];
+
+  const confirm = async () => {
+    if (!checked || !okIds.length) return;
+    const choice = await openDialog({
+      title: t('replace.confirmTitle'),
+      message: t(checked.replaceType === 1 ? 'replace.confirmFresh' : 'replace.confirmKeep', { count: okIds.length }),
+      actions: [{ label: t('common.cancel') }, { label: t('replace.submit', { count: okIds.length }), primary: true, value: 'yes' }],
+    });
+    if (choice !== 'yes') return;
+    setBusy(true);
+    try {
+      // Only the phones the check let through: a refused one would only come back refused again.
+      setResult(await submitNow(okIds, checked.replaceType));
+      setChecked(null);
+    } catch (refusal) {
+      setChecked(null);
+      setError(describeError(refusal));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (result) {
+    return <Progress result={result} onAgain={() => { setResult(null); setSelected([]); }} />;
+  }
+
+  return (
+    <div class="replace-page">
+      <PhoneChoice chosen={chosen} selected={selected} max={limits.batch} onChange={(ids) => { setSelected(ids); edit(); }} />
+      <p class="muted replace-rule">{t('replace.rule', { max: limits.batch, hours: limits.expireHours, frequency: limits.frequencyHours })}</p>
+      <TypeChoice value={type} onChange={(next) => { setType(next); edit(); }} />
+      {checked ? null : (
+        <div class="replace-actions">
+          <button type="button" class="btn btn--primary btn--block" disabled={busy || !selected.length || tooMany} onClick={() => void check()}
+            data-testid="replace-check">
+            {t('replace.check')}
+          </button>
+        </div>
+      )}
+      {error ? <p class="field__error replace-error" role="alert" data-testid="replace-error">{error}</p> : null}
+      {checked ? (
+        <section class="card replace-section" aria-labelledby="replace-check-title" aria-live="polite">
+          <h2 class="card__title" id="replace-check-title" tabIndex={-1} ref={checkHeading}>{t('replace.checkTitle')}</h2>
+          <PreviewRows items={checked.items} type={checked.replaceType} />
+          {okIds.length ? null : <p class="field__error" role="alert">{t('replace.noneOk')}</p>}
+          <div class="replace-actions">
+            <button type="button" class="btn" onClick={edit} data-testid="replace-edit">{t('replace.edit')}</button>
+            <button type="button" class="btn btn--primary" disabled={busy || !okIds.length} onClick={() => void confirm()} data-testid="replace-submit">
+              {t('replace.submit', { count: okIds.length })}
+            </button>
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * Per phone, what the preview says a replacement would do (allowed, with what it changes for the chosen type, or the
+ * refusal in the catalogue's words), and once submitted how each goes: replacing with its share done (get-progress),
+ * done, or failed with its reason.
+ */
+import { t } from '../../core/i18n/index.ts';
+import { describe } from '../../core/errors.ts';
+import type { ReplaceType } from '../../contract/replace-words.ts';
+import type { PreviewItem, SubmitItem, TaskProgress } from '../api.ts';
+
+function PreviewNote({ item, type }: { item: PreviewItem; type: ReplaceType }) {
+  if (!item.ok) return <span class="replace-item__verdict replace-bad">{describe(item.code, item.msg)}</span>;
+  const notes = [t(type === 1 ? 'replace.appsRemoved' : 'replace.appsKept', { count: item.installedApps })];
+  if (type === 1 && item.root) notes.push(t('replace.rootOff'));
+  return (
+    <span class="replace-item__verdict">
+      <span class="replace-ok">{t('replace.ok')}</span>
+      {notes.map((note) => <span key={note} class="replace-item__note muted">{note}</span>)}
+    </span>
+  );
+}
+
+export function PreviewRows({ items, type }: { items: PreviewItem[]; type: ReplaceType }) {
+  return (
+    <ul class="replace-items" data-testid="replace-preview">
+      {items.map((item) => (
+        <li key={item.userPhoneId} class="replace-item" data-testid="replace-preview-item" data-phone-id={item.userPhoneId} data-ok={item.ok}>
+          <span class="replace-item__name">{item.name || item.phoneNo}</span>
+          <PreviewNote item={item} type={type} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type LiveState = 'replacing' | 'done' | 'failed';
+
+function liveState(item: SubmitItem, progress: TaskProgress | undefined): { state: LiveState; percent: number } {
+  if (!item.success) return { state: 'failed', percent: 0 };
+  // Before the first answer the replacement has just started.
+  if (!progress || progress.status === 'running') return { state: 'replacing', percent: progress?.progress ?? 0 };
+  return { state: 'done', percent: 100 };
+}
+
+export function ProgressRows({ items, progress }: { items: SubmitItem[]; progress: TaskProgress[] }) {
+  const byId = new Map(progress.map((entry) => [entry.userPhoneId, entry]));
+  return (
+    <ul class="replace-items" data-testid="replace-result">
+      {items.map((item) => {
+        const { state, percent } = liveState(item, byId.get(item.userPhoneId));
+        const name = item.name || item.phoneNo;
+        return (
+          <li key={item.userPhoneId} class="replace-item replace-item--live" data-testid="replace-result-item" data-phone-id={item.userPhoneId} data-state={state}>
+            <span class="replace-item__row">
+              <span class="replace-item__name">{name}</span>
+              <span class={`replace-item__verdict replace-state--${state}`}>
+                {state === 'replacing' ? t('replace.replacing', { progress: percent }) : t(state === 'done' ? 'replace.done' : 'replace.failed')}
+                {state === 'failed' ? <span class="replace-item__reason">{describe(item.code, item.msg)}</span> : null}
+              </span>
+            </span>
+            {state === 'failed' ? null : (
+              <span class="replace-bar" role="progressbar" aria-label={name} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+                <span class="replace-bar__fill" style={{ transform: `scaleX(${percent / 100})` }} />
+              </span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
