@@ -23,6 +23,7 @@ import { paymentRoutes } from './routes/payments.ts';
 import { phoneGroupRoutes } from './routes/phone-groups.ts';
 import { phoneOperationRoutes } from './routes/phone-operations.ts';
 import { replacementRoutes } from './routes/replacements.ts';
+import { phoneCheckRoutes } from './routes/phone-check.ts';
 import type { PhoneRestarted } from './routes/phone-operations.ts';
 import { phoneScreenshotRoutes } from './routes/phone-screenshots.ts';
 import { productRoutes } from './routes/products.ts';
@@ -174,6 +175,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', appRoutes(deps));
   app.route('/', syncRoutes(deps));
   app.route('/', replacementRoutes(deps, options.phoneRestarted));
+  app.route('/', phoneCheckRoutes(deps));
   const streamStats = options.streamStats;
   if (streamStats) app.get('/stream/api/stats', (c) => ok(c, streamStats()));
   app.route('/', staticRoutes({ distDir: options.distDir, staticDir: options.staticDir ?? DEFAULT_STATIC_DIR, security: options.pageSecurity }));

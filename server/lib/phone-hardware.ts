@@ -17,7 +17,7 @@ const MODELS = [
 const ANDROID_VERSIONS = ['Android 10', 'Android 11', 'Android 12', 'Android 13'] as const;
 
 /** Memory and storage follow the grade (1 Standard, 2 Pro, 3 Ultra); an unknown grade gets the Standard sizes. */
-const GRADE_SPECS: Record<number, { ram: string; storage: string; cpu: string }> = {
+export const GRADE_SPECS: Record<number, { ram: string; storage: string; cpu: string }> = {
   1: { ram: '4GB', storage: '64GB', cpu: '4 cores' },
   2: { ram: '8GB', storage: '128GB', cpu: '8 cores' },
   3: { ram: '12GB', storage: '256GB', cpu: '8 cores' },

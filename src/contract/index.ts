@@ -17,6 +17,7 @@ import type * as files from './files.ts';
 import type * as apps from './apps.ts';
 import type * as sync from './sync.ts';
 import type * as replacements from './replacements.ts';
+import type * as phoneCheck from './phone-check.ts';
 
 export type Routes = ByRoute<typeof account> &
   ByRoute<typeof client> &
@@ -30,7 +31,8 @@ export type Routes = ByRoute<typeof account> &
   ByRoute<typeof files> &
   ByRoute<typeof apps> &
   ByRoute<typeof sync> &
-  ByRoute<typeof replacements>;
+  ByRoute<typeof replacements> &
+  ByRoute<typeof phoneCheck>;
 
 /** The contract modules, for the server's tests that walk every endpoint. */
 export const contractModules = () =>
@@ -48,4 +50,5 @@ export const contractModules = () =>
     import('./apps.ts'),
     import('./sync.ts'),
     import('./replacements.ts'),
+    import('./phone-check.ts'),
   ]);
