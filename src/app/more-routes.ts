@@ -56,4 +56,5 @@ export const MORE_PAGES = [
   { name: 'appManager', segment: 'app-manager', level: 2, layout: 'person', title: 'apps.title', load: () => import('../apps/pages/app-manager.tsx') },
   { name: 'groupControl', segment: 'group-control', level: 2, layout: 'phone', title: 'sync.title', load: () => import('../sync/pages/group-control.tsx') },
   { name: 'changePhone', segment: 'change-phone', level: 2, layout: 'person', title: 'replace.title', load: () => import('../replace/pages/change-phone.tsx') },
+  { name: 'phoneCheck', segment: 'phone-check', level: 2, layout: 'person', title: 'phoneCheck.title', load: () => import('../phone-check/pages/phone-check.tsx') },
 ] as const satisfies readonly RouteEntry[];

@@ -100,6 +100,8 @@ const ACTIONS: ActionDef[] = [
     run: (phone) => goToPage('app-manager', { query: `?ids=${phone.userPhoneId}` }) },
   { id: 'replace', label: 'devices.actions.replace', permission: 'change_button', page: 'change-phone',
     run: (phone) => goToPage('change-phone', { query: `?ids=${phone.userPhoneId}` }) },
+  { id: 'phoneCheck', label: 'devices.actions.phoneCheck', page: 'phone-check',
+    run: (phone) => goToPage('phone-check', { query: `?id=${phone.userPhoneId}` }) },
   { id: 'screenshot', label: 'devices.actions.screenshot', run: (_phone, show) => show('screenshot') },
   { id: 'resolution', label: 'devices.actions.resolution', run: (_phone, show) => show('resolution') },
   { id: 'group', label: 'devices.actions.group', run: (_phone, show) => show('group') },

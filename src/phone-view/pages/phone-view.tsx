@@ -14,6 +14,8 @@ import { QualitySheet, RenameSheet, ToolsHandle, ToolsSheet, VirtualKeyBar } fro
 import { useStreamTouch } from '../parts/use-stream-touch.ts';
 import { closeSession, currentPhone, openSession, panel, pauseSession, resumeSession, viewOnly, virtualKeys } from '../session.ts';
 import { exitPhoneView } from '../tool-actions.ts';
+import { role } from '../live-session.ts';
+import { goToPage } from '../../app/navigate.ts';
 import { ensureStreamTexts } from '../texts/index.ts';
 import { useStageSize } from '../parts/use-stage-size.ts';
 import '../phone-view.css';
@@ -72,6 +74,8 @@ export default function PhoneViewPage({ clientNo, query, routeName }: PageProps)
           onRetry={() => void openSession({ userPhoneId: id, viewOnly: onlyView, container: stage.current! })}
           onResume={resumeSession}
           onExit={() => exitPhoneView(clientNo)}
+          // The owner's phones only: a lent phone is its owner's to check and mend.
+          onCheck={onlyView || role.value !== 'owner' ? undefined : () => goToPage('phone-check', { query: `?id=${id}` })}
         />
       </div>
       {virtualKeys.value && !viewOnly.value ? <VirtualKeyBar /> : null}

@@ -41,9 +41,11 @@ interface OverlayProps {
   onRetry: () => void;
   onResume: () => void;
   onExit: () => void;
+  /** Opens the phone check (the owner's way to find why the phone cannot be reached), when offered. */
+  onCheck?: () => void;
 }
 
-function Overlay({ onRetry, onResume, onExit }: OverlayProps) {
+function Overlay({ onRetry, onResume, onExit, onCheck }: OverlayProps) {
   const state = streamState.value;
   const [slowReconnect, setSlowReconnect] = useState(false);
   useEffect(() => {
@@ -64,6 +66,11 @@ function Overlay({ onRetry, onResume, onExit }: OverlayProps) {
           {retryable ? (
             <button type="button" class="btn btn--primary" onClick={onRetry} data-testid="stream-retry">
               {t(current.kind === 'stream' ? 'phoneView.reconnect' : 'common.retry')}
+            </button>
+          ) : null}
+          {onCheck ? (
+            <button type="button" class="btn" onClick={onCheck} data-testid="stream-phone-check">
+              {t('devices.actions.phoneCheck')}
             </button>
           ) : null}
           <button type="button" class="btn" onClick={onExit}>
@@ -135,7 +142,7 @@ export function StreamStage(props: StageProps) {
         data-frame-width={info?.width ?? ''}
         data-frame-height={info?.height ?? ''}
       />
-      <Overlay onRetry={props.onRetry} onResume={props.onResume} onExit={props.onExit} />
+      <Overlay onRetry={props.onRetry} onResume={props.onResume} onExit={props.onExit} onCheck={props.onCheck} />
       {professionalMode.value ? <ProStats /> : null}
       {viewOnly.value ? (
         <span class="pv-badge" data-testid="view-only-badge">{t('phoneView.viewOnly')}</span>

@@ -20,6 +20,8 @@ import zhCNTransfer from '../../../src/transfer/texts/transfer-zh-CN.ts';
 import enUSTransfer from '../../../src/transfer/texts/transfer-en-US.ts';
 import zhCNReplace from '../../../src/replace/texts/replace-zh-CN.ts';
 import enUSReplace from '../../../src/replace/texts/replace-en-US.ts';
+import zhCNPhoneCheck from '../../../src/phone-check/texts/phone-check-zh-CN.ts';
+import enUSPhoneCheck from '../../../src/phone-check/texts/phone-check-en-US.ts';
 import zhCNShare from '../../../src/share/texts/share-zh-CN.ts';
 import enUSShare from '../../../src/share/texts/share-en-US.ts';
 import { SHARE_ERRORS } from '../../../src/share/errors.ts';
@@ -67,6 +69,7 @@ const PARTS = {
   sync: [zhCNSync, enUSSync],
   files: [zhCNFiles, enUSFiles],
   replace: [zhCNReplace, enUSReplace],
+  phoneCheck: [zhCNPhoneCheck, enUSPhoneCheck],
   errors: [ERRORS_ZH_CN, ERRORS_EN_US],
 } as const;
 const zh = Object.assign({}, ...Object.values(PARTS).map(([zhPart]) => flatten(zhPart))) as Record<string, string>;
@@ -111,7 +114,7 @@ test('both languages have the same keys in every part, and no empty text', () =>
 });
 
 test('every top-level key is core (common, validate, errors) or a domain', () => {
-  const allowed = ['common', 'validate', 'errors', 'app', 'account', 'misc', 'devices', 'shop', 'phoneView', 'grant', 'transfer', 'share', 'apps', 'sync', 'files', 'replace'];
+  const allowed = ['common', 'validate', 'errors', 'app', 'account', 'misc', 'devices', 'shop', 'phoneView', 'grant', 'transfer', 'share', 'apps', 'sync', 'files', 'replace', 'phoneCheck'];
   for (const key of Object.keys(zh)) assert.ok(allowed.includes(key.split('.')[0]), key);
 });
 
