@@ -43,3 +43,13 @@ test('an expiring phone offers renewal, which opens the renew page for it', asyn
   await row(page, 'time').getByTestId('check-fix-renew').click();
   await expect(page).toHaveURL(new RegExp(`/app/recharge-single-phone/demo\\?id=${id}$`));
 });
+
+test("phone-view's connection failure offers the phone check of that phone", async ({ browser }) => {
+  const { page, mobile } = await person(browser);
+  const [id] = plantPhones(mobile, [{ name: 'Unreachable', status: 'offline' }]);
+  await page.goto(appUrl(`/phone-view/demo?id=${id}`));
+  await expect(page.getByTestId('stream-failed')).toContainText('The device is offline');
+  await page.getByTestId('stream-phone-check').click();
+  await expect(page).toHaveURL(new RegExp(`/app/phone-check/demo\\?id=${id}$`));
+  await expect(row(page, 'reachable').getByTestId('check-fix-reboot')).toBeVisible();
+});
