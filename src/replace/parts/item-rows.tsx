@@ -5,17 +5,27 @@
  */
 import { t } from '../../core/i18n/index.ts';
 import { describe } from '../../core/errors.ts';
+import { formatDateTime } from '../../core/format.ts';
 import type { ReplaceType } from '../../contract/replace-words.ts';
 import type { PreviewItem, SubmitItem, TaskProgress } from '../api.ts';
 
 function PreviewNote({ item, type }: { item: PreviewItem; type: ReplaceType }) {
-  if (!item.ok) return <span class="replace-item__verdict replace-bad">{describe(item.code, item.msg)}</span>;
+  // The phone's last replacement, as its history: why it is refused as too recent, or what came before.
+  const last = item.lastReplacedAt === null ? [] : [t('replace.lastReplaced', { time: formatDateTime(item.lastReplacedAt) })];
+  if (!item.ok) {
+    return (
+      <span class="replace-item__verdict">
+        <span class="replace-bad">{describe(item.code, item.msg)}</span>
+        {last.map((note) => <span key={note} class="replace-item__note muted">{note}</span>)}
+      </span>
+    );
+  }
   const notes = [t(type === 1 ? 'replace.appsRemoved' : 'replace.appsKept', { count: item.installedApps })];
   if (type === 1 && item.root) notes.push(t('replace.rootOff'));
   return (
     <span class="replace-item__verdict">
       <span class="replace-ok">{t('replace.ok')}</span>
-      {notes.map((note) => <span key={note} class="replace-item__note muted">{note}</span>)}
+      {[...notes, ...last].map((note) => <span key={note} class="replace-item__note muted">{note}</span>)}
     </span>
   );
 }

@@ -27,6 +27,7 @@ const replaceTexts: Translation<typeof zhCN> = {
     appsRemoved: '{{count}} installed app(s) will be erased',
     appsKept: '{{count}} installed app(s) will be kept',
     rootOff: 'Root will be turned off',
+    lastReplaced: 'Last replaced {{time}}',
     noneOk: 'None of these phones can be replaced now.',
     submit: 'Replace {{count}}',
     confirmTitle: 'Confirm the replacement',

@@ -24,6 +24,7 @@ const replaceTexts = {
     appsRemoved: '{{count}} 个已安装应用将被清除',
     appsKept: '{{count}} 个已安装应用将保留',
     rootOff: 'Root 将关闭',
+    lastReplaced: '上次更换于 {{time}}',
     noneOk: '这些云手机现在都不能更换。',
     submit: '更换 {{count}} 台',
     confirmTitle: '确认更换',

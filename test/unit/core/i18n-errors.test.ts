@@ -251,6 +251,8 @@ test("the replacement's replies are described in its part's words, in both langu
   installDictionary('zh-CN', zhCN, ERRORS_ZH_CN, zhCNReplace);
   assert.is(describe(ErrorCode.REPLACE_STATUS_NOT_ALLOWED), zhCNReplace.replace.errors.statusNotAllowed);
   assert.is(describe(ErrorCode.REPLACE_FAILED), '更换失败');
+  // The files after this one read the dictionary this file leaves: English, as the tests before this one left it.
+  installDictionary('en-US', enUS, ERRORS_EN_US);
 });
 
 test.run();

@@ -11,7 +11,8 @@ import { CheckRow } from '../../../src/phone-check/parts/check-row.tsx';
 import type { PhoneCheckItem } from '../../../src/phone-check/api.ts';
 import { ERRORS_EN_US } from '../error-texts.ts';
 
-installDictionary('en-US', enUS, ERRORS_EN_US, enUSApp, enUSCheck);
+// Installed before the tests run (not at import): uvu imports every file first, and others switch the language.
+test.before(() => installDictionary('en-US', enUS, ERRORS_EN_US, enUSApp, enUSCheck));
 
 // One check's row: its result in words, its figure or problem, and its fix only where it can be offered.
 

@@ -10,7 +10,8 @@ import { ErrorCode } from '../../../src/core/error-codes.ts';
 import { PreviewRows, ProgressRows } from '../../../src/replace/parts/item-rows.tsx';
 import { ERRORS_EN_US } from '../error-texts.ts';
 
-installDictionary('en-US', enUS, ERRORS_EN_US, enUSApp, enUSReplace);
+// Installed before the tests run (not at import): uvu imports every file first, and others switch the language.
+test.before(() => installDictionary('en-US', enUS, ERRORS_EN_US, enUSApp, enUSReplace));
 
 // The change-phone page's rows: what the preview says per phone for the chosen type, and each phone's live state.
 
