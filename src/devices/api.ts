@@ -5,6 +5,7 @@
 import type * as C from '../contract/devices.ts';
 import type { ReplyOf, RequestOf } from '../contract/endpoint.ts';
 import { api } from '../core/http.ts';
+import type { ProgressTaskType } from '../contract/device-words.ts';
 
 export type Phone = ReplyOf<typeof C.listPhones>['list'][number];
 export type PhoneQuery = Partial<Omit<RequestOf<typeof C.listPhones>['query'], 'userPhoneIds'>>;
@@ -37,5 +38,8 @@ export const setPhoneResolution = (userPhoneId: number, width: number, height: n
 export const setPhonesRoot = (userPhoneIds: number[], root: boolean) => api(`PUT ${PHONE}/set-root`, { body: { userPhoneIds, root } });
 export const screenshotPhones = (userPhoneIds: number[]) => api(`POST ${PHONE}/screenshot`, { body: { userPhoneIds } }, { allowDuplicate: true });
 export const phoneStatuses = (userPhoneIds: number[]) => api(`POST ${PHONE}/status`, { body: { userPhoneIds } }, { allowDuplicate: true });
+export const phoneProgress = (userPhoneIds: number[], taskType: ProgressTaskType) =>
+  api(`POST ${PHONE}/get-progress`, { body: { userPhoneIds, taskType } }, { allowDuplicate: true });
+export type TaskProgress = ReplyOf<typeof C.phoneProgress>[number];
 export const phoneHardware = (userPhoneIds: number[]) => api(`POST ${PHONE}/get-extend-batch`, { body: { userPhoneIds } });
 export const securityToken = (userPhoneId: number) => api(`POST ${PHONE}/security-token`, { query: { userPhoneId, validTime: 86400 } });

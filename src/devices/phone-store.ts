@@ -7,7 +7,7 @@
 import { signal } from '@preact/signals-react';
 import { onSessionCleared } from '../core/session-events.ts';
 import { ensureQuery } from '../core/store/query-store.ts';
-import { getPhones, type Phone, type PhoneStatus } from './api.ts';
+import { getPhones, type Phone, type PhoneStatus, type TaskProgress } from './api.ts';
 
 export const phonesById = signal<ReadonlyMap<number, Phone>>(new Map());
 
@@ -43,6 +43,12 @@ export function applyStatuses(statuses: readonly PhoneStatus[]): void {
     const fresh = byId.get(phone.userPhoneId)!;
     return { ...phone, businessStatus: fresh.businessStatus, operation: fresh.operation };
   });
+}
+
+/** Moves the running operations on: how far each task is, from get-progress. */
+export function applyProgress(entries: readonly TaskProgress[]): void {
+  const byId = new Map(entries.filter((entry) => entry.status === 'running').map((entry) => [entry.userPhoneId, entry.progress]));
+  update(byId.keys(), (phone) => (phone.operation ? { ...phone, operation: { ...phone.operation, progress: byId.get(phone.userPhoneId)! } } : phone));
 }
 
 /** The phones of a list of ids that the store holds, in that order. */
