@@ -36,6 +36,7 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { syncRoutes } from './routes/sync.ts';
+import { cloneRoutes } from './routes/clones.ts';
 import { userAccountRoutes } from './routes/user-account.ts';
 import { userRoutes } from './routes/user.ts';
 import type { PageSecurityOptions } from './page-headers.ts';
@@ -172,6 +173,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   setInterval(() => void files.sweep().catch((error: unknown) => logError(String(error))), 60_000).unref();
   app.route('/', appRoutes(deps));
   app.route('/', syncRoutes(deps));
+  app.route('/', cloneRoutes(deps, options.phoneRestarted));
   const streamStats = options.streamStats;
   if (streamStats) app.get('/stream/api/stats', (c) => ok(c, streamStats()));
   app.route('/', staticRoutes({ distDir: options.distDir, staticDir: options.staticDir ?? DEFAULT_STATIC_DIR, security: options.pageSecurity }));

@@ -111,6 +111,17 @@ export const ERROR_MESSAGES = {
   [ErrorCode.SYNC_ALREADY_SYNCED]: 'The device is already in group control',
   [ErrorCode.SYNC_MAIN_CANNOT_LEAVE]: 'The main-control device cannot leave sync',
   [ErrorCode.SYNC_NOT_EXIST]: 'The group control does not exist',
+  [ErrorCode.TEMPLATE_MAX_LIMIT]: 'You have reached the maximum number of clone templates',
+  [ErrorCode.TEMPLATE_DAY_LIMIT]: "You have reached today's clone template limit",
+  [ErrorCode.TEMPLATE_TIME_TOO_SHORT]: 'Remaining time insufficient to create a clone template',
+  [ErrorCode.TEMPLATE_NOT_EXIST]: 'The clone template does not exist',
+  [ErrorCode.TEMPLATE_NOT_READY]: 'The clone template is not ready',
+  [ErrorCode.TEMPLATE_EXPIRED]: 'The clone template has expired',
+  [ErrorCode.CLONE_BATCH_LIMIT]: 'Too many devices to clone at once',
+  [ErrorCode.CLONE_DAY_LIMIT]: "You have reached today's clone limit",
+  [ErrorCode.CLONE_TIME_TOO_SHORT]: 'Remaining time insufficient to be cloned',
+  [ErrorCode.CLONE_PHONE_AUTHORIZED]: 'An authorized device cannot be cloned or used as a template',
+  [ErrorCode.CLONE_ORDER_NOT_EXIST]: 'The clone order does not exist',
 } as const;
 export type CatalogCode = keyof typeof ERROR_MESSAGES;
 
