@@ -55,4 +55,6 @@ export const MORE_PAGES = [
   { name: 'transferList', segment: 'transfer-list', level: 2, layout: 'person', title: 'transfer.listTitle', load: () => import('../transfer/pages/transfer-list.tsx') },
   { name: 'appManager', segment: 'app-manager', level: 2, layout: 'person', title: 'apps.title', load: () => import('../apps/pages/app-manager.tsx') },
   { name: 'groupControl', segment: 'group-control', level: 2, layout: 'phone', title: 'sync.title', load: () => import('../sync/pages/group-control.tsx') },
+  { name: 'cloneTemplate', segment: 'clone-template', level: 2, layout: 'person', title: 'clones.templatesTitle', load: () => import('../clones/pages/clone-template.tsx') },
+  { name: 'clonePhone', segment: 'clone-phone', level: 2, layout: 'person', title: 'clones.cloneTitle', load: () => import('../clones/pages/clone-phone.tsx') },
 ] as const satisfies readonly RouteEntry[];

@@ -37,6 +37,8 @@ const devicesTexts: Translation<typeof zhCN> = {
       share: 'Share screen',
       upload: 'Upload and install',
       sync: 'Group control',
+      template: 'Create clone template',
+      clone: 'Clone',
     },
     confirm: {
       reboot: 'Reboot "{{name}}"? It cannot be used while it restarts.',
