@@ -87,6 +87,8 @@ export const READY: Record<string, string> = {
   'app-manager': '[data-testid="apps-row"]',
   'file-upload': '[data-testid="file-input"]:enabled',
   'group-control': '[data-testid="sync-choose"], [data-testid="sync-live"], [data-testid="sync-too-few"]',
+  'clone-template': '[data-testid="template-item"], [data-testid="template-empty"]',
+  'clone-phone': '[data-testid="clone-template-choice"], [data-testid="clone-no-template"]',
   'system-setting': '[data-testid="app-version"]',
   'about-us': '[data-testid="about-version"]',
   '404': '[data-testid="not-found"]',

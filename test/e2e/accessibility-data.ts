@@ -132,4 +132,7 @@ export const QUERIES: Record<string, (data: PageData | null) => string> = {
     const online = data ? data.phones.filter((phone) => idle(phone) && left(data, phone) > DAY).slice(-2) : [];
     return `?ids=${(online.length === 2 ? online : [need(data && somePhone(data), 'a phone')]).map((phone) => phone.userPhoneId).join(',')}`;
   },
+  // The template page with its create form for a phone that may give one (more than a day left); nothing is created.
+  'clone-template': (data) => `?id=${need(data && viewablePhone(data), 'a phone with more than a day left').userPhoneId}`,
+  'clone-phone': (data) => `?ids=${need(data && somePhone(data), 'a phone').userPhoneId}`,
 };
