@@ -8,13 +8,21 @@ import type { PhoneRestarted } from './phone-operations.ts';
 
 // Clone templates and clones (src/contract/clones.ts); the rules are in lib/clones.ts.
 
-/** `phoneRestarted` hears of each cloned phone (its screen starts again from the new instance, with its new apps). */
+/**
+ * `phoneRestarted` hears of a template's source and of each cloned phone (its screen starts again: a cloned one from
+ * the new instance, with its new apps).
+ */
 export function cloneRoutes(deps: Deps, phoneRestarted?: PhoneRestarted): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const guard = [requireTenant(deps), requireAuth(deps)];
 
   contractRoute(routes, deps, contract.listTemplates, guard, (c) => listTemplates(deps, c.get('user')));
-  contractRoute(routes, deps, contract.createTemplate, guard, (c, { body }) => createTemplate(deps, c.get('user'), body.userPhoneId, body.name));
+  contractRoute(routes, deps, contract.createTemplate, guard, (c, { body }) => {
+    const made = createTemplate(deps, c.get('user'), body.userPhoneId, body.name);
+    // Its source restarts its screen for the operation, as the restarts do (a failed template started none).
+    if (made.state === 'creating') phoneRestarted?.(body.userPhoneId, 'template');
+    return made;
+  });
   contractRoute(routes, deps, contract.deleteTemplate, guard, (c, { body }) => {
     deleteTemplate(deps, c.get('user'), body.templateId);
     return true;
