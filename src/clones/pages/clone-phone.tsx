@@ -13,7 +13,7 @@ import { goToPage } from '../../app/navigate.ts';
 import { permissionKeys } from '../../app/client-state.ts';
 import { entryAllowed } from '../../app/entry-rules.ts';
 import { usePhones } from '../../devices/phone-lists.ts';
-import { CLONE_IDS_MAX } from '../../contract/clone-words.ts';
+import { idsOf } from '../clone-rules.ts';
 import { clearCloneOrder, cloneOrder, fetchTemplates, runClone, TEMPLATES_KEY } from '../state.ts';
 import { TemplateFacts } from '../parts/template-item.tsx';
 import '../parts/clones.css';
@@ -21,11 +21,6 @@ export { ensureClonesTexts as ready } from '../texts/index.ts';
 
 /** Names shown under the count; the rest is an ellipsis. */
 const NAMED = 5;
-
-function idsOf(query: URLSearchParams): number[] {
-  const ids = (query.get('ids') ?? '').split(',').map(Number).filter((id) => Number.isSafeInteger(id) && id > 0);
-  return [...new Set(ids)].slice(0, CLONE_IDS_MAX);
-}
 
 export default function ClonePhonePage({ query }: PageProps) {
   const [ids] = useState(() => idsOf(query));

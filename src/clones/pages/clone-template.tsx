@@ -15,15 +15,11 @@ import type { PageProps } from '../../app/route-types.ts';
 import { usePhones } from '../../devices/phone-lists.ts';
 import { TEMPLATE_LIFE_DAYS } from '../../contract/clone-words.ts';
 import type { CloneTemplate } from '../api.ts';
+import { sourceId } from '../clone-rules.ts';
 import { createTemplate, deleteTemplate, fetchTemplates, TEMPLATES_KEY } from '../state.ts';
 import { TemplateItem } from '../parts/template-item.tsx';
 import '../parts/clones.css';
 export { ensureClonesTexts as ready } from '../texts/index.ts';
-
-function sourceId(query: URLSearchParams): number | null {
-  const id = Number(query.get('id'));
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
 
 function CreateForm({ phoneId }: { phoneId: number }) {
   const phone = usePhones([phoneId]).phones[0];
