@@ -38,6 +38,7 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { syncRoutes } from './routes/sync.ts';
+import { cloneRoutes } from './routes/clones.ts';
 import { userAccountRoutes } from './routes/user-account.ts';
 import { userRoutes } from './routes/user.ts';
 import type { PageSecurityOptions } from './page-headers.ts';
@@ -176,6 +177,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', syncRoutes(deps));
   app.route('/', replacementRoutes(deps, options.phoneRestarted));
   app.route('/', phoneCheckRoutes(deps));
+  app.route('/', cloneRoutes(deps, options.phoneRestarted));
   const streamStats = options.streamStats;
   if (streamStats) app.get('/stream/api/stats', (c) => ok(c, streamStats()));
   app.route('/', staticRoutes({ distDir: options.distDir, staticDir: options.staticDir ?? DEFAULT_STATIC_DIR, security: options.pageSecurity }));

@@ -115,6 +115,17 @@ export const ERROR_MESSAGES = {
   [ErrorCode.REPLACE_TIME_TOO_SHORT]: 'The phone has too little time left to be replaced',
   [ErrorCode.REPLACE_TOO_FREQUENT]: 'This phone was replaced too recently',
   [ErrorCode.REPLACE_AUTHORIZED]: 'An authorized phone cannot be replaced',
+  [ErrorCode.TEMPLATE_MAX_LIMIT]: 'You have reached the maximum number of clone templates',
+  [ErrorCode.TEMPLATE_DAY_LIMIT]: "You have reached today's clone template limit",
+  [ErrorCode.TEMPLATE_TIME_TOO_SHORT]: 'Remaining time insufficient to create a clone template',
+  [ErrorCode.TEMPLATE_NOT_EXIST]: 'The clone template does not exist',
+  [ErrorCode.TEMPLATE_NOT_READY]: 'The clone template is not ready',
+  [ErrorCode.TEMPLATE_EXPIRED]: 'The clone template has expired',
+  [ErrorCode.CLONE_BATCH_LIMIT]: 'Too many devices to clone at once',
+  [ErrorCode.CLONE_DAY_LIMIT]: "You have reached today's clone limit",
+  [ErrorCode.CLONE_TIME_TOO_SHORT]: 'Remaining time insufficient to be cloned',
+  [ErrorCode.CLONE_PHONE_AUTHORIZED]: 'An authorized device cannot be cloned or used as a template',
+  [ErrorCode.CLONE_ORDER_NOT_EXIST]: 'The clone order does not exist',
 } as const;
 export type CatalogCode = keyof typeof ERROR_MESSAGES;
 

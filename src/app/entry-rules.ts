@@ -34,6 +34,8 @@ const ENTRY_RULES: Partial<Record<RouteSegment, (keys: ReadonlySet<string>) => b
   'app-manager': (keys) => keys.has('app_button'),
   'group-control': (keys) => keys.has('sync_button'),
   'change-phone': (keys) => keys.has('change_button'),
+  'clone-template': (keys) => keys.has('template_button'),
+  'clone-phone': (keys) => keys.has('clone_button'),
 };
 
 /** True when an entry leading to `segment` may be shown; pages with no rule are always reachable. */

@@ -57,4 +57,6 @@ export const MORE_PAGES = [
   { name: 'groupControl', segment: 'group-control', level: 2, layout: 'phone', title: 'sync.title', load: () => import('../sync/pages/group-control.tsx') },
   { name: 'changePhone', segment: 'change-phone', level: 2, layout: 'person', title: 'replace.title', load: () => import('../replace/pages/change-phone.tsx') },
   { name: 'phoneCheck', segment: 'phone-check', level: 2, layout: 'person', title: 'phoneCheck.title', load: () => import('../phone-check/pages/phone-check.tsx') },
+  { name: 'cloneTemplate', segment: 'clone-template', level: 2, layout: 'person', title: 'clones.templatesTitle', load: () => import('../clones/pages/clone-template.tsx') },
+  { name: 'clonePhone', segment: 'clone-phone', level: 2, layout: 'person', title: 'clones.cloneTitle', load: () => import('../clones/pages/clone-phone.tsx') },
 ] as const satisfies readonly RouteEntry[];

@@ -17,4 +17,6 @@ export const KNOWN_SEGMENTS: ReadonlySet<string> = new Set<string>([
   // Pages of the spec's features that its route list does not name (docs/decisions.md "Routes and navigation"): file
   // upload and install, app batch management, group control (sync mode).
   'file-upload', 'app-manager', 'group-control',
+  // Clone templates and clones (docs/decisions.md "Clones and templates").
+  'clone-template', 'clone-phone',
 ]);

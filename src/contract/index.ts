@@ -18,6 +18,7 @@ import type * as apps from './apps.ts';
 import type * as sync from './sync.ts';
 import type * as replacements from './replacements.ts';
 import type * as phoneCheck from './phone-check.ts';
+import type * as clones from './clones.ts';
 
 export type Routes = ByRoute<typeof account> &
   ByRoute<typeof client> &
@@ -32,7 +33,8 @@ export type Routes = ByRoute<typeof account> &
   ByRoute<typeof apps> &
   ByRoute<typeof sync> &
   ByRoute<typeof replacements> &
-  ByRoute<typeof phoneCheck>;
+  ByRoute<typeof phoneCheck> &
+  ByRoute<typeof clones>;
 
 /** The contract modules, for the server's tests that walk every endpoint. */
 export const contractModules = () =>
@@ -51,4 +53,5 @@ export const contractModules = () =>
     import('./sync.ts'),
     import('./replacements.ts'),
     import('./phone-check.ts'),
+    import('./clones.ts'),
   ]);

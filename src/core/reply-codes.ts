@@ -172,3 +172,21 @@ export const REPLACE_TIME_TOO_SHORT = 1_003_009_002;
 export const REPLACE_TOO_FREQUENT = 1_003_009_003;
 /** A phone lent to the caller (a grant) is its owner's to replace. */
 export const REPLACE_AUTHORIZED = 1_003_009_004;
+// Clones and clone templates (server/API.md "Clones and templates")
+/** The account keeps as many templates as the tenant allows (PHONE_TEMPLATE_BY_USER_MAX_NUM_LIMIT). */
+export const TEMPLATE_MAX_LIMIT = 1_003_010_001;
+export const TEMPLATE_DAY_LIMIT = 1_003_010_002;
+/** The source phone has fewer hours left than PHONE_TEMPLATE_BY_EXPIRE_TIME_LIMIT (spec §8 "remaining time insufficient"). */
+export const TEMPLATE_TIME_TOO_SHORT = 1_003_010_003;
+/** No such template of the caller's: another account's, removed, or none at all. */
+export const TEMPLATE_NOT_EXIST = 1_003_010_004;
+/** The template is still being created, or its creation failed: it cannot be cloned. */
+export const TEMPLATE_NOT_READY = 1_003_010_005;
+export const TEMPLATE_EXPIRED = 1_003_010_006;
+export const CLONE_BATCH_LIMIT = 1_003_010_007;
+export const CLONE_DAY_LIMIT = 1_003_010_008;
+/** A target phone has fewer hours left than PHONE_CLONE_BY_EXPIRE_TIME_LIMIT (spec §8 "remaining time insufficient"). */
+export const CLONE_TIME_TOO_SHORT = 1_003_010_009;
+/** A phone lent to the caller by a grant is its owner's to take a template from or clone onto. */
+export const CLONE_PHONE_AUTHORIZED = 1_003_010_010;
+export const CLONE_ORDER_NOT_EXIST = 1_003_010_011;

@@ -89,6 +89,8 @@ export const READY: Record<string, string> = {
   'group-control': '[data-testid="sync-choose"], [data-testid="sync-live"], [data-testid="sync-too-few"]',
   'change-phone': '[data-testid="replace-chosen-phone"]',
   'phone-check': '[data-testid="check-row"]',
+  'clone-template': '[data-testid="template-item"], [data-testid="template-empty"]',
+  'clone-phone': '[data-testid="clone-template-choice"], [data-testid="clone-no-template"]',
   'system-setting': '[data-testid="app-version"]',
   'about-us': '[data-testid="about-version"]',
   '404': '[data-testid="not-found"]',

@@ -134,4 +134,7 @@ export const QUERIES: Record<string, (data: PageData | null) => string> = {
   },
   'change-phone': (data) => `?ids=${need(data && somePhone(data), 'a phone').userPhoneId}`,
   'phone-check': (data) => `?id=${need(data && somePhone(data), 'a phone').userPhoneId}`,
+  // The template page with its create form for a phone that may give one (more than a day left); nothing is created.
+  'clone-template': (data) => `?id=${need(data && viewablePhone(data), 'a phone with more than a day left').userPhoneId}`,
+  'clone-phone': (data) => `?ids=${need(data && somePhone(data), 'a phone').userPhoneId}`,
 };

@@ -16,6 +16,7 @@ import { APPS_ERRORS } from '../../src/apps/errors.ts';
 import { SYNC_ERRORS } from '../../src/sync/errors.ts';
 import { FILE_ERRORS } from '../../src/files/errors.ts';
 import { REPLACE_ERRORS } from '../../src/replace/errors.ts';
+import { CLONE_ERRORS } from '../../src/clones/errors.ts';
 
 export const ERRORS_ZH_CN = { errors: errorsZhCN };
 export const ERRORS_EN_US = { errors: errorsEnUS };
@@ -29,3 +30,4 @@ await registerErrors(APPS_ERRORS);
 await registerErrors(SYNC_ERRORS);
 await registerErrors(FILE_ERRORS);
 await registerErrors(REPLACE_ERRORS);
+await registerErrors(CLONE_ERRORS);

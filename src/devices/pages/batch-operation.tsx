@@ -39,6 +39,7 @@ const BATCH_PAGES = [
   { permission: 'app_button', segment: 'app-manager', label: 'devices.actions.apps', testId: 'batch-apps' },
   { permission: 'sync_button', segment: 'group-control', label: 'devices.actions.sync', testId: 'batch-sync' },
   { permission: 'change_button', segment: 'change-phone', label: 'devices.actions.replace', testId: 'batch-replace' },
+  { permission: 'clone_button', segment: 'clone-phone', label: 'devices.actions.clone', testId: 'batch-clone' },
 ] as const;
 
 export default function BatchOperationPage({ query }: PageProps) {

@@ -39,6 +39,8 @@ const devicesTexts: Translation<typeof zhCN> = {
       sync: 'Group control',
       replace: 'Replace phone',
       phoneCheck: 'Phone check',
+      template: 'Create clone template',
+      clone: 'Clone',
     },
     confirm: {
       reboot: 'Reboot "{{name}}"? It cannot be used while it restarts.',

@@ -30,6 +30,8 @@ const devicesTexts = {
       transfer: '转移给其他账号',
       apps: '应用管理',
       sync: '群控',
+      template: '创建克隆模板',
+      clone: '克隆',
       share: '屏幕分享',
       upload: '上传安装',
       replace: '更换云手机',

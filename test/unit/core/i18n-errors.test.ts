@@ -30,6 +30,9 @@ import enUSApps from '../../../src/apps/texts/apps-en-US.ts';
 import zhCNFiles from '../../../src/files/texts/files-zh-CN.ts';
 import enUSFiles from '../../../src/files/texts/files-en-US.ts';
 import { FILE_ERRORS } from '../../../src/files/errors.ts';
+import zhCNClones from '../../../src/clones/texts/clones-zh-CN.ts';
+import enUSClones from '../../../src/clones/texts/clones-en-US.ts';
+import { CLONE_ERRORS } from '../../../src/clones/errors.ts';
 import zhCNSync from '../../../src/sync/texts/sync-zh-CN.ts';
 import enUSSync from '../../../src/sync/texts/sync-en-US.ts';
 import { SYNC_ERRORS } from '../../../src/sync/errors.ts';
@@ -70,6 +73,7 @@ const PARTS = {
   files: [zhCNFiles, enUSFiles],
   replace: [zhCNReplace, enUSReplace],
   phoneCheck: [zhCNPhoneCheck, enUSPhoneCheck],
+  clones: [zhCNClones, enUSClones],
   errors: [ERRORS_ZH_CN, ERRORS_EN_US],
 } as const;
 const zh = Object.assign({}, ...Object.values(PARTS).map(([zhPart]) => flatten(zhPart))) as Record<string, string>;
@@ -114,7 +118,7 @@ test('both languages have the same keys in every part, and no empty text', () =>
 });
 
 test('every top-level key is core (common, validate, errors) or a domain', () => {
-  const allowed = ['common', 'validate', 'errors', 'app', 'account', 'misc', 'devices', 'shop', 'phoneView', 'grant', 'transfer', 'share', 'apps', 'sync', 'files', 'replace', 'phoneCheck'];
+  const allowed = ['common', 'validate', 'errors', 'app', 'account', 'misc', 'devices', 'shop', 'phoneView', 'grant', 'transfer', 'share', 'apps', 'sync', 'files', 'replace', 'phoneCheck', 'clones'];
   for (const key of Object.keys(zh)) assert.ok(allowed.includes(key.split('.')[0]), key);
 });
 
@@ -131,7 +135,7 @@ test('placeholders match between languages', () => {
 
 test('every catalogue entry has a translation in both languages', () => {
   // The domains' entries included (error-texts.ts registers them as their texts' modules do).
-  for (const entry of [...SHOP_ERRORS, ...GRANT_ERRORS, ...TRANSFER_ERRORS, ...SHARE_ERRORS, ...SYNC_ERRORS, ...FILE_ERRORS, ...REPLACE_ERRORS]) assert.ok(CATALOGUE.includes(entry), entry.key);
+  for (const entry of [...SHOP_ERRORS, ...GRANT_ERRORS, ...TRANSFER_ERRORS, ...SHARE_ERRORS, ...SYNC_ERRORS, ...FILE_ERRORS, ...REPLACE_ERRORS, ...CLONE_ERRORS]) assert.ok(CATALOGUE.includes(entry), entry.key);
   for (const entry of CATALOGUE) {
     assert.ok(zh[entry.key], `zh-CN ${entry.key}`);
     assert.ok(en[entry.key], `en-US ${entry.key}`);

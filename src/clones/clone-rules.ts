@@ -1,0 +1,26 @@
+/** The clone pages' rules without a screen: the phones of the address, and sizes as the template list shows them. */
+import { CLONE_IDS_MAX } from '../contract/clone-words.ts';
+
+/** `?ids=`: positive integers, repeats dropped, in order, at most as many as one request carries. */
+export function idsOf(query: URLSearchParams): number[] {
+  const ids = (query.get('ids') ?? '').split(',').map(Number).filter((id) => Number.isSafeInteger(id) && id > 0);
+  return [...new Set(ids)].slice(0, CLONE_IDS_MAX);
+}
+
+/** `?id=`: the phone to take a template from, or null (the page then only lists). */
+export function sourceId(query: URLSearchParams): number | null {
+  const id = Number(query.get('id'));
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** Bytes in the largest unit that keeps the number at 1 or more (a template is hundreds of megabytes or more). */
+export function formatSize(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${unit === 0 ? value : value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+}
