@@ -36,6 +36,7 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { syncRoutes } from './routes/sync.ts';
+import { phoneMockModelRoutes } from './routes/phone-mock-model.ts';
 import { userAccountRoutes } from './routes/user-account.ts';
 import { userRoutes } from './routes/user.ts';
 import type { PageSecurityOptions } from './page-headers.ts';
@@ -148,6 +149,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', promotionRoutes(deps));
   app.route('/', deviceRoutes(deps));
   app.route('/', phoneOperationRoutes(deps, options.phoneRestarted));
+  app.route('/', phoneMockModelRoutes(deps, options.phoneRestarted));
   app.route('/', phoneScreenshotRoutes(deps));
   app.route('/', phoneGroupRoutes(deps));
   app.route('/', productRoutes(deps));

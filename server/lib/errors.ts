@@ -111,6 +111,9 @@ export const ERROR_MESSAGES = {
   [ErrorCode.SYNC_ALREADY_SYNCED]: 'The device is already in group control',
   [ErrorCode.SYNC_MAIN_CANNOT_LEAVE]: 'The main-control device cannot leave sync',
   [ErrorCode.SYNC_NOT_EXIST]: 'The group control does not exist',
+  [ErrorCode.MOCK_MODEL_NOT_EXIST]: 'The device model does not exist',
+  [ErrorCode.MOCK_PHONE_AUTHORIZED]: 'The model of an authorized phone cannot be changed',
+  [ErrorCode.MOCK_TYPE_INVALID]: 'The type of change is not valid',
 } as const;
 export type CatalogCode = keyof typeof ERROR_MESSAGES;
 

@@ -16,6 +16,7 @@ import type * as shares from './shares.ts';
 import type * as files from './files.ts';
 import type * as apps from './apps.ts';
 import type * as sync from './sync.ts';
+import type * as newMachine from './new-machine.ts';
 
 export type Routes = ByRoute<typeof account> &
   ByRoute<typeof client> &
@@ -28,7 +29,8 @@ export type Routes = ByRoute<typeof account> &
   ByRoute<typeof shares> &
   ByRoute<typeof files> &
   ByRoute<typeof apps> &
-  ByRoute<typeof sync>;
+  ByRoute<typeof sync> &
+  ByRoute<typeof newMachine>;
 
 /** The contract modules, for the server's tests that walk every endpoint. */
 export const contractModules = () =>
@@ -45,4 +47,5 @@ export const contractModules = () =>
     import('./files.ts'),
     import('./apps.ts'),
     import('./sync.ts'),
+    import('./new-machine.ts'),
   ]);

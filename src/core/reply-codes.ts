@@ -163,3 +163,10 @@ export const SYNC_MAIN_NOT_MEMBER = 1_003_007_003;
 export const SYNC_ALREADY_SYNCED = 1_003_007_004;
 export const SYNC_MAIN_CANNOT_LEAVE = 1_003_007_005;
 export const SYNC_NOT_EXIST = 1_003_007_006;
+// New machine: change of device model (server/API.md "New machine")
+/** No model of the server's catalogue has that id. */
+export const MOCK_MODEL_NOT_EXIST = 1_003_011_001;
+/** A phone lent to the caller (a grant) is its owner's to change. */
+export const MOCK_PHONE_AUTHORIZED = 1_003_011_002;
+/** The type of change is none of ALL, IMEI, WLAN_MAC, ANDROID_ID, SERIAL_NO. */
+export const MOCK_TYPE_INVALID = 1_003_011_003;
