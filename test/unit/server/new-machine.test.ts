@@ -190,4 +190,12 @@ test('the record: each attempt with its time, models before and after, the param
   assert.is((await record(other)).data.total, 0, 'only the caller\'s record');
 });
 
+test('the stream hears of each phone that changed (its screen reboots with the new identity), not of refused ones', async () => {
+  const heard: Array<[number, string]> = [];
+  const ctx = await demo(1, undefined, { phoneRestarted: (id, kind) => void heard.push([id, kind]) });
+  const [a, b] = [phoneId(ctx, 'Shop assistant'), phoneId(ctx, 'Old account')];
+  await batch(ctx, [a, b], 'ANDROID_ID');
+  assert.equal(heard, [[a, 'newMachine']]);
+});
+
 test.run();

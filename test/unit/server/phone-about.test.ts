@@ -1,0 +1,66 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createCanvas } from '@napi-rs/canvas';
+import { drawScreen } from '../../../server/stream/draw-screen.ts';
+import { aboutLines, type PhoneAbout } from '../../../server/stream/phone-about.ts';
+import { newIdentity, seededDraw } from '../../../server/lib/phone-identity.ts';
+import { CATALOGUE } from '../../../server/lib/model-catalogue.ts';
+import { virtualPhone } from './stream-helpers.ts';
+
+// The Settings app's "About phone" (server/stream/phone-about.ts): the stored identity, listed while the app is in
+// front, drawn in place of the app's cards, and redrawn when the identity changes (a new machine).
+
+const about = (seed: string, model = CATALOGUE[0]!): PhoneAbout => newIdentity(model, seededDraw(seed));
+const SETTINGS = 'com.cloudphone.settings';
+
+test('the Settings app lists model, brand, Android version, IMEI, serial, WLAN MAC and Android ID', () => {
+  const { model } = virtualPhone();
+  const identity = about('a');
+  model.setAbout(identity);
+  assert.is(model.aboutLines(), null, 'not on the home screen');
+  assert.ok(model.startApp(SETTINGS));
+  const lines = model.aboutLines()!;
+  const value = (label: string) => lines.find((line) => line.label === label)?.value;
+  assert.is(value('Model'), identity.model);
+  assert.is(value('Device name'), identity.marketName);
+  assert.ok(value('Brand')!.includes(identity.manufacturer));
+  assert.is(value('Android version'), identity.systemVersion.replace('Android ', ''));
+  assert.is(value('IMEI'), identity.imei);
+  assert.is(value('Serial number'), identity.serialNo);
+  assert.is(value('Wi-Fi MAC address'), identity.wlanMac);
+  assert.is(value('Android ID'), identity.androidId);
+  assert.ok(model.startApp('com.cloudphone.notes'));
+  assert.is(model.aboutLines(), null, 'another app shows its own content');
+});
+
+test('a new identity redraws an open Settings app; the same one changes nothing', () => {
+  const { model } = virtualPhone();
+  model.setAbout(about('a'));
+  model.startApp(SETTINGS);
+  const version = model.version;
+  model.setAbout(about('a'));
+  assert.is(model.version, version);
+  const next = about('b', CATALOGUE.at(-1)!);
+  model.setAbout(next);
+  assert.ok(model.version > version);
+  assert.equal(model.aboutLines(), aboutLines(next));
+});
+
+test('drawn in place of the cards: the pixels differ with and without an identity, and between two identities', () => {
+  const picture = (identity: PhoneAbout | null) => {
+    const { model } = virtualPhone();
+    model.setAbout(identity);
+    model.startApp(SETTINGS);
+    const canvas = createCanvas(720, 1280);
+    const ctx = canvas.getContext('2d');
+    drawScreen(ctx, model, 720, 1280, Date.UTC(2025, 0, 1, 8));
+    // The IMEI's row (the fifth): label and value.
+    return Buffer.from(ctx.getImageData(40, 436 + 4 * 90, 640, 90).data);
+  };
+  const first = picture(about('a'));
+  assert.not.ok(first.equals(picture(null)));
+  assert.not.ok(first.equals(picture(about('b'))));
+  assert.ok(first.equals(picture(about('a'))));
+});
+
+test.run();
