@@ -33,6 +33,9 @@ const ENTRY_RULES: Partial<Record<RouteSegment, (keys: ReadonlySet<string>) => b
   'join-user': (keys) => keys.has('screen_sharing'),
   'app-manager': (keys) => keys.has('app_button'),
   'group-control': (keys) => keys.has('sync_button'),
+  // Change of device model (spec §6 new_button): the page and its record.
+  'new-machine': (keys) => keys.has('new_button'),
+  'new-machine-record': (keys) => keys.has('new_button'),
 };
 
 /** True when an entry leading to `segment` may be shown; pages with no rule are always reachable. */

@@ -55,4 +55,6 @@ export const MORE_PAGES = [
   { name: 'transferList', segment: 'transfer-list', level: 2, layout: 'person', title: 'transfer.listTitle', load: () => import('../transfer/pages/transfer-list.tsx') },
   { name: 'appManager', segment: 'app-manager', level: 2, layout: 'person', title: 'apps.title', load: () => import('../apps/pages/app-manager.tsx') },
   { name: 'groupControl', segment: 'group-control', level: 2, layout: 'phone', title: 'sync.title', load: () => import('../sync/pages/group-control.tsx') },
+  { name: 'newMachine', segment: 'new-machine', level: 2, layout: 'person', title: 'newMachine.title', load: () => import('../new-machine/pages/new-machine.tsx') },
+  { name: 'newMachineRecord', segment: 'new-machine-record', level: 3, layout: 'person', title: 'newMachine.recordTitle', load: () => import('../new-machine/pages/new-machine-record.tsx') },
 ] as const satisfies readonly RouteEntry[];

@@ -38,6 +38,7 @@ const BATCH_PAGES = [
   { permission: 'upload_button', segment: 'file-upload', label: 'devices.actions.upload', testId: 'batch-upload' },
   { permission: 'app_button', segment: 'app-manager', label: 'devices.actions.apps', testId: 'batch-apps' },
   { permission: 'sync_button', segment: 'group-control', label: 'devices.actions.sync', testId: 'batch-sync' },
+  { permission: 'new_button', segment: 'new-machine', label: 'devices.actions.newMachine', testId: 'batch-new-machine' },
 ] as const;
 
 export default function BatchOperationPage({ query }: PageProps) {

@@ -98,6 +98,11 @@ const ACTIONS: ActionDef[] = [
     run: (phone) => goToPage('file-upload', { query: `?ids=${phone.userPhoneId}` }) },
   { id: 'apps', label: 'devices.actions.apps', permission: 'app_button', page: 'app-manager',
     run: (phone) => goToPage('app-manager', { query: `?ids=${phone.userPhoneId}` }) },
+  // Change of device model: the page (random or chosen, fields, record), and the random change after one confirmation.
+  { id: 'newMachine', label: 'devices.actions.newMachine', permission: 'new_button', page: 'new-machine',
+    run: (phone) => goToPage('new-machine', { query: `?ids=${phone.userPhoneId}` }) },
+  { id: 'oneTapNewMachine', label: 'devices.actions.oneTapNewMachine', permission: 'new_button',
+    run: async (phone) => (await import('../../new-machine/one-tap.ts')).oneTapNewMachine(phone) },
   { id: 'screenshot', label: 'devices.actions.screenshot', run: (_phone, show) => show('screenshot') },
   { id: 'resolution', label: 'devices.actions.resolution', run: (_phone, show) => show('resolution') },
   { id: 'group', label: 'devices.actions.group', run: (_phone, show) => show('group') },

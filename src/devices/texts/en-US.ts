@@ -37,6 +37,8 @@ const devicesTexts: Translation<typeof zhCN> = {
       share: 'Share screen',
       upload: 'Upload and install',
       sync: 'Group control',
+      newMachine: 'New machine',
+      oneTapNewMachine: 'One-tap new machine',
     },
     confirm: {
       reboot: 'Reboot "{{name}}"? It cannot be used while it restarts.',

@@ -32,6 +32,8 @@ const devicesTexts = {
       sync: '群控',
       share: '屏幕分享',
       upload: '上传安装',
+      newMachine: '新机',
+      oneTapNewMachine: '一键新机',
     },
     confirm: {
       reboot: '确定重启「{{name}}」吗？重启期间无法使用。',
