@@ -99,9 +99,11 @@ export default function NewMachinePage({ query }: PageProps) {
           <ResultRows entries={results} />
         </section>
       ) : null}
-      <Link href={pathTo('new-machine-record', ids.length === 1 ? `?id=${ids[0]}` : '')} class="btn btn--link nm-link" data-testid="nm-record-link">
-        {t('newMachine.recordLink')}
-      </Link>
+      <p class="nm-link">
+        <Link href={pathTo('new-machine-record', ids.length === 1 ? `?id=${ids[0]}` : '')} class="btn btn--link" data-testid="nm-record-link">
+          {t('newMachine.recordLink')}
+        </Link>
+      </p>
     </div>
   );
 }
