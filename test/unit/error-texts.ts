@@ -15,6 +15,7 @@ import { SHARE_ERRORS } from '../../src/share/errors.ts';
 import { APPS_ERRORS } from '../../src/apps/errors.ts';
 import { SYNC_ERRORS } from '../../src/sync/errors.ts';
 import { FILE_ERRORS } from '../../src/files/errors.ts';
+import { NEW_MACHINE_ERRORS } from '../../src/new-machine/errors.ts';
 
 export const ERRORS_ZH_CN = { errors: errorsZhCN };
 export const ERRORS_EN_US = { errors: errorsEnUS };
@@ -27,3 +28,4 @@ await registerErrors(SHARE_ERRORS);
 await registerErrors(APPS_ERRORS);
 await registerErrors(SYNC_ERRORS);
 await registerErrors(FILE_ERRORS);
+await registerErrors(NEW_MACHINE_ERRORS);
