@@ -12,13 +12,13 @@ import { openDialog } from '../../core/ui/dialogs.ts';
 import { pathTo } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import { usePhones } from '../../devices/phone-lists.ts';
-import { parseIds } from '../../devices/parts/batch/ids.ts';
 import type { BatchEntry } from '../../devices/device-types.ts';
 import { MOCK_BATCH_LIMIT, MOCK_TYPE_PARAMS } from '../../contract/new-machine-words.ts';
 import { queryData } from '../../core/store/query-store.ts';
 import type { ReplyOf } from '../../contract/endpoint.ts';
 import type * as C from '../../contract/new-machine.ts';
 import { changeModels, modelsKey } from '../state.ts';
+import { chosenIds } from '../new-machine-rules.ts';
 import { CurrentModels } from '../parts/current-models.tsx';
 import { ModelChoice, type Choice } from '../parts/model-choice.tsx';
 import { ResultRows } from '../parts/result-rows.tsx';
@@ -41,8 +41,7 @@ function confirmMessage(choice: Choice, count: number): string {
 }
 
 export default function NewMachinePage({ query }: PageProps) {
-  const [asked] = useState(() => parseIds(query.get('ids')));
-  const ids = asked.slice(0, MOCK_BATCH_LIMIT);
+  const [{ asked, kept: ids }] = useState(() => chosenIds(query));
   const phones = usePhones(ids).phones;
   const [choice, setChoice] = useState<Choice>({ mode: 'random', type: 'ALL', manufacturer: '', modelId: null });
   const [busy, setBusy] = useState(false);
