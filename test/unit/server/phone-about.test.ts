@@ -5,7 +5,9 @@ import { drawScreen } from '../../../server/stream/draw-screen.ts';
 import { aboutLines, type PhoneAbout } from '../../../server/stream/phone-about.ts';
 import { newIdentity, seededDraw } from '../../../server/lib/phone-identity.ts';
 import { CATALOGUE } from '../../../server/lib/model-catalogue.ts';
-import { virtualPhone } from './stream-helpers.ts';
+import { identityOf } from '../../../server/lib/phone-identity.ts';
+import { phoneId } from './device-helpers.ts';
+import { client, start, virtualPhone } from './stream-helpers.ts';
 
 // The Settings app's "About phone" (server/stream/phone-about.ts): the stored identity, listed while the app is in
 // front, drawn in place of the app's cards, and redrawn when the identity changes (a new machine).
@@ -61,6 +63,38 @@ test('drawn in place of the cards: the pixels differ with and without an identit
   assert.not.ok(first.equals(picture(null)));
   assert.not.ok(first.equals(picture(about('b'))));
   assert.ok(first.equals(picture(about('a'))));
+});
+
+test('through the stream server: the screen reads the stored identity, and the change reaches it', async () => {
+  const late: { db?: Parameters<typeof identityOf>[0] } = {};
+  const s = await start({ phoneAbout: (id) => identityOf(late.db!, id, Date.now()) });
+  late.db = s.ctx.db;
+  try {
+    const id = phoneId(s.ctx, 'Shop assistant');
+    const before = identityOf(s.ctx.db, id, s.ctx.now());
+    const first = client(s.port, await s.securityToken(id), id);
+    await first.json('hello');
+    const model = s.stream.screen(id)!;
+    model.startApp(SETTINGS);
+    assert.ok(model.aboutLines()!.some((line) => line.value === before.imei));
+    // One field changed: an open screen shows it once it reads the identity again (a socket joins).
+    const reply = await s.ctx.call('/api/device/phone-mock-model/mock', { body: { userPhoneId: id, mockType: 'IMEI' } });
+    assert.is(reply.data.success, true);
+    const after = identityOf(s.ctx.db, id, s.ctx.now());
+    const second = client(s.port, await s.securityToken(id), id);
+    await second.json('hello');
+    assert.ok(model.aboutLines()!.some((line) => line.value === after.imei));
+    // The change's reboot (main.ts: phoneRestarted) makes a fresh screen, which starts with the new identity.
+    s.stream.restartPhone(id, { reset: false });
+    const third = client(s.port, await s.securityToken(id), id);
+    await third.json('hello');
+    const fresh = s.stream.screen(id)!;
+    assert.is.not(fresh, model);
+    assert.equal(fresh.about, after);
+    for (const c of [first, second, third]) c.socket.close();
+  } finally {
+    await s.stop();
+  }
 });
 
 test.run();
