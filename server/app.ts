@@ -39,6 +39,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { syncRoutes } from './routes/sync.ts';
 import { cloneRoutes } from './routes/clones.ts';
+import { phoneMockModelRoutes } from './routes/phone-mock-model.ts';
 import { userAccountRoutes } from './routes/user-account.ts';
 import { userRoutes } from './routes/user.ts';
 import type { PageSecurityOptions } from './page-headers.ts';
@@ -151,6 +152,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', promotionRoutes(deps));
   app.route('/', deviceRoutes(deps));
   app.route('/', phoneOperationRoutes(deps, options.phoneRestarted));
+  app.route('/', phoneMockModelRoutes(deps, options.phoneRestarted));
   app.route('/', phoneScreenshotRoutes(deps));
   app.route('/', phoneGroupRoutes(deps));
   app.route('/', productRoutes(deps));

@@ -15,6 +15,7 @@ import type { Secrets } from './lib/secrets.ts';
 import { createStreamServer } from './stream/stream-server.ts';
 import { createStreamStats } from './stream/stream-stats.ts';
 import { installedApps } from './lib/phone-apps.ts';
+import { identityOf } from './lib/phone-identity.ts';
 
 // Entry point: `npx tsx server/main.ts`. Configuration comes only from the environment (see README).
 
@@ -78,6 +79,8 @@ const stream = createStreamServer({
   db,
   // The home screens show the apps installed on each phone (lib/phone-apps.ts) next to its built-in ones.
   installedApps: (userPhoneId) => installedApps(db, userPhoneId).map((row) => ({ packageName: row.package_name, label: row.label, iconPng: row.icon_png })),
+  // The Settings app's "About phone" shows the stored identity, which a change of model ("new machine") sets.
+  phoneAbout: (userPhoneId) => identityOf(db, userPhoneId, Date.now()),
 });
 const app = createApp({
   db,

@@ -126,6 +126,9 @@ export const ERROR_MESSAGES = {
   [ErrorCode.CLONE_TIME_TOO_SHORT]: 'Remaining time insufficient to be cloned',
   [ErrorCode.CLONE_PHONE_AUTHORIZED]: 'An authorized device cannot be cloned or used as a template',
   [ErrorCode.CLONE_ORDER_NOT_EXIST]: 'The clone order does not exist',
+  [ErrorCode.MOCK_MODEL_NOT_EXIST]: 'The device model does not exist',
+  [ErrorCode.MOCK_PHONE_AUTHORIZED]: 'The model of an authorized phone cannot be changed',
+  [ErrorCode.MOCK_TYPE_INVALID]: 'The type of change is not valid',
 } as const;
 export type CatalogCode = keyof typeof ERROR_MESSAGES;
 

@@ -13,6 +13,7 @@ import { contractRoute } from '../lib/contract-route.ts';
 import { apiError } from '../lib/errors.ts';
 import { loadStreamablePhone } from '../lib/phone-access.ts';
 import { phoneHardware } from '../lib/phone-hardware.ts';
+import { identityOf } from '../lib/phone-identity.ts';
 import { groupDisplayName, loadOwnedGroup } from '../lib/phone-groups.ts';
 import { batchFailure, batchSuccess, businessStatus, currentOperation, loadOwnedPhone, loadOwnedPhones, openRefusal, operationRefusal } from '../lib/phones.ts';
 import { languageOf } from '../lib/request.ts';
@@ -131,7 +132,7 @@ export function deviceRoutes(deps: Deps): Hono<AppEnv> {
   });
 
   contractRoute(routes, deps, contract.phoneHardware, guard, (c, { body }) =>
-    loadOwnedPhones(db, c.get('user'), body.userPhoneIds).map(phoneHardware),
+    loadOwnedPhones(db, c.get('user'), body.userPhoneIds).map((phone) => phoneHardware(phone, identityOf(db, phone.id, deps.now()))),
   );
 
   return routes;

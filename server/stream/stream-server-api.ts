@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { Db } from '../lib/types.ts';
 import type { ScreenshotLimit } from './screenshot-limits.ts';
 import type { VirtualScreen } from './virtual-screen.ts';
+import type { PhoneAbout } from './phone-about.ts';
 import type { InstalledAppInfo } from './phone-apps.ts';
 import type { AppChange } from '../lib/phone-apps.ts';
 
@@ -32,6 +33,8 @@ export interface StreamServerOptions {
   socketsPerUser?: number;
   /** The apps installed on a phone, for its home screen (main.ts: lib/phone-apps.ts `installedApps`); none when left out. */
   installedApps?: (userPhoneId: number) => InstalledAppInfo[];
+  /** The phone's identity, for its Settings app's "About phone" (main.ts: lib/phone-identity.ts `identityOf`). */
+  phoneAbout?: (userPhoneId: number) => PhoneAbout;
 }
 
 /**

@@ -47,6 +47,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     let entry = phones.get(row.id);
     if (!entry) {
       const model = new VirtualScreen({ id: row.id, name: row.name }, clock, row, options.installedApps?.(row.id) ?? []);
+      model.setAbout(options.phoneAbout?.(row.id) ?? null);
       model.setClipboard(keptClipboards.get(row.id) ?? '');
       keptClipboards.delete(row.id);
       // Made while a reboot or reset runs (restartPhone discarded the old screen): it starts up until that ends.
@@ -57,6 +58,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     } else {
       // The resolution may have been changed through the API (set-resolution) since the model was made.
       entry.model.setResolution(row.width, row.height);
+      entry.model.setAbout(options.phoneAbout?.(row.id) ?? null);
     }
     return entry;
   }

@@ -3,6 +3,7 @@ import { MAX_CLIPBOARD_CHARS } from '../../src/contract/stream-protocol.ts';
 import type { NavKey, TouchAction, TouchPointer } from '../../src/contract/stream-protocol.ts';
 import { homeApps, wallpaperForPhone } from './phone-apps.ts';
 import type { AppInfo, InstalledAppInfo } from './phone-apps.ts';
+import { ABOUT_APP_ID, aboutLines, sameAbout, type AboutLine, type PhoneAbout } from './phone-about.ts';
 import { bootStep, nextBootChange } from './phone-boot.ts';
 import type { PhoneBoot } from './phone-boot.ts';
 import {
@@ -91,6 +92,8 @@ export class VirtualScreen {
   ripple: { x: number; y: number; at: number } | null = null;
   /** Bumped on every change of what is drawn (except the clock and the ripple fading, see frameKey). */
   version = 0;
+  /** The phone's identity, which the Settings app shows (phone-about.ts); null: not known, the app shows cards. */
+  about: PhoneAbout | null = null;
   /** Set while the phone starts after a restart or reset (phone-boot.ts); it shows the boot screen until then. */
   boot: PhoneBoot | null = null;
   private gesture: Gesture | null = null;
@@ -310,6 +313,19 @@ export class VirtualScreen {
     if (this.screen.kind === 'app') this.screen = open === undefined ? { kind: 'home' } : { kind: 'app', app: open };
     this.homePage = Math.min(this.homePage, this.homePages() - 1);
     this.changed(null);
+  }
+
+  /** The stored identity, read again (stream-server.ts): an open Settings app redraws when it changed. */
+  setAbout(about: PhoneAbout | null): void {
+    if (sameAbout(about, this.about)) return;
+    this.about = about;
+    if (this.aboutLines()) this.changed(null);
+  }
+
+  /** What the Settings app lists while it is in front, or null (another screen, or no identity known). */
+  aboutLines(): AboutLine[] | null {
+    if (this.screen.kind !== 'app' || this.apps[this.screen.app]?.id !== ABOUT_APP_ID || !this.about) return null;
+    return aboutLines(this.about);
   }
 
   /** Opens the app of that package (an API start); false when the phone has no such app. */

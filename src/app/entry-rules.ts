@@ -36,6 +36,9 @@ const ENTRY_RULES: Partial<Record<RouteSegment, (keys: ReadonlySet<string>) => b
   'change-phone': (keys) => keys.has('change_button'),
   'clone-template': (keys) => keys.has('template_button'),
   'clone-phone': (keys) => keys.has('clone_button'),
+  // Change of device model (spec §6 new_button): the page and its record.
+  'new-machine': (keys) => keys.has('new_button'),
+  'new-machine-record': (keys) => keys.has('new_button'),
 };
 
 /** True when an entry leading to `segment` may be shown; pages with no rule are always reachable. */

@@ -59,4 +59,6 @@ export const MORE_PAGES = [
   { name: 'phoneCheck', segment: 'phone-check', level: 2, layout: 'person', title: 'phoneCheck.title', load: () => import('../phone-check/pages/phone-check.tsx') },
   { name: 'cloneTemplate', segment: 'clone-template', level: 2, layout: 'person', title: 'clones.templatesTitle', load: () => import('../clones/pages/clone-template.tsx') },
   { name: 'clonePhone', segment: 'clone-phone', level: 2, layout: 'person', title: 'clones.cloneTitle', load: () => import('../clones/pages/clone-phone.tsx') },
+  { name: 'newMachine', segment: 'new-machine', level: 2, layout: 'person', title: 'newMachine.title', load: () => import('../new-machine/pages/new-machine.tsx') },
+  { name: 'newMachineRecord', segment: 'new-machine-record', level: 3, layout: 'person', title: 'newMachine.recordTitle', load: () => import('../new-machine/pages/new-machine-record.tsx') },
 ] as const satisfies readonly RouteEntry[];

@@ -19,6 +19,7 @@ import type * as sync from './sync.ts';
 import type * as replacements from './replacements.ts';
 import type * as phoneCheck from './phone-check.ts';
 import type * as clones from './clones.ts';
+import type * as newMachine from './new-machine.ts';
 
 export type Routes = ByRoute<typeof account> &
   ByRoute<typeof client> &
@@ -34,7 +35,8 @@ export type Routes = ByRoute<typeof account> &
   ByRoute<typeof sync> &
   ByRoute<typeof replacements> &
   ByRoute<typeof phoneCheck> &
-  ByRoute<typeof clones>;
+  ByRoute<typeof clones> &
+  ByRoute<typeof newMachine>;
 
 /** The contract modules, for the server's tests that walk every endpoint. */
 export const contractModules = () =>
@@ -54,4 +56,5 @@ export const contractModules = () =>
     import('./replacements.ts'),
     import('./phone-check.ts'),
     import('./clones.ts'),
+    import('./new-machine.ts'),
   ]);

@@ -190,3 +190,10 @@ export const CLONE_TIME_TOO_SHORT = 1_003_010_009;
 /** A phone lent to the caller by a grant is its owner's to take a template from or clone onto. */
 export const CLONE_PHONE_AUTHORIZED = 1_003_010_010;
 export const CLONE_ORDER_NOT_EXIST = 1_003_010_011;
+// New machine: change of device model (server/API.md "New machine")
+/** No model of the server's catalogue has that id. */
+export const MOCK_MODEL_NOT_EXIST = 1_003_011_001;
+/** A phone lent to the caller (a grant) is its owner's to change. */
+export const MOCK_PHONE_AUTHORIZED = 1_003_011_002;
+/** The type of change is none of ALL, IMEI, WLAN_MAC, ANDROID_ID, SERIAL_NO. */
+export const MOCK_TYPE_INVALID = 1_003_011_003;

@@ -86,6 +86,8 @@ export const READY: Record<string, string> = {
   'transfer-list': '[data-testid="transfer-record"], [data-testid="list-empty"]',
   'app-manager': '[data-testid="apps-row"]',
   'file-upload': '[data-testid="file-input"]:enabled',
+  'new-machine': '[data-testid="nm-current"]',
+  'new-machine-record': '[data-testid="nm-log"], [data-testid="list-empty"]',
   'group-control': '[data-testid="sync-choose"], [data-testid="sync-live"], [data-testid="sync-too-few"]',
   'change-phone': '[data-testid="replace-chosen-phone"]',
   'phone-check': '[data-testid="check-row"]',

@@ -127,6 +127,7 @@ export const QUERIES: Record<string, (data: PageData | null) => string> = {
   'transfer-device': (data) => `?ids=${need(data && somePhone(data), 'a phone').userPhoneId}`,
   'app-manager': (data) => `?ids=${need(data && somePhone(data), 'a phone').userPhoneId}`,
   'file-upload': (data) => `?ids=${need(data && somePhone(data), 'a phone').userPhoneId}`,
+  'new-machine': (data) => `?ids=${need(data && somePhone(data), 'a phone').userPhoneId}`,
   // Two idle phones: the page shows the choice of the main-control device (nothing is started by looking).
   'group-control': (data) => {
     const online = data ? data.phones.filter((phone) => idle(phone) && left(data, phone) > DAY).slice(-2) : [];

@@ -17,6 +17,7 @@ import { SYNC_ERRORS } from '../../src/sync/errors.ts';
 import { FILE_ERRORS } from '../../src/files/errors.ts';
 import { REPLACE_ERRORS } from '../../src/replace/errors.ts';
 import { CLONE_ERRORS } from '../../src/clones/errors.ts';
+import { NEW_MACHINE_ERRORS } from '../../src/new-machine/errors.ts';
 
 export const ERRORS_ZH_CN = { errors: errorsZhCN };
 export const ERRORS_EN_US = { errors: errorsEnUS };
@@ -31,3 +32,4 @@ await registerErrors(SYNC_ERRORS);
 await registerErrors(FILE_ERRORS);
 await registerErrors(REPLACE_ERRORS);
 await registerErrors(CLONE_ERRORS);
+await registerErrors(NEW_MACHINE_ERRORS);

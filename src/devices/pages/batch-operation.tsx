@@ -40,6 +40,7 @@ const BATCH_PAGES = [
   { permission: 'sync_button', segment: 'group-control', label: 'devices.actions.sync', testId: 'batch-sync' },
   { permission: 'change_button', segment: 'change-phone', label: 'devices.actions.replace', testId: 'batch-replace' },
   { permission: 'clone_button', segment: 'clone-phone', label: 'devices.actions.clone', testId: 'batch-clone' },
+  { permission: 'new_button', segment: 'new-machine', label: 'devices.actions.newMachine', testId: 'batch-new-machine' },
 ] as const;
 
 export default function BatchOperationPage({ query }: PageProps) {

@@ -106,6 +106,11 @@ const ACTIONS: ActionDef[] = [
     run: (phone) => goToPage('clone-template', { query: `?id=${phone.userPhoneId}` }) },
   { id: 'clone', label: 'devices.actions.clone', permission: 'clone_button', page: 'clone-phone',
     run: (phone) => goToPage('clone-phone', { query: `?ids=${phone.userPhoneId}` }) },
+  // Change of device model: the page (random or chosen, fields, record), and the random change after one confirmation.
+  { id: 'newMachine', label: 'devices.actions.newMachine', permission: 'new_button', page: 'new-machine',
+    run: (phone) => goToPage('new-machine', { query: `?ids=${phone.userPhoneId}` }) },
+  { id: 'oneTapNewMachine', label: 'devices.actions.oneTapNewMachine', permission: 'new_button',
+    run: async (phone) => (await import('../../new-machine/one-tap.ts')).oneTapNewMachine(phone) },
   { id: 'screenshot', label: 'devices.actions.screenshot', run: (_phone, show) => show('screenshot') },
   { id: 'resolution', label: 'devices.actions.resolution', run: (_phone, show) => show('resolution') },
   { id: 'group', label: 'devices.actions.group', run: (_phone, show) => show('group') },

@@ -41,6 +41,8 @@ const devicesTexts: Translation<typeof zhCN> = {
       phoneCheck: 'Phone check',
       template: 'Create clone template',
       clone: 'Clone',
+      newMachine: 'New machine',
+      oneTapNewMachine: 'One-tap new machine',
     },
     confirm: {
       reboot: 'Reboot "{{name}}"? It cannot be used while it restarts.',

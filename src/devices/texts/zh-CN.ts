@@ -36,6 +36,8 @@ const devicesTexts = {
       upload: '上传安装',
       replace: '更换云手机',
       phoneCheck: '云手机检测',
+      newMachine: '新机',
+      oneTapNewMachine: '一键新机',
     },
     confirm: {
       reboot: '确定重启「{{name}}」吗？重启期间无法使用。',

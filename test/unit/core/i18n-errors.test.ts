@@ -36,6 +36,9 @@ import { CLONE_ERRORS } from '../../../src/clones/errors.ts';
 import zhCNSync from '../../../src/sync/texts/sync-zh-CN.ts';
 import enUSSync from '../../../src/sync/texts/sync-en-US.ts';
 import { SYNC_ERRORS } from '../../../src/sync/errors.ts';
+import zhCNNewMachine from '../../../src/new-machine/texts/new-machine-zh-CN.ts';
+import enUSNewMachine from '../../../src/new-machine/texts/new-machine-en-US.ts';
+import { NEW_MACHINE_ERRORS } from '../../../src/new-machine/errors.ts';
 import { installDictionary, locale, t } from '../../../src/core/i18n/index.ts';
 import { CATALOGUE } from '../../../src/core/error-catalogue.ts';
 import { describe, describeError, describeServerMessage, findEntry, ApiError } from '../../../src/core/errors.ts';
@@ -74,6 +77,7 @@ const PARTS = {
   replace: [zhCNReplace, enUSReplace],
   phoneCheck: [zhCNPhoneCheck, enUSPhoneCheck],
   clones: [zhCNClones, enUSClones],
+  newMachine: [zhCNNewMachine, enUSNewMachine],
   errors: [ERRORS_ZH_CN, ERRORS_EN_US],
 } as const;
 const zh = Object.assign({}, ...Object.values(PARTS).map(([zhPart]) => flatten(zhPart))) as Record<string, string>;
@@ -118,7 +122,7 @@ test('both languages have the same keys in every part, and no empty text', () =>
 });
 
 test('every top-level key is core (common, validate, errors) or a domain', () => {
-  const allowed = ['common', 'validate', 'errors', 'app', 'account', 'misc', 'devices', 'shop', 'phoneView', 'grant', 'transfer', 'share', 'apps', 'sync', 'files', 'replace', 'phoneCheck', 'clones'];
+  const allowed = ['common', 'validate', 'errors', 'app', 'account', 'misc', 'devices', 'shop', 'phoneView', 'grant', 'transfer', 'share', 'apps', 'sync', 'files', 'replace', 'phoneCheck', 'clones', 'newMachine'];
   for (const key of Object.keys(zh)) assert.ok(allowed.includes(key.split('.')[0]), key);
 });
 
@@ -135,7 +139,7 @@ test('placeholders match between languages', () => {
 
 test('every catalogue entry has a translation in both languages', () => {
   // The domains' entries included (error-texts.ts registers them as their texts' modules do).
-  for (const entry of [...SHOP_ERRORS, ...GRANT_ERRORS, ...TRANSFER_ERRORS, ...SHARE_ERRORS, ...SYNC_ERRORS, ...FILE_ERRORS, ...REPLACE_ERRORS, ...CLONE_ERRORS]) assert.ok(CATALOGUE.includes(entry), entry.key);
+  for (const entry of [...SHOP_ERRORS, ...GRANT_ERRORS, ...TRANSFER_ERRORS, ...SHARE_ERRORS, ...SYNC_ERRORS, ...FILE_ERRORS, ...REPLACE_ERRORS, ...CLONE_ERRORS, ...NEW_MACHINE_ERRORS]) assert.ok(CATALOGUE.includes(entry), entry.key);
   for (const entry of CATALOGUE) {
     assert.ok(zh[entry.key], `zh-CN ${entry.key}`);
     assert.ok(en[entry.key], `en-US ${entry.key}`);

@@ -146,6 +146,9 @@ test("each new code's server message is recognised by the client's message match
     ErrorCode.ACTIVATION_RENEWAL_ONLY,
     ErrorCode.ACTIVATION_PURCHASE_ONLY,
     ErrorCode.ACTIVATION_NOT_BOUND,
+    ErrorCode.MOCK_MODEL_NOT_EXIST,
+    ErrorCode.MOCK_PHONE_AUTHORIZED,
+    ErrorCode.MOCK_TYPE_INVALID,
   ] as const;
   for (const code of codes) {
     const byCode = findEntry(code);
