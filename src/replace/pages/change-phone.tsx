@@ -15,7 +15,7 @@ import { usePhones } from '../../devices/phone-lists.ts';
 import { REPLACE_TASK, type ReplaceType } from '../../contract/replace-words.ts';
 import type { ReplacePreview, ReplaceSubmit } from '../api.ts';
 import { loadReplaceLimits, previewNow, replaceLimits, submitNow, useReplaceProgress } from '../state.ts';
-import { PhoneChoice } from '../parts/phone-choice.tsx';
+import { PhoneChoice, type PhoneChoiceWords } from '../../devices/phone-choice.tsx';
 import { TypeChoice } from '../parts/type-choice.tsx';
 import { PreviewRows, ProgressRows } from '../parts/item-rows.tsx';
 import '../parts/replace.css';
@@ -46,6 +46,18 @@ function Progress({ result, onAgain }: { result: ReplaceSubmit; onAgain: () => v
     </div>
   );
 }
+
+/** The phone choice's words, in the language shown now. */
+const phoneWords = (): PhoneChoiceWords => ({
+  title: t('replace.phones'),
+  none: t('replace.none'),
+  choose: t('replace.choose'),
+  closePicker: t('replace.closePicker'),
+  count: (count, max) => t('replace.count', { count, max }),
+  remove: (name) => t('replace.remove', { name }),
+  full: (max) => t('replace.full', { max }),
+  tooMany: (max, extra) => t('replace.tooMany', { max, extra }),
+});
 
 export default function ChangePhonePage({ query }: PageProps) {
   useEffect(() => void loadReplaceLimits().catch(() => {}), []);
@@ -113,7 +125,8 @@ export default function ChangePhonePage({ query }: PageProps) {
 
   return (
     <div class="replace-page">
-      <PhoneChoice chosen={chosen} selected={selected} max={limits.batch} onChange={(ids) => { setSelected(ids); edit(); }} />
+      <PhoneChoice chosen={chosen} selected={selected} max={limits.batch} onChange={(ids) => { setSelected(ids); edit(); }}
+        words={phoneWords()} testIdPrefix="replace" class="replace-section" />
       <p class="muted replace-rule">{t('replace.rule', { max: limits.batch, hours: limits.expireHours, frequency: limits.frequencyHours })}</p>
       <TypeChoice value={type} onChange={(next) => { setType(next); edit(); }} />
       {checked ? null : (

@@ -17,7 +17,7 @@ import { usePhones } from '../../devices/phone-lists.ts';
 import { accountInputProblem } from '../../contract/account-words.ts';
 import type { TransferAccount, TransferCheck, TransferResult } from '../api.ts';
 import { checkTransferNow, loadTransferLimits, transferLimits, transferLimitsKnown, transferNow } from '../state.ts';
-import { PhoneChoice } from '../parts/phone-choice.tsx';
+import { PhoneChoice, type PhoneChoiceWords } from '../../devices/phone-choice.tsx';
 import { CheckRows, ResultRows } from '../parts/item-rows.tsx';
 import '../parts/transfer.css';
 // Shown once the transfer texts and the error catalogue are in (texts/index.ts).
@@ -35,6 +35,17 @@ function idsOf(query: URLSearchParams): number[] {
   const ids = (query.get('ids') ?? '').split(',').map(Number).filter((id) => Number.isInteger(id) && id > 0);
   return [...new Set(ids)];
 }
+
+/** The phone choice's words, in the language shown now. */
+const phoneWords = (): PhoneChoiceWords => ({
+  title: t('transfer.device.phones'),
+  none: t('transfer.device.none'),
+  choose: t('transfer.device.choose'),
+  closePicker: t('transfer.device.closePicker'),
+  count: (count, max) => t('transfer.device.count', { count, max }),
+  remove: (name) => t('transfer.device.remove', { name }),
+  full: (max) => t('transfer.device.full', { max }),
+});
 
 export default function TransferDevicePage({ query }: PageProps) {
   useEffect(() => void loadTransferLimits().catch(() => {}), []);
@@ -147,7 +158,8 @@ export default function TransferDevicePage({ query }: PageProps) {
 
   return (
     <div class="transfer-page">
-      <PhoneChoice chosen={chosen} selected={selected} max={limits.batch} onChange={(ids) => { setSelected(ids); edit(); }} />
+      <PhoneChoice chosen={chosen} selected={selected} max={limits.batch} onChange={(ids) => { setSelected(ids); edit(); }}
+        words={phoneWords()} testIdPrefix="transfer" />
       <p class="muted transfer-rule">{t('transfer.device.rule', { max: limits.batch, hours: limits.expireHours })}</p>
       <form class="card transfer-section" onSubmit={(event) => void check(event)} noValidate>
         <Field id="transfer-target" label={t('transfer.device.target')} inputMode="numeric" maxLength={20} autoComplete="off"
