@@ -11,7 +11,7 @@ import { closeWaitingPayments, failWaitingPayment, findPayment, findPaymentByKey
 import type { PaymentRow } from '../data/payments.ts';
 import { phoneIsAuthorized } from '../data/phone-exclusions.ts';
 import { findPhone, gradeOfOwnedPhone, setGrade, startOperation } from '../data/phones.ts';
-import { currentOperation } from './phones.ts';
+import { operationRefusal } from './phones.ts';
 import { takeStock } from '../data/products.ts';
 import { immediate } from '../data/statements.ts';
 import { ApiError, apiError, badRequest, otherCause } from './errors.ts';
@@ -86,10 +86,12 @@ export function settleOrder(db: Db, order: OrderRow, payMethod: OrderPayMethod, 
     } else {
       checkUpgradeRemaining(db, phoneIds, now);
       checkUpgradeNotAuthorized(db, phoneIds, now);
-      // The phone restarts onto its new grade (task UPGRADE); one already restarting for another task takes it then.
+      // The phone restarts onto its new grade (task UPGRADE) when it could take a reboot now: one busy with another
+      // task takes the grade with that restart, and one under maintenance, replacing, migrating or on a faulty host
+      // keeps its status (a restart would report it online) and takes the grade when the platform brings it back.
       for (const id of phoneIds) {
         setGrade(db, id, order.grade_id);
-        if (!currentOperation(findPhone(db, id)!, now)) startOperation(db, id, 'upgrade', now);
+        if (!operationRefusal(findPhone(db, id)!, now, 'restart')) startOperation(db, id, 'upgrade', now);
       }
     }
     status = transition(paid, 'completed');

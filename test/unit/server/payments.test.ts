@@ -96,6 +96,23 @@ test('renew and upgrade payments: expiry from max(now, expiry) plus extension da
   assert.is((await getOrder(ctx, upgrade.orderId)).status, 'completed');
 });
 
+test('a paid upgrade restarts a running phone onto its grade (task UPGRADE); a phone under maintenance keeps its status', async () => {
+  const ctx = await shop();
+  const [spare, repaired] = [phoneId(ctx, 'Spare'), phoneId(ctx, 'Shop assistant')];
+  ctx.db.prepare("UPDATE phones SET status = 'maintenance' WHERE id = ?").run(repaired);
+  for (const id of [spare, repaired]) {
+    const order = await createOrder(ctx, { type: 'upgrade', targetGradeId: ULTRA, userPhoneIds: [id] });
+    assert.ok(order.payAmount > 0);
+    assert.is((await submit(ctx, order.orderId)).code, 0);
+  }
+  const progress = await ctx.call('/api/device/user/phone/get-progress', { body: { userPhoneIds: [spare, repaired], taskType: 'UPGRADE' } });
+  assert.equal(progress.data.map((entry: { status: string }) => entry.status), ['running', 'none']);
+  assert.equal([phoneRow(ctx, repaired).status, phoneRow(ctx, repaired).operation_type, phoneRow(ctx, repaired).grade_id], ['maintenance', null, ULTRA]);
+  ctx.advance(10_000);
+  const done = await ctx.call('/api/device/user/phone/get-progress', { body: { userPhoneIds: [spare], taskType: 'UPGRADE' } });
+  assert.equal([done.data[0].status, phoneRow(ctx, spare).grade_id], ['done', ULTRA]);
+});
+
 test('a phone changed since the order was placed: the payment is refused and nothing applied', async () => {
   const ctx = await shop();
   const spare = phoneId(ctx, 'Spare');
