@@ -1,9 +1,8 @@
 /**
- * Replacement (server/API.md "Replacement"): preview, submit, and the replacement's progress (get-progress with the
- * task type the submit named). Inputs and replies take their types from the contract (src/contract/replacements.ts).
+ * Replacement (server/API.md "Replacement"): preview and submit. The progress is not asked here: the phones' shared
+ * poll (devices/polling.ts) follows it. Inputs and replies take their types from the contract (src/contract/replacements.ts).
  */
 import type * as C from '../contract/replacements.ts';
-import type * as D from '../contract/devices.ts';
 import type { ReplyOf } from '../contract/endpoint.ts';
 import type { ReplaceType } from '../contract/replace-words.ts';
 import { api } from '../core/http.ts';
@@ -12,7 +11,6 @@ export type ReplacePreview = ReplyOf<typeof C.previewReplacement>;
 export type PreviewItem = ReplacePreview['items'][number];
 export type ReplaceSubmit = ReplyOf<typeof C.submitReplacement>;
 export type SubmitItem = ReplaceSubmit['items'][number];
-export type TaskProgress = ReplyOf<typeof D.phoneProgress>[number];
 
 const PHONE = '/api/device/user/phone';
 
@@ -20,5 +18,3 @@ export const previewReplacement = (userPhoneIds: number[], replaceType: ReplaceT
   api(`POST ${PHONE}/replace-preview`, { body: { userPhoneIds, replaceType } });
 export const submitReplacement = (userPhoneIds: number[], replaceType: ReplaceType) =>
   api(`POST ${PHONE}/replace-submit`, { body: { userPhoneIds, replaceType } });
-export const replaceProgress = (userPhoneIds: number[], taskType: 'REPLACE' | 'DISPLACE') =>
-  api(`POST ${PHONE}/get-progress`, { body: { userPhoneIds, taskType } }, { allowDuplicate: true });

@@ -1,25 +1,24 @@
 /**
  * What the change-phone page reads and does, through the client store (core/store/): the tenant's replacement limits
  * (config keys, spec §9: read from the server, never constants here), the preview, the submit (after which the device
- * answers read before are stale: statuses, apps, root, resolution), and the replacements' progress, asked every second
- * through get-progress with the submit's task type (REPLACE or DISPLACE) until none is running.
+ * answers read before are stale: statuses, apps, root, resolution). The replacements' progress is not asked here: the
+ * started phones' statuses go into the phone store, and the shared poll (devices/polling.ts) follows them from there.
  */
 import { computed } from '@preact/signals-react';
 import { getConfigKeys } from '../app/client-api.ts';
 import { REPLACE_BATCH_MAX, REPLACE_LIMIT_DEFAULTS, REPLACE_LIMIT_KEYS, type ReplaceLimitName, type ReplaceType } from '../contract/replace-words.ts';
 import { DEVICE_NOT_EXIST } from '../core/reply-codes.ts';
 import { ApiError } from '../core/errors.ts';
-import { ensureQuery, queryState, type Fetcher } from '../core/store/query-store.ts';
-import { useQuery } from '../core/store/use-query.ts';
+import { ensureQuery, queryState } from '../core/store/query-store.ts';
+import { refreshStatuses } from '../devices/actions.ts';
+import { patchPhones } from '../devices/phone-store.ts';
+import { pollBusyPhones } from '../devices/polling.ts';
 import { phonesChangedOnServer } from '../devices/state.ts';
-import { previewReplacement, replaceProgress, submitReplacement, type ReplacePreview, type ReplaceSubmit, type TaskProgress } from './api.ts';
+import { previewReplacement, submitReplacement, type ReplacePreview, type ReplaceSubmit } from './api.ts';
 
 export type ReplaceLimits = Record<ReplaceLimitName, number>;
 
 const LIMITS_KEY = ['replace', 'limits'];
-const PROGRESS_KEY = ['replace', 'progress'];
-/** A replacement takes seconds on the reference server and minutes elsewhere: once a second shows it move. */
-export const PROGRESS_POLL_MS = 1000;
 
 /** The tenant's limits; a key left out (or a failed call) falls back to the server's default. Never above 10 at once. */
 export function loadReplaceLimits(): Promise<ReplaceLimits> {
@@ -50,39 +49,30 @@ export async function previewNow(ids: number[], type: ReplaceType): Promise<Repl
   }
 }
 
-/** Starts the replacements; every device answer read before is stale (statuses now, apps and settings for type 1). */
+/**
+ * Starts the replacements; every device answer read before is stale (statuses now, apps and settings for type 1). The
+ * started phones show replacing at once, and the shared poll follows them until they are back.
+ */
 export async function submitNow(ids: number[], type: ReplaceType): Promise<ReplaceSubmit> {
+  let reply: ReplaceSubmit;
   try {
-    return await submitReplacement(ids, type);
+    reply = await submitReplacement(ids, type);
   } finally {
     phonesChangedOnServer();
   }
-}
-
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-  });
-}
-
-const progressFetcher = (ids: number[], taskType: 'REPLACE' | 'DISPLACE'): Fetcher<TaskProgress[]> => async (progress, signal) => {
-  let data = await replaceProgress(ids, taskType);
-  while (data.some((entry) => entry.status === 'running') && !signal.aborted && progress(data)) {
-    await pause(PROGRESS_POLL_MS, signal);
-    if (signal.aborted || document.visibilityState === 'hidden') continue;
-    try {
-      data = await replaceProgress(ids, taskType);
-    } catch {
-      // The next tick asks again; the last answer stays on screen.
-    }
+  const started = reply.items.filter((item) => item.success).map((item) => item.userPhoneId);
+  if (started.length) {
+    // Without their status they are still shown busy: the poll asks a busy phone with no known task for its status.
+    await refreshStatuses(started).catch(() => patchPhones(started, { businessStatus: 'operating' }));
+    pollBusyPhones();
   }
-  // Over: the phones are back, fresh or with their data; what the lists hold of them is read again.
-  if (!signal.aborted) phonesChangedOnServer();
-  return data;
-};
+  return reply;
+}
 
-/** The progress of the started replacements, live while shown (null ids: nothing started). */
-export function useReplaceProgress(ids: number[] | null, taskType: 'REPLACE' | 'DISPLACE') {
-  return useQuery(ids?.length ? [...PROGRESS_KEY, taskType, ids.join(',')] : null, progressFetcher(ids ?? [], taskType));
+/**
+ * Keeps the shared poll going while the page shows phones still replacing: home stops it when it closes, and it
+ * re-arms itself only while a phone it holds is busy.
+ */
+export function followReplacements(): void {
+  pollBusyPhones();
 }

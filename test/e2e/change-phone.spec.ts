@@ -24,7 +24,19 @@ function plantApp(phoneIds: number[]) {
 const result = (page: Page, id: number) => page.locator(`[data-testid="replace-result-item"][data-phone-id="${id}"]`);
 const verdict = (page: Page, id: number) => page.locator(`[data-testid="replace-preview-item"][data-phone-id="${id}"]`);
 
+/** When get-progress asks for this phone: one poll (devices/polling.ts) asks at most once a second. */
+function progressAsks(page: Page, id: number): number[] {
+  const times: number[] = [];
+  page.on('request', (request) => {
+    if (!request.url().includes('/get-progress')) return;
+    const ids = (request.postDataJSON() as { userPhoneIds?: number[] } | null)?.userPhoneIds ?? [];
+    if (ids.includes(id)) times.push(Date.now());
+  });
+  return times;
+}
+
 async function checkAndReplace(page: Page, id: number, note: string) {
+  const asks = progressAsks(page, id);
   await page.getByTestId('replace-check').click();
   await expect(verdict(page, id)).toHaveAttribute('data-ok', 'true');
   await expect(verdict(page, id)).toContainText('Can be replaced');
@@ -36,6 +48,10 @@ async function checkAndReplace(page: Page, id: number, note: string) {
   await expect(result(page, id)).toContainText(/Replacing \d+%/);
   await expect(result(page, id)).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
   await expect(result(page, id)).toContainText('Done');
+  // The page followed the shared poll, not a loop of its own beside it: never two asks for the phone within a second.
+  expect(asks.length).toBeGreaterThan(1);
+  const gaps = asks.slice(1).map((time, i) => time - asks[i]!);
+  expect(Math.min(...gaps)).toBeGreaterThan(700);
 }
 
 test('two phones replaced, one without its data (its app gone) and one with it (its app kept), each with live progress', async ({ browser }) => {

@@ -12,9 +12,10 @@ import { openDialog } from '../../core/ui/dialogs.ts';
 import { goToPage } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import { usePhones } from '../../devices/phone-lists.ts';
-import { REPLACE_TASK, type ReplaceType } from '../../contract/replace-words.ts';
+import { phonesById } from '../../devices/phone-store.ts';
+import type { ReplaceType } from '../../contract/replace-words.ts';
 import type { ReplacePreview, ReplaceSubmit } from '../api.ts';
-import { loadReplaceLimits, previewNow, replaceLimits, submitNow, useReplaceProgress } from '../state.ts';
+import { followReplacements, loadReplaceLimits, previewNow, replaceLimits, submitNow } from '../state.ts';
 import { PhoneChoice, type PhoneChoiceWords } from '../../devices/phone-choice.tsx';
 import { TypeChoice } from '../parts/type-choice.tsx';
 import { PreviewRows, ProgressRows } from '../parts/item-rows.tsx';
@@ -30,14 +31,20 @@ function idsOf(query: URLSearchParams): number[] {
 function Progress({ result, onAgain }: { result: ReplaceSubmit; onAgain: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const started = result.items.filter((item) => item.success).map((item) => item.userPhoneId);
-  const progress = useReplaceProgress(started, REPLACE_TASK[result.replaceType]);
+  // The rows read the phone store: these phones are kept in it (names, and a phone the page had not read).
+  usePhones(started);
+  // The shared poll follows them; asked again whenever one of them shows a task running (home may have stopped it).
+  const running = started.filter((id) => phonesById.value.get(id)?.operation).join(',');
+  useEffect(() => {
+    if (running) followReplacements();
+  }, [running]);
   // The pressed button went away: focus moves to what this step shows.
   useEffect(() => heading.current?.focus(), []);
   return (
     <div class="replace-page">
       <section class="card replace-section" aria-labelledby="replace-result-title" data-testid="replace-done">
         <h2 class="card__title" id="replace-result-title" tabIndex={-1} ref={heading}>{t('replace.resultTitle')}</h2>
-        <ProgressRows items={result.items} progress={progress.data ?? []} />
+        <ProgressRows items={result.items} />
       </section>
       <div class="replace-actions">
         <button type="button" class="btn" onClick={onAgain} data-testid="replace-again">{t('replace.again')}</button>

@@ -1,13 +1,17 @@
 /**
  * Per phone, what the preview says a replacement would do (allowed, with what it changes for the chosen type, or the
- * refusal in the catalogue's words), and once submitted how each goes: replacing with its share done (get-progress),
- * done, or failed with its reason.
+ * refusal in the catalogue's words), and once submitted how each goes: replacing with its share done (the phone store,
+ * kept fresh by devices/polling.ts while the phone is busy), done once it is back, or failed with its reason.
  */
 import { t } from '../../core/i18n/index.ts';
 import { describe } from '../../core/errors.ts';
 import { formatDateTime } from '../../core/format.ts';
+import { REPLACING_OPERATIONS } from '../../contract/device-words.ts';
 import type { ReplaceType } from '../../contract/replace-words.ts';
-import type { PreviewItem, SubmitItem, TaskProgress } from '../api.ts';
+import type { Phone } from '../../devices/api.ts';
+import { isBusy } from '../../devices/device-types.ts';
+import { phonesById } from '../../devices/phone-store.ts';
+import type { PreviewItem, SubmitItem } from '../api.ts';
 
 function PreviewNote({ item, type }: { item: PreviewItem; type: ReplaceType }) {
   // The phone's last replacement, as its history: why it is refused as too recent, or what came before.
@@ -45,15 +49,16 @@ export function PreviewRows({ items, type }: { items: PreviewItem[]; type: Repla
 
 type LiveState = 'replacing' | 'done' | 'failed';
 
-function liveState(item: SubmitItem, progress: TaskProgress | undefined): { state: LiveState; percent: number } {
+function liveState(item: SubmitItem, phone: Phone | undefined): { state: LiveState; percent: number } {
   if (!item.success) return { state: 'failed', percent: 0 };
-  // Before the first answer the replacement has just started.
-  if (!progress || progress.status === 'running') return { state: 'replacing', percent: progress?.progress ?? 0 };
-  return { state: 'done', percent: 100 };
+  // Not in the store yet (being read), or shown busy before its task is known: the replacement has just started.
+  if (!phone || (isBusy(phone.businessStatus) && !phone.operation)) return { state: 'replacing', percent: 0 };
+  const operation = phone.operation && REPLACING_OPERATIONS.includes(phone.operation.type) && isBusy(phone.businessStatus) ? phone.operation : null;
+  return operation ? { state: 'replacing', percent: operation.progress } : { state: 'done', percent: 100 };
 }
 
-export function ProgressRows({ items, progress }: { items: SubmitItem[]; progress: TaskProgress[] }) {
-  const byId = new Map(progress.map((entry) => [entry.userPhoneId, entry]));
+export function ProgressRows({ items }: { items: SubmitItem[] }) {
+  const byId = phonesById.value;
   return (
     <ul class="replace-items" data-testid="replace-result">
       {items.map((item) => {
