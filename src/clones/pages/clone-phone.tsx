@@ -120,7 +120,7 @@ export default function ClonePhonePage({ query }: PageProps) {
                 <span>{item.phoneName}</span>
                 <span class={`clones-state--${item.status === 'done' ? 'ready' : item.status === 'failed' ? 'failed' : 'creating'}`}>
                   {item.status === 'cloning' ? t('clones.clone.cloning', { progress: item.progress })
-                    : item.status === 'done' ? t('clones.clone.done') : `${t('clones.clone.failed')}: ${describe(item.code)}`}
+                    : item.status === 'done' ? t('clones.clone.done') : t('clones.clone.failedBecause', { reason: describe(item.code) })}
                 </span>
               </li>
             ))}
