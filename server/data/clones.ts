@@ -1,3 +1,4 @@
+import { TEMPLATE_DELETING_MS } from '../../src/contract/clone-words.ts';
 import type { Db } from '../lib/types.ts';
 import type { PhoneAppRow } from './phone-apps.ts';
 import { insertWithFreshNumber, statement } from './statements.ts';
@@ -47,9 +48,27 @@ export function templateById(db: Db, id: number): TemplateRow | undefined {
   return statement(db, 'SELECT * FROM clone_templates WHERE id = ?').get(id) as TemplateRow | undefined;
 }
 
-/** The user's templates, newest first, removed ones included (the caller filters by derived state). */
-export function templatesOfUser(db: Db, userId: number): TemplateRow[] {
-  return statement(db, 'SELECT * FROM clone_templates WHERE user_id = ? ORDER BY created_at DESC, id DESC').all(userId) as TemplateRow[];
+/**
+ * The user's templates still listed, newest first: not deleted, or deleted within the last TEMPLATE_DELETING_MS
+ * (shown as being deleted). Removed ones stay in the table for the clone orders that name them, never read here.
+ */
+export function listedTemplatesOfUser(db: Db, userId: number, now: number): TemplateRow[] {
+  // Two parts rather than an OR, so that each reads the index on (user_id, deleted_at) and nothing else.
+  return statement(
+    db,
+    `SELECT * FROM clone_templates WHERE user_id = @userId AND deleted_at IS NULL
+     UNION ALL SELECT * FROM clone_templates WHERE user_id = @userId AND deleted_at > @deletedAfter
+     ORDER BY created_at DESC, id DESC`,
+  ).all({ userId, deletedAfter: now - TEMPLATE_DELETING_MS }) as TemplateRow[];
+}
+
+/** Templates the user keeps now (creating or ready: not deleted, not failed, being made or not yet expired). */
+export function keptTemplateCount(db: Db, userId: number, now: number): number {
+  return (statement(
+    db,
+    `SELECT COUNT(*) AS n FROM clone_templates
+     WHERE user_id = ? AND deleted_at IS NULL AND fail_code = 0 AND (? < created_at + duration_ms OR ? < expires_at)`,
+  ).get(userId, now, now) as { n: number }).n;
 }
 
 export function templatesCreatedSince(db: Db, userId: number, since: number): number {

@@ -4,7 +4,7 @@ import type { ReplyInput } from '../../src/contract/endpoint.ts';
 import { ErrorCode } from '../../src/core/error-codes.ts';
 import {
   appCounts, cloneItems, cloneOrderByNo, clonesSince, failTemplate, insertCloneOrder, insertTemplate, markTemplateDeleted, replaceInstalledApps,
-  templateById, templatesCreatedSince, templatesOfUser, type CloneOrderRow, type TemplateRow,
+  keptTemplateCount, listedTemplatesOfUser, templateById, templatesCreatedSince, type CloneOrderRow, type TemplateRow,
 } from '../data/clones.ts';
 import { accessiblePhone } from '../data/phone-access.ts';
 import { findPhone, phonesOfUser, setResolution, setRoot, startOperation, type PhoneRow } from '../data/phones.ts';
@@ -87,7 +87,7 @@ function describe(row: TemplateRow, appCount: number, now: number): TemplateRepl
 export function listTemplates(deps: Pick<Deps, 'db' | 'now'>, user: UserRow): ReplyInput<typeof contract.listTemplates> {
   const { db } = deps;
   const now = deps.now();
-  const rows = templatesOfUser(db, user.id).map((row) => settled(db, row, now)).filter((row) => templateState(row, now) !== 'removed');
+  const rows = listedTemplatesOfUser(db, user.id, now).map((row) => settled(db, row, now));
   const counts = appCounts(db, rows.map((row) => row.id));
   return { list: rows.map((row) => describe(row, counts.get(row.id) ?? 0, now)), limits: cloneLimits(db, user.tenant_id), serverTime: now };
 }
@@ -119,9 +119,7 @@ export function createTemplate(deps: Pick<Deps, 'db' | 'now'>, user: UserRow, us
     const phone = phonesOfUser(db, user.id, user.tenant_id, [userPhoneId])[0] ?? notOwned(db, user, userPhoneId, now);
     const refusal = phoneRefusal(phone, now, limits.templateExpireHours, ErrorCode.TEMPLATE_TIME_TOO_SHORT);
     if (refusal) throw apiError(refusal, { userPhoneId });
-    const mine = templatesOfUser(db, user.id);
-    const kept = mine.filter((row) => ['creating', 'ready'].includes(templateState(row, now))).length;
-    if (kept >= limits.templateMax) throw apiError(ErrorCode.TEMPLATE_MAX_LIMIT, { max: limits.templateMax });
+    if (keptTemplateCount(db, user.id, now) >= limits.templateMax) throw apiError(ErrorCode.TEMPLATE_MAX_LIMIT, { max: limits.templateMax });
     if (templatesCreatedSince(db, user.id, startOfDay(now)) >= limits.templateDay) throw apiError(ErrorCode.TEMPLATE_DAY_LIMIT, { max: limits.templateDay });
     const offline = businessStatus(phone, now) === 'offline';
     const apps = installedApps(db, phone.id);

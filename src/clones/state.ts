@@ -1,18 +1,16 @@
 /**
  * What the clone pages read and do: the caller's templates (a store query, asked again every LIVE_MS while one is
- * being created or deleted), their creation and deletion, and a clone order followed until each phone is done. The
- * phones a template or clone keeps busy are followed by the device store's own polling, so their cards show it.
+ * being created or deleted), their creation and deletion, and a clone order. The phones a template or clone keeps
+ * busy are followed by the device store's own busy poll, so their cards and the clone page show its progress.
  */
-import { signal } from '@preact/signals-react';
 import type { Fetcher } from '../core/store/query-store.ts';
-import { invalidateQueries } from '../core/store/query-store.ts';
-import { phoneStatuses } from '../devices/api.ts';
-import { applyStatuses } from '../devices/phone-store.ts';
+import { invalidateQueries, setQueryData } from '../core/store/query-store.ts';
+import { refreshStatuses } from '../devices/actions.ts';
 import { pollBusyPhones } from '../devices/polling.ts';
 import * as api from './api.ts';
 
 export const TEMPLATES_KEY = ['clones', 'templates'] as const;
-/** How often a template being made, or a clone, is asked again: its progress moves by the second. */
+/** How often the list is asked again while a template is being made or deleted: its progress moves by the second. */
 export const LIVE_MS = 1000;
 
 function pause(ms: number, stop?: AbortSignal): Promise<void> {
@@ -35,9 +33,9 @@ export const fetchTemplates: Fetcher<api.TemplateList> = async (progress, stop) 
   return data;
 };
 
-/** The phones' status at once, and the device store's polling while they are busy. */
+/** The phones' status at once (written into the device store), then the device store's busy poll follows them. */
 async function follow(ids: number[]): Promise<void> {
-  applyStatuses(await phoneStatuses(ids).catch(() => []));
+  await refreshStatuses(ids).catch(() => []);
   pollBusyPhones();
 }
 
@@ -53,28 +51,29 @@ export async function deleteTemplate(templateId: number): Promise<void> {
   invalidateQueries(TEMPLATES_KEY);
 }
 
-/** The clone the page shows, as last answered; null before one starts. */
-export const cloneOrder = signal<api.CloneOrder | null>(null);
-
-export function clearCloneOrder(): void {
-  cloneOrder.value = null;
-}
+/** A clone order in the client store (so it goes with the session, as every query does). */
+export const cloneOrderKey = (orderNo: string) => ['clones', 'order', orderNo] as const;
 
 /**
- * Clones the template onto the phones and follows the order until no phone is being cloned (or `stop`: the page was
- * left; the clone goes on, on the server). The phones' app lists read before no longer hold afterwards.
+ * The order asked again: the page asks when the device poll shows one of its phones' clone ended, to learn from the
+ * server whether it is done. Once none is being cloned, the phones' app lists read before no longer hold.
  */
-export async function runClone(templateId: number, ids: number[], stop?: AbortSignal): Promise<api.CloneOrder> {
-  let order = await api.clonePhones(templateId, ids);
-  cloneOrder.value = order;
+export const fetchCloneOrder = (orderNo: string): Fetcher<api.CloneOrder> => async () => {
+  const order = await api.getCloneOrder(orderNo);
+  if (!order.items.some((item) => item.status === 'cloning')) invalidateQueries(['apps']);
+  return order;
+};
+
+/**
+ * Clones the template onto the phones: the order goes into the store as answered, the phones show as busy at once,
+ * and the device store's busy poll moves their progress on (each phone's get-progress CLONE) until each ends; the
+ * page reads the order through the store (`cloneOrderKey`) and each phone's progress from the device store.
+ */
+export async function startClone(templateId: number, ids: number[]): Promise<api.CloneOrder> {
+  const order = await api.clonePhones(templateId, ids);
+  setQueryData(cloneOrderKey(order.orderNo), () => order);
+  // The template's apps are in place from the start.
   invalidateQueries(['apps']);
-  void follow(ids);
-  while (order.items.some((item) => item.status === 'cloning') && !stop?.aborted) {
-    await pause(LIVE_MS, stop);
-    if (stop?.aborted) break;
-    order = await api.getCloneOrder(order.orderNo).catch(() => order);
-    cloneOrder.value = order;
-  }
-  invalidateQueries(['apps']);
+  await follow(ids);
   return order;
 }

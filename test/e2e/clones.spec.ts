@@ -92,6 +92,7 @@ test('a template from a phone, cloned onto two phones that then carry its app; a
   // The way to the template list, where the template is deleted (asked first).
   await page.getByTestId('clone-manage').click();
   await expect(page).toHaveURL(/\/app\/clone-template\/demo$/);
+  await expect(item.getByTestId('template-delete')).toHaveAccessibleName('Delete Shop kit v1');
   await item.getByTestId('template-delete').click();
   await expect(page.getByRole('dialog')).toContainText('Delete the template "Shop kit v1"?');
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();

@@ -5,7 +5,7 @@ export const migration022: Migration = {
   name: 'clone templates, their apps, clone orders and their phones',
   // A template's state is derived from the clock (lib/clones.ts): only its start, its failure and its deletion are
   // stored. Its apps are a copy of the source phone's at the start (icons included), so the source may change after.
-  // Versions 20 and 21 are other changes'; this one is independent of them.
+  // The list and the kept count read only the rows not deleted or just deleted, through clone_templates_live.
   sql: `
       CREATE TABLE clone_templates (
         id INTEGER PRIMARY KEY,
@@ -25,6 +25,7 @@ export const migration022: Migration = {
         deleted_at INTEGER
       );
       CREATE INDEX clone_templates_by_user ON clone_templates(user_id, created_at);
+      CREATE INDEX clone_templates_live ON clone_templates(user_id, deleted_at, created_at);
       CREATE TABLE clone_template_apps (
         template_id INTEGER NOT NULL REFERENCES clone_templates(id) ON DELETE CASCADE,
         package_name TEXT NOT NULL,

@@ -13,8 +13,10 @@ import { goToPage } from '../../app/navigate.ts';
 import { permissionKeys } from '../../app/client-state.ts';
 import { entryAllowed } from '../../app/entry-rules.ts';
 import { usePhones } from '../../devices/phone-lists.ts';
-import { idsOf } from '../clone-rules.ts';
-import { clearCloneOrder, cloneOrder, fetchTemplates, runClone, TEMPLATES_KEY } from '../state.ts';
+import { phonesById } from '../../devices/phone-store.ts';
+import { invalidateQueries } from '../../core/store/query-store.ts';
+import { idsOf, liveOrder } from '../clone-rules.ts';
+import { cloneOrderKey, fetchCloneOrder, fetchTemplates, startClone, TEMPLATES_KEY } from '../state.ts';
 import { TemplateFacts } from '../parts/template-item.tsx';
 import '../parts/clones.css';
 export { ensureClonesTexts as ready } from '../texts/index.ts';
@@ -31,20 +33,21 @@ export default function ClonePhonePage({ query }: PageProps) {
   const [selected, setSelected] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const order = cloneOrder.value;
+  // The order this page started: read through the store, its phones' progress from the device store's busy poll.
+  const [orderNo, setOrderNo] = useState<string | null>(null);
+  const order = useQuery(orderNo ? cloneOrderKey(orderNo) : null, fetchCloneOrder(orderNo ?? ''), { cached: true }).data;
+  const live = order ? liveOrder(order, phonesById.value) : null;
+  const running = live?.items.some((item) => item.status === 'cloning') ?? false;
   const resultHeading = useRef<HTMLHeadingElement>(null);
-  const leaving = useRef<AbortController | null>(null);
 
   useEffect(() => {
-    clearCloneOrder();
-    const controller = new AbortController();
-    leaving.current = controller;
-    return () => controller.abort();
-  }, []);
-  const started = order?.orderNo;
+    if (orderNo) resultHeading.current?.focus();
+  }, [orderNo]);
+  // A phone whose clone the poll saw end: the server says whether it is done.
+  const ended = live?.ended.join(',') ?? '';
   useEffect(() => {
-    if (started) resultHeading.current?.focus();
-  }, [started]);
+    if (orderNo && ended) invalidateQueries(cloneOrderKey(orderNo));
+  }, [ended]);
 
   const chosen = ready.find((template) => template.templateId === selected);
   const start = async () => {
@@ -58,7 +61,7 @@ export default function ClonePhonePage({ query }: PageProps) {
     if (choice !== 'yes') return;
     setBusy(true);
     try {
-      await runClone(chosen.templateId, ids, leaving.current?.signal);
+      setOrderNo((await startClone(chosen.templateId, ids)).orderNo);
     } catch (failure) {
       setError(describeError(failure));
     } finally {
@@ -105,22 +108,22 @@ export default function ClonePhonePage({ query }: PageProps) {
         ) : null}
       </section>
       <div class="clones-actions">
-        <button type="button" class="btn btn--primary" disabled={busy || !ids.length} onClick={() => void start()} data-testid="clone-start">
+        <button type="button" class="btn btn--primary" disabled={busy || running || !ids.length} onClick={() => void start()} data-testid="clone-start">
           {t('clones.clone.submit')}
         </button>
       </div>
       {error ? <p class="field__error clones-error" role="alert" data-testid="clone-error">{error}</p> : null}
-      {order ? (
+      {order && live ? (
         <section class="card" aria-live="polite" data-testid="clone-order">
           <h2 class="card__title" tabIndex={-1} ref={resultHeading}>{t('clones.clone.result', { name: order.templateName })}</h2>
           <p class="clones-note" data-testid="clone-order-no">{t('clones.clone.orderNo', { orderNo: order.orderNo })}</p>
           <ul class="clones-items">
-            {order.items.map((item) => (
+            {live.items.map((item) => (
               <li key={item.userPhoneId} data-testid="clone-item" data-status={item.status}>
                 <span>{item.phoneName}</span>
                 <span class={`clones-state--${item.status === 'done' ? 'ready' : item.status === 'failed' ? 'failed' : 'creating'}`}>
                   {item.status === 'cloning' ? t('clones.clone.cloning', { progress: item.progress })
-                    : item.status === 'done' ? t('clones.clone.done') : `${t('clones.clone.failed')}: ${describe(item.code)}`}
+                    : item.status === 'done' ? t('clones.clone.done') : t('clones.clone.failedBecause', { reason: describe(item.code) })}
                 </span>
               </li>
             ))}

@@ -47,7 +47,7 @@ export function TemplateItem({ template, onDelete, busy }: Props) {
       {onDelete && state !== 'deleting' ? (
         <div class="clones-item__actions">
           <button type="button" class="btn btn--danger" disabled={busy} onClick={() => onDelete(template)}
-            aria-label={`${t('clones.templates.delete')} ${template.name}`} data-testid="template-delete">
+            aria-label={t('clones.templates.deleteNamed', { name: template.name })} data-testid="template-delete">
             {t('clones.templates.delete')}
           </button>
         </div>

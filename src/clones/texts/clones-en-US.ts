@@ -19,6 +19,7 @@ const clonesTexts: Translation<typeof zhCN> = {
       daysLeft: '{{days}} day(s) left',
       progress: 'Creating {{progress}}%',
       delete: 'Delete',
+      deleteNamed: 'Delete {{name}}',
       deleteTitle: 'Delete the template',
       deleteMessage: 'Delete the template "{{name}}"? It cannot be restored; phones already cloned keep what they have.',
       deleted: 'Template deleted',
@@ -47,7 +48,7 @@ const clonesTexts: Translation<typeof zhCN> = {
       result: 'Cloning "{{name}}"',
       cloning: 'Being cloned {{progress}}%',
       done: 'Done',
-      failed: 'Failed',
+      failedBecause: 'Failed: {{reason}}',
       chooseFirst: 'Choose a template first',
     },
     errors: {

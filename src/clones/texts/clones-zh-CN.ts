@@ -16,6 +16,7 @@ const clonesTexts = {
       daysLeft: '剩余 {{days}} 天',
       progress: '创建中 {{progress}}%',
       delete: '删除',
+      deleteNamed: '删除“{{name}}”',
       deleteTitle: '删除模板',
       deleteMessage: '删除模板“{{name}}”？删除后无法恢复，已克隆的云机不受影响。',
       deleted: '模板已删除',
@@ -44,7 +45,7 @@ const clonesTexts = {
       result: '克隆“{{name}}”',
       cloning: '克隆中 {{progress}}%',
       done: '已完成',
-      failed: '失败',
+      failedBecause: '失败：{{reason}}',
       chooseFirst: '请先选择模板',
     },
     errors: {

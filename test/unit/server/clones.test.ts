@@ -2,6 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ErrorCode } from '../../../src/core/error-codes.ts';
 import { TEMPLATE_BASE_BYTES, TEMPLATE_DELETING_MS, TEMPLATE_LIFE_DAYS } from '../../../src/contract/clone-words.ts';
+import { keptTemplateCount, listedTemplatesOfUser } from '../../../server/data/clones.ts';
 import { installApp } from '../../../server/lib/phone-apps.ts';
 import { OPERATION_DURATION_MS } from '../../../server/lib/phones.ts';
 import { demo, idsQuery, PHONE, phoneId, phoneRow, SCALE_MOBILE } from './device-helpers.ts';
@@ -139,6 +140,27 @@ test('delete: deleting for a moment, then removed from the list; deleted or fore
   assert.is((await list(ctx)).list.length, 0);
   assert.is((await clone(ctx, templateId, [phoneId(ctx, 'Spare')])).code, ErrorCode.TEMPLATE_NOT_EXIST);
   assert.is((await remove(ctx, 999)).code, ErrorCode.TEMPLATE_NOT_EXIST);
+});
+
+test('the list and the kept count read only live rows: removed ones are never read, failed and expired ones are listed but not kept', async () => {
+  const ctx = await demo();
+  setConfig(ctx, 'PHONE_TEMPLATE_BY_USER_MAX_NUM_LIMIT', '2');
+  const [a, b, c] = ['Shop assistant', 'Game farm 1', 'Spare'].map((name) => phoneId(ctx, name));
+  const failed = (await create(ctx, a)).data.templateId as number;
+  const expired = (await create(ctx, b)).data.templateId as number;
+  ctx.advance(OPERATION_DURATION_MS.template);
+  ctx.db.prepare('UPDATE clone_templates SET fail_code = ? WHERE id = ?').run(ErrorCode.DEVICE_FAULT, failed);
+  ctx.db.prepare('UPDATE clone_templates SET expires_at = ? WHERE id = ?').run(ctx.now(), expired);
+  assert.is(keptTemplateCount(ctx.db, ctx.userId, ctx.now()), 0);
+  const removed = (await create(ctx, c)).data.templateId as number;
+  assert.is((await remove(ctx, removed)).code, 0);
+  ctx.advance(OPERATION_DURATION_MS.template);
+  assert.is((await create(ctx, c)).code, 0);
+  assert.is(keptTemplateCount(ctx.db, ctx.userId, ctx.now()), 1, 'the deleted one no longer counts');
+  ctx.advance(TEMPLATE_DELETING_MS);
+  const listed = listedTemplatesOfUser(ctx.db, ctx.userId, ctx.now()).map((row) => row.id);
+  assert.not.ok(listed.includes(removed));
+  assert.equal((await list(ctx)).list.map((row) => row.state).sort(), ['creating', 'expired', 'failed']);
 });
 
 test('a clone carries the template apps and settings onto its targets, with an order number; a phone being cloned refuses with "being cloned"', async () => {
