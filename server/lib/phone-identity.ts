@@ -1,7 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { MockType } from '../../src/contract/new-machine-words.ts';
 import { findIdentity, saveIdentity, type PhoneIdentity } from '../data/phone-identities.ts';
-import { CATALOGUE, serialStyleOf, type CatalogueModel } from './model-catalogue.ts';
+import { CATALOGUE, findModel, serialStyleOf, type CatalogueModel } from './model-catalogue.ts';
 import type { Db } from './types.ts';
 
 // A phone's identity (spec §3): its model and the values apps read to tell devices apart, each valid for its kind and
@@ -140,20 +140,34 @@ export function generateUnique(db: Db, phoneId: number, make: (attempt: number) 
   }
 }
 
+/** The catalogue models a first identity is derived among, in this order (firstIdentity's digest picks one). */
+const FIRST_MODELS = [101, 201, 301, 401, 501, 601] as const;
+
+/**
+ * A phone's first identity, from a digest of its id: the model, IMEI, WLAN MAC and Android ID that get-extend-batch
+ * answered for the phone before identities were stored, so a database upgraded to stored identities shows the same
+ * values. The serial number follows its maker's style and the Android version its model, as every stored identity.
+ */
+export function firstIdentity(phoneId: number): PhoneIdentity {
+  const bytes = createHash('sha256').update(`hardware:${phoneId}`).digest();
+  const model = findModel(FIRST_MODELS[bytes[0]! % FIRST_MODELS.length]!)!;
+  const payload = model.tac + Array.from(bytes.subarray(2, 8), (b) => String(b % 10)).join('');
+  const mac = Array.from(bytes.subarray(20, 26));
+  mac[0] = (mac[0]! & 0xfc) | 0x02;
+  return {
+    ...newIdentity(model, seededDraw(`identity:${phoneId}`)),
+    imei: payload + String(luhnCheckDigit(payload)),
+    wlanMac: mac.map((b) => b.toString(16).padStart(2, '0')).join(':'),
+    androidId: createHash('sha256').update(`android-id:${phoneId}`).digest('hex').slice(0, 16),
+  };
+}
+
 /**
  * The phone's stored identity, made on first read (any phone, however it was inserted: provisioning, seeds, tests).
- * The first draw comes from the phone's id (seededDraw); a collision falls back to fresh random draws.
+ * The first draw comes from the phone's id (firstIdentity); a collision falls back to fresh random draws.
  */
 export function identityOf(db: Db, phoneId: number, now: number): PhoneIdentity {
   const stored = findIdentity(db, phoneId);
   if (stored) return stored;
-  return generateUnique(
-    db,
-    phoneId,
-    (attempt) => {
-      const draw = attempt === 0 ? seededDraw(`identity:${phoneId}`) : cryptoDraw;
-      return newIdentity(randomModel(draw), draw);
-    },
-    now,
-  );
+  return generateUnique(db, phoneId, (attempt) => (attempt === 0 ? firstIdentity(phoneId) : newIdentity(randomModel(cryptoDraw), cryptoDraw)), now);
 }

@@ -25,6 +25,7 @@ import type { AppInfo } from './phone-apps.ts';
 import type { Rect } from './phone-layout.ts';
 import { BOOT_STEP_MS, bootProgress, bootStep } from './phone-boot.ts';
 import { drawAbout } from './draw-about.ts';
+import { shownAbout } from './phone-about.ts';
 import type { PhoneBoot } from './phone-boot.ts';
 
 // Draws a VirtualScreen with the Canvas 2D API (@napi-rs/canvas, Skia) in the 720x1280 layout space, scaled to the
@@ -210,7 +211,7 @@ function drawApp(ctx: SKRSContext2D, model: VirtualScreen, index: number): void 
     font(ctx, 26, 600);
     centredText(ctx, label, button.x + button.w / 2, button.y + button.h / 2 + 9, WHITE);
   }
-  const about = model.aboutLines();
+  const about = shownAbout(model);
   if (about) return drawAbout(ctx, about, darker(app.color));
   // App content: cards whose accents follow the app's colour and position, so every app looks its own. They start
   // below the Copy button and end above the navigation bar.

@@ -1,21 +1,16 @@
+import type { PhoneIdentity } from '../data/phone-identities.ts';
+import type { VirtualScreen } from './virtual-screen.ts';
+
 // The Settings app's "About phone" (API.md "Streaming", "New machine"): the phone's stored identity
-// (lib/phone-identity.ts), as the screen model lists it and draw-about.ts draws it. A change of model reboots the
-// phone, whose next screen reads the new identity; an open screen reads it again whenever a socket joins.
+// (lib/phone-identity.ts), as the screen model holds it (`about`), listed here and drawn by draw-about.ts. A change of
+// model reboots the phone, whose next screen reads the new identity; an open screen reads it again whenever a socket
+// joins (stream-server.ts).
 
 /** The built-in app that shows it (phone-apps.ts BUILT_IN_APPS). */
 export const ABOUT_APP_ID = 'settings';
 
-export interface PhoneAbout {
-  manufacturer: string;
-  brand: string;
-  model: string;
-  marketName: string;
-  systemVersion: string;
-  imei: string;
-  serialNo: string;
-  wlanMac: string;
-  androidId: string;
-}
+/** What the phone shows of its identity: everything but the catalogue's number for the model. */
+export type PhoneAbout = Omit<PhoneIdentity, 'modelId'>;
 
 export interface AboutLine {
   label: string;
@@ -36,4 +31,17 @@ export function aboutLines(about: PhoneAbout): AboutLine[] {
   ];
 }
 
-export const sameAbout = (a: PhoneAbout | null, b: PhoneAbout | null): boolean => JSON.stringify(a) === JSON.stringify(b);
+const sameAbout = (a: PhoneAbout | null, b: PhoneAbout | null): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** What the Settings app lists while it is in front, or null (another screen, or no identity known). */
+export function shownAbout(model: Pick<VirtualScreen, 'screen' | 'apps' | 'about'>): AboutLine[] | null {
+  if (model.screen.kind !== 'app' || model.apps[model.screen.app]?.id !== ABOUT_APP_ID || !model.about) return null;
+  return aboutLines(model.about);
+}
+
+/** The stored identity, read again: an open Settings app redraws when it changed. */
+export function setAbout(model: VirtualScreen, about: PhoneAbout | null): void {
+  if (sameAbout(about, model.about)) return;
+  model.about = about;
+  if (shownAbout(model)) model.changed(null);
+}

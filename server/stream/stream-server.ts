@@ -12,6 +12,7 @@ import { AUTH_WAIT_MS, CLOSE_POLICY, CLOSE_SHUTDOWN, CLOSE_TOO_MANY_SOCKETS, STR
 import { closeReason, MalformedCount, parseClientMessage } from './protocol.ts';
 import { createGridService } from './grid-server.ts';
 import { runningBoot } from './phone-boot.ts';
+import { setAbout } from './phone-about.ts';
 import { VIEWER_GRACE_MS } from '../lib/shares.ts';
 import { rejoinByKey } from '../lib/share-viewers.ts';
 import { authorizeStream, holderOf, refuse, refuseOrEndViewer, ViewerPresence } from './stream-access.ts';
@@ -43,11 +44,15 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
   /** Clipboards of rebooted phones until their next screen is made: a reboot keeps user data, only a reset wipes it. */
   const keptClipboards = new Map<number, string>();
 
+  // The stored identity, for the Settings app: read when a screen is made (a change reboots the phone, which makes a
+  // new screen) and when a socket joins; not in entryFor's other calls (per follower on every mirrored input).
+  const readAbout = (model: VirtualScreen) => setAbout(model, options.phoneAbout?.(model.phone.id) ?? null);
+
   function entryFor(row: PhoneScreen): PhoneEntry {
     let entry = phones.get(row.id);
     if (!entry) {
       const model = new VirtualScreen({ id: row.id, name: row.name }, clock, row, options.installedApps?.(row.id) ?? []);
-      model.setAbout(options.phoneAbout?.(row.id) ?? null);
+      readAbout(model);
       model.setClipboard(keptClipboards.get(row.id) ?? '');
       keptClipboards.delete(row.id);
       // Made while a reboot or reset runs (restartPhone discarded the old screen): it starts up until that ends.
@@ -58,7 +63,6 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     } else {
       // The resolution may have been changed through the API (set-resolution) since the model was made.
       entry.model.setResolution(row.width, row.height);
-      entry.model.setAbout(options.phoneAbout?.(row.id) ?? null);
     }
     return entry;
   }
@@ -104,7 +108,9 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     if ([...sessions].filter((open) => holderOf(open.grant) === holder).length >= socketsPerUser) {
       return socket.close(CLOSE_TOO_MANY_SOCKETS, closeReason(CLOSE_TOO_MANY_SOCKETS, STREAM_MESSAGES.tooManySockets));
     }
+    const known = phones.has(row.id);
     const entry = entryFor(row);
+    if (known) readAbout(entry.model);
     const session = new Session(socket, row.id, entry, grant, sessionOptions);
     entry.sessions.add(session);
     sessions.add(session);

@@ -1,11 +1,8 @@
 import { RESOLUTIONS } from '../../src/contract/device-words.ts';
-import { MAX_CLIPBOARD_CHARS } from '../../src/contract/stream-protocol.ts';
-import type { NavKey, TouchAction, TouchPointer } from '../../src/contract/stream-protocol.ts';
-import { homeApps, wallpaperForPhone } from './phone-apps.ts';
-import type { AppInfo, InstalledAppInfo } from './phone-apps.ts';
-import { ABOUT_APP_ID, aboutLines, sameAbout, type AboutLine, type PhoneAbout } from './phone-about.ts';
-import { bootStep, nextBootChange } from './phone-boot.ts';
-import type { PhoneBoot } from './phone-boot.ts';
+import { MAX_CLIPBOARD_CHARS, type NavKey, type TouchAction, type TouchPointer } from '../../src/contract/stream-protocol.ts';
+import { homeApps, wallpaperForPhone, type AppInfo, type InstalledAppInfo } from './phone-apps.ts';
+import type { PhoneAbout } from './phone-about.ts';
+import { bootStep, nextBootChange, type PhoneBoot } from './phone-boot.ts';
 import {
   APP_FIELD,
   COPY_BUTTON,
@@ -92,7 +89,7 @@ export class VirtualScreen {
   ripple: { x: number; y: number; at: number } | null = null;
   /** Bumped on every change of what is drawn (except the clock and the ripple fading, see frameKey). */
   version = 0;
-  /** The phone's identity, which the Settings app shows (phone-about.ts); null: not known, the app shows cards. */
+  /** The phone's identity, which the Settings app shows (phone-about.ts setAbout); null: not known, it shows cards. */
   about: PhoneAbout | null = null;
   /** Set while the phone starts after a restart or reset (phone-boot.ts); it shows the boot screen until then. */
   boot: PhoneBoot | null = null;
@@ -112,8 +109,8 @@ export class VirtualScreen {
     if (resolution) this.setResolution(resolution.width, resolution.height);
   }
 
-  /** A change of what is drawn, within `rects` (layout units), or anywhere (null). */
-  private changed(rects: Rect[] | null): void {
+  /** A change of what is drawn, within `rects` (layout units), or anywhere (null); also phone-about.ts's. */
+  changed(rects: Rect[] | null): void {
     this.version++;
     this.damage.push({ version: this.version, rects });
     if (this.damage.length > DAMAGE_LOG) this.damage.shift();
@@ -313,19 +310,6 @@ export class VirtualScreen {
     if (this.screen.kind === 'app') this.screen = open === undefined ? { kind: 'home' } : { kind: 'app', app: open };
     this.homePage = Math.min(this.homePage, this.homePages() - 1);
     this.changed(null);
-  }
-
-  /** The stored identity, read again (stream-server.ts): an open Settings app redraws when it changed. */
-  setAbout(about: PhoneAbout | null): void {
-    if (sameAbout(about, this.about)) return;
-    this.about = about;
-    if (this.aboutLines()) this.changed(null);
-  }
-
-  /** What the Settings app lists while it is in front, or null (another screen, or no identity known). */
-  aboutLines(): AboutLine[] | null {
-    if (this.screen.kind !== 'app' || this.apps[this.screen.app]?.id !== ABOUT_APP_ID || !this.about) return null;
-    return aboutLines(this.about);
   }
 
   /** Opens the app of that package (an API start); false when the phone has no such app. */

@@ -3,11 +3,11 @@ import type { Migration } from './migration.ts';
 export const migration023: Migration = {
   version: 23,
   name: 'stored phone identities (model, IMEI, serial, WLAN MAC, Android ID) and the record of model changes',
-  // A phone's identity used to be drawn from a digest of its id; a change of model ("new machine") must be able to
-  // set it, so it is stored. Every identity field is unique across the platform, and the generator draws again on a
-  // collision (lib/phone-identity.ts). Rows are made when a phone's identity is first read (lib/phone-identity.ts
-  // `identityOf`), for the phones already there as for every new one: the generator is code (Luhn digits, the
-  // makers' serial styles) that this SQL-only step cannot run, and one generator for all rows keeps them alike.
+  // A phone's identity is stored because a change of model ("new machine") must be able to set it. Every identity
+  // field is unique across the platform, and the generator draws again on a collision (lib/phone-identity.ts). Rows
+  // are made when a phone's identity is first read (lib/phone-identity.ts `identityOf`), for the phones already there
+  // as for every new one: the generator is code (Luhn digits, the makers' serial styles) that this SQL-only step
+  // cannot run, and one generator for all rows keeps them alike.
   // The record keeps the phone's id and name as they were: it outlives the phone.
   sql: `
       CREATE TABLE phone_identities (

@@ -1,6 +1,6 @@
 /**
- * The chosen phones' models now (POST current), shown first: for one phone its whole identity, for several each
- * phone's model. After a change the server holds the new identity at once, so the list shows it as soon as it is read.
+ * The chosen phones' models now (state.ts currentFetcher), shown first: for one phone its whole identity, for several
+ * each phone's model. After a change the server holds the new identity at once, so the list shows it as soon as it is read.
  */
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
@@ -8,8 +8,6 @@ import { useQuery } from '../../core/store/use-query.ts';
 import { phoneLabel } from '../../devices/phone-store.ts';
 import type { MockIdentity } from '../api.ts';
 import { currentFetcher, currentKey } from '../state.ts';
-
-const label = (identity: MockIdentity) => `${identity.manufacturer} ${identity.marketName} (${identity.model})`;
 
 function Facts({ identity }: { identity: MockIdentity }) {
   const rows: Array<[string, string]> = [
@@ -39,15 +37,15 @@ export function CurrentModels({ ids }: { ids: readonly number[] }) {
         <p class="muted">{t('common.loading')}</p>
       ) : (
         <ul class="nm-current">
-          {list.map((identity) => (
-            <li key={identity.userPhoneId} class="nm-current__row" data-testid="nm-current" data-phone-id={identity.userPhoneId} data-model={identity.model}>
-              <span class="nm-current__name">{phoneLabel(identity.userPhoneId).name}</span>
-              <span class="nm-current__model">{label(identity)}</span>
+          {list.map((row) => (
+            <li key={row.userPhoneId} class="nm-current__row" data-testid="nm-current" data-phone-id={row.userPhoneId} data-model={row.model}>
+              <span class="nm-current__name">{phoneLabel(row.userPhoneId).name}</span>
+              <span class="nm-current__model">{row.label}</span>
             </li>
           ))}
         </ul>
       )}
-      {list.length === 1 ? <Facts identity={list[0]!} /> : null}
+      {list.length === 1 && list[0]!.identity ? <Facts identity={list[0]!.identity} /> : null}
     </section>
   );
 }

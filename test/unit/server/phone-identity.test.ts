@@ -1,12 +1,13 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { createHash } from 'node:crypto';
 import { openDatabase } from '../../../server/db/index.ts';
 import { seed } from '../../../server/db/seed.ts';
 import { insertPhone } from '../../../server/data/phones.ts';
 import { findIdentity } from '../../../server/data/phone-identities.ts';
 import { CATALOGUE, serialPattern, serialStyleOf } from '../../../server/lib/model-catalogue.ts';
 import {
-  androidId, changedIdentity, cryptoDraw, generateUnique, identityOf, imeiFor, isLuhnValid, newIdentity, seededDraw, serialNumber, wlanMac,
+  androidId, changedIdentity, cryptoDraw, firstIdentity, generateUnique, identityOf, imeiFor, isLuhnValid, luhnCheckDigit, newIdentity, seededDraw, serialNumber, wlanMac,
   type Draw,
 } from '../../../server/lib/phone-identity.ts';
 import { DEMO_MOBILE } from './helpers.ts';
@@ -91,6 +92,46 @@ test('a collision is drawn again: the second phone cannot take the first one\'s 
   const same = newIdentity(CATALOGUE[0]!, constant);
   generateUnique(db, ids[0]!, () => same, NOW);
   assert.throws(() => generateUnique(db, ids[1]!, () => same, NOW), /UNIQUE constraint failed/);
+});
+
+/** get-extend-batch's hardware as it was derived from the phone id before identities were stored (commit e055026). */
+function derivedHardware(id: number) {
+  const models = [
+    { brand: 'samsung', model: 'SM-G9910', tac: '35376011' },
+    { brand: 'Xiaomi', model: 'M2102K1C', tac: '86298205' },
+    { brand: 'HUAWEI', model: 'ELS-AN00', tac: '86823504' },
+    { brand: 'OPPO', model: 'PEEM00', tac: '86615905' },
+    { brand: 'vivo', model: 'V2055A', tac: '86736305' },
+    { brand: 'Google', model: 'Pixel 6', tac: '35260911' },
+  ];
+  const bytes = createHash('sha256').update(`hardware:${id}`).digest();
+  const model = models[bytes[0]! % models.length]!;
+  const payload = model.tac + Array.from(bytes.subarray(2, 8), (b) => String(b % 10)).join('');
+  const mac = Array.from(bytes.subarray(20, 26));
+  mac[0] = (mac[0]! & 0xfc) | 0x02;
+  return {
+    brand: model.brand,
+    model: model.model,
+    imei: payload + String(luhnCheckDigit(payload)),
+    wlanMac: mac.map((b) => b.toString(16).padStart(2, '0')).join(':'),
+    androidId: createHash('sha256').update(`android-id:${id}`).digest('hex').slice(0, 16),
+  };
+}
+
+test('a first identity keeps the model, IMEI, WLAN MAC and Android ID the phone id gave before they were stored', () => {
+  const models = new Set<string>();
+  for (const id of [1, 2, 3, 7, 42, 100, 1234, 99999]) {
+    const first = firstIdentity(id);
+    const old = derivedHardware(id);
+    assert.equal([first.model, first.brand.toLowerCase(), first.imei, first.wlanMac, first.androidId], [old.model, old.brand.toLowerCase(), old.imei, old.wlanMac, old.androidId], `phone ${id}`);
+    assert.ok(isLuhnValid(first.imei));
+    assert.match(first.serialNo, serialPattern(serialStyleOf(first.manufacturer)));
+    assert.is(first.systemVersion, CATALOGUE.find((model) => model.modelId === first.modelId)!.systemVersion);
+    models.add(first.model);
+  }
+  assert.ok(models.size > 2, 'several models');
+  const { db, ids } = fleet(2);
+  assert.equal(identityOf(db, ids[0]!, NOW), firstIdentity(ids[0]!), 'the first read stores it');
 });
 
 test.run();
