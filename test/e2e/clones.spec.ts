@@ -117,6 +117,7 @@ test('entries: the batch page leads to the clone page; the green tenant offers C
   await expect(page).toHaveURL(new RegExp(`/app/clone-phone/demo\\?ids=${one},${two}$`));
   await expect(page.getByTestId('clone-no-template')).toHaveText('No template available: create one from a phone first');
   await expect(page.getByTestId('clone-manage')).toBeVisible();
+  await expect(page.getByTestId('clone-start'), 'nothing to clone from yet').toBeDisabled();
   await page.context().close();
 
   const green = await greenPerson(browser);

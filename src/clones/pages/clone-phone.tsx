@@ -108,7 +108,7 @@ export default function ClonePhonePage({ query }: PageProps) {
         ) : null}
       </section>
       <div class="clones-actions">
-        <button type="button" class="btn btn--primary" disabled={busy || running || !ids.length} onClick={() => void start()} data-testid="clone-start">
+        <button type="button" class="btn btn--primary" disabled={busy || running || !ids.length || !ready.length} onClick={() => void start()} data-testid="clone-start">
           {t('clones.clone.submit')}
         </button>
       </div>
