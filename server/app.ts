@@ -44,6 +44,9 @@ import { userAccountRoutes } from './routes/user-account.ts';
 import { userRoutes } from './routes/user.ts';
 import type { PageSecurityOptions } from './page-headers.ts';
 import { staticRoutes } from './static.ts';
+import { assistantRoutes } from './routes/assistant.ts';
+import { builtinPassages, type PassageSource } from './lib/assistant/passages.ts';
+import type { LlmOptions } from './lib/assistant/llm-relay.ts';
 
 export interface AppOptions {
   db: Db;
@@ -92,6 +95,12 @@ export interface AppOptions {
    * long each push and install step takes, each account's quota, and the install (the apps' own when left out).
    */
   uploads?: Partial<UploadOptions>;
+  /** The help passages the assistant answers from (per tenant and language); the built-in help texts when left out. */
+  passageSource?: PassageSource;
+  /** An OpenAI-compatible endpoint the assistant relays to (main.ts: LLM_BASE_URL, LLM_API_KEY, LLM_MODEL); none when left out. */
+  llm?: LlmOptions;
+  /** The pause between the pieces of the assistant's built-in answer, so it streams (0 in tests). */
+  assistantTokenDelayMs?: number;
 }
 
 export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 1800;
@@ -105,6 +114,8 @@ export const DEFAULT_UPLOAD_QUOTA_BYTES = 10 * 1024 ** 3;
  * takes uploads will stream them to disk under a limit of its own.
  */
 export const MAX_BODY_BYTES = 64 * 1024;
+/** The pause between the pieces of the assistant's built-in answer: about as fast as a model writes. */
+export const DEFAULT_ASSISTANT_TOKEN_DELAY_MS = 30;
 const DEFAULT_STATIC_DIR = fileURLToPath(new URL('./static/', import.meta.url));
 
 /** Builds the whole server without binding a port, so tests can call `app.request(...)` directly. */
@@ -180,6 +191,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', replacementRoutes(deps, options.phoneRestarted));
   app.route('/', phoneCheckRoutes(deps));
   app.route('/', cloneRoutes(deps, options.phoneRestarted));
+  app.route('/', assistantRoutes(deps, { passageSource: options.passageSource ?? builtinPassages, llm: options.llm, tokenDelayMs: options.assistantTokenDelayMs ?? DEFAULT_ASSISTANT_TOKEN_DELAY_MS, logError }));
   const streamStats = options.streamStats;
   if (streamStats) app.get('/stream/api/stats', (c) => ok(c, streamStats()));
   app.route('/', staticRoutes({ distDir: options.distDir, staticDir: options.staticDir ?? DEFAULT_STATIC_DIR, security: options.pageSecurity }));

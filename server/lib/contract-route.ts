@@ -32,7 +32,8 @@ function withEveryField(schema: v.GenericSchema, value: unknown): unknown {
   return { ...Object.fromEntries(Object.keys(entries).map((key) => [key, undefined])), ...value };
 }
 
-function parse<S extends v.GenericSchema | undefined>(schema: S, value: unknown): unknown {
+/** Reads `value` through `schema` as a contract route does (also for routes that answer a stream). */
+export function parse<S extends v.GenericSchema | undefined>(schema: S, value: unknown): unknown {
   if (!schema) return undefined;
   const result = v.safeParse(schema, withEveryField(schema, value), { abortEarly: true });
   if (!result.success) throw issueError(result.issues[0]);

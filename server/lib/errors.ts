@@ -129,6 +129,11 @@ export const ERROR_MESSAGES = {
   [ErrorCode.MOCK_MODEL_NOT_EXIST]: 'The device model does not exist',
   [ErrorCode.MOCK_PHONE_AUTHORIZED]: 'The model of an authorized phone cannot be changed',
   [ErrorCode.MOCK_TYPE_INVALID]: 'The type of change is not valid',
+  [ErrorCode.AI_QUESTION_INVALID]: 'Please enter a question of at most 500 characters',
+  [ErrorCode.AI_CONVERSATION_NOT_EXIST]: 'The conversation does not exist',
+  [ErrorCode.FEEDBACK_TYPE_REQUIRED]: 'Please choose a feedback type',
+  [ErrorCode.FEEDBACK_CONTENT_REQUIRED]: 'Please enter the feedback content',
+  [ErrorCode.FEEDBACK_CONTENT_TOO_LONG]: 'The feedback content can be at most 500 characters',
 } as const;
 export type CatalogCode = keyof typeof ERROR_MESSAGES;
 

@@ -197,3 +197,13 @@ export const MOCK_MODEL_NOT_EXIST = 1_003_011_001;
 export const MOCK_PHONE_AUTHORIZED = 1_003_011_002;
 /** The type of change is none of ALL, IMEI, WLAN_MAC, ANDROID_ID, SERIAL_NO. */
 export const MOCK_TYPE_INVALID = 1_003_011_003;
+// AI assistant (server/API.md "Assistant")
+/** The question is empty or longer than 500 characters. */
+export const AI_QUESTION_INVALID = 1_005_001_001;
+/** No such conversation or answer of the caller's (another user's reads the same). */
+export const AI_CONVERSATION_NOT_EXIST = 1_005_001_002;
+/** Spec §5: the feedback type must be chosen (one of FEEDBACK_TYPES). */
+export const FEEDBACK_TYPE_REQUIRED = 1_005_001_003;
+/** Spec §5: the feedback content must not be empty. */
+export const FEEDBACK_CONTENT_REQUIRED = 1_005_001_004;
+export const FEEDBACK_CONTENT_TOO_LONG = 1_005_001_005;

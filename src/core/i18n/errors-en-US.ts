@@ -86,6 +86,11 @@ const errors: Translation<typeof zhCN> = {
   voiceTimeout: 'Voice recognition timed out',
   voiceFailed: 'Voice recognition failed',
   voiceNoMicrophone: 'No microphone permission',
+  aiQuestionInvalid: 'Please enter a question of at most 500 characters',
+  aiConversationNotExist: 'The conversation does not exist',
+  feedbackTypeRequired: 'Please choose a feedback type',
+  feedbackContentRequired: 'Please enter the feedback content',
+  feedbackContentTooLong: 'The feedback content can be at most 500 characters',
 };
 
 export default errors;

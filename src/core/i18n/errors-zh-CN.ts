@@ -83,6 +83,11 @@ const errors = {
   voiceTimeout: '语音识别超时',
   voiceFailed: '语音识别失败',
   voiceNoMicrophone: '没有麦克风权限',
+  aiQuestionInvalid: '请输入不超过 500 个字符的问题',
+  aiConversationNotExist: '会话不存在',
+  feedbackTypeRequired: '请选择反馈类型',
+  feedbackContentRequired: '请输入反馈内容',
+  feedbackContentTooLong: '反馈内容最多 500 个字符',
 };
 
 export default errors;
