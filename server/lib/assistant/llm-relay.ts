@@ -11,7 +11,7 @@ export interface LlmOptions {
   baseUrl: string;
   apiKey: string;
   model: string;
-  /** How long the first piece may take (default 15 s); a model that is silent that long is taken as down. */
+  /** How long the first piece, and each later one, may take (default 15 s): a model silent that long is taken as down. */
   firstTokenTimeoutMs?: number;
 }
 
@@ -37,7 +37,12 @@ export async function* relayLlm(options: LlmOptions, question: string, passages:
   const abort = () => controller.abort();
   signal.addEventListener('abort', abort, { once: true });
   let timedOut = false;
-  const timer = setTimeout(() => ((timedOut = true), controller.abort()), options.firstTokenTimeoutMs ?? DEFAULT_FIRST_TOKEN_TIMEOUT_MS);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => ((timedOut = true), controller.abort()), options.firstTokenTimeoutMs ?? DEFAULT_FIRST_TOKEN_TIMEOUT_MS);
+  };
+  arm();
   try {
     const response = await fetch(`${options.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
       method: 'POST',
@@ -73,11 +78,14 @@ export async function* relayLlm(options: LlmOptions, question: string, passages:
     let got = 0;
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
       parser.feed(decoder.decode(chunk, { stream: true }));
-      if (malformed) throw new RelayError(malformed);
+      // The clock stops while the client takes the pieces, and starts again for the next one.
+      clearTimeout(timer);
       while (pending.length) {
-        if (got++ === 0) clearTimeout(timer);
+        got++;
         yield pending.shift()!;
       }
+      if (malformed) throw new RelayError(malformed);
+      arm();
       if (finished) return;
     }
     if (got === 0) throw new RelayError('The model sent no answer');
