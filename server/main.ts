@@ -16,6 +16,7 @@ import { createStreamServer } from './stream/stream-server.ts';
 import { createStreamStats } from './stream/stream-stats.ts';
 import { installedApps } from './lib/phone-apps.ts';
 import { identityOf } from './lib/phone-identity.ts';
+import { llmFromEnv, type LlmOptions } from './lib/assistant/llm-relay.ts';
 
 // Entry point: `npx tsx server/main.ts`. Configuration comes only from the environment (see README).
 
@@ -62,6 +63,14 @@ try {
   fatal((error as Error).message);
 }
 
+// The assistant relays to an OpenAI-compatible endpoint when one is configured (README "Assistant").
+let llm: LlmOptions | undefined;
+try {
+  llm = llmFromEnv(process.env);
+} catch (error) {
+  fatal((error as Error).message);
+}
+
 mkdirSync(dataDir, { recursive: true });
 let secrets: Secrets;
 try {
@@ -96,6 +105,7 @@ const app = createApp({
   streamStats: process.env.STREAM_STATS === '1' ? createStreamStats(stream) : undefined,
   // The browser tests' server: a reply outside its schema in the contract fails the request (app.ts).
   checkReplies: process.env.CHECK_REPLIES === '1',
+  llm,
   // A reset and a replacement without data start a fresh instance: its clipboard goes too.
   phoneRestarted: (userPhoneId, kind) => void stream.restartPhone(userPhoneId, { reset: kind === 'reset' || kind === 'replace' }),
   // Uploaded files wait under DATA_DIR until installed (a day at most); UPLOAD_STEP_MS paces each push and install step.

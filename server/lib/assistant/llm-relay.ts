@@ -17,6 +17,28 @@ export interface LlmOptions {
 
 export const DEFAULT_FIRST_TOKEN_TIMEOUT_MS = 15_000;
 
+/**
+ * LLM_BASE_URL (http or https, e.g. https://api.example.com/v1), LLM_MODEL and LLM_API_KEY from the environment:
+ * none set means no model (the built-in answers); a base URL needs a model; the key may be empty (a local server).
+ * Throws the message main.ts stops on.
+ */
+export function llmFromEnv(env: Record<string, string | undefined>): LlmOptions | undefined {
+  const baseUrl = env.LLM_BASE_URL?.trim() ?? '';
+  const model = env.LLM_MODEL?.trim() ?? '';
+  const apiKey = env.LLM_API_KEY?.trim() ?? '';
+  if (!baseUrl && !model && !apiKey) return undefined;
+  if (!baseUrl) throw new Error('LLM_MODEL and LLM_API_KEY need LLM_BASE_URL');
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new Error(`LLM_BASE_URL must be an http or https URL, got "${baseUrl}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`LLM_BASE_URL must be an http or https URL, got "${baseUrl}"`);
+  if (!model) throw new Error('LLM_BASE_URL needs LLM_MODEL (the model to ask)');
+  return { baseUrl, model, apiKey };
+}
+
 export function systemPrompt(passages: HelpPassage[], language: Language): string {
   const speak = language === 'zh-CN' ? 'Answer in Simplified Chinese.' : 'Answer in English.';
   const context = passages.map((p, i) => `[${i + 1}] ${p.title}\n${p.text}`).join('\n\n');
@@ -46,7 +68,7 @@ export async function* relayLlm(options: LlmOptions, question: string, passages:
   try {
     const response = await fetch(`${options.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${options.apiKey}` },
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) },
       body: JSON.stringify({
         model: options.model,
         stream: true,

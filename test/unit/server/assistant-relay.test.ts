@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { llmFromEnv } from '../../../server/lib/assistant/llm-relay.ts';
 import { assistantSetup, textOf } from './assistant-helpers.ts';
 
 // The relay to an OpenAI-compatible endpoint: a fake endpoint (a node:http server of the test) streams its answer,
@@ -140,6 +141,14 @@ test('stopping a relayed answer keeps what the model had sent, marked stopped', 
   } finally {
     await fake.close();
   }
+});
+
+test('LLM_BASE_URL, LLM_MODEL and LLM_API_KEY are read together and checked', () => {
+  assert.is(llmFromEnv({}), undefined);
+  assert.equal(llmFromEnv({ LLM_BASE_URL: 'http://127.0.0.1:11434/v1', LLM_MODEL: 'qwen' }), { baseUrl: 'http://127.0.0.1:11434/v1', model: 'qwen', apiKey: '' });
+  assert.throws(() => llmFromEnv({ LLM_MODEL: 'qwen' }), /need LLM_BASE_URL/);
+  assert.throws(() => llmFromEnv({ LLM_BASE_URL: 'ftp://x', LLM_MODEL: 'qwen' }), /http or https/);
+  assert.throws(() => llmFromEnv({ LLM_BASE_URL: 'https://api.example.com/v1', LLM_API_KEY: 'k' }), /needs LLM_MODEL/);
 });
 
 test.run();
