@@ -129,6 +129,7 @@ export const ERROR_MESSAGES = {
   [ErrorCode.MOCK_MODEL_NOT_EXIST]: 'The device model does not exist',
   [ErrorCode.MOCK_PHONE_AUTHORIZED]: 'The model of an authorized phone cannot be changed',
   [ErrorCode.MOCK_TYPE_INVALID]: 'The type of change is not valid',
+  [ErrorCode.MESSAGE_NOT_EXIST]: 'The message does not exist',
 } as const;
 export type CatalogCode = keyof typeof ERROR_MESSAGES;
 

@@ -197,3 +197,6 @@ export const MOCK_MODEL_NOT_EXIST = 1_003_011_001;
 export const MOCK_PHONE_AUTHORIZED = 1_003_011_002;
 /** The type of change is none of ALL, IMEI, WLAN_MAC, ANDROID_ID, SERIAL_NO. */
 export const MOCK_TYPE_INVALID = 1_003_011_003;
+// Message centre (server/API.md "Messages")
+/** No such message of the caller's: another account's, or none at all. */
+export const MESSAGE_NOT_EXIST = 1_005_001_001;
