@@ -12,9 +12,10 @@ import { PagedFooter } from '../../core/ui/paged-footer.tsx';
 import { goToPage } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import { MESSAGE_TABS, type MessageTab } from '../../contract/message-words.ts';
-import type { ListedMessage } from '../api.ts';
 import { messagePages, readAll } from '../state.ts';
-import { refreshUnread, unreadState } from '../unread.ts';
+import { useQuery } from '../../core/store/use-query.ts';
+import { unreadCounts, type ListedMessage } from '../api.ts';
+import { UNREAD_KEY } from '../unread.ts';
 import '../parts/messages.css';
 export { ensureMessagesTexts as ready } from '../texts/index.ts';
 
@@ -37,16 +38,15 @@ function MessageItem({ message }: { message: ListedMessage }) {
 export default function MessageCenterPage(_props: PageProps) {
   const [tab, setTab] = useState<MessageTab>('all');
   useEffect(() => void messagePages.open(tab), [tab]);
-  useEffect(() => {
-    void refreshUnread();
-    return messagePages.forget;
-  }, []);
+  useEffect(() => messagePages.forget, []);
   const list = messagePages.state.value;
-  const counts = unreadState().value.data;
+  // Observed here, so opening a message or marking all read (state.ts invalidates) asks for the counts again at once.
+  const counts = useQuery(UNREAD_KEY, unreadCounts).data;
 
   async function markAll() {
     try {
       const count = await readAll(tab);
+      void messagePages.reload();
       notify(t(count ? 'messages.readAllDone' : 'messages.nothingUnread'), count ? 'success' : 'info');
     } catch (error) {
       notify(describeError(error));
