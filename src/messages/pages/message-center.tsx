@@ -77,12 +77,14 @@ export default function MessageCenterPage(_props: PageProps) {
           {t('messages.readAll')}
         </button>
       </div>
-      <ul class="msg-list" id="message-list" role="tabpanel" aria-label={t(`messages.tabs.${tab}`)}>
-        {list.items.map((message) => (
-          <MessageItem key={message.messageId} message={message} />
-        ))}
-      </ul>
-      <PagedFooter list={list} empty="messages.empty" onMore={() => void messagePages.more()} onRetry={() => void messagePages.reload()} />
+      <div id="message-list" role="tabpanel" aria-label={t(`messages.tabs.${tab}`)}>
+        <ul class="msg-list">
+          {list.items.map((message) => (
+            <MessageItem key={message.messageId} message={message} />
+          ))}
+        </ul>
+        <PagedFooter list={list} empty="messages.empty" onMore={() => void messagePages.more()} onRetry={() => void messagePages.reload()} />
+      </div>
     </div>
   );
 }
