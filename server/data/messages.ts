@@ -82,3 +82,8 @@ export function phonesExpiringWithin(db: Db, userId: number, now: number, within
     expire_time: number;
   }>;
 }
+
+/** Whether migration 024 has run: the migration tests seed databases of earlier versions. */
+export function hasMessagesTable(db: Db): boolean {
+  return plucked(db, "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'messages'").get() === 1;
+}

@@ -1,4 +1,4 @@
-import { insertMessage } from '../data/messages.ts';
+import { hasMessagesTable, insertMessage } from '../data/messages.ts';
 import { findUserByMobile } from '../data/users.ts';
 import { seedUserMessages } from '../lib/messages.ts';
 import type { Db } from '../lib/types.ts';
@@ -10,6 +10,7 @@ import type { Db } from '../lib/types.ts';
  * dedupe keys make a second run add nothing.
  */
 export function seedMessages(db: Db, users: ReadonlyArray<{ tenantId: number; mobile: string }>, casesMobile: string, now: number): void {
+  if (!hasMessagesTable(db)) return;
   for (const u of users) {
     const user = findUserByMobile(db, u.tenantId, u.mobile);
     if (user) seedUserMessages(db, user.id, now);
