@@ -35,8 +35,11 @@ export function postMessage<K extends MessageKind>(db: Db, userId: number, kind:
 /** "Expiring soon" for the caller's phones under the tenant's PHONE_EXPIRE_TIME_TEXT_LESS_THAN (phone-check.ts uses it too). */
 export function noteExpiringPhones(db: Db, user: UserRow, now: number): void {
   const hours = configPositiveInt(db, user.tenant_id, 'PHONE_EXPIRE_TIME_TEXT_LESS_THAN', 72);
+  const phones = phonesExpiringWithin(db, user.id, now, hours * HOUR);
+  // Most asks find nothing to write: the write lock is taken only when there is something.
+  if (!phones.length) return;
   immediate(db, () => {
-    for (const phone of phonesExpiringWithin(db, user.id, now, hours * HOUR)) {
+    for (const phone of phones) {
       const left = Math.max(1, Math.ceil((phone.expire_time - now) / HOUR));
       postMessage(db, user.id, 'expiringSoon', { phoneName: phone.name || phone.phone_no, hours: left }, now, `expiring:${phone.id}:${phone.expire_time}`);
     }

@@ -28,7 +28,7 @@ function MessageItem({ message }: { message: ListedMessage }) {
           <span class="msg-item__title">{message.title}</span>
           {message.read ? null : <span class="msg-item__dot" role="img" aria-label={t('messages.unreadMark')} />}
         </span>
-        <span class="msg-item__summary" style="display:block">{message.summary}</span>
+        <span class="msg-item__summary">{message.summary}</span>
         <span class="msg-item__time">{formatDateTime(message.createdAt)}</span>
       </button>
     </li>
