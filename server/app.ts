@@ -29,6 +29,7 @@ import { phoneScreenshotRoutes } from './routes/phone-screenshots.ts';
 import { productRoutes } from './routes/products.ts';
 import { promotionRoutes } from './routes/promotion.ts';
 import { transferRoutes } from './routes/transfers.ts';
+import { messageRoutes } from './routes/messages.ts';
 import { shareRoutes } from './routes/shares.ts';
 import { fileRoutes, type UploadOptions } from './routes/files.ts';
 import { UPLOAD_PATH } from '../src/contract/file-words.ts';
@@ -175,6 +176,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', grantRoutes(deps));
   app.route('/', transferRoutes(deps));
   app.route('/', shareRoutes(deps));
+  app.route('/', messageRoutes(deps));
   const uploadDir = options.uploads?.dir ?? join(tmpdir(), `cloud-phone-uploads-${process.pid}`);
   mkdirSync(uploadDir, { recursive: true });
   const files = fileRoutes(deps, {

@@ -5,6 +5,7 @@ import { isEmpty, seedCommerce } from './seed-commerce.ts';
 import { seedCases, CASES_MOBILE } from './seed-cases.ts';
 import { seedDevices } from './seed-devices.ts';
 import { inviteRule, privacyPolicy, userAgreement } from './seed-content.ts';
+import { seedMessages } from './seed-messages.ts';
 
 const LANGUAGES: Language[] = ['zh-CN', 'en-US'];
 
@@ -193,5 +194,6 @@ export function seed(db: Db, now: number = Date.now()): void {
     const empty = { codes: isEmpty(db, 'activation_codes'), orders: isEmpty(db, 'orders') };
     seedCommerce(db, TENANTS.map((t) => t.id), now);
     seedCases(db, now, empty);
+    seedMessages(db, DEMO_USERS, CASES_MOBILE, now);
   }).immediate();
 }

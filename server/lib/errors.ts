@@ -134,6 +134,7 @@ export const ERROR_MESSAGES = {
   [ErrorCode.FEEDBACK_TYPE_REQUIRED]: 'Please choose a feedback type',
   [ErrorCode.FEEDBACK_CONTENT_REQUIRED]: 'Please enter the feedback content',
   [ErrorCode.FEEDBACK_CONTENT_TOO_LONG]: 'The feedback content can be at most 500 characters',
+  [ErrorCode.MESSAGE_NOT_EXIST]: 'The message does not exist',
 } as const;
 export type CatalogCode = keyof typeof ERROR_MESSAGES;
 

@@ -15,6 +15,7 @@ import { phoneHasLiveShare, phoneIsAuthorized } from '../data/phone-exclusions.t
 import { findPhone } from '../data/phones.ts';
 import { findAccountByMobileOrUserNo } from '../data/users.ts';
 import { immediate, insertWithFreshNumber } from '../data/statements.ts';
+import { postMessage } from './messages.ts';
 import { apiError } from './errors.ts';
 import { handOverRefusal, loadOwnedPhone } from './phones.ts';
 import { hashToken } from './tokens.ts';
@@ -101,6 +102,7 @@ export function createGrant(db: Db, owner: UserRow, body: CreateBody, now: numbe
     const grantId = insertGrant(db, { ...base, codeHash: null, codeHint: null, granteeId: grantee.id });
     const accessId = insertPhoneAccess(db, { phoneId: phone.id, ownerId: owner.id, userId: grantee.id, kind: 'grant', permission: body.permission, expiresAt, createdAt: now });
     setGrantAccess(db, grantId, accessId);
+    postMessage(db, grantee.id, 'grantReceived', { phoneName: phone.name || phone.phone_no, days: body.days }, now);
     return { grantId, mode: 'account' as const, grantee: maskMobile(grantee.mobile ?? ''), expireTime: expiresAt };
   });
 }
@@ -190,6 +192,7 @@ export function redeemGrantCode(db: Db, user: UserRow, code: string, now: number
       createdAt: now,
     });
     if (!markRedeemed(db, grant.id, user.id, accessId, now)) throw apiError(ErrorCode.GRANT_CODE_USED);
+    postMessage(db, user.id, 'grantReceived', { phoneName: grant.phone_name || grant.phone_no, days: grant.days }, now);
     return { userPhoneId: grant.phone_id, permission: grant.permission, expireTime: grant.expires_at };
   });
 }

@@ -14,6 +14,7 @@ import { findPhone, gradeOfOwnedPhone, setGrade, startOperation } from '../data/
 import { operationRefusal } from './phones.ts';
 import { takeStock } from '../data/products.ts';
 import { immediate } from '../data/statements.ts';
+import { postMessage } from './messages.ts';
 import { ApiError, apiError, badRequest, otherCause } from './errors.ts';
 import { effectiveStatus, PAID_STATUSES, transition } from './order-state.ts';
 import { loadOwnedOrder } from './orders.ts';
@@ -98,6 +99,7 @@ export function settleOrder(db: Db, order: OrderRow, payMethod: OrderPayMethod, 
   }
   if (!markOrderPaid(db, order.id, status, payMethod, phoneIds, now)) throw apiError(ErrorCode.ORDER_STATE_INVALID);
   closeWaitingPayments(db, order.id, now, exceptPaymentId);
+  postMessage(db, order.user_id, 'orderPaid', { orderNo: order.order_no, type: order.type }, now);
   return status;
 }
 

@@ -11,6 +11,7 @@ import {
 } from '../data/shares.ts';
 import type { ShareRow, ViewerRow } from '../data/shares.ts';
 import { immediate } from '../data/statements.ts';
+import { postMessage } from './messages.ts';
 import { configPositiveInt } from './config.ts';
 import { apiError } from './errors.ts';
 import { handOverRefusal, loadOwnedPhone } from './phones.ts';
@@ -136,6 +137,7 @@ export function endShare(deps: Deps, user: UserRow, shareId: number | null): voi
     const share = loadOwnShare(deps.db, user, shareId, now);
     if (!isLive(share, now)) throw apiError(ErrorCode.SHARE_ENDED);
     endShareRow(deps.db, share.id, 'ended', now);
+    postMessage(deps.db, user.id, 'shareEnded', { phoneName: share.phone_name }, now);
   });
   deps.accessRevoked();
 }

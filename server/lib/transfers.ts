@@ -11,6 +11,7 @@ import { ensureDefaultGroup } from '../data/phone-groups.ts';
 import { phonesOfUser } from '../data/phones.ts';
 import type { PhoneRow } from '../data/phones.ts';
 import { immediate } from '../data/statements.ts';
+import { postMessage } from './messages.ts';
 import {
   insertTransferItem, insertTransferOrder, itemsOfOrders, lastPhoneTransfer, listTransferOrders, movePhoneToUser, phoneTransfersSince,
   userTransfersSince,
@@ -219,6 +220,8 @@ export function runTransfer(deps: Pick<Deps, 'db' | 'now' | 'accessRevoked'>, se
       return itemJson({ userPhoneId, phoneNo: phone?.phone_no ?? '', status, reasonCode: refusal, finishTime: now });
     });
     const recorded = items.filter((_item, index) => verdicts[index]!.phone);
+    const moved = items.filter((item) => item.status === 'success').length;
+    if (moved > 0) postMessage(db, receiver.user.id, 'transferReceived', { count: moved, from: sender.mobile ? maskMobile(sender.mobile) : sender.user_no }, now);
     return {
       orderId,
       orderNo: orderNo.value,

@@ -14,6 +14,7 @@ import { readApkManifest, type ApkManifest } from './apk.ts';
 import { ApiError, apiError } from './errors.ts';
 import { openRefusal, operationRefusal } from './phones.ts';
 import type { Db, Deps, UserRow } from './types.ts';
+import { postMessage } from './messages.ts';
 
 // What happens to a file once its bytes are in (server/API.md "Files"): the browser's SHA-512 is checked against the
 // bytes on disk, the package's manifest is read, and each target phone has it pushed and installed, one state at a
@@ -133,6 +134,8 @@ async function process(deps: Deps, pipeline: UploadPipeline, upload: UploadRow, 
   setUploadState(db, upload.id, 'ready', deps.now());
   const phones = targetsOf(db, [upload.id]).map((target) => target.phone_id);
   await Promise.all(phones.map((phoneId) => installOn(deps, pipeline, upload, manifest, phoneId)));
+  const installed = targetsOf(db, [upload.id]).filter((target) => target.state === 'installed').length;
+  if (installed > 0) postMessage(db, upload.user_id, 'uploadInstalled', { fileName: upload.file_name, installed, total: phones.length }, deps.now());
   // Installed everywhere it could be: the bytes are not kept.
   await removeBytes(pipeline, upload.id);
 }

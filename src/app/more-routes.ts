@@ -61,4 +61,6 @@ export const MORE_PAGES = [
   { name: 'clonePhone', segment: 'clone-phone', level: 2, layout: 'person', title: 'clones.cloneTitle', load: () => import('../clones/pages/clone-phone.tsx') },
   { name: 'newMachine', segment: 'new-machine', level: 2, layout: 'person', title: 'newMachine.title', load: () => import('../new-machine/pages/new-machine.tsx') },
   { name: 'newMachineRecord', segment: 'new-machine-record', level: 3, layout: 'person', title: 'newMachine.recordTitle', load: () => import('../new-machine/pages/new-machine-record.tsx') },
+  { name: 'messageCenter', segment: 'message-center', level: 1, layout: 'person', title: 'messages.title', load: () => import('../messages/pages/message-center.tsx') },
+  { name: 'messageDetaile', segment: 'message-detaile', level: 2, layout: 'message', title: 'messages.detailTitle', load: () => import('../messages/pages/message-detaile.tsx') },
 ] as const satisfies readonly RouteEntry[];

@@ -21,6 +21,7 @@ import type * as phoneCheck from './phone-check.ts';
 import type * as clones from './clones.ts';
 import type * as newMachine from './new-machine.ts';
 import type * as assistant from './assistant.ts';
+import type * as messages from './messages.ts';
 
 export type Routes = ByRoute<typeof account> &
   ByRoute<typeof client> &
@@ -38,7 +39,8 @@ export type Routes = ByRoute<typeof account> &
   ByRoute<typeof phoneCheck> &
   ByRoute<typeof clones> &
   ByRoute<typeof newMachine> &
-  ByRoute<typeof assistant>;
+  ByRoute<typeof assistant> &
+  ByRoute<typeof messages>;
 
 /** The contract modules, for the server's tests that walk every endpoint. */
 export const contractModules = () =>
@@ -60,4 +62,5 @@ export const contractModules = () =>
     import('./clones.ts'),
     import('./new-machine.ts'),
     import('./assistant.ts'),
+    import('./messages.ts'),
   ]);

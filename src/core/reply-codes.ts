@@ -207,3 +207,6 @@ export const FEEDBACK_TYPE_REQUIRED = 1_005_001_003;
 /** Spec §5: the feedback content must not be empty. */
 export const FEEDBACK_CONTENT_REQUIRED = 1_005_001_004;
 export const FEEDBACK_CONTENT_TOO_LONG = 1_005_001_005;
+// Message centre (server/API.md "Messages")
+/** No such message of the caller's: another account's, or none at all. */
+export const MESSAGE_NOT_EXIST = 1_006_001_001;

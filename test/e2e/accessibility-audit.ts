@@ -93,6 +93,8 @@ export const READY: Record<string, string> = {
   'phone-check': '[data-testid="check-row"]',
   'clone-template': '[data-testid="template-item"], [data-testid="template-empty"]',
   'clone-phone': '[data-testid="clone-template-choice"], [data-testid="clone-no-template"]',
+  'message-center': '[data-testid="message-item"], [data-testid="list-empty"]',
+  'message-detaile': '[data-testid="message-content"]',
   'system-setting': '[data-testid="app-version"]',
   'about-us': '[data-testid="about-version"]',
   '404': '[data-testid="not-found"]',

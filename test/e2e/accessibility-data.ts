@@ -20,6 +20,8 @@ export interface PageData {
   orderId?: number;
   /** A live share link of one phone, with one viewer joined (other pages only), for join-user and share-screen-control. */
   share?: { shareId: number; token: string; phoneId: number };
+  /** The newest message of the account, for message-detaile. */
+  messageId?: number;
 }
 
 /** An API call as the logged-in user, with the token and tenant the app stored. */
@@ -56,7 +58,8 @@ export async function ok<R extends keyof Routes>(page: Page, route: R, ...[input
 export async function loadPageData(page: Page): Promise<PageData> {
   const list = await ok(page, 'GET /api/device/user/phone/list', { query: { pageSize: 200 } });
   const groups = await ok(page, 'GET /api/device/phone-group/simple-list');
-  return { phones: list.list, serverTime: list.serverTime, groups };
+  const messages = await ok(page, 'GET /api/message/page', { query: { pageSize: 1 } });
+  return { phones: list.list, serverTime: list.serverTime, groups, messageId: messages.list[0]?.messageId };
 }
 
 /** A new unpaid order (the cheapest package, one phone), for payment and pay-result. */
@@ -138,4 +141,5 @@ export const QUERIES: Record<string, (data: PageData | null) => string> = {
   // The template page with its create form for a phone that may give one (more than a day left); nothing is created.
   'clone-template': (data) => `?id=${need(data && viewablePhone(data), 'a phone with more than a day left').userPhoneId}`,
   'clone-phone': (data) => `?ids=${need(data && somePhone(data), 'a phone').userPhoneId}`,
+  'message-detaile': (data) => `?id=${need(data?.messageId, 'a message of the account')}`,
 };

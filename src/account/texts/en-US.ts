@@ -34,6 +34,7 @@ const accountTexts: Translation<typeof zhCN> = {
       mobile: 'Mobile',
       userNo: 'User number',
       registerTime: 'Registered',
+      messages: 'Messages',
       password: 'Login password',
       passwordSet: 'Change',
       passwordNotSet: 'Not set',

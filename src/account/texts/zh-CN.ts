@@ -30,6 +30,7 @@ const accountTexts = {
       mobile: '手机号',
       userNo: '用户编号',
       registerTime: '注册时间',
+      messages: '消息中心',
       password: '登录密码',
       passwordSet: '修改',
       passwordNotSet: '未设置',

@@ -11,6 +11,7 @@ import { GuestBanner } from '../../account/parts/guest-banner.tsx';
 import { bottomNavPage, pagePath } from '../navigate.ts';
 import type { RouteSegment } from '../route-types.ts';
 import { PageHeader } from './page-header.tsx';
+import { UnreadBadge } from '../../messages/parts/unread-badge.tsx';
 import type { LayoutProps, LayoutTable } from './index.tsx';
 import './app-layouts.css';
 
@@ -56,6 +57,7 @@ function HomeLayout({ route, clientNo, children }: LayoutProps) {
               data-nav-page={tab.segment === '' ? 'home' : 'other'}
             >
               {t(tab.label)}
+              {tab.segment === 'profile' ? <UnreadBadge /> : null}
             </Link>
           ))}
         </nav>

@@ -5,6 +5,7 @@ const tabBarTexts = {
       home: '首页',
       discover: '发现',
       profile: '我的',
+      unread: '{{count}} 条未读消息',
     },
   },
 };

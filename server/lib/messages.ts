@@ -1,0 +1,90 @@
+import type { ReplyInput } from '../../src/contract/endpoint.ts';
+import type * as contract from '../../src/contract/messages.ts';
+import type { MessageTab } from '../../src/contract/message-words.ts';
+import { ErrorCode } from '../../src/core/error-codes.ts';
+import {
+  insertMessage, markAllRead, markMessageRead, messageOfUser, messagesOfUser, phonesExpiringWithin, unreadByCategory, type MessageRow,
+} from '../data/messages.ts';
+import { immediate } from '../data/statements.ts';
+import { configPositiveInt } from './config.ts';
+import { apiError } from './errors.ts';
+import { messageTexts, type MessageKind, type MessageParams } from './message-texts.ts';
+import type { Db, Language, UserRow } from './types.ts';
+
+// The message centre's rules (server/API.md "Messages"). Producers call postMessage inside their own transaction, so
+// a message exists exactly when its event committed. "Expiring soon" has no event to hang on (time passes): it is
+// produced when the list or the counts are asked, at most once per phone and expiry (its dedupe key).
+
+const HOUR = 3600_000;
+
+/** Writes one message to `userId` from its template; with `dedupeKey`, a second post of the same key does nothing. */
+export function postMessage<K extends MessageKind>(db: Db, userId: number, kind: K, params: MessageParams[K], now: number, dedupeKey: string | null = null): number | null {
+  const { category, zh, en } = messageTexts(kind, params);
+  return insertMessage(db, {
+    userId,
+    category,
+    kind,
+    title: { zh: zh.title, en: en.title },
+    summary: { zh: zh.summary, en: en.summary },
+    content: { zh: zh.content, en: en.content },
+    dedupeKey,
+    createdAt: now,
+  });
+}
+
+/** "Expiring soon" for the caller's phones under the tenant's PHONE_EXPIRE_TIME_TEXT_LESS_THAN (phone-check.ts uses it too). */
+export function noteExpiringPhones(db: Db, user: UserRow, now: number): void {
+  const hours = configPositiveInt(db, user.tenant_id, 'PHONE_EXPIRE_TIME_TEXT_LESS_THAN', 72);
+  const phones = phonesExpiringWithin(db, user.id, now, hours * HOUR);
+  // Most asks find nothing to write: the write lock is taken only when there is something.
+  if (!phones.length) return;
+  immediate(db, () => {
+    for (const phone of phones) {
+      const left = Math.max(1, Math.ceil((phone.expire_time - now) / HOUR));
+      postMessage(db, user.id, 'expiringSoon', { phoneName: phone.name || phone.phone_no, hours: left }, now, `expiring:${phone.id}:${phone.expire_time}`);
+    }
+  });
+}
+
+function listed(row: MessageRow, language: Language) {
+  const zh = language === 'zh-CN';
+  return {
+    messageId: row.id,
+    category: row.category,
+    title: zh ? row.title_zh : row.title_en,
+    summary: zh ? row.summary_zh : row.summary_en,
+    createdAt: row.created_at,
+    read: row.read_at !== null,
+  };
+}
+
+export function messagePage(db: Db, user: UserRow, tab: MessageTab, pageNo: number, pageSize: number, language: Language, now: number): ReplyInput<typeof contract.listMessages> {
+  noteExpiringPhones(db, user, now);
+  const { rows, total } = messagesOfUser(db, user.id, tab, pageSize, (pageNo - 1) * pageSize);
+  return { list: rows.map((row) => listed(row, language)), total };
+}
+
+export function unreadOf(db: Db, user: UserRow, now: number): ReplyInput<typeof contract.unreadCounts> {
+  noteExpiringPhones(db, user, now);
+  const { system, ai } = unreadByCategory(db, user.id);
+  return { all: system + ai, ai, system };
+}
+
+/** Opening a message reads it. */
+export function openMessage(db: Db, user: UserRow, id: number | null, language: Language, now: number): ReplyInput<typeof contract.getMessage> {
+  const row = id === null ? undefined : messageOfUser(db, user.id, id);
+  if (!row) throw apiError(ErrorCode.MESSAGE_NOT_EXIST);
+  markMessageRead(db, row.id, now);
+  return { ...listed({ ...row, read_at: row.read_at ?? now }, language), content: language === 'zh-CN' ? row.content_zh : row.content_en };
+}
+
+export function readAll(db: Db, user: UserRow, tab: MessageTab, now: number): number {
+  return markAllRead(db, user.id, tab, now);
+}
+
+/** The demo messages every registered account starts with (seed.ts, on every start: their keys make it idempotent). */
+export function seedUserMessages(db: Db, userId: number, now: number): void {
+  postMessage(db, userId, 'welcome', {}, now - 2 * HOUR, 'seed:welcome');
+  postMessage(db, userId, 'notice', {}, now - HOUR, 'seed:notice');
+  postMessage(db, userId, 'aiWelcome', {}, now - HOUR / 2, 'seed:ai-welcome');
+}
