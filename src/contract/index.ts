@@ -20,6 +20,7 @@ import type * as replacements from './replacements.ts';
 import type * as phoneCheck from './phone-check.ts';
 import type * as clones from './clones.ts';
 import type * as newMachine from './new-machine.ts';
+import type * as content from './content.ts';
 
 export type Routes = ByRoute<typeof account> &
   ByRoute<typeof client> &
@@ -36,7 +37,8 @@ export type Routes = ByRoute<typeof account> &
   ByRoute<typeof replacements> &
   ByRoute<typeof phoneCheck> &
   ByRoute<typeof clones> &
-  ByRoute<typeof newMachine>;
+  ByRoute<typeof newMachine> &
+  ByRoute<typeof content>;
 
 /** The contract modules, for the server's tests that walk every endpoint. */
 export const contractModules = () =>
