@@ -138,4 +138,6 @@ export const QUERIES: Record<string, (data: PageData | null) => string> = {
   // The template page with its create form for a phone that may give one (more than a day left); nothing is created.
   'clone-template': (data) => `?id=${need(data && viewablePhone(data), 'a phone with more than a day left').userPhoneId}`,
   'clone-phone': (data) => `?ids=${need(data && somePhone(data), 'a phone').userPhoneId}`,
+  // A seeded help article (server/db/seed-help.ts).
+  'single-page': () => '?id=open-control',
 };
