@@ -13,6 +13,7 @@ import type { AppEnv, Db, Deps } from './lib/types.ts';
 import { authRoutes } from './routes/auth.ts';
 import { clientRoutes } from './routes/client.ts';
 import { cmsRoutes } from './routes/cms.ts';
+import { contentPageRoutes } from './routes/content-pages.ts';
 import { codeRoutes } from './routes/codes.ts';
 import { couponRoutes } from './routes/coupons.ts';
 import { deviceRoutes } from './routes/devices.ts';
@@ -161,6 +162,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', userRoutes(deps));
   app.route('/', userAccountRoutes(deps));
   app.route('/', cmsRoutes(deps));
+  app.route('/', contentPageRoutes(deps));
   app.route('/', promotionRoutes(deps));
   app.route('/', deviceRoutes(deps));
   app.route('/', phoneOperationRoutes(deps, options.phoneRestarted));

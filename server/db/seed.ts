@@ -4,6 +4,7 @@ import type { Db, Language } from '../lib/types.ts';
 import { isEmpty, seedCommerce } from './seed-commerce.ts';
 import { seedCases, CASES_MOBILE } from './seed-cases.ts';
 import { seedDevices } from './seed-devices.ts';
+import { seedHelp } from './seed-help.ts';
 import { inviteRule, privacyPolicy, userAgreement } from './seed-content.ts';
 import { seedMessages } from './seed-messages.ts';
 
@@ -161,6 +162,8 @@ export function seed(db: Db, now: number = Date.now()): void {
         rule.run(t.id, 'invite', language, invite.name, invite.content);
       }
     }
+
+    seedHelp(db, TENANTS.map((t) => ({ tenantId: t.id, names: CLIENTS.find((c) => c.tenantId === t.id)!.names })));
 
     if (isEmpty(db, 'customer_services')) {
       const service = db.prepare('INSERT INTO customer_services (tenant_id, url, phone, work_time) VALUES (?, ?, ?, ?)');

@@ -63,4 +63,9 @@ export const MORE_PAGES = [
   { name: 'newMachineRecord', segment: 'new-machine-record', level: 3, layout: 'person', title: 'newMachine.recordTitle', load: () => import('../new-machine/pages/new-machine-record.tsx') },
   { name: 'messageCenter', segment: 'message-center', level: 1, layout: 'person', title: 'messages.title', load: () => import('../messages/pages/message-center.tsx') },
   { name: 'messageDetaile', segment: 'message-detaile', level: 2, layout: 'message', title: 'messages.detailTitle', load: () => import('../messages/pages/message-detaile.tsx') },
+  // Content pages (src/content/): layout none as in spec §2; each draws its own header (single-page titles it with the page's own title).
+  { name: 'aiTutorial', segment: 'ai-tutorial', level: 1, layout: 'none', title: 'content.tutorialTitle', load: () => import('../content/pages/ai-tutorial.tsx') },
+  { name: 'sdkGuide', segment: 'sdk-guide', level: 2, layout: 'none', title: 'content.sdkTitle', load: () => import('../content/pages/single-page.tsx') },
+  { name: 'gameList', segment: 'game-list', level: 1, layout: 'none', title: 'content.gamesTitle', load: () => import('../content/pages/game-list.tsx') },
+  { name: 'singlePage', segment: 'single-page', level: 2, layout: 'none', title: 'content.pageTitle', load: () => import('../content/pages/single-page.tsx') },
 ] as const satisfies readonly RouteEntry[];

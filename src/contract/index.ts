@@ -22,6 +22,7 @@ import type * as clones from './clones.ts';
 import type * as newMachine from './new-machine.ts';
 import type * as assistant from './assistant.ts';
 import type * as messages from './messages.ts';
+import type * as content from './content.ts';
 
 export type Routes = ByRoute<typeof account> &
   ByRoute<typeof client> &
@@ -40,7 +41,8 @@ export type Routes = ByRoute<typeof account> &
   ByRoute<typeof clones> &
   ByRoute<typeof newMachine> &
   ByRoute<typeof assistant> &
-  ByRoute<typeof messages>;
+  ByRoute<typeof messages> &
+  ByRoute<typeof content>;
 
 /** The contract modules, for the server's tests that walk every endpoint. */
 export const contractModules = () =>
@@ -63,4 +65,5 @@ export const contractModules = () =>
     import('./new-machine.ts'),
     import('./assistant.ts'),
     import('./messages.ts'),
+    import('./content.ts'),
   ]);

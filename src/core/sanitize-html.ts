@@ -1,47 +1,52 @@
 /**
- * Makes server HTML (agreements, CMS texts) safe to insert: an allowlist of tags and attributes, no
- * scripts or event handlers, no `javascript:` (or other non-web) links. Imported only by the pages that
- * show such HTML, so it never weighs on the first screen.
+ * Makes server HTML (agreements, CMS and help pages) safe to insert, with DOMPurify (a maintained
+ * sanitiser) holding to the house policy: no scripts, event handlers, forms, frames, SVG or MathML; links
+ * and images only to web, mail, phone or relative addresses (`isSafeUrl`), so `data:` images are refused
+ * too; links to other sites open in a new tab, and
+ * no link hands the page to its target (`rel="noopener noreferrer"`). Imported only by the pages that show
+ * such HTML, so DOMPurify never weighs on the first screen.
  */
+import createDOMPurify, { type DOMPurify } from 'dompurify';
 import { isSafeUrl } from './safe-url.ts';
 
-const ALLOWED_TAGS = new Set([
-  'A', 'B', 'BLOCKQUOTE', 'BR', 'CAPTION', 'CODE', 'DD', 'DIV', 'DL', 'DT', 'EM', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6',
-  'HR', 'I', 'IMG', 'LI', 'OL', 'P', 'PRE', 'S', 'SMALL', 'SPAN', 'STRONG', 'SUB', 'SUP', 'TABLE', 'TBODY', 'TD',
-  'TFOOT', 'TH', 'THEAD', 'TR', 'U', 'UL',
-]);
+const ALLOWED_TAGS = [
+  'a', 'b', 'blockquote', 'br', 'caption', 'code', 'dd', 'div', 'dl', 'dt', 'em', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
+  'hr', 'i', 'img', 'li', 'ol', 'p', 'pre', 's', 'small', 'span', 'strong', 'sub', 'sup', 'table', 'tbody', 'td',
+  'tfoot', 'th', 'thead', 'tr', 'u', 'ul',
+];
 /** Elements removed with everything inside them (their text is not content). */
-const DROPPED_WITH_CONTENT = new Set(['SCRIPT', 'STYLE', 'IFRAME', 'OBJECT', 'EMBED', 'TEMPLATE', 'NOSCRIPT', 'SVG', 'MATH', 'FORM', 'TEXTAREA', 'SELECT', 'BUTTON', 'LINK', 'META', 'BASE']);
-const ALLOWED_ATTRIBUTES = new Set(['href', 'src', 'alt', 'title', 'colspan', 'rowspan', 'width', 'height', 'align']);
+const FORBID_CONTENTS = ['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'svg', 'math', 'form', 'textarea', 'select', 'button', 'link', 'meta', 'base', 'title'];
+const ALLOWED_ATTR = ['href', 'src', 'alt', 'title', 'colspan', 'rowspan', 'width', 'height', 'align'];
 
-function clean(node: Element): void {
-  for (const child of Array.from(node.children)) {
-    const tag = child.tagName.toUpperCase();
-    if (DROPPED_WITH_CONTENT.has(tag)) {
-      child.remove();
-      continue;
-    }
-    clean(child);
-    if (!ALLOWED_TAGS.has(tag)) {
-      // Unknown wrapper: keep its (already cleaned) children, drop the element itself.
-      child.replaceWith(...Array.from(child.childNodes));
-      continue;
-    }
-    for (const attribute of Array.from(child.attributes)) {
-      const name = attribute.name.toLowerCase();
-      const keep = ALLOWED_ATTRIBUTES.has(name) && (name !== 'href' && name !== 'src' ? true : isSafeUrl(attribute.value));
-      if (!keep) child.removeAttribute(attribute.name);
-    }
-    if (tag === 'A') {
-      child.setAttribute('target', '_blank');
-      child.setAttribute('rel', 'noopener noreferrer');
-    }
-  }
+let purifier: DOMPurify | null = null;
+
+/** Made on first use (not at import), so it binds to the window that exists then (the page, or a test DOM). */
+function instance(): DOMPurify {
+  if (purifier) return purifier;
+  const made = createDOMPurify(window);
+  made.addHook('uponSanitizeAttribute', (_node, data) => {
+    // DOMPurify's own URI check allows some schemes (ftp:, data: for images) the house policy refuses.
+    if ((data.attrName === 'href' || data.attrName === 'src') && !isSafeUrl(data.attrValue)) data.keepAttr = false;
+  });
+  made.addHook('afterSanitizeAttributes', (node) => {
+    if (node.nodeName !== 'A') return;
+    node.setAttribute('rel', 'noopener noreferrer');
+    // Links leaving the app open in a new tab; relative (in-app) and mail/phone links stay where they are.
+    if (/^\s*https?:/i.test(node.getAttribute('href') ?? '')) node.setAttribute('target', '_blank');
+    else node.removeAttribute('target');
+  });
+  purifier = made;
+  return made;
 }
 
 export function sanitizeHtml(html: string): string {
-  // A document made by DOMParser is inert: its scripts never run and its images never load.
-  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
-  clean(doc.body);
-  return doc.body.innerHTML;
+  return instance().sanitize(html, {
+    ALLOWED_TAGS,
+    ALLOWED_ATTR,
+    FORBID_CONTENTS,
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+    KEEP_CONTENT: true,
+    RETURN_TRUSTED_TYPE: false,
+  }) as string;
 }

@@ -142,4 +142,6 @@ export const QUERIES: Record<string, (data: PageData | null) => string> = {
   'clone-template': (data) => `?id=${need(data && viewablePhone(data), 'a phone with more than a day left').userPhoneId}`,
   'clone-phone': (data) => `?ids=${need(data && somePhone(data), 'a phone').userPhoneId}`,
   'message-detaile': (data) => `?id=${need(data?.messageId, 'a message of the account')}`,
+  // A seeded help article (server/db/seed-help.ts).
+  'single-page': () => '?id=open-control',
 };

@@ -33,6 +33,18 @@ export default function AboutUsPage() {
           <span class="menu__label">{nameOf(2)}</span><span class="menu__chevron" aria-hidden="true">›</span>
         </Link>
       </Menu>
+      <p class="section-title">{t('account.about.help')}</p>
+      <Menu>
+        <Link href={pathTo('ai-tutorial')} class="menu__row" data-testid="about-tutorials">
+          <span class="menu__label">{t('account.about.tutorials')}</span><span class="menu__chevron" aria-hidden="true">›</span>
+        </Link>
+        <Link href={pathTo('sdk-guide')} class="menu__row" data-testid="about-sdk-guide">
+          <span class="menu__label">{t('account.about.sdkGuide')}</span><span class="menu__chevron" aria-hidden="true">›</span>
+        </Link>
+        <Link href={pathTo('game-list')} class="menu__row" data-testid="about-games">
+          <span class="menu__label">{t('account.about.games')}</span><span class="menu__chevron" aria-hidden="true">›</span>
+        </Link>
+      </Menu>
       <p class="section-title">{t('account.about.customerService')}</p>
       <Menu>
         {service && (service.url || service.phone || service.workTime) ? (

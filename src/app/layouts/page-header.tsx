@@ -7,9 +7,11 @@ interface PageHeaderProps {
   clientNo: string;
   /** The back button's test id, for a page whose browser tests name it. */
   backTestId?: string;
+  /** A title that is content rather than a text key (a CMS page's own title); wins over `title`. */
+  text?: string;
 }
 
-export function PageHeader({ title, clientNo, backTestId }: PageHeaderProps) {
+export function PageHeader({ title, clientNo, backTestId, text }: PageHeaderProps) {
   return (
     <header class="page-header">
       <button type="button" class="page-header__back" aria-label={t('common.back')} onClick={() => goBack(clientNo)} data-testid={backTestId}>
@@ -17,7 +19,7 @@ export function PageHeader({ title, clientNo, backTestId }: PageHeaderProps) {
           <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
         </svg>
       </button>
-      <h1 class="page-header__title">{title ? t(title) : ''}</h1>
+      <h1 class="page-header__title">{text ?? (title ? t(title) : '')}</h1>
     </header>
   );
 }

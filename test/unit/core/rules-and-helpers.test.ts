@@ -103,6 +103,20 @@ test('sanitizer: no scripts, no event handlers, no javascript: links; content ke
   assert.not.match(clean, /custom-tag/);
 });
 
+test('sanitizer (DOMPurify): handlers, svg and data: payloads refused; external links open safely', () => {
+  const images = sanitizeHtml('<img src="/help/a.svg" alt="a" onerror="window.hacked=3"><img src="data:image/png;base64,AAAA" alt="d">');
+  assert.is(images, '<img src="/help/a.svg" alt="a"><img alt="d">', 'handler dropped; data: images refused (web and relative only)');
+  const svg = sanitizeHtml('<p>before</p><svg><script>window.hacked=4</script><circle onload="x()"/></svg>');
+  assert.is(svg, '<p>before</p>', 'svg removed with its script');
+  assert.is(sanitizeHtml('<math><mi>m</mi></math><p>after</p>'), '<p>after</p>');
+  const links = sanitizeHtml('<a href="JaVaScRiPt:alert(1)">j</a><a href="/app/demo/home" target="_top">in</a><a href="mailto:a@b.c">m</a>');
+  assert.match(links, /<a rel="noopener noreferrer">j<\/a>/, 'javascript: href removed, text kept');
+  assert.match(links, /<a href="\/app\/demo\/home" rel="noopener noreferrer">in<\/a>/, 'in-app link: no new tab');
+  assert.match(links, /<a href="mailto:a@b.c" rel="noopener noreferrer">m<\/a>/);
+  assert.is(sanitizeHtml('<form action="/x"><input name="p"><button>go</button></form><p style="color:red" data-x="1">kept</p>'), '<p>kept</p>');
+  assert.match(sanitizeHtml('<a href="https://x.example/">x</a>'), /target="_blank"/);
+});
+
 test('fingerprint: stable per device, 16 hex characters', () => {
   assert.is(fnv1a('a'), 'e40c292c');
   const id = fingerprintId();

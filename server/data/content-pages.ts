@@ -1,0 +1,84 @@
+import type { ContentKind } from '../../src/contract/content.ts';
+import type { Db, Language } from '../lib/types.ts';
+import { statement } from './statements.ts';
+
+// Help articles, the SDK guide, games and CMS pages of a tenant (migration 025).
+
+export type { ContentKind };
+
+export interface ContentPageRow {
+  slug: string;
+  kind: ContentKind;
+  language: Language;
+  title: string;
+  summary: string;
+  html: string;
+  image_url: string;
+  sort: number;
+}
+
+export type NewContentPage = Omit<ContentPageRow, 'language'>;
+
+/** The page in the requested language, else zh-CN (the product default), else whatever exists. */
+export function findContentPage(db: Db, tenantId: number, slug: string, language: Language): ContentPageRow | undefined {
+  return statement(
+    db,
+    `SELECT slug, kind, language, title, summary, html, image_url, sort FROM content_pages WHERE tenant_id = ? AND slug = ?
+     ORDER BY CASE language WHEN ? THEN 0 WHEN 'zh-CN' THEN 1 ELSE 2 END LIMIT 1`,
+  ).get(tenantId, slug, language) as ContentPageRow | undefined;
+}
+
+/** Every page of a kind, one row per slug (same language rule as findContentPage), by sort then slug. */
+export function listContentPages(db: Db, tenantId: number, kind: ContentKind, language: Language): ContentPageRow[] {
+  return statement(
+    db,
+    `SELECT slug, kind, language, title, summary, html, image_url, sort FROM (
+       SELECT *, ROW_NUMBER() OVER (PARTITION BY slug ORDER BY CASE language WHEN ? THEN 0 WHEN 'zh-CN' THEN 1 ELSE 2 END) AS pick
+       FROM content_pages WHERE tenant_id = ? AND kind = ?
+     ) WHERE pick = 1 ORDER BY sort, slug`,
+  ).all(language, tenantId, kind) as ContentPageRow[];
+}
+
+/** Seeds never overwrite: an operator's edits survive restarts. */
+export function insertContentPage(db: Db, tenantId: number, language: Language, page: NewContentPage): void {
+  statement(
+    db,
+    `INSERT OR IGNORE INTO content_pages (tenant_id, slug, language, kind, title, summary, html, image_url, sort)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(tenantId, page.slug, language, page.kind, page.title, page.summary, page.html, page.image_url, page.sort);
+}
+
+export interface IndexedContent {
+  id: string;
+  kind: ContentKind;
+  title: string;
+  text: string;
+}
+
+/** HTML to plain text for indexing: tags out, the common entities decoded, whitespace collapsed. */
+export function plainText(html: string): string {
+  return html
+    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Every page of a tenant in one language (with the zh-CN fallback), as plain text: what an assistant can search. */
+export function contentPagesForIndex(db: Db, tenantId: number, language: Language): IndexedContent[] {
+  const kinds: ContentKind[] = ['tutorial', 'faq', 'sdk', 'game', 'page'];
+  return kinds.flatMap((kind) =>
+    listContentPages(db, tenantId, kind, language).map((row) => ({
+      id: row.slug,
+      kind: row.kind,
+      title: row.title,
+      text: plainText(`${row.summary} ${row.html}`),
+    })),
+  );
+}
