@@ -47,7 +47,7 @@ import { userRoutes } from './routes/user.ts';
 import type { PageSecurityOptions } from './page-headers.ts';
 import { staticRoutes } from './static.ts';
 import { assistantRoutes } from './routes/assistant.ts';
-import { builtinPassages, type PassageSource } from './lib/assistant/passages.ts';
+import { contentPassages, type PassageSource } from './lib/assistant/passages.ts';
 import type { LlmOptions } from './lib/assistant/llm-relay.ts';
 
 export interface AppOptions {
@@ -195,7 +195,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', replacementRoutes(deps, options.phoneRestarted));
   app.route('/', phoneCheckRoutes(deps));
   app.route('/', cloneRoutes(deps, options.phoneRestarted));
-  app.route('/', assistantRoutes(deps, { passageSource: options.passageSource ?? builtinPassages, llm: options.llm, tokenDelayMs: options.assistantTokenDelayMs ?? DEFAULT_ASSISTANT_TOKEN_DELAY_MS, logError }));
+  app.route('/', assistantRoutes(deps, { passageSource: options.passageSource ?? contentPassages(deps.db), llm: options.llm, tokenDelayMs: options.assistantTokenDelayMs ?? DEFAULT_ASSISTANT_TOKEN_DELAY_MS, logError }));
   const streamStats = options.streamStats;
   if (streamStats) app.get('/stream/api/stats', (c) => ok(c, streamStats()));
   app.route('/', staticRoutes({ distDir: options.distDir, staticDir: options.staticDir ?? DEFAULT_STATIC_DIR, security: options.pageSecurity }));

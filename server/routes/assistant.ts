@@ -86,7 +86,7 @@ export function assistantRoutes(deps: Deps, options: AssistantOptions): Hono<App
       conversationId: row.conversation_id,
       role: row.role,
       text: row.text,
-      sources: JSON.parse(row.sources) as { pageId: number; title: string }[],
+      sources: JSON.parse(row.sources) as { pageId: string; title: string }[],
       stopped: row.stopped === 1,
       fallback: row.fallback === 1,
       createdAt: row.created_at,

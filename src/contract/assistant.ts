@@ -16,7 +16,7 @@ import { ASK_PATH, FEEDBACK_TYPES, LLM_FALLBACK, MAX_FEEDBACK_CHARS, MAX_QUESTIO
 const AI = '/api/ai';
 
 /** One help page an answer drew on: the client links it as `single-page?id=<pageId>`. */
-export const Source = v.strictObject({ pageId: v.number(), title: v.string() });
+export const Source = v.strictObject({ pageId: v.string(), title: v.string() });
 
 const Question = v.pipe(
   anything<string>(),

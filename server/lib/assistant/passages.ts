@@ -1,14 +1,14 @@
-import type { Language } from '../types.ts';
-import { BUILTIN_HELP } from './builtin-help.ts';
+import { contentPagesForIndex } from '../../data/content-pages.ts';
+import type { Db, Language } from '../types.ts';
 
-// What the assistant's answers are grounded in: the product's help pages, one passage per page and language. The
-// source is injected (AppOptions.passageSource) so the help content can come from the content store; until it is
-// switched, the built-in passages of builtin-help.ts answer.
+// What the assistant's answers are grounded in: the product's help pages (the content store's tutorials, SDK guide,
+// FAQ and game pages of the tenant, server/data/content-pages.ts), one passage per page and language. The source is
+// injected (AppOptions.passageSource) so tests and other deployments can give their own.
 
 export interface HelpPassage {
   /** The help page the passage is from; the client links it as `single-page?id=<pageId>`. */
-  pageId: number;
-  /** What kind of page it is (guide, faq, ...), as the content store names it. */
+  pageId: string;
+  /** What kind of page it is (tutorial, sdk, faq, game, page), as the content store names it. */
   kind: string;
   title: string;
   /** Plain text, no HTML. */
@@ -19,4 +19,8 @@ export interface HelpPassage {
 /** The passages of one tenant in one language. Called on each question: it must be cheap (the index is cached). */
 export type PassageSource = (tenantId: number, language: Language) => HelpPassage[];
 
-export const builtinPassages: PassageSource = (_tenantId, language) => BUILTIN_HELP.filter((passage) => passage.language === language);
+/** The tenant's help pages in the content store. */
+export function contentPassages(db: Db): PassageSource {
+  return (tenantId, language) =>
+    contentPagesForIndex(db, tenantId, language).map((page) => ({ pageId: page.id, kind: page.kind, title: page.title, text: page.text, language }));
+}

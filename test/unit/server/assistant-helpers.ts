@@ -7,12 +7,12 @@ import { setup } from './helpers.ts';
 // its events.
 
 export const PASSAGES: HelpPassage[] = [
-  { pageId: 11, kind: 'guide', language: 'en-US', title: 'Renewing a phone', text: 'Select the phone and choose Renew. Pick the duration and pay. The time is added to what is left.' },
-  { pageId: 12, kind: 'faq', language: 'en-US', title: 'Black or frozen screen', text: 'Lower the picture quality or switch networks. If the screen stays black, restart the phone.' },
-  { pageId: 13, kind: 'guide', language: 'en-US', title: 'Sharing by link', text: 'Choose Share to create a link. Whoever opens it can watch the screen.' },
-  { pageId: 11, kind: 'guide', language: 'zh-CN', title: '续费云手机', text: '选择云手机并点击续费。选择时长后支付。续费时长会叠加到剩余时间上。' },
-  { pageId: 12, kind: 'faq', language: 'zh-CN', title: '黑屏或画面卡住', text: '请降低画质或切换网络。如果持续黑屏，请重启云手机。' },
-  { pageId: 13, kind: 'guide', language: 'zh-CN', title: '通过链接分享', text: '选择分享即可生成链接。打开链接的人可以观看画面。' },
+  { pageId: 'renew', kind: 'guide', language: 'en-US', title: 'Renewing a phone', text: 'Select the phone and choose Renew. Pick the duration and pay. The time is added to what is left.' },
+  { pageId: 'black-screen', kind: 'faq', language: 'en-US', title: 'Black or frozen screen', text: 'Lower the picture quality or switch networks. If the screen stays black, restart the phone.' },
+  { pageId: 'share-link', kind: 'guide', language: 'en-US', title: 'Sharing by link', text: 'Choose Share to create a link. Whoever opens it can watch the screen.' },
+  { pageId: 'renew', kind: 'guide', language: 'zh-CN', title: '续费云手机', text: '选择云手机并点击续费。选择时长后支付。续费时长会叠加到剩余时间上。' },
+  { pageId: 'black-screen', kind: 'faq', language: 'zh-CN', title: '黑屏或画面卡住', text: '请降低画质或切换网络。如果持续黑屏，请重启云手机。' },
+  { pageId: 'share-link', kind: 'guide', language: 'zh-CN', title: '通过链接分享', text: '选择分享即可生成链接。打开链接的人可以观看画面。' },
 ];
 
 export interface SseEvent {

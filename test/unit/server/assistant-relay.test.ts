@@ -53,7 +53,7 @@ test("the model's streamed answer is relayed piece by piece, grounded in the mat
     const events = await ctx.events(await ctx.ask({ question: 'How do I renew my phone?' }));
     assert.equal(events.filter((e) => e.event === 'token').map((e) => e.data.text), ['To renew, ', 'choose ', 'Renew ', 'and pay.']);
     assert.not.ok(events.some((e) => e.event === 'notice'));
-    assert.equal(events.at(-2)!.data, [{ pageId: 11, title: 'Renewing a phone' }]);
+    assert.equal(events.at(-2)!.data, [{ pageId: 'renew', title: 'Renewing a phone' }]);
     assert.equal(events.at(-1)!.data, { stopped: false });
 
     const [request] = fake.requests;

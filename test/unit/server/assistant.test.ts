@@ -1,7 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ErrorCode } from '../../../src/core/error-codes.ts';
-import { builtinPassages } from '../../../server/lib/assistant/passages.ts';
+import { contentPassages } from '../../../server/lib/assistant/passages.ts';
+import { demo } from './device-helpers.ts';
 import { createHelpSearch } from '../../../server/lib/assistant/search.ts';
 import { assistantSetup, PASSAGES, textOf } from './assistant-helpers.ts';
 
@@ -10,24 +11,25 @@ import { assistantSetup, PASSAGES, textOf } from './assistant-helpers.ts';
 
 test('the search finds the help page of an English and of a Chinese question', () => {
   const help = createHelpSearch((_t, language) => PASSAGES.filter((p) => p.language === language));
-  assert.is(help.search(1, 'en-US', 'How do I renew my phone?')[0]?.passage.pageId, 11);
-  assert.is(help.search(1, 'zh-CN', '怎么续费？')[0]?.passage.pageId, 11);
-  assert.is(help.search(1, 'zh-CN', '画面黑屏了怎么办')[0]?.passage.pageId, 12);
-  assert.is(help.search(1, 'en-US', 'share a link')[0]?.passage.pageId, 13);
+  assert.is(help.search(1, 'en-US', 'How do I renew my phone?')[0]?.passage.pageId, 'renew');
+  assert.is(help.search(1, 'zh-CN', '怎么续费？')[0]?.passage.pageId, 'renew');
+  assert.is(help.search(1, 'zh-CN', '画面黑屏了怎么办')[0]?.passage.pageId, 'black-screen');
+  assert.is(help.search(1, 'en-US', 'share a link')[0]?.passage.pageId, 'share-link');
   // Nothing about the question: no passage, so the answer says it does not know.
   assert.equal(help.search(1, 'en-US', 'what is the weather today'), []);
   assert.equal(help.search(1, 'zh-CN', '今天天气怎么样'), []);
 });
 
-test('the built-in help texts answer in both languages, and a changed source rebuilds the index', () => {
-  const builtin = createHelpSearch(builtinPassages);
-  assert.is(builtin.search(1, 'en-US', 'activation code')[0]?.passage.pageId, 9003);
-  assert.is(builtin.search(1, 'zh-CN', '如何转移云手机')[0]?.passage.pageId, 9008);
+test("the tenant's help pages in the content store answer in both languages, and a changed source rebuilds the index", async () => {
+  const { db } = await demo();
+  const store = createHelpSearch(contentPassages(db));
+  assert.is(store.search(1, 'en-US', 'How do I redeem an activation code?')[0]?.passage.pageId, 'redeem-code');
+  assert.is(store.search(1, 'zh-CN', '如何转移云手机')[0]?.passage.pageId, 'transfers');
   let passages = PASSAGES.filter((p) => p.language === 'en-US');
   const help = createHelpSearch(() => passages);
   assert.equal(help.search(1, 'en-US', 'uploading apk'), []);
-  passages = [...passages, { pageId: 20, kind: 'guide', language: 'en-US', title: 'Uploading an apk', text: 'Upload an apk file and install it.' }];
-  assert.is(help.search(1, 'en-US', 'uploading apk')[0]?.passage.pageId, 20);
+  passages = [...passages, { pageId: 'upload-apk', kind: 'guide', language: 'en-US', title: 'Uploading an apk', text: 'Upload an apk file and install it.' }];
+  assert.is(help.search(1, 'en-US', 'uploading apk')[0]?.passage.pageId, 'upload-apk');
 });
 
 test('an answer streams meta, tokens, sources and done, and history keeps it', async () => {
@@ -41,7 +43,7 @@ test('an answer streams meta, tokens, sources and done, and history keeps it', a
   assert.is(names[0], 'meta');
   assert.ok(names.filter((n) => n === 'token').length > 5, 'the answer comes in pieces');
   assert.equal(names.slice(-2), ['sources', 'done']);
-  assert.equal(events.at(-2)!.data, [{ pageId: 11, title: 'Renewing a phone' }]);
+  assert.equal(events.at(-2)!.data, [{ pageId: 'renew', title: 'Renewing a phone' }]);
   assert.equal(events.at(-1)!.data, { stopped: false });
   const text = textOf(events);
   assert.match(text, 'Here is what the help pages say');
@@ -53,7 +55,7 @@ test('an answer streams meta, tokens, sources and done, and history keeps it', a
   assert.is(history.code, 0);
   assert.is(history.data.total, 2);
   const [answer, question] = history.data.list;
-  assert.equal([answer.messageId, answer.role, answer.text, answer.stopped, answer.sources], [messageId, 'assistant', text, false, [{ pageId: 11, title: 'Renewing a phone' }]]);
+  assert.equal([answer.messageId, answer.role, answer.text, answer.stopped, answer.sources], [messageId, 'assistant', text, false, [{ pageId: 'renew', title: 'Renewing a phone' }]]);
   assert.equal([question.role, question.text], ['user', 'How do I renew my phone?']);
 
   // A follow-up in the same conversation, in Chinese: answered from the Chinese pages.
@@ -61,7 +63,7 @@ test('an answer streams meta, tokens, sources and done, and history keeps it', a
   assert.is(next[0]!.data.conversationId, conversationId);
   assert.match(textOf(next), '帮助文档');
   assert.match(textOf(next), '重启云手机');
-  assert.equal(next.at(-2)!.data, [{ pageId: 12, title: '黑屏或画面卡住' }]);
+  assert.equal(next.at(-2)!.data, [{ pageId: 'black-screen', title: '黑屏或画面卡住' }]);
   assert.is((await ctx.call(`/api/ai/chat/history?conversationId=${conversationId}`, { token: ctx.token })).data.total, 4);
 });
 
