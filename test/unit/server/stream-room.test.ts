@@ -65,8 +65,10 @@ test('a room of five: while one drives, the others send its pictures: one encode
   const shown = room.map((v, i) => v.seen.frames - framesBefore[i]!);
   // Each socket got a moving picture: at least a frame per 100 ms of the drive.
   for (const frames of shown) assert.ok(frames >= 8, `frames shown: ${shown.join(', ')}`);
-  // Without following, sockets whose timers run apart encode pictures of their own (1.3-1.5 encodes per frame).
-  assert.ok(encodes <= Math.max(...shown) * 1.1 + 1, `${encodes} encodes for ${shown.join(', ')} frames shown`);
+  // Without following, sockets whose timers run apart encode pictures of their own (1.3-1.5 encodes per frame). On a
+  // loaded machine a follower now and then misses the shared picture by a tick and encodes its own: 1.2 leaves room
+  // for that and still catches the unfollowed rate.
+  assert.ok(encodes <= Math.max(...shown) * 1.2 + 1, `${encodes} encodes for ${shown.join(', ')} frames shown`);
   const last = await room[0]!.screen();
   for (const v of room.slice(1)) assert.ok((await v.screen()).pixels.equals(last.pixels), 'every socket ends on the driver\'s last picture');
   room.forEach((v) => v.socket.close());
