@@ -123,17 +123,22 @@ export function viewerStatus(deps: Deps, key: string): ReplyInput<typeof contrac
   return statusOf(loadViewerByKey(deps.db, key, deps.now()));
 }
 
-/** A watching viewer in the room asks the owner for control; the owner answers on join-user. */
+/**
+ * A watching viewer in the room asks the owner for control; the owner answers on join-user, or in phone-view, whose
+ * socket hears of the request at once (the stream's re-check, `control.requests`).
+ */
 export function requestControl(deps: Deps, key: string): ReplyInput<typeof contract.requestControl> {
   const { db } = deps;
   const now = deps.now();
-  return immediate(db, () => {
+  const status = immediate(db, () => {
     const viewer = loadViewerByKey(db, key, now);
     if (viewer.state === 'shielded') throw apiError(ErrorCode.SHARE_BLOCKED);
     if (viewer.state !== 'enabled') throw apiError(ErrorCode.SHARE_VIEWER_NOT_EXIST);
     if (viewer.permission === 'view' && viewer.control_requested_at === null) setControlRequest(db, viewer.id, now, now);
     return statusOf(viewerById(db, viewer.id, seenSince(now))!);
   });
+  deps.accessRevoked();
+  return status;
 }
 
 /** The viewer leaves the room (disabled): their place frees up, and they may come back by the link. */

@@ -43,7 +43,9 @@ export interface Deps {
   throttles: Throttles;
   /**
    * Called after sessions were revoked (logout, password change, closing the account, refresh-token replay) so the
-   * stream service closes the sockets they opened (main.ts); it re-checks after the current transaction commits.
+   * stream service closes the sockets they opened (main.ts), and after any other change of who may do what on a
+   * stream (a share viewer's state or permission, a control request); it re-checks after the current transaction
+   * commits.
    */
   accessRevoked: () => void;
   secrets: Secrets;

@@ -1,4 +1,4 @@
-import type { ControlChange, StreamRole, StreamServerMessage } from '../../src/contract/stream-protocol.ts';
+import type { ControlChange, ControlRequest, StreamRole, StreamServerMessage } from '../../src/contract/stream-protocol.ts';
 
 // Who may drive one phone right now (API.md "Streaming", roles). The owner always controls. A grantee or share
 // viewer controls while their access says "control" and the owner has not taken control back; taking it back
@@ -12,6 +12,8 @@ export interface Viewer {
   /** What this socket was last told, so a change is sent once. */
   toldControl: boolean | null;
   toldAudience: string;
+  /** The control requests this (owner's) socket was last told of, as a key. */
+  toldRequests: string;
   send(message: StreamServerMessage): void;
 }
 
@@ -50,6 +52,24 @@ export class StreamControl {
   permissionsChanged(): void {
     this.tell('permission');
     this.announce();
+  }
+
+  /**
+   * The share viewers waiting for an answer to their control request: told to the owners' sockets when the list
+   * changes (an owner's socket that joins later hears it on the next re-check, within a second).
+   */
+  controlRequests(requests: ControlRequest[]): void {
+    const key = JSON.stringify(requests);
+    for (const viewer of this.viewers) {
+      if (viewer.role !== 'owner' || viewer.toldRequests === key) continue;
+      viewer.toldRequests = key;
+      viewer.send({ type: 'control.requests', requests });
+    }
+  }
+
+  /** Whether an owner's socket is open on this phone (only then are control requests looked up). */
+  hasOwner(): boolean {
+    return [...this.viewers].some((viewer) => viewer.role === 'owner');
   }
 
   private tell(reason: ControlChange): void {

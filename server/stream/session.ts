@@ -39,6 +39,8 @@ export class Session implements Viewer {
   toldControl: boolean | null = null;
   /** Owners hear of others only once there are any (see control.ts). */
   toldAudience = '0/0';
+  /** Owners hear of control requests only once there are any (see control.ts). */
+  toldRequests = '[]';
   private lastRefusalAt = -Infinity;
   private lastSentAt = 0;
   private timer: NodeJS.Timeout | null = null;

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { RawData, WebSocket } from 'ws';
 import { phoneOpenedBy } from '../data/phone-tokens.ts';
-import { phoneOpenedByViewer } from '../data/shares.ts';
+import { controlRequestsOfPhone, phoneOpenedByViewer } from '../data/shares.ts';
 import { findPhone } from '../data/phones.ts';
 import type { PhoneScreen } from '../data/phone-tokens.ts';
 import { hashToken } from '../lib/tokens.ts';
@@ -13,7 +13,7 @@ import { closeReason, MalformedCount, parseClientMessage } from './protocol.ts';
 import { createGridService } from './grid-server.ts';
 import { runningBoot } from './phone-boot.ts';
 import { setAbout } from './phone-about.ts';
-import { VIEWER_GRACE_MS } from '../lib/shares.ts';
+import { seenSince, VIEWER_GRACE_MS } from '../lib/shares.ts';
 import { rejoinByKey } from '../lib/share-viewers.ts';
 import { authorizeStream, holderOf, refuse, refuseOrEndViewer, ViewerPresence } from './stream-access.ts';
 import { SCREENSHOTS_PER_SOCKET, SCREENSHOTS_PER_USER, screenshotLimiter } from './screenshot-limits.ts';
@@ -175,7 +175,17 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
       }
     }
     for (const entry of changed) entry.control.permissionsChanged();
+    tellControlRequests(at);
     grid.recheck();
+  }
+
+  /** Owners watching a phone hear which share viewers ask for control (a request is a call, not a socket message). */
+  function tellControlRequests(at: number): void {
+    for (const [phoneId, entry] of phones) {
+      if (!entry.control.hasOwner()) continue;
+      const rows = controlRequestsOfPhone(options.db, phoneId, at, seenSince(at));
+      entry.control.controlRequests(rows.map((row) => ({ viewerId: row.id, name: row.display_name })));
+    }
   }
 
   let recheckQueued = false;

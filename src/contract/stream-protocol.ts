@@ -100,6 +100,12 @@ export type StreamRole = 'owner' | 'grantee' | 'viewer';
 /** Why a socket's control changed: the owner took it back, the owner's last socket left, or the access changed. */
 export type ControlChange = 'taken' | 'returned' | 'permission';
 
+/** A share viewer asking the owner for control (the owner answers with the share's control-request call). */
+export interface ControlRequest {
+  viewerId: number;
+  name: string;
+}
+
 /** Client -> server: JSON text, applied in order. */
 export type StreamClientMessage =
   /**
@@ -140,6 +146,8 @@ export type StreamServerMessage =
   | { type: 'control'; control: boolean; reason: ControlChange }
   /** To owners only: how many others watch and how many control the phone. */
   | { type: 'audience'; watching: number; controlling: number }
+  /** Owners only: the share viewers waiting for an answer to their control request, oldest first (empty: none left). */
+  | { type: 'control.requests'; requests: ControlRequest[] }
   | { type: 'clipboard'; text: string }
   | ({ type: 'definition'; ok: true } & Definition)
   | { type: 'definition'; ok: false; msg: string }

@@ -13,6 +13,7 @@ import { registerStreamSession } from '../app/stream-session.ts';
 import { write, isShowVirtualKey } from '../core/storage.ts';
 import type { StreamClient, StreamEvents, StreamFailure, StreamRole, StreamState, StreamStats } from '../stream/types.ts';
 import type { Quality } from '../contract/stream-quality.ts';
+import type { ControlRequest } from '../contract/stream-protocol.ts';
 import { DEFAULT_QUALITY, definitionOf } from './qualities.ts';
 import { streamBase } from '../stream/stream-url.ts';
 
@@ -50,6 +51,8 @@ export const viewOnly = signal(false);
 export const role = signal<StreamRole>('owner');
 /** For the owner: how many others are on the phone, and how many of them control it. */
 export const audience = signal({ watching: 0, controlling: 0 });
+/** For the owner: the share viewers asking for control (phone-view offers to answer the oldest). */
+export const controlRequests = signal<ControlRequest[]>([]);
 
 let client: StreamClient | null = null;
 /** Bumped by every open and close: an open that finishes after the user moved on does nothing. */
@@ -91,6 +94,7 @@ export function beginSession(userPhoneId: number, onlyView: boolean): number {
   viewOnly.value = onlyView;
   role.value = 'owner';
   audience.value = { watching: 0, controlling: 0 };
+  controlRequests.value = [];
   problem.value = null;
   frame.value = null;
   stats.value = null;
@@ -131,6 +135,7 @@ export async function startSession(mine: number, { userPhoneId, viewOnly: onlyVi
   next.on('frame', (info) => (frame.value = info));
   next.on('control', (change) => controlChanged(change, onlyView));
   next.on('audience', (value) => (audience.value = value));
+  next.on('controlRequests', ({ requests }) => (controlRequests.value = requests));
   next.on('stats', (value) => (stats.value = value));
   next.mount(container);
   next.connect({ userPhoneId, token, baseUrl: streamBase(), definition: definitionOf(quality.value), viewOnly: onlyView });

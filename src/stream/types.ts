@@ -5,7 +5,7 @@
  * surface (a <video>) into the container, and maps these calls onto its own input and control channels.
  * The protocol's words it speaks in (definitions, touches, keys, roles) are the contract's, handed on from here.
  */
-import type { ControlChange, Definition, StreamKey, StreamRole, TouchAction, TouchPointer } from '../contract/stream-protocol.ts';
+import type { ControlChange, ControlRequest, Definition, StreamKey, StreamRole, TouchAction, TouchPointer } from '../contract/stream-protocol.ts';
 
 export type { Definition, StreamKey, StreamRole, TouchAction, TouchPointer };
 
@@ -82,6 +82,8 @@ export interface StreamEvents {
   control: { role: StreamRole; control: boolean; reason: ControlReason };
   /** For the owner: how many others watch and how many control the phone now. */
   audience: { watching: number; controlling: number };
+  /** For the owner: the share viewers asking for control, oldest first (empty once all are answered). */
+  controlRequests: { requests: ControlRequest[] };
 }
 
 export type StreamEventName = keyof StreamEvents;

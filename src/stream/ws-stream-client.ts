@@ -166,6 +166,7 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
       control = message.control;
       events.emit('control', { role, control, reason: message.reason });
     } else if (message.type === 'audience') events.emit('audience', { watching: message.watching, controlling: message.controlling });
+    else if (message.type === 'control.requests') events.emit('controlRequests', { requests: message.requests });
     else if (message.type === 'link') link = { kbps: message.kbps, rtt: message.rtt, width: message.width, height: message.height };
     else if (message.type === 'pong') liveness.pong(message.t); else if (message.type === 'error' && SCREENSHOT_ERROR.test(message.msg)) requests.reject('screenshot');
   }

@@ -8,7 +8,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import WebSocket from 'ws';
 import { appUrl, plantPhones, registerNewUser, skipExpiryReminder, useEnglish } from './helpers.ts';
-import { callApi, frameCount, screenCells, stage } from './stream-helpers.ts';
+import { callApi, frameCount, openPhoneView, screenCells, stage } from './stream-helpers.ts';
 
 const PHONE_NAME = 'Shared phone';
 
@@ -131,6 +131,32 @@ test('a phone shared from its action sheet: a guest joins and watches, asks for 
   // Unblocked, the same browser may come back.
   await row.getByTestId('viewer-unblock').click();
   await expect(row.getByTestId('viewer-state')).toHaveText('Unblocked');
+});
+
+test("the owner watching the phone hears each control request at once and answers it there", async ({ browser }) => {
+  const { page: host, phoneId } = await owner(browser);
+  const { link } = await linkByApi(host, phoneId);
+  await openPhoneView(host, phoneId);
+  const bob = await watch(browser, link, 'Bob');
+  const carol = await watch(browser, link, 'Carol');
+  const bar = host.getByTestId('control-request');
+  await expect(bar).toHaveCount(0);
+
+  await bob.getByTestId('share-request-control').click();
+  await expect(bar).toContainText('Bob asks to control this phone');
+  await carol.getByTestId('share-request-control').click();
+  await expect(bar).toContainText('(1 more waiting)');
+
+  // Allowed from phone-view: Bob controls; Carol's request is next.
+  await bar.getByTestId('control-request-allow').click();
+  await expect(bob.getByTestId('view-only-badge')).toHaveCount(0);
+  await expect(bar).toContainText('Carol asks to control this phone');
+  await expect(bar).not.toContainText('more waiting');
+  // Declined: Carol watches on and may ask again; nothing is left to answer.
+  await bar.getByTestId('control-request-decline').click();
+  await expect(bar).toHaveCount(0);
+  await expect(carol.getByTestId('share-request-control')).toHaveText('Request control');
+  await expect(carol.getByTestId('view-only-badge')).toBeVisible();
 });
 
 test('the room holds five: a sixth joiner is told the room is full', async ({ browser }) => {

@@ -24,6 +24,13 @@ const phoneViewTexts: Translation<typeof zhCN> = {
       taken: 'The owner has taken control back: you can now only watch',
       returned: 'You can control the phone again',
       audience: '{{controlling}} controlling · {{watching}} watching',
+      requestTitle: 'Control request',
+      requested: '{{name}} asks to control this phone',
+      moreWaiting: '({{count}} more waiting)',
+      allow: 'Allow',
+      decline: 'Decline',
+      allowed: '{{name}} can now control the phone',
+      declined: 'Declined {{name}}\'s request',
       failed: 'Not connected, please try again shortly',
     },
     tools: {

@@ -22,6 +22,13 @@ const phoneViewTexts = {
       taken: '机主已收回控制权，您当前仅可观看',
       returned: '您已恢复控制权限',
       audience: '{{controlling}} 人控制中 · {{watching}} 人观看',
+      requestTitle: '控制请求',
+      requested: '{{name}} 请求控制这台云手机',
+      moreWaiting: '（另有 {{count}} 人等待）',
+      allow: '允许',
+      decline: '拒绝',
+      allowed: '{{name}} 现在可以控制云手机了',
+      declined: '已拒绝 {{name}} 的请求',
       failed: '未连接，请稍后重试',
     },
     tools: {

@@ -213,6 +213,30 @@ test('view-only input is refused on the socket; a control request approved gives
   c.socket.close();
 });
 
+test("the owner's phone-view socket hears a control request at once, and hears it answered", async () => {
+  const share = await createShare('view');
+  const first = await joined(share.token, 'Ana');
+  const second = await joined(share.token, 'Bo');
+  const own = client(s.port, await s.securityToken(share.userPhoneId), share.userPhoneId);
+  await own.json('hello');
+  await s.ctx.call(`${SHARE}/viewer/request-control`, { body: { viewerKey: second.viewerKey } });
+  assert.equal(await own.json('control.requests'), { type: 'control.requests', requests: [{ viewerId: second.viewerId, name: 'Bo' }] });
+  s.ctx.advance(1000);
+  await s.ctx.call(`${SHARE}/viewer/request-control`, { body: { viewerKey: first.viewerKey } });
+  const both = await own.json('control.requests');
+  assert.equal(both.requests.map((request: { name: string }) => request.name), ['Bo', 'Ana'], 'oldest first');
+  // A second owner's socket opened later hears the waiting requests on the next re-check.
+  const later = client(s.port, await s.securityToken(share.userPhoneId), share.userPhoneId);
+  await later.json('hello');
+  assert.is((await later.json('control.requests')).requests.length, 2);
+  assert.is((await owner('/viewer/control-request', { viewerId: second.viewerId, approve: true })).code, 0);
+  assert.equal(await own.json('control.requests'), { type: 'control.requests', requests: [{ viewerId: first.viewerId, name: 'Ana' }] });
+  assert.is((await owner('/viewer/control-request', { viewerId: first.viewerId, approve: false })).code, 0);
+  assert.equal(await own.json('control.requests'), { type: 'control.requests', requests: [] });
+  own.socket.close();
+  later.socket.close();
+});
+
 test('a viewer whose page went away (no socket for the grace period) leaves the room; a reconnect within it keeps the place', async () => {
   await s.stop();
   s = await start({ viewerGraceMs: 200 });
