@@ -31,6 +31,7 @@ import { productRoutes } from './routes/products.ts';
 import { promotionRoutes } from './routes/promotion.ts';
 import { transferRoutes } from './routes/transfers.ts';
 import { messageRoutes } from './routes/messages.ts';
+import { analyticsRoutes } from './routes/analytics.ts';
 import { shareRoutes } from './routes/shares.ts';
 import { fileRoutes, type UploadOptions } from './routes/files.ts';
 import { UPLOAD_PATH } from '../src/contract/file-words.ts';
@@ -179,6 +180,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', transferRoutes(deps));
   app.route('/', shareRoutes(deps));
   app.route('/', messageRoutes(deps));
+  app.route('/', analyticsRoutes(deps));
   const uploadDir = options.uploads?.dir ?? join(tmpdir(), `cloud-phone-uploads-${process.pid}`);
   mkdirSync(uploadDir, { recursive: true });
   const files = fileRoutes(deps, {

@@ -12,4 +12,8 @@ interface ImportMetaEnv {
   readonly VITE_HOST_CLIENTS?: string;
   /** Base URL of the streaming-SDK host (defaults to the page origin). */
   readonly VITE_STREAM_SDK_BASE?: string;
+  /** Where analytics events are sent (default the reference server's `/api/analytics/collect`). */
+  readonly VITE_ANALYTICS_URL?: string;
+  /** Analytics events per batch, 1-30 (default 6). */
+  readonly VITE_ANALYTICS_BATCH_SIZE?: string;
 }

@@ -95,6 +95,8 @@ function loadAfterFirstPage(): void {
   void import('./app/share-meta.ts').then((module) => module.startShareMeta(), () => {});
   // The service worker, which registers once the page has loaded too (app/service-worker.ts).
   void import('./app/service-worker.ts').then((module) => module.registerServiceWorker(), () => {});
+  // Analytics: its start-up failing is logged only (spec §8).
+  void import('./analytics/tracker.ts').then((module) => module.startAnalytics(), (error: unknown) => console.error('analytics: not loaded', error));
 }
 
 /**

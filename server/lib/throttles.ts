@@ -36,6 +36,8 @@ export interface Limits {
   guestDevicePerHour: number;
   /** Joins of share links from one client address in any hour (a link cannot be flooded with viewers). */
   shareJoinAddressPerHour: number;
+  /** Analytics sends (each at most 50 events) one client address may make in any minute. */
+  analyticsAddressPerMinute: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -51,6 +53,7 @@ export const DEFAULT_LIMITS: Limits = {
   guestAddressPerHour: 10,
   guestDevicePerHour: 3,
   shareJoinAddressPerHour: 120,
+  analyticsAddressPerMinute: 60,
 };
 
 /** Environment variable of each limit (positive integers); listed in the README's configuration table. */
@@ -67,6 +70,7 @@ export const LIMIT_ENV: Record<string, keyof Limits> = {
   GUEST_ADDRESS_LIMIT_PER_HOUR: 'guestAddressPerHour',
   GUEST_DEVICE_LIMIT_PER_HOUR: 'guestDevicePerHour',
   SHARE_JOIN_ADDRESS_LIMIT_PER_HOUR: 'shareJoinAddressPerHour',
+  ANALYTICS_ADDRESS_LIMIT_PER_MINUTE: 'analyticsAddressPerMinute',
 };
 
 export interface Throttles {
@@ -80,6 +84,7 @@ export interface Throttles {
   guestAddress: WindowCounter;
   guestDevice: WindowCounter;
   shareJoinAddress: WindowCounter;
+  analyticsAddress: WindowCounter;
 }
 
 /** One set per app (createApp), so each test's app starts with clean counts. */
@@ -98,6 +103,7 @@ export function createThrottles(limits: Limits): Throttles {
     guestAddress: new WindowCounter(limits.guestAddressPerHour, HOUR_MS),
     guestDevice: new WindowCounter(limits.guestDevicePerHour, HOUR_MS),
     shareJoinAddress: new WindowCounter(limits.shareJoinAddressPerHour, HOUR_MS),
+    analyticsAddress: new WindowCounter(limits.analyticsAddressPerMinute, MINUTE_MS),
   };
 }
 
@@ -245,4 +251,11 @@ export function admitShareJoin(deps: Deps, address: string): void {
   const now = deps.now();
   refuseWhileWaiting(deps.throttles.shareJoinAddress.waitMs(address, now));
   deps.throttles.shareJoinAddress.add(address, now);
+}
+
+/** Admits one analytics send from `address`, or refuses it (a page sends one every few seconds at most). */
+export function admitAnalyticsSend(deps: Deps, address: string): void {
+  const now = deps.now();
+  refuseWhileWaiting(deps.throttles.analyticsAddress.waitMs(address, now));
+  deps.throttles.analyticsAddress.add(address, now);
 }

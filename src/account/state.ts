@@ -12,6 +12,7 @@ import { ensureAppTexts } from '../app/app-texts.ts';
 import { aboutApp } from '../app/client-state.ts';
 import { endSession, isLoggedIn, onSessionCleared, saveTokens, tokens, user } from './session.ts';
 import { getUser, logoutCall, oneClickLogin, passwordLogin, smsLogin, type TokenPair, type UserInfo } from './api.ts';
+import { track } from '../core/track.ts';
 
 export { clearSession, isLoggedIn, onSessionCleared, readTokens, saveTokens, setLoginNavigator, tokens, user } from './session.ts';
 
@@ -57,18 +58,19 @@ export function ensureUser(): void {
   void fetchUser();
 }
 
-async function completeLogin(pair: TokenPair): Promise<void> {
+async function completeLogin(pair: TokenPair, method: 'password' | 'sms'): Promise<void> {
   saveTokens(pair);
+  track('login', { method });
   userFetched = true;
   await fetchUser();
 }
 
 export async function loginWithPassword(mobile: string, password: string): Promise<void> {
-  await completeLogin(await passwordLogin(mobile.trim(), password));
+  await completeLogin(await passwordLogin(mobile.trim(), password), 'password');
 }
 
 export async function loginWithSmsCode(mobile: string, code: string): Promise<void> {
-  await completeLogin(await smsLogin(mobile.trim(), code.trim()));
+  await completeLogin(await smsLogin(mobile.trim(), code.trim()), 'sms');
 }
 
 /** Starts a guest trial: a session without an account that ends at trialExpiresTime. */

@@ -23,6 +23,7 @@ import type * as newMachine from './new-machine.ts';
 import type * as assistant from './assistant.ts';
 import type * as messages from './messages.ts';
 import type * as content from './content.ts';
+import type * as analytics from './analytics.ts';
 
 export type Routes = ByRoute<typeof account> &
   ByRoute<typeof client> &
@@ -42,7 +43,8 @@ export type Routes = ByRoute<typeof account> &
   ByRoute<typeof newMachine> &
   ByRoute<typeof assistant> &
   ByRoute<typeof messages> &
-  ByRoute<typeof content>;
+  ByRoute<typeof content> &
+  ByRoute<typeof analytics>;
 
 /** The contract modules, for the server's tests that walk every endpoint. */
 export const contractModules = () =>
@@ -66,4 +68,5 @@ export const contractModules = () =>
     import('./assistant.ts'),
     import('./messages.ts'),
     import('./content.ts'),
+    import('./analytics.ts'),
   ]);

@@ -9,6 +9,7 @@ import { securityToken } from '../devices/api.ts';
 import { canOpen } from '../devices/state.ts';
 import { ensurePhones, phonesById } from '../devices/phone-store.ts';
 import { beginSession, currentPhoneId, failSession, isCurrent, startSession, storedName } from './live-session.ts';
+import { track } from '../core/track.ts';
 
 export * from './live-session.ts';
 
@@ -24,6 +25,7 @@ export interface OpenOptions {
 
 export async function openSession({ userPhoneId, viewOnly: onlyView, container }: OpenOptions): Promise<void> {
   const mine = beginSession(userPhoneId, onlyView);
+  track('openPhone', { viewOnly: onlyView });
   if (!Number.isSafeInteger(userPhoneId) || userPhoneId <= 0) return failSession(mine, { kind: 'notFound' });
   const known = phonesById.value.get(userPhoneId);
   // Opened by its address: this phone (and only it) is asked for, for its name and the tools.

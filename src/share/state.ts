@@ -13,6 +13,7 @@ import { polling } from '../core/store/polling.ts';
 import * as api from './api.ts';
 import { keepViewer, keptViewerKey } from './kept-viewer.ts';
 import { registerShareErrors } from './texts/index.ts';
+import { track } from '../core/track.ts';
 
 export { keptName, returningTo } from './kept-viewer.ts';
 
@@ -26,6 +27,7 @@ export const fetchShare = (shareId: number) => polling(() => api.getShare(shareI
 /** A new link (the phone's previous one ends); its token is in this answer only. */
 export async function createShareLink(userPhoneId: number, permission: SharePermission, hours: ShareValidityHours): Promise<api.CreatedShare> {
   const created = await api.createShare(userPhoneId, permission, hours);
+  track('share', { permission, hours });
   invalidateQueries(['share']);
   return created;
 }

@@ -13,6 +13,7 @@ import { listCodeRecords, type CodeRecord } from './codes-api.ts';
 import { cancelOrder, getOrder, listCoupons, listOrders, type Coupon, type Order } from './orders-api.ts';
 import type { CouponStatus, OrderStatus } from './order-types.ts';
 import { createPagedList } from '../core/store/paged-list.ts';
+import { track } from '../core/track.ts';
 
 const GOODS_KEY = ['shop', 'goods'];
 const goodsState = queryState<Goods[]>(GOODS_KEY);
@@ -59,6 +60,7 @@ export const orders = createPagedList<Order, OrderTab>(['shop', 'orders'], (tab,
 /** Places an order; the orders and coupons read before it no longer hold (a coupon was taken). */
 export async function createOrderNow(request: OrderRequest) {
   const order = await createOrder(request);
+  track('buy', { type: request.type });
   removeQueries(['shop', 'orders']);
   removeQueries(['shop', 'coupons']);
   return order;
@@ -67,6 +69,7 @@ export async function createOrderNow(request: OrderRequest) {
 /** Starts paying an order; the orders read before it no longer hold. */
 export async function payOrder(orderId: number, method: PayMethod, idempotencyKey: string, returnUrl: string) {
   const reply = await submitPayment(orderId, method, idempotencyKey, returnUrl);
+  track('pay', { method });
   removeQueries(['shop', 'orders']);
   return reply;
 }

@@ -1,0 +1,182 @@
+/**
+ * The analytics queue (spec §4 tracking states, §5 event names, §9 numbers): events are kept on the device (the
+ * newest QUEUE_CAP, surviving reloads) and sent in whole batches when the flush timer fires, at most MAX_PER_SEND at a
+ * time; everything left goes by beacon when the page is hidden. It knows nothing of the browser: tracker.ts gives it
+ * storage, the clock, the timer and the two ways of sending.
+ *
+ * States: `normal` records and sends; `paused` records but neither sends nor runs its timer; `stopped` records
+ * nothing and clears the super properties, the account and the timers (the queue on the device stays, to be sent
+ * once tracking starts again).
+ */
+import {
+  BATCH_SIZE, BATCH_SIZE_MAX, BATCH_SIZE_MIN, EVENT_NAME, FLUSH_MS, MAX_DURATION_SECONDS, MAX_PER_SEND, QUEUE_CAP,
+  type Properties, type TrackedEvent,
+} from '../contract/analytics-words.ts';
+
+export type TrackingState = 'normal' | 'paused' | 'stopped';
+
+export interface QueueStorage {
+  read(): TrackedEvent[];
+  write(events: TrackedEvent[]): void;
+}
+
+export interface QueueOptions {
+  /** Whole batches of this many are sent (clamped to 1-30; default 6). */
+  batchSize?: number;
+  flushMs?: number;
+  now?: () => number;
+  storage: QueueStorage;
+  /** Sends events; resolves true when the collector took them (a 2xx), false or a rejection keeps them queued. */
+  send(events: TrackedEvent[]): Promise<boolean>;
+  /** Sends events as the page goes away (navigator.sendBeacon); false when the browser would not queue them. */
+  beacon(events: TrackedEvent[]): boolean;
+  /** Runs `task` every `ms`; returns the way to stop it. */
+  every(ms: number, task: () => void): () => void;
+  warn(message: string): void;
+}
+
+export const clampBatchSize = (size: number): number =>
+  Number.isInteger(size) ? Math.min(BATCH_SIZE_MAX, Math.max(BATCH_SIZE_MIN, size)) : BATCH_SIZE;
+
+/** Keeps only the values a property may hold (the rest would not survive JSON or mean anything to the collector). */
+function cleanProperties(properties: Properties | undefined): Properties {
+  const clean: Properties = {};
+  for (const [key, value] of Object.entries(properties ?? {})) {
+    if (value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) clean[key] = value;
+  }
+  return clean;
+}
+
+export class AnalyticsQueue {
+  state: TrackingState = 'normal';
+  readonly batchSize: number;
+  private superProperties: Properties = {};
+  private account: string | null = null;
+  private readonly timed = new Map<string, number>();
+  private stopTimer: (() => void) | null = null;
+  private sending = false;
+  private readonly now: () => number;
+
+  constructor(private readonly options: QueueOptions) {
+    this.batchSize = clampBatchSize(options.batchSize ?? BATCH_SIZE);
+    this.now = options.now ?? Date.now;
+    this.startTimer();
+  }
+
+  /** The events waiting on the device, oldest first. */
+  get queued(): TrackedEvent[] {
+    return this.options.storage.read();
+  }
+
+  get superProps(): Properties {
+    return { ...this.superProperties };
+  }
+
+  get currentAccount(): string | null {
+    return this.account;
+  }
+
+  /**
+   * Records an event (at `time`, now unless told: events recorded before the queue was loaded keep their moment); a
+   * bad name is dropped with a warning. False when nothing was recorded.
+   */
+  track(name: string, properties?: Properties, { duration, time }: { duration?: number; time?: number } = {}): boolean {
+    if (this.state === 'stopped') return false;
+    if (typeof name !== 'string' || !EVENT_NAME.test(name)) {
+      this.options.warn(`analytics: event "${String(name)}" dropped: a name starts with a letter and has at most 50 characters`);
+      return false;
+    }
+    const event: TrackedEvent = { name, time: time ?? this.now(), properties: { ...this.superProperties, ...cleanProperties(properties) }, account: this.account };
+    if (duration !== undefined) event.duration = Math.min(MAX_DURATION_SECONDS, Math.max(0, Math.round(duration * 1000) / 1000));
+    // The newest QUEUE_CAP are kept: on a long time offline the oldest go first.
+    this.options.storage.write([...this.queued, event].slice(-QUEUE_CAP));
+    return true;
+  }
+
+  /** Starts timing `name`; `timeEnd(name)` records it with its duration in seconds. */
+  timeStart(name: string): void {
+    if (this.state !== 'stopped') this.timed.set(name, this.now());
+  }
+
+  timeEnd(name: string, properties?: Properties): boolean {
+    const started = this.timed.get(name);
+    if (started === undefined) return false;
+    this.timed.delete(name);
+    return this.track(name, properties, { duration: (this.now() - started) / 1000 });
+  }
+
+  /** Super properties go with every event recorded after this (the fingerprint as `cuid`, the client number...). */
+  register(properties: Properties): void {
+    if (this.state !== 'stopped') Object.assign(this.superProperties, cleanProperties(properties));
+  }
+
+  setAccount(account: string | null): void {
+    if (this.state !== 'stopped') this.account = account;
+  }
+
+  pause(): void {
+    if (this.state !== 'normal') return;
+    this.state = 'paused';
+    this.stopTimerNow();
+  }
+
+  /** From paused or stopped back to normal. */
+  resume(): void {
+    if (this.state === 'normal') return;
+    this.state = 'normal';
+    this.startTimer();
+  }
+
+  stop(): void {
+    this.state = 'stopped';
+    this.superProperties = {};
+    this.account = null;
+    this.timed.clear();
+    this.stopTimerNow();
+  }
+
+  /**
+   * The flush timer's work: sends the whole batches queued (at most MAX_PER_SEND events), keeping the rest; one send
+   * at a time, and events that fail to go stay for the next tick.
+   */
+  async flush(): Promise<void> {
+    if (this.state !== 'normal' || this.sending) return;
+    const queued = this.queued;
+    const whole = Math.floor(Math.min(queued.length, MAX_PER_SEND) / this.batchSize) * this.batchSize;
+    if (whole === 0) return;
+    const events = queued.slice(0, whole);
+    this.sending = true;
+    let sent = false;
+    try {
+      sent = await this.options.send(events);
+    } catch {
+      sent = false;
+    } finally {
+      this.sending = false;
+    }
+    // Events recorded while the send was on its way were appended: drop only those that went.
+    if (sent) this.options.storage.write(this.queued.slice(events.length));
+  }
+
+  /** The page is going away: everything queued goes by beacon, MAX_PER_SEND at a time (not while paused or stopped). */
+  sendAllByBeacon(): void {
+    if (this.state !== 'normal' || this.sending) return;
+    let queued = this.queued;
+    while (queued.length > 0) {
+      const events = queued.slice(0, MAX_PER_SEND);
+      if (!this.options.beacon(events)) break;
+      queued = queued.slice(events.length);
+    }
+    this.options.storage.write(queued);
+  }
+
+  private startTimer(): void {
+    this.stopTimerNow();
+    this.stopTimer = this.options.every(this.options.flushMs ?? FLUSH_MS, () => void this.flush());
+  }
+
+  private stopTimerNow(): void {
+    this.stopTimer?.();
+    this.stopTimer = null;
+  }
+}
