@@ -60,9 +60,10 @@ export function ensureUser(): void {
 
 async function completeLogin(pair: TokenPair, method: 'password' | 'sms'): Promise<void> {
   saveTokens(pair);
-  track('login', { method });
   userFetched = true;
   await fetchUser();
+  // After the user is in: the event carries the account it logged into.
+  track('login', { method });
 }
 
 export async function loginWithPassword(mobile: string, password: string): Promise<void> {

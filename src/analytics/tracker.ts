@@ -6,7 +6,7 @@
  * app: a failure is logged only (spec §8).
  */
 import { effect } from '@preact/signals-react';
-import { ANALYTICS_PATH, type TrackedEvent } from '../contract/analytics-words.ts';
+import { ANALYTICS_PATH, type Properties, type TrackedEvent } from '../contract/analytics-words.ts';
 import { fingerprintId } from '../core/fingerprint.ts';
 import { setTrackSink } from '../core/track.ts';
 import { user } from '../account/session.ts';
@@ -43,6 +43,42 @@ let queue: AnalyticsQueue | null = null;
 /** The running queue (for tests and the tracking switch), or null before start. */
 export const analyticsQueue = (): AnalyticsQueue | null => queue;
 
+/**
+ * `window.cpAnalytics`: the queue for a partner's own code in the webview (its events, the tracking switch), and for
+ * the browser tests.
+ */
+function publicApi(running: AnalyticsQueue) {
+  return {
+    track: (name: string, properties?: Properties) => running.track(name, properties),
+    pause: () => running.pause(),
+    resume: () => {
+      const wasStopped = running.state === 'stopped';
+      running.resume();
+      // Stopping cleared them: tracking again carries the fingerprint and the account again.
+      if (wasStopped) {
+        running.register({ cuid: fingerprintId() });
+        running.setAccount(user.value?.userNo ?? null);
+      }
+    },
+    stop: () => running.stop(),
+    get state() {
+      return running.state;
+    },
+    get superProperties() {
+      return running.superProps;
+    },
+    get queued() {
+      return running.queued;
+    },
+  };
+}
+
+declare global {
+  interface Window {
+    cpAnalytics?: ReturnType<typeof publicApi>;
+  }
+}
+
 export function startAnalytics(): void {
   if (queue) return;
   try {
@@ -72,6 +108,9 @@ export function startAnalytics(): void {
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'hidden') running.sendAllByBeacon();
     });
+    // A webview that closes without hiding first still fires pagehide.
+    window.addEventListener('pagehide', () => running.sendAllByBeacon());
+    window.cpAnalytics = publicApi(running);
   } catch (error) {
     console.error('analytics: not started', error);
   }
