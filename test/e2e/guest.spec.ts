@@ -78,7 +78,7 @@ test('features that need an account say so to a guest and offer login', async ({
   await openLogin(page);
   await page.getByTestId('try-first').click();
   await expect(page.getByTestId('guest-banner')).toBeVisible();
-  await page.getByRole('link', { name: 'Me', exact: true }).click();
+  await page.getByRole('link', { name: /^Me(\s|$)/ }).click();
   await expect(page.getByTestId('profile-name')).toHaveText('Guest');
   await page.getByTestId('profile-head').click();
   await page.getByTestId('entry-password').click();

@@ -32,7 +32,7 @@ test('profile entries of functions that are off or not enabled are gone; the res
   await registerNewUser(page);
   await expect(page.getByTestId('shortcut-add-phone')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Discover', exact: true })).toHaveCount(0);
-  await page.getByRole('link', { name: 'Me', exact: true }).click();
+  await page.getByRole('link', { name: /^Me(\s|$)/ }).click();
   await expect(page.getByTestId('entry-order-list')).toBeVisible();
   await expect(page.getByTestId('entry-my-coupon')).toBeVisible();
   await expect(page.getByTestId('entry-system-setting')).toBeVisible();
@@ -47,7 +47,7 @@ test('with neither purchase function the buy and renew entries are gone instead 
   await expect(page.getByTestId('shortcut-manage-group')).toBeVisible();
   await expect(page.getByTestId('shortcut-add-phone')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Discover', exact: true })).toBeVisible();
-  await page.getByRole('link', { name: 'Me', exact: true }).click();
+  await page.getByRole('link', { name: /^Me(\s|$)/ }).click();
   await expect(page.getByTestId('entry-upgrade-select-phone')).toBeVisible();
   await expect(page.getByTestId('entry-recharge-phone')).toHaveCount(0);
   await expect(page.getByTestId('entry-activation-code')).toHaveCount(0);
