@@ -7,7 +7,8 @@ import { createApp, DEFAULT_ACCESS_TOKEN_TTL_SECONDS } from './app.ts';
 import { DATABASE_FILE_NAME, openDatabase } from './db/index.ts';
 import { seed } from './db/seed.ts';
 import { loadSecrets } from './lib/secrets.ts';
-import { DEFAULT_LIMITS, LIMIT_ENV } from './lib/throttles.ts';
+import { DEFAULT_LIMITS, LIMIT_ENV, socketJoinGate } from './lib/throttles.ts';
+import { addressOf } from './lib/client-address.ts';
 import type { Limits } from './lib/throttles.ts';
 import { parseOrigins } from './page-headers.ts';
 import type { PageSecurityOptions } from './page-headers.ts';
@@ -82,6 +83,8 @@ try {
 const db = openDatabase(join(dataDir, DATABASE_FILE_NAME));
 seed(db);
 
+const admitSocketJoin = socketJoinGate(limits);
+
 // The virtual phones' stream (API.md "Streaming") shares the port: WebSocket upgrades on /stream/ws. It is
 // made first because the API tells it about reboots and resets, which restart the phone's screen.
 const stream = createStreamServer({
@@ -90,6 +93,8 @@ const stream = createStreamServer({
   installedApps: (userPhoneId) => installedApps(db, userPhoneId).map((row) => ({ packageName: row.package_name, label: row.label, iconPng: row.icon_png })),
   // The Settings app's "About phone" shows the stored identity, which a change of model ("new machine") sets.
   phoneAbout: (userPhoneId) => identityOf(db, userPhoneId, Date.now()),
+  // A share viewer joining by its socket is held to the join call's limit per address (counted apart from the calls).
+  admitJoin: (req) => admitSocketJoin(addressOf(req.headers['x-forwarded-for']?.toString(), req.socket.remoteAddress, trustProxy), Date.now()),
 });
 const app = createApp({
   db,

@@ -196,6 +196,10 @@ export function rejoinViewer(db: Db, viewerId: number, displayName: string, user
   ).run(displayName, userId, now, now, now, wasInRoom ? 1 : 0, viewerId);
 }
 
+export function setViewerName(db: Db, viewerId: number, displayName: string, now: number): void {
+  statement(db, 'UPDATE share_viewers SET display_name = ?, updated_at = ? WHERE id = ?').run(displayName, now, viewerId);
+}
+
 /** The stream saw these viewer keys' sockets open now (one statement for all of them). */
 export function markViewersSeen(db: Db, keyHashes: string[], now: number): void {
   if (keyHashes.length === 0) return;

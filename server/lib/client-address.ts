@@ -38,10 +38,14 @@ function socketAddress(c: Context): string | undefined {
  * client sent), or a client could name any address. Without the setting the header is ignored for the same reason.
  */
 export function clientAddress(c: Context, trustProxy: boolean): string {
+  return addressOf(c.req.header('x-forwarded-for'), socketAddress(c), trustProxy);
+}
+
+/** The same for a request Hono did not see (a WebSocket upgrade): its X-Forwarded-For header and its TCP peer. */
+export function addressOf(forwardedFor: string | undefined, peer: string | undefined, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = (c.req.header('x-forwarded-for') ?? '').split(',')[0].trim();
+    const forwarded = (forwardedFor ?? '').split(',')[0].trim();
     if (forwarded && isIP(forwarded.replace(/%.*$/, ''))) return addressKey(forwarded);
   }
-  const socket = socketAddress(c);
-  return socket ? addressKey(socket) : UNKNOWN_ADDRESS;
+  return peer ? addressKey(peer) : UNKNOWN_ADDRESS;
 }

@@ -2,15 +2,19 @@ import { ErrorCode } from '../../src/core/error-codes.ts';
 import type { ReplyInput } from '../../src/contract/endpoint.ts';
 import type * as contract from '../../src/contract/shares.ts';
 import {
-  insertViewer, isLive, rejoinViewer, roomCount, setControlRequest, setViewerState, shareById, shareByTokenHash, userIsShielded,
-  viewerById, viewerByKeyHash,
+  insertViewer, isLive, rejoinViewer, roomCount, setControlRequest, setViewerName, setViewerState, shareById, shareByTokenHash,
+  userIsShielded, viewerById, viewerByKeyHash,
 } from '../data/shares.ts';
 import type { ShareRow, ViewerRow } from '../data/shares.ts';
 import { immediate } from '../data/statements.ts';
 import { apiError } from './errors.ts';
 import { newShareSecret, roomLimit, seenSince } from './shares.ts';
+import { VIEWER_KEY_PATTERN } from '../../src/contract/share-words.ts';
+import type { SocketJoin } from '../../src/contract/stream-protocol.ts';
+import { randomInt } from 'node:crypto';
+import { checkName } from '../../src/core/validate.ts';
 import { hashToken } from './tokens.ts';
-import type { Db, Deps } from './types.ts';
+import type { Db, Deps, Language } from './types.ts';
 
 // Screen sharing by link, the viewer's side (server/API.md "Screen sharing"): a link looked at, the room joined (or
 // rejoined by a kept key as a stream socket opens), a viewer's own state, its control request, and leaving. The
@@ -30,7 +34,9 @@ export function openShare(deps: Deps, token: string): ReplyInput<typeof contract
 
 export interface JoinInput {
   token: string;
+  /** '' names a new viewer "Guest 1234" in `language`, and keeps a known viewer's name. */
   displayName: string;
+  language: Language;
   /** The key this browser kept from an earlier join of this share ('' when none). */
   viewerKey: string;
   /** The caller's account, when the page sent a valid login; one of another tenant than the share's is ignored. */
@@ -41,34 +47,73 @@ export interface JoinInput {
  * Into the room (spec §6: at most the tenant's room limit of viewers in it). The same browser (its viewer key) comes
  * back as the same viewer; a blocked one, by its key, its account, or the account its key's row joined with, is
  * refused. Someone already in the room (a second tab, a reload) is not counted twice. A key of another share is no
- * key here: the join makes a new viewer.
+ * key here: the join makes a new viewer. A key no viewer holds, made by the browser (VIEWER_KEY_PATTERN), becomes the
+ * new viewer's, so a page can open its stream with it while this join is on its way (or join by the socket itself,
+ * `joinBySocket`).
  */
-export function joinShare(deps: Deps, input: JoinInput): ReplyInput<typeof contract.joinShare> {
+export function joinShare(deps: Pick<Deps, 'db' | 'now'>, input: JoinInput): ReplyInput<typeof contract.joinShare> {
   const { db } = deps;
   const now = deps.now();
   const result = immediate(db, () => {
     const share = liveShareOf(db, input.token, now);
     const userId = input.account?.tenantId === share.tenant_id ? input.account.id : null;
-    const known = input.viewerKey ? viewerByKeyHash(db, hashToken(input.viewerKey), seenSince(now)) : undefined;
+    const keyHash = input.viewerKey ? hashToken(input.viewerKey) : '';
+    const known = keyHash ? viewerByKeyHash(db, keyHash, seenSince(now)) : undefined;
     const existing = known?.share_id === share.id ? known : undefined;
     admitViewer(db, share, existing, userId, now);
     if (existing) {
-      rejoinViewer(db, existing.id, input.displayName, userId, existing.state === 'enabled', now);
-      return { viewerId: existing.id, viewerKey: input.viewerKey, permission: existing.permission, share };
+      const displayName = input.displayName || existing.display_name;
+      rejoinViewer(db, existing.id, displayName, userId, existing.state === 'enabled', now);
+      return { viewerId: existing.id, viewerKey: input.viewerKey, displayName, permission: existing.permission, share };
     }
-    const viewerKey = newShareSecret();
+    const viewerKey = !known && VIEWER_KEY_PATTERN.test(input.viewerKey) ? input.viewerKey : newShareSecret();
+    const displayName = input.displayName || guestName(input.language);
     const viewerId = insertViewer(db, {
       shareId: share.id,
       userId,
-      displayName: input.displayName,
+      displayName,
       keyHash: hashToken(viewerKey),
       permission: share.permission,
       now,
     });
-    return { viewerId, viewerKey, permission: share.permission, share };
+    return { viewerId, viewerKey, displayName, permission: share.permission, share };
   });
   const { share, ...viewer } = result;
   return { ...viewer, userPhoneId: share.phone_id, phoneName: share.phone_name };
+}
+
+/** What a viewer who joined without a name is called until they pick one: "Guest 4821". */
+const GUEST_WORD: Record<Language, string> = { 'zh-CN': '访客', 'en-US': 'Guest' };
+const guestName = (language: Language): string => `${GUEST_WORD[language]} ${randomInt(1000, 10000)}`;
+
+/**
+ * A first-time viewer into the room as its stream socket opens (the `auth` message's `join`): the join its page makes
+ * too, so its first picture waits for neither that call's answer nor the page's code (src/share/early-join.ts).
+ * Whichever of the two comes first makes the viewer; the other finds it by its key. False when the join is refused
+ * (the socket is then refused as any other; the page's call says why) or the share is not of this phone.
+ */
+export function joinBySocket(deps: Pick<Deps, 'db' | 'now'>, key: string, join: SocketJoin, userPhoneId: number): boolean {
+  // The name rule of the join call (its Name field), applied here: a socket's message passes no schema.
+  const displayName = join.name.trim().normalize('NFC');
+  if (!VIEWER_KEY_PATTERN.test(key) || (displayName && checkName(displayName))) return false;
+  try {
+    const joined = joinShare(deps, { token: join.share, displayName, language: join.language, viewerKey: key, account: null });
+    return joined.userPhoneId === userPhoneId && joined.viewerKey === key;
+  } catch {
+    return false;
+  }
+}
+
+/** The viewer picks its own display name (in the room, not blocked); the owner's list shows it from then on. */
+export function renameViewer(deps: Deps, key: string, displayName: string): ReplyInput<typeof contract.renameViewer> {
+  const { db } = deps;
+  const now = deps.now();
+  immediate(db, () => {
+    const viewer = loadViewerByKey(db, key, now);
+    if (viewer.state === 'shielded') throw apiError(ErrorCode.SHARE_BLOCKED);
+    setViewerName(db, viewer.id, displayName, now);
+  });
+  return { displayName };
 }
 
 /**

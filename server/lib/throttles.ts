@@ -259,3 +259,17 @@ export function admitAnalyticsSend(deps: Deps, address: string): void {
   refuseWhileWaiting(deps.throttles.analyticsAddress.waitMs(address, now));
   deps.throttles.analyticsAddress.add(address, now);
 }
+
+/**
+ * Joins of share links by their stream socket (the viewer page's early start), per address: the join call's limit,
+ * counted apart from the calls (the stream server is made before the app and its throttles).
+ */
+export function socketJoinGate(limits: Partial<Limits>): (address: string, now: number) => boolean {
+  const counter = new WindowCounter({ ...DEFAULT_LIMITS, ...limits }.shareJoinAddressPerHour, HOUR_MS);
+  return (address, now) => {
+    if (counter.waitMs(address, now) > 0) return false;
+    counter.add(address, now);
+    return true;
+  };
+}
+

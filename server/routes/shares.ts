@@ -7,6 +7,7 @@ import { contractRoute } from '../lib/contract-route.ts';
 import * as shares from '../lib/shares.ts';
 import * as viewers from '../lib/share-viewers.ts';
 import { admitShareJoin } from '../lib/throttles.ts';
+import { languageOf } from '../lib/request.ts';
 import { findSessionByAccessToken } from '../lib/tokens.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 import { isTrialOver } from '../lib/users.ts';
@@ -45,8 +46,9 @@ export function shareRoutes(deps: Deps): Hono<AppEnv> {
   contractRoute(routes, deps, contract.openShare, visitor, (_c, { body }) => viewers.openShare(deps, body.token));
   contractRoute(routes, deps, contract.joinShare, visitor, (c, { body }) => {
     admitShareJoin(deps, clientAddress(c, deps.trustProxy));
-    return viewers.joinShare(deps, { ...body, account: loggedInUser(deps, c) });
+    return viewers.joinShare(deps, { ...body, language: languageOf(c), account: loggedInUser(deps, c) });
   });
+  contractRoute(routes, deps, contract.renameViewer, visitor, (_c, { body }) => viewers.renameViewer(deps, body.viewerKey, body.displayName));
   contractRoute(routes, deps, contract.viewerStatus, visitor, (_c, { body }) => viewers.viewerStatus(deps, body.viewerKey));
   contractRoute(routes, deps, contract.requestControl, visitor, (_c, { body }) => viewers.requestControl(deps, body.viewerKey));
   contractRoute(routes, deps, contract.leaveShare, visitor, (_c, { body }) => {

@@ -1,6 +1,6 @@
 import { MAX_CLIPBOARD_CHARS, MAX_POINTERS, MAX_TEXT_CHARS, STREAM_KEYS, TOUCH_ACTIONS } from '../../src/contract/stream-protocol.ts';
 import { BITRATE_RANGE, DEFINITION_SIZES, FPS_RANGE } from '../../src/contract/stream-quality.ts';
-import type { Definition, StreamClientMessage, StreamKey, TouchAction, TouchPointer } from '../../src/contract/stream-protocol.ts';
+import type { Definition, SocketJoin, StreamClientMessage, StreamKey, TouchAction, TouchPointer } from '../../src/contract/stream-protocol.ts';
 
 // The streaming WebSocket protocol (API.md "Streaming"): JSON text messages for control, binary messages for pictures.
 // Its words, limits and message types are the contract's (src/contract/stream-protocol.ts, stream-quality.ts); this
@@ -80,6 +80,13 @@ export function parseClientMessage(raw: string): StreamClientMessage | { error: 
     case 'auth':
       if (typeof m.token !== 'string' || m.token.length === 0 || m.token.length > 512) return { error: 'auth.token must be a security token' };
       if (m.rejoin !== undefined && typeof m.rejoin !== 'boolean') return { error: 'auth.rejoin must be a boolean' };
+      if (m.join !== undefined) {
+        const join = m.join as Partial<SocketJoin> | null;
+        if (!join || typeof join !== 'object' || !isText(join.share, 512) || !isText(join.name, 64) || (join.language !== 'zh-CN' && join.language !== 'en-US')) {
+          return { error: 'auth.join must be {share, name, language}' };
+        }
+        return { type: 'auth', token: m.token, join: { share: join.share, name: join.name, language: join.language } };
+      }
       return m.rejoin ? { type: 'auth', token: m.token, rejoin: true } : { type: 'auth', token: m.token };
     default:
       return { error: 'Unknown message type' };

@@ -35,6 +35,12 @@ export interface StreamServerOptions {
   installedApps?: (userPhoneId: number) => InstalledAppInfo[];
   /** The phone's identity, for its Settings app's "About phone" (main.ts: lib/phone-identity.ts `identityOf`). */
   phoneAbout?: (userPhoneId: number) => PhoneAbout;
+  /**
+   * Whether a share viewer's join by its socket (`auth` with `join`) may go ahead for the upgrade request `req`: the
+   * join call's throttle (main.ts: lib/throttles.ts `admitShareJoin` by the request's address). Every join when left
+   * out.
+   */
+  admitJoin?: (req: IncomingMessage) => boolean;
 }
 
 /**

@@ -14,7 +14,7 @@ import { createGridService } from './grid-server.ts';
 import { runningBoot } from './phone-boot.ts';
 import { setAbout } from './phone-about.ts';
 import { seenSince, VIEWER_GRACE_MS } from '../lib/shares.ts';
-import { rejoinByKey } from '../lib/share-viewers.ts';
+import { joinBySocket, rejoinByKey } from '../lib/share-viewers.ts';
 import { authorizeStream, holderOf, refuse, refuseOrEndViewer, ViewerPresence } from './stream-access.ts';
 import { SCREENSHOTS_PER_SOCKET, SCREENSHOTS_PER_USER, screenshotLimiter } from './screenshot-limits.ts';
 import { PhoneEntry } from './phone-entry.ts';
@@ -84,7 +84,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
    * A new socket: its token is in the address, or comes as its first message (`auth`) within AUTH_WAIT_MS, so a page
    * can open the socket while its token call is still on the way (one round trip less before the first picture).
    */
-  function onConnection(socket: WebSocket, url: URL): void {
+  function onConnection(socket: WebSocket, url: URL, req: IncomingMessage): void {
     const userPhoneId = Number(url.searchParams.get('userPhoneId'));
     const token = url.searchParams.get('token');
     if (token) return openSession(socket, userPhoneId, token);
@@ -95,6 +95,8 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
       const message = isBinary ? null : parseClientMessage(data.toString());
       if (!message || 'error' in message || message.type !== 'auth') return refuse(socket);
       if (message.rejoin) rejoinByKey(options.db, now(), message.token, userPhoneId);
+      // A refused join leaves the key unknown: the socket is then refused below, and the page's join call says why.
+      if (message.join && (options.admitJoin?.(req) ?? true)) joinBySocket({ db: options.db, now }, message.token, message.join, userPhoneId);
       openSession(socket, userPhoneId, message.token);
     });
   }
@@ -237,7 +239,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
       return true;
     }
     if (url.pathname !== STREAM_PATH) return false;
-    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, url));
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, url, req));
     return true;
   }
 

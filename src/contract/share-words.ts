@@ -44,3 +44,9 @@ export type ShareEndReason = (typeof SHARE_END_REASONS)[number];
 export const SHARE_LIST_LIMIT = 50;
 /** The room's size when the tenant's PHONE_SCREEN_SHARE_ROOM_NUMBER_LIMIT is missing or malformed (spec §6, §9). */
 export const DEFAULT_SHARE_ROOM_LIMIT = 5;
+
+/**
+ * A viewer key a browser may make itself (src/share/kept-viewer.ts): 24 or more base64url characters, at least 144
+ * random bits like the keys the server makes. The server takes one only when no viewer holds it.
+ */
+export const VIEWER_KEY_PATTERN = /^[A-Za-z0-9_-]{24,100}$/;

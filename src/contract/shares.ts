@@ -88,21 +88,36 @@ export const openShare = endpoint(`POST ${SHARE}/open`, {
   reply: v.strictObject({ shareId: v.number(), userPhoneId: v.number(), phoneName: v.string(), permission: v.picklist(SHARE_PERMISSIONS), expiresAt: v.number() }),
 });
 
+/**
+ * Into the room. `displayName` '' lets the server name a new viewer ("Guest 1234" in the request's language) and keeps
+ * a known viewer's name; the viewer may rename itself later (`renameViewer`).
+ */
 export const joinShare = endpoint(`POST ${SHARE}/join`, {
   body: v.object({
     token: Secret,
-    displayName: Name,
-    /** The key this browser got when it joined this share before: it comes back as the same viewer. */
+    displayName: v.optional(v.union([v.literal(''), Name]), ''),
+    /**
+     * The key this browser got when it joined this share before: it comes back as the same viewer. A key no viewer
+     * holds, made by the browser (VIEWER_KEY_PATTERN: at least 144 random bits), becomes the new viewer's key, so the
+     * page may open its stream with it before this call's answer is in.
+     */
     viewerKey: v.optional(ViewerKey, ''),
   }),
   reply: v.strictObject({
     viewerId: v.number(),
     /** Opens the stream (as its token) and authenticates the viewer's calls; kept by the page for this share. */
     viewerKey: v.string(),
+    displayName: v.string(),
     userPhoneId: v.number(),
     phoneName: v.string(),
     permission: v.picklist(SHARE_PERMISSIONS),
   }),
+});
+
+/** The viewer's own display name, changed while in the room (the owner's list shows the new one). */
+export const renameViewer = endpoint(`POST ${SHARE}/viewer/rename`, {
+  body: v.object({ viewerKey: ViewerKey, displayName: Name }),
+  reply: v.strictObject({ displayName: v.string() }),
 });
 
 export const ViewerStatus = v.strictObject({

@@ -100,6 +100,16 @@ export type StreamRole = 'owner' | 'grantee' | 'viewer';
 /** Why a socket's control changed: the owner took it back, the owner's last socket left, or the access changed. */
 export type ControlChange = 'taken' | 'returned' | 'permission';
 
+/**
+ * A first-time share viewer's join, sent with its socket's `auth` (its token then the viewer key the browser made): the
+ * room is entered as the socket opens. `name` '' lets the server name the viewer in `language`.
+ */
+export interface SocketJoin {
+  share: string;
+  name: string;
+  language: 'zh-CN' | 'en-US';
+}
+
 /** A share viewer asking the owner for control (the owner answers with the share's control-request call). */
 export interface ControlRequest {
   viewerId: number;
@@ -113,7 +123,7 @@ export type StreamClientMessage =
    * share viewer's key kept from an earlier join, and the viewer comes back into the room with it, as a join with that
    * key would (server/API.md "Screen sharing").
    */
-  | { type: 'auth'; token: string; rejoin?: true }
+  | { type: 'auth'; token: string; rejoin?: true; join?: SocketJoin }
   | { type: 'touch'; action: TouchAction; pointers: TouchPointer[] }
   | { type: 'key'; key: StreamKey }
   | { type: 'text'; text: string }

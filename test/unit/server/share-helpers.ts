@@ -31,7 +31,7 @@ export function shareCalls(current: () => Running) {
   async function joined(token: string, displayName = 'Guest', extra: Parameters<typeof join>[2] = {}) {
     const reply = await join(token, displayName, extra);
     assert.is(reply.code, 0, reply.msg);
-    return reply.data as { viewerId: number; viewerKey: string; userPhoneId: number; permission: string };
+    return reply.data as { viewerId: number; viewerKey: string; displayName: string; userPhoneId: number; permission: string };
   }
 
   const owner = (path: string, body: unknown) => current().ctx.call(`${SHARE}${path}`, { method: 'PUT', body });

@@ -6,6 +6,7 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { Canvas } from '@napi-rs/canvas';
 import { WebSocket } from 'ws';
 import { FRAME_HEADER_BYTES, FRAME_KIND, PATCH_HEADER_BYTES, PATCH_KIND, PATCH_REGION_BYTES, SCREENSHOT_KIND } from '../../../src/contract/stream-protocol.ts';
+import type { SocketJoin } from '../../../src/contract/stream-protocol.ts';
 import { createStreamServer } from '../../../server/stream/stream-server.ts';
 import type { StreamServer, StreamServerOptions } from '../../../server/stream/stream-server.ts';
 import { VirtualScreen } from '../../../server/stream/virtual-screen.ts';
@@ -63,7 +64,7 @@ function readBinary(data: Buffer): Incoming {
  * picture on arrival, unless `acks.hold` is set (then `acks.release()` sends the newest one). `auth`: the token goes
  * as the first message instead of in the address, with `rejoin` when set.
  */
-export function client(port: number, token: string, userPhoneId: number, auth?: { rejoin?: true }) {
+export function client(port: number, token: string, userPhoneId: number, auth?: { rejoin?: true; join?: SocketJoin }) {
   const query = auth ? `userPhoneId=${userPhoneId}` : `token=${encodeURIComponent(token)}&userPhoneId=${userPhoneId}`;
   const socket = new WebSocket(`ws://127.0.0.1:${port}/stream/ws?${query}`);
   if (auth) socket.once('open', () => socket.send(JSON.stringify({ type: 'auth', token, ...auth })));
