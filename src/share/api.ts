@@ -34,5 +34,7 @@ export const joinShare = (token: string, displayName: string, viewerKey: string)
   api('POST /api/device/share/join', { body: { token, displayName, viewerKey } }, { beforeTenant: true });
 export const viewerStatus = (viewerKey: string) =>
   api('POST /api/device/share/viewer/status', { body: { viewerKey } }, { allowDuplicate: true, beforeTenant: true });
+export const renameViewer = (viewerKey: string, displayName: string) =>
+  api('POST /api/device/share/viewer/rename', { body: { viewerKey, displayName } }, { beforeTenant: true });
 export const requestControl = (viewerKey: string) => api('POST /api/device/share/viewer/request-control', { body: { viewerKey } }, { beforeTenant: true });
 export const leaveShare = (viewerKey: string) => api('POST /api/device/share/viewer/leave', { body: { viewerKey } }, { beforeTenant: true });

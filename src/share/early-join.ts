@@ -5,7 +5,10 @@
  * - a browser that joined this link before: the join, and the stream socket, with the kept viewer key as its first
  *   message, which lets the viewer back into the room by itself (the stream protocol's `rejoin`), so the first picture
  *   waits for neither the join's answer nor the page's code;
- * - a first visit: the look at the link that the name form shows.
+ * - a first visit by a link that names its phone: the same, with a viewer key made here and kept for the link, the
+ *   socket joining by itself (`join`: under the name this browser used last, or none, which the server makes up and
+ *   the viewer may change on the page);
+ * - a first visit by an older link without its phone: the look at the link that the name form shows.
  * The page takes them over: its http client finds the replies among the boot's (app/boot-replies.ts), the stream SDK
  * the socket with what it heard meanwhile (stream/early-socket.ts).
  *
@@ -14,7 +17,8 @@
  */
 import { openEarlySocket } from '../stream/early-socket.ts';
 import { streamBase, streamUrl } from '../stream/stream-url.ts';
-import { keptName, keptViewerKey, returningTo, tokenOf } from './kept-viewer.ts';
+import { keepViewer, keptName, keptViewerKey, linkPhoneOf, newViewerKey, returningTo, tokenOf } from './kept-viewer.ts';
+import type { SocketJoin } from '../contract/stream-protocol.ts';
 
 export { tokenOf };
 
@@ -31,16 +35,34 @@ function callAhead(path: string, body: string, headers: Record<string, string>, 
   window.__bootReplies![`POST ${path} ${body}`] = reply;
 }
 
+/** The page's language as the app stores it (core/i18n's storedLocale, which this file may not import), for a name. */
+function storedLanguage(): SocketJoin['language'] {
+  try {
+    return JSON.parse(localStorage.getItem('language') ?? 'null') === 'en-US' ? 'en-US' : 'zh-CN';
+  } catch {
+    return 'zh-CN';
+  }
+}
+
 function startEarly(): void {
   const headers = window.__bootHeaders;
   if (!headers || !window.__bootReplies || !location.pathname.includes('/share-screen-control/') || navigator.onLine === false) return;
-  const token = tokenOf(new URLSearchParams(location.search));
+  const query = new URLSearchParams(location.search);
+  const token = tokenOf(query);
   if (!token) return;
-  const phoneId = returningTo(token);
-  const viewerKey = keptViewerKey(token);
-  // A first visit: the link's phone and permission, which the name form shows (the page's first call).
-  if (phoneId === null || !viewerKey) return callAhead(OPEN_PATH, JSON.stringify({ token }), headers, 'high');
-  // Low: the first picture does not wait for the join (the socket below lets the viewer back in), the page's files do.
+  let phoneId = returningTo(token);
+  let viewerKey = keptViewerKey(token);
+  let join: SocketJoin | undefined;
+  if (phoneId === null || !viewerKey) {
+    phoneId = linkPhoneOf(query);
+    // An older link: the link's phone and permission, which the name form shows (the page's first call).
+    if (phoneId === null) return callAhead(OPEN_PATH, JSON.stringify({ token }), headers, 'high');
+    // Kept now, so the page takes this visit for a returning one and joins with the same key.
+    viewerKey = newViewerKey();
+    keepViewer(token, keptName(), viewerKey, phoneId);
+    join = { share: token, name: keptName(), language: storedLanguage() };
+  }
+  // Low: the first picture does not wait for the join (the socket below lets the viewer in), the page's files do.
   callAhead(JOIN_PATH, joinBody(token, keptName(), viewerKey), headers, 'low');
   let url: string;
   try {
@@ -50,7 +72,7 @@ function startEarly(): void {
   }
   // The kept key brings the viewer back into the room as the socket opens: the first picture does not wait for the
   // join's answer, which on a slow link queues behind the page's files.
-  openEarlySocket(url, { type: 'auth', token: viewerKey, rejoin: true });
+  openEarlySocket(url, join ? { type: 'auth', token: viewerKey, join } : { type: 'auth', token: viewerKey, rejoin: true });
 }
 
 if (typeof window !== 'undefined') startEarly();

@@ -44,10 +44,22 @@ export const keptName = (): string => readKept().name;
 const keptEntry = (token: string) => readKept().keys.find(([tag]) => tag === tokenTag(token));
 export const keptViewerKey = (token: string): string => keptEntry(token)?.[1] ?? '';
 
-/** The phone of a link this browser joined before under a kept name (it may go straight back in), or null. */
+/**
+ * The phone of a link this browser has a viewer key for (it joined before, or its early start made the key to join
+ * with: it goes straight in), or null.
+ */
 export function returningTo(token: string): number | null {
   const entry = keptEntry(token);
-  return entry && keptName() && Number.isSafeInteger(entry[2]) ? entry[2] : null;
+  return entry && Number.isSafeInteger(entry[2]) ? entry[2] : null;
+}
+
+/**
+ * A viewer key for a first visit, made here so the stream socket can join with it before any answer came back: 18
+ * random bytes, base64url (24 characters, as the server's own keys; VIEWER_KEY_PATTERN).
+ */
+export function newViewerKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(18));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_');
 }
 
 /** Keeps the name, and this link's viewer key and phone (first: the newest few are kept). */
@@ -59,3 +71,9 @@ export function keepViewer(token: string, name: string, viewerKey: string, userP
 
 /** The token of the share link a page address carries ('' when none). */
 export const tokenOf = (query: URLSearchParams): string => (query.get('token') ?? '').trim();
+
+/** The phone a share link names (`phone=`, which links carry so a first visit can open its stream at once), or null. */
+export function linkPhoneOf(query: URLSearchParams): number | null {
+  const id = Number(query.get('phone'));
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}

@@ -49,9 +49,12 @@ export async function changeViewer(viewerId: number, change: ViewerChange): Prom
   invalidateQueries(['share']);
 }
 
-/** The address a link opens (any client number works; the owner's own is used). */
-export function shareLink(clientNo: string, token: string): string {
-  return `${location.origin}${BASE}${pagePath('share-screen-control', clientNo, `token=${encodeURIComponent(token)}`)}`;
+/**
+ * The address a link opens (any client number works; the owner's own is used). It names the phone too, so a first
+ * visit opens the stream at once (early-join.ts); the token alone decides what it may see.
+ */
+export function shareLink(clientNo: string, token: string, userPhoneId: number): string {
+  return `${location.origin}${BASE}${pagePath('share-screen-control', clientNo, `token=${encodeURIComponent(token)}&phone=${userPhoneId}`)}`;
 }
 
 export const openKey = (token: string) => ['share', 'open', token] as const;
@@ -73,8 +76,16 @@ export const fetchOpened = (token: string) => () => worded(api.openShare(token))
 /** Into the room (as the same viewer when this browser was in it before); the key is kept for the next time. */
 export async function joinAsViewer(token: string, name: string): Promise<api.JoinedShare> {
   const joined = await worded(api.joinShare(token, name, keptViewerKey(token)));
-  keepViewer(token, name, joined.viewerKey, joined.userPhoneId);
+  // The name the room knows (the server's "Guest 1234" when none was given) is the one the next link starts with.
+  keepViewer(token, joined.displayName, joined.viewerKey, joined.userPhoneId);
   return joined;
+}
+
+/** The viewer's own new display name, kept for the next links too. */
+export async function renameAsViewer(token: string, viewerKey: string, userPhoneId: number, name: string): Promise<string> {
+  const { displayName } = await worded(api.renameViewer(viewerKey, name));
+  keepViewer(token, displayName, viewerKey, userPhoneId);
+  return displayName;
 }
 
 /** A viewer's own state (its permission, a control request waiting) as a query, asked every POLL_MS while shown. */

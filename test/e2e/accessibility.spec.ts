@@ -168,6 +168,11 @@ async function otherPages(audit: Audit, data: PageData | null): Promise<void> {
         await expect(page.locator('[data-testid="stream-stage"][data-state="playing"]')).toBeVisible();
         await settle(page);
         await audit.analyse('share-screen-control watching');
+        await page.getByTestId('share-change-name').click();
+        await expect(page.getByTestId('share-name-sheet')).toBeVisible();
+        await settle(page);
+        await audit.analyse('share-screen-control with the name sheet');
+        await page.getByTestId('sheet-close').click();
         await page.getByTestId('share-leave').click();
         await expect(page.getByTestId('share-notice')).toBeVisible();
       });

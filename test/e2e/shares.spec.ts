@@ -35,7 +35,7 @@ async function linkByApi(page: Page, phoneId: number, permission: 'view' | 'cont
   const reply = await callApi(page, 'POST', '/api/device/share/create', { userPhoneId: phoneId, permission, validityHours: 24 });
   expect(reply.code).toBe(0);
   const { token, shareId } = reply.data as { token: string; shareId: number };
-  return { link: appUrl(`/share-screen-control/demo?token=${token}`), token, shareId };
+  return { link: appUrl(`/share-screen-control/demo?token=${token}&phone=${phoneId}`), token, shareId };
 }
 
 /** A join through the API without an account, as a script (or another browser) would. */
@@ -68,15 +68,20 @@ async function viewerSocket(page: Page, viewerKey: string, userPhoneId: number):
   return socket;
 }
 
-/** A viewer without an account opening the link, giving a name and joining; waits for the live picture. */
+/**
+ * A viewer without an account opening the link: in at once under the name the server gives ("Guest 1234"), then
+ * picking its own while watching; waits for the live picture.
+ */
 async function watch(browser: Browser, link: string, name: string): Promise<Page> {
   const page = await context(browser);
   await page.goto(link);
-  await expect(page.getByTestId('share-join-form')).toContainText(PHONE_NAME);
-  await page.locator('#share-display-name').fill(name);
-  await page.getByTestId('share-join').click();
   await expect(stage(page)).toHaveAttribute('data-state', 'playing');
   await expect.poll(() => frameCount(page)).toBeGreaterThan(0);
+  await expect(page.getByTestId('share-my-name')).toHaveText(/^You appear as Guest \d{4}$/);
+  await page.getByTestId('share-change-name').click();
+  await page.locator('#share-display-name').fill(name);
+  await page.getByTestId('share-name-save').click();
+  await expect(page.getByTestId('share-my-name')).toHaveText(`You appear as ${name}`);
   return page;
 }
 
@@ -93,7 +98,7 @@ test('a phone shared from its action sheet: a guest joins and watches, asks for 
   await sheet.getByTestId('share-permission-view').check();
   await sheet.getByTestId('share-create').click();
   const link = await sheet.getByTestId('share-link').inputValue();
-  expect(link).toMatch(/\/app\/share-screen-control\/demo\?token=[\w-]{22,}$/);
+  expect(link).toMatch(/\/app\/share-screen-control\/demo\?token=[\w-]{22,}&phone=\d+$/);
   await sheet.getByTestId('sheet-close').click();
   await expect(host.getByTestId('share-card').first()).toHaveAttribute('data-status', 'active');
 
@@ -170,8 +175,6 @@ test('the room holds five: a sixth joiner is told the room is full', async ({ br
   }
   const sixth = await context(browser);
   await sixth.goto(link);
-  await sixth.locator('#share-display-name').fill('Sixth');
-  await sixth.getByTestId('share-join').click();
   await expect(notice(sixth)).toHaveText(/The room is full/);
   await expect(stage(sixth)).toHaveCount(0);
   for (const socket of sockets) socket.close();
@@ -201,6 +204,44 @@ test('ending the share early closes every viewer within a second', async ({ brow
   await Promise.all(viewers.map((page) => expect(notice(page)).toHaveText(/Screen interaction has ended/, { timeout: 1000 })));
   expect(Date.now() - endedAt).toBeLessThan(1500);
   await expect(host.getByTestId('join-user-share')).toHaveAttribute('data-status', 'ended');
+});
+
+test('a first visit goes straight in: one socket that joins as it opens, one join call, a name picked while watching', async ({ browser }) => {
+  const { page: host, phoneId } = await owner(browser);
+  const { link, token, shareId } = await linkByApi(host, phoneId);
+  const viewer = await context(browser);
+  const firstMessages: string[] = [];
+  const joins: string[] = [];
+  viewer.on('websocket', (socket) => socket.once('framesent', (frame) => firstMessages.push(String(frame.payload))));
+  viewer.on('request', (request) => request.url().includes('/api/device/share/join') && joins.push(request.postData() ?? ''));
+  await viewer.goto(link);
+  await expect(stage(viewer)).toHaveAttribute('data-state', 'playing');
+  await expect.poll(() => frameCount(viewer)).toBeGreaterThan(0);
+  await expect(viewer.getByTestId('share-join-form')).toHaveCount(0);
+  // The early start's socket joined by itself with a key the browser made; the page's join used the same key.
+  expect(firstMessages).toHaveLength(1);
+  const auth = JSON.parse(firstMessages[0]!) as { type: string; token: string; join: { share: string; name: string; language: string } };
+  expect(auth).toMatchObject({ type: 'auth', join: { share: token, name: '', language: 'en-US' } });
+  expect(auth.token).toMatch(/^[\w-]{24}$/);
+  expect(joins.map((body) => JSON.parse(body) as { viewerKey: string })).toEqual([{ token, displayName: '', viewerKey: auth.token }]);
+
+  const names = async () => {
+    const reply = await callApi(host, 'GET', `/api/device/share/get?shareId=${shareId}`);
+    return (reply.data as { share: { viewers: Array<{ displayName: string }> } }).share.viewers.map((entry) => entry.displayName);
+  };
+  const given = (await viewer.getByTestId('share-my-name').innerText()).replace('You appear as ', '');
+  expect(given).toMatch(/^Guest \d{4}$/);
+  expect(await names()).toEqual([given]);
+  // A name against the rule is refused next to the field, and what was typed stays.
+  await viewer.getByTestId('share-change-name').click();
+  await viewer.locator('#share-display-name').fill('x'.repeat(25));
+  await viewer.getByTestId('share-name-save').click();
+  await expect(viewer.getByTestId('share-name-sheet')).toContainText('at most 20 characters');
+  await expect(viewer.locator('#share-display-name')).toHaveValue('x'.repeat(25));
+  await viewer.locator('#share-display-name').fill('Frank');
+  await viewer.getByTestId('share-name-save').click();
+  await expect(viewer.getByTestId('share-my-name')).toHaveText('You appear as Frank');
+  expect(await names()).toEqual(['Frank']);
 });
 
 test("a returning viewer's page starts early: back in after leaving, on one socket and one join; an unknown client ends on 404", async ({ browser }) => {

@@ -1,14 +1,15 @@
 /**
  * share-screen-control (layout none, public, any client number; spec §2 lets it skip the H5 check): a share link's
- * page. A first visit shows the phone's name and the link's permission and asks a display name; a browser that
- * joined the link before goes straight back in. Then the live phone, with "request control" while watching; the
+ * page. Every visit goes straight in: a browser that joined the link before by its kept key, a first visit by a key
+ * its early start made, under the name this browser used last or one the server gives, which the viewer changes while
+ * watching (the picture never waits for a form). Only an older link that does not name its phone shows the phone's
+ * name and the link's permission and asks a display name first. Then the live phone, with "request control" while watching; the
  * room being full, a block, or the end of the share each end it with the spec §8 message and the stream closed.
  *
  * It loads only what watching needs, and starts early: its chunk brings phone-view's stage and session (watch.ts)
  * and the stream SDK (in the page's own first round of files, never the first screen's). The boot runs
- * early-join.ts as soon as that small file arrives, while the rest is still coming in: for a returning viewer the
- * join goes out and the socket opens (its kept key lets it back into the room), for a first visit the look at the
- * link; this module takes them over, and the page shows without waiting for the client's details, which the viewer's
+ * early-join.ts as soon as that small file arrives, while the rest is still coming in: the join goes out and the
+ * socket opens (its key lets it into the room as it opens); this module takes them over, and the page shows without waiting for the client's details, which the viewer's
  * calls do not need. The error catalogue comes once the first picture is drawn, not in its way. No device list, no
  * shop. Figures: docs/benchmarks.md "Share link".
  */

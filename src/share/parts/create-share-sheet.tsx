@@ -74,7 +74,7 @@ export function CreateShareSheet({ clientNo, phoneId, onClose }: CreateShareShee
     setBusy(true);
     try {
       const answer = await createShareLink(selected, permission, hours);
-      setCreated({ link: shareLink(clientNo, answer.token), phoneName });
+      setCreated({ link: shareLink(clientNo, answer.token, selected), phoneName });
     } catch (error) {
       notify(describeError(error));
     } finally {

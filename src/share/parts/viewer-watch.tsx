@@ -15,6 +15,7 @@ import {
 } from '../../phone-view/watch.ts';
 import type { JoinedShare, ViewerStatus } from '../api.ts';
 import { askForControl, fetchViewerStatus, viewerStatusKey } from '../state.ts';
+import { ViewerNameSheet } from './viewer-name-sheet.tsx';
 
 const SHARE_FAILURES: ReadonlySet<string> = new Set<ShareFailure>(['shareEnded', 'shareBlocked', 'shareRemoved']);
 
@@ -93,6 +94,7 @@ export function ViewerWatch({ joining, onRefused, onEnded, onLeave }: ViewerWatc
   }, [current]);
 
   const control = useControlRequest(joined?.viewerKey);
+  const [naming, setNaming] = useState(false);
   return (
     <div class="phone-view share-watch" data-testid="share-watch">
       <header class="share-watch__bar">
@@ -105,6 +107,24 @@ export function ViewerWatch({ joining, onRefused, onEnded, onLeave }: ViewerWatc
         <StreamStage stageRef={stage} width={size.width} height={size.height} onRetry={open} onResume={resumeSession} onExit={() => onLeave(joined)} />
       </div>
       <KeyboardInput inputRef={keyboard} />
+      {joined ? (
+        <p class="share-watch__me">
+          <span data-testid="share-my-name">{t('share.watch.watchingAs', { name: joined.displayName })}</span>
+          <button type="button" class="share-watch__rename" onClick={() => setNaming(true)} data-testid="share-change-name">
+            {t('share.watch.changeName')}
+          </button>
+        </p>
+      ) : null}
+      {naming && joined ? (
+        <ViewerNameSheet
+          token={joining.token}
+          viewerKey={joined.viewerKey}
+          userPhoneId={joined.userPhoneId}
+          current={joined.displayName}
+          onRenamed={(displayName) => setJoined({ ...joined, displayName })}
+          onClose={() => setNaming(false)}
+        />
+      ) : null}
       {!viewOnly.value ? (
         <div class="share-watch__actions">
           <button type="button" class="btn btn--block share-watch__keyboard" onClick={() => keyboard.current?.focus()} data-testid="share-keyboard">

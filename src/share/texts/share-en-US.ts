@@ -83,6 +83,11 @@ const shareTexts: Translation<typeof zhCN> = {
       rejoin: 'Join again',
       removed: 'The owner removed you from the room',
       retry: 'Try again',
+      watchingAs: 'You appear as {{name}}',
+      changeName: 'Change name',
+      nameTitle: 'Your display name',
+      nameSave: 'Save',
+      renamed: 'Name changed',
     },
     errors: {
       roomFull: 'The room is full',

@@ -80,6 +80,11 @@ const shareTexts = {
       rejoin: '重新加入',
       removed: '分享者已将您移出房间',
       retry: '重试',
+      watchingAs: '您的显示名称：{{name}}',
+      changeName: '修改名称',
+      nameTitle: '您的显示名称',
+      nameSave: '保存',
+      renamed: '名称已修改',
     },
     errors: {
       roomFull: '房间已满',

@@ -4,9 +4,11 @@ import * as assert from 'uvu/assert';
 import { configureHttp } from '../../../src/core/http.ts';
 import { queryData } from '../../../src/core/store/query-store.ts';
 import {
-  askForControl, fetchViewerStatus, joinAsViewer, keptName, polling, returningTo, shareLink, viewerStatusKey, viewerStatusOf,
+  askForControl, fetchViewerStatus, joinAsViewer, keptName, polling, renameAsViewer, returningTo, shareLink, viewerStatusKey, viewerStatusOf,
 } from '../../../src/share/state.ts';
 import { joinBody } from '../../../src/share/early-join.ts';
+import { linkPhoneOf, newViewerKey } from '../../../src/share/kept-viewer.ts';
+import { VIEWER_KEY_PATTERN } from '../../../src/contract/share-words.ts';
 import { describeError } from '../../../src/core/errors.ts';
 import { SHARE_ROOM_FULL } from '../../../src/core/reply-codes.ts';
 import { t } from '../../../src/core/i18n/index.ts';
@@ -39,7 +41,7 @@ const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWx';
 test('a first join sends no key; the name, the key and the phone are kept, never the token; the next join sends the key', async () => {
   localStorage.clear();
   assert.is(returningTo(TOKEN), null);
-  answer({ '/api/device/share/join': (body) => ({ code: 0, data: { viewerId: 7, viewerKey: body.viewerKey || 'key-1', userPhoneId: 42, phoneName: 'P', permission: 'view' } }) });
+  answer({ '/api/device/share/join': (body) => ({ code: 0, data: { viewerId: 7, viewerKey: body.viewerKey || 'key-1', displayName: body.displayName || 'Guest 1234', userPhoneId: 42, phoneName: 'P', permission: 'view' } }) });
   await joinAsViewer(TOKEN, 'Alice');
   assert.is(sent[0]!.body.viewerKey, '');
   assert.is(sent[0]!.body.displayName, 'Alice');
@@ -76,7 +78,7 @@ test("a refused join is worded with the share's own entries, which the viewer's 
 
 test("the early start's join is the one the page sends: same address and body, so the page takes its reply", async () => {
   localStorage.clear();
-  answer({ '/api/device/share/join': (body) => ({ code: 0, data: { viewerId: 7, viewerKey: body.viewerKey || 'key-1', userPhoneId: 42, phoneName: 'P', permission: 'view' } }) });
+  answer({ '/api/device/share/join': (body) => ({ code: 0, data: { viewerId: 7, viewerKey: body.viewerKey || 'key-1', displayName: body.displayName || 'Guest 1234', userPhoneId: 42, phoneName: 'P', permission: 'view' } }) });
   await joinAsViewer(TOKEN, 'Alice');
   const bodies: string[] = [];
   configureHttp({
@@ -85,7 +87,7 @@ test("the early start's join is the one the page sends: same address and body, s
     headers: () => ({}),
     fetch: (async (_input: RequestInfo | URL, init?: RequestInit) => {
       bodies.push(String(init?.body));
-      return new Response(JSON.stringify({ code: 0, data: { viewerId: 7, viewerKey: 'key-1', userPhoneId: 42, phoneName: 'P', permission: 'view' } }));
+      return new Response(JSON.stringify({ code: 0, data: { viewerId: 7, viewerKey: 'key-1', displayName: 'Alice', userPhoneId: 42, phoneName: 'P', permission: 'view' } }));
     }) as typeof fetch,
   });
   await joinAsViewer(TOKEN, 'Alice');
@@ -98,8 +100,33 @@ test('a corrupt stored value reads as nothing kept', () => {
   assert.is(returningTo(TOKEN), null);
 });
 
-test('the link is the share-screen-control address of the client, with the token', () => {
-  assert.match(shareLink('demo', TOKEN), new RegExp(`/app/share-screen-control/demo\\?token=${TOKEN}$`));
+test('the link is the share-screen-control address of the client, with the token and the phone', () => {
+  assert.match(shareLink('demo', TOKEN, 42), new RegExp(`/app/share-screen-control/demo\\?token=${TOKEN}&phone=42$`));
+});
+
+test('a join without a name keeps the name the server gave; a rename keeps the new one for the next links', async () => {
+  localStorage.clear();
+  answer({
+    '/api/device/share/join': (body) => ({ code: 0, data: { viewerId: 7, viewerKey: body.viewerKey || 'key-1', displayName: body.displayName || 'Guest 1234', userPhoneId: 42, phoneName: 'P', permission: 'view' } }),
+    '/api/device/share/viewer/rename': (body) => ({ code: 0, data: { displayName: body.displayName.trim() } }),
+  });
+  const joined = await joinAsViewer(TOKEN, '');
+  assert.is(joined.displayName, 'Guest 1234');
+  assert.is(keptName(), 'Guest 1234');
+  assert.is(await renameAsViewer(TOKEN, joined.viewerKey, 42, 'Dana'), 'Dana');
+  assert.is(keptName(), 'Dana');
+  assert.is(returningTo(TOKEN), 42);
+});
+
+test('a viewer key made by the browser has 144 random bits in 24 base64url characters', () => {
+  const keys = new Set(Array.from({ length: 50 }, () => newViewerKey()));
+  assert.is(keys.size, 50);
+  for (const key of keys) assert.ok(VIEWER_KEY_PATTERN.test(key) && key.length === 24, key);
+});
+
+test('a link names its phone for the early start; a malformed one names none', () => {
+  assert.is(linkPhoneOf(new URLSearchParams('token=x&phone=42')), 42);
+  for (const bad of ['token=x', 'phone=0', 'phone=-3', 'phone=4.5', 'phone=abc']) assert.is(linkPhoneOf(new URLSearchParams(bad)), null, bad);
 });
 
 test('polling: asks again until its signal aborts, and a failed later answer keeps the last one', async () => {
