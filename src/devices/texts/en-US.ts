@@ -10,7 +10,7 @@ const devicesTexts: Translation<typeof zhCN> = {
   devices: {
     title: 'My cloud phones',
     discoverTitle: 'Discover',
-    games: 'Games',
+    games: 'Game list',
     buyNow: 'Buy now',
     empty: 'No cloud phones yet',
     searchPlaceholder: 'Search by device number or name',

@@ -22,9 +22,9 @@ function Phones() {
       <PhoneCard x={30} y={32} />
       <PhoneCard x={91} y={32} on />
       <PhoneCard x={152} y={32} />
-      {/* The tap on the middle card, which opens it. */}
-      <circle class="gp-accent gp-soft" cx="132" cy="82" r="20" />
-      <circle class="gp-accent" cx="132" cy="82" r="8" />
+      {/* The tap on the middle card, which opens it: a ring that stands out on the card's screen in either theme. */}
+      <circle class="gp-accent gp-soft" cx="136" cy="100" r="22" />
+      <circle class="gp-surface gp-tap" cx="136" cy="100" r="10" />
     </>
   );
 }
