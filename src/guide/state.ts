@@ -4,7 +4,7 @@
  */
 import { describeError } from '../core/errors.ts';
 import { notify } from '../core/ui/notify.ts';
-import { patchUser } from '../account/state.ts';
+import { patchUser, user } from '../account/state.ts';
 import * as api from './api.ts';
 
 /**
@@ -12,7 +12,10 @@ import * as api from './api.ts';
  * comes back at the next start, when user/get says it is not seen yet.
  */
 export async function finishGuide(): Promise<void> {
+  // A guest is never shown the guide; one that opens its address has nothing to record (the server would refuse).
+  const guest = user.value?.guest;
   patchUser({ guideSeen: true });
+  if (guest) return;
   try {
     await api.markGuideSeen();
   } catch (error) {

@@ -28,6 +28,18 @@ function seenAt(mobile: string): number | null {
   }
 }
 
+/** A horizontal finger move across the guide's card, `dx` px (negative: to the left). */
+async function swipe(page: Page, dx: number): Promise<void> {
+  await page.getByTestId('home-guide').evaluate((guide, dx) => {
+    const box = guide.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    const touch = (clientX: number) => new Touch({ identifier: 1, target: guide, clientX, clientY: y });
+    guide.dispatchEvent(new TouchEvent('touchstart', { bubbles: true, touches: [touch(x)], changedTouches: [touch(x)] }));
+    guide.dispatchEvent(new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: [touch(x + dx)] }));
+  }, dx);
+}
+
 /** Home after a fresh start: its user/get has answered and the page has had its idle moments (when it would open the guide). */
 async function openHomeSettled(page: Page): Promise<void> {
   const userGet = page.waitForResponse((response) => response.url().includes('/api/merchant/user/get'));
@@ -59,6 +71,11 @@ test('a new account sees the guide over home once: steps, dots and focus, Done l
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(title).toHaveText('Your cloud phones');
   await expect(title).toBeFocused();
+  // A swipe to the left turns to the next step, to the right back.
+  await swipe(page, -120);
+  await expect(title).toHaveText('Add a phone');
+  await swipe(page, 120);
+  await expect(title).toHaveText('Your cloud phones');
   // A dot goes to its step.
   await dots.nth(2).click();
   await expect(title).toHaveText('Discover');
