@@ -44,7 +44,11 @@ const SHORTCUTS: ReadonlyArray<{ segment: RouteSegment; label: MessageKey }> = [
  */
 function useFirstRunGuide() {
   useEffect(() => effect(() => {
-    if (user.value?.guideSeen === false) whenIdle(() => user.peek()?.guideSeen === false && currentRouteName.peek() === 'home' && goToPage('home-guide', { replace: true }));
+    if (user.value?.guideSeen !== false) return;
+    whenIdle(() => {
+      // Still unseen, and still on home: the user may have moved on meanwhile.
+      if (user.peek()?.guideSeen === false && currentRouteName.peek() === 'home') goToPage('home-guide', { replace: true });
+    });
   }), []);
 }
 
