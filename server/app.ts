@@ -104,6 +104,11 @@ export interface AppOptions {
   llm?: LlmOptions;
   /** The pause between the pieces of the assistant's built-in answer, so it streams (0 in tests). */
   assistantTokenDelayMs?: number;
+  /**
+   * NEW_ACCOUNTS_SKIP_GUIDE: new accounts start with the first-run guide seen, so tests that register users land on
+   * home undisturbed. Off by default: a new account is shown the guide once.
+   */
+  newAccountsSkipGuide?: boolean;
 }
 
 export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 1800;
@@ -138,6 +143,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     demoPayments: options.demoPayments ?? false,
     checkReplies: options.checkReplies ?? false,
     appsChanged: options.appsChanged,
+    newAccountsSkipGuide: options.newAccountsSkipGuide ?? false,
   };
   const logError = options.logError ?? ((line) => console.error(line));
 

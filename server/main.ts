@@ -51,6 +51,11 @@ const trustProxy = trustProxyText === '1' || trustProxyText === 'true';
 const limits: Partial<Limits> = {};
 for (const [name, key] of Object.entries(LIMIT_ENV)) limits[key] = intFromEnv(name, DEFAULT_LIMITS[key]);
 
+// New accounts start with the first-run guide seen (the browser tests' server, whose users are new by the dozen).
+const skipGuideText = (process.env.NEW_ACCOUNTS_SKIP_GUIDE || '0').toLowerCase();
+if (!['1', 'true', '0', 'false'].includes(skipGuideText)) fatal(`NEW_ACCOUNTS_SKIP_GUIDE must be true or false, got "${process.env.NEW_ACCOUNTS_SKIP_GUIDE}"`);
+const newAccountsSkipGuide = skipGuideText === '1' || skipGuideText === 'true';
+
 const paymentsMode = process.env.PAYMENTS_MODE || 'off';
 if (paymentsMode !== 'demo' && paymentsMode !== 'off') fatal(`PAYMENTS_MODE must be "demo" or "off", got "${paymentsMode}"`);
 
@@ -110,6 +115,7 @@ const app = createApp({
   streamStats: process.env.STREAM_STATS === '1' ? createStreamStats(stream) : undefined,
   // The browser tests' server: a reply outside its schema in the contract fails the request (app.ts).
   checkReplies: process.env.CHECK_REPLIES === '1',
+  newAccountsSkipGuide,
   llm,
   // A reset and a replacement without data start a fresh instance: its clipboard goes too.
   phoneRestarted: (userPhoneId, kind) => void stream.restartPhone(userPhoneId, { reset: kind === 'reset' || kind === 'replace' }),

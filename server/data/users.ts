@@ -23,37 +23,52 @@ export interface NewUser {
   passwordHash?: string | null;
   trialExpiresAt?: number | null;
   fingerprintId?: string;
+  /** When the first-run guide counts as seen; null shows it to the account, left out it counts as seen (API.md "First-run guide"). */
+  guideSeenAt?: number | null;
 }
 
 /** userNo is a random 8-digit number (not the row id), so it reveals nothing about how many users exist. */
 export function createUser(db: Db, user: NewUser): UserRow {
+  const columns = 'tenant_id, mobile, user_no, nickname, avatar, password_hash, register_time, guest, trial_expires_at, fingerprint_id';
+  const values = [
+    user.tenantId,
+    user.mobile,
+    '',
+    user.nickname ?? '',
+    user.avatar ?? '',
+    user.passwordHash ?? null,
+    user.registerTime,
+    user.mobile === null ? 1 : 0,
+    user.trialExpiresAt ?? null,
+    user.fingerprintId ?? '',
+  ];
+  // Left out, the guide column keeps its default, "seen" (migration 27): the seed also runs on older schemas.
+  const withGuide = user.guideSeenAt !== undefined;
   const insert = statement(
     db,
-    `INSERT INTO users (tenant_id, mobile, user_no, nickname, avatar, password_hash, register_time, guest, trial_expires_at, fingerprint_id)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO users (${columns}${withGuide ? ', guide_seen_at' : ''}) VALUES (${'?, '.repeat(values.length - 1)}?${withGuide ? ', ?' : ''})`,
   );
-  const id = insertWithFreshNumber('users.user_no', () =>
-    Number(
-      insert.run(
-        user.tenantId,
-        user.mobile,
-        String(randomInt(10_000_000, 100_000_000)),
-        user.nickname ?? '',
-        user.avatar ?? '',
-        user.passwordHash ?? null,
-        user.registerTime,
-        user.mobile === null ? 1 : 0,
-        user.trialExpiresAt ?? null,
-        user.fingerprintId ?? '',
-      ).lastInsertRowid,
-    ),
-  );
+  const id = insertWithFreshNumber('users.user_no', () => {
+    values[2] = String(randomInt(10_000_000, 100_000_000));
+    return Number(insert.run(...values, ...(withGuide ? [user.guideSeenAt] : [])).lastInsertRowid);
+  });
   return findUserById(db, id)!;
 }
 
-/** sms-login registers an unknown mobile (spec §1); a concurrent registration of the same mobile just wins. */
-export function findOrCreateUser(db: Db, tenantId: number, mobile: string, now: number): UserRow {
-  return immediate(db, () => findUserByMobile(db, tenantId, mobile) ?? createUser(db, { tenantId, mobile, registerTime: now }));
+/**
+ * sms-login registers an unknown mobile (spec §1); a concurrent registration of the same mobile just wins. `guideSeen`
+ * creates it with the first-run guide already seen (NEW_ACCOUNTS_SKIP_GUIDE).
+ */
+export function findOrCreateUser(db: Db, tenantId: number, mobile: string, now: number, guideSeen = false): UserRow {
+  return immediate(
+    db,
+    () => findUserByMobile(db, tenantId, mobile) ?? createUser(db, { tenantId, mobile, registerTime: now, guideSeenAt: guideSeen ? now : null }),
+  );
+}
+
+/** Idempotent: the first time the guide was finished or skipped stays. */
+export function markGuideSeen(db: Db, userId: number, now: number): void {
+  statement(db, 'UPDATE users SET guide_seen_at = ? WHERE id = ? AND guide_seen_at IS NULL').run(now, userId);
 }
 
 /** Only the fields given (not null) change. */

@@ -27,6 +27,8 @@ export interface UserRow {
   deleted_at: number | null;
   mobile_changed_at: number | null;
   inviter_user_id: number | null;
+  /** When the first-run guide was finished or skipped (migration 27); 0: an account it was never meant for; null: not yet. */
+  guide_seen_at: number | null;
 }
 
 /** What every route factory needs; built once by createApp so tests can swap the clock and the log. */
@@ -55,6 +57,8 @@ export interface Deps {
   checkReplies: boolean;
   /** Told when a phone's apps changed or one was started or stopped (main.ts: the stream updates its screen). */
   appsChanged?: AppsChanged;
+  /** NEW_ACCOUNTS_SKIP_GUIDE: accounts are created with the first-run guide already seen (the browser tests). */
+  newAccountsSkipGuide?: boolean;
 }
 
 /** Hono context variables set by the tenant and auth middleware. */

@@ -51,7 +51,7 @@ export function authRoutes(deps: Deps): Hono<AppEnv> {
   contractRoute(routes, deps, contract.smsLogin, [tenant], (c, { body }) => {
     const tenantId = c.get('tenantId');
     verifySmsCode(deps, tenantId, body.mobile, SmsScene.LOGIN, body.code, true, clientAddress(c, deps.trustProxy));
-    const user = findOrCreateUser(deps.db, tenantId, body.mobile, deps.now());
+    const user = findOrCreateUser(deps.db, tenantId, body.mobile, deps.now(), deps.newAccountsSkipGuide === true);
     return issueTokenPair(deps, user);
   });
 

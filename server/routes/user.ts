@@ -3,7 +3,7 @@ import * as contract from '../../src/contract/account.ts';
 import { SmsScene } from '../../src/contract/account-words.ts';
 import { ErrorCode } from '../../src/core/error-codes.ts';
 import { immediate } from '../data/statements.ts';
-import { findUserByMobile, setPasswordHash, updateProfile } from '../data/users.ts';
+import { findUserByMobile, markGuideSeen, setPasswordHash, updateProfile } from '../data/users.ts';
 import { mobileOf, requireAuth, requireRegistered, requireTenant } from '../lib/auth.ts';
 import { clientAddress } from '../lib/client-address.ts';
 import { contractRoute } from '../lib/contract-route.ts';
@@ -36,7 +36,15 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
       hasPassword: user.password_hash !== null,
       guest,
       ...(guest && user.trial_expires_at !== null ? { trialExpiresTime: user.trial_expires_at } : {}),
+      // A trial is too short for a tour: a guest never gets the guide.
+      guideSeen: guest || user.guide_seen_at !== null,
     };
+  });
+
+  // The first-run guide finished or skipped (API.md "First-run guide"): the caller's own account only.
+  contractRoute(routes, deps, contract.markGuideSeen, [tenant, auth, requireRegistered], (c) => {
+    markGuideSeen(deps.db, c.get('user').id, deps.now());
+    return true;
   });
 
   contractRoute(routes, deps, contract.updateUser, [tenant, auth, requireRegistered], (c, { body }) => {

@@ -89,6 +89,7 @@ export async function startGuestTrial(): Promise<void> {
     hasPassword: false,
     guest: true,
     trialExpiresTime: reply.trialExpiresTime,
+    guideSeen: true,
   };
   userFetched = true;
   watchTrial();

@@ -68,4 +68,5 @@ export const MORE_PAGES = [
   { name: 'sdkGuide', segment: 'sdk-guide', level: 2, layout: 'none', title: 'content.sdkTitle', load: () => import('../content/pages/single-page.tsx') },
   { name: 'gameList', segment: 'game-list', level: 1, layout: 'none', title: 'content.gamesTitle', load: () => import('../content/pages/game-list.tsx') },
   { name: 'singlePage', segment: 'single-page', level: 2, layout: 'none', title: 'content.pageTitle', load: () => import('../content/pages/single-page.tsx') },
+  { name: 'homeGuide', segment: 'home-guide', level: 1, layout: 'none', title: 'guide.title', load: () => import('../guide/pages/home-guide.tsx') },
 ] as const satisfies readonly RouteEntry[];

@@ -44,6 +44,8 @@ export const UserInfo = v.strictObject({
   guest: v.boolean(),
   /** When a guest's trial ends (ms); absent for a registered user. */
   trialExpiresTime: v.optional(v.number()),
+  /** The first-run guide was finished or skipped (always true for a guest, who is never shown it). */
+  guideSeen: v.boolean(),
 });
 
 export const sendSmsCode = endpoint(`POST ${AUTH}/send-sms-code`, {
@@ -90,6 +92,9 @@ export const refreshToken = endpoint(`POST ${AUTH}/refresh-token`, {
 export const logout = endpoint(`POST ${AUTH}/logout`, { reply: Done });
 
 export const getUser = endpoint(`GET ${USER}/get`, { reply: UserInfo });
+
+/** The first-run guide was finished or skipped: home stops opening it. Idempotent; registered accounts only. */
+export const markGuideSeen = endpoint(`POST ${USER}/guide/seen`, { reply: Done });
 
 export const AVATAR_MAX_LENGTH = 512;
 

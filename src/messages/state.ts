@@ -5,12 +5,19 @@
 import { invalidateQueries } from '../core/store/query-store.ts';
 import { createPagedList } from '../core/store/paged-list.ts';
 import type { MessageTab } from '../contract/message-words.ts';
+import type { Locale } from '../core/i18n/index.ts';
 import * as api from './api.ts';
 import { UNREAD_KEY } from './unread.ts';
 
 export const MESSAGES = 'messages';
 
-export const messagePages = createPagedList<api.ListedMessage, MessageTab>([MESSAGES, 'page'], (tab, pageNo, pageSize) => api.listMessages(tab, pageNo, pageSize));
+/**
+ * Keyed by tab and language: the server writes titles and summaries in the request's language, so a language switch
+ * opens another list (read anew) rather than keeping the one in the language before, as the content pages do.
+ */
+export const messagePages = createPagedList<api.ListedMessage, readonly [MessageTab, Locale]>([MESSAGES, 'page'], ([tab], pageNo, pageSize) =>
+  api.listMessages(tab, pageNo, pageSize),
+);
 
 export const messageKey = (id: number) => [MESSAGES, 'detail', id] as const;
 

@@ -102,6 +102,7 @@ export const READY: Record<string, string> = {
   'my-share-screen': '[data-testid="share-card"], [data-testid="list-empty"]',
   'join-user': '[data-testid="join-user-share"]',
   'share-screen-control': '[data-testid="share-join-form"], [data-testid="share-notice"]',
+  'home-guide': '[data-testid="guide-step-title"]',
 };
 
 /** What the app shows while something loads, in either language (core texts `common.loading`). */

@@ -59,6 +59,8 @@ export default function PersonalCenterPage() {
         <MenuRow label={t('account.profile.settings')} onClick={() => goToPage('system-setting')} testId="entry-settings" />
         <MenuRow label={t('account.profile.aboutUs')} onClick={() => goToPage('about-us')} testId="entry-about" />
         <MenuRow label={t('account.profile.customerService')} onClick={() => void showCustomerService()} testId="entry-customer-service" />
+        <MenuRow label={t('account.personal.help')} onClick={() => goToPage('ai-tutorial')} testId="entry-help" />
+        <MenuRow label={t('account.personal.sdkGuide')} onClick={() => goToPage('sdk-guide')} testId="entry-sdk-guide" />
         <MenuRow label={t('account.personal.cancelAccount')} onClick={() => void openForAccount('cancel-account')} testId="entry-cancel" danger />
       </Menu>
       <InviteCodeCard />

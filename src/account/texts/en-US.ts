@@ -39,6 +39,8 @@ const accountTexts: Translation<typeof zhCN> = {
       passwordSet: 'Change',
       passwordNotSet: 'Not set',
       binding: 'Change mobile number',
+      help: 'Tutorials',
+      sdkGuide: 'SDK guide',
       cancelAccount: 'Cancel account',
       inviteTitle: 'Enter an invite code',
       invitePlaceholder: "Your friend's invite code",

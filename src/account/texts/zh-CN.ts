@@ -36,6 +36,8 @@ const accountTexts = {
       passwordNotSet: '未设置',
       binding: '更换手机号',
       cancelAccount: '注销账号',
+      help: '使用教程',
+      sdkGuide: 'SDK 接入指南',
       inviteTitle: '填写邀请码',
       invitePlaceholder: '请输入好友的邀请码',
       inviteSubmit: '提交',

@@ -1,6 +1,10 @@
 /** home (home layout, `/:clientNo`): the user's cloud phones, with group management and batch operations at hand. */
+import { useEffect } from 'react';
+import { effect } from '@preact/signals-react';
 import { t, type MessageKey } from '../../core/i18n/index.ts';
-import { goToPage } from '../../app/navigate.ts';
+import { whenIdle } from '../../core/idle.ts';
+import { currentRouteName, goToPage } from '../../app/navigate.ts';
+import { user } from '../../account/session.ts';
 import { permissionKeys } from '../../app/client-state.ts';
 import { entryAllowed } from '../../app/entry-rules.ts';
 import type { RouteSegment } from '../../app/route-types.ts';
@@ -34,7 +38,22 @@ const SHORTCUTS: ReadonlyArray<{ segment: RouteSegment; label: MessageKey }> = [
   { segment: 'batch-operation', label: 'devices.groups.batchTitle' },
 ];
 
+/**
+ * The first-run guide (guide/pages/home-guide.tsx), once per account: when user/get, which the boot asks for anyway,
+ * says it is not seen, it opens in home's place once home is on screen and the page idle. Its code loads then.
+ */
+function useFirstRunGuide() {
+  useEffect(() => effect(() => {
+    if (user.value?.guideSeen !== false) return;
+    whenIdle(() => {
+      // Still unseen, and still on home: the user may have moved on meanwhile.
+      if (user.peek()?.guideSeen === false && currentRouteName.peek() === 'home') goToPage('home-guide', { replace: true });
+    });
+  }), []);
+}
+
 export default function HomePage() {
+  useFirstRunGuide();
   return (
     <div class="device-page">
       <header class="device-page__header">

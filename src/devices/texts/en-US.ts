@@ -10,6 +10,7 @@ const devicesTexts: Translation<typeof zhCN> = {
   devices: {
     title: 'My cloud phones',
     discoverTitle: 'Discover',
+    games: 'Game list',
     buyNow: 'Buy now',
     empty: 'No cloud phones yet',
     searchPlaceholder: 'Search by device number or name',

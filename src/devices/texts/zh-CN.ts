@@ -6,6 +6,7 @@ const devicesTexts = {
   devices: {
     title: '我的云手机',
     discoverTitle: '发现',
+    games: '游戏列表',
     buyNow: '立即购买',
     empty: '还没有云手机',
     searchPlaceholder: '搜索设备编号或名称',

@@ -4,7 +4,7 @@
  * which marks it read. The assistant posts its messages to the AI tab (category `ai`).
  */
 import { useEffect, useState } from 'react';
-import { t } from '../../core/i18n/index.ts';
+import { locale, t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { formatDateTime } from '../../core/format.ts';
 import { notify } from '../../core/ui/notify.ts';
@@ -37,7 +37,8 @@ function MessageItem({ message }: { message: ListedMessage }) {
 
 export default function MessageCenterPage(_props: PageProps) {
   const [tab, setTab] = useState<MessageTab>('all');
-  useEffect(() => void messagePages.open(tab), [tab]);
+  const language = locale.value;
+  useEffect(() => void messagePages.open([tab, language]), [tab, language]);
   useEffect(() => messagePages.forget, []);
   const list = messagePages.state.value;
   // Observed here, so opening a message or marking all read (state.ts invalidates) asks for the counts again at once.

@@ -83,7 +83,7 @@ test('a different client number clears the stored session of the old one', async
   fresh();
   await resolveRoute(url('/login/demo'), null);
   saveTokens({ accessToken: 'a', refreshToken: 'r' });
-  write('userInfo', { userId: 1, nickname: 'x', userNo: '1', avatar: '', mobile: '1', registerTime: 1, hasPassword: false, guest: false });
+  write('userInfo', { userId: 1, nickname: 'x', userNo: '1', avatar: '', mobile: '1', registerTime: 1, hasPassword: false, guest: false, guideSeen: true });
   const result = await resolveRoute(url('/login/green'), null);
   assert.is(result.kind, 'render', 'no token any more, so login is shown instead of home');
   assert.is(read('token'), undefined);

@@ -39,6 +39,8 @@ import { SYNC_ERRORS } from '../../../src/sync/errors.ts';
 import zhCNNewMachine from '../../../src/new-machine/texts/new-machine-zh-CN.ts';
 import enUSNewMachine from '../../../src/new-machine/texts/new-machine-en-US.ts';
 import { NEW_MACHINE_ERRORS } from '../../../src/new-machine/errors.ts';
+import zhCNGuide from '../../../src/guide/texts/guide-zh-CN.ts';
+import enUSGuide from '../../../src/guide/texts/guide-en-US.ts';
 import { installDictionary, locale, t } from '../../../src/core/i18n/index.ts';
 import { CATALOGUE } from '../../../src/core/error-catalogue.ts';
 import { describe, describeError, describeServerMessage, findEntry, ApiError } from '../../../src/core/errors.ts';
@@ -78,6 +80,7 @@ const PARTS = {
   phoneCheck: [zhCNPhoneCheck, enUSPhoneCheck],
   clones: [zhCNClones, enUSClones],
   newMachine: [zhCNNewMachine, enUSNewMachine],
+  guide: [zhCNGuide, enUSGuide],
   errors: [ERRORS_ZH_CN, ERRORS_EN_US],
 } as const;
 const zh = Object.assign({}, ...Object.values(PARTS).map(([zhPart]) => flatten(zhPart))) as Record<string, string>;
@@ -122,7 +125,7 @@ test('both languages have the same keys in every part, and no empty text', () =>
 });
 
 test('every top-level key is core (common, validate, errors) or a domain', () => {
-  const allowed = ['common', 'validate', 'errors', 'app', 'account', 'misc', 'devices', 'shop', 'phoneView', 'grant', 'transfer', 'share', 'apps', 'sync', 'files', 'replace', 'phoneCheck', 'clones', 'newMachine'];
+  const allowed = ['common', 'validate', 'errors', 'app', 'account', 'misc', 'devices', 'shop', 'phoneView', 'grant', 'transfer', 'share', 'apps', 'sync', 'files', 'replace', 'phoneCheck', 'clones', 'newMachine', 'guide'];
   for (const key of Object.keys(zh)) assert.ok(allowed.includes(key.split('.')[0]), key);
 });
 

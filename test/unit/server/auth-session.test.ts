@@ -20,7 +20,7 @@ test('password login of the demo user returns a working token pair', async () =>
   assert.is(user.data.hasPassword, true);
   assert.is(user.data.userId, login.data.userId);
   // API.md "Accounts": guest is false for a registered user and trialExpiresTime is absent.
-  assert.equal(Object.keys(user.data).sort(), ['avatar', 'guest', 'hasPassword', 'mobile', 'nickname', 'registerTime', 'userId', 'userNo']);
+  assert.equal(Object.keys(user.data).sort(), ['avatar', 'guest', 'guideSeen', 'hasPassword', 'mobile', 'nickname', 'registerTime', 'userId', 'userNo']);
   assert.is(user.data.guest, false);
   const green = await call(USER, { token: (await passwordLogin(100)).data.accessToken, tenant: 100 });
   assert.is(green.data.nickname, '绿洲用户');

@@ -33,6 +33,7 @@ test('one-click-login starts a guest trial: the token works and user/get describ
     hasPassword: false,
     guest: true,
     trialExpiresTime: login.data.trialExpiresTime,
+    guideSeen: true,
   });
   assert.match(user.data.userNo, /^\d{8}$/);
   const row = db.prepare('SELECT guest, mobile, fingerprint_id FROM users WHERE id = ?').get(login.data.userId);

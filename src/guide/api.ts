@@ -1,0 +1,8 @@
+/** The first-run guide's call (src/contract/account.ts `markGuideSeen`; server/API.md "First-run guide"). */
+import type * as C from '../contract/account.ts';
+import type { ReplyOf } from '../contract/endpoint.ts';
+import { api } from '../core/http.ts';
+
+export type GuideSeenReply = ReplyOf<typeof C.markGuideSeen>;
+
+export const markGuideSeen = () => api('POST /api/merchant/user/guide/seen');
