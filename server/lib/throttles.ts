@@ -36,6 +36,8 @@ export interface Limits {
   guestDevicePerHour: number;
   /** Joins of share links from one client address in any hour (a link cannot be flooded with viewers). */
   shareJoinAddressPerHour: number;
+  /** Questions one user may ask the assistant in any minute (each answer holds a stream and searches the help pages). */
+  assistantUserPerMinute: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -51,6 +53,7 @@ export const DEFAULT_LIMITS: Limits = {
   guestAddressPerHour: 10,
   guestDevicePerHour: 3,
   shareJoinAddressPerHour: 120,
+  assistantUserPerMinute: 20,
 };
 
 /** Environment variable of each limit (positive integers); listed in the README's configuration table. */
@@ -67,6 +70,7 @@ export const LIMIT_ENV: Record<string, keyof Limits> = {
   GUEST_ADDRESS_LIMIT_PER_HOUR: 'guestAddressPerHour',
   GUEST_DEVICE_LIMIT_PER_HOUR: 'guestDevicePerHour',
   SHARE_JOIN_ADDRESS_LIMIT_PER_HOUR: 'shareJoinAddressPerHour',
+  ASSISTANT_QUESTIONS_PER_MINUTE: 'assistantUserPerMinute',
 };
 
 export interface Throttles {
@@ -80,6 +84,7 @@ export interface Throttles {
   guestAddress: WindowCounter;
   guestDevice: WindowCounter;
   shareJoinAddress: WindowCounter;
+  assistantUser: WindowCounter;
 }
 
 /** One set per app (createApp), so each test's app starts with clean counts. */
@@ -98,6 +103,7 @@ export function createThrottles(limits: Limits): Throttles {
     guestAddress: new WindowCounter(limits.guestAddressPerHour, HOUR_MS),
     guestDevice: new WindowCounter(limits.guestDevicePerHour, HOUR_MS),
     shareJoinAddress: new WindowCounter(limits.shareJoinAddressPerHour, HOUR_MS),
+    assistantUser: new WindowCounter(limits.assistantUserPerMinute, MINUTE_MS),
   };
 }
 
@@ -245,4 +251,15 @@ export function admitShareJoin(deps: Deps, address: string): void {
   const now = deps.now();
   refuseWhileWaiting(deps.throttles.shareJoinAddress.waitMs(address, now));
   deps.throttles.shareJoinAddress.add(address, now);
+}
+
+/**
+ * Admits one question of the user to the assistant, or refuses it: per user, not per address, since every question
+ * needs a login and users behind one address (an office, a carrier's NAT) must not share one allowance.
+ */
+export function admitQuestion(deps: Deps, userId: number): void {
+  const now = deps.now();
+  const key = String(userId);
+  refuseWhileWaiting(deps.throttles.assistantUser.waitMs(key, now));
+  deps.throttles.assistantUser.add(key, now);
 }
