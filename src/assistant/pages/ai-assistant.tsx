@@ -80,11 +80,14 @@ export default function AiAssistantPage(_props: PageProps) {
             ) : null}
           </div>
         ) : (
-          <ol class="ai-chat" role="log" aria-label={t('assistant.conversationLabel')} data-testid="chat">
-            {view.messages.map((message) => (
-              <ChatMessage key={message.key} message={message} onFeedback={setFeedbackFor} />
-            ))}
-          </ol>
+          // A log (new messages are announced as they end), holding a list: the role stays off the list itself.
+          <div role="log" aria-label={t('assistant.conversationLabel')} data-testid="chat">
+            <ol class="ai-chat">
+              {view.messages.map((message) => (
+                <ChatMessage key={message.key} message={message} onFeedback={setFeedbackFor} />
+              ))}
+            </ol>
+          </div>
         )}
       </div>
       <Composer conversationId={view.conversationId} />

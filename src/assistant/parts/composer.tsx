@@ -3,7 +3,7 @@
  * Send, or Stop while an answer comes. Its message line says why a question was not sent (offline, the server
  * unreachable, a refusal, a voice failure); the box keeps what was typed in every case.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { MAX_QUESTION_CHARS } from '../../contract/assistant-words.ts';
 import { locale, t } from '../../core/i18n/index.ts';
 import { answering, appendText, ask, composerNotice, draft, stopAnswer } from '../state.ts';
@@ -38,6 +38,13 @@ function VoiceButton() {
 export function Composer({ conversationId }: { conversationId: number | null }) {
   const box = useRef<HTMLTextAreaElement>(null);
   const busy = answering.value;
+  // The box grows with a long question (up to its CSS max-height, then it scrolls) and shrinks back once sent.
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    element.style.height = 'auto';
+    element.style.height = `${element.scrollHeight + 2}px`;
+  }, [draft.value]);
   const send = () => {
     if (busy) return;
     void ask(draft.value, conversationId);

@@ -108,14 +108,14 @@ export function FeedbackSheet({ messageId, onClose }: FeedbackSheetProps) {
               setContent((event.currentTarget as HTMLTextAreaElement).value);
               setErrors((old) => ({ ...old, content: undefined }));
             }} />
-          <p class={`ai-feedback__count${length > MAX_FEEDBACK_CHARS ? ' ai-feedback__count--over' : ''}`} id="feedback-count">
-            {t('assistant.feedback.count', { count: length, max: MAX_FEEDBACK_CHARS })}
-          </p>
           {errors.content ? (
             <p class="field__error" id="feedback-content-error" role="alert" data-testid="feedback-content-error">
               {errors.content}
             </p>
           ) : null}
+          <p class={`ai-feedback__count${length > MAX_FEEDBACK_CHARS ? ' ai-feedback__count--over' : ''}`} id="feedback-count">
+            {t('assistant.feedback.count', { count: length, max: MAX_FEEDBACK_CHARS })}
+          </p>
         </div>
         <button type="submit" class="btn btn--primary btn--block" disabled={busy} data-testid="feedback-submit">
           {t('assistant.feedback.submit')}
