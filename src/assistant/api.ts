@@ -79,7 +79,7 @@ export async function readAnswerStream(body: ReadableStream<Uint8Array>, handler
 }
 
 /** One POST of the question with the session's headers; the 5 s timeout covers the wait for the reply's head only. */
-async function post(body: string, signal: AbortSignal): Promise<Response> {
+async function post(body: string, signal: AbortSignal): Promise<{ response: Response; token: string | undefined }> {
   const hooks = transport.hooks();
   const headers: Record<string, string> = { ...hooks.headers(), 'content-type': 'application/json', accept: 'text/event-stream' };
   const token = hooks.tokens()?.accessToken;
@@ -89,7 +89,8 @@ async function post(body: string, signal: AbortSignal): Promise<Response> {
   // The user's stop aborts the whole request, body included (the listener stays for the stream's life).
   signal.addEventListener('abort', () => timeout.abort(), { once: true });
   try {
-    return await (hooks.fetch ?? fetch)(`${transport.baseURL()}${ASK_PATH}`, { method: 'POST', headers, body, signal: timeout.signal });
+    const response = await (hooks.fetch ?? fetch)(`${transport.baseURL()}${ASK_PATH}`, { method: 'POST', headers, body, signal: timeout.signal });
+    return { response, token };
   } catch (error) {
     if (signal.aborted) throw error;
     throw new ApiError(timeout.signal.aborted ? ErrorCode.TIMEOUT : ErrorCode.NETWORK, String(error));
@@ -117,13 +118,14 @@ export async function askQuestion(question: string, conversationId: number | nul
   const hooks = transport.hooks();
   const body = JSON.stringify({ question, conversationId });
   try {
-    let response = await post(body, signal);
+    const first = await post(body, signal);
+    let response = first.response;
     if (!isStream(response)) {
       let reply = await envelopeOf(response);
-      const token = hooks.tokens()?.accessToken;
-      // An expired token: renewed once (or already renewed by another call meanwhile), then asked again.
-      if (reply.code === ErrorCode.UNAUTHORIZED && token && (hooks.tokens()?.accessToken !== token || (await transport.refreshOnce()))) {
-        response = await post(body, signal);
+      const sent = first.token;
+      // An expired token: renewed once (or already renewed by another call since it was sent), then asked again.
+      if (reply.code === ErrorCode.UNAUTHORIZED && sent && (hooks.tokens()?.accessToken !== sent || (await transport.refreshOnce()))) {
+        response = (await post(body, signal)).response;
         if (!isStream(response)) reply = await envelopeOf(response);
       }
       if (!isStream(response)) {

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { askQuestion, readAnswerStream, type AnswerHandlers } from '../../../src/assistant/api.ts';
 import { ErrorCode } from '../../../src/core/error-codes.ts';
 import { ApiError } from '../../../src/core/errors.ts';
-import { configureHttp } from '../../../src/core/http.ts';
+import { configureHttp, REFRESH_PATH } from '../../../src/core/http.ts';
 
 // The streamed answer as the page reads it (src/assistant/api.ts): server-sent events split anywhere across chunks,
 // unknown or broken events skipped, a stop that drops the request, and a refusal before the stream as an ApiError
@@ -152,6 +152,52 @@ test('a refusal before the stream rejects with its code and wait; a lost connect
     assert.is((error as ApiError).code, 502);
   } finally {
     http.restore();
+  }
+});
+
+test('an expired token is renewed once and the question asked again with the new one', async () => {
+  let pair = { accessToken: 'old', refreshToken: 'refresh-old' };
+  const sent: string[] = [];
+  const previous = configureHttp({
+    baseURL: 'http://app.test',
+    tokens: () => pair,
+    storedTokens: () => pair,
+    saveTokens: (next) => (pair = next),
+    headers: () => ({}),
+    fetch: async (input, init) => {
+      const url = String(input);
+      if (url.endsWith(REFRESH_PATH)) {
+        sent.push('refresh');
+        return new Response(JSON.stringify({ code: 0, msg: '', data: { accessToken: 'new', refreshToken: 'refresh-new' } }), { headers: { 'content-type': 'application/json' } });
+      }
+      const auth = (init?.headers as Record<string, string>).Authorization ?? '';
+      sent.push(auth);
+      if (auth !== 'Bearer new') return new Response(JSON.stringify({ code: ErrorCode.UNAUTHORIZED, msg: 'expired', data: null }), { status: 401, headers: { 'content-type': 'application/json' } });
+      return new Response(bodyOf(sse(ANSWER), 50), { headers: { 'content-type': 'text/event-stream' } });
+    },
+  });
+  try {
+    const { seen, handlers } = recorder();
+    assert.is(await askQuestion('renew', null, handlers, new AbortController().signal), true);
+    assert.equal(sent, ['Bearer old', 'refresh', 'Bearer new']);
+    assert.is(seen.length, ANSWER.length);
+    // Renewed meanwhile by another call (the pair changed since the question went): asked again without a refresh.
+    sent.length = 0;
+    let calls = 0;
+    configureHttp({
+      tokens: () => (calls > 0 ? { accessToken: 'new', refreshToken: 'refresh-new' } : { accessToken: 'stale', refreshToken: 'refresh-stale' }),
+      fetch: async (_input, init) => {
+        calls++;
+        const auth = (init?.headers as Record<string, string>).Authorization ?? '';
+        sent.push(auth);
+        if (auth !== 'Bearer new') return new Response(JSON.stringify({ code: ErrorCode.UNAUTHORIZED, msg: '', data: null }), { headers: { 'content-type': 'application/json' } });
+        return new Response(bodyOf(sse(ANSWER), 50), { headers: { 'content-type': 'text/event-stream' } });
+      },
+    });
+    assert.is(await askQuestion('renew', null, recorder().handlers, new AbortController().signal), true);
+    assert.equal(sent, ['Bearer stale', 'Bearer new']);
+  } finally {
+    configureHttp(previous);
   }
 });
 
