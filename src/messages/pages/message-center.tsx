@@ -79,7 +79,7 @@ export default function MessageCenterPage(_props: PageProps) {
       </div>
       <div id="message-list" role="tabpanel" aria-label={t(`messages.tabs.${tab}`)}>
         {tab === 'ai' ? (
-          <button type="button" class="card msg-assistant" onClick={() => goToPage('ai-assistant')} data-testid="open-assistant">
+          <button type="button" class="msg-assistant" onClick={() => goToPage('ai-assistant')} data-testid="open-assistant">
             {t('messages.openAssistant')}
             <span aria-hidden="true">›</span>
           </button>

@@ -115,7 +115,7 @@ async function until(check: () => boolean): Promise<void> {
   assert.ok(check(), 'condition never held');
 }
 
-test('ask: the turn grows with each piece, takes its conversation from meta, ends done with its sources', async () => {
+test('ask: the turn grows with each piece, takes its conversation from meta, notes a fallback, ends done with its sources', async () => {
   sessionCleared();
   const stream = liveStream();
   const asked = serve([stream.response]);
@@ -127,13 +127,16 @@ test('ask: the turn grows with each piece, takes its conversation from meta, end
   stream.event('token', { text: 'Pick ' });
   await until(() => turns.value[0]?.answer === 'Pick ');
   assert.equal([turns.value[0]!.status, turns.value[0]!.messageId, chosenConversation.value], ['streaming', 31, 9]);
+  stream.event('notice', { code: 'llm_fallback' });
   stream.event('token', { text: 'a plan.' });
   stream.event('sources', [{ pageId: 'renew', title: 'Renewing' }]);
   stream.event('done', { stopped: false });
   stream.close();
   await asking;
   assert.equal(asked, [{ question: 'How do I renew?', conversationId: null }]);
-  assert.equal([turns.value[0]!.answer, turns.value[0]!.status, turns.value[0]!.sources.length], ['Pick a plan.', 'done', 1]);
+  assert.equal([turns.value[0]!.answer, turns.value[0]!.status, turns.value[0]!.sources.length, turns.value[0]!.fallback], ['Pick a plan.', 'done', 1, true]);
+  // The fallback notice travels with the answer to the chat.
+  assert.is(conversationView([], chosenConversation.value, turns.value).messages[1]!.fallback, true);
   assert.is(answering.value, false);
 });
 
