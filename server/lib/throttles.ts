@@ -38,6 +38,8 @@ export interface Limits {
   shareJoinAddressPerHour: number;
   /** Analytics sends (each at most 50 events) one client address may make in any minute. */
   analyticsAddressPerMinute: number;
+  /** Questions one user may ask the assistant in any minute (each answer holds a stream and searches the help pages). */
+  assistantUserPerMinute: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -54,6 +56,7 @@ export const DEFAULT_LIMITS: Limits = {
   guestDevicePerHour: 3,
   shareJoinAddressPerHour: 120,
   analyticsAddressPerMinute: 60,
+  assistantUserPerMinute: 20,
 };
 
 /** Environment variable of each limit (positive integers); listed in the README's configuration table. */
@@ -71,6 +74,7 @@ export const LIMIT_ENV: Record<string, keyof Limits> = {
   GUEST_DEVICE_LIMIT_PER_HOUR: 'guestDevicePerHour',
   SHARE_JOIN_ADDRESS_LIMIT_PER_HOUR: 'shareJoinAddressPerHour',
   ANALYTICS_ADDRESS_LIMIT_PER_MINUTE: 'analyticsAddressPerMinute',
+  ASSISTANT_QUESTIONS_PER_MINUTE: 'assistantUserPerMinute',
 };
 
 export interface Throttles {
@@ -85,6 +89,7 @@ export interface Throttles {
   guestDevice: WindowCounter;
   shareJoinAddress: WindowCounter;
   analyticsAddress: WindowCounter;
+  assistantUser: WindowCounter;
 }
 
 /** One set per app (createApp), so each test's app starts with clean counts. */
@@ -104,6 +109,7 @@ export function createThrottles(limits: Limits): Throttles {
     guestDevice: new WindowCounter(limits.guestDevicePerHour, HOUR_MS),
     shareJoinAddress: new WindowCounter(limits.shareJoinAddressPerHour, HOUR_MS),
     analyticsAddress: new WindowCounter(limits.analyticsAddressPerMinute, MINUTE_MS),
+    assistantUser: new WindowCounter(limits.assistantUserPerMinute, MINUTE_MS),
   };
 }
 
@@ -273,3 +279,13 @@ export function socketJoinGate(limits: Partial<Limits>): (address: string, now: 
   };
 }
 
+/**
+ * Admits one question of the user to the assistant, or refuses it: per user, not per address, since every question
+ * needs a login and users behind one address (an office, a carrier's NAT) must not share one allowance.
+ */
+export function admitQuestion(deps: Deps, userId: number): void {
+  const now = deps.now();
+  const key = String(userId);
+  refuseWhileWaiting(deps.throttles.assistantUser.waitMs(key, now));
+  deps.throttles.assistantUser.add(key, now);
+}

@@ -9,6 +9,7 @@ import { languageOfQuestion } from '../lib/assistant/compose.ts';
 import type { PassageSource } from '../lib/assistant/passages.ts';
 import { createHelpSearch } from '../lib/assistant/search.ts';
 import { requireAuth, requireTenant } from '../lib/auth.ts';
+import { admitQuestion } from '../lib/throttles.ts';
 import { contractRoute, parse } from '../lib/contract-route.ts';
 import { apiError } from '../lib/errors.ts';
 import { languageOf, readBody } from '../lib/request.ts';
@@ -36,6 +37,8 @@ export function assistantRoutes(deps: Deps, options: AssistantOptions): Hono<App
     const body = parse(contract.askQuestion.body, await readBody(c)) as { question: string; conversationId: number | null };
     const user = c.get('user');
     if (body.conversationId !== null && !conversationOfUser(db, body.conversationId, user.id)) throw apiError(ErrorCode.AI_CONVERSATION_NOT_EXIST);
+    // Only questions that would be answered count: a refused one costs the server nothing.
+    admitQuestion(deps, user.id);
     const now = deps.now();
     const conversationId = body.conversationId ?? insertConversation(db, user.id, now);
     insertMessage(db, conversationId, 'user', body.question, now);

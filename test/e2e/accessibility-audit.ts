@@ -95,6 +95,7 @@ export const READY: Record<string, string> = {
   'clone-phone': '[data-testid="clone-template-choice"], [data-testid="clone-no-template"]',
   'message-center': '[data-testid="message-item"], [data-testid="list-empty"]',
   'message-detaile': '[data-testid="message-content"]',
+  'ai-assistant': '[data-testid="suggestion"], [data-testid="chat-answer"][data-state="done"], [data-testid="chat-answer"][data-state="stopped"]',
   'system-setting': '[data-testid="app-version"]',
   'about-us': '[data-testid="about-version"]',
   '404': '[data-testid="not-found"]',

@@ -177,6 +177,21 @@ async function otherPages(audit: Audit, data: PageData | null): Promise<void> {
         await expect(page.getByTestId('share-notice')).toBeVisible();
       });
     }
+    if (route.segment === 'ai-assistant') {
+      await audit.step('ai-assistant with an answer, then the feedback sheet refused', async () => {
+        await page.getByTestId('question-input').fill('How do I renew a cloud phone?');
+        await page.getByTestId('send-question').click();
+        await expect(page.locator('[data-testid="chat-answer"]').last()).toHaveAttribute('data-state', 'done');
+        await settle(page);
+        await audit.analyse('ai-assistant with an answer');
+        await page.getByTestId('answer-feedback').last().click();
+        await page.getByTestId('feedback-submit').click();
+        await expect(page.getByTestId('feedback-type-error')).toBeVisible();
+        await settle(page);
+        await audit.analyse('ai-assistant with the feedback sheet refused');
+        await page.getByTestId('sheet-close').click();
+      });
+    }
     if (route.segment === 'transfer-device') {
       await audit.step('transfer check and result (transfer-device)', async () => {
         // The server's answers are stood in for: a real transfer would take the demo user's phones away.

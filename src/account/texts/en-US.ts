@@ -23,6 +23,7 @@ const accountTexts: Translation<typeof zhCN> = {
       authorizedDevice: 'Authorized devices',
       useAuthorizationCode: 'Use authorization code',
       shares: 'My screen shares',
+      aiAssistant: 'AI assistant',
     },
     personal: {
       title: 'Personal centre',

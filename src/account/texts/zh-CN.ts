@@ -19,6 +19,7 @@ const accountTexts = {
       authorizedDevice: '被授权设备',
       useAuthorizationCode: '使用授权码',
       shares: '我的屏幕分享',
+      aiAssistant: 'AI 助手',
     },
     personal: {
       title: '个人中心',

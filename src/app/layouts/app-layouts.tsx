@@ -1,7 +1,8 @@
 /**
  * The layouts of the signed-in app (spec §2), loaded with the first page that uses one (layouts/index.tsx): the
  * "page" family (person, buy, code, device, message) is a header with back and title over a scrolling body; phone is
- * full-bleed; home has the guest banner and the bottom navigation. Their styles, and those of the pages inside them
+ * full-bleed; home has the guest banner and the bottom navigation; ai is the header over a full-height column that
+ * its page scrolls itself (a chat with its composer pinned at the bottom); single is the header over an article. Their styles, and those of the pages inside them
  * (cards, menus, avatars), come along in app-layouts.css, so the login screen's first paint carries none of them.
  */
 import { Link } from 'wouter';
@@ -29,6 +30,28 @@ function PhoneLayout({ route, clientNo, children }: LayoutProps) {
     <div class="layout layout--phone">
       {route.title ? <PageHeader title={route.title} clientNo={clientNo} /> : null}
       <main class="layout__body">{children}</main>
+    </div>
+  );
+}
+
+/** The header over a column as tall as the screen: the page lays out its own scrolling part and what stays put. */
+function AiLayout({ route, clientNo, children }: LayoutProps) {
+  return (
+    <div class="layout layout--page layout--ai">
+      <PageHeader title={route.title} clientNo={clientNo} />
+      <main class="layout__body layout__body--column">{children}</main>
+    </div>
+  );
+}
+
+/** The header over one article at a readable measure. */
+function SingleLayout({ route, clientNo, children }: LayoutProps) {
+  return (
+    <div class="layout layout--page layout--single">
+      <PageHeader title={route.title} clientNo={clientNo} />
+      <main class="layout__body">
+        <article class="layout__article">{children}</article>
+      </main>
     </div>
   );
 }
@@ -74,4 +97,6 @@ export const APP_LAYOUTS: LayoutTable = {
   device: PageLayout,
   message: PageLayout,
   phone: PhoneLayout,
+  ai: AiLayout,
+  single: SingleLayout,
 };

@@ -34,7 +34,7 @@ function PlainLayout({ children }: LayoutProps) {
 }
 
 /** The layouts the entry draws itself: the login page's, and the plain ones that only pass their page through. */
-const ENTRY_LAYOUTS: LayoutTable = { loginLayout: LoginLayout, '404': PlainLayout, ai: PlainLayout, single: PlainLayout, none: PlainLayout };
+const ENTRY_LAYOUTS: LayoutTable = { loginLayout: LoginLayout, '404': PlainLayout, none: PlainLayout };
 
 /**
  * The layouts whose pages need nothing of the signed-in app's: the login page (and the agreement shown in its frame)

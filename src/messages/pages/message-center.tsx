@@ -1,7 +1,7 @@
 /**
  * messageCenter (person layout): the tabs All, AI assistant and System (spec §1) with their unread counts, the tab's
  * messages newest first page by page, and "mark all read" for the tab shown. A message opens in message-detaile,
- * which marks it read. The assistant posts its messages to the AI tab (category `ai`).
+ * which marks it read. The assistant posts its messages to the AI tab (category `ai`), which also leads to the assistant.
  */
 import { useEffect, useState } from 'react';
 import { locale, t } from '../../core/i18n/index.ts';
@@ -79,6 +79,12 @@ export default function MessageCenterPage(_props: PageProps) {
         </button>
       </div>
       <div id="message-list" role="tabpanel" aria-label={t(`messages.tabs.${tab}`)}>
+        {tab === 'ai' ? (
+          <button type="button" class="msg-assistant" onClick={() => goToPage('ai-assistant')} data-testid="open-assistant">
+            {t('messages.openAssistant')}
+            <span aria-hidden="true">›</span>
+          </button>
+        ) : null}
         <ul class="msg-list">
           {list.items.map((message) => (
             <MessageItem key={message.messageId} message={message} />

@@ -13,6 +13,7 @@ const messagesTexts: Translation<typeof zhCN> = {
     },
     unread: '{{count}} unread',
     unreadMark: 'Unread',
+    openAssistant: 'Ask the AI assistant',
     readAll: 'Mark all read',
     readAllDone: 'All marked read',
     nothingUnread: 'No unread messages',

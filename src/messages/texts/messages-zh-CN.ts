@@ -11,6 +11,7 @@ const messagesTexts = {
     },
     unread: '{{count}} 条未读',
     unreadMark: '未读',
+    openAssistant: '向 AI 助手提问',
     readAll: '全部已读',
     readAllDone: '已全部标为已读',
     nothingUnread: '没有未读消息',

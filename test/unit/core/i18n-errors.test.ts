@@ -41,6 +41,12 @@ import enUSNewMachine from '../../../src/new-machine/texts/new-machine-en-US.ts'
 import { NEW_MACHINE_ERRORS } from '../../../src/new-machine/errors.ts';
 import zhCNGuide from '../../../src/guide/texts/guide-zh-CN.ts';
 import enUSGuide from '../../../src/guide/texts/guide-en-US.ts';
+import zhCNAssistant from '../../../src/assistant/texts/assistant-zh-CN.ts';
+import enUSAssistant from '../../../src/assistant/texts/assistant-en-US.ts';
+import zhCNMessages from '../../../src/messages/texts/messages-zh-CN.ts';
+import enUSMessages from '../../../src/messages/texts/messages-en-US.ts';
+import zhCNContent from '../../../src/content/texts/content-zh-CN.ts';
+import enUSContent from '../../../src/content/texts/content-en-US.ts';
 import { installDictionary, locale, t } from '../../../src/core/i18n/index.ts';
 import { CATALOGUE } from '../../../src/core/error-catalogue.ts';
 import { describe, describeError, describeServerMessage, findEntry, ApiError } from '../../../src/core/errors.ts';
@@ -81,6 +87,9 @@ const PARTS = {
   clones: [zhCNClones, enUSClones],
   newMachine: [zhCNNewMachine, enUSNewMachine],
   guide: [zhCNGuide, enUSGuide],
+  assistant: [zhCNAssistant, enUSAssistant],
+  messages: [zhCNMessages, enUSMessages],
+  content: [zhCNContent, enUSContent],
   errors: [ERRORS_ZH_CN, ERRORS_EN_US],
 } as const;
 const zh = Object.assign({}, ...Object.values(PARTS).map(([zhPart]) => flatten(zhPart))) as Record<string, string>;
@@ -125,7 +134,7 @@ test('both languages have the same keys in every part, and no empty text', () =>
 });
 
 test('every top-level key is core (common, validate, errors) or a domain', () => {
-  const allowed = ['common', 'validate', 'errors', 'app', 'account', 'misc', 'devices', 'shop', 'phoneView', 'grant', 'transfer', 'share', 'apps', 'sync', 'files', 'replace', 'phoneCheck', 'clones', 'newMachine', 'guide'];
+  const allowed = ['common', 'validate', 'errors', 'app', 'account', 'misc', 'devices', 'shop', 'phoneView', 'grant', 'transfer', 'share', 'apps', 'sync', 'files', 'replace', 'phoneCheck', 'clones', 'newMachine', 'guide', 'assistant', 'messages', 'content'];
   for (const key of Object.keys(zh)) assert.ok(allowed.includes(key.split('.')[0]), key);
 });
 

@@ -1,0 +1,45 @@
+/** The assistant's texts (`assistant.*`), Chinese; the English twin is typed against this table. */
+const assistantTexts = {
+  assistant: {
+    title: 'AI 助手',
+    intro: '关于云手机的使用问题都可以问我，回答来自帮助文档。',
+    suggestionsLabel: '推荐问题',
+    conversationLabel: '对话',
+    you: '我',
+    bot: 'AI 助手',
+    inputLabel: '输入问题',
+    placeholder: '请输入您的问题',
+    send: '发送',
+    stop: '停止',
+    voice: '语音输入',
+    listening: '正在聆听，点击结束',
+    newConversation: '新对话',
+    thinking: '思考中…',
+    stopped: '已停止',
+    fallbackNotice: 'AI 模型暂不可用，以下回答来自帮助文档。',
+    sources: '参考来源',
+    copyAnswer: '复制回答',
+    feedbackOnAnswer: '反馈此回答',
+    feedbackGeneral: '意见反馈',
+    feedback: {
+      title: '意见反馈',
+      type: '反馈类型',
+      content: '反馈内容',
+      placeholder: '请描述您的问题或建议',
+      count: '{{count}}/{{max}}',
+      submit: '提交',
+      thanks: '感谢您的反馈',
+      types: {
+        helpful: '有帮助',
+        inaccurate: '回答不准确',
+        suggestion: '功能建议',
+        problem: '使用问题',
+        other: '其他',
+      },
+    },
+    offline: '网络已断开，问题已保留，恢复网络后可再次发送。',
+    unreachable: '无法连接服务器，问题已保留，请稍后重试。',
+  },
+};
+
+export default assistantTexts;
