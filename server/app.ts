@@ -32,6 +32,7 @@ import { promotionRoutes } from './routes/promotion.ts';
 import { transferRoutes } from './routes/transfers.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
+import { pwaRoutes } from './routes/pwa.ts';
 import { shareRoutes } from './routes/shares.ts';
 import { fileRoutes, type UploadOptions } from './routes/files.ts';
 import { UPLOAD_PATH } from '../src/contract/file-words.ts';
@@ -206,6 +207,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', assistantRoutes(deps, { passageSource: options.passageSource ?? contentPassages(deps.db), llm: options.llm, tokenDelayMs: options.assistantTokenDelayMs ?? DEFAULT_ASSISTANT_TOKEN_DELAY_MS, logError }));
   const streamStats = options.streamStats;
   if (streamStats) app.get('/stream/api/stats', (c) => ok(c, streamStats()));
+  app.route('/', pwaRoutes(deps, options.staticDir ?? DEFAULT_STATIC_DIR));
   app.route('/', staticRoutes({ distDir: options.distDir, staticDir: options.staticDir ?? DEFAULT_STATIC_DIR, security: options.pageSecurity }));
 
   app.notFound((c) => {

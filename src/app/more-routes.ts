@@ -69,6 +69,7 @@ export const MORE_PAGES = [
   { name: 'gameList', segment: 'game-list', level: 1, layout: 'none', title: 'content.gamesTitle', load: () => import('../content/pages/game-list.tsx') },
   { name: 'singlePage', segment: 'single-page', level: 2, layout: 'none', title: 'content.pageTitle', load: () => import('../content/pages/single-page.tsx') },
   { name: 'homeGuide', segment: 'home-guide', level: 1, layout: 'none', title: 'guide.title', load: () => import('../guide/pages/home-guide.tsx') },
+  { name: 'installPwa', segment: 'install-pwa', level: 2, layout: 'none', title: 'install.title', public: true, load: () => import('../install/pages/install-pwa.tsx') },
   // The assistant (src/assistant/): layout ai as in spec §2; its sources open single-page, one level deeper.
   { name: 'aiAssistant', segment: 'ai-assistant', level: 1, layout: 'ai', title: 'assistant.title', load: () => import('../assistant/pages/ai-assistant.tsx') },
 ] as const satisfies readonly RouteEntry[];

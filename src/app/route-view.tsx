@@ -107,13 +107,23 @@ export function RouteView({ beforeFirstPage, afterFirstPage }: FirstPageHooks) {
     // The first-page hooks are read once, at the first page: not a reason to resolve the route again.
   }, [location, search, attempt, navigate]);
 
+  // A page that could not load while offline comes up by itself once the link is back.
+  const failed = view?.failed ?? false;
+  useEffect(() => {
+    if (!failed) return;
+    const retry = () => setAttempt((n) => n + 1);
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [failed]);
+
   if (!view) return null;
   const Page = pageComponent(view.route);
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
   return (
     <PageFrame key={view.key} route={view.route} clientNo={view.clientNo} direction={view.direction}>
       {view.failed ? (
-        <div class="page-failed" role="alert">
-          <p>{t('app.shell.chunkFailed')}</p>
+        <div class="page-failed" role="alert" data-testid="page-failed" data-offline={offline}>
+          <p>{t(offline ? 'app.shell.pageOffline' : 'app.shell.chunkFailed')}</p>
           <button type="button" class="btn btn--primary" onClick={() => setAttempt((n) => n + 1)}>
             {t('common.retry')}
           </button>

@@ -5,8 +5,10 @@
  * (shell.ts).
  */
 import { effect } from '@preact/signals-react';
-import { t } from '../core/i18n/index.ts';
-import { aboutApp } from './client-state.ts';
+import { locale, t } from '../core/i18n/index.ts';
+import { iconPath, manifestPath } from '../contract/pwa-words.ts';
+import { listenForInstallPrompt } from '../install/install-prompt.ts';
+import { aboutApp, clientNo } from './client-state.ts';
 import { pageTitle } from './shell.ts';
 import { ensureIdleTexts } from './texts/index.ts';
 
@@ -42,8 +44,15 @@ export async function startShareMeta(): Promise<void> {
     const logo = aboutApp.value?.logoUrl;
     if (logo) {
       setLink('icon', logo);
-      setLink('apple-touch-icon', logo);
       setMeta('property', 'og:image', new URL(logo, location.href).href);
+    }
+    // The installable app of this client number, in the page's language: its manifest, and the icon iOS puts on the
+    // home screen (a PNG: it takes no SVG there). The server makes both from the tenant's data (server/routes/pwa.ts).
+    const number = clientNo.value;
+    if (number) {
+      setLink('manifest', manifestPath(number, locale.value));
+      listenForInstallPrompt();
+      setLink('apple-touch-icon', iconPath(number, 192));
     }
   });
 }

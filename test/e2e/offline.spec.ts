@@ -27,10 +27,13 @@ test('the production build registers /sw.js for /app/ and a reload with the netw
   await page.getByRole('button', { name: 'Language: 简体中文' }).click();
   await expect(page.getByTestId('tab-sms')).toHaveText('验证码登录');
   // A history route is answered by the app's HTML from the cache; its lazy chunk was never fetched,
-  // so the page says so instead of going blank.
+  // so the page says it needs the network instead of going blank, and opens by itself once the network is back.
   await page.goto(appUrl('/forget-password/demo'));
-  await expect(page.getByRole('alert')).toContainText('页面加载失败');
+  await expect(page.getByTestId('page-failed')).toContainText('网络已断开，联网后将自动打开此页面');
+  await expect(page.getByTestId('page-failed')).toHaveAttribute('data-offline', 'true');
   await context.setOffline(false);
+  await expect(page.getByTestId('page-failed')).toHaveCount(0);
+  await expect(page.locator('#mobile')).toBeVisible();
 });
 
 test('an /api/ request is never answered with the app HTML by the worker', async ({ page }) => {

@@ -93,6 +93,7 @@ const accountTexts: Translation<typeof zhCN> = {
       language: 'Language',
       virtualKeys: 'Show virtual keys by default',
       clearCache: 'Clear cache',
+      install: 'Install the app',
       cacheCleared: 'Cache cleared',
       version: 'Version',
       logout: 'Log out',

@@ -89,6 +89,7 @@ const accountTexts = {
       language: '语言',
       virtualKeys: '默认显示虚拟按键',
       clearCache: '清除缓存',
+      install: '安装应用',
       cacheCleared: '缓存已清除',
       version: '当前版本',
       logout: '退出登录',

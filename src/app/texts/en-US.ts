@@ -12,6 +12,7 @@ const appTexts: Translation<typeof zhCN> = {
       titleSeparator: ' - ',
       useH5Client: 'Please use an H5 client number',
       chunkFailed: 'The page could not be loaded. Check your network and try again.',
+      pageOffline: 'You are offline. This page opens once you are back online.',
       pageCrashed: 'Something went wrong on this page. Please refresh.',
       offline: 'You are offline; showing saved content',
     },

@@ -46,6 +46,8 @@ import enUSAssistant from '../../../src/assistant/texts/assistant-en-US.ts';
 import zhCNMessages from '../../../src/messages/texts/messages-zh-CN.ts';
 import enUSMessages from '../../../src/messages/texts/messages-en-US.ts';
 import zhCNContent from '../../../src/content/texts/content-zh-CN.ts';
+import zhCNInstall from '../../../src/install/texts/install-zh-CN.ts';
+import enUSInstall from '../../../src/install/texts/install-en-US.ts';
 import enUSContent from '../../../src/content/texts/content-en-US.ts';
 import { installDictionary, locale, t } from '../../../src/core/i18n/index.ts';
 import { CATALOGUE } from '../../../src/core/error-catalogue.ts';
@@ -90,6 +92,7 @@ const PARTS = {
   assistant: [zhCNAssistant, enUSAssistant],
   messages: [zhCNMessages, enUSMessages],
   content: [zhCNContent, enUSContent],
+  install: [zhCNInstall, enUSInstall],
   errors: [ERRORS_ZH_CN, ERRORS_EN_US],
 } as const;
 const zh = Object.assign({}, ...Object.values(PARTS).map(([zhPart]) => flatten(zhPart))) as Record<string, string>;
@@ -134,7 +137,7 @@ test('both languages have the same keys in every part, and no empty text', () =>
 });
 
 test('every top-level key is core (common, validate, errors) or a domain', () => {
-  const allowed = ['common', 'validate', 'errors', 'app', 'account', 'misc', 'devices', 'shop', 'phoneView', 'grant', 'transfer', 'share', 'apps', 'sync', 'files', 'replace', 'phoneCheck', 'clones', 'newMachine', 'guide', 'assistant', 'messages', 'content'];
+  const allowed = ['common', 'validate', 'errors', 'app', 'account', 'misc', 'devices', 'shop', 'phoneView', 'grant', 'transfer', 'share', 'apps', 'sync', 'files', 'replace', 'phoneCheck', 'clones', 'newMachine', 'guide', 'assistant', 'messages', 'content', 'install'];
   for (const key of Object.keys(zh)) assert.ok(allowed.includes(key.split('.')[0]), key);
 });
 
