@@ -8,7 +8,8 @@ test('a new visitor to /app/demo lands on the login page with the client number,
   await expect(page.getByTestId('tab-sms')).toHaveText('验证码登录');
   await expect(page).toHaveTitle('演示云手机 - 单机游戏');
   await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/static/logos/demo.svg');
-  await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('href', '/static/logos/demo.svg');
+  // iOS takes no SVG for the home screen: the icon the server draws from the logo (server/routes/pwa.ts).
+  await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('href', '/app/pwa/demo-192.png');
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', '演示云手机 - 单机游戏');
   // A description per tenant (its client name), for search results and link previews.
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', '演示云手机：在浏览器里租用、续费和操控云手机');
