@@ -43,7 +43,7 @@ export function ViewerNameSheet({ token, viewerKey, userPhoneId, current, onRena
     }
   };
   return (
-    <Sheet title={t('share.watch.nameTitle')} onClose={onClose} testId="share-name-sheet">
+    <Sheet title={t('share.watch.changeName')} onClose={onClose} testId="share-name-sheet">
       <form class="share-name-form" onSubmit={(event) => void submit(event)} noValidate>
         <Field id="share-display-name" label={t('share.watch.nameLabel')} value={name} onInput={setName} error={error} maxLength={40} autoComplete="nickname" />
         <button type="submit" class="btn btn--primary btn--block" disabled={busy} data-testid="share-name-save">

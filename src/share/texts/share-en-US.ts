@@ -85,7 +85,6 @@ const shareTexts: Translation<typeof zhCN> = {
       retry: 'Try again',
       watchingAs: 'You appear as {{name}}',
       changeName: 'Change name',
-      nameTitle: 'Your display name',
       nameSave: 'Save',
       renamed: 'Name changed',
     },

@@ -82,7 +82,6 @@ const shareTexts = {
       retry: '重试',
       watchingAs: '您的显示名称：{{name}}',
       changeName: '修改名称',
-      nameTitle: '您的显示名称',
       nameSave: '保存',
       renamed: '名称已修改',
     },
