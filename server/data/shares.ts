@@ -1,3 +1,4 @@
+import type { ControlRequest } from '../../src/contract/stream-protocol.ts';
 import type { SharePermission, ViewerState } from '../../src/contract/share-words.ts';
 import type { StreamPhoneRow } from './phone-tokens.ts';
 import type { Db } from '../lib/types.ts';
@@ -117,24 +118,18 @@ export function viewerById(db: Db, viewerId: number, seenSince: number): ViewerR
   return statement(db, `SELECT ${VIEWER_COLUMNS} FROM share_viewers v WHERE v.id = ?`).get(seenSince, viewerId) as ViewerRow | undefined;
 }
 
-/** A viewer in the room asking for control of a phone, as its owner's phone-view shows it. */
-export interface ControlRequestRow {
-  id: number;
-  display_name: string;
-}
-
 /**
- * The control requests waiting on a phone's live share, oldest first: viewers in the room (enabled, seen since
- * `seenSince`) who watch and asked for control.
+ * The control requests waiting on a phone's live share, oldest first, as its owner's phone-view shows them: viewers in
+ * the room (enabled, seen since `seenSince`) who watch and asked for control.
  */
-export function controlRequestsOfPhone(db: Db, phoneId: number, now: number, seenSince: number): ControlRequestRow[] {
+export function controlRequestsOfPhone(db: Db, phoneId: number, now: number, seenSince: number): ControlRequest[] {
   return statement(
     db,
-    `SELECT v.id, v.display_name FROM share_viewers v JOIN phone_shares s ON s.id = v.share_id
+    `SELECT v.id AS viewerId, v.display_name AS name FROM share_viewers v JOIN phone_shares s ON s.id = v.share_id
      WHERE s.phone_id = ? AND s.ended_at IS NULL AND s.expires_at > ? AND v.state = 'enabled' AND v.last_seen_at >= ?
        AND v.permission = 'view' AND v.control_requested_at IS NOT NULL
      ORDER BY v.control_requested_at, v.id`,
-  ).all(phoneId, now, seenSince) as ControlRequestRow[];
+  ).all(phoneId, now, seenSince) as ControlRequest[];
 }
 
 /** Whether this account is blocked in the share (whatever browser it comes from). */

@@ -177,17 +177,11 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
       }
     }
     for (const entry of changed) entry.control.permissionsChanged();
-    tellControlRequests(at);
-    grid.recheck();
-  }
-
-  /** Owners watching a phone hear which share viewers ask for control (a request is a call, not a socket message). */
-  function tellControlRequests(at: number): void {
+    // Owners watching a phone hear which share viewers ask for control (a request is a call, not a socket message).
     for (const [phoneId, entry] of phones) {
-      if (!entry.control.hasOwner()) continue;
-      const rows = controlRequestsOfPhone(options.db, phoneId, at, seenSince(at));
-      entry.control.controlRequests(rows.map((row) => ({ viewerId: row.id, name: row.display_name })));
+      if (entry.control.hasOwner()) entry.control.controlRequests(controlRequestsOfPhone(options.db, phoneId, at, seenSince(at)));
     }
+    grid.recheck();
   }
 
   let recheckQueued = false;
