@@ -7,11 +7,12 @@ import type { Db } from '../lib/types.ts';
 export function insertEvents(db: Db, tenantId: number, events: TrackedEvent[], receivedAt: number): void {
   const insert = statement(
     db,
-    'INSERT INTO analytics_events (tenant_id, name, happened_at, properties, account, duration, received_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    // An event sent again (its id known) is kept once.
+    'INSERT OR IGNORE INTO analytics_events (tenant_id, event_id, name, happened_at, properties, account, duration, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
   db.transaction(() => {
     for (const event of events) {
-      insert.run(tenantId, event.name, event.time, JSON.stringify(event.properties), event.account, event.duration ?? null, receivedAt);
+      insert.run(tenantId, event.id, event.name, event.time, JSON.stringify(event.properties), event.account, event.duration ?? null, receivedAt);
     }
   })();
 }

@@ -9,11 +9,12 @@
  * once tracking starts again).
  */
 import {
-  BATCH_SIZE, BATCH_SIZE_MAX, BATCH_SIZE_MIN, EVENT_NAME, FLUSH_MS, MAX_DURATION_SECONDS, MAX_PER_SEND, QUEUE_CAP,
-  type Properties, type TrackedEvent,
+  BATCH_SIZE, BATCH_SIZE_MAX, BATCH_SIZE_MIN, EVENT_NAME, FLUSH_MS, MAX_DURATION_SECONDS, MAX_PER_SEND, MAX_PROPERTIES,
+  MAX_PROPERTIES_JSON_CHARS, MAX_PROPERTY_KEY_CHARS, MAX_STRING_VALUE_CHARS, QUEUE_CAP, type Properties, type TrackedEvent,
 } from '../contract/analytics-words.ts';
 
 export type TrackingState = 'normal' | 'paused' | 'stopped';
+export type SendOutcome = 'sent' | 'refused' | 'failed';
 
 export interface QueueStorage {
   read(): TrackedEvent[];
@@ -26,8 +27,11 @@ export interface QueueOptions {
   flushMs?: number;
   now?: () => number;
   storage: QueueStorage;
-  /** Sends events; resolves true when the collector took them (a 2xx), false or a rejection keeps them queued. */
-  send(events: TrackedEvent[]): Promise<boolean>;
+  /**
+   * Sends events: 'sent' (a 2xx), 'refused' (the collector will never take them: a 4xx other than 429; they are
+   * dropped, with a warning), or 'failed' (offline, a 5xx, a 429: they stay queued). A rejection counts as failed.
+   */
+  send(events: TrackedEvent[]): Promise<SendOutcome>;
   /** Sends events as the page goes away (navigator.sendBeacon); false when the browser would not queue them. */
   beacon(events: TrackedEvent[]): boolean;
   /** Runs `task` every `ms`; returns the way to stop it. */
@@ -38,13 +42,36 @@ export interface QueueOptions {
 export const clampBatchSize = (size: number): number =>
   Number.isInteger(size) ? Math.min(BATCH_SIZE_MAX, Math.max(BATCH_SIZE_MIN, size)) : BATCH_SIZE;
 
-/** Keeps only the values a property may hold (the rest would not survive JSON or mean anything to the collector). */
+/**
+ * Keeps what the collector takes (src/contract/analytics.ts): values that survive JSON, keys of at most 64 characters,
+ * strings cut to 256, at most 50 properties and 4 KB of JSON (the first ones win). An event past those would have its
+ * whole send refused.
+ */
 function cleanProperties(properties: Properties | undefined): Properties {
   const clean: Properties = {};
-  for (const [key, value] of Object.entries(properties ?? {})) {
-    if (value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) clean[key] = value;
+  let count = 0;
+  for (const [key, raw] of Object.entries(properties ?? {})) {
+    if (count === MAX_PROPERTIES || key.length > MAX_PROPERTY_KEY_CHARS) continue;
+    const value = typeof raw === 'string' ? raw.slice(0, MAX_STRING_VALUE_CHARS) : raw;
+    if (value !== null && typeof value !== 'string' && typeof value !== 'boolean' && !(typeof value === 'number' && Number.isFinite(value))) continue;
+    clean[key] = value;
+    if (JSON.stringify(clean).length > MAX_PROPERTIES_JSON_CHARS) {
+      delete clean[key];
+      break;
+    }
+    count++;
   }
   return clean;
+}
+
+let lastId = '';
+/** An event's id: the time and random digits; two in one millisecond differ by their digits. */
+function eventId(time: number): string {
+  let id: string;
+  do id = `${time.toString(36)}-${Math.random().toString(36).slice(2, 12).padEnd(10, '0')}`;
+  while (id === lastId);
+  lastId = id;
+  return id;
 }
 
 export class AnalyticsQueue {
@@ -86,7 +113,8 @@ export class AnalyticsQueue {
       this.options.warn(`analytics: event "${String(name)}" dropped: a name starts with a letter and has at most 50 characters`);
       return false;
     }
-    const event: TrackedEvent = { name, time: time ?? this.now(), properties: { ...this.superProperties, ...cleanProperties(properties) }, account: this.account };
+    const at = time ?? this.now();
+    const event: TrackedEvent = { id: eventId(at), name, time: at, properties: cleanProperties({ ...this.superProperties, ...properties }), account: this.account };
     if (duration !== undefined) event.duration = Math.min(MAX_DURATION_SECONDS, Math.max(0, Math.round(duration * 1000) / 1000));
     // The newest QUEUE_CAP are kept: on a long time offline the oldest go first.
     this.options.storage.write([...this.queued, event].slice(-QUEUE_CAP));
@@ -146,28 +174,37 @@ export class AnalyticsQueue {
     if (whole === 0) return;
     const events = queued.slice(0, whole);
     this.sending = true;
-    let sent = false;
+    let outcome: SendOutcome = 'failed';
     try {
-      sent = await this.options.send(events);
+      outcome = await this.options.send(events);
     } catch {
-      sent = false;
+      outcome = 'failed';
     } finally {
       this.sending = false;
     }
-    // Events recorded while the send was on its way were appended: drop only those that went.
-    if (sent) this.options.storage.write(this.queued.slice(events.length));
+    if (outcome === 'refused') this.options.warn(`analytics: ${events.length} events dropped: the collector refused them`);
+    // By id: events recorded meanwhile were appended, and the cap may have pushed old ones out meanwhile.
+    if (outcome !== 'failed') this.remove(events);
   }
 
   /** The page is going away: everything queued goes by beacon, MAX_PER_SEND at a time (not while paused or stopped). */
   sendAllByBeacon(): void {
-    if (this.state !== 'normal' || this.sending) return;
-    let queued = this.queued;
-    while (queued.length > 0) {
-      const events = queued.slice(0, MAX_PER_SEND);
+    // Even while a send is out (the page may never hear its answer): the collector keeps an event once, by its id.
+    if (this.state !== 'normal') return;
+    const queued = this.queued;
+    const gone: TrackedEvent[] = [];
+    for (let at = 0; at < queued.length; at += MAX_PER_SEND) {
+      const events = queued.slice(at, at + MAX_PER_SEND);
       if (!this.options.beacon(events)) break;
-      queued = queued.slice(events.length);
+      gone.push(...events);
     }
-    this.options.storage.write(queued);
+    this.remove(gone);
+  }
+
+  /** Takes these events (by id) out of the queue on the device. */
+  private remove(events: TrackedEvent[]): void {
+    const ids = new Set(events.map((event) => event.id));
+    this.options.storage.write(this.queued.filter((event) => !ids.has(event.id)));
   }
 
   private startTimer(): void {

@@ -8,6 +8,7 @@
 import { effect } from '@preact/signals-react';
 import { ANALYTICS_PATH, type Properties, type TrackedEvent } from '../contract/analytics-words.ts';
 import { fingerprintId } from '../core/fingerprint.ts';
+import { TOO_MANY_REQUESTS } from '../core/reply-codes.ts';
 import { setTrackSink } from '../core/track.ts';
 import { user } from '../account/session.ts';
 import { clientNo } from '../app/client-state.ts';
@@ -86,9 +87,14 @@ export function startAnalytics(): void {
       batchSize: Number(import.meta.env.VITE_ANALYTICS_BATCH_SIZE ?? NaN),
       storage,
       send: async (events) => {
-        if (!clientNo.value) return false;
+        if (!clientNo.value) return 'failed';
         const reply = await fetch(ENDPOINT, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: bodyOf(events), keepalive: true });
-        return reply.ok;
+        if (!reply.ok) return reply.status === 429 || reply.status >= 500 ? 'failed' : 'refused';
+        // The envelope's code: asked to wait, or the collector's own failure, is tried again on a later tick; any other
+        // refusal (a malformed event, an unknown client) will never be taken.
+        const { code } = (await reply.json()) as { code: number };
+        if (code === 0) return 'sent';
+        return code === TOO_MANY_REQUESTS || (code >= 500 && code < 600) ? 'failed' : 'refused';
       },
       beacon: (events) =>
         Boolean(clientNo.value) && typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(ENDPOINT, new Blob([bodyOf(events)], { type: 'application/json' })),

@@ -21,8 +21,18 @@ export const EVENT_NAME = /^[A-Za-z][^\u0000-\u001f]{0,49}$/u;
 /** Property values the queue keeps (others are dropped from the event). */
 export type PropertyValue = string | number | boolean | null;
 export type Properties = Record<string, PropertyValue>;
+/** What one event may carry (the collector refuses a send with an event past them; the queue trims before). */
+export const MAX_PROPERTIES = 50;
+export const MAX_PROPERTY_KEY_CHARS = 64;
+export const MAX_PROPERTIES_JSON_CHARS = 4096;
+export const MAX_STRING_VALUE_CHARS = 256;
 
 export interface TrackedEvent {
+  /**
+   * Made by the device, unique enough to tell events apart (time and random digits): the queue removes exactly the
+   * events a send carried, and the collector keeps an event sent twice (two tabs, a send cut by the page closing) once.
+   */
+  id: string;
   name: string;
   /** When it happened (ms since the epoch, the device's clock). */
   time: number;

@@ -5,17 +5,20 @@
  */
 import * as v from 'valibot';
 import { endpoint } from './endpoint.ts';
-import { ANALYTICS_PATH, EVENT_NAME, MAX_DURATION_SECONDS, MAX_PER_SEND } from './analytics-words.ts';
+import {
+  ANALYTICS_PATH, EVENT_NAME, MAX_DURATION_SECONDS, MAX_PER_SEND, MAX_PROPERTIES, MAX_PROPERTIES_JSON_CHARS, MAX_PROPERTY_KEY_CHARS,
+} from './analytics-words.ts';
 
 const Value = v.union([v.string(), v.number(), v.boolean(), v.null()]);
 
 const Event = v.object({
+  id: v.pipe(v.string(), v.regex(/^[\w-]{8,40}$/, 'is not an event id')),
   name: v.pipe(v.string(), v.regex(EVENT_NAME, 'must start with a letter and have at most 50 characters')),
   time: v.pipe(v.number(), v.integer(), v.minValue(0)),
   properties: v.pipe(
-    v.record(v.pipe(v.string(), v.maxLength(64)), Value),
-    v.check((properties) => Object.keys(properties).length <= 50, 'has more than 50 properties'),
-    v.check((properties) => JSON.stringify(properties).length <= 4096, 'is too long'),
+    v.record(v.pipe(v.string(), v.maxLength(MAX_PROPERTY_KEY_CHARS)), Value),
+    v.check((properties) => Object.keys(properties).length <= MAX_PROPERTIES, `has more than ${MAX_PROPERTIES} properties`),
+    v.check((properties) => JSON.stringify(properties).length <= MAX_PROPERTIES_JSON_CHARS, 'is too long'),
   ),
   account: v.nullable(v.pipe(v.string(), v.maxLength(32))),
   duration: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(MAX_DURATION_SECONDS))),

@@ -12,13 +12,15 @@ function harness(options: Partial<QueueOptions> = {}) {
   const beacons: TrackedEvent[][] = [];
   const warnings: string[] = [];
   const timers = new Set<() => void>();
-  let accept = true;
+  let outcome: 'sent' | 'refused' | 'failed' = 'sent';
+  let onSend: (() => void) | null = null;
   const queue = new AnalyticsQueue({
     storage: { read: () => stored.map((event) => ({ ...event })), write: (events) => (stored = events.map((event) => ({ ...event }))) },
     now: () => clock,
     send: async (events) => {
       sent.push(events);
-      return accept;
+      onSend?.();
+      return outcome;
     },
     beacon: (events) => (beacons.push(events), true),
     every: (_ms, task) => {
@@ -41,7 +43,9 @@ function harness(options: Partial<QueueOptions> = {}) {
       for (const task of [...timers]) task();
       await new Promise((resolve) => setTimeout(resolve, 0));
     },
-    refuse: () => (accept = false),
+    answer: (next: typeof outcome) => (outcome = next),
+    /** Runs `task` while the next send is on its way. */
+    duringSend: (task: () => void) => (onSend = task),
   };
 }
 
@@ -75,13 +79,46 @@ test('six hundred events queued offline keep the newest five hundred; a send car
 test('a send that fails keeps its events for the next tick', async () => {
   const h = harness();
   for (let i = 0; i < 6; i++) h.queue.track(`e${i}`);
-  h.refuse();
+  h.answer('failed');
   await h.tick();
   assert.is(h.stored().length, 6);
   const failing = harness({ send: () => Promise.reject(new Error('offline')) });
   for (let i = 0; i < 6; i++) failing.queue.track(`e${i}`);
   await failing.tick();
   assert.is(failing.stored().length, 6);
+});
+
+test('a send the collector refuses for good is dropped with a warning; the queue moves on', async () => {
+  const h = harness();
+  for (let i = 0; i < 7; i++) h.queue.track(`e${i}`);
+  h.answer('refused');
+  await h.tick();
+  assert.equal(names(h.stored()), ['e6']);
+  assert.match(h.warnings[0]!, /6 events dropped/);
+});
+
+test('events recorded while a send is out, with the queue full, leave exactly the sent ones out', async () => {
+  const h = harness();
+  for (let i = 0; i < 500; i++) h.queue.track(`e${i}`);
+  h.duringSend(() => h.queue.track('during'));
+  await h.tick();
+  const left = names(h.stored());
+  assert.is(h.sent[0]!.length, 48);
+  // "during" made the cap push out e0, which was on its way anyway; by id, exactly e0..e47 leave, e48 stays.
+  assert.equal(left.slice(0, 2), ['e48', 'e49']);
+  assert.is(left.at(-1), 'during');
+  assert.is(left.length, 453);
+  assert.is(new Set(h.stored().map((event) => event.id)).size, 453, 'every event has its own id');
+});
+
+test('an event carries what the collector takes: long keys and values, too many properties are trimmed', () => {
+  const h = harness();
+  const many = Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`p${i}`, i]));
+  h.queue.track('big', { ...many, ['k'.repeat(65)]: 1, text: 'x'.repeat(1000) });
+  const { properties } = h.stored()[0]!;
+  assert.is(Object.keys(properties).length, 50);
+  assert.not.ok('k'.repeat(65) in properties);
+  assert.ok(JSON.stringify(properties).length <= 4096);
 });
 
 test('event names start with a letter and have at most fifty characters; bad ones are dropped with a warning', () => {
@@ -144,10 +181,11 @@ test('stopped clears the super properties, the account and the timers, and recor
   assert.equal(h.stored()[0]!.properties, {}, 'the super properties stay cleared');
 });
 
-test('a hidden page sends everything by beacon, fifty at a time', () => {
+test('a hidden page sends everything by beacon, fifty at a time, even while a send is out', async () => {
   const h = harness();
   for (let i = 0; i < 120; i++) h.queue.track(`e${i}`);
-  h.queue.sendAllByBeacon();
+  h.duringSend(() => h.queue.sendAllByBeacon());
+  await h.tick();
   assert.equal(h.beacons.map((events) => events.length), [50, 50, 20]);
   assert.is(h.stored().length, 0);
 });

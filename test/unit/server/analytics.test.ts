@@ -7,7 +7,8 @@ import { setup } from './helpers.ts';
 // needed (a beacon sends none), the spec's name rule and send size enforced, and each address limited.
 
 const PATH = '/api/analytics/collect';
-const event = (name: string, extra: Record<string, unknown> = {}) => ({ name, time: 1_700_000_000_000, properties: { cuid: 'abc', page: 'home' }, account: null, ...extra });
+let made = 0;
+const event = (name: string, extra: Record<string, unknown> = {}) => ({ id: `lqx3k0-${String(++made).padStart(6, '0')}`, name, time: 1_700_000_000_000, properties: { cuid: 'abc', page: 'home' }, account: null, ...extra });
 
 test('events are stored under the tenant of the client number, without a session or a tenant header', async () => {
   const s = setup();
@@ -21,6 +22,14 @@ test('events are stored under the tenant of the client number, without a session
   ]);
 });
 
+test('an event sent twice (two tabs, a send cut by a closing page) is kept once', async () => {
+  const s = setup();
+  const twice = event('pageView');
+  for (let i = 0; i < 2; i++) assert.is((await s.call(PATH, { tenant: null, body: { clientNo: 'demo', events: [twice, event('login')] } })).code, 0);
+  const names = s.db.prepare('SELECT name FROM analytics_events ORDER BY id').pluck().all();
+  assert.equal(names, ['pageView', 'login', 'login']);
+});
+
 test('a bad name, a long duration, more than fifty events, no events or an unknown client are refused whole', async () => {
   const s = setup();
   const refused = async (body: unknown) => (await s.call(PATH, { tenant: null, body })).code;
@@ -29,6 +38,7 @@ test('a bad name, a long duration, more than fifty events, no events or an unkno
   assert.is(await refused({ clientNo: 'demo', events: [event('watch', { duration: 86_401 })] }), ErrorCode.BAD_REQUEST);
   assert.is(await refused({ clientNo: 'demo', events: Array.from({ length: 51 }, () => event('pageView')) }), ErrorCode.BAD_REQUEST);
   assert.is(await refused({ clientNo: 'demo', events: [] }), ErrorCode.BAD_REQUEST);
+  assert.is(await refused({ clientNo: 'demo', events: [event('noId', { id: '' })] }), ErrorCode.BAD_REQUEST);
   assert.is(await refused({ clientNo: 'nobody', events: [event('pageView')] }), ErrorCode.CLIENT_NOT_FOUND);
   assert.is((s.db.prepare('SELECT COUNT(*) AS n FROM analytics_events').get() as { n: number }).n, 0);
 });
