@@ -8,7 +8,7 @@ import { ApiError, apiError, PAGE_MESSAGES } from './lib/errors.ts';
 import { randomSecrets } from './lib/secrets.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { createThrottles, DEFAULT_LIMITS } from './lib/throttles.ts';
-import type { Limits } from './lib/throttles.ts';
+import type { Limits, Throttles } from './lib/throttles.ts';
 import type { AppEnv, Db, Deps } from './lib/types.ts';
 import { authRoutes } from './routes/auth.ts';
 import { clientRoutes } from './routes/client.ts';
@@ -65,6 +65,8 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** Throttle numbers (throttles.ts); each one left out keeps its default. */
   limits?: Partial<Limits>;
+  /** The throttles' counters, when something beside the app counts too (main.ts: the stream's socket joins); made from `limits` otherwise. */
+  throttles?: Throttles;
   /** Injectable clock so tests can expire codes and tokens without waiting. */
   now?: () => number;
   /** Receives the `[sms] ...` lines (there is no real SMS gateway). */
@@ -138,7 +140,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
     trustProxy: options.trustProxy ?? false,
     limits,
-    throttles: createThrottles(limits),
+    throttles: options.throttles ?? createThrottles(limits),
     accessRevoked: options.accessRevoked ?? (() => {}),
     secrets: options.secrets ?? randomSecrets(),
     demoPayments: options.demoPayments ?? false,

@@ -7,7 +7,7 @@ import { createApp, DEFAULT_ACCESS_TOKEN_TTL_SECONDS } from './app.ts';
 import { DATABASE_FILE_NAME, openDatabase } from './db/index.ts';
 import { seed } from './db/seed.ts';
 import { loadSecrets } from './lib/secrets.ts';
-import { DEFAULT_LIMITS, LIMIT_ENV, socketJoinGate } from './lib/throttles.ts';
+import { admitSocketJoin, createThrottles, DEFAULT_LIMITS, LIMIT_ENV } from './lib/throttles.ts';
 import { addressOf } from './lib/client-address.ts';
 import type { Limits } from './lib/throttles.ts';
 import { parseOrigins } from './page-headers.ts';
@@ -88,7 +88,8 @@ try {
 const db = openDatabase(join(dataDir, DATABASE_FILE_NAME));
 seed(db);
 
-const admitSocketJoin = socketJoinGate(limits);
+// One set of throttle counters for the app and the stream (a share join by call or by socket counts against one limit).
+const throttles = createThrottles({ ...DEFAULT_LIMITS, ...limits });
 
 // The virtual phones' stream (API.md "Streaming") shares the port: WebSocket upgrades on /stream/ws. It is
 // made first because the API tells it about reboots and resets, which restart the phone's screen.
@@ -98,8 +99,8 @@ const stream = createStreamServer({
   installedApps: (userPhoneId) => installedApps(db, userPhoneId).map((row) => ({ packageName: row.package_name, label: row.label, iconPng: row.icon_png })),
   // The Settings app's "About phone" shows the stored identity, which a change of model ("new machine") sets.
   phoneAbout: (userPhoneId) => identityOf(db, userPhoneId, Date.now()),
-  // A share viewer joining by its socket is held to the join call's limit per address (counted apart from the calls).
-  admitJoin: (req) => admitSocketJoin(addressOf(req.headers['x-forwarded-for']?.toString(), req.socket.remoteAddress, trustProxy), Date.now()),
+  // A share viewer joining by its socket is held to the join call's limit per address.
+  admitJoin: (req) => admitSocketJoin(throttles, addressOf(req.headers['x-forwarded-for']?.toString(), req.socket.remoteAddress, trustProxy), Date.now()),
 });
 const app = createApp({
   db,
@@ -108,6 +109,7 @@ const app = createApp({
   accessTokenTtlSeconds,
   trustProxy,
   limits,
+  throttles,
   secrets,
   demoPayments: paymentsMode === 'demo',
   pageSecurity,

@@ -126,10 +126,11 @@ export function controlRequestsOfPhone(db: Db, phoneId: number, now: number, see
   return statement(
     db,
     `SELECT v.id AS viewerId, v.display_name AS name FROM share_viewers v JOIN phone_shares s ON s.id = v.share_id
+       JOIN phones p ON p.id = s.phone_id AND p.user_id = s.owner_id AND p.expire_time > ?
      WHERE s.phone_id = ? AND s.ended_at IS NULL AND s.expires_at > ? AND v.state = 'enabled' AND v.last_seen_at >= ?
        AND v.permission = 'view' AND v.control_requested_at IS NOT NULL
      ORDER BY v.control_requested_at, v.id`,
-  ).all(phoneId, now, seenSince) as ControlRequest[];
+  ).all(now, phoneId, now, seenSince) as ControlRequest[];
 }
 
 /** Whether this account is blocked in the share (whatever browser it comes from). */

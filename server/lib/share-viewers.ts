@@ -41,6 +41,8 @@ export interface JoinInput {
   viewerKey: string;
   /** The caller's account, when the page sent a valid login; one of another tenant than the share's is ignored. */
   account: { id: number; tenantId: number } | null;
+  /** The phone the joiner opens (a socket's join): a share of another phone is ended for it, before any viewer is made. */
+  phoneId?: number;
 }
 
 /**
@@ -56,6 +58,7 @@ export function joinShare(deps: Pick<Deps, 'db' | 'now'>, input: JoinInput): Rep
   const now = deps.now();
   const result = immediate(db, () => {
     const share = liveShareOf(db, input.token, now);
+    if (input.phoneId !== undefined && share.phone_id !== input.phoneId) throw apiError(ErrorCode.SHARE_ENDED);
     const userId = input.account?.tenantId === share.tenant_id ? input.account.id : null;
     const keyHash = input.viewerKey ? hashToken(input.viewerKey) : '';
     const known = keyHash ? viewerByKeyHash(db, keyHash, seenSince(now)) : undefined;
@@ -97,20 +100,21 @@ export function joinBySocket(deps: Pick<Deps, 'db' | 'now'>, key: string, join: 
   const displayName = join.name.trim().normalize('NFC');
   if (!VIEWER_KEY_PATTERN.test(key) || (displayName && checkName(displayName))) return false;
   try {
-    const joined = joinShare(deps, { token: join.share, displayName, language: join.language, viewerKey: key, account: null });
-    return joined.userPhoneId === userPhoneId && joined.viewerKey === key;
+    const joined = joinShare(deps, { token: join.share, displayName, language: join.language, viewerKey: key, account: null, phoneId: userPhoneId });
+    return joined.viewerKey === key;
   } catch {
     return false;
   }
 }
 
-/** The viewer picks its own display name (in the room, not blocked); the owner's list shows it from then on. */
+/** The viewer picks its own display name while in the room; the owner's list shows it from then on. */
 export function renameViewer(deps: Deps, key: string, displayName: string): ReplyInput<typeof contract.renameViewer> {
   const { db } = deps;
   const now = deps.now();
   immediate(db, () => {
     const viewer = loadViewerByKey(db, key, now);
     if (viewer.state === 'shielded') throw apiError(ErrorCode.SHARE_BLOCKED);
+    if (viewer.state !== 'enabled') throw apiError(ErrorCode.SHARE_VIEWER_NOT_EXIST);
     setViewerName(db, viewer.id, displayName, now);
   });
   return { displayName };
@@ -175,14 +179,17 @@ export function viewerStatus(deps: Deps, key: string): ReplyInput<typeof contrac
 export function requestControl(deps: Deps, key: string): ReplyInput<typeof contract.requestControl> {
   const { db } = deps;
   const now = deps.now();
+  let asked = false;
   const status = immediate(db, () => {
     const viewer = loadViewerByKey(db, key, now);
     if (viewer.state === 'shielded') throw apiError(ErrorCode.SHARE_BLOCKED);
     if (viewer.state !== 'enabled') throw apiError(ErrorCode.SHARE_VIEWER_NOT_EXIST);
-    if (viewer.permission === 'view' && viewer.control_requested_at === null) setControlRequest(db, viewer.id, now, now);
+    asked = viewer.permission === 'view' && viewer.control_requested_at === null;
+    if (asked) setControlRequest(db, viewer.id, now, now);
     return statusOf(viewerById(db, viewer.id, seenSince(now))!);
   });
-  deps.accessRevoked();
+  // Only a new request changes what an owner's phone-view shows.
+  if (asked) deps.accessRevoked();
   return status;
 }
 

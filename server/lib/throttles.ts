@@ -267,16 +267,13 @@ export function admitAnalyticsSend(deps: Deps, address: string): void {
 }
 
 /**
- * Joins of share links by their stream socket (the viewer page's early start), per address: the join call's limit,
- * counted apart from the calls (the stream server is made before the app and its throttles).
+ * A join of a share link by its stream socket (the viewer page's early start) from `address`: counted with the join
+ * calls, against the same limit; false when it must wait.
  */
-export function socketJoinGate(limits: Partial<Limits>): (address: string, now: number) => boolean {
-  const counter = new WindowCounter({ ...DEFAULT_LIMITS, ...limits }.shareJoinAddressPerHour, HOUR_MS);
-  return (address, now) => {
-    if (counter.waitMs(address, now) > 0) return false;
-    counter.add(address, now);
-    return true;
-  };
+export function admitSocketJoin(throttles: Throttles, address: string, now: number): boolean {
+  if (throttles.shareJoinAddress.waitMs(address, now) > 0) return false;
+  throttles.shareJoinAddress.add(address, now);
+  return true;
 }
 
 /**

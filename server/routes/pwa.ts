@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { ICON_SIZES, iconPath, PWA_BASE, type IconSize } from '../../src/contract/pwa-words.ts';
+import { ICON_SIZES, iconPath, PWA_BASE, PWA_CLIENT_NO, type IconSize } from '../../src/contract/pwa-words.ts';
 import { BRAND_COLOURS, themeFor } from '../../src/app/theme.ts';
 import { clientName, findClientByNo } from '../data/client.ts';
 import { appIcon } from '../lib/app-icons.ts';
@@ -16,14 +16,14 @@ export function pwaRoutes(deps: Deps, staticDir: string): Hono<AppEnv> {
   const { db } = deps;
   const routes = new Hono<AppEnv>();
 
-  routes.get(`${PWA_BASE}/:file{[a-z0-9-]+\\.webmanifest}`, (c) => {
-    const clientNo = c.req.param('file').replace(/\.webmanifest$/, '');
-    const client = findClientByNo(db, clientNo);
+  routes.get(`${PWA_BASE}/:file{${PWA_CLIENT_NO}\\.webmanifest}`, (c) => {
+    // As the page wrote it (the client's row matches it in any case): the app starts where the person was.
+    const number = c.req.param('file').replace(/\.webmanifest$/, '');
+    const client = findClientByNo(db, number);
     if (!client) return c.text('Not Found', 404);
     const language: Language = c.req.query('lang') === 'en-US' ? 'en-US' : 'zh-CN';
     const name = clientName(db, client.id, language) ?? client.client_no;
     const colours = BRAND_COLOURS[themeFor(client.tenant_id)];
-    const number = client.client_no.toLowerCase();
     const manifest = {
       // The client number makes each brand its own app: two partners' apps installed on one phone stay apart.
       id: `/app/${number}`,
@@ -31,6 +31,7 @@ export function pwaRoutes(deps: Deps, staticDir: string): Hono<AppEnv> {
       short_name: [...name].length > 12 ? [...name].slice(0, 12).join('') : name,
       lang: language,
       start_url: `/app/${number}`,
+      // Every page is /app/<page>/<clientNo>: a scope of one client's own could hold none of its pages but home.
       scope: '/app/',
       display: 'standalone',
       orientation: 'portrait',
@@ -45,8 +46,8 @@ export function pwaRoutes(deps: Deps, staticDir: string): Hono<AppEnv> {
     return c.body(JSON.stringify(manifest), 200, { 'Content-Type': 'application/manifest+json; charset=utf-8' });
   });
 
-  routes.get(`${PWA_BASE}/:file{[a-z0-9-]+\\.png}`, async (c) => {
-    const match = /^([a-z0-9]+)-(maskable-)?(\d+)\.png$/.exec(c.req.param('file'));
+  routes.get(`${PWA_BASE}/:file{${PWA_CLIENT_NO}-[a-z0-9-]+\\.png}`, async (c) => {
+    const match = new RegExp(`^(${PWA_CLIENT_NO})-(maskable-)?(\\d+)\\.png$`).exec(c.req.param('file'));
     const size = Number(match?.[3]) as IconSize;
     const client = match ? findClientByNo(db, match[1]!) : undefined;
     if (!client || !ICON_SIZES.includes(size) || (match?.[2] && size !== 512)) return c.text('Not Found', 404);

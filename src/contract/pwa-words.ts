@@ -8,8 +8,14 @@ export const PWA_BASE = '/app/pwa';
 export const ICON_SIZES = [192, 512] as const;
 export type IconSize = (typeof ICON_SIZES)[number];
 
+/**
+ * A client number in these paths: letters and digits (the server's are). Its case is kept: the installed app starts at
+ * the address the person used, and the app tells client numbers apart as written.
+ */
+export const PWA_CLIENT_NO = '[A-Za-z0-9]+';
+
 export const manifestPath = (clientNo: string, language: string): string =>
-  `${PWA_BASE}/${encodeURIComponent(clientNo.toLowerCase())}.webmanifest?lang=${encodeURIComponent(language)}`;
+  `${PWA_BASE}/${encodeURIComponent(clientNo)}.webmanifest?lang=${encodeURIComponent(language)}`;
 
 export const iconPath = (clientNo: string, size: IconSize, maskable = false): string =>
-  `${PWA_BASE}/${encodeURIComponent(clientNo.toLowerCase())}-${maskable ? 'maskable-' : ''}${size}.png`;
+  `${PWA_BASE}/${encodeURIComponent(clientNo)}-${maskable ? 'maskable-' : ''}${size}.png`;

@@ -12,6 +12,8 @@ export interface BrowserFacts {
   standalone: boolean;
   /** The browser fired beforeinstallprompt and it is still unused. */
   hasPrompt: boolean;
+  /** navigator.maxTouchPoints: iPadOS's Safari says it is a Mac, and only its touch screen tells it apart. */
+  touchPoints?: number;
 }
 
 /** In-app browsers that cannot install a web app: WeChat, QQ, Alipay, Weibo, DingTalk, Facebook, Instagram, LINE. */
@@ -22,9 +24,10 @@ const IOS = /iPhone|iPad|iPod/;
 /** Browsers on iOS other than Safari (they cannot add to the home screen before iOS 16.4, and say so differently). */
 const IOS_OTHER = /CriOS|FxiOS|EdgiOS|OPiOS/;
 
-export function installWay({ userAgent, standalone, hasPrompt }: BrowserFacts): InstallWay {
+export function installWay({ userAgent, standalone, hasPrompt, touchPoints = 0 }: BrowserFacts): InstallWay {
   if (standalone) return 'installed';
-  if (IN_APP.test(userAgent) || ANDROID_WEBVIEW.test(userAgent) || (IOS.test(userAgent) && !/Safari\//.test(userAgent))) return 'webview';
-  if (IOS.test(userAgent) && !IOS_OTHER.test(userAgent)) return 'ios';
+  const ios = IOS.test(userAgent) || (/Macintosh/.test(userAgent) && touchPoints > 1);
+  if (IN_APP.test(userAgent) || ANDROID_WEBVIEW.test(userAgent) || (ios && !/Safari\//.test(userAgent))) return 'webview';
+  if (ios && !IOS_OTHER.test(userAgent)) return 'ios';
   return hasPrompt ? 'prompt' : 'menu';
 }

@@ -130,6 +130,8 @@ export async function startSession(mine: number, { userPhoneId, viewOnly: onlyVi
   });
   next.on('ready', ({ width, height, name }) => {
     device.value = { width, height };
+    // Each connection's own list follows its hello; what an earlier one heard may have been answered meanwhile.
+    controlRequests.value = [];
     if (name) streamedName.value = name;
   });
   next.on('frame', (info) => (frame.value = info));

@@ -6,8 +6,7 @@
  *   message, which lets the viewer back into the room by itself (the stream protocol's `rejoin`), so the first picture
  *   waits for neither the join's answer nor the page's code;
  * - a first visit by a link that names its phone: the same, with a viewer key made here and kept for the link, the
- *   socket joining by itself (`join`: under the name this browser used last, or none, which the server makes up and
- *   the viewer may change on the page);
+ *   socket joining by itself (`join`, without a name: the server gives one, which the viewer may change on the page);
  * - a first visit by an older link without its phone: the look at the link that the name form shows.
  * The page takes them over: its http client finds the replies among the boot's (app/boot-replies.ts), the stream SDK
  * the socket with what it heard meanwhile (stream/early-socket.ts).
@@ -35,15 +34,6 @@ function callAhead(path: string, body: string, headers: Record<string, string>, 
   window.__bootReplies![`POST ${path} ${body}`] = reply;
 }
 
-/** The page's language as the app stores it (core/i18n's storedLocale, which this file may not import), for a name. */
-function storedLanguage(): SocketJoin['language'] {
-  try {
-    return JSON.parse(localStorage.getItem('language') ?? 'null') === 'en-US' ? 'en-US' : 'zh-CN';
-  } catch {
-    return 'zh-CN';
-  }
-}
-
 function startEarly(): void {
   const headers = window.__bootHeaders;
   if (!headers || !window.__bootReplies || !location.pathname.includes('/share-screen-control/') || navigator.onLine === false) return;
@@ -60,10 +50,12 @@ function startEarly(): void {
     // Kept now, so the page takes this visit for a returning one and joins with the same key.
     viewerKey = newViewerKey();
     keepViewer(token, keptName(), viewerKey, phoneId);
-    join = { share: token, name: keptName(), language: storedLanguage() };
+    // No name: one used for another owner's link is not shown to this one unasked; the server gives one.
+    join = { share: token, name: '', language: headers.language === 'en-US' ? 'en-US' : 'zh-CN' };
   }
   // Low: the first picture does not wait for the join (the socket below lets the viewer in), the page's files do.
-  callAhead(JOIN_PATH, joinBody(token, keptName(), viewerKey), headers, 'low');
+  // No name either: the room keeps the one it knows (the server's, or the one picked while watching).
+  callAhead(JOIN_PATH, joinBody(token, '', viewerKey), headers, 'low');
   let url: string;
   try {
     url = streamUrl(streamBase(), phoneId, null);

@@ -24,7 +24,7 @@ const standalone = () =>
 export default function InstallPwaPage({ clientNo }: PageProps) {
   const [outcome, setOutcome] = useState<'accepted' | 'dismissed' | null>(null);
   const name = aboutApp.value?.clientName || clientNo;
-  const way = appInstalled.value ? 'installed' : installWay({ userAgent: navigator.userAgent, standalone: standalone(), hasPrompt: installPrompt.value !== null });
+  const way = appInstalled.value ? 'installed' : installWay({ userAgent: navigator.userAgent, standalone: standalone(), hasPrompt: installPrompt.value !== null, touchPoints: navigator.maxTouchPoints });
 
   const install = async () => setOutcome((await promptInstall()) ? 'accepted' : 'dismissed');
   const copyLink = async () => {

@@ -65,7 +65,7 @@ if (typeof location !== 'undefined' && location.pathname.includes('share-screen-
   if (phoneId !== null) {
     // The stream too: it takes over the socket early-join.ts opened (or opens one now, its key sent as the first
     // message once the join brings it).
-    early = { ...startJoining(token, keptName(), phoneId), connected: true };
+    early = { ...startJoining(token, '', phoneId), connected: true };
     void watchPhone(phoneId, early.joined.then((joined) => joined.viewerKey));
     // The error texts, and boot's own idle loads, come once the first picture is drawn or the stream failed, not in
     // its way on the link.
@@ -111,7 +111,7 @@ function initialPhase(token: string): Phase {
   early = null;
   if (taken) return { kind: 'watching', joining: taken };
   const phoneId = token ? returningTo(token) : null;
-  return phoneId === null ? { kind: 'form' } : { kind: 'watching', joining: startJoining(token, keptName(), phoneId) };
+  return phoneId === null ? { kind: 'form' } : { kind: 'watching', joining: startJoining(token, '', phoneId) };
 }
 
 export default function ShareScreenControlPage({ query }: PageProps) {
@@ -154,7 +154,7 @@ export default function ShareScreenControlPage({ query }: PageProps) {
 
   const again = () => {
     const phoneId = returningTo(token);
-    if (phoneId !== null) join(keptName(), phoneId);
+    if (phoneId !== null) join('', phoneId);
     else setPhase({ kind: 'form' });
   };
   let body;

@@ -34,6 +34,12 @@ test("Safari on iOS gets the Share steps; another iOS browser and a browser with
   assert.is(way(UA.chromeAndroid), 'menu', 'Chrome before its prompt came');
 });
 
+test("iPadOS's Safari, which says it is a Mac, is told apart by its touch screen", () => {
+  const ipad = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
+  assert.is(installWay({ userAgent: ipad, standalone: false, hasPrompt: false, touchPoints: 5 }), 'ios');
+  assert.is(installWay({ userAgent: ipad, standalone: false, hasPrompt: false, touchPoints: 0 }), 'menu', 'a Mac');
+});
+
 test("a browser that offered its prompt gets the install button", () => {
   assert.is(way(UA.chromeAndroid, { hasPrompt: true }), 'prompt');
 });

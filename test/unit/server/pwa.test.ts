@@ -46,6 +46,9 @@ test("each client's manifest carries its own name, colours, start address and ic
   assert.is.not(green.body.id, demo.body.id, 'two brands are two apps');
   assert.equal(green.body.icons.map((icon) => [icon.sizes, icon.purpose]), [['192x192', 'any'], ['512x512', 'any'], ['512x512', 'maskable']]);
   assert.is((await manifest(s, 'green', 'zh-CN')).body.name, '绿洲云机');
+  // The client number as the page wrote it: the installed app starts at the address the person used.
+  const upper = await manifest(s, 'GREEN');
+  assert.equal([upper.body.name, upper.body.start_url, upper.body.icons[0]!.src], ['Green Cloud', '/app/GREEN', '/app/pwa/GREEN-192.png']);
   for (const icon of green.body.icons) {
     const side = Number(icon.sizes.split('x')[0]);
     assert.equal(await pngSize(s, icon.src), [side, side], icon.src);

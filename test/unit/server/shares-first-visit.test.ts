@@ -76,13 +76,14 @@ test('a socket join keeps the rules of a join: a full room, a bad name, another 
   const other = await createShare('view', 'Game farm 1');
   const wrongPhone = client(s.port, browserKey(), share.userPhoneId, { join: { share: other.token, name: '', language: 'en-US' } });
   assert.ok((await wrongPhone.closed()).code >= 4000, "another share's phone");
+  assert.is(viewersOf(other.shareId).length, 0, 'no viewer is made for a share of another phone');
   assert.is(viewersOf(share.shareId).length, 1);
   assert.is((await owner('/end', { shareId: share.shareId })).code, 0);
   const ended = client(s.port, browserKey(), share.userPhoneId, { join: { share: share.token, name: '', language: 'en-US' } });
   assert.ok((await ended.closed()).code >= 4000, 'an ended share');
 });
 
-test('a viewer renames itself; the owner sees the new name; a blocked viewer cannot', async () => {
+test('a viewer in the room renames itself; the owner sees the new name; one who left or is blocked cannot', async () => {
   const share = await createShare();
   const viewer = await joined(share.token, '');
   const renamed = await s.ctx.call(`${SHARE}/viewer/rename`, { body: { viewerKey: viewer.viewerKey, displayName: ' Dana ' } });
@@ -91,6 +92,10 @@ test('a viewer renames itself; the owner sees the new name; a blocked viewer can
   assert.is(listed.displayName, 'Dana');
   const bad = await s.ctx.call(`${SHARE}/viewer/rename`, { body: { viewerKey: viewer.viewerKey, displayName: '' } });
   assert.is(bad.code, ErrorCode.NAME_INVALID);
+  await s.ctx.call(`${SHARE}/viewer/leave`, { body: { viewerKey: viewer.viewerKey } });
+  const away = await s.ctx.call(`${SHARE}/viewer/rename`, { body: { viewerKey: viewer.viewerKey, displayName: 'Gone' } });
+  assert.is(away.code, ErrorCode.SHARE_VIEWER_NOT_EXIST, 'out of the room, no rename');
+  await joined(share.token, '', { viewerKey: viewer.viewerKey });
   assert.is((await owner('/viewer/state', { viewerId: viewer.viewerId, action: 'block' })).code, 0);
   const blocked = await s.ctx.call(`${SHARE}/viewer/rename`, { body: { viewerKey: viewer.viewerKey, displayName: 'Eve' } });
   assert.is(blocked.code, ErrorCode.SHARE_BLOCKED);
