@@ -1,9 +1,11 @@
 /**
  * The network check (server/API.md "Network check"): both lines measured from the browser over the line sockets,
- * each with its four figures, a verdict and a recommended quality; a line whose pongs come late is judged worse.
+ * each with its four figures, a verdict and a recommended quality; a line whose pongs come late is judged worse. It is
+ * an entry of the profile menu, and phone-view offers it once its stream struggled (here: a dropped connection).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
 import { appUrl, person } from './helpers.ts';
+import { openPhoneView, stage, userWithPhones } from './stream-helpers.ts';
 
 const RANK: Record<string, number> = { good: 0, fine: 1, poor: 2 };
 const line = (page: Page, n: number) => page.getByTestId(`line-${n}`);
@@ -49,4 +51,32 @@ test('a line whose pongs come 400 ms late gets a worse verdict than the other', 
   const second = (await line(page, 2).getAttribute('data-verdict'))!;
   expect(RANK[second]).toBeGreaterThan(RANK[first]!);
   await expect(line(page, 2).getByTestId('line-quality')).toHaveAttribute('data-quality', 'low');
+});
+
+test('phone-view offers the check once its stream had to reconnect; the offer can be dismissed, and the profile has it', async ({ page }) => {
+  const [id] = await userWithPhones(page, [{ name: 'Wobbly' }]);
+  const sockets: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/stream\/ws/, (ws) => {
+    ws.connectToServer();
+    sockets.push(ws);
+  });
+  await openPhoneView(page, id!);
+  await expect(page.getByTestId('network-offer')).toHaveCount(0);
+  // A drop the client mends by reconnecting (any close code that is not a refusal).
+  await sockets[0]!.close({ code: 4000, reason: 'dropped' });
+  await expect(page.getByTestId('network-offer')).toBeVisible();
+  await expect(stage(page)).toHaveAttribute('data-state', 'playing');
+  await page.getByTestId('network-offer-close').click();
+  await expect(page.getByTestId('network-offer')).toHaveCount(0);
+
+  await page.goto(appUrl(`/phone-view/demo?id=${id}`));
+  await expect(stage(page)).toHaveAttribute('data-state', 'playing');
+  await sockets.at(-1)!.close({ code: 4000, reason: 'dropped' });
+  await page.getByTestId('network-offer-link').click();
+  await expect(page).toHaveURL(/\/app\/network-check\/demo$/);
+  await expect(line(page, 1)).toHaveAttribute('data-status', /measuring|done/);
+
+  await page.goto(appUrl('/profile/demo'));
+  await page.getByTestId('entry-network-check').click();
+  await expect(page).toHaveURL(/\/app\/network-check\/demo$/);
 });

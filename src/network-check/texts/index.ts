@@ -1,6 +1,6 @@
 /**
  * The network-check texts (`networkCheck.*`): a part of their own, which the page waits for (its `ready`), with
- * core's catalogue, which a line's failure is told in. Phone-view's offer of the check waits for them too.
+ * core's catalogue, which a line's failure is told in.
  */
 import { ensureTexts, type TextPart, type Translation } from '../../core/i18n/index.ts';
 import { catalogueReady } from '../../core/errors.ts';

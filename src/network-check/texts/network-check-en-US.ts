@@ -24,9 +24,6 @@ const networkCheckTexts: Translation<typeof zhCN> = {
     testing: 'Testing…',
     summary: 'Check done: line 1 {{first}}, line 2 {{second}}',
     again: 'Test again',
-    offer: 'Picture not smooth?',
-    offerLink: 'Check network',
-    offerClose: 'Dismiss',
   },
 };
 

@@ -21,9 +21,6 @@ const networkCheckTexts = {
     testing: '检测中…',
     summary: '检测完成：线路 1 {{first}}，线路 2 {{second}}',
     again: '重新检测',
-    offer: '画面不流畅？',
-    offerLink: '检测网络',
-    offerClose: '关闭提示',
   },
 };
 
