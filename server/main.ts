@@ -101,6 +101,8 @@ const stream = createStreamServer({
   phoneAbout: (userPhoneId) => identityOf(db, userPhoneId, Date.now()),
   // A share viewer joining by its socket is held to the join call's limit per address.
   admitJoin: (req) => admitSocketJoin(throttles, addressOf(req.headers['x-forwarded-for']?.toString(), req.socket.remoteAddress, trustProxy), Date.now()),
+  // The network check's sockets are counted per address, which behind a trusted proxy is the forwarded one.
+  lineAddressOf: (req) => addressOf(req.headers['x-forwarded-for']?.toString(), req.socket.remoteAddress, trustProxy),
 });
 const app = createApp({
   db,

@@ -41,6 +41,13 @@ export interface StreamServerOptions {
    * out.
    */
   admitJoin?: (req: IncomingMessage) => boolean;
+  /**
+   * The address key of a network-check socket's upgrade request, for its per-address socket count (main.ts: the
+   * X-Forwarded-For entry behind a trusted proxy). The TCP peer when left out.
+   */
+  lineAddressOf?: (req: IncomingMessage) => string;
+  /** Network-check sockets one address may hold open (LINE_SOCKETS_PER_ADDRESS). */
+  lineSocketsPerAddress?: number;
 }
 
 /**

@@ -11,6 +11,9 @@ import { GRID_SOCKET_PATH } from '../../src/contract/grid-protocol.ts';
 import { AUTH_WAIT_MS, CLOSE_POLICY, CLOSE_SHUTDOWN, CLOSE_TOO_MANY_SOCKETS, STREAM_MESSAGES, STREAM_PATH } from '../../src/contract/stream-protocol.ts';
 import { closeReason, MalformedCount, parseClientMessage } from './protocol.ts';
 import { createGridService } from './grid-server.ts';
+import { createLineCheck } from './line-check.ts';
+import { LINE_CHECK_PATH } from '../../src/contract/line-check-words.ts';
+import { addressOf } from '../lib/client-address.ts';
 import { runningBoot } from './phone-boot.ts';
 import { setAbout } from './phone-about.ts';
 import { seenSince, VIEWER_GRACE_MS } from '../lib/shares.ts';
@@ -78,6 +81,13 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     entryFor,
     currentEntry: (userPhoneId) => phones.get(userPhoneId),
     logError,
+  });
+
+  // The network check's line sockets (/stream/line): no login, held to their own per-address and per-second rules.
+  const lineCheck = createLineCheck({
+    addressOf: options.lineAddressOf ?? ((req) => addressOf(undefined, req.socket.remoteAddress, false)),
+    clock,
+    socketsPerAddress: options.lineSocketsPerAddress,
   });
 
   /**
@@ -232,6 +242,10 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
       grid.handleUpgrade(req, socket, head, url);
       return true;
     }
+    if (url.pathname === LINE_CHECK_PATH) {
+      lineCheck.handleUpgrade(req, socket, head, url);
+      return true;
+    }
     if (url.pathname !== STREAM_PATH) return false;
     wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, url, req));
     return true;
@@ -289,7 +303,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     close() {
       clearInterval(tick);
       presence.close();
-      const gridClosed = grid.close();
+      const gridClosed = Promise.all([grid.close(), lineCheck.close()]);
       for (const session of sessions) session.socket.close(CLOSE_SHUTDOWN, closeReason(CLOSE_SHUTDOWN, STREAM_MESSAGES.shuttingDown));
       return new Promise<void>((resolve) => {
         // Sockets that do not answer the close handshake promptly are cut.
@@ -299,7 +313,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
         force.unref();
         wss.close(() => {
           clearTimeout(force);
-          void gridClosed.then(resolve);
+          void gridClosed.then(() => resolve());
         });
       });
     },

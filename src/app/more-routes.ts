@@ -72,4 +72,6 @@ export const MORE_PAGES = [
   { name: 'installPwa', segment: 'install-pwa', level: 2, layout: 'none', title: 'install.title', public: true, load: () => import('../install/pages/install-pwa.tsx') },
   // The assistant (src/assistant/): layout ai as in spec §2; its sources open single-page, one level deeper.
   { name: 'aiAssistant', segment: 'ai-assistant', level: 1, layout: 'ai', title: 'assistant.title', load: () => import('../assistant/pages/ai-assistant.tsx') },
+  // The network check (src/network-check/): both lines measured over the stream's transport; offered from phone-view too.
+  { name: 'networkCheck', segment: 'network-check', level: 2, layout: 'person', title: 'networkCheck.title', load: () => import('../network-check/pages/network-check.tsx') },
 ] as const satisfies readonly RouteEntry[];

@@ -91,6 +91,7 @@ export const READY: Record<string, string> = {
   'group-control': '[data-testid="sync-choose"], [data-testid="sync-live"], [data-testid="sync-too-few"]',
   'change-phone': '[data-testid="replace-chosen-phone"]',
   'phone-check': '[data-testid="check-row"]',
+  'network-check': '[data-testid="line-2"][data-status="done"], [data-testid="line-2"][data-status="failed"]',
   'clone-template': '[data-testid="template-item"], [data-testid="template-empty"]',
   'clone-phone': '[data-testid="clone-template-choice"], [data-testid="clone-no-template"]',
   'message-center': '[data-testid="message-item"], [data-testid="list-empty"]',

@@ -17,8 +17,6 @@ export function navigationTypeChecks(props: PageProps): void {
 
   // @ts-expect-error a segment that is not in the route table
   goToPage('personal-centre');
-  // @ts-expect-error a page the spec names but this build does not have yet
-  goToPage('network-check');
   // @ts-expect-error a hand-written path: go() takes only paths built from the table
   go('/login/demo');
   // @ts-expect-error route names are camelCase, segments kebab-case

@@ -28,6 +28,7 @@ const ENTRIES: ReadonlyArray<{ segment: RouteSegment; label: MessageKey }> = [
   { segment: 'use-authorization-code', label: 'account.profile.useAuthorizationCode' },
   { segment: 'my-share-screen', label: 'account.profile.shares' },
   { segment: 'ai-assistant', label: 'account.profile.aiAssistant' },
+  { segment: 'network-check', label: 'account.profile.networkCheck' },
   { segment: 'system-setting', label: 'account.profile.settings' },
   { segment: 'about-us', label: 'account.profile.aboutUs' },
 ];

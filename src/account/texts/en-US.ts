@@ -24,6 +24,7 @@ const accountTexts: Translation<typeof zhCN> = {
       useAuthorizationCode: 'Use authorization code',
       shares: 'My screen shares',
       aiAssistant: 'AI assistant',
+      networkCheck: 'Network check',
     },
     personal: {
       title: 'Personal centre',

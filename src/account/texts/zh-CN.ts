@@ -20,6 +20,7 @@ const accountTexts = {
       useAuthorizationCode: '使用授权码',
       shares: '我的屏幕分享',
       aiAssistant: 'AI 助手',
+      networkCheck: '网络检测',
     },
     personal: {
       title: '个人中心',

@@ -7,6 +7,7 @@ import { useEffect, useRef } from 'react';
 import type { PageProps } from '../../app/route-types.ts';
 import { ClipboardPanel } from '../parts/clipboard-panel.tsx';
 import { ControlRequestBar } from '../parts/control-request-bar.tsx';
+import { NetworkOffer } from '../parts/network-offer.tsx';
 import { KeyboardInput, usePhysicalKeyboard } from '../parts/keyboard-input.tsx';
 import { PhoneSwitcher } from '../parts/phone-switcher.tsx';
 import { StreamStage } from '../parts/stream-stage.tsx';
@@ -81,6 +82,7 @@ export default function PhoneViewPage({ clientNo, query, routeName }: PageProps)
       </div>
       {virtualKeys.value && !viewOnly.value ? <VirtualKeyBar /> : null}
       <ControlRequestBar />
+      <NetworkOffer />
       <ToolsHandle />
       <KeyboardInput inputRef={keyboard} />
       {panel.value === 'tools' ? <ToolsSheet clientNo={clientNo} onKeyboard={openKeyboard} /> : null}

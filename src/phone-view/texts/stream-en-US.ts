@@ -88,6 +88,7 @@ const phoneViewTexts: Translation<typeof zhCN> = {
     pro: { fps: 'FPS', bitrate: 'Bitrate', rtt: 'RTT', resolution: 'Resolution', link: 'Link estimate' },
     reboot: { started: 'Rebooting; the picture comes back by itself' },
     switcher: { title: 'Switch phone', current: 'Current', empty: 'No other phones', unavailable: 'Unavailable' },
+    network: { offer: 'Picture not smooth?', check: 'Check network', dismiss: 'Dismiss' },
   },
 };
 

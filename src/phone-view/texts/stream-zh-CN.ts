@@ -86,6 +86,7 @@ const phoneViewTexts = {
     pro: { fps: '帧率', bitrate: '码率', rtt: '延迟', resolution: '分辨率', link: '网络估计' },
     reboot: { started: '正在重启，画面将自动恢复' },
     switcher: { title: '切换云手机', current: '当前', empty: '没有其他云手机', unavailable: '不可用' },
+    network: { offer: '画面不流畅？', check: '检测网络', dismiss: '关闭提示' },
   },
 };
 

@@ -22,6 +22,8 @@ import zhCNReplace from '../../../src/replace/texts/replace-zh-CN.ts';
 import enUSReplace from '../../../src/replace/texts/replace-en-US.ts';
 import zhCNPhoneCheck from '../../../src/phone-check/texts/phone-check-zh-CN.ts';
 import enUSPhoneCheck from '../../../src/phone-check/texts/phone-check-en-US.ts';
+import zhCNNetworkCheck from '../../../src/network-check/texts/network-check-zh-CN.ts';
+import enUSNetworkCheck from '../../../src/network-check/texts/network-check-en-US.ts';
 import zhCNShare from '../../../src/share/texts/share-zh-CN.ts';
 import enUSShare from '../../../src/share/texts/share-en-US.ts';
 import { SHARE_ERRORS } from '../../../src/share/errors.ts';
@@ -86,6 +88,7 @@ const PARTS = {
   files: [zhCNFiles, enUSFiles],
   replace: [zhCNReplace, enUSReplace],
   phoneCheck: [zhCNPhoneCheck, enUSPhoneCheck],
+  networkCheck: [zhCNNetworkCheck, enUSNetworkCheck],
   clones: [zhCNClones, enUSClones],
   newMachine: [zhCNNewMachine, enUSNewMachine],
   guide: [zhCNGuide, enUSGuide],
@@ -137,7 +140,7 @@ test('both languages have the same keys in every part, and no empty text', () =>
 });
 
 test('every top-level key is core (common, validate, errors) or a domain', () => {
-  const allowed = ['common', 'validate', 'errors', 'app', 'account', 'misc', 'devices', 'shop', 'phoneView', 'grant', 'transfer', 'share', 'apps', 'sync', 'files', 'replace', 'phoneCheck', 'clones', 'newMachine', 'guide', 'assistant', 'messages', 'content', 'install'];
+  const allowed = ['common', 'validate', 'errors', 'app', 'account', 'misc', 'devices', 'shop', 'phoneView', 'grant', 'transfer', 'share', 'apps', 'sync', 'files', 'replace', 'phoneCheck', 'networkCheck', 'clones', 'newMachine', 'guide', 'assistant', 'messages', 'content', 'install'];
   for (const key of Object.keys(zh)) assert.ok(allowed.includes(key.split('.')[0]), key);
 });
 

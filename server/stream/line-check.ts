@@ -1,0 +1,141 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import type { RawData, WebSocket } from 'ws';
+import {
+  LINE_CHUNK_BYTES,
+  LINE_DOWNLOAD_MAX_BYTES,
+  LINE_DOWNLOAD_TOTAL_BYTES,
+  LINE_MESSAGES,
+  LINE_MESSAGES_PER_SECOND,
+  LINE_SOCKET_MAX_MS,
+  LINE_SOCKETS_PER_ADDRESS,
+  LINES,
+} from '../../src/contract/line-check-words.ts';
+import type { LineClientMessage, LineNumber, LineServerMessage } from '../../src/contract/line-check-words.ts';
+import { CLOSE_POLICY, CLOSE_SHUTDOWN, CLOSE_TOO_MANY_SOCKETS, STREAM_MESSAGES } from '../../src/contract/stream-protocol.ts';
+import { closeReason } from './protocol.ts';
+
+// The network check's line endpoints (API.md "Network check"): a WebSocket per line on the stream's port, answering
+// pings at once and sending a bounded download, so the page measures the same transport the phone stream uses. No
+// login (the check runs before a phone is opened), so the abuse rules are the socket's own: sockets per address,
+// messages per second, bytes per download and per socket, and a lifetime.
+
+export interface LineCheckOptions {
+  /** The address key of an upgrade request (lib/client-address.ts), for the per-address socket count. */
+  addressOf: (req: IncomingMessage) => string;
+  clock?: () => number;
+  socketsPerAddress?: number;
+  messagesPerSecond?: number;
+  maxAgeMs?: number;
+}
+
+export interface LineCheckService {
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): void;
+  close(): Promise<void>;
+}
+
+const ZEROS = Buffer.alloc(LINE_CHUNK_BYTES);
+
+function lineOf(url: URL): LineNumber | null {
+  const line = Number(url.searchParams.get('line'));
+  return (LINES as readonly number[]).includes(line) ? (line as LineNumber) : null;
+}
+
+/** The message, or null when it is not one of the check's (the check's own client never sends such). */
+function parse(data: RawData, isBinary: boolean): LineClientMessage | null {
+  if (isBinary) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(data.toString());
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const message = value as Record<string, unknown>;
+  if (message.type === 'ping' && Number.isSafeInteger(message.seq) && typeof message.t === 'number' && Number.isFinite(message.t)) {
+    return { type: 'ping', seq: message.seq as number, t: message.t };
+  }
+  if (message.type === 'download' && Number.isSafeInteger(message.bytes) && (message.bytes as number) > 0) {
+    return { type: 'download', bytes: message.bytes as number };
+  }
+  return null;
+}
+
+export function createLineCheck(options: LineCheckOptions): LineCheckService {
+  const clock = options.clock ?? Date.now;
+  const perAddress = options.socketsPerAddress ?? LINE_SOCKETS_PER_ADDRESS;
+  const perSecond = options.messagesPerSecond ?? LINE_MESSAGES_PER_SECOND;
+  const maxAge = options.maxAgeMs ?? LINE_SOCKET_MAX_MS;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 });
+  const open = new Map<WebSocket, string>();
+
+  const send = (socket: WebSocket, message: LineServerMessage) => socket.send(JSON.stringify(message));
+  const policy = (socket: WebSocket, msg: string) => socket.close(CLOSE_POLICY, closeReason(CLOSE_POLICY, msg));
+
+  function onConnection(socket: WebSocket, line: LineNumber | null, address: string): void {
+    if (line === null) return policy(socket, LINE_MESSAGES.unknownLine);
+    if ([...open.values()].filter((key) => key === address).length >= perAddress) {
+      return socket.close(CLOSE_TOO_MANY_SOCKETS, closeReason(CLOSE_TOO_MANY_SOCKETS, LINE_MESSAGES.tooManySockets));
+    }
+    open.set(socket, address);
+    const lifetime = setTimeout(() => policy(socket, LINE_MESSAGES.timeUp), maxAge);
+    lifetime.unref();
+    let windowStart = clock();
+    let inWindow = 0;
+    let downloaded = 0;
+    let downloading = false;
+
+    socket.on('message', (data: RawData, isBinary: boolean) => {
+      const at = clock();
+      if (at - windowStart >= 1000) {
+        windowStart = at;
+        inWindow = 0;
+      }
+      if (++inWindow > perSecond) return policy(socket, LINE_MESSAGES.flood);
+      const message = parse(data, isBinary);
+      if (!message) return policy(socket, LINE_MESSAGES.malformed);
+      if (message.type === 'ping') return send(socket, { type: 'pong', seq: message.seq, t: message.t });
+      if (message.bytes > LINE_DOWNLOAD_MAX_BYTES || downloaded + message.bytes > LINE_DOWNLOAD_TOTAL_BYTES) {
+        return policy(socket, LINE_MESSAGES.tooLarge);
+      }
+      if (downloading) return send(socket, { type: 'error', msg: LINE_MESSAGES.busy });
+      downloading = true;
+      downloaded += message.bytes;
+      // All chunks are queued at once: the socket's buffer drains at the link's pace, which is what is measured.
+      for (let left = message.bytes; left > 0; left -= LINE_CHUNK_BYTES) {
+        socket.send(left >= LINE_CHUNK_BYTES ? ZEROS : ZEROS.subarray(0, left), { binary: true });
+      }
+      socket.send(JSON.stringify({ type: 'downloaded', bytes: message.bytes } satisfies LineServerMessage), () => {
+        downloading = false;
+      });
+    });
+    socket.on('close', () => {
+      clearTimeout(lifetime);
+      open.delete(socket);
+    });
+    socket.on('error', () => socket.terminate());
+    send(socket, { type: 'hello', line });
+  }
+
+  return {
+    handleUpgrade(req, socket, head, url) {
+      const line = lineOf(url);
+      const address = options.addressOf(req);
+      wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, line, address));
+    },
+    close() {
+      for (const socket of open.keys()) socket.close(CLOSE_SHUTDOWN, closeReason(CLOSE_SHUTDOWN, STREAM_MESSAGES.shuttingDown));
+      return new Promise<void>((resolve) => {
+        const force = setTimeout(() => {
+          for (const socket of open.keys()) socket.terminate();
+        }, 1000);
+        force.unref();
+        wss.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+      });
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import '../dom.ts';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { jitter, measureLine, median } from '../../../src/network-check/measure.ts';
+import type { LineSocket, MeasurePhase } from '../../../src/network-check/measure.ts';
+import type { LineClientMessage, LineServerMessage } from '../../../src/contract/line-check-words.ts';
+
+// One line's measurement over a fake socket on a fake clock: the pong of ping `seq` comes `delays[seq]` ms after it
+// (never when null), and a download answers at `downloadMs`.
+
+type Incoming = LineServerMessage | { type: 'chunk'; bytes: number };
+
+function fakeLine(delays: Array<number | null>, options: { downloadMs?: number; fail?: 'open' | 'download' } = {}) {
+  let clock = 1000;
+  const listeners: Array<(message: Incoming) => void> = [];
+  const closers: Array<() => void> = [];
+  const sent: LineClientMessage[] = [];
+  let closed = false;
+  const deliver = (message: Incoming, after: number) =>
+    setTimeout(() => {
+      if (closed) return;
+      clock += after;
+      listeners.forEach((listener) => listener(message));
+    }, 1);
+  const socket: LineSocket = {
+    opened: options.fail === 'open' ? Promise.reject(new Error('refused')) : Promise.resolve(),
+    send(message) {
+      sent.push(message);
+      if (message.type === 'ping') {
+        const delay = delays[message.seq];
+        if (delay !== null && delay !== undefined) {
+          // The fake clock stands at send time + delay when the pong arrives.
+          const at = message.t + delay;
+          setTimeout(() => {
+            if (closed) return;
+            clock = Math.max(clock, at);
+            listeners.forEach((listener) => listener({ type: 'pong', seq: message.seq, t: message.t }));
+          }, 1);
+        }
+        return;
+      }
+      if (options.fail === 'download') return deliver({ type: 'error', msg: 'no' }, 1);
+      deliver({ type: 'chunk', bytes: message.bytes / 2 }, 0);
+      deliver({ type: 'chunk', bytes: message.bytes / 2 }, 0);
+      deliver({ type: 'downloaded', bytes: message.bytes }, options.downloadMs ?? 100);
+    },
+    onMessage: (listener) => void listeners.push(listener),
+    onClose: (listener) => void closers.push(listener),
+    close() {
+      closed = true;
+      closers.forEach((close) => close());
+    },
+  };
+  return { socket, sent, now: () => clock, isClosed: () => closed };
+}
+
+const fast = { spacingMs: 1, timeoutMs: 40, pings: 5, downloadBytes: 1000 };
+
+test('median and jitter', () => {
+  assert.is(median([]), null);
+  assert.is(median([30, 10, 20]), 20);
+  assert.is(median([10, 20, 30, 40]), 25);
+  assert.is(jitter([50]), null);
+  assert.is(jitter([10, 20, 10, 40]), (10 + 10 + 30) / 3);
+});
+
+test('round trip is the median, jitter the mean change between consecutive ones, download in kbps', async () => {
+  const line = fakeLine([20, 40, 20, 30, 20], { downloadMs: 100 });
+  const phases = new Set<MeasurePhase>();
+  const figures = await measureLine(() => line.socket, { ...fast, now: line.now, onProgress: (phase) => phases.add(phase) });
+  assert.equal(figures, { rttMs: 20, jitterMs: Math.round((20 + 20 + 10 + 10) / 4), lossPercent: 0, downloadKbps: 80 });
+  assert.equal([...phases], ['connecting', 'ping', 'download', 'done']);
+  assert.equal(line.sent.map((message) => message.type), ['ping', 'ping', 'ping', 'ping', 'ping', 'download']);
+  assert.ok(line.isClosed(), 'the socket is closed when done');
+});
+
+test('a ping without a pong within the timeout is lost, and left out of round trip and jitter', async () => {
+  const line = fakeLine([10, null, 30, null, 10]);
+  const figures = await measureLine(() => line.socket, { ...fast, now: line.now });
+  assert.is(figures.lossPercent, 40);
+  assert.is(figures.rttMs, 10);
+  assert.is(figures.jitterMs, 20);
+});
+
+test('every ping lost: no round trip, no jitter, all lost', async () => {
+  const line = fakeLine([null, null, null, null, null]);
+  const figures = await measureLine(() => line.socket, { ...fast, now: line.now });
+  assert.equal({ rtt: figures.rttMs, jitter: figures.jitterMs, loss: figures.lossPercent }, { rtt: null, jitter: null, loss: 100 });
+});
+
+test('a refused download has no rate; a socket that does not open rejects', async () => {
+  const refused = fakeLine([10, 10, 10, 10, 10], { fail: 'download' });
+  assert.is((await measureLine(() => refused.socket, { ...fast, now: refused.now })).downloadKbps, null);
+  const closedLine = fakeLine([], { fail: 'open' });
+  let failed = false;
+  await measureLine(() => closedLine.socket, { ...fast, now: closedLine.now }).catch(() => (failed = true));
+  assert.ok(failed);
+  assert.ok(closedLine.isClosed());
+});
+
+test.run();
