@@ -72,4 +72,6 @@ export const MORE_PAGES = [
   { name: 'installPwa', segment: 'install-pwa', level: 2, layout: 'none', title: 'install.title', public: true, load: () => import('../install/pages/install-pwa.tsx') },
   // The assistant (src/assistant/): layout ai as in spec §2; its sources open single-page, one level deeper.
   { name: 'aiAssistant', segment: 'ai-assistant', level: 1, layout: 'ai', title: 'assistant.title', load: () => import('../assistant/pages/ai-assistant.tsx') },
+  // The invite poster (src/invite/): a page the spec's route list does not name (docs/decisions.md "Invite poster").
+  { name: 'invitePoster', segment: 'invite-poster', level: 2, layout: 'person', title: 'invite.title', load: () => import('../invite/pages/invite-poster.tsx') },
 ] as const satisfies readonly RouteEntry[];
