@@ -12,7 +12,7 @@ export interface PosterContent {
   appName: string;
   /** Same-origin (the tenant's static files), so drawing it leaves the canvas exportable. */
   logoUrl?: string;
-  /** "Ann invites you to …", already translated. */
+  /** "Ann invites you to join", already translated. */
   invites: string;
   codeLabel: string;
   code: string;
@@ -24,7 +24,7 @@ export interface PosterContent {
 }
 
 const CARD = { x: 50, y: 400, width: 650, height: 740, radius: 32 };
-const QR_SIDE = 400;
+const QR_SIDE = 460;
 const MUTED = '#646a73';
 
 async function loadImage(url: string | undefined): Promise<HTMLImageElement | null> {
@@ -101,16 +101,16 @@ export async function drawPoster(canvas: HTMLCanvasElement, content: PosterConte
   context.restore();
 
   context.fillStyle = MUTED;
-  centredText(context, content.codeLabel, CARD.y + 66, 28, 400, family, CARD.width - 60);
+  centredText(context, content.codeLabel, CARD.y + 70, 28, 400, family, CARD.width - 60);
   context.fillStyle = theme;
   context.letterSpacing = '6px';
-  centredText(context, content.code, CARD.y + 140, 60, 700, family, CARD.width - 60);
+  centredText(context, content.code, CARD.y + 145, 60, 700, family, CARD.width - 60);
   context.letterSpacing = '0px';
 
-  drawQr(context, qrModules(content.link), (POSTER_WIDTH - QR_SIDE) / 2, CARD.y + 180, QR_SIDE);
+  drawQr(context, qrModules(content.link), (POSTER_WIDTH - QR_SIDE) / 2, CARD.y + 185, QR_SIDE);
 
   context.fillStyle = MUTED;
-  centredText(context, content.scan, CARD.y + CARD.height - 60, 26, 400, family, CARD.width - 60);
+  centredText(context, content.scan, CARD.y + 185 + QR_SIDE + 50, 26, 400, family, CARD.width - 60);
 
   return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('poster export failed'))), 'image/png'));
 }

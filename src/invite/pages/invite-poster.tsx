@@ -11,7 +11,7 @@ import { notify } from '../../core/ui/notify.ts';
 import { aboutApp, tenantId } from '../../app/client-state.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import { BRAND_COLOURS, themeFor } from '../../app/theme.ts';
-import { displayName, isGuest, user } from '../../account/state.ts';
+import { isGuest, user } from '../../account/state.ts';
 import { inviteLink } from '../invite-link.ts';
 import { drawPoster } from '../poster.ts';
 import '../parts/invite-poster.css';
@@ -27,7 +27,8 @@ export default function InvitePosterPage({ clientNo }: PageProps) {
   const userNo = isGuest.value ? '' : (user.value?.userNo ?? '');
   const name = aboutApp.value?.clientName || clientNo;
   const logoUrl = aboutApp.value?.logoUrl;
-  const nickname = displayName.value;
+  // Without a nickname the name would fall back to the client's (spec §3), which the poster already shows above.
+  const nickname = user.value?.nickname ?? '';
   const theme = themeFor(tenantId.value);
   const language = locale.value;
   const link = userNo ? inviteLink(location.origin, clientNo, userNo) : '';
@@ -43,7 +44,7 @@ export default function InvitePosterPage({ clientNo }: PageProps) {
     drawPoster(document.createElement('canvas'), {
       appName: name,
       logoUrl,
-      invites: t('invite.invites', { nickname, name }),
+      invites: nickname ? t('invite.invites', { nickname }) : t('invite.invited'),
       codeLabel: t('invite.codeLabel'),
       code: userNo,
       scan: t('invite.scan'),
