@@ -74,4 +74,6 @@ export const MORE_PAGES = [
   { name: 'aiAssistant', segment: 'ai-assistant', level: 1, layout: 'ai', title: 'assistant.title', load: () => import('../assistant/pages/ai-assistant.tsx') },
   // The network check (src/network-check/): both lines measured over the stream's transport; offered from phone-view too.
   { name: 'networkCheck', segment: 'network-check', level: 2, layout: 'person', title: 'networkCheck.title', load: () => import('../network-check/pages/network-check.tsx') },
+  // The invite poster (src/invite/): a page the spec's route list does not name (docs/decisions.md "Invite poster").
+  { name: 'invitePoster', segment: 'invite-poster', level: 2, layout: 'person', title: 'invite.title', load: () => import('../invite/pages/invite-poster.tsx') },
 ] as const satisfies readonly RouteEntry[];

@@ -19,4 +19,6 @@ export const KNOWN_SEGMENTS: ReadonlySet<string> = new Set<string>([
   'file-upload', 'app-manager', 'group-control',
   // Clone templates and clones (docs/decisions.md "Clones and templates").
   'clone-template', 'clone-phone',
+  // The invite poster (docs/decisions.md "Invite poster").
+  'invite-poster',
 ]);

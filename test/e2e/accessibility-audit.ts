@@ -106,6 +106,7 @@ export const READY: Record<string, string> = {
   'share-screen-control': '[data-testid="share-join-form"], [data-testid="share-notice"]',
   'home-guide': '[data-testid="guide-step-title"]',
   'install-pwa': '[data-testid="install-menu"], [data-testid="install-prompt"], [data-testid="install-installed"], [data-testid="install-ios"], [data-testid="install-webview"]',
+  'invite-poster': '[data-testid="invite-poster-image"]',
 };
 
 /** What the app shows while something loads, in either language (core texts `common.loading`). */

@@ -55,6 +55,7 @@ export default function PersonalCenterPage() {
         <MenuRow label={t('account.personal.password')} value={info?.hasPassword ? t('account.personal.passwordSet') : t('account.personal.passwordNotSet')}
           onClick={() => void openForAccount('password-manager')} testId="entry-password" />
         <MenuRow label={t('account.personal.binding')} onClick={() => void openForAccount('mobile-phone-binding')} testId="entry-binding" />
+        <MenuRow label={t('account.personal.invitePoster')} onClick={() => void openForAccount('invite-poster')} testId="entry-invite-poster" />
         <MenuRow label={t('account.personal.messages')} onClick={() => goToPage('message-center')} testId="entry-messages" />
         <MenuRow label={t('account.profile.settings')} onClick={() => goToPage('system-setting')} testId="entry-settings" />
         <MenuRow label={t('account.profile.aboutUs')} onClick={() => goToPage('about-us')} testId="entry-about" />

@@ -1,4 +1,7 @@
-/** Invite code entry, offered only while /invite/can-input-code says so; its rules come from the CMS. */
+/**
+ * Invite code entry, offered only while /invite/can-input-code says so; its rules come from the CMS. An invite link
+ * opened in this tab (invite-keep.ts) fills the field in; the invitee still submits it.
+ */
 import { useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
@@ -8,11 +11,20 @@ import { pathTo } from '../../app/navigate.ts';
 import { Link } from 'wouter';
 import { canInputInviteCode, inputInviteCode } from '../account-api.ts';
 import { isGuest } from '../state.ts';
+import { INVITE_CODE_KEY } from '../invite-keep.ts';
+
+function keptCode(): string {
+  try {
+    return sessionStorage.getItem(INVITE_CODE_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
 
 export function InviteCodeCard() {
   // Closed once the code is accepted; until then the server's answer decides.
   const [done, setDone] = useState(false);
-  const [code, setCode] = useState('');
+  const [code, setCode] = useState(keptCode);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const guest = isGuest.value;
@@ -32,6 +44,11 @@ export function InviteCodeCard() {
     try {
       await inputInviteCode(code.trim());
       notify(t('account.personal.inviteDone'), 'success');
+      try {
+        sessionStorage.removeItem(INVITE_CODE_KEY);
+      } catch {
+        // Storage disabled: nothing was kept.
+      }
       setDone(true);
     } catch (failure) {
       setError(describeError(failure));

@@ -50,6 +50,7 @@ const accountTexts: Translation<typeof zhCN> = {
       inviteDone: 'Invite code submitted',
       inviteRules: 'Invite rules',
       inviteRequired: 'Please enter the invite code',
+      invitePoster: 'Invite friends',
     },
     password: {
       title: 'Password',

@@ -46,6 +46,7 @@ const accountTexts = {
       inviteDone: '邀请码已提交',
       inviteRules: '邀请规则',
       inviteRequired: '请输入邀请码',
+      invitePoster: '邀请好友',
     },
     password: {
       title: '密码管理',

@@ -50,6 +50,8 @@ import enUSMessages from '../../../src/messages/texts/messages-en-US.ts';
 import zhCNContent from '../../../src/content/texts/content-zh-CN.ts';
 import zhCNInstall from '../../../src/install/texts/install-zh-CN.ts';
 import enUSInstall from '../../../src/install/texts/install-en-US.ts';
+import zhCNInvite from '../../../src/invite/texts/invite-zh-CN.ts';
+import enUSInvite from '../../../src/invite/texts/invite-en-US.ts';
 import enUSContent from '../../../src/content/texts/content-en-US.ts';
 import { installDictionary, locale, t } from '../../../src/core/i18n/index.ts';
 import { CATALOGUE } from '../../../src/core/error-catalogue.ts';
@@ -96,6 +98,7 @@ const PARTS = {
   messages: [zhCNMessages, enUSMessages],
   content: [zhCNContent, enUSContent],
   install: [zhCNInstall, enUSInstall],
+  invite: [zhCNInvite, enUSInvite],
   errors: [ERRORS_ZH_CN, ERRORS_EN_US],
 } as const;
 const zh = Object.assign({}, ...Object.values(PARTS).map(([zhPart]) => flatten(zhPart))) as Record<string, string>;
@@ -140,7 +143,7 @@ test('both languages have the same keys in every part, and no empty text', () =>
 });
 
 test('every top-level key is core (common, validate, errors) or a domain', () => {
-  const allowed = ['common', 'validate', 'errors', 'app', 'account', 'misc', 'devices', 'shop', 'phoneView', 'grant', 'transfer', 'share', 'apps', 'sync', 'files', 'replace', 'phoneCheck', 'networkCheck', 'clones', 'newMachine', 'guide', 'assistant', 'messages', 'content', 'install'];
+  const allowed = ['common', 'validate', 'errors', 'app', 'account', 'misc', 'devices', 'shop', 'phoneView', 'grant', 'transfer', 'share', 'apps', 'sync', 'files', 'replace', 'phoneCheck', 'networkCheck', 'clones', 'newMachine', 'guide', 'assistant', 'messages', 'content', 'install', 'invite'];
   for (const key of Object.keys(zh)) assert.ok(allowed.includes(key.split('.')[0]), key);
 });
 
