@@ -40,10 +40,11 @@ export default function HomeGuidePage(_props: PageProps) {
 
   const turn = (to: number) => setIndex(Math.max(0, Math.min(STEPS.length - 1, to)));
 
-  async function finish() {
+  function finish() {
     if (leaving) return;
     setLeaving(true);
-    await finishGuide();
+    // Home at once: the app's own record says seen already, and the server's call (slow or offline) goes on behind.
+    void finishGuide();
     goToPage('', { replace: true });
   }
 
@@ -64,7 +65,7 @@ export default function HomeGuidePage(_props: PageProps) {
       <div class="guide__top">
         <p class="guide__count" data-testid="guide-count">{t('guide.stepOf', { n: index + 1, total: STEPS.length })}</p>
         {last ? null : (
-          <button type="button" class="btn btn--ghost guide__skip" onClick={() => void finish()} disabled={leaving} data-testid="guide-skip">
+          <button type="button" class="btn btn--ghost guide__skip" onClick={finish} disabled={leaving} data-testid="guide-skip">
             {t('guide.skip')}
           </button>
         )}
@@ -91,7 +92,7 @@ export default function HomeGuidePage(_props: PageProps) {
           </button>
         ) : null}
         {last ? (
-          <button type="button" class="btn btn--primary" onClick={() => void finish()} disabled={leaving} data-testid="guide-done">
+          <button type="button" class="btn btn--primary" onClick={finish} disabled={leaving} data-testid="guide-done">
             {t('guide.done')}
           </button>
         ) : (
