@@ -40,6 +40,13 @@ export interface Limits {
   analyticsAddressPerMinute: number;
   /** Questions one user may ask the assistant in any minute (each answer holds a stream and searches the help pages). */
   assistantUserPerMinute: number;
+  /**
+   * Questions from one client address in any minute, whoever asks: guests need no account, so a script starting
+   * trials would otherwise get a fresh per-user allowance with each.
+   */
+  assistantAddressPerMinute: number;
+  /** Feedback messages one user may send the assistant in any hour (each is stored for the operators to read). */
+  assistantFeedbackUserPerHour: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -57,6 +64,8 @@ export const DEFAULT_LIMITS: Limits = {
   shareJoinAddressPerHour: 120,
   analyticsAddressPerMinute: 60,
   assistantUserPerMinute: 20,
+  assistantAddressPerMinute: 60,
+  assistantFeedbackUserPerHour: 10,
 };
 
 /** Environment variable of each limit (positive integers); listed in the README's configuration table. */
@@ -75,6 +84,8 @@ export const LIMIT_ENV: Record<string, keyof Limits> = {
   SHARE_JOIN_ADDRESS_LIMIT_PER_HOUR: 'shareJoinAddressPerHour',
   ANALYTICS_ADDRESS_LIMIT_PER_MINUTE: 'analyticsAddressPerMinute',
   ASSISTANT_QUESTIONS_PER_MINUTE: 'assistantUserPerMinute',
+  ASSISTANT_ADDRESS_QUESTIONS_PER_MINUTE: 'assistantAddressPerMinute',
+  ASSISTANT_FEEDBACK_PER_HOUR: 'assistantFeedbackUserPerHour',
 };
 
 export interface Throttles {
@@ -90,6 +101,8 @@ export interface Throttles {
   shareJoinAddress: WindowCounter;
   analyticsAddress: WindowCounter;
   assistantUser: WindowCounter;
+  assistantAddress: WindowCounter;
+  assistantFeedbackUser: WindowCounter;
 }
 
 /** One set per app (createApp), so each test's app starts with clean counts. */
@@ -110,6 +123,8 @@ export function createThrottles(limits: Limits): Throttles {
     shareJoinAddress: new WindowCounter(limits.shareJoinAddressPerHour, HOUR_MS),
     analyticsAddress: new WindowCounter(limits.analyticsAddressPerMinute, MINUTE_MS),
     assistantUser: new WindowCounter(limits.assistantUserPerMinute, MINUTE_MS),
+    assistantAddress: new WindowCounter(limits.assistantAddressPerMinute, MINUTE_MS),
+    assistantFeedbackUser: new WindowCounter(limits.assistantFeedbackUserPerHour, HOUR_MS),
   };
 }
 
@@ -277,12 +292,23 @@ export function admitSocketJoin(throttles: Throttles, address: string, now: numb
 }
 
 /**
- * Admits one question of the user to the assistant, or refuses it: per user, not per address, since every question
- * needs a login and users behind one address (an office, a carrier's NAT) must not share one allowance.
+ * Admits one question of the user from `address` to the assistant, or refuses it. Per user, so users behind one
+ * address (an office, a carrier's NAT) keep their own allowance; and per address with a larger allowance, since a
+ * guest is a user anyone can start without an account and each would bring a fresh per-user count.
  */
-export function admitQuestion(deps: Deps, userId: number): void {
+export function admitQuestion(deps: Deps, userId: number, address: string): void {
   const now = deps.now();
   const key = String(userId);
-  refuseWhileWaiting(deps.throttles.assistantUser.waitMs(key, now));
-  deps.throttles.assistantUser.add(key, now);
+  const { assistantUser, assistantAddress } = deps.throttles;
+  refuseWhileWaiting(Math.max(assistantUser.waitMs(key, now), assistantAddress.waitMs(address, now)));
+  assistantUser.add(key, now);
+  assistantAddress.add(address, now);
+}
+
+/** Admits one feedback message of the user to the assistant, or refuses it. */
+export function admitFeedback(deps: Deps, userId: number): void {
+  const now = deps.now();
+  const key = String(userId);
+  refuseWhileWaiting(deps.throttles.assistantFeedbackUser.waitMs(key, now));
+  deps.throttles.assistantFeedbackUser.add(key, now);
 }

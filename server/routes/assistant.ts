@@ -9,7 +9,8 @@ import { languageOfQuestion } from '../lib/assistant/compose.ts';
 import type { PassageSource } from '../lib/assistant/passages.ts';
 import { createHelpSearch } from '../lib/assistant/search.ts';
 import { requireAuth, requireTenant } from '../lib/auth.ts';
-import { admitQuestion } from '../lib/throttles.ts';
+import { clientAddress } from '../lib/client-address.ts';
+import { admitFeedback, admitQuestion } from '../lib/throttles.ts';
 import { contractRoute, parse } from '../lib/contract-route.ts';
 import { apiError } from '../lib/errors.ts';
 import { languageOf, readBody } from '../lib/request.ts';
@@ -38,7 +39,7 @@ export function assistantRoutes(deps: Deps, options: AssistantOptions): Hono<App
     const user = c.get('user');
     if (body.conversationId !== null && !conversationOfUser(db, body.conversationId, user.id)) throw apiError(ErrorCode.AI_CONVERSATION_NOT_EXIST);
     // Only questions that would be answered count: a refused one costs the server nothing.
-    admitQuestion(deps, user.id);
+    admitQuestion(deps, user.id, clientAddress(c, deps.trustProxy));
     const now = deps.now();
     const conversationId = body.conversationId ?? insertConversation(db, user.id, now);
     insertMessage(db, conversationId, 'user', body.question, now);
@@ -102,6 +103,7 @@ export function assistantRoutes(deps: Deps, options: AssistantOptions): Hono<App
   contractRoute(routes, deps, contract.sendFeedback, guard, (c, { body }) => {
     const user = c.get('user');
     if (body.messageId !== null && !messageOfUser(db, body.messageId, user.id)) throw apiError(ErrorCode.AI_CONVERSATION_NOT_EXIST);
+    admitFeedback(deps, user.id);
     insertFeedback(db, user.id, body.messageId, body.type, body.content, deps.now());
     return true;
   });

@@ -35,12 +35,21 @@ export interface AnswerHandlers {
 
 const EVENT_NAMES = new Set<string>(['meta', 'token', 'notice', 'sources', 'done']);
 
+/** Without a byte of the answer this long, the connection is taken as stalled and the answer ends as a timeout. */
+export const ANSWER_IDLE_MS = 20_000;
+
 /**
  * Reads a `text/event-stream` body into the handlers, event by event as the bytes come. Resolves true when the
  * stream ended with `done`, false when it ended without (the server went away, or `signal` stopped it: the reader
- * is cancelled then, which drops the request, and the server keeps what it had sent, marked stopped).
+ * is cancelled then, which drops the request, and the server keeps what it had sent, marked stopped). A stream
+ * silent for `idleMs` is cancelled the same way and rejects with TIMEOUT: a stalled connection may never end.
  */
-export async function readAnswerStream(body: ReadableStream<Uint8Array>, handlers: AnswerHandlers, signal?: AbortSignal): Promise<boolean> {
+export async function readAnswerStream(
+  body: ReadableStream<Uint8Array>,
+  handlers: AnswerHandlers,
+  signal?: AbortSignal,
+  idleMs = ANSWER_IDLE_MS,
+): Promise<boolean> {
   let finished = false;
   const parser = createParser({
     onEvent(event) {
@@ -60,26 +69,46 @@ export async function readAnswerStream(body: ReadableStream<Uint8Array>, handler
   const reader = body.getReader();
   const decoder = new TextDecoder();
   const stop = () => void reader.cancel().catch(() => {});
+  // Stopped before the answer came (during a token renewal, say): an abort listener would never fire now.
+  if (signal?.aborted) {
+    stop();
+    return false;
+  }
+  let idle = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const watch = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      idle = true;
+      stop();
+    }, idleMs);
+  };
   signal?.addEventListener('abort', stop, { once: true });
   try {
+    watch();
     for (;;) {
       if (signal?.aborted) return false;
       const { done, value } = await reader.read();
+      if (idle) throw new Error('the answer stalled');
       if (done) break;
+      watch();
       parser.feed(decoder.decode(value, { stream: true }));
     }
     parser.feed(decoder.decode());
     return finished;
   } catch (error) {
     if (signal?.aborted) return false;
-    throw new ApiError(ErrorCode.NETWORK, String(error));
+    throw new ApiError(idle ? ErrorCode.TIMEOUT : ErrorCode.NETWORK, String(error));
   } finally {
+    clearTimeout(timer);
     signal?.removeEventListener('abort', stop);
   }
 }
 
 /** One POST of the question with the session's headers; the 5 s timeout covers the wait for the reply's head only. */
 async function post(body: string, signal: AbortSignal): Promise<{ response: Response; token: string | undefined }> {
+  // Already stopped: the abort listener below would never fire, so nothing may be sent.
+  if (signal.aborted) throw new DOMException('The answer was stopped', 'AbortError');
   const hooks = transport.hooks();
   const headers: Record<string, string> = { ...hooks.headers(), 'content-type': 'application/json', accept: 'text/event-stream' };
   const token = hooks.tokens()?.accessToken;
@@ -112,7 +141,8 @@ const isStream = (response: Response) => response.ok && (response.headers.get('c
 
 /**
  * Asks the question and feeds its answer's events to the handlers as they come. Resolves true when the answer ended
- * (`done`), false when `signal` stopped it; rejects with an ApiError for a refusal, a lost connection or a timeout.
+ * (`done`), false when `signal` stopped it; rejects with an ApiError for a refusal, a lost connection or a timeout
+ * (of the reply's head, or of a stream gone silent).
  */
 export async function askQuestion(question: string, conversationId: number | null, handlers: AnswerHandlers, signal: AbortSignal): Promise<boolean> {
   const hooks = transport.hooks();
@@ -125,6 +155,8 @@ export async function askQuestion(question: string, conversationId: number | nul
       const sent = first.token;
       // An expired token: renewed once (or already renewed by another call since it was sent), then asked again.
       if (reply.code === ErrorCode.UNAUTHORIZED && sent && (hooks.tokens()?.accessToken !== sent || (await transport.refreshOnce()))) {
+        // Stopped while the token was renewed: the question is not sent again.
+        if (signal.aborted) return false;
         response = (await post(body, signal)).response;
         if (!isStream(response)) reply = await envelopeOf(response);
       }

@@ -91,8 +91,13 @@ export function appendText(typed: string, heard: string): string {
   return /\s$/.test(typed) ? `${typed}${words}` : `${typed} ${words}`;
 }
 
-/** What the composer says about a question that could not be sent: offline, the server unreachable, or a refusal. */
-export function failureText(error: unknown, online: boolean): string {
+/**
+ * What the composer says about a question that could not be sent: offline, the server unreachable, or a refusal.
+ * Once part of its answer has come the question is not put back (`kept` false), so the catalogue words the failure
+ * (a stalled answer: "request timed out") rather than the texts that promise the question is kept.
+ */
+export function failureText(error: unknown, online: boolean, kept = true): string {
+  if (!kept) return describeError(error);
   if (!online) return t('assistant.offline');
   if (error instanceof ApiError && (error.code === ErrorCode.NETWORK || error.code === ErrorCode.TIMEOUT)) return t('assistant.unreachable');
   return describeError(error);
@@ -144,14 +149,15 @@ export async function ask(question: string, conversationId: number | null): Prom
     if (!finished) updateTurn(key, { status: 'stopped' });
   } catch (error) {
     const turn = turns.value.find((item) => item.key === key);
-    if (turn && !turn.answer) {
+    const kept = !turn?.answer;
+    if (turn && kept) {
       // Nothing of an answer came: the question goes back into the box, as if never sent.
       turns.value = turns.value.filter((item) => item.key !== key);
       draft.value = restoreDraft(text, draft.value);
     } else {
       updateTurn(key, { status: 'failed' });
     }
-    composerNotice.value = failureText(error, isOnline());
+    composerNotice.value = failureText(error, isOnline(), kept);
   } finally {
     if (inFlight.value === controller) inFlight.value = null;
   }

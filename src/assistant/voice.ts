@@ -50,13 +50,19 @@ export interface ListenHandlers {
   ended(): void;
 }
 
-/** Starts listening for one phrase; null when the browser has no recognition or refuses to start it. */
+/**
+ * Starts listening for one phrase; null when the browser has no recognition, or refuses to make or start it (then
+ * reported as `errors.voiceFailed`, and ended).
+ */
 export function listen(language: string, handlers: ListenHandlers, Class = recognitionClass()): Listening | null {
   if (!Class) return null;
   let recognition: Recognition;
   try {
     recognition = new Class();
   } catch {
+    // The class exists but refuses (an insecure page, a policy): the user tapped the mic, so it is said.
+    handlers.failed('errors.voiceFailed');
+    handlers.ended();
     return null;
   }
   let over = false;

@@ -53,16 +53,20 @@ test('an English and a Chinese question are answered as they stream, and a sourc
   await openAssistant(page);
   await expect(page.getByRole('heading', { name: 'AI assistant' })).toBeVisible();
   await expect(page.getByTestId('suggestion').first()).toBeVisible();
+  // The conversation's live region is there before the first message, so that message is announced; named once.
+  await expect(page.getByRole('log', { name: 'Conversation' })).toBeVisible();
+  await expect(page.getByLabel('Conversation', { exact: true })).toHaveCount(1);
 
   await recordAnswers(page);
   await page.getByTestId('question-input').fill('How do I renew my cloud phone?');
   await page.getByTestId('send-question').click();
   await expect(page.getByTestId('chat-question')).toHaveText(/How do I renew my cloud phone\?/);
   const answer = page.getByTestId('chat-answer');
-  // While it comes: a Stop button and a partial text; then done, with its sources.
-  await expect(page.getByTestId('stop-answer')).toBeVisible();
+  // While it comes: a Stop button and a partial text; then done, with its sources. Send and Stop are one button,
+  // which keeps the focus throughout.
+  await expect(page.getByTestId('stop-answer')).toBeFocused();
   await expect(answer).toHaveAttribute('data-state', 'done');
-  await expect(page.getByTestId('send-question')).toBeVisible();
+  await expect(page.getByTestId('send-question')).toBeFocused();
   const final = (await answer.getByTestId('answer-text').textContent()) ?? '';
   expect(final).toContain('Here is what the help pages say');
   await expectGrew(page, final);

@@ -49,7 +49,9 @@ export default function AiAssistantPage(_props: PageProps) {
           {t('assistant.feedbackGeneral')}
         </button>
       </div>
-      <div class="ai-scroll" ref={scroller} data-testid="chat-scroll" tabIndex={0} aria-label={t('assistant.conversationLabel')}
+      {/* The log is there from the start, empty or not: a live region mounted with its first message would not
+          announce it. The list inside carries no role of its own. */}
+      <div class="ai-scroll" ref={scroller} data-testid="chat-scroll" tabIndex={0} role="log" aria-label={t('assistant.conversationLabel')}
         onScroll={(event) => {
           const box = event.currentTarget as HTMLDivElement;
           following.current = box.scrollHeight - box.scrollTop - box.clientHeight < FOLLOW_MARGIN;
@@ -80,14 +82,11 @@ export default function AiAssistantPage(_props: PageProps) {
             ) : null}
           </div>
         ) : (
-          // A log (new messages are announced as they end), holding a list: the role stays off the list itself.
-          <div role="log" aria-label={t('assistant.conversationLabel')} data-testid="chat">
-            <ol class="ai-chat">
-              {view.messages.map((message) => (
-                <ChatMessage key={message.key} message={message} onFeedback={setFeedbackFor} />
-              ))}
-            </ol>
-          </div>
+          <ol class="ai-chat" data-testid="chat">
+            {view.messages.map((message) => (
+              <ChatMessage key={message.key} message={message} onFeedback={setFeedbackFor} />
+            ))}
+          </ol>
         )}
       </div>
       <Composer conversationId={view.conversationId} />

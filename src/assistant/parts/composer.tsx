@@ -1,6 +1,6 @@
 /**
  * The composer pinned under the chat: the question box, voice input (only where the browser recognises speech),
- * Send, or Stop while an answer comes. Its message line says why a question was not sent (offline, the server
+ * Send, which reads Stop while an answer comes. Its message line says why a question was not sent (offline, the server
  * unreachable, a refusal, a voice failure); the box keeps what was typed in every case.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -25,8 +25,9 @@ function VoiceButton() {
     setListening(session);
   };
   return (
+    // A toggle keeps its name: aria-pressed says it is listening (a name that changed too would say it twice).
     <button type="button" class={`ai-icon-btn${listening ? ' ai-icon-btn--on' : ''}`} aria-pressed={listening ? 'true' : 'false'}
-      aria-label={t(listening ? 'assistant.listening' : 'assistant.voice')} data-testid="voice-button" onClick={toggle}>
+      aria-label={t('assistant.voice')} title={t(listening ? 'assistant.listening' : 'assistant.voice')} data-testid="voice-button" onClick={toggle}>
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
         <path d="M12 3a3 3 0 0 0-3 3v6a3 3 0 0 0 6 0V6a3 3 0 0 0-3-3z" fill="currentColor" />
         <path d="M6 11a6 6 0 0 0 12 0M12 17v4" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
@@ -86,18 +87,20 @@ export function Composer({ conversationId }: { conversationId: number | null }) 
           }}
         />
         <VoiceButton />
-        {busy ? (
-          <button type="button" class="btn ai-composer__send" data-testid="stop-answer" onClick={() => {
+        {/* One button, Send or Stop: the element stays, so focus stays on it as an answer starts and ends. It is
+            never disabled (a focused button that is disabled drops focus to the page); an empty box sends nothing. */}
+        <button
+          type="submit"
+          class={`btn ai-composer__send${busy ? '' : ' btn--primary'}`}
+          data-testid={busy ? 'stop-answer' : 'send-question'}
+          aria-disabled={!busy && !draft.value.trim() ? 'true' : undefined}
+          onClick={(event) => {
+            if (!busy) return;
+            event.preventDefault();
             stopAnswer();
-            box.current?.focus();
           }}>
-            {t('assistant.stop')}
-          </button>
-        ) : (
-          <button type="submit" class="btn btn--primary ai-composer__send" data-testid="send-question" disabled={!draft.value.trim()}>
-            {t('assistant.send')}
-          </button>
-        )}
+          {t(busy ? 'assistant.stop' : 'assistant.send')}
+        </button>
       </div>
     </form>
   );

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { askQuestion, readAnswerStream, type AnswerHandlers } from '../../../src/assistant/api.ts';
+import { ANSWER_IDLE_MS, askQuestion, readAnswerStream, type AnswerHandlers } from '../../../src/assistant/api.ts';
 import { ErrorCode } from '../../../src/core/error-codes.ts';
 import { ApiError } from '../../../src/core/errors.ts';
 import { configureHttp, REFRESH_PATH } from '../../../src/core/http.ts';
@@ -15,11 +15,15 @@ function sse(events: Array<[string, unknown]>): string {
   return events.map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join('');
 }
 
-/** A body that sends `text` in pieces of `size` bytes (so events, lines and characters are cut anywhere). */
-function bodyOf(text: string, size: number, keepOpen = false): ReadableStream<Uint8Array> {
+/**
+ * A body that sends `text` in pieces of `size` bytes (so events, lines and characters are cut anywhere); `keepOpen`
+ * then leaves it open and silent, a stalled connection. `onCancel` is told when the reader cancels it.
+ */
+function bodyOf(text: string, size: number, keepOpen = false, onCancel?: () => void): ReadableStream<Uint8Array> {
   const bytes = encoder.encode(text);
   let at = 0;
   return new ReadableStream<Uint8Array>({
+    cancel: () => onCancel?.(),
     pull(controller) {
       if (at >= bytes.length) {
         if (!keepOpen) controller.close();
@@ -77,6 +81,39 @@ test('a stop cancels the reading: what came was handed on, and it resolves false
   controller.abort();
   assert.is(await reading, false);
   assert.equal(seen, first);
+});
+
+test('already stopped when the answer arrives: nothing is handed on and the body is cancelled (the request dropped)', async () => {
+  const controller = new AbortController();
+  controller.abort();
+  let cancelled = false;
+  const { seen, handlers } = recorder();
+  assert.is(await readAnswerStream(bodyOf(sse(ANSWER), 16, true, () => (cancelled = true)), handlers, controller.signal), false);
+  assert.ok(cancelled);
+  assert.equal(seen, []);
+});
+
+test('a stream silent for the idle time is cancelled and ends as a timeout, after what came; each chunk restarts the wait', async () => {
+  assert.is(ANSWER_IDLE_MS, 20_000);
+  let cancelled = false;
+  const { seen, handlers } = recorder();
+  const first: Array<[string, unknown]> = [['meta', { conversationId: 1, messageId: 2 }], ['token', { text: 'Here is' }]];
+  const error = await readAnswerStream(bodyOf(sse(first), 16, true, () => (cancelled = true)), handlers, undefined, 40).catch((e: unknown) => e);
+  assert.instance(error, ApiError);
+  assert.is((error as ApiError).code, ErrorCode.TIMEOUT);
+  assert.ok(cancelled);
+  assert.equal(seen, first);
+  // Chunks 25 ms apart never leave it silent for 40 ms, though the whole answer takes far longer.
+  const text = encoder.encode(sse(ANSWER));
+  let at = 0;
+  const slow = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      if (at >= text.length) controller.close();
+      else controller.enqueue(text.slice(at, (at += Math.ceil(text.length / 6))));
+    },
+  });
+  assert.is(await readAnswerStream(slow, recorder().handlers, undefined, 40), true);
 });
 
 test('a stream that breaks is a network error', async () => {
@@ -198,6 +235,47 @@ test('an expired token is renewed once and the question asked again with the new
     assert.equal(sent, ['Bearer stale', 'Bearer new']);
   } finally {
     configureHttp(previous);
+  }
+});
+
+test('stopped while an expired token is renewed: the question is not sent again, and it resolves false', async () => {
+  const controller = new AbortController();
+  let pair = { accessToken: 'old', refreshToken: 'refresh-old' };
+  const sent: string[] = [];
+  const previous = configureHttp({
+    baseURL: 'http://app.test',
+    tokens: () => pair,
+    storedTokens: () => pair,
+    saveTokens: (next) => (pair = next),
+    headers: () => ({}),
+    fetch: async (input, init) => {
+      if (String(input).endsWith(REFRESH_PATH)) {
+        sent.push('refresh');
+        // The user taps Stop while the renewal is out.
+        controller.abort();
+        return new Response(JSON.stringify({ code: 0, msg: '', data: { accessToken: 'new', refreshToken: 'refresh-new' } }), { headers: { 'content-type': 'application/json' } });
+      }
+      sent.push((init?.headers as Record<string, string>).Authorization ?? '');
+      return new Response(JSON.stringify({ code: ErrorCode.UNAUTHORIZED, msg: 'expired', data: null }), { status: 401, headers: { 'content-type': 'application/json' } });
+    },
+  });
+  try {
+    assert.is(await askQuestion('renew', null, recorder().handlers, controller.signal), false);
+    assert.equal(sent, ['Bearer old', 'refresh']);
+  } finally {
+    configureHttp(previous);
+  }
+});
+
+test('asked with a signal already stopped: nothing is sent', async () => {
+  const controller = new AbortController();
+  controller.abort();
+  const { calls, restore } = withFetch(() => new Response(bodyOf(sse(ANSWER), 50), { headers: { 'content-type': 'text/event-stream' } }));
+  try {
+    assert.is(await askQuestion('renew', null, recorder().handlers, controller.signal), false);
+    assert.is(calls.length, 0);
+  } finally {
+    restore();
   }
 });
 

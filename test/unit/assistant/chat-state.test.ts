@@ -76,6 +76,9 @@ test('a question that could not be sent is worded: offline, unreachable, or the 
   assert.match(failureText(new ApiError(ErrorCode.TIMEOUT), true), 'The server cannot be reached');
   assert.match(failureText(new ApiError(ErrorCode.TOO_MANY_REQUESTS, '', 9), true), 'Please do not operate frequently, try again in 9 s');
   assert.match(failureText(new ApiError(ErrorCode.AI_QUESTION_INVALID), true), '500 characters');
+  // Part of the answer came, so the question is not back in the box: the catalogue words it, a stall as a timeout.
+  assert.match(failureText(new ApiError(ErrorCode.TIMEOUT), true, false), 'Request timed out');
+  assert.not.match(failureText(new ApiError(ErrorCode.NETWORK), false, false), 'kept');
 });
 
 /** A fake server: each call answers the next of `replies` (a body to stream, or an error to throw). */

@@ -113,6 +113,18 @@ test('a recognition that cannot start is a failure', () => {
   assert.is(listen('en-US', h, null), null);
 });
 
+test('a recognition that cannot even be made is a failure too, said like the others', () => {
+  class Refused extends Fake {
+    constructor() {
+      super();
+      throw new DOMException('not allowed here', 'NotAllowedError');
+    }
+  }
+  const h = handlers();
+  assert.is(listen('en-US', h, Refused), null);
+  assert.equal(h.log, ['failed errors.voiceFailed', 'ended']);
+});
+
 test('feedback needs a type and some content of at most 500 characters, worded by the catalogue', () => {
   assert.equal(feedbackErrors(null, ''), { type: 'Please choose a feedback type', content: 'Please enter the feedback content' });
   assert.equal(feedbackErrors('suggestion', '   '), { content: 'Please enter the feedback content' });

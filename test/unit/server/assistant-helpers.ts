@@ -25,11 +25,14 @@ export async function assistantSetup(overrides: Partial<AppOptions> = {}) {
   const login = await ctx.passwordLogin();
   const token = login.data.accessToken as string;
 
-  function ask(body: unknown, options: { token?: string; language?: string } = {}): Promise<Response> {
+  /** `address` is the client address the throttles see (sent as X-Forwarded-For, which setup() trusts). */
+  function ask(body: unknown, options: { token?: string; language?: string; address?: string } = {}): Promise<Response> {
+    const headers: Record<string, string> = { 'tenant-id': '1', 'content-type': 'application/json', authorization: `Bearer ${options.token ?? token}`, language: options.language ?? 'en-US' };
+    if (options.address) headers['x-forwarded-for'] = options.address;
     return Promise.resolve(
       ctx.app.request('/api/ai/chat/ask', {
         method: 'POST',
-        headers: { 'tenant-id': '1', 'content-type': 'application/json', authorization: `Bearer ${options.token ?? token}`, language: options.language ?? 'en-US' },
+        headers,
         body: JSON.stringify(body),
       }),
     );
