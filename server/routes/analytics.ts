@@ -6,7 +6,7 @@ import { findClientByNo } from '../data/client.ts';
 import { clientAddress } from '../lib/client-address.ts';
 import { contractRoute } from '../lib/contract-route.ts';
 import { apiError } from '../lib/errors.ts';
-import { admitAnalyticsSend } from '../lib/throttles.ts';
+import { admitAnalyticsSend } from '../lib/admissions.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 
 // The reference analytics collector (src/contract/analytics.ts): the events a page sends, stored per tenant. It

@@ -10,7 +10,7 @@ import type { PassageSource } from '../lib/assistant/passages.ts';
 import { createHelpSearch } from '../lib/assistant/search.ts';
 import { requireAuth, requireTenant } from '../lib/auth.ts';
 import { clientAddress } from '../lib/client-address.ts';
-import { admitFeedback, admitQuestion } from '../lib/throttles.ts';
+import { admitFeedback, admitQuestion } from '../lib/admissions.ts';
 import { contractRoute, parse } from '../lib/contract-route.ts';
 import { apiError } from '../lib/errors.ts';
 import { languageOf, readBody } from '../lib/request.ts';

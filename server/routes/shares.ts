@@ -6,7 +6,7 @@ import { clientAddress } from '../lib/client-address.ts';
 import { contractRoute } from '../lib/contract-route.ts';
 import * as shares from '../lib/shares.ts';
 import * as viewers from '../lib/share-viewers.ts';
-import { admitShareJoin } from '../lib/throttles.ts';
+import { admitShareJoin } from '../lib/admissions.ts';
 import { languageOf } from '../lib/request.ts';
 import { findSessionByAccessToken } from '../lib/tokens.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';

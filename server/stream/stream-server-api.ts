@@ -37,7 +37,7 @@ export interface StreamServerOptions {
   phoneAbout?: (userPhoneId: number) => PhoneAbout;
   /**
    * Whether a share viewer's join by its socket (`auth` with `join`) may go ahead for the upgrade request `req`: the
-   * join call's throttle (main.ts: lib/throttles.ts `admitSocketJoin` by the request's address). Every join when left
+   * join call's throttle (main.ts: lib/admissions.ts `admitSocketJoin` by the request's address). Every join when left
    * out.
    */
   admitJoin?: (req: IncomingMessage) => boolean;
