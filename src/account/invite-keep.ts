@@ -1,8 +1,9 @@
 /**
  * The invite link (spec §1 "invite poster", built in src/invite/invite-link.ts) opens the login page with the
- * inviter's user number in `?invite=`. The login page keeps it for this tab under `inviteCode` (sessionStorage,
- * docs/decisions.md "Storage keys"), and the personal centre's invite card offers it once the invitee has signed in.
- * Tiny on purpose: the login page is in the first screen.
+ * inviter's user number in `?invite=`. The route rules keep it for this tab under `inviteCode` (sessionStorage,
+ * docs/decisions.md "Storage keys") as the login route resolves, whether the page shows or a session (a guest trial)
+ * sends the visitor home, and the personal centre's invite card offers it once the invitee has signed in.
+ * Tiny on purpose: the route rules are in the first screen.
  */
 export const INVITE_QUERY = 'invite';
 export const INVITE_CODE_KEY = 'inviteCode';

@@ -7,6 +7,7 @@ import { clearSessionData } from '../core/storage.ts';
 import { t } from '../core/i18n/index.ts';
 import { openDialog } from '../core/ui/dialogs.ts';
 import { clearSession, isLoggedIn } from '../account/session.ts';
+import { keepInviteCode } from '../account/invite-keep.ts';
 import { clientNo, loadClient, permissionKeys, resetClient, secureData } from './client-state.ts';
 import {
   clientNoFromUrl,
@@ -94,6 +95,8 @@ export async function resolveRoute(url: UrlParts, previous: CurrentRoute | null)
       void openDialog({ title: t('common.notice'), message: t('app.shell.useH5Client'), actions: [{ label: t('common.ok'), primary: true }] });
       return { kind: 'redirect', to: pagePath('404', number) };
     }
+    // Kept here, not by the login page: a visitor already signed in (a guest trial) is sent home before it shows.
+    if (route.name === 'login') keepInviteCode(new URLSearchParams(url.search));
     const access = decideAccess(route, number, isLoggedIn.value);
     if (access) return { kind: 'redirect', to: access };
     // Spec boot chain: a session's start ends with user/get (account/state.ts loads with the signed-in pages).

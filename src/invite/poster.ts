@@ -10,7 +10,7 @@ export const POSTER_HEIGHT = 1200;
 
 export interface PosterContent {
   appName: string;
-  /** Same-origin (the tenant's static files), so drawing it leaves the canvas exportable. */
+  /** The tenant's logo; from another host it needs CORS, else the poster goes without it (drawPoster). */
   logoUrl?: string;
   /** "Ann invites you to join", already translated. */
   invites: string;
@@ -27,17 +27,47 @@ const CARD = { x: 50, y: 400, width: 650, height: 740, radius: 32 };
 const QR_SIDE = 460;
 const MUTED = '#646a73';
 
-async function loadImage(url: string | undefined): Promise<HTMLImageElement | null> {
+/** A logo slower than this is left out: the poster is the point, and "Drawing…" must end. */
+export const LOGO_TIMEOUT_MS = 4000;
+
+/**
+ * The logo, or null when it is missing, broken or too slow. Asked for with CORS so a logo on another host can be drawn
+ * without tainting the canvas (a host that does not allow it fails to load, and the poster goes without).
+ */
+export async function loadImage(url: string | undefined, timeoutMs = LOGO_TIMEOUT_MS, make = () => new Image()): Promise<HTMLImageElement | null> {
   if (!url) return null;
-  const image = new Image();
+  const image = make();
+  image.crossOrigin = 'anonymous';
   image.src = url;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), timeoutMs);
+  });
   try {
-    await image.decode();
-    return image;
+    return await Promise.race([image.decode().then(() => image), late]);
   } catch {
     // A missing or broken logo leaves its place empty; the poster still carries the name, code and QR code.
     return null;
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+/** The path calls a rounded rectangle needs, so a test can record them without a browser. */
+export type PathContext = Pick<CanvasRenderingContext2D, 'moveTo' | 'arcTo' | 'closePath'>;
+
+/**
+ * A rounded rectangle added to the current path, drawn with `arcTo`: `roundRect` needs Chrome 99 / Safari 16, which
+ * the partner webviews this build targets may not have. The radius shrinks to fit a small rectangle.
+ */
+export function roundedRect(context: PathContext, x: number, y: number, width: number, height: number, radius: number): void {
+  const r = Math.max(0, Math.min(radius, width / 2, height / 2));
+  context.moveTo(x + r, y);
+  context.arcTo(x + width, y, x + width, y + height, r);
+  context.arcTo(x + width, y + height, x, y + height, r);
+  context.arcTo(x, y + height, x, y, r);
+  context.arcTo(x, y, x + width, y, r);
+  context.closePath();
 }
 
 /** Centred text on one line: the font shrinks down to 70% of `size`, then the text is cut with an ellipsis. */
@@ -57,8 +87,8 @@ function centredText(context: CanvasRenderingContext2D, text: string, y: number,
   context.fillText(shown, POSTER_WIDTH / 2, y);
 }
 
-export async function drawPoster(canvas: HTMLCanvasElement, content: PosterContent): Promise<Blob> {
-  const logo = await loadImage(content.logoUrl);
+/** Lays the poster out on `canvas`; without a logo its white tile stays empty. */
+function paint(canvas: HTMLCanvasElement, content: PosterContent, logo: CanvasImageSource | null): void {
   canvas.width = POSTER_WIDTH;
   canvas.height = POSTER_HEIGHT;
   const context = canvas.getContext('2d');
@@ -81,7 +111,7 @@ export async function drawPoster(canvas: HTMLCanvasElement, content: PosterConte
   // The logo on a white tile, so a logo in the brand colour stays visible on the band.
   context.fillStyle = '#ffffff';
   context.beginPath();
-  context.roundRect(305, 70, 140, 140, 32);
+  roundedRect(context, 305, 70, 140, 140, 32);
   context.fill();
   if (logo) context.drawImage(logo, 321, 86, 108, 108);
 
@@ -96,7 +126,7 @@ export async function drawPoster(canvas: HTMLCanvasElement, content: PosterConte
   context.shadowOffsetY = 8;
   context.fillStyle = '#ffffff';
   context.beginPath();
-  context.roundRect(CARD.x, CARD.y, CARD.width, CARD.height, CARD.radius);
+  roundedRect(context, CARD.x, CARD.y, CARD.width, CARD.height, CARD.radius);
   context.fill();
   context.restore();
 
@@ -111,6 +141,32 @@ export async function drawPoster(canvas: HTMLCanvasElement, content: PosterConte
 
   context.fillStyle = MUTED;
   centredText(context, content.scan, CARD.y + 185 + QR_SIDE + 50, 26, 400, family, CARD.width - 60);
+}
 
+/** A canvas tainted by a picture from another origin throws here (SecurityError), which rejects the promise. */
+function exportPng(canvas: HTMLCanvasElement): Promise<Blob> {
   return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('poster export failed'))), 'image/png'));
+}
+
+/**
+ * Draws the poster on a canvas from `makeCanvas` and exports it. Should the logo keep it from being exported (a host
+ * or proxy that answers CORS but taints all the same, an old webview), the poster is drawn again without the logo, on
+ * a new canvas since a tainted one stays tainted; the name still says whose poster it is.
+ */
+export async function drawPoster(
+  makeCanvas: () => HTMLCanvasElement,
+  content: PosterContent,
+  loadLogo: (url: string | undefined) => Promise<CanvasImageSource | null> = loadImage,
+): Promise<Blob> {
+  const logo = await loadLogo(content.logoUrl);
+  const canvas = makeCanvas();
+  paint(canvas, content, logo);
+  if (!logo) return exportPng(canvas);
+  try {
+    return await exportPng(canvas);
+  } catch {
+    const plain = makeCanvas();
+    paint(plain, content, null);
+    return exportPng(plain);
+  }
 }

@@ -106,6 +106,28 @@ test('the invite link, opened signed out, prefills the invite card after a new n
   await page.context().close();
 });
 
+test('the invite link opened during a guest trial, which sends the guest home, still prefills the card after sign-in', async ({ browser }) => {
+  const inviter = await person(browser);
+  const userNo = await openPoster(inviter.page);
+  const link = (await inviter.page.getByTestId('invite-link').textContent())!;
+  await inviter.page.context().close();
+
+  const page = await signedOutPage(browser);
+  await page.goto(appUrl('/login/demo'));
+  await page.locator('#app:not([inert])').getByTestId('try-first').click();
+  await expect(page.getByTestId('guest-banner')).toBeVisible();
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/app\/demo$/);
+  await page.getByTestId('guest-banner').getByRole('button', { name: 'Log in' }).click();
+  await expect(page.locator('#app:not([inert])').getByTestId('login-submit')).toBeVisible();
+  await loginWithSms(page, uniqueMobile());
+  await expect(page).toHaveURL(/\/app\/demo$/);
+  await page.goto(appUrl('/personal-center/demo'));
+  await expect(page.getByTestId('invite-card')).toBeVisible();
+  await expect(page.locator('#invite-code')).toHaveValue(userNo);
+  await page.context().close();
+});
+
 test('a link whose code is not a number leaves the invite card empty', async ({ browser }) => {
   const page = await signedOutPage(browser);
   await page.goto(appUrl('/login/demo?invite=%3Cb%3Ex'));

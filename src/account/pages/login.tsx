@@ -16,7 +16,6 @@ import type { PageProps } from '../../app/route-types.ts';
 import { sendSmsCode, SmsScene } from '../sms-api.ts';
 import { SendCodeButton } from '../parts/send-code-button.tsx';
 import { useFormErrors } from '../parts/use-form-errors.ts';
-import { keepInviteCode } from '../invite-keep.ts';
 
 type Mode = 'sms' | 'password';
 
@@ -26,7 +25,7 @@ type Mode = 'sms' | 'password';
  */
 const sessionActions = () => import('../state.ts');
 
-export default function LoginPage({ clientNo, query }: PageProps) {
+export default function LoginPage({ clientNo }: PageProps) {
   const [mode, setMode] = useState<Mode>('sms');
   const [mobile, setMobile] = useState('');
   const [code, setCode] = useState('');
@@ -38,7 +37,6 @@ export default function LoginPage({ clientNo, query }: PageProps) {
   const { errors, clear } = form;
   const submitting = form.busy;
   useEffect(() => whenIdle(() => void sessionActions().catch(() => {})), []);
-  useEffect(() => keepInviteCode(query), []);
 
   const sendCode = async () => {
     if (!form.checkField('mobile', checkMobile(mobile))) return false;

@@ -41,7 +41,7 @@ export default function InvitePosterPage({ clientNo }: PageProps) {
     let current = true;
     setDrawn(null);
     setFailed(false);
-    drawPoster(document.createElement('canvas'), {
+    drawPoster(() => document.createElement('canvas'), {
       appName: name,
       logoUrl,
       invites: nickname ? t('invite.invites', { nickname }) : t('invite.invited'),

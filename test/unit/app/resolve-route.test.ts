@@ -79,6 +79,21 @@ test('the login page renders for a visitor; with a token it sends home', async (
   assert.equal(await resolveRoute(url('/login/demo'), null), { kind: 'redirect', to: '/demo' });
 });
 
+test("an invite link's code is kept as the login route resolves, also when a session (a guest trial) sends it home", async () => {
+  fresh();
+  sessionStorage.clear();
+  assert.is((await resolveRoute(url('/login/demo', '?invite=12345678'), null)).kind, 'render');
+  assert.is(sessionStorage.getItem('inviteCode'), '12345678');
+  sessionStorage.clear();
+  saveTokens({ accessToken: 'guest', refreshToken: 'r' });
+  assert.equal(await resolveRoute(url('/login/demo', '?invite=87654321'), null), { kind: 'redirect', to: '/demo' });
+  assert.is(sessionStorage.getItem('inviteCode'), '87654321');
+  // Only the login route's address carries the code.
+  sessionStorage.clear();
+  await resolveRoute(url('/demo', '?invite=11111111'), null);
+  assert.is(sessionStorage.getItem('inviteCode'), null);
+});
+
 test('a different client number clears the stored session of the old one', async () => {
   fresh();
   await resolveRoute(url('/login/demo'), null);
