@@ -12,8 +12,8 @@ export interface LineSocket {
   send(message: LineClientMessage): void;
   /** Adds a listener, which gets every message from then on: the server's, or the size of a download chunk. */
   onMessage(listener: (message: LineServerMessage | { type: 'chunk'; bytes: number }) => void): void;
-  /** Called once when the socket closes, whoever closed it. */
-  onClose(listener: () => void): void;
+  /** Called once when the socket closes, whoever closed it, with the close code and reason. */
+  onClose(listener: (code: number, reason: string) => void): void;
   close(): void;
 }
 
@@ -55,6 +55,30 @@ export const MEASURE_DEFAULTS: Settings = {
   openTimeoutMs: 5000,
 };
 
+/**
+ * The line socket closed before the measurement ended (a refusal such as too many sockets, a policy close, a server
+ * going down): the line was not measured, which is not the same as a line that lost every ping.
+ */
+export class LineClosedError extends Error {
+  constructor(
+    readonly code: number,
+    /** The server's `msg` from the close reason (`{code, msg}`, API.md "Streaming"), or the raw reason. */
+    readonly serverMessage: string,
+  ) {
+    super(`line socket closed (${code}${serverMessage ? `: ${serverMessage}` : ''})`);
+    this.name = 'LineClosedError';
+  }
+}
+
+function reasonMessage(reason: string): string {
+  try {
+    const value = JSON.parse(reason) as { msg?: unknown };
+    return typeof value?.msg === 'string' ? value.msg : reason;
+  } catch {
+    return reason;
+  }
+}
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function median(values: readonly number[]): number | null {
@@ -72,24 +96,32 @@ export function jitter(values: readonly number[]): number | null {
   return sum / (values.length - 1);
 }
 
-/** Measures one line over a socket `open` makes; the socket is closed when done. Rejects when it cannot open. */
+/**
+ * Measures one line over a socket `open` makes; the socket is closed when done. Rejects when it cannot open, and with
+ * a LineClosedError when it closes before the download ends.
+ */
 export async function measureLine(open: () => LineSocket, options: MeasureOptions = {}): Promise<LineFigures> {
   const settings = { ...MEASURE_DEFAULTS, ...options };
   const now = options.now ?? (() => performance.now());
   const progress = options.onProgress ?? (() => {});
   progress('connecting', 0, settings.pings);
   const socket = open();
-  let closed = false;
+  let closed: LineClosedError | null = null;
   const closeWaiters: Array<() => void> = [];
-  socket.onClose(() => {
-    closed = true;
+  socket.onClose((code, reason) => {
+    closed = new LineClosedError(code, reasonMessage(reason));
     closeWaiters.splice(0).forEach((wake) => wake());
   });
+  const throwIfClosed = () => {
+    if (closed) throw closed;
+  };
   try {
     await withTimeout(socket.opened, settings.openTimeoutMs);
-    const rtts = await pingAll(socket, settings, now, progress, closeWaiters, () => closed);
+    const rtts = await pingAll(socket, settings, now, progress, closeWaiters, () => closed !== null);
+    throwIfClosed();
     progress('download', 0, settings.downloadBytes);
-    const downloadKbps = closed ? null : await download(socket, settings, now, progress, closeWaiters);
+    const downloadKbps = await download(socket, settings, now, progress, closeWaiters);
+    throwIfClosed();
     const answered = rtts.filter((rtt): rtt is number => rtt !== null);
     const rtt = median(answered);
     const spread = jitter(answered);

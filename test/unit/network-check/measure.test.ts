@@ -1,7 +1,9 @@
 import '../dom.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { jitter, measureLine, median } from '../../../src/network-check/measure.ts';
+import { jitter, LineClosedError, measureLine, median } from '../../../src/network-check/measure.ts';
+import { failureReason } from '../../../src/network-check/state.ts';
+import { CLOSE_POLICY, CLOSE_TOO_MANY_SOCKETS } from '../../../src/contract/stream-protocol.ts';
 import type { LineSocket, MeasurePhase } from '../../../src/network-check/measure.ts';
 import type { LineClientMessage, LineServerMessage } from '../../../src/contract/line-check-words.ts';
 
@@ -10,12 +12,24 @@ import type { LineClientMessage, LineServerMessage } from '../../../src/contract
 
 type Incoming = LineServerMessage | { type: 'chunk'; bytes: number };
 
-function fakeLine(delays: Array<number | null>, options: { downloadMs?: number; fail?: 'open' | 'download' } = {}) {
+interface FakeOptions {
+  downloadMs?: number;
+  fail?: 'open' | 'download';
+  /** The server closes the socket with this code and reason: at once after opening, or when the download is asked. */
+  serverClose?: { code: number; reason: string; when: 'opened' | 'download' };
+}
+
+function fakeLine(delays: Array<number | null>, options: FakeOptions = {}) {
   let clock = 1000;
   const listeners: Array<(message: Incoming) => void> = [];
-  const closers: Array<() => void> = [];
+  const closers: Array<(code: number, reason: string) => void> = [];
   const sent: LineClientMessage[] = [];
   let closed = false;
+  const closeWith = (code: number, reason: string) => {
+    if (closed) return;
+    closed = true;
+    closers.forEach((close) => close(code, reason));
+  };
   const deliver = (message: Incoming, after: number) =>
     setTimeout(() => {
       if (closed) return;
@@ -39,6 +53,7 @@ function fakeLine(delays: Array<number | null>, options: { downloadMs?: number; 
         }
         return;
       }
+      if (options.serverClose?.when === 'download') return void setTimeout(() => closeWith(options.serverClose!.code, options.serverClose!.reason), 1);
       if (options.fail === 'download') return deliver({ type: 'error', msg: 'no' }, 1);
       deliver({ type: 'chunk', bytes: message.bytes / 2 }, 0);
       deliver({ type: 'chunk', bytes: message.bytes / 2 }, 0);
@@ -46,11 +61,9 @@ function fakeLine(delays: Array<number | null>, options: { downloadMs?: number; 
     },
     onMessage: (listener) => void listeners.push(listener),
     onClose: (listener) => void closers.push(listener),
-    close() {
-      closed = true;
-      closers.forEach((close) => close());
-    },
+    close: () => closeWith(1000, ''),
   };
+  if (options.serverClose?.when === 'opened') setTimeout(() => closeWith(options.serverClose!.code, options.serverClose!.reason), 0);
   return { socket, sent, now: () => clock, isClosed: () => closed };
 }
 
@@ -96,6 +109,23 @@ test('a refused download has no rate; a socket that does not open rejects', asyn
   await measureLine(() => closedLine.socket, { ...fast, now: closedLine.now }).catch(() => (failed = true));
   assert.ok(failed);
   assert.ok(closedLine.isClosed());
+});
+
+test('a socket the server closes before the download ends is a failure with its code and message, not a verdict', async () => {
+  const reason = JSON.stringify({ code: CLOSE_TOO_MANY_SOCKETS, msg: 'Please do not operate frequently' });
+  const refused = fakeLine([10, 10, 10, 10, 10], { serverClose: { code: CLOSE_TOO_MANY_SOCKETS, reason, when: 'opened' } });
+  const error = await measureLine(() => refused.socket, { ...fast, now: refused.now }).then(() => null, (e: unknown) => e);
+  assert.instance(error, LineClosedError);
+  assert.is((error as LineClosedError).code, CLOSE_TOO_MANY_SOCKETS);
+  assert.is((error as LineClosedError).serverMessage, 'Please do not operate frequently');
+  assert.is(failureReason(error), 'errors.tooFrequent');
+
+  const cut = fakeLine([10, 10, 10, 10, 10], { serverClose: { code: CLOSE_POLICY, reason: '{"code":1008,"msg":"Check time is over"}', when: 'download' } });
+  const late = await measureLine(() => cut.socket, { ...fast, now: cut.now }).then(() => null, (e: unknown) => e);
+  assert.instance(late, LineClosedError);
+  assert.is((late as LineClosedError).serverMessage, 'Check time is over');
+  assert.is(failureReason(late), null, 'any other close: "could not be checked" without a catalogue reason');
+  assert.is(failureReason(new Error('line socket did not open')), 'errors.networkTimeout');
 });
 
 test.run();
