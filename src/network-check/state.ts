@@ -34,20 +34,23 @@ export function failureReason(error: unknown): ErrorKey | null {
 export function useLineChecks(open: (line: LineNumber) => LineSocket = openLineSocket) {
   const [lines, setLines] = useState<LineStates>(waiting);
   const [running, setRunning] = useState(false);
-  /** Bumped by each run and on leaving: a run's late results are dropped once another began or the page closed. */
-  const generation = useRef(0);
+  /** The current run's: aborted by the next run and on leaving, which closes its socket and clears its timers. */
+  const current = useRef<AbortController | null>(null);
 
   const run = async () => {
-    const mine = ++generation.current;
+    current.current?.abort();
+    const controller = new AbortController();
+    current.current = controller;
+    const { signal } = controller;
     const set = (line: LineNumber, state: LineState) => {
-      if (mine === generation.current) setLines((all) => ({ ...all, [line]: state }));
+      if (!signal.aborted) setLines((all) => ({ ...all, [line]: state }));
     };
     setLines(waiting());
     setRunning(true);
     // One line after the other, never both at once: two downloads would share the device's link and each see half
     // of it, and one line's pings would queue behind the other's download, so neither line's figures would be its own.
     for (const line of LINES) {
-      if (mine !== generation.current) return;
+      if (signal.aborted) return;
       let socketOpener: () => LineSocket;
       try {
         const socket = open(line);
@@ -57,20 +60,18 @@ export function useLineChecks(open: (line: LineNumber) => LineSocket = openLineS
         continue;
       }
       try {
-        const figures = await measureLine(socketOpener, { onProgress: (phase, done, total) => set(line, { status: 'measuring', phase, done, total }) });
+        const figures = await measureLine(socketOpener, { signal, onProgress: (phase, done, total) => set(line, { status: 'measuring', phase, done, total }) });
         set(line, { status: 'done', figures, verdict: verdictOf(figures) });
       } catch (error) {
         set(line, { status: 'failed', reason: failureReason(error) });
       }
     }
-    if (mine === generation.current) setRunning(false);
+    if (!signal.aborted) setRunning(false);
   };
 
   useEffect(() => {
     void run();
-    return () => {
-      generation.current++;
-    };
+    return () => current.current?.abort();
     // Once on opening; "test again" calls run itself.
   }, []);
 

@@ -128,4 +128,57 @@ test('a socket the server closes before the download ends is a failure with its 
   assert.is(failureReason(new Error('line socket did not open')), 'errors.networkTimeout');
 });
 
+test('an abort stops the measurement at once: it rejects, the socket closes and no timer of its own is left', async () => {
+  // Live timers of a second or more are the measurement's (its ping, open and download timeouts); the fake's are 0-1 ms.
+  const live = new Set<unknown>();
+  const realSet = globalThis.setTimeout;
+  const realClear = globalThis.clearTimeout;
+  globalThis.setTimeout = ((action: () => void, ms?: number) => {
+    const id = realSet(() => {
+      live.delete(id);
+      action();
+    }, ms);
+    if ((ms ?? 0) >= 1000) live.add(id);
+    return id;
+  }) as typeof setTimeout;
+  globalThis.clearTimeout = ((id: ReturnType<typeof setTimeout>) => {
+    live.delete(id);
+    realClear(id);
+  }) as typeof clearTimeout;
+  try {
+    for (const at of ['ping', 'download'] as const) {
+      // Pongs never come, or the download never ends: only an abort (or the long timeouts) ends these.
+      const line = fakeLine(at === 'ping' ? [null, null, null] : [1, 1, 1], { downloadMs: 0 });
+      const controller = new AbortController();
+      const send = line.socket.send;
+      line.socket.send = (message) => {
+        if (message.type === 'download') return;
+        send(message);
+        if (at === 'ping' && message.seq === 1) setTimeout(() => controller.abort(new Error('left')), 5);
+      };
+      const phases: MeasurePhase[] = [];
+      const measuring = measureLine(() => line.socket, {
+        pings: 3, spacingMs: 1, timeoutMs: 5000, downloadTimeoutMs: 10_000, now: line.now, signal: controller.signal,
+        onProgress: (phase) => {
+          phases.push(phase);
+          if (phase === 'download' && at === 'download') controller.abort(new Error('left'));
+        },
+      });
+      const error = await measuring.then(() => null, (e: unknown) => e);
+      assert.is((error as Error)?.message, 'left', `aborted during ${at}`);
+      assert.ok(line.isClosed(), 'the socket is closed');
+      assert.is(live.size, 0, 'no timer left running');
+      assert.not.ok(phases.includes('done'));
+    }
+    const before = new AbortController();
+    before.abort();
+    let opened = false;
+    await measureLine(() => ((opened = true), fakeLine([]).socket), { signal: before.signal }).catch(() => {});
+    assert.not.ok(opened, 'an aborted signal opens nothing');
+  } finally {
+    globalThis.setTimeout = realSet;
+    globalThis.clearTimeout = realClear;
+  }
+});
+
 test.run();
