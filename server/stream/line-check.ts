@@ -13,19 +13,22 @@ import {
   LINES,
 } from '../../src/contract/line-check-words.ts';
 import type { LineClientMessage, LineNumber, LineServerMessage } from '../../src/contract/line-check-words.ts';
-import { CLOSE_POLICY, CLOSE_SHUTDOWN, CLOSE_TOO_MANY_SOCKETS, STREAM_MESSAGES } from '../../src/contract/stream-protocol.ts';
+import { CLOSE_POLICY, CLOSE_SHUTDOWN, STREAM_MESSAGES } from '../../src/contract/stream-protocol.ts';
 import { closeReason } from './protocol.ts';
 
 // The network check's line endpoints (API.md "Network check"): a WebSocket per line on the stream's port, answering
 // pings at once and sending a bounded download, so the page measures the same transport the phone stream uses. No
-// login (the check runs before a phone is opened), so the abuse rules are the socket's own: sockets per address,
-// messages per second, bytes per download and per socket, and a lifetime.
+// login (the check runs before a phone is opened), so the abuse rules are the socket's own: sockets per address and
+// in all, messages per second, bytes per download and per socket, and a lifetime. A request refused for its line or
+// its count gets a plain HTTP answer before any handshake, so a refusal costs no WebSocket.
 
 export interface LineCheckOptions {
   /** The address key of an upgrade request (lib/client-address.ts), for the per-address socket count. */
   addressOf: (req: IncomingMessage) => string;
   clock?: () => number;
   socketsPerAddress?: number;
+  /** Line sockets open at once from all addresses (LINE_SOCKETS_TOTAL). */
+  socketsInAll?: number;
   messagesPerSecond?: number;
   maxAgeMs?: number;
 }
@@ -36,6 +39,22 @@ export interface LineCheckService {
 }
 
 const ZEROS = Buffer.alloc(LINE_CHUNK_BYTES);
+
+/**
+ * Line sockets the server holds at once, whoever opened them: each may be queueing a download's megabyte, so many
+ * addresses together (a proxy's, a botnet's) must not add up to the server's memory.
+ */
+export const LINE_SOCKETS_TOTAL = 200;
+
+/** Answers an upgrade request with a plain HTTP status and its `{code, msg}`, then drops the connection. */
+function refuseUpgrade(socket: Duplex, status: 400 | 429 | 503, msg: string): void {
+  const body = JSON.stringify({ code: status, msg });
+  const text = { 400: 'Bad Request', 429: 'Too Many Requests', 503: 'Service Unavailable' }[status];
+  socket.once('finish', () => socket.destroy());
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
 
 function lineOf(url: URL): LineNumber | null {
   const line = Number(url.searchParams.get('line'));
@@ -65,20 +84,21 @@ function parse(data: RawData, isBinary: boolean): LineClientMessage | null {
 export function createLineCheck(options: LineCheckOptions): LineCheckService {
   const clock = options.clock ?? Date.now;
   const perAddress = options.socketsPerAddress ?? LINE_SOCKETS_PER_ADDRESS;
+  const inAll = options.socketsInAll ?? LINE_SOCKETS_TOTAL;
   const perSecond = options.messagesPerSecond ?? LINE_MESSAGES_PER_SECOND;
   const maxAge = options.maxAgeMs ?? LINE_SOCKET_MAX_MS;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 });
-  const open = new Map<WebSocket, string>();
+  const open = new Set<WebSocket>();
+  /** Open line sockets per address key: counted as each opens and closes, never by scanning the open ones. */
+  const perAddressCount = new Map<string, number>();
+  const countOf = (address: string) => perAddressCount.get(address) ?? 0;
 
   const send = (socket: WebSocket, message: LineServerMessage) => socket.send(JSON.stringify(message));
   const policy = (socket: WebSocket, msg: string) => socket.close(CLOSE_POLICY, closeReason(CLOSE_POLICY, msg));
 
-  function onConnection(socket: WebSocket, line: LineNumber | null, address: string): void {
-    if (line === null) return policy(socket, LINE_MESSAGES.unknownLine);
-    if ([...open.values()].filter((key) => key === address).length >= perAddress) {
-      return socket.close(CLOSE_TOO_MANY_SOCKETS, closeReason(CLOSE_TOO_MANY_SOCKETS, LINE_MESSAGES.tooManySockets));
-    }
-    open.set(socket, address);
+  function onConnection(socket: WebSocket, line: LineNumber, address: string): void {
+    open.add(socket);
+    perAddressCount.set(address, countOf(address) + 1);
     const lifetime = setTimeout(() => policy(socket, LINE_MESSAGES.timeUp), maxAge);
     lifetime.unref();
     let windowStart = clock();
@@ -113,6 +133,9 @@ export function createLineCheck(options: LineCheckOptions): LineCheckService {
     socket.on('close', () => {
       clearTimeout(lifetime);
       open.delete(socket);
+      const left = countOf(address) - 1;
+      if (left > 0) perAddressCount.set(address, left);
+      else perAddressCount.delete(address);
     });
     socket.on('error', () => socket.terminate());
     send(socket, { type: 'hello', line });
@@ -121,14 +144,19 @@ export function createLineCheck(options: LineCheckOptions): LineCheckService {
   return {
     handleUpgrade(req, socket, head, url) {
       const line = lineOf(url);
+      if (line === null) return refuseUpgrade(socket, 400, LINE_MESSAGES.unknownLine);
       const address = options.addressOf(req);
+      if (countOf(address) >= perAddress) return refuseUpgrade(socket, 429, LINE_MESSAGES.tooManySockets);
+      if (open.size >= inAll) return refuseUpgrade(socket, 503, LINE_MESSAGES.serverBusy);
+      // ws completes the handshake within this call (no verifyClient), so the counts checked above are still the
+      // counts when the socket is added: two requests cannot both take the last place.
       wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, line, address));
     },
     close() {
-      for (const socket of open.keys()) socket.close(CLOSE_SHUTDOWN, closeReason(CLOSE_SHUTDOWN, STREAM_MESSAGES.shuttingDown));
+      for (const socket of open) socket.close(CLOSE_SHUTDOWN, closeReason(CLOSE_SHUTDOWN, STREAM_MESSAGES.shuttingDown));
       return new Promise<void>((resolve) => {
         const force = setTimeout(() => {
-          for (const socket of open.keys()) socket.terminate();
+          for (const socket of open) socket.terminate();
         }, 1000);
         force.unref();
         wss.close(() => {

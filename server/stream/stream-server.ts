@@ -1,5 +1,4 @@
 import type { IncomingMessage } from 'node:http';
-import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { RawData, WebSocket } from 'ws';
 import { phoneOpenedBy } from '../data/phone-tokens.ts';
@@ -12,6 +11,7 @@ import { AUTH_WAIT_MS, CLOSE_POLICY, CLOSE_SHUTDOWN, CLOSE_TOO_MANY_SOCKETS, STR
 import { closeReason, MalformedCount, parseClientMessage } from './protocol.ts';
 import { createGridService } from './grid-server.ts';
 import { createLineCheck } from './line-check.ts';
+import { routeUpgrades } from './upgrade-routes.ts';
 import { LINE_CHECK_PATH } from '../../src/contract/line-check-words.ts';
 import { addressOf } from '../lib/client-address.ts';
 import { runningBoot } from './phone-boot.ts';
@@ -88,6 +88,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     addressOf: options.lineAddressOf ?? ((req) => addressOf(undefined, req.socket.remoteAddress, false)),
     clock,
     socketsPerAddress: options.lineSocketsPerAddress,
+    socketsInAll: options.lineSocketsInAll,
   });
 
   /**
@@ -236,30 +237,15 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     return list.length;
   }
 
-  function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname === GRID_SOCKET_PATH) {
-      grid.handleUpgrade(req, socket, head, url);
-      return true;
-    }
-    if (url.pathname === LINE_CHECK_PATH) {
-      lineCheck.handleUpgrade(req, socket, head, url);
-      return true;
-    }
-    if (url.pathname !== STREAM_PATH) return false;
-    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, url, req));
-    return true;
-  }
+  const upgrades = routeUpgrades([
+    { path: GRID_SOCKET_PATH, handleUpgrade: (req, socket, head, url) => grid.handleUpgrade(req, socket, head, url) },
+    { path: LINE_CHECK_PATH, handleUpgrade: (req, socket, head, url) => lineCheck.handleUpgrade(req, socket, head, url) },
+    { path: STREAM_PATH, handleUpgrade: (req, socket, head, url) => wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, url, req)) },
+  ]);
 
   return {
-    handleUpgrade,
-    attach(server) {
-      server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-        if (!handleUpgrade(req, socket, head)) {
-          socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-        }
-      });
-    },
+    handleUpgrade: upgrades.handleUpgrade,
+    attach: upgrades.attach,
     dropSessions,
     revalidate,
     restartPhone(userPhoneId, { reset }) {

@@ -34,7 +34,11 @@ export type LineServerMessage =
   | { type: 'downloaded'; bytes: number }
   | { type: 'error'; msg: string };
 
-/** The `msg` of error messages and close reasons (English; API.md quotes them). */
+/**
+ * The `msg` of error messages, close reasons and refused upgrades (English; API.md quotes them). An upgrade refused
+ * for its line (400), its address's count (429) or the server's (503) is a plain HTTP answer, which a browser's
+ * WebSocket only sees as a socket that did not open.
+ */
 export const LINE_MESSAGES = {
   unknownLine: 'Unknown line',
   malformed: 'Malformed message',
@@ -42,5 +46,6 @@ export const LINE_MESSAGES = {
   busy: 'A download is under way',
   flood: 'Too many messages',
   tooManySockets: 'Please do not operate frequently',
+  serverBusy: 'Too many checks are running, try again later',
   timeUp: 'Check time is over',
 } as const;

@@ -12,8 +12,8 @@ export interface LineSocket {
   send(message: LineClientMessage): void;
   /** Adds a listener, which gets every message from then on: the server's, or the size of a download chunk. */
   onMessage(listener: (message: LineServerMessage | { type: 'chunk'; bytes: number }) => void): void;
-  /** Called once when the socket closes, whoever closed it. */
-  onClose(listener: () => void): void;
+  /** Called once when the socket closes, whoever closed it, with the close code and reason. */
+  onClose(listener: (code: number, reason: string) => void): void;
   close(): void;
 }
 
@@ -41,9 +41,11 @@ export interface MeasureOptions {
   now?: () => number;
   /** Progress: the phase and, for pings, how many have been answered or given up on. */
   onProgress?: (phase: MeasurePhase, done: number, total: number) => void;
+  /** Stops the measurement (the page closed, or a new run began): the socket closes and every timer is cleared. */
+  signal?: AbortSignal;
 }
 
-type Settings = Required<Omit<MeasureOptions, 'now' | 'onProgress'>>;
+type Settings = Required<Omit<MeasureOptions, 'now' | 'onProgress' | 'signal'>>;
 
 export const MEASURE_DEFAULTS: Settings = {
   pings: 10,
@@ -55,7 +57,29 @@ export const MEASURE_DEFAULTS: Settings = {
   openTimeoutMs: 5000,
 };
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/**
+ * The line socket closed before the measurement ended (a refusal such as too many sockets, a policy close, a server
+ * going down): the line was not measured, which is not the same as a line that lost every ping.
+ */
+export class LineClosedError extends Error {
+  constructor(
+    readonly code: number,
+    /** The server's `msg` from the close reason (`{code, msg}`, API.md "Streaming"), or the raw reason. */
+    readonly serverMessage: string,
+  ) {
+    super(`line socket closed (${code}${serverMessage ? `: ${serverMessage}` : ''})`);
+    this.name = 'LineClosedError';
+  }
+}
+
+function reasonMessage(reason: string): string {
+  try {
+    const value = JSON.parse(reason) as { msg?: unknown };
+    return typeof value?.msg === 'string' ? value.msg : reason;
+  } catch {
+    return reason;
+  }
+}
 
 export function median(values: readonly number[]): number | null {
   if (!values.length) return null;
@@ -72,24 +96,59 @@ export function jitter(values: readonly number[]): number | null {
   return sum / (values.length - 1);
 }
 
-/** Measures one line over a socket `open` makes; the socket is closed when done. Rejects when it cannot open. */
+/**
+ * Measures one line over a socket `open` makes; the socket is closed when done. Rejects when it cannot open, with a
+ * LineClosedError when it closes before the download ends, and with the signal's reason when aborted.
+ */
 export async function measureLine(open: () => LineSocket, options: MeasureOptions = {}): Promise<LineFigures> {
   const settings = { ...MEASURE_DEFAULTS, ...options };
-  const now = options.now ?? (() => performance.now());
+  const { signal } = options;
+  signal?.throwIfAborted();
   const progress = options.onProgress ?? (() => {});
   progress('connecting', 0, settings.pings);
   const socket = open();
-  let closed = false;
-  const closeWaiters: Array<() => void> = [];
-  socket.onClose(() => {
-    closed = true;
-    closeWaiters.splice(0).forEach((wake) => wake());
-  });
+  let stopped: unknown = null;
+  const enders: Array<() => void> = [];
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const end = (why: unknown) => {
+    stopped ??= why;
+    enders.splice(0).forEach((wake) => wake());
+  };
+  const run: Run = {
+    socket,
+    settings,
+    now: options.now ?? (() => performance.now()),
+    progress,
+    stopped: () => stopped !== null,
+    onEnd: (wake) => void (stopped === null ? enders.push(wake) : wake()),
+    later(action, ms) {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        action();
+      }, ms);
+      timers.add(timer);
+    },
+  };
+  let isOpen = false;
+  socket.opened.then(() => (isOpen = true), () => {});
+  // A socket that never opened is unreachable (a browser hears nothing of a refused upgrade but code 1006).
+  socket.onClose((code, reason) => end(isOpen ? new LineClosedError(code, reasonMessage(reason)) : new Error('line socket did not open')));
+  const abort = () => {
+    end(signal!.reason);
+    socket.close();
+  };
+  signal?.addEventListener('abort', abort, { once: true });
+  const throwIfStopped = () => {
+    if (stopped !== null) throw stopped;
+  };
   try {
-    await withTimeout(socket.opened, settings.openTimeoutMs);
-    const rtts = await pingAll(socket, settings, now, progress, closeWaiters, () => closed);
+    await opened(run);
+    throwIfStopped();
+    const rtts = await pingAll(run);
+    throwIfStopped();
     progress('download', 0, settings.downloadBytes);
-    const downloadKbps = closed ? null : await download(socket, settings, now, progress, closeWaiters);
+    const downloadKbps = await download(run);
+    throwIfStopped();
     const answered = rtts.filter((rtt): rtt is number => rtt !== null);
     const rtt = median(answered);
     const spread = jitter(answered);
@@ -101,25 +160,44 @@ export async function measureLine(open: () => LineSocket, options: MeasureOption
       downloadKbps,
     };
   } finally {
+    signal?.removeEventListener('abort', abort);
+    timers.forEach(clearTimeout);
     socket.close();
   }
 }
 
-function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('line socket did not open')), ms)));
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+/** One measurement's socket, settings and clock, and its timers, which all end with it. */
+interface Run {
+  socket: LineSocket;
+  settings: Settings;
+  now: () => number;
+  progress: (phase: MeasurePhase, done: number, total: number) => void;
+  /** Whether the socket closed or the measurement was aborted. */
+  stopped(): boolean;
+  /** Calls `wake` once the measurement stops (at once if it has). */
+  onEnd(wake: () => void): void;
+  /** A timer cleared when the measurement ends, however it ends. */
+  later(action: () => void, ms: number): void;
 }
 
+/** Resolves once the socket is open, or the measurement stopped; rejects when it does not open in time. */
+function opened(run: Run): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    run.socket.opened.then(resolve, reject);
+    run.later(() => reject(new Error('line socket did not open')), run.settings.openTimeoutMs);
+    run.onEnd(resolve);
+  });
+}
+
+const sleep = (run: Run, ms: number) =>
+  new Promise<void>((resolve) => {
+    run.later(resolve, ms);
+    run.onEnd(resolve);
+  });
+
 /** Round trips in the order sent, null for each ping lost. */
-async function pingAll(
-  socket: LineSocket,
-  settings: Settings,
-  now: () => number,
-  progress: (phase: MeasurePhase, done: number, total: number) => void,
-  closeWaiters: Array<() => void>,
-  isClosed: () => boolean,
-): Promise<Array<number | null>> {
+async function pingAll(run: Run): Promise<Array<number | null>> {
+  const { socket, settings, now, progress } = run;
   const total = settings.pings;
   const sentAt: number[] = [];
   const rtts: Array<number | null> = Array(total).fill(null);
@@ -132,49 +210,43 @@ async function pingAll(
     if (settled === total) wakeAll();
   };
   const given = new Set<number>();
-  const timers: Array<ReturnType<typeof setTimeout>> = [];
   socket.onMessage((message) => {
     if (message.type !== 'pong' || !Number.isInteger(message.seq) || given.has(message.seq) || sentAt[message.seq] === undefined) return;
     given.add(message.seq);
     rtts[message.seq] = Math.max(0, now() - sentAt[message.seq]!);
     settle();
   });
-  closeWaiters.push(wakeAll);
-  for (let seq = 0; seq < total && !isClosed(); seq++) {
+  run.onEnd(wakeAll);
+  for (let seq = 0; seq < total && !run.stopped(); seq++) {
     sentAt[seq] = now();
     socket.send({ type: 'ping', seq, t: sentAt[seq]! });
-    timers.push(
-      setTimeout(() => {
-        if (given.has(seq)) return;
-        given.add(seq);
-        settle();
-      }, settings.timeoutMs),
-    );
-    if (seq < total - 1) await sleep(settings.spacingMs);
+    run.later(() => {
+      if (given.has(seq)) return;
+      given.add(seq);
+      settle();
+    }, settings.timeoutMs);
+    if (seq < total - 1) await sleep(run, settings.spacingMs);
   }
-  if (!isClosed()) await allSettled;
-  timers.forEach(clearTimeout);
+  if (!run.stopped()) await allSettled;
   return rtts;
 }
 
 /** The download's rate in kbps (bits per millisecond), from the request to its `downloaded`; null if it failed. */
-function download(
-  socket: LineSocket,
-  settings: Settings,
-  now: () => number,
-  progress: (phase: MeasurePhase, done: number, total: number) => void,
-  closeWaiters: Array<() => void>,
-): Promise<number | null> {
+function download(run: Run): Promise<number | null> {
+  const { socket, settings, now, progress } = run;
   return new Promise((resolve) => {
     let received = 0;
     const started = now();
+    let finished = false;
     const finish = (kbps: number | null) => {
-      clearTimeout(timer);
+      if (finished) return;
+      finished = true;
       resolve(kbps);
     };
-    const timer = setTimeout(() => finish(null), settings.downloadTimeoutMs);
-    closeWaiters.push(() => finish(null));
+    run.later(() => finish(null), settings.downloadTimeoutMs);
+    run.onEnd(() => finish(null));
     socket.onMessage((message) => {
+      if (finished) return;
       if (message.type === 'chunk') {
         received += message.bytes;
         progress('download', received, settings.downloadBytes);

@@ -35,7 +35,7 @@ export function openLineSocket(line: LineNumber): LineSocket {
       });
     },
     onClose(listener) {
-      ws.addEventListener('close', () => listener(), { once: true });
+      ws.addEventListener('close', (event: CloseEvent) => listener(event.code, event.reason), { once: true });
     },
     close: () => ws.close(),
   };

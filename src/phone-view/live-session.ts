@@ -54,6 +54,12 @@ export const audience = signal({ watching: 0, controlling: 0 });
 /** For the owner: the share viewers asking for control (phone-view offers to answer the oldest). */
 export const controlRequests = signal<ControlRequest[]>([]);
 
+/**
+ * Counts the sessions begun (a phone opened, another picked, another account's): what belongs to one session's
+ * stream, such as the network offer, starts afresh when it changes.
+ */
+export const sessionNumber = signal(0);
+
 let client: StreamClient | null = null;
 /** Bumped by every open and close: an open that finishes after the user moved on does nothing. */
 let generation = 0;
@@ -100,6 +106,7 @@ export function beginSession(userPhoneId: number, onlyView: boolean): number {
   stats.value = null;
   device.value = null;
   streamState.value = 'connecting';
+  sessionNumber.value++;
   return mine;
 }
 

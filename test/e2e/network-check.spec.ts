@@ -53,6 +53,21 @@ test('a line whose pongs come 400 ms late gets a worse verdict than the other', 
   await expect(line(page, 2).getByTestId('line-quality')).toHaveAttribute('data-quality', 'low');
 });
 
+test('a line whose socket is closed before its download ends could not be checked: no verdict, the reason in words', async ({ browser }) => {
+  const { page } = await person(browser);
+  // Line 1 opens, then is refused the way a server refuses too many sockets.
+  await page.routeWebSocket(/\/stream\/line\?line=1$/, (ws) => {
+    setTimeout(() => ws.close({ code: 4429, reason: JSON.stringify({ code: 4429, msg: 'Please do not operate frequently' }) }), 50);
+  });
+  await page.goto(appUrl('/network-check/demo'));
+  await expect(line(page, 1)).toHaveAttribute('data-status', 'failed', { timeout: 20_000 });
+  await expect(line(page, 1).getByTestId('line-failed')).toHaveText('This line could not be checked: Please do not operate frequently');
+  await expect(line(page, 1).getByTestId('line-verdict')).toHaveCount(0);
+  await expect(line(page, 1).getByTestId('line-quality')).toHaveCount(0);
+  await expectFigures(page, 2);
+  await expect(page.getByTestId('net-status')).toHaveText(/^Check done: line 1 could not be checked, line 2 .+$/);
+});
+
 test('phone-view offers the check once its stream had to reconnect; the offer can be dismissed, and the profile has it', async ({ page }) => {
   const [id] = await userWithPhones(page, [{ name: 'Wobbly' }]);
   const sockets: WebSocketRoute[] = [];

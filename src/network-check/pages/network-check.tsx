@@ -11,8 +11,10 @@ import '../parts/network-check.css';
 // Shown once the network-check texts and the error catalogue are in (texts/index.ts).
 export { ensureNetworkCheckTexts as ready } from '../texts/index.ts';
 
-const verdictWord = (state: LineState) =>
-  state.status === 'done' || state.status === 'failed' ? t(`networkCheck.verdict.${state.verdict.verdict}`) : t('networkCheck.none');
+function verdictWord(state: LineState): string {
+  if (state.status === 'done') return t(`networkCheck.verdict.${state.verdict.verdict}`);
+  return state.status === 'failed' ? t('networkCheck.unchecked') : t('networkCheck.none');
+}
 
 export default function NetworkCheckPage() {
   const { lines, running, run } = useLineChecks();

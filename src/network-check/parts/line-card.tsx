@@ -31,7 +31,7 @@ function progressOf(state: Extract<LineState, { status: 'measuring' }>): { text:
 }
 
 export function LineCard({ line, state }: { line: LineNumber; state: LineState }) {
-  const result = state.status === 'done' || state.status === 'failed' ? state : null;
+  const result = state.status === 'done' ? state : null;
   const progress = state.status === 'measuring' ? progressOf(state) : null;
   const verdict = result?.verdict.verdict;
   return (
@@ -47,6 +47,11 @@ export function LineCard({ line, state }: { line: LineNumber; state: LineState }
           <span class="muted">{progress.text}</span>
         </div>
       ) : null}
+      {state.status === 'failed' ? (
+        <p class="field__error line-card__note" data-testid="line-failed">
+          {state.reason ? t('networkCheck.failed', { reason: t(state.reason) }) : t('networkCheck.notChecked')}
+        </p>
+      ) : null}
       {state.status === 'waiting' ? <p class="muted line-card__note">{t('networkCheck.status.waiting')}</p> : null}
       {result ? (
         <>
@@ -58,11 +63,6 @@ export function LineCard({ line, state }: { line: LineNumber; state: LineState }
               </div>
             ))}
           </dl>
-          {result.status === 'failed' ? (
-            <p class="field__error line-card__note">
-              {t('networkCheck.failed', { reason: t(result.reason === 'config' ? 'errors.streamConfigError' : 'errors.networkTimeout') })}
-            </p>
-          ) : null}
           <p class="line-card__note" data-testid="line-quality" data-quality={result.verdict.quality}>
             {t('networkCheck.recommend', { quality: t(`networkCheck.quality.${result.verdict.quality as 'hd' | 'medium' | 'low'}`) })}
           </p>

@@ -9,7 +9,7 @@ import {
   LINE_MESSAGES_PER_SECOND,
   LINE_SOCKETS_PER_ADDRESS,
 } from '../../../src/contract/line-check-words.ts';
-import { CLOSE_POLICY, CLOSE_TOO_MANY_SOCKETS } from '../../../src/contract/stream-protocol.ts';
+import { CLOSE_POLICY } from '../../../src/contract/stream-protocol.ts';
 import { start, WAIT_MS } from './stream-helpers.ts';
 
 // The network check's line sockets (API.md "Network check"): no login, pongs echo the ping, a download sends exactly
@@ -29,6 +29,14 @@ function lineClient(port: number, line: string) {
   socket.on('message', (data: Buffer, isBinary: boolean) => {
     seen.push(isBinary ? { kind: 'binary', bytes: data.length } : { kind: 'json', value: JSON.parse(data.toString()) });
     wakers.splice(0).forEach((wake) => wake());
+  });
+  /** The HTTP answer of a refused upgrade (no socket opened), with its JSON body. */
+  const refusal = new Promise<{ status: number; body: any }>((resolve) => {
+    socket.on('unexpected-response', (_req, res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+    });
   });
   const closed = new Promise<{ code: number; reason: string }>((resolve) => {
     socket.on('close', (code, reason) => {
@@ -58,7 +66,9 @@ function lineClient(port: number, line: string) {
   const send = (message: unknown) => socket.send(JSON.stringify(message));
   const closedWithin = () =>
     Promise.race([closed, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('socket not closed')), WAIT_MS))]);
-  return { socket, seen, json, send, closed: closedWithin };
+  const refused = () =>
+    Promise.race([refusal, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('upgrade not refused')), WAIT_MS))]);
+  return { socket, seen, json, send, closed: closedWithin, refused };
 }
 
 test('each line says hello and answers a ping with its own seq and t, without a login', async () => {
@@ -85,12 +95,12 @@ test('a download sends exactly the bytes asked, in chunks, then says so', async 
   c.socket.close();
 });
 
-test('an unknown line, a malformed message and an oversize download are closed as policy violations', async () => {
+test('an unknown line is answered 400 before any handshake; a malformed message and an oversize download are closed as policy violations', async () => {
   s = await start();
-  const unknown = lineClient(s.port, '3');
-  const refused = await unknown.closed();
-  assert.is(refused.code, CLOSE_POLICY);
-  assert.equal(JSON.parse(refused.reason), { code: CLOSE_POLICY, msg: LINE_MESSAGES.unknownLine });
+  for (const line of ['3', '', 'x']) {
+    const refused = await lineClient(s.port, line).refused();
+    assert.equal(refused, { status: 400, body: { code: 400, msg: LINE_MESSAGES.unknownLine } });
+  }
 
   const malformed = lineClient(s.port, '1');
   await malformed.json('hello');
@@ -126,12 +136,30 @@ test('one address holds a few check sockets at most; a closed one frees its plac
     open.push(c);
   }
   const extra = lineClient(s.port, '1');
-  const refused = await extra.closed();
-  assert.is(refused.code, CLOSE_TOO_MANY_SOCKETS);
-  assert.equal(JSON.parse(refused.reason).msg, LINE_MESSAGES.tooManySockets);
+  assert.equal(await extra.refused(), { status: 429, body: { code: 429, msg: LINE_MESSAGES.tooManySockets } });
+  assert.is(extra.seen.length, 0, 'refused before any handshake');
   open[0]!.socket.close();
   await open[0]!.closed();
   // The server sees the close a moment after the client does: a refused try is made again, a few times at most.
+  let again = lineClient(s.port, '1');
+  for (let tries = 1; tries < 5 && !(await again.json('hello').then(() => true, () => false)); tries++) again = lineClient(s.port, '1');
+  await again.json('hello');
+  for (const c of [...open.slice(1), again]) c.socket.close();
+});
+
+test('the server holds a few hundred check sockets in all, from whatever addresses; a closed one frees its place', async () => {
+  let next = 0;
+  // Each request from an address of its own, so only the cap in all can refuse.
+  s = await start({ lineAddressOf: () => `10.0.0.${next++}`, lineSocketsInAll: 3 });
+  const open = [];
+  for (let i = 0; i < 3; i++) {
+    const c = lineClient(s.port, '1');
+    await c.json('hello');
+    open.push(c);
+  }
+  assert.equal(await lineClient(s.port, '2').refused(), { status: 503, body: { code: 503, msg: LINE_MESSAGES.serverBusy } });
+  open[0]!.socket.close();
+  await open[0]!.closed();
   let again = lineClient(s.port, '1');
   for (let tries = 1; tries < 5 && !(await again.json('hello').then(() => true, () => false)); tries++) again = lineClient(s.port, '1');
   await again.json('hello');
