@@ -44,7 +44,6 @@ export const MORE_PAGES = [
   { name: 'aboutUs', segment: 'about-us', level: 2, layout: 'person', title: 'account.about.title', load: () => import('../account/pages/about-us.tsx') },
   { name: 'myShareScreen', segment: 'my-share-screen', level: 1, layout: 'person', title: 'share.myTitle', load: () => import('../share/pages/my-share-screen.tsx') },
   { name: 'joinUser', segment: 'join-user', level: 2, layout: 'none', title: 'share.joinUserTitle', load: () => import('../share/pages/join-user.tsx') },
-  { name: 'shareScreenControl', segment: 'share-screen-control', level: 1, layout: 'none', title: 'share.controlTitle', public: true, load: () => import('../share/pages/share-screen-control.tsx') },
   { name: 'download', segment: 'download', level: 1, layout: 'none', title: 'misc.download.title', public: true, load: () => import('../misc/pages/download.tsx') },
   { name: 'authorizationCode', segment: 'authorization-code', level: 2, layout: 'person', title: 'grant.titles.code', load: () => import('../grant/pages/authorization-code.tsx') },
   { name: 'authorizationManager', segment: 'authorization-manager', level: 1, layout: 'person', title: 'grant.titles.manager', load: () => import('../grant/pages/authorization-manager.tsx') },

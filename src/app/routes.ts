@@ -2,9 +2,10 @@
  * THE route table (spec §2): every page's name, path segment, navigation level, layout, access and lazy module. Paths
  * are `/<segment>/:clientNo`; home is `/:clientNo`. Every row's page is a dynamic import.
  *
- * The table is in two files. The first screens' rows (home, login, 404) are here, in the entry; every other page's row
- * is in more-routes.ts, a chunk the router loads when one of those pages is opened (`awaitsMoreRoutes`) and once the
- * first page is on screen: those 33 rows and their imports were 0.8 KB gzip of index.html. page-segments.ts names
+ * The table is in two files. The first screens' rows (home, login, 404, and the share link's page) are here, in the
+ * entry; every other page's row is in more-routes.ts, a chunk the router loads when one of those pages is opened
+ * (`awaitsMoreRoutes`) and once the first page is on screen: those rows and their imports would be over 1 KB gzip of
+ * index.html. page-segments.ts names
  * every page, so that an address is told apart from a client number before the rest of the table is here.
  */
 import { loadErrorCatalogue } from '../core/errors.ts';
@@ -24,6 +25,9 @@ const FIRST_PAGES = [
   { name: 'home', segment: '', level: 0, layout: 'home', title: 'devices.title', catalogueLater: true, load: () => import('../devices/pages/home.tsx') },
   { name: 'login', segment: 'login', level: 0, layout: 'loginLayout', public: true, load: () => import('../account/pages/login.tsx') },
   { name: 'notFound', segment: '404', level: 0, layout: '404', title: 'misc.notFound.title', public: true, load: () => import('../misc/pages/not-found.tsx') },
+  // A share link's page is opened cold, from a link, on slow 3G, with its first picture due within 2.5 s: its row
+  // travels with the entry, so the page does not wait for the rest of the table (4 KB gzip) first.
+  { name: 'shareScreenControl', segment: 'share-screen-control', level: 1, layout: 'none', title: 'share.controlTitle', public: true, load: () => import('../share/pages/share-screen-control.tsx') },
 ] as const satisfies readonly RouteEntry[];
 
 /** The whole table as data (both files): what route-types.ts derives the segment and name types from. */

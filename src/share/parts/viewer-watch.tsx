@@ -15,7 +15,10 @@ import {
 } from '../../phone-view/watch.ts';
 import type { JoinedShare, ViewerStatus } from '../api.ts';
 import { askForControl, fetchViewerStatus, viewerStatusKey } from '../state.ts';
-import { ViewerNameSheet } from './viewer-name-sheet.tsx';
+import lazy from 'preact-iso/lazy';
+
+/** Loaded when the viewer taps "Change name": the sheet and its overlay styles stay out of the first picture's way. */
+const ViewerNameSheet = lazy(() => import('./viewer-name-sheet.tsx').then((module) => module.ViewerNameSheet));
 
 const SHARE_FAILURES: ReadonlySet<string> = new Set<ShareFailure>(['shareEnded', 'shareBlocked', 'shareRemoved']);
 

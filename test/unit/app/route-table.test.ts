@@ -26,9 +26,9 @@ test('names and segments are unique, and every segment is a known one-segment pa
   for (const route of rows) if (route.segment) assert.ok(KNOWN_SEGMENTS.has(route.segment), route.segment);
 });
 
-test('the entry carries the rows of the first screens only; every other page is in more-routes.ts', () => {
+test("the entry carries the rows of the first screens and the share link's page only; every other page is in more-routes.ts", () => {
   const first = parseRouteTable().filter((route) => route.file === 'src/app/routes.ts').map((route) => route.name);
-  assert.equal(first, ['home', 'login', 'notFound']);
+  assert.equal(first, ['home', 'login', 'notFound', 'shareScreenControl']);
   assert.is(MORE_PAGES.length + first.length, ROUTES.length);
 });
 
