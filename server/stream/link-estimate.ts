@@ -48,11 +48,14 @@ export class LinkEstimate {
     this.unackedBytes += bytes;
   }
 
-  /** Pictures up to `seq` arrived (cumulative); false when that acknowledges nothing new. */
-  acked(seq: number, at: number): boolean {
+  /**
+   * Pictures up to `seq` arrived (cumulative); false when that acknowledges nothing new. `held`: ms the client says it
+   * held the last of them before acknowledging; the link delivered it that much earlier (never before it was sent).
+   */
+  acked(seq: number, ackAt: number, held = 0): boolean {
     if (seq === HELLO_SEQ) {
       if (this.helloAt === null) return false;
-      this.addRtt(at - this.helloAt);
+      this.addRtt(ackAt - held - this.helloAt);
       this.helloAt = null;
       return true;
     }
@@ -65,6 +68,7 @@ export class LinkEstimate {
       bytes += last.bytes;
     }
     if (!first || !last) return false;
+    const at = Math.max(last.at, ackAt - held);
     this.unackedBytes -= bytes;
     this.addRtt(at - last.at);
     // Sent onto an idle link: the time beyond one round trip is the transfer. Sent behind an earlier picture: the

@@ -1,5 +1,8 @@
 import { MAX_CLIPBOARD_CHARS, MAX_POINTERS, MAX_TEXT_CHARS, STREAM_KEYS, TOUCH_ACTIONS } from '../../src/contract/stream-protocol.ts';
 import { BITRATE_RANGE, DEFINITION_SIZES, FPS_RANGE } from '../../src/contract/stream-quality.ts';
+
+/** The longest a client may say it held a picture before acknowledging it (a page loading on slow 3G takes seconds). */
+const MAX_ACK_HELD_MS = 60_000;
 import type { Definition, SocketJoin, StreamClientMessage, StreamKey, TouchAction, TouchPointer } from '../../src/contract/stream-protocol.ts';
 
 // The streaming WebSocket protocol (API.md "Streaming"): JSON text messages for control, binary messages for pictures.
@@ -72,7 +75,10 @@ export function parseClientMessage(raw: string): StreamClientMessage | { error: 
     }
     case 'ack':
       if (!Number.isInteger(m.seq) || (m.seq as number) < 0 || (m.seq as number) > 0xffffffff) return { error: 'ack.seq must be a picture\'s sequence number' };
-      return { type: 'ack', seq: m.seq as number };
+      if (m.held !== undefined && !(Number.isInteger(m.held) && (m.held as number) >= 0 && (m.held as number) <= MAX_ACK_HELD_MS)) {
+        return { error: `ack.held must be whole ms from 0 to ${MAX_ACK_HELD_MS}` };
+      }
+      return m.held === undefined ? { type: 'ack', seq: m.seq as number } : { type: 'ack', seq: m.seq as number, held: m.held as number };
     case 'refresh':
       return { type: 'refresh' };
     case 'ping':

@@ -152,9 +152,12 @@ export class Session implements Viewer {
     return level;
   }
 
-  /** An acknowledgement: the link has room again, and automatic quality may change its level. */
-  private acked(seq: number): void {
-    if (!this.link.acked(seq, Date.now())) return;
+  /**
+   * An acknowledgement: the link has room again, and automatic quality may change its level. The time the client
+   * says it held the picture is not the link's.
+   */
+  private acked(seq: number, held: number): void {
+    if (!this.link.acked(seq, Date.now(), held)) return;
     this.reportLink();
     this.schedule();
   }
@@ -231,7 +234,7 @@ export class Session implements Viewer {
         return;
       }
       case 'ack':
-        this.acked(message.seq);
+        this.acked(message.seq, message.held ?? 0);
         return;
       case 'refresh':
         this.invalidate();

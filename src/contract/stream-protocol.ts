@@ -131,8 +131,11 @@ export type StreamClientMessage =
   | { type: 'clipboard.get' }
   | { type: 'paste' }
   | ({ type: 'definition' } & Definition)
-  /** Pictures up to `seq` were drawn (0: the hello arrived). */
-  | { type: 'ack'; seq: number }
+  /**
+   * Pictures up to `seq` were drawn (0: the hello arrived). `held`: ms between the picture's arrival and this
+   * acknowledgement (decoding, drawing, a page whose code was still loading): the host measures the link without it.
+   */
+  | { type: 'ack'; seq: number; held?: number }
   /** The client's picture is lost or of another size: the next picture is a whole one. */
   | { type: 'refresh' }
   | { type: 'screenshot' }

@@ -10,8 +10,9 @@ export interface SocketEvents {
   owns(socket: WebSocket): boolean;
   /** Anything arrived: the connection is alive. */
   heard(): void;
-  text(data: string): void;
-  binary(data: ArrayBuffer): void;
+  text(data: string, receivedAt: number): void;
+  /** `receivedAt`: when it arrived (performance.now()'s clock), kept for a message replayed later. */
+  binary(data: ArrayBuffer, receivedAt: number): void;
   closed(code: number): void;
 }
 
@@ -29,8 +30,9 @@ export function wireSocket(socket: WebSocket, token: string | Promise<string> | 
   }
   socket.onmessage = (event: MessageEvent) => {
     events.heard();
-    if (typeof event.data === 'string') events.text(event.data);
-    else if (event.data instanceof ArrayBuffer) events.binary(event.data);
+    const receivedAt = event.timeStamp || performance.now();
+    if (typeof event.data === 'string') events.text(event.data, receivedAt);
+    else if (event.data instanceof ArrayBuffer) events.binary(event.data, receivedAt);
   };
   socket.onclose = (event: CloseEvent) => {
     if (events.owns(socket)) events.closed(event.code);

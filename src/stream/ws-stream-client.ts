@@ -39,6 +39,9 @@ export interface WsStreamClientDeps {
   now?: () => number;
 }
 
+/** Whole ms since a message arrived (its acknowledgement's `held`), at most what the host accepts. */
+const heldSince = (receivedAt: number): number => Math.min(60_000, Math.max(0, Math.round(performance.now() - receivedAt)));
+
 export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClient {
   const Socket = deps.WebSocket ?? (typeof WebSocket === 'undefined' ? undefined : WebSocket);
   const supported = deps.supported ?? canvasSupported;
@@ -126,12 +129,12 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
     }, PING_EVERY_MS / 2);
   }
 
-  function onHello(message: ReceivedHello): void {
+  function onHello(message: ReceivedHello, receivedAt: number): void {
     if (!isPositive(message.width) || !isPositive(message.height)) return fail('configError');
     ready = true;
     link = null;
     // Acknowledged at once: the host measures the round trip by it before the first picture.
-    send({ type: 'ack', seq: HELLO_SEQ });
+    send({ type: 'ack', seq: HELLO_SEQ, held: heldSince(receivedAt) });
     events.emit('ready', { width: message.width, height: message.height, name: message.phone?.name ?? '' });
     role = message.role ?? 'owner';
     control = message.control ?? true;
@@ -142,14 +145,14 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
     startTicking();
   }
 
-  function onText(data: string): void {
+  function onText(data: string, receivedAt: number): void {
     let message: StreamServerMessage;
     try {
       message = JSON.parse(data) as StreamServerMessage;
     } catch {
       return fail('configError');
     }
-    if (message.type === 'hello') return onHello(message);
+    if (message.type === 'hello') return onHello(message, receivedAt);
     if (message.type === 'definition') {
       const settles = definitionAnswers.answered();
       if (message.ok && isPositive(message.width) && isPositive(message.height)) {
@@ -176,7 +179,7 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
    * replaced by a later whole picture is acknowledged by that one's acknowledgement. A picture that cannot be drawn
    * is acknowledged too, with a request for a whole one.
    */
-  function onBinary(data: ArrayBuffer): void {
+  function onBinary(data: ArrayBuffer, receivedAt: number): void {
     if (new Uint8Array(data, 0, 1)[0] === SCREENSHOT_KIND) return void requests.resolve('screenshot', new Blob([data.slice(1)], { type: 'image/jpeg' }));
     if (!surface) return;
     const picture = readPicture(data);
@@ -185,7 +188,9 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
     const owner = socket;
     void surface.draw(picture).then((outcome) => {
       if (outcome === 'replaced' || owner !== socket) return;
-      send({ type: 'ack', seq: picture.seq });
+      // How long the picture waited here (a slow device, or a page still loading when an early socket heard it): on a
+      // fast link that would read as a slow one, and automatic quality would stay at its first, smallest picture.
+      send({ type: 'ack', seq: picture.seq, held: heldSince(receivedAt) });
       if (outcome === 'unusable') return void send({ type: 'refresh' });
       lastFrame = outcome;
       // Only a picture proves the connection works: a host that says hello and drops keeps backing off.

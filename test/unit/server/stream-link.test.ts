@@ -76,6 +76,31 @@ test('regions: aligned to 16-pixel blocks inside the picture, merged when they t
   assert.is(patchRegions([iconRect(0)], 720, 1280)!.length, 1);
 });
 
+test("link: the time a client held a picture before acknowledging it is not the link's", () => {
+  // A fast link (5 ms round trip) to a page that held the first picture 600 ms (a slow device, or a page still
+  // loading when its early socket heard it): without `held` the link would read as 9 kB/s.
+  const told = new LinkEstimate();
+  told.helloSent(0);
+  assert.ok(told.acked(0, 905, 900), 'a hello held 900 ms still measures a 5 ms round trip');
+  assert.is(told.rttMs(), 5);
+  told.sent(1, 5_600, 1000);
+  told.acked(1, 1625, 600);
+  assert.ok(told.bytesPerSecond()! > 250_000, `${told.bytesPerSecond()} B/s`);
+  const untold = new LinkEstimate();
+  untold.helloSent(0);
+  untold.acked(0, 5);
+  untold.sent(1, 5_600, 1000);
+  untold.acked(1, 1625);
+  assert.ok(untold.bytesPerSecond()! < 10_000, 'the same acknowledgement without held');
+  // A client cannot claim the link was faster than instant: held never reaches before the send.
+  const claims = new LinkEstimate();
+  claims.helloSent(0);
+  claims.acked(0, 5);
+  claims.sent(1, 5_600, 1000);
+  claims.acked(1, 1010, 60_000);
+  assert.is(claims.bytesPerSecond(), 5_600_000, 'one ms at most: the floor of a sample');
+});
+
 test('link: two pictures in flight whatever the link; more only on a long round trip, and only up to what it carries in one', () => {
   const link = new LinkEstimate();
   link.helloSent(0);

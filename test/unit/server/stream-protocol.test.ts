@@ -81,6 +81,12 @@ test('text (Chinese included), clipboard set/get and paste reach the phone', asy
   c.socket.close();
 });
 
+test("an acknowledgement may say how long the client held the picture: whole ms up to a minute", () => {
+  assert.equal(parseClientMessage('{"type":"ack","seq":3}'), { type: 'ack', seq: 3 });
+  assert.equal(parseClientMessage('{"type":"ack","seq":3,"held":850}'), { type: 'ack', seq: 3, held: 850 });
+  for (const held of ['-1', '1.5', '60001', '"5"']) assert.ok('error' in parseClientMessage(`{"type":"ack","seq":3,"held":${held}}`), held);
+});
+
 test('key backspace deletes the last character of the focused field (Chinese included); the Copy button reads it back', async () => {
   assert.equal(parseClientMessage('{"type":"key","key":"backspace"}'), { type: 'key', key: 'backspace' });
   assert.equal(parseClientMessage('{"type":"key","key":"delete"}'), { error: 'key must be back, home, recents or backspace' });

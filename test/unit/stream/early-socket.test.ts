@@ -76,6 +76,25 @@ test('the SDK takes it over: no second socket, no second auth, the hello and pic
   assert.is(client.state, 'playing');
 });
 
+test('what the early socket heard is acknowledged with the time it waited for the SDK, which the host leaves out of the link', async () => {
+  const realNow = performance.now.bind(performance);
+  let now = 1000;
+  performance.now = () => now;
+  try {
+    const socket = early();
+    socket.hello();
+    socket.receiveBinary(1, 8);
+    now = 1800;
+    const { client } = setup();
+    client.connect({ ...TARGET, token: Promise.resolve('viewer-key') });
+    await flush();
+    assert.equal(socket.acked, [0, 1]);
+    assert.equal(socket.held, [800, 800]);
+  } finally {
+    performance.now = realNow;
+  }
+});
+
 test('taken before it opened: the auth still goes first when it opens, and the SDK sends none', async () => {
   const socket = early();
   const { client, sockets } = setup();

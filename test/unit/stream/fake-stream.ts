@@ -29,7 +29,7 @@ export class FakeSocket {
   readonly sent: string[] = [];
   closedWith: number | null = null;
   onopen: ((event: unknown) => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onmessage: ((event: { data: unknown; timeStamp?: number }) => void) | null = null;
   onclose: ((event: { code: number; reason: string; wasClean: boolean }) => void) | null = null;
   onerror: ((event: unknown) => void) | null = null;
 
@@ -43,12 +43,17 @@ export class FakeSocket {
 
   /** The sequence numbers the client acknowledged, in order (0: the hello); kept apart from `sent`. */
   readonly acked: number[] = [];
+  /** How long the client said it held each acknowledged message, in the same order. */
+  readonly held: number[] = [];
 
   send(data: string): void {
     // A real socket throws while connecting; the client must not send before the connection is open.
     if (this.readyState !== 1) throw new Error(`send in readyState ${this.readyState}`);
-    const message = JSON.parse(data) as { type: string; seq?: number };
-    if (message.type === 'ack') this.acked.push(message.seq!);
+    const message = JSON.parse(data) as { type: string; seq?: number; held?: number };
+    if (message.type === 'ack') {
+      this.acked.push(message.seq!);
+      this.held.push(message.held ?? -1);
+    }
     else this.sent.push(data);
   }
 
@@ -71,7 +76,7 @@ export class FakeSocket {
   }
 
   receive(message: object): void {
-    this.onmessage?.({ data: JSON.stringify(message) });
+    this.onmessage?.({ data: JSON.stringify(message), timeStamp: performance.now() });
   }
 
   /** The server's answer to the oldest definition message it has not answered yet: this definition is now on. */
@@ -95,7 +100,7 @@ export class FakeSocket {
     const body = typeof bytes === 'number' ? new Array<number>(bytes).fill(0xab) : bytes;
     const header = kind === 1 ? [kind, ...uint32(++this.pictures)] : [kind];
     const buffer = new Uint8Array([...header, ...body]).buffer;
-    this.onmessage?.({ data: buffer });
+    this.onmessage?.({ data: buffer, timeStamp: performance.now() });
     return buffer;
   }
 
@@ -104,7 +109,7 @@ export class FakeSocket {
     const table = parts.flatMap((part) => [...uint16(part.x), ...uint16(part.y), ...uint32(part.bytes.length)]);
     const header = [4, ...uint32(++this.pictures), ...uint16(width), ...uint16(height), parts.length];
     const buffer = new Uint8Array([...header, ...table, ...parts.flatMap((part) => part.bytes)]).buffer;
-    this.onmessage?.({ data: buffer });
+    this.onmessage?.({ data: buffer, timeStamp: performance.now() });
     return buffer;
   }
 
