@@ -9,6 +9,7 @@ import { effect } from '@preact/signals-react';
 import { ANALYTICS_PATH, type Properties, type TrackedEvent } from '../contract/analytics-words.ts';
 import { fingerprintId } from '../core/fingerprint.ts';
 import { TOO_MANY_REQUESTS } from '../core/reply-codes.ts';
+import type { Envelope } from '../core/http.ts';
 import { setTrackSink } from '../core/track.ts';
 import { user } from '../account/session.ts';
 import { clientNo } from '../app/client-state.ts';
@@ -92,7 +93,7 @@ export function startAnalytics(): void {
         if (!reply.ok) return reply.status === 429 || reply.status >= 500 ? 'failed' : 'refused';
         // The envelope's code: asked to wait, or the collector's own failure, is tried again on a later tick; any other
         // refusal (a malformed event, an unknown client) will never be taken.
-        const { code } = (await reply.json()) as { code: number };
+        const { code } = (await reply.json()) as Envelope;
         if (code === 0) return 'sent';
         return code === TOO_MANY_REQUESTS || (code >= 500 && code < 600) ? 'failed' : 'refused';
       },
