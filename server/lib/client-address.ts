@@ -49,3 +49,12 @@ export function addressOf(forwardedFor: string | undefined, peer: string | undef
   }
   return peer ? addressKey(peer) : UNKNOWN_ADDRESS;
 }
+
+/**
+ * The group an address key belongs to, for the caps a sender could dodge by moving to a neighbouring address: an IPv4
+ * address's /24 ("a.b.c.0/24"). An IPv6 key is already its /64, and other keys (unknown) stand alone.
+ */
+export function addressGroupKey(address: string): string {
+  const v4 = /^(\d+\.\d+\.\d+)\.\d+$/.exec(address);
+  return v4 ? `${v4[1]}.0/24` : address;
+}
