@@ -189,7 +189,12 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', transferRoutes(deps));
   app.route('/', shareRoutes(deps));
   app.route('/', messageRoutes(deps));
-  app.route('/', analyticsRoutes(deps));
+  const analytics = analyticsRoutes(deps);
+  app.route('/', analytics.routes);
+  // Analytics events past their retention go as the app starts and then each hour; the timer keeps no process alive.
+  const sweepAnalytics = () => void analytics.sweep().catch((error: unknown) => logError(String(error)));
+  sweepAnalytics();
+  setInterval(sweepAnalytics, 3_600_000).unref();
   const uploadDir = options.uploads?.dir ?? join(tmpdir(), `cloud-phone-uploads-${process.pid}`);
   mkdirSync(uploadDir, { recursive: true });
   const files = fileRoutes(deps, {

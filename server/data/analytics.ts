@@ -1,18 +1,83 @@
-import type { TrackedEvent } from '../../src/contract/analytics-words.ts';
-import { statement } from './statements.ts';
+import type { Properties, TrackedEvent } from '../../src/contract/analytics-words.ts';
+import { immediate, plucked, statement } from './statements.ts';
 import type { Db } from '../lib/types.ts';
 
-// The events of the reference analytics collector (server/routes/analytics.ts).
+// The events of the reference analytics collector (server/routes/analytics.ts), and what bounds them: the stored
+// size of each event's properties, a budget of events per tenant and UTC day (analytics_budget, migration 30), and
+// the retention window the sweep enforces.
 
-export function insertEvents(db: Db, tenantId: number, events: TrackedEvent[], receivedAt: number): void {
+export const DAY_MS = 86_400_000;
+
+/** The UTC day of a moment, as analytics_budget numbers days (since the epoch). */
+export const dayOf = (time: number): number => Math.floor(time / DAY_MS);
+
+/**
+ * The properties as stored: the JSON of as many of them as fit in `maxBytes` bytes of UTF-8, in their order, the
+ * first ones winning (the browser's queue puts the super properties first and trims the same way by characters).
+ * A property that does not fit is dropped with all those after it.
+ */
+export function storedProperties(properties: Properties, maxBytes: number): string {
+  const whole = JSON.stringify(properties);
+  if (Buffer.byteLength(whole) <= maxBytes) return whole;
+  const kept: Properties = {};
+  for (const [key, value] of Object.entries(properties)) {
+    kept[key] = value;
+    if (Buffer.byteLength(JSON.stringify(kept)) > maxBytes) {
+      delete kept[key];
+      break;
+    }
+  }
+  return JSON.stringify(kept);
+}
+
+export interface StoreLimits {
+  propertiesMaxBytes: number;
+  tenantEventsPerDay: number;
+}
+
+/**
+ * Stores the events of one send and answers how many were taken: stored now or already stored (an event sent again,
+ * its id known, is kept once). Once the tenant's events of the day reach the budget, the rest of the send is
+ * dropped: a new event counts against the budget only when it was stored.
+ */
+export function insertEvents(db: Db, tenantId: number, events: TrackedEvent[], receivedAt: number, limits: StoreLimits): number {
   const insert = statement(
     db,
-    // An event sent again (its id known) is kept once.
     'INSERT OR IGNORE INTO analytics_events (tenant_id, event_id, name, happened_at, properties, account, duration, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
-  db.transaction(() => {
+  const storedToday = plucked(db, 'SELECT events FROM analytics_budget WHERE tenant_id = ? AND day = ?');
+  const count = statement(
+    db,
+    'INSERT INTO analytics_budget (tenant_id, day, events) VALUES (?, ?, ?) ON CONFLICT (tenant_id, day) DO UPDATE SET events = events + excluded.events',
+  );
+  const day = dayOf(receivedAt);
+  return immediate(db, () => {
+    let room = limits.tenantEventsPerDay - ((storedToday.get(tenantId, day) as number | undefined) ?? 0);
+    let taken = 0;
+    let stored = 0;
     for (const event of events) {
-      insert.run(tenantId, event.id, event.name, event.time, JSON.stringify(event.properties), event.account, event.duration ?? null, receivedAt);
+      if (room <= 0) break;
+      const properties = storedProperties(event.properties, limits.propertiesMaxBytes);
+      const { changes } = insert.run(tenantId, event.id, event.name, event.time, properties, event.account, event.duration ?? null, receivedAt);
+      taken++;
+      stored += changes;
+      room -= changes;
     }
-  })();
+    if (stored > 0) count.run(tenantId, day, stored);
+    return taken;
+  });
+}
+
+/**
+ * Deletes at most `limit` of the events received before `before` (the oldest first) and answers how many went; a
+ * sweep calls it until fewer than `limit` go, so no single delete holds the database long. The budget's days before
+ * that moment's go too (only today's admits anything).
+ */
+export function deleteEventsBefore(db: Db, before: number, limit: number): number {
+  statement(db, 'DELETE FROM analytics_budget WHERE day < ?').run(dayOf(before));
+  const { changes } = statement(
+    db,
+    'DELETE FROM analytics_events WHERE id IN (SELECT id FROM analytics_events WHERE received_at < ? ORDER BY received_at LIMIT ?)',
+  ).run(before, limit);
+  return changes;
 }

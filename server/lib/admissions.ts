@@ -1,3 +1,4 @@
+import { addressGroupKey } from './client-address.ts';
 import type { Deps } from './types.ts';
 import { refuseWhileWaiting, type Throttles } from './throttles.ts';
 
@@ -11,11 +12,17 @@ export function admitShareJoin(deps: Deps, address: string): void {
   deps.throttles.shareJoinAddress.add(address, now);
 }
 
-/** Admits one analytics send from `address`, or refuses it (a page sends one every few seconds at most). */
+/**
+ * Admits one analytics send from `address`, or refuses it (a page sends one every few seconds at most). Counted per
+ * address and per address group (its /24), so a sender cannot multiply its allowance by moving to a neighbour.
+ */
 export function admitAnalyticsSend(deps: Deps, address: string): void {
   const now = deps.now();
-  refuseWhileWaiting(deps.throttles.analyticsAddress.waitMs(address, now));
-  deps.throttles.analyticsAddress.add(address, now);
+  const group = addressGroupKey(address);
+  const { analyticsAddress, analyticsAddressGroup } = deps.throttles;
+  refuseWhileWaiting(Math.max(analyticsAddress.waitMs(address, now), analyticsAddressGroup.waitMs(group, now)));
+  analyticsAddress.add(address, now);
+  analyticsAddressGroup.add(group, now);
 }
 
 /**

@@ -4,7 +4,7 @@ import { FailureThrottle, WindowCounter } from './rate-limit.ts';
 import type { Deps } from './types.ts';
 
 // What the server refuses to do too often (API.md "Throttling"): password guesses, activation and redeem code
-// guesses, guest trials. SMS sends are limited in sms-code.ts from the codes the database keeps. Refusals are
+// guesses, guest trials; and how much analytics it keeps (API.md "Analytics"). SMS sends are limited in sms-code.ts from the codes the database keeps. Refusals are
 // TOO_MANY_REQUESTS with `data: {retryAfterSeconds}` and a Retry-After header, and are not counted themselves.
 
 const MINUTE_MS = 60_000;
@@ -38,6 +38,14 @@ export interface Limits {
   shareJoinAddressPerHour: number;
   /** Analytics sends (each at most 50 events) one client address may make in any minute. */
   analyticsAddressPerMinute: number;
+  /** The same for one address group: an IPv4 /24 (an IPv6 client is already counted by its /64). */
+  analyticsAddressGroupPerMinute: number;
+  /** UTF-8 bytes of one event's properties as stored JSON; the properties past it are dropped (data/analytics.ts). */
+  analyticsPropertiesMaxBytes: number;
+  /** Events stored per tenant per UTC day; the events of a send past it are taken and dropped. */
+  analyticsTenantEventsPerDay: number;
+  /** Days an event is kept after it was received; an hourly sweep deletes older ones. */
+  analyticsRetentionDays: number;
   /** Questions one user may ask the assistant in any minute (each answer holds a stream and searches the help pages). */
   assistantUserPerMinute: number;
   /**
@@ -63,6 +71,10 @@ export const DEFAULT_LIMITS: Limits = {
   guestDevicePerHour: 3,
   shareJoinAddressPerHour: 120,
   analyticsAddressPerMinute: 60,
+  analyticsAddressGroupPerMinute: 240,
+  analyticsPropertiesMaxBytes: 2048,
+  analyticsTenantEventsPerDay: 200_000,
+  analyticsRetentionDays: 30,
   assistantUserPerMinute: 20,
   assistantAddressPerMinute: 60,
   assistantFeedbackUserPerHour: 10,
@@ -83,6 +95,10 @@ export const LIMIT_ENV: Record<string, keyof Limits> = {
   GUEST_DEVICE_LIMIT_PER_HOUR: 'guestDevicePerHour',
   SHARE_JOIN_ADDRESS_LIMIT_PER_HOUR: 'shareJoinAddressPerHour',
   ANALYTICS_ADDRESS_LIMIT_PER_MINUTE: 'analyticsAddressPerMinute',
+  ANALYTICS_ADDRESS_GROUP_LIMIT_PER_MINUTE: 'analyticsAddressGroupPerMinute',
+  ANALYTICS_PROPERTIES_MAX_BYTES: 'analyticsPropertiesMaxBytes',
+  ANALYTICS_TENANT_EVENTS_PER_DAY: 'analyticsTenantEventsPerDay',
+  ANALYTICS_RETENTION_DAYS: 'analyticsRetentionDays',
   ASSISTANT_QUESTIONS_PER_MINUTE: 'assistantUserPerMinute',
   ASSISTANT_ADDRESS_QUESTIONS_PER_MINUTE: 'assistantAddressPerMinute',
   ASSISTANT_FEEDBACK_PER_HOUR: 'assistantFeedbackUserPerHour',
@@ -100,6 +116,7 @@ export interface Throttles {
   guestDevice: WindowCounter;
   shareJoinAddress: WindowCounter;
   analyticsAddress: WindowCounter;
+  analyticsAddressGroup: WindowCounter;
   assistantUser: WindowCounter;
   assistantAddress: WindowCounter;
   assistantFeedbackUser: WindowCounter;
@@ -122,6 +139,7 @@ export function createThrottles(limits: Limits): Throttles {
     guestDevice: new WindowCounter(limits.guestDevicePerHour, HOUR_MS),
     shareJoinAddress: new WindowCounter(limits.shareJoinAddressPerHour, HOUR_MS),
     analyticsAddress: new WindowCounter(limits.analyticsAddressPerMinute, MINUTE_MS),
+    analyticsAddressGroup: new WindowCounter(limits.analyticsAddressGroupPerMinute, MINUTE_MS),
     assistantUser: new WindowCounter(limits.assistantUserPerMinute, MINUTE_MS),
     assistantAddress: new WindowCounter(limits.assistantAddressPerMinute, MINUTE_MS),
     assistantFeedbackUser: new WindowCounter(limits.assistantFeedbackUserPerHour, HOUR_MS),
