@@ -3,7 +3,6 @@ import * as assert from 'uvu/assert';
 import { ErrorCode } from '../../../src/core/error-codes.ts';
 import { createApp } from '../../../server/app.ts';
 import { DEFAULT_LIMITS, LIMIT_ENV } from '../../../server/lib/throttles.ts';
-import { ANALYTICS_SWEEP_BATCH, analyticsRoutes } from '../../../server/routes/analytics.ts';
 import { directDeps } from './device-helpers.ts';
 import { setup } from './helpers.ts';
 
@@ -98,6 +97,7 @@ test('events past the retention window are deleted by the sweep the app runs as 
 });
 
 test('the sweep deletes in batches until none is left past the window, which its limit sets', async () => {
+  const { ANALYTICS_SWEEP_BATCH, analyticsRoutes } = await import('../../../server/routes/analytics.ts');
   const s = setup();
   const insert = s.db.prepare("INSERT INTO analytics_events (tenant_id, event_id, name, happened_at, properties, received_at) VALUES (1, ?, 'old', 0, '{}', ?)");
   const old = s.now() - 8 * DAY_MS;
