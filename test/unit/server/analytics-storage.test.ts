@@ -1,7 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import Database from 'better-sqlite3';
 import { ErrorCode } from '../../../src/core/error-codes.ts';
 import { createApp } from '../../../server/app.ts';
+import { migrate } from '../../../server/db/index.ts';
+import { migrations } from '../../../server/db/migrations/index.ts';
 import { DEFAULT_LIMITS, LIMIT_ENV } from '../../../server/lib/throttles.ts';
 import { directDeps } from './device-helpers.ts';
 import { setup } from './helpers.ts';
@@ -111,6 +114,18 @@ test('the sweep deletes in batches until none is left past the window, which its
   assert.is(await sweep(), count);
   assert.is(stored(s), 1);
   assert.is(await sweep(), 0, 'nothing more');
+});
+
+test('on upgrade the budget starts from the events already stored, per tenant and UTC day', () => {
+  const db = new Database(':memory:');
+  migrate(db, migrations.filter((m) => m.version <= 29));
+  const insert = db.prepare("INSERT INTO analytics_events (tenant_id, event_id, name, happened_at, properties, received_at) VALUES (?, ?, 'old', 0, '{}', ?)");
+  const today = Date.UTC(2025, 0, 2, 10);
+  [[1, today], [1, today - 3_600_000], [1, today - DAY_MS], [100, today]].forEach(([tenant, at], i) => insert.run(tenant, `up-${i}`, at));
+  migrate(db);
+  const rows = db.prepare('SELECT tenant_id, day, events FROM analytics_budget ORDER BY tenant_id, day').all();
+  const day = Math.floor(today / DAY_MS);
+  assert.equal(rows, [{ tenant_id: 1, day: day - 1, events: 1 }, { tenant_id: 1, day, events: 2 }, { tenant_id: 100, day, events: 1 }]);
 });
 
 test('the defaults, each set by its environment variable', () => {
