@@ -4,8 +4,9 @@ import { FailureThrottle, WindowCounter } from './rate-limit.ts';
 import type { Deps } from './types.ts';
 
 // What the server refuses to do too often (API.md "Throttling"): password guesses, activation and redeem code
-// guesses, guest trials; and how much analytics it keeps (API.md "Analytics"). SMS sends are limited in sms-code.ts from the codes the database keeps. Refusals are
-// TOO_MANY_REQUESTS with `data: {retryAfterSeconds}` and a Retry-After header, and are not counted themselves.
+// guesses, guest trials; and how much analytics it keeps (API.md "Analytics"). SMS sends are limited in sms-code.ts
+// from the codes the database keeps. Refusals are TOO_MANY_REQUESTS with `data: {retryAfterSeconds}` and a
+// Retry-After header, and are not counted themselves.
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
