@@ -2,7 +2,7 @@ import type { Db } from '../lib/types.ts';
 import { plucked, statement } from './statements.ts';
 
 // Verification codes sent by SMS, stored as digests with their expiry, wrong attempts, use, and the address that
-// asked for them (the send limits of lib/sms-code.ts are counted from these rows).
+// asked for them (the send limits of lib/sms-send-limits.ts are counted from these rows).
 
 export interface SmsCodeRow {
   id: number;

@@ -4,7 +4,7 @@ import { FailureThrottle, WindowCounter } from './rate-limit.ts';
 import type { Deps } from './types.ts';
 
 // What the server refuses to do too often (API.md "Throttling"): password guesses, activation and redeem code
-// guesses, guest trials. SMS sends are limited in sms-code.ts from the codes the database keeps. Refusals are
+// guesses, guest trials. SMS sends are limited in sms-send-limits.ts from the codes the database keeps. Refusals are
 // TOO_MANY_REQUESTS with `data: {retryAfterSeconds}` and a Retry-After header, and are not counted themselves.
 
 const MINUTE_MS = 60_000;

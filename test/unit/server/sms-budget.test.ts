@@ -114,6 +114,17 @@ test('past the open share an owner takes at most 3 reserved codes an hour from i
   assert.equal(fourth.data, { retryAfterSeconds: 3600 - 3 * 60 });
 });
 
+test("a session's code to its own number (send-sms-code-logging) is the owner's, whatever its address", async () => {
+  const app = setup({ limits: { smsGlobalPerHour: 5 } });
+  await send(app, OWNER, '192.0.2.1');
+  const login = await app.call(SMS_LOGIN, { body: { mobile: OWNER, code: app.lastCode() }, address: '192.0.2.1' });
+  for (let i = 0; i < 4; i++) assert.is((await send(app, `1370000000${i}`, `192.0.${10 + i}.1`)).code, 0, `open share ${i + 1}`);
+  const own = (address: string) =>
+    app.call('/api/merchant/auth/send-sms-code-logging', { body: { scene: 5 }, token: login.data.accessToken, address });
+  assert.is((await own('198.51.100.77')).code, 0, 'from a new address');
+  assert.is((await send(app, OWNER, '198.51.100.78')).code, ErrorCode.SMS_SEND_FAILED, 'send-sms-code from a new address');
+});
+
 test('a flood spread over fresh numbers is still bounded by the address and address-group caps', async () => {
   const app = setup({ limits: { smsAddressPerHour: 5, smsAddressGroupPerHour: 8 } });
   for (let i = 0; i < 5; i++) assert.is((await send(app, `1360000000${i}`, '203.0.113.1')).code, 0, `address send ${i + 1}`);
