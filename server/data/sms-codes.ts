@@ -2,7 +2,7 @@ import type { Db } from '../lib/types.ts';
 import { plucked, statement } from './statements.ts';
 
 // Verification codes sent by SMS, stored as digests with their expiry, wrong attempts, use, and the address that
-// asked for them (the send limits of lib/sms-code.ts are counted from these rows).
+// asked for them (the send limits of lib/sms-send-limits.ts are counted from these rows).
 
 export interface SmsCodeRow {
   id: number;
@@ -16,7 +16,7 @@ export interface SmsCodeRow {
   used_at: number | null;
 }
 
-// The three "n-th most recent send" lookups answer "is the cap of n+1 reached within the window, and since when":
+// The "n-th most recent send" lookups answer "is the cap of n+1 reached within the window, and since when":
 // the send that would leave the window first is the (n+1)-th newest. Offset 0 is the last send.
 
 /** When the requester (address) had the mobile and scene sent its `offset`-th latest code in the tenant, or null. */
@@ -50,6 +50,26 @@ export function mobileRangeSentAt(db: Db, tenantId: number, from: string, to: st
   return (plucked(db, text).get(tenantId, from, to, offset) as number | undefined) ?? null;
 }
 
+/** When the tenant's mobile had its `offset`-th latest code sent, in any scene and to any requester, or null. */
+export function mobileSentAt(db: Db, tenantId: number, mobile: string, offset: number): number | null {
+  const text = 'SELECT created_at FROM sms_codes WHERE tenant_id = ? AND mobile = ? ORDER BY created_at DESC LIMIT 1 OFFSET ?';
+  return (plucked(db, text).get(tenantId, mobile, offset) as number | undefined) ?? null;
+}
+
+/** When the addresses from `from` to `to` (exclusive) had their `offset`-th latest code sent from the reserve, or null. */
+export function reservedRangeSentAt(db: Db, from: string, to: string, offset: number): number | null {
+  const text =
+    'SELECT created_at FROM sms_codes WHERE reserved = 1 AND client_address >= ? AND client_address < ? ORDER BY created_at DESC LIMIT 1 OFFSET ?';
+  return (plucked(db, text).get(from, to, offset) as number | undefined) ?? null;
+}
+
+/** The same, of the reserve's codes to the tenant's mobile only. */
+export function reservedMobileSentAt(db: Db, tenantId: number, mobile: string, from: string, to: string, offset: number): number | null {
+  const text = `SELECT created_at FROM sms_codes WHERE reserved = 1 AND client_address >= ? AND client_address < ? AND tenant_id = ? AND mobile = ?
+     ORDER BY created_at DESC LIMIT 1 OFFSET ?`;
+  return (plucked(db, text).get(from, to, tenantId, mobile, offset) as number | undefined) ?? null;
+}
+
 /** When the server sent its `offset`-th latest code, or null. */
 export function serverSentAt(db: Db, offset: number): number | null {
   const text = 'SELECT created_at FROM sms_codes ORDER BY created_at DESC LIMIT 1 OFFSET ?';
@@ -64,13 +84,15 @@ export interface NewSmsCode {
   clientAddress: string;
   createdAt: number;
   expiresAt: number;
+  /** Sent from the reserve past the server cap's open share (lib/sms-send-limits.ts). */
+  reserved: boolean;
 }
 
 export function insertSmsCode(db: Db, code: NewSmsCode): void {
   statement(
     db,
-    'INSERT INTO sms_codes (tenant_id, mobile, scene, code_hash, client_address, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  ).run(code.tenantId, code.mobile, code.scene, code.codeHash, code.clientAddress, code.createdAt, code.expiresAt);
+    'INSERT INTO sms_codes (tenant_id, mobile, scene, code_hash, client_address, created_at, expires_at, reserved) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  ).run(code.tenantId, code.mobile, code.scene, code.codeHash, code.clientAddress, code.createdAt, code.expiresAt, code.reserved ? 1 : 0);
 }
 
 /** The most recent code of this mobile and scene, whoever asked for it. */

@@ -4,9 +4,9 @@ import { FailureThrottle, WindowCounter } from './rate-limit.ts';
 import type { Deps } from './types.ts';
 
 // What the server refuses to do too often (API.md "Throttling"): password guesses, activation and redeem code
-// guesses, guest trials; and how much analytics it keeps (API.md "Analytics"). SMS sends are limited in sms-code.ts
-// from the codes the database keeps. Refusals are TOO_MANY_REQUESTS with `data: {retryAfterSeconds}` and a
-// Retry-After header, and are not counted themselves.
+// guesses, guest trials; and how much analytics it keeps (API.md "Analytics"). SMS sends are limited in
+// sms-send-limits.ts from the codes the database keeps. Refusals are TOO_MANY_REQUESTS with
+// `data: {retryAfterSeconds}` and a Retry-After header, and are not counted themselves.
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -29,8 +29,13 @@ export interface Limits {
   smsAddressGroupPerHour: number;
   /** SMS codes sent to the numbers of one prefix (the first 7 digits) of a tenant in any hour. */
   smsPrefixPerHour: number;
-  /** SMS codes the whole server sends in any hour; past it sending fails (SMS_SEND_FAILED), as a gateway quota would. */
+  /**
+   * SMS codes the whole server sends in any hour; past its open share only the reserve's sends go (sms-send-limits.ts),
+   * others fail (SMS_SEND_FAILED) as past a gateway quota.
+   */
   smsGlobalPerHour: number;
+  /** Codes one address group may have sent from that reserve in any hour. */
+  smsReserveGroupPerHour: number;
   /** Guest trials one client address may start in any hour. */
   guestAddressPerHour: number;
   /** Guest trials one device (the `fingerprint-id` header) may start in any hour. */
@@ -68,6 +73,7 @@ export const DEFAULT_LIMITS: Limits = {
   smsAddressGroupPerHour: 100,
   smsPrefixPerHour: 50,
   smsGlobalPerHour: 1000,
+  smsReserveGroupPerHour: 20,
   guestAddressPerHour: 10,
   guestDevicePerHour: 3,
   shareJoinAddressPerHour: 120,
@@ -92,6 +98,7 @@ export const LIMIT_ENV: Record<string, keyof Limits> = {
   SMS_ADDRESS_GROUP_LIMIT_PER_HOUR: 'smsAddressGroupPerHour',
   SMS_PREFIX_LIMIT_PER_HOUR: 'smsPrefixPerHour',
   SMS_GLOBAL_LIMIT_PER_HOUR: 'smsGlobalPerHour',
+  SMS_RESERVE_GROUP_LIMIT_PER_HOUR: 'smsReserveGroupPerHour',
   GUEST_ADDRESS_LIMIT_PER_HOUR: 'guestAddressPerHour',
   GUEST_DEVICE_LIMIT_PER_HOUR: 'guestDevicePerHour',
   SHARE_JOIN_ADDRESS_LIMIT_PER_HOUR: 'shareJoinAddressPerHour',
@@ -157,8 +164,9 @@ const KNOWN_DEVICE_MS = 30 * 24 * HOUR_MS;
 const KNOWN_DEVICES_PER_ACCOUNT = 20;
 
 /**
- * The addresses and device fingerprints that logged into each account with its password lately (in memory, like
- * the counts). They are the owner's: a lock strangers cause on the account does not apply to them.
+ * The addresses and device fingerprints that logged into each account lately, with its password or an SMS code (in
+ * memory, like the counts). They are the owner's: a lock strangers cause on the account does not apply to them, and
+ * the shared SMS budgets do not refuse them (sms-send-limits.ts).
  */
 export class KnownDevices {
   private readonly byAccount = new Map<string, Map<string, number>>();
@@ -186,6 +194,16 @@ export class KnownDevices {
 /** A device is its address, and its fingerprint when it sends one. */
 function deviceKeys(address: string, fingerprint: string): string[] {
   return fingerprint ? [`address ${address}`, `fingerprint ${fingerprint}`] : [`address ${address}`];
+}
+
+/** Remembers the device of a login to the account of `mobile` (its password or an SMS code proved it the owner's). */
+export function rememberLoginDevice(deps: Deps, tenantId: number, mobile: string, address: string, fingerprint: string): void {
+  deps.throttles.knownDevices.remember(`${tenantId}:${mobile}`, deviceKeys(address, fingerprint), deps.now());
+}
+
+/** Whether the account of `mobile` logged in from this device (its address or its fingerprint) lately. */
+export function isKnownDevice(deps: Deps, tenantId: number, mobile: string, address: string, fingerprint: string): boolean {
+  return deps.throttles.knownDevices.knows(`${tenantId}:${mobile}`, deviceKeys(address, fingerprint), deps.now());
 }
 
 /**

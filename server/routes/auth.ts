@@ -10,7 +10,7 @@ import { contractRoute } from '../lib/contract-route.ts';
 import { apiError } from '../lib/errors.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../lib/password.ts';
 import { sendSmsCode, verifySmsCode } from '../lib/sms-code.ts';
-import { admitGuestTrial, throttledLogin } from '../lib/throttles.ts';
+import { admitGuestTrial, rememberLoginDevice, throttledLogin } from '../lib/throttles.ts';
 import { issueTokenPair, revokeSessionFamily, rotateRefreshToken } from '../lib/tokens.ts';
 import { fingerprintOf } from '../lib/request.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
@@ -32,14 +32,15 @@ export function authRoutes(deps: Deps): Hono<AppEnv> {
     if (scene === SmsScene.CHANGE_MOBILE_NEW && findUserByMobile(deps.db, c.get('tenantId'), mobile)) {
       throw apiError(ErrorCode.MOBILE_ALREADY_BOUND);
     }
-    sendSmsCode(deps, c.get('tenantId'), mobile, scene, clientAddress(c, deps.trustProxy));
+    sendSmsCode(deps, c.get('tenantId'), mobile, scene, { address: clientAddress(c, deps.trustProxy), fingerprint: fingerprintOf(c) });
     return true;
   });
 
   // For a logged-in user confirming an action on their own number (number change, account cancellation).
   contractRoute(routes, deps, contract.sendSmsCodeToSelf, [tenant, auth, requireRegistered], (c, { body }) => {
     const user = c.get('user');
-    sendSmsCode(deps, user.tenant_id, mobileOf(user), body.scene, clientAddress(c, deps.trustProxy));
+    const requester = { address: clientAddress(c, deps.trustProxy), fingerprint: fingerprintOf(c), signedIn: true };
+    sendSmsCode(deps, user.tenant_id, mobileOf(user), body.scene, requester);
     return true;
   });
 
@@ -50,8 +51,11 @@ export function authRoutes(deps: Deps): Hono<AppEnv> {
 
   contractRoute(routes, deps, contract.smsLogin, [tenant], (c, { body }) => {
     const tenantId = c.get('tenantId');
-    verifySmsCode(deps, tenantId, body.mobile, SmsScene.LOGIN, body.code, true, clientAddress(c, deps.trustProxy));
+    const address = clientAddress(c, deps.trustProxy);
+    verifySmsCode(deps, tenantId, body.mobile, SmsScene.LOGIN, body.code, true, address);
     const user = findOrCreateUser(deps.db, tenantId, body.mobile, deps.now(), deps.newAccountsSkipGuide === true);
+    // The code proved the number: this device is its owner's, as after a password login (throttles.ts).
+    rememberLoginDevice(deps, tenantId, body.mobile, address, fingerprintOf(c));
     return issueTokenPair(deps, user);
   });
 

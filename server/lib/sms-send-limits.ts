@@ -1,0 +1,110 @@
+import { ErrorCode } from '../../src/core/error-codes.ts';
+import {
+  addressRangeSentAt,
+  addressSentAt,
+  mobileRangeSentAt,
+  mobileSentAt,
+  requesterSentAt,
+  reservedMobileSentAt,
+  reservedRangeSentAt,
+  serverSentAt,
+} from '../data/sms-codes.ts';
+import { loggedInSince } from '../data/users.ts';
+import { throttledError } from './errors.ts';
+import { isKnownDevice } from './throttles.ts';
+import type { Deps } from './types.ts';
+
+// Who may have an SMS code sent (API.md "Authentication"), counted from the stored codes.
+
+export const SMS_RESEND_INTERVAL_MS = 60 * 1000;
+export const SMS_DAILY_LIMIT = 10;
+/** The share of the server's hourly cap past which only the reserve's sends go. */
+export const SMS_RESERVED_SHARE = 0.2;
+/** Codes one number may take from the reserve in an hour, asked for from one address group. */
+export const SMS_RESERVE_PER_NUMBER = 3;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+/** How recent a login must be for its device to count as the owner's. */
+const RECENT_LOGIN_MS = 30 * DAY_MS;
+/** The digits of a mobile that make its prefix (the operator segment and the region). */
+const MOBILE_PREFIX_DIGITS = 7;
+
+/** Who asks for a code. */
+export interface SmsRequester {
+  /** The client address key (client-address.ts). */
+  address: string;
+  /** The `fingerprint-id` header, '' without one. */
+  fingerprint: string;
+  /** A session of the number's own account asks (send-sms-code-logging): the owner, on whatever device. */
+  signedIn?: boolean;
+}
+
+/** The keys one step past every key that starts with `prefix` (for a range scan: prefix <= key < next). */
+function nextPrefix(prefix: string): string {
+  return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+}
+
+/** An IPv4 address key's /24 as a key range; an IPv6 key is already its /64, and other keys stand alone. */
+function addressGroupRange(address: string): [string, string] {
+  const v4 = /^(\d+\.\d+\.\d+\.)\d+$/.exec(address);
+  return v4 ? [v4[1], nextPrefix(v4[1])] : [address, `${address}\u0000`];
+}
+
+/** How long until the counted send leaves its window, or 0 when the cap it stands for is not reached. */
+function waitFor(oldestCounted: number | null, windowMs: number, now: number): number {
+  return oldestCounted === null ? 0 : Math.max(0, oldestCounted + windowMs - now);
+}
+
+/**
+ * Refuses a send the limits do not allow, else answers whether it is the reserve's. Two kinds of limit:
+ *
+ * The requester's own, which bound what one sender can do and apply to everyone: per number, tenant, scene AND
+ * requesting address one send a minute and SMS_DAILY_LIMIT a day (were they per number only, a stranger would keep
+ * the owner from ever getting a code); per address and per address group (IPv4 /24; an IPv6 key is its /64 already)
+ * hourly caps over every number.
+ *
+ * The shared ones, which a stranger's sends fill for everyone: the hourly cap of the target's prefix (a spray of
+ * random numbers shares prefixes) and the server's hourly cap (the SMS gateway's quota: past it sending fails,
+ * SMS_SEND_FAILED). They never refuse the owner's device (the number's live account logged in from the requester's
+ * address or fingerprint within 30 days, or its session asks) nor a number that had no code this hour. Past the
+ * server cap's open share (all but SMS_RESERVED_SHARE) only those two kinds go, from the reserve, which is counted
+ * per address group (smsReserveGroupPerHour) and per number and group (SMS_RESERVE_PER_NUMBER): what a sender takes
+ * from it is bounded by its own group, and no count of it is one a stranger elsewhere can spend.
+ *
+ * Each refusal carries `retryAfterSeconds`, when the send it waits for leaves its window.
+ */
+export function checkSendLimits(deps: Deps, tenantId: number, mobile: string, scene: number, requester: SmsRequester, now: number): { reserved: boolean } {
+  const { db, limits } = deps;
+  const { address } = requester;
+  const [groupFrom, groupTo] = addressGroupRange(address);
+  const tooFrequent = (wait: number) => {
+    if (wait > 0) throw throttledError(ErrorCode.SMS_SEND_TOO_FREQUENT, wait);
+  };
+  tooFrequent(waitFor(requesterSentAt(db, tenantId, mobile, scene, address, 0), SMS_RESEND_INTERVAL_MS, now));
+  tooFrequent(waitFor(requesterSentAt(db, tenantId, mobile, scene, address, SMS_DAILY_LIMIT - 1), DAY_MS, now));
+  tooFrequent(waitFor(addressSentAt(db, address, limits.smsAddressPerHour - 1), HOUR_MS, now));
+  tooFrequent(waitFor(addressRangeSentAt(db, groupFrom, groupTo, limits.smsAddressGroupPerHour - 1), HOUR_MS, now));
+
+  const fresh = waitFor(mobileSentAt(db, tenantId, mobile, 0), HOUR_MS, now) === 0;
+  const owner =
+    requester.signedIn === true ||
+    (loggedInSince(db, tenantId, mobile, now - RECENT_LOGIN_MS) && isKnownDevice(deps, tenantId, mobile, address, requester.fingerprint));
+  const spared = fresh || owner;
+  if (!spared) {
+    const prefix = mobile.slice(0, MOBILE_PREFIX_DIGITS);
+    tooFrequent(waitFor(mobileRangeSentAt(db, tenantId, prefix, nextPrefix(prefix), limits.smsPrefixPerHour - 1), HOUR_MS, now));
+  }
+
+  const openShare = Math.ceil(limits.smsGlobalPerHour * (1 - SMS_RESERVED_SHARE));
+  const openWait = waitFor(serverSentAt(db, openShare - 1), HOUR_MS, now);
+  if (openWait === 0) return { reserved: false };
+  // The open share is spent: a send waits for it to free, or for room in the reserve where it may draw on that.
+  const reserveWait = spared
+    ? Math.max(
+        waitFor(reservedRangeSentAt(db, groupFrom, groupTo, limits.smsReserveGroupPerHour - 1), HOUR_MS, now),
+        waitFor(reservedMobileSentAt(db, tenantId, mobile, groupFrom, groupTo, SMS_RESERVE_PER_NUMBER - 1), HOUR_MS, now),
+      )
+    : Infinity;
+  if (reserveWait === 0) return { reserved: true };
+  throw throttledError(ErrorCode.SMS_SEND_FAILED, Math.min(openWait, reserveWait));
+}
