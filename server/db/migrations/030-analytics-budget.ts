@@ -6,7 +6,6 @@ export const migration030: Migration = {
   // analytics_budget counts the events stored per tenant and UTC day (days since the epoch), so the daily budget is
   // one row read per send rather than a count over up to a day's events (server/API.md "Analytics"); it starts from
   // the events already stored. The index on received_at lets the sweep find the oldest events of every tenant.
-  // Version 28 is another change's; this one depends only on 29.
   sql: `
       CREATE TABLE analytics_budget (
         tenant_id INTEGER NOT NULL,
