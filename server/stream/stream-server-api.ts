@@ -48,6 +48,8 @@ export interface StreamServerOptions {
   lineAddressOf?: (req: IncomingMessage) => string;
   /** Network-check sockets one address may hold open (LINE_SOCKETS_PER_ADDRESS). */
   lineSocketsPerAddress?: number;
+  /** Network-check sockets one address group may hold open (line-check.ts LINE_SOCKETS_PER_GROUP). */
+  lineSocketsPerGroup?: number;
   /** Network-check sockets open at once from all addresses (line-check.ts LINE_SOCKETS_TOTAL). */
   lineSocketsInAll?: number;
 }

@@ -88,6 +88,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     addressOf: options.lineAddressOf ?? ((req) => addressOf(undefined, req.socket.remoteAddress, false)),
     clock,
     socketsPerAddress: options.lineSocketsPerAddress,
+    socketsPerGroup: options.lineSocketsPerGroup,
     socketsInAll: options.lineSocketsInAll,
   });
 
