@@ -43,9 +43,6 @@ export interface GridLimits {
   socketsPerUser?: number;
   /** GRID_SOCKETS_TOTAL. */
   socketsInAll?: number;
-  /** Watch changes at once and per second (watch-pace.ts WATCH_BURST, WATCHES_PER_SECOND). */
-  watchBurst?: number;
-  watchesPerSecond?: number;
 }
 
 function refuse(socket: WebSocket): void {
@@ -76,7 +73,7 @@ export function createGridService(deps: GridSessionDeps, limits: GridLimits = {}
     const session = new GridSession(socket, { ticketHash, userId: holder.user_id, tenantId: holder.tenant_id }, deps);
     sessions.add(session);
     byUser.opened(user);
-    const pace = new WatchPace((ids) => session.watch(ids), { burst: limits.watchBurst, perSecond: limits.watchesPerSecond, clock: deps.clock });
+    const pace = new WatchPace((ids) => session.watch(ids), { clock: deps.clock });
     socket.on('pong', () => {
       session.alive = true;
     });
