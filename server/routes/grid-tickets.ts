@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import { insertGridTicket } from '../data/grid-tickets.ts';
 import { requireAuth, requireTenant } from '../lib/auth.ts';
 import { ok } from '../lib/envelope.ts';
+import { WindowCounter } from '../lib/rate-limit.ts';
+import { refuseWhileWaiting } from '../lib/throttles.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 import { GRID_TICKET_PATH, GRID_TICKET_TTL_MS } from '../../src/contract/grid-protocol.ts';
@@ -11,10 +13,23 @@ import type { GridTicket } from '../../src/contract/grid-protocol.ts';
 // token in a header, and an access token in a URL would end up in logs: the ticket is a short-lived stand-in that
 // opens only the grid socket, for this user, while the login session that asked for it is live.
 
+/**
+ * Tickets one user may be given in any minute. The app asks for one when a grid opens without a good one, when a
+ * ticket is refused and a minute before one runs out: a few a minute when switching views often in several tabs.
+ * Each is a stored row for ten minutes, so this also bounds the rows one account keeps (200).
+ */
+export const GRID_TICKETS_PER_MINUTE = 20;
+const MINUTE_MS = 60_000;
+
 export function gridTicketRoutes(deps: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
+  // In memory, one per app, like the throttles (lib/rate-limit.ts): a restart only lets a user ask again sooner.
+  const perUser = new WindowCounter(GRID_TICKETS_PER_MINUTE, MINUTE_MS);
   routes.post(GRID_TICKET_PATH, requireTenant(deps), requireAuth(deps), (c) => {
     const now = deps.now();
+    const user = String(c.get('user').id);
+    refuseWhileWaiting(perUser.waitMs(user, now));
+    perUser.add(user, now);
     const ticket = newToken();
     const expireTime = now + GRID_TICKET_TTL_MS;
     insertGridTicket(deps.db, {

@@ -15,6 +15,13 @@ export const THUMB_QUALITY = 50;
 /** A watch message is a few hundred bytes; anything bigger is refused by the socket. */
 export const GRID_MAX_PAYLOAD = 4096;
 
+/**
+ * Closes a grid socket the server has no room for (its cap in all): the WebSocket close code for "try again later".
+ * The app's grid treats it as any dropped socket, reconnecting with the phone stream's backoff.
+ */
+export const CLOSE_TRY_AGAIN_LATER = 1013;
+export const GRID_BUSY_MESSAGE = 'Too many live grids are open, try again later';
+
 /** A client message, or a reason it is not one. Ids are deduplicated, in the order given. */
 export function parseGridMessage(raw: string): GridClientMessage | { error: string } {
   let value: unknown;

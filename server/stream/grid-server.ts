@@ -5,14 +5,18 @@ import type { RawData, WebSocket } from 'ws';
 import { CLOSE_NOT_ASSIGNED, CLOSE_POLICY, CLOSE_SHUTDOWN, STREAM_MESSAGES } from '../../src/contract/stream-protocol.ts';
 import { gridTicketHolder } from '../data/grid-tickets.ts';
 import { hashToken } from '../lib/tokens.ts';
-import { GRID_MAX_PAYLOAD, parseGridMessage } from './grid-protocol.ts';
+import { CLOSE_TRY_AGAIN_LATER, GRID_BUSY_MESSAGE, GRID_MAX_PAYLOAD, parseGridMessage } from './grid-protocol.ts';
 import { GridSession } from './grid-session.ts';
 import type { GridSessionDeps } from './grid-session.ts';
+import { OpenCounts } from './open-counts.ts';
 import { closeReason, MalformedCount } from './protocol.ts';
+import { refuseTooMany } from './stream-access.ts';
+import { WatchPace } from './watch-pace.ts';
 
 // The live grid's sockets (API.md "Live grid"), on /stream/grid?ticket=, beside the phone stream (stream-server.ts,
 // which dispatches upgrades here and shares its phones' entries). A socket whose ticket does not hold is accepted
-// and closed with 4403, like a phone stream whose token does not.
+// and closed with 4403, like a phone stream whose token does not. Sockets are capped per user and in all, and each
+// socket's watch changes are paced (watch-pace.ts).
 
 export interface GridService {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): void;
@@ -25,22 +29,51 @@ export interface GridService {
   close(): Promise<void>;
 }
 
+/**
+ * Grid sockets one user holds at once. The app keeps one per page showing a grid (a hidden page closes its own), and a
+ * renewed ticket's socket replaces the old one; four covers two tabs on two devices. Each socket may watch 20 phones,
+ * so two hundred sockets on one account would be four thousand pictures to send, crowding out everyone else's.
+ */
+export const GRID_SOCKETS_PER_USER = 4;
+/** Grid sockets the server holds at once, whoever opened them: accounts are cheap to make (a guest trial). */
+export const GRID_SOCKETS_TOTAL = 1000;
+
+export interface GridLimits {
+  /** GRID_SOCKETS_PER_USER. */
+  socketsPerUser?: number;
+  /** GRID_SOCKETS_TOTAL. */
+  socketsInAll?: number;
+}
+
 function refuse(socket: WebSocket): void {
   socket.close(CLOSE_NOT_ASSIGNED, closeReason(CLOSE_NOT_ASSIGNED, STREAM_MESSAGES.notAssigned));
 }
 
-export function createGridService(deps: GridSessionDeps): GridService {
+/** The server holds all the grid sockets it may: try again later (the standard close code for it). */
+function refuseBusy(socket: WebSocket): void {
+  socket.close(CLOSE_TRY_AGAIN_LATER, closeReason(CLOSE_TRY_AGAIN_LATER, GRID_BUSY_MESSAGE));
+}
+
+export function createGridService(deps: GridSessionDeps, limits: GridLimits = {}): GridService {
+  const perUser = limits.socketsPerUser ?? GRID_SOCKETS_PER_USER;
+  const inAll = limits.socketsInAll ?? GRID_SOCKETS_TOTAL;
   // A server of its own: its messages are tiny (maxPayload), and closing it does not wait for the phone streams.
   const wss = new WebSocketServer({ noServer: true, maxPayload: GRID_MAX_PAYLOAD });
   const sessions = new Set<GridSession>();
+  const byUser = new OpenCounts();
 
   function onConnection(socket: WebSocket, url: URL): void {
     const ticket = url.searchParams.get('ticket') ?? '';
     const ticketHash = hashToken(ticket);
     const holder = ticket ? gridTicketHolder(deps.db, ticketHash, deps.now()) : undefined;
     if (!holder) return refuse(socket);
+    const user = `user ${holder.user_id}`;
+    if (byUser.of(user) >= perUser) return refuseTooMany(socket);
+    if (sessions.size >= inAll) return refuseBusy(socket);
     const session = new GridSession(socket, { ticketHash, userId: holder.user_id, tenantId: holder.tenant_id }, deps);
     sessions.add(session);
+    byUser.opened(user);
+    const pace = new WatchPace((ids) => session.watch(ids), { clock: deps.clock });
     socket.on('pong', () => {
       session.alive = true;
     });
@@ -52,10 +85,12 @@ export function createGridService(deps: GridSessionDeps): GridService {
         return socket.close(CLOSE_POLICY, closeReason(CLOSE_POLICY, STREAM_MESSAGES.malformedFlood));
       }
       if (message.type === 'ack') session.acked(message.seq);
-      else session.watch(message.userPhoneIds);
+      else pace.offer(message.userPhoneIds);
     });
     socket.on('close', () => {
       sessions.delete(session);
+      byUser.closed(user);
+      pace.dispose();
       session.dispose();
     });
     socket.on('error', () => socket.terminate());

@@ -14,12 +14,14 @@ import {
 } from '../../src/contract/line-check-words.ts';
 import type { LineClientMessage, LineNumber, LineServerMessage } from '../../src/contract/line-check-words.ts';
 import { CLOSE_POLICY, CLOSE_SHUTDOWN, STREAM_MESSAGES } from '../../src/contract/stream-protocol.ts';
+import { addressGroupKey } from '../lib/client-address.ts';
+import { OpenCounts } from './open-counts.ts';
 import { closeReason } from './protocol.ts';
 
 // The network check's line endpoints (API.md "Network check"): a WebSocket per line on the stream's port, answering
 // pings at once and sending a bounded download, so the page measures the same transport the phone stream uses. No
-// login (the check runs before a phone is opened), so the abuse rules are the socket's own: sockets per address and
-// in all, messages per second, bytes per download and per socket, and a lifetime. A request refused for its line or
+// login (the check runs before a phone is opened), so the abuse rules are the socket's own: sockets per address, per
+// address group and in all, messages per second, bytes per download and per socket, and a lifetime. A request refused for its line or
 // its count gets a plain HTTP answer before any handshake, so a refusal costs no WebSocket.
 
 export interface LineCheckOptions {
@@ -27,6 +29,8 @@ export interface LineCheckOptions {
   addressOf: (req: IncomingMessage) => string;
   clock?: () => number;
   socketsPerAddress?: number;
+  /** Line sockets open at once from one address group, an IPv4 /24 or an IPv6 /64 (LINE_SOCKETS_PER_GROUP). */
+  socketsPerGroup?: number;
   /** Line sockets open at once from all addresses (LINE_SOCKETS_TOTAL). */
   socketsInAll?: number;
   messagesPerSecond?: number;
@@ -45,6 +49,14 @@ const ZEROS = Buffer.alloc(LINE_CHUNK_BYTES);
  * addresses together (a proxy's, a botnet's) must not add up to the server's memory.
  */
 export const LINE_SOCKETS_TOTAL = 200;
+
+/**
+ * Line sockets one address group (lib/client-address.ts addressGroupKey: an IPv4 /24; an IPv6 address is counted by
+ * its /64 already) holds at once: a sender owning a block of neighbouring addresses could otherwise take the whole
+ * server's share, LINE_SOCKETS_PER_ADDRESS at a time. Two addresses' worth: an office or a carrier's block of
+ * neighbours running checks at the same moment is rare, and a refused check is only a check to run again.
+ */
+export const LINE_SOCKETS_PER_GROUP = 8;
 
 /** Answers an upgrade request with a plain HTTP status and its `{code, msg}`, then drops the connection. */
 function refuseUpgrade(socket: Duplex, status: 400 | 429 | 503, msg: string): void {
@@ -84,21 +96,23 @@ function parse(data: RawData, isBinary: boolean): LineClientMessage | null {
 export function createLineCheck(options: LineCheckOptions): LineCheckService {
   const clock = options.clock ?? Date.now;
   const perAddress = options.socketsPerAddress ?? LINE_SOCKETS_PER_ADDRESS;
+  const perGroup = options.socketsPerGroup ?? LINE_SOCKETS_PER_GROUP;
   const inAll = options.socketsInAll ?? LINE_SOCKETS_TOTAL;
   const perSecond = options.messagesPerSecond ?? LINE_MESSAGES_PER_SECOND;
   const maxAge = options.maxAgeMs ?? LINE_SOCKET_MAX_MS;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 });
   const open = new Set<WebSocket>();
-  /** Open line sockets per address key: counted as each opens and closes, never by scanning the open ones. */
-  const perAddressCount = new Map<string, number>();
-  const countOf = (address: string) => perAddressCount.get(address) ?? 0;
+  const byAddress = new OpenCounts();
+  const byGroup = new OpenCounts();
 
   const send = (socket: WebSocket, message: LineServerMessage) => socket.send(JSON.stringify(message));
   const policy = (socket: WebSocket, msg: string) => socket.close(CLOSE_POLICY, closeReason(CLOSE_POLICY, msg));
 
   function onConnection(socket: WebSocket, line: LineNumber, address: string): void {
+    const group = addressGroupKey(address);
     open.add(socket);
-    perAddressCount.set(address, countOf(address) + 1);
+    byAddress.opened(address);
+    byGroup.opened(group);
     const lifetime = setTimeout(() => policy(socket, LINE_MESSAGES.timeUp), maxAge);
     lifetime.unref();
     let windowStart = clock();
@@ -133,9 +147,8 @@ export function createLineCheck(options: LineCheckOptions): LineCheckService {
     socket.on('close', () => {
       clearTimeout(lifetime);
       open.delete(socket);
-      const left = countOf(address) - 1;
-      if (left > 0) perAddressCount.set(address, left);
-      else perAddressCount.delete(address);
+      byAddress.closed(address);
+      byGroup.closed(group);
     });
     socket.on('error', () => socket.terminate());
     send(socket, { type: 'hello', line });
@@ -146,7 +159,8 @@ export function createLineCheck(options: LineCheckOptions): LineCheckService {
       const line = lineOf(url);
       if (line === null) return refuseUpgrade(socket, 400, LINE_MESSAGES.unknownLine);
       const address = options.addressOf(req);
-      if (countOf(address) >= perAddress) return refuseUpgrade(socket, 429, LINE_MESSAGES.tooManySockets);
+      if (byAddress.of(address) >= perAddress) return refuseUpgrade(socket, 429, LINE_MESSAGES.tooManySockets);
+      if (byGroup.of(addressGroupKey(address)) >= perGroup) return refuseUpgrade(socket, 429, LINE_MESSAGES.tooManySockets);
       if (open.size >= inAll) return refuseUpgrade(socket, 503, LINE_MESSAGES.serverBusy);
       // ws completes the handshake within this call (no verifyClient), so the counts checked above are still the
       // counts when the socket is added: two requests cannot both take the last place.

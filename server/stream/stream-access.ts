@@ -5,7 +5,14 @@ import { markViewerGone, markViewersSeen, phoneOpenedByViewer, viewerClosing } f
 import { VIEWER_GRACE_MS } from '../lib/shares.ts';
 import { hashToken } from '../lib/tokens.ts';
 import type { Db } from '../lib/types.ts';
-import { CLOSE_NOT_ASSIGNED, CLOSE_SHARE_BLOCKED, CLOSE_SHARE_ENDED, CLOSE_SHARE_REMOVED, STREAM_MESSAGES } from '../../src/contract/stream-protocol.ts';
+import {
+  CLOSE_NOT_ASSIGNED,
+  CLOSE_SHARE_BLOCKED,
+  CLOSE_SHARE_ENDED,
+  CLOSE_SHARE_REMOVED,
+  CLOSE_TOO_MANY_SOCKETS,
+  STREAM_MESSAGES,
+} from '../../src/contract/stream-protocol.ts';
 import { closeReason } from './protocol.ts';
 
 // Who may open a phone-stream socket (API.md "Streaming", roles and screen sharing), and how a socket that may not
@@ -41,6 +48,14 @@ export function holderOf(grant: { userId: number; tokenHash: string; byViewerKey
 
 export function refuse(socket: WebSocket): void {
   socket.close(CLOSE_NOT_ASSIGNED, closeReason(CLOSE_NOT_ASSIGNED, STREAM_MESSAGES.notAssigned));
+}
+
+/**
+ * A socket past its holder's allowance of open ones (the phone stream's, the live grid's): closed at once, before it
+ * costs anything; closing one of the others makes room.
+ */
+export function refuseTooMany(socket: WebSocket): void {
+  socket.close(CLOSE_TOO_MANY_SOCKETS, closeReason(CLOSE_TOO_MANY_SOCKETS, STREAM_MESSAGES.tooManySockets));
 }
 
 /** A viewer key's socket ends with what its page tells the viewer: the share ended, blocked, or put out of the room. */

@@ -31,6 +31,10 @@ export interface StreamServerOptions {
   screenshotsPerUser?: ScreenshotLimit;
   /** Stream sockets one user (or one share viewer's key) may hold open at once (STREAM_SOCKETS_PER_USER). */
   socketsPerUser?: number;
+  /** Live-grid sockets one user may hold open at once (grid-server.ts GRID_SOCKETS_PER_USER). */
+  gridSocketsPerUser?: number;
+  /** Live-grid sockets open at once from all users (grid-server.ts GRID_SOCKETS_TOTAL). */
+  gridSocketsInAll?: number;
   /** The apps installed on a phone, for its home screen (main.ts: lib/phone-apps.ts `installedApps`); none when left out. */
   installedApps?: (userPhoneId: number) => InstalledAppInfo[];
   /** The phone's identity, for its Settings app's "About phone" (main.ts: lib/phone-identity.ts `identityOf`). */
@@ -48,6 +52,8 @@ export interface StreamServerOptions {
   lineAddressOf?: (req: IncomingMessage) => string;
   /** Network-check sockets one address may hold open (LINE_SOCKETS_PER_ADDRESS). */
   lineSocketsPerAddress?: number;
+  /** Network-check sockets one address group may hold open (line-check.ts LINE_SOCKETS_PER_GROUP). */
+  lineSocketsPerGroup?: number;
   /** Network-check sockets open at once from all addresses (line-check.ts LINE_SOCKETS_TOTAL). */
   lineSocketsInAll?: number;
 }

@@ -7,7 +7,7 @@ import { findPhone } from '../data/phones.ts';
 import type { PhoneScreen } from '../data/phone-tokens.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { GRID_SOCKET_PATH } from '../../src/contract/grid-protocol.ts';
-import { AUTH_WAIT_MS, CLOSE_POLICY, CLOSE_SHUTDOWN, CLOSE_TOO_MANY_SOCKETS, STREAM_MESSAGES, STREAM_PATH } from '../../src/contract/stream-protocol.ts';
+import { AUTH_WAIT_MS, CLOSE_POLICY, CLOSE_SHUTDOWN, STREAM_MESSAGES, STREAM_PATH } from '../../src/contract/stream-protocol.ts';
 import { closeReason, MalformedCount, parseClientMessage } from './protocol.ts';
 import { createGridService } from './grid-server.ts';
 import { createLineCheck } from './line-check.ts';
@@ -18,7 +18,7 @@ import { runningBoot } from './phone-boot.ts';
 import { setAbout } from './phone-about.ts';
 import { seenSince, VIEWER_GRACE_MS } from '../lib/shares.ts';
 import { joinBySocket, rejoinByKey } from '../lib/share-viewers.ts';
-import { authorizeStream, holderOf, refuse, refuseOrEndViewer, ViewerPresence } from './stream-access.ts';
+import { authorizeStream, holderOf, refuse, refuseOrEndViewer, refuseTooMany, ViewerPresence } from './stream-access.ts';
 import { SCREENSHOTS_PER_SOCKET, SCREENSHOTS_PER_USER, screenshotLimiter } from './screenshot-limits.ts';
 import { PhoneEntry } from './phone-entry.ts';
 import { STREAM_SOCKETS_PER_USER } from './stream-server-api.ts';
@@ -81,13 +81,14 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     entryFor,
     currentEntry: (userPhoneId) => phones.get(userPhoneId),
     logError,
-  });
+  }, { socketsPerUser: options.gridSocketsPerUser, socketsInAll: options.gridSocketsInAll });
 
   // The network check's line sockets (/stream/line): no login, held to their own per-address and per-second rules.
   const lineCheck = createLineCheck({
     addressOf: options.lineAddressOf ?? ((req) => addressOf(undefined, req.socket.remoteAddress, false)),
     clock,
     socketsPerAddress: options.lineSocketsPerAddress,
+    socketsPerGroup: options.lineSocketsPerGroup,
     socketsInAll: options.lineSocketsInAll,
   });
 
@@ -118,9 +119,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     if (!row) return refuseOrEndViewer(options.db, socket, tokenHash, userPhoneId, now());
     const grant = { tokenHash, userId: row.user_id, role: row.role, permission: row.permission, byViewerKey: row.byViewerKey };
     const holder = holderOf(grant);
-    if ([...sessions].filter((open) => holderOf(open.grant) === holder).length >= socketsPerUser) {
-      return socket.close(CLOSE_TOO_MANY_SOCKETS, closeReason(CLOSE_TOO_MANY_SOCKETS, STREAM_MESSAGES.tooManySockets));
-    }
+    if ([...sessions].filter((open) => holderOf(open.grant) === holder).length >= socketsPerUser) return refuseTooMany(socket);
     const known = phones.has(row.id);
     const entry = entryFor(row);
     if (known) readAbout(entry.model);

@@ -10,6 +10,8 @@ import {
   LINE_SOCKETS_PER_ADDRESS,
 } from '../../../src/contract/line-check-words.ts';
 import { CLOSE_POLICY } from '../../../src/contract/stream-protocol.ts';
+import { addressOf } from '../../../server/lib/client-address.ts';
+import { LINE_SOCKETS_PER_GROUP } from '../../../server/stream/line-check.ts';
 import { start, WAIT_MS } from './stream-helpers.ts';
 
 // The network check's line sockets (API.md "Network check"): no login, pongs echo the ping, a download sends exactly
@@ -22,8 +24,10 @@ test.after.each(async () => {
 
 type Seen = { kind: 'json'; value: any } | { kind: 'binary'; bytes: number };
 
-function lineClient(port: number, line: string) {
-  const socket = new WebSocket(`ws://127.0.0.1:${port}${LINE_CHECK_PATH}?line=${line}`);
+/** `from`: the address the request names in X-Forwarded-For (for a server that reads it, as behind TRUST_PROXY). */
+function lineClient(port: number, line: string, from?: string) {
+  const headers = from ? { 'x-forwarded-for': from } : undefined;
+  const socket = new WebSocket(`ws://127.0.0.1:${port}${LINE_CHECK_PATH}?line=${line}`, { headers });
   const seen: Seen[] = [];
   const wakers: Array<() => void> = [];
   socket.on('message', (data: Buffer, isBinary: boolean) => {
@@ -68,7 +72,18 @@ function lineClient(port: number, line: string) {
     Promise.race([closed, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('socket not closed')), WAIT_MS))]);
   const refused = () =>
     Promise.race([refusal, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('upgrade not refused')), WAIT_MS))]);
-  return { socket, seen, json, send, closed: closedWithin, refused };
+  /** Whether the upgrade opened a socket or was refused (with its answer), whichever comes first. */
+  const outcome = () =>
+    new Promise<'open' | { status: number; body: any }>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('neither opened nor refused')), WAIT_MS);
+      const settle = (value: 'open' | { status: number; body: any }) => {
+        clearTimeout(timer);
+        resolve(value);
+      };
+      socket.once('open', () => settle('open'));
+      void refusal.then(settle);
+    });
+  return { socket, seen, json, send, closed: closedWithin, refused, outcome };
 }
 
 test('each line says hello and answers a ping with its own seq and t, without a login', async () => {
@@ -164,6 +179,30 @@ test('the server holds a few hundred check sockets in all, from whatever address
   for (let tries = 1; tries < 5 && !(await again.json('hello').then(() => true, () => false)); tries++) again = lineClient(s.port, '1');
   await again.json('hello');
   for (const c of [...open.slice(1), again]) c.socket.close();
+});
+
+test('the neighbours of one /24 together hold a few check sockets at most; another group still gets one', async () => {
+  // Keyed by the forwarded address, as main.ts does behind a trusted proxy.
+  s = await start({ lineAddressOf: (req) => addressOf(req.headers['x-forwarded-for']?.toString(), undefined, true) });
+  const open: Array<ReturnType<typeof lineClient>> = [];
+  let refused = 0;
+  // Two sockets from each of ten addresses of 203.0.113.0/24: each address is under its own cap.
+  for (let host = 1; host <= 10; host++) {
+    for (const line of ['1', '2']) {
+      const c = lineClient(s.port, line, `203.0.113.${host}`);
+      const outcome = await c.outcome();
+      if (outcome === 'open') open.push(c);
+      else {
+        assert.equal(outcome, { status: 429, body: { code: 429, msg: LINE_MESSAGES.tooManySockets } });
+        refused++;
+      }
+    }
+  }
+  assert.is(open.length, LINE_SOCKETS_PER_GROUP, 'the group holds its share, no more');
+  assert.is(refused, 20 - LINE_SOCKETS_PER_GROUP);
+  const elsewhere = lineClient(s.port, '1', '198.51.100.7');
+  assert.equal(await elsewhere.json('hello'), { type: 'hello', line: 1 });
+  for (const c of [...open, elsewhere]) c.socket.close();
 });
 
 test.run();
