@@ -1,4 +1,6 @@
 import { ErrorCode } from '../../src/core/error-codes.ts';
+import { lookalikeKey } from '../../src/core/name-lookalike.ts';
+import { DEFAULT_GROUP_NAMES as DEFAULT_NAMES } from '../../src/contract/device-words.ts';
 import { findGroupOfUser, groupNameTaken } from '../data/phone-groups.ts';
 import type { GroupRow } from '../data/phone-groups.ts';
 import { apiError } from './errors.ts';
@@ -7,7 +9,7 @@ import type { Db, Language, UserRow } from './types.ts';
 // Phone groups (API.md "Devices"; spec §5: the default group cannot be deleted or modified). The default group is
 // stored with an empty name because its display name follows the request's language.
 
-export const DEFAULT_GROUP_NAMES: Record<Language, string> = { 'zh-CN': '默认分组', 'en-US': 'Default group' };
+export const DEFAULT_GROUP_NAMES: Record<Language, string> = DEFAULT_NAMES;
 
 export function groupDisplayName(group: Pick<GroupRow, 'name' | 'is_default'>, language: Language): string {
   return group.is_default === 1 ? DEFAULT_GROUP_NAMES[language] : group.name;
@@ -25,12 +27,16 @@ export function requireNamedGroup(group: GroupRow): void {
   if (group.is_default === 1) throw apiError(ErrorCode.GROUP_DEFAULT_IMMUTABLE);
 }
 
+/** The default group's names as a reader sees them: a name with the same look-alike key passes for it. */
+const RESERVED_KEYS = new Set(Object.values(DEFAULT_GROUP_NAMES).map(lookalikeKey));
+
 /**
- * Names are unique per user regardless of ASCII case, and may not be a display name of the default group in any
- * language: two "Default group" entries in the picker could not be told apart.
+ * Names are unique per user regardless of ASCII case, and may not look like a display name of the default group in
+ * any language (compared by lookalikeKey: "Default\u00A0group", "ＤＥＦＡＵＬＴ ＧＲＯＵＰ", a Cyrillic "е" or "默認分組" are
+ * the reserved name to whoever reads the picker, so two such entries could not be told apart).
  */
 export function assertGroupNameFree(db: Db, userId: number, name: string, exceptId: number | null): void {
-  const reserved = Object.values(DEFAULT_GROUP_NAMES).some((n) => n.toLowerCase() === name.toLowerCase());
+  const reserved = RESERVED_KEYS.has(lookalikeKey(name));
   if (reserved || groupNameTaken(db, userId, name, exceptId)) throw apiError(ErrorCode.GROUP_NAME_DUPLICATE);
 }
 

@@ -4,7 +4,7 @@
  * Client: src/account/api.ts, account-api.ts, sms-api.ts.
  */
 import * as v from 'valibot';
-import { anything, asPositiveInt, Done, Mobile, Name, Password, SmsCode, Text } from './fields.ts';
+import { anything, asPositiveInt, Done, Mobile, Name, Password, SmsCode, Text, TextOrNumber } from './fields.ts';
 import { endpoint } from './endpoint.ts';
 import { SmsScene } from './account-words.ts';
 import type { SmsSceneValue } from './account-words.ts';
@@ -117,14 +117,8 @@ export const updateUser = endpoint(`PUT ${USER}/update`, {
   reply: Done,
 });
 
-/** Checked against the stored hash as typed; anything but a string matches no password. */
-const OldPassword = v.optional(
-  v.pipe(
-    anything<string>(),
-    v.transform<string, string>((value: unknown) => (typeof value === 'string' ? value : '')),
-  ),
-  '',
-);
+/** Checked against the stored hash as typed; a value that is not a string is a 400. */
+const OldPassword = v.optional(Text, '');
 
 /** `oldPassword` is needed only when the account has a password (a change rather than a first setting). */
 export const updatePassword = endpoint(`PUT ${USER}/update-password`, {
@@ -160,6 +154,6 @@ export const canInputInviteCode = endpoint(`GET ${INVITE}/can-input-code`, {
 
 /** The inviter's userNo; a number is read as its text. */
 export const inputInviteCode = endpoint(`POST ${INVITE}/input-code`, {
-  body: v.object({ code: v.pipe(Text, v.trim()) }),
+  body: v.object({ code: v.pipe(TextOrNumber, v.trim()) }),
   reply: Done,
 });

@@ -10,7 +10,7 @@
 import * as v from 'valibot';
 import { ErrorCode } from '../core/error-codes.ts';
 import { endpoint } from './endpoint.ts';
-import { anything, asText, coded, Done, OptionalId, pageOf, paging } from './fields.ts';
+import { coded, Done, OptionalId, pageOf, paging, Text } from './fields.ts';
 import { ASK_PATH, FEEDBACK_TYPES, LLM_FALLBACK, MAX_FEEDBACK_CHARS, MAX_QUESTION_CHARS } from './assistant-words.ts';
 
 const AI = '/api/ai';
@@ -19,8 +19,8 @@ const AI = '/api/ai';
 export const Source = v.strictObject({ pageId: v.string(), title: v.string() });
 
 const Question = v.pipe(
-  anything<string>(),
-  v.transform<string, string>((value) => asText(value).trim()),
+  Text,
+  v.trim(),
   v.check((text) => text.length > 0 && [...text].length <= MAX_QUESTION_CHARS, coded(ErrorCode.AI_QUESTION_INVALID, `Please enter a question of at most ${MAX_QUESTION_CHARS} characters`)),
 );
 
@@ -69,13 +69,13 @@ export const chatSuggestions = endpoint(`GET ${AI}/chat/suggestions`, {
 export const sendFeedback = endpoint(`POST ${AI}/feedback`, {
   body: v.object({
     type: v.pipe(
-      anything<string>(),
-      v.transform<string, string>((value) => asText(value).trim()),
+      Text,
+      v.trim(),
       v.check((type) => (FEEDBACK_TYPES as readonly string[]).includes(type), coded(ErrorCode.FEEDBACK_TYPE_REQUIRED, 'Please choose a feedback type')),
     ),
     content: v.pipe(
-      anything<string>(),
-      v.transform<string, string>((value) => asText(value).trim()),
+      Text,
+      v.trim(),
       v.check((text) => text.length > 0, coded(ErrorCode.FEEDBACK_CONTENT_REQUIRED, 'Please enter the feedback content')),
       v.check((text) => [...text].length <= MAX_FEEDBACK_CHARS, coded(ErrorCode.FEEDBACK_CONTENT_TOO_LONG, `The feedback content can be at most ${MAX_FEEDBACK_CHARS} characters`)),
     ),

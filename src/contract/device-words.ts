@@ -64,3 +64,9 @@ export const PHONE_PAGE_SIZE = { default: 50, max: 200 } as const;
 export const PHONE_KEYWORD_MAX = 50;
 export const PHONE_SORTS = ['default', 'expireAsc', 'expireDesc'] as const;
 export type SortOrder = (typeof PHONE_SORTS)[number];
+
+/**
+ * The default group's name in each language (spec §5: it cannot be renamed or deleted). It is reserved: no other group
+ * may be named so, or look so (src/core/name-lookalike.ts).
+ */
+export const DEFAULT_GROUP_NAMES = { 'zh-CN': '默认分组', 'en-US': 'Default group' } as const;

@@ -3,10 +3,11 @@
  * Server: server/routes/devices.ts, phone-operations.ts, phone-screenshots.ts, phone-groups.ts. Client: src/devices/api.ts.
  */
 import * as v from 'valibot';
-import { BatchEntry, Done, Flag, Id, idList, LookupId, Name, OptionalId, paging } from './fields.ts';
+import { ErrorCode } from '../core/error-codes.ts';
+import { BatchEntry, coded, Done, Flag, Id, idList, LookupId, Name, OptionalId, paging, unreservedName } from './fields.ts';
 import { endpoint } from './endpoint.ts';
 import {
-  BUSINESS_STATUSES, OPERATION_BATCH_LIMIT, OPERATION_TYPES, PHONE_KEYWORD_MAX, PHONE_PAGE_SIZE, PHONE_SORTS,
+  BUSINESS_STATUSES, DEFAULT_GROUP_NAMES, OPERATION_BATCH_LIMIT, OPERATION_TYPES, PHONE_KEYWORD_MAX, PHONE_PAGE_SIZE, PHONE_SORTS,
   PROGRESS_TASK_TYPES, READ_BATCH_LIMIT, SCREENSHOT_BATCH_LIMIT,
 } from './device-words.ts';
 
@@ -151,14 +152,20 @@ export const PhoneGroup = v.strictObject({ id: v.number(), name: v.string(), isD
 
 export const listGroups = endpoint(`GET ${GROUP}/simple-list`, { reply: v.array(PhoneGroup) });
 
+/**
+ * A group name: the §5 name rule, and not the default group's name in either language nor one that looks like it,
+ * which answers as a name already taken (server/API.md "Devices").
+ */
+const GroupName = unreservedName(Object.values(DEFAULT_GROUP_NAMES), coded(ErrorCode.GROUP_NAME_DUPLICATE, 'A group with this name already exists'));
+
 export const createGroup = endpoint(`POST ${GROUP}/create`, {
-  body: v.object({ name: Name }),
+  body: v.object({ name: GroupName }),
   reply: v.strictObject({ id: v.number() }),
 });
 
 export const renameGroup = endpoint(`PUT ${GROUP}/update`, {
   // Input first, then the group: an invalid name is NAME_INVALID even for the default group.
-  body: v.object({ name: Name, id: LookupId }),
+  body: v.object({ name: GroupName, id: LookupId }),
   reply: Done,
 });
 

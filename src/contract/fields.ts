@@ -3,6 +3,11 @@
  * numeric strings are both accepted where an id is expected (query values are always strings, and hand-written
  * clients often send `mobile: 138...`), and a spec §5 rule answers its own reply code, never a generic 400.
  *
+ * Types are strict otherwise: a text field takes a string (or nothing, read as ''), never a boolean, an object, an
+ * array or a number (a number only where a field says so: a mobile number, an SMS code, an account named by its
+ * digits); an optional field refuses a value of the wrong type rather than taking its default. A wrong type is a 400
+ * that names the field ("name must be a string").
+ *
  * An issue message of the form `#<code> <text>` names the reply code the server answers with (server/lib/contract-route.ts);
  * `<text>` is a §5 rule key (src/core/validate.ts) or the message itself. Any other message is a 400 that reads
  * `<field> <message>`.
@@ -11,6 +16,7 @@ import * as v from 'valibot';
 import { ErrorCode } from '../core/error-codes.ts';
 import { checkMobile, checkName, checkPassword, checkSmsCode } from '../core/validate.ts';
 import type { RuleKey } from '../core/validate.ts';
+import { lookalikeKey } from '../core/name-lookalike.ts';
 
 /** A message that makes the server answer `code` (see the header). */
 export const coded = (code: number, text: string): string => `#${code} ${text}`;
@@ -33,30 +39,75 @@ export function asPositiveInt(value: unknown): number | null {
 /** Any value, typed for the sender as `T`: the checks that follow decide. */
 export const anything = <T>() => v.custom<T>(() => true);
 
+/** A field left out (undefined) or sent as JSON null: text fields read it as '', and their own checks judge that. */
+export const isAbsent = (value: unknown): value is undefined | null => value === undefined || value === null;
+
 /**
- * A text field held to a spec §5 rule whose failures answer `code`. `read` turns what was sent into the text the rule
- * sees: numbers count for numeric fields (a mobile number), not for names and passwords.
+ * Text as sent: a string, or absent (read as ''); any other type is a 400 naming the field. With `numbers`, a finite
+ * number is also taken, as its digits.
  */
-function ruleField(code: number, check: (value: string) => RuleKey | null, read: (value: unknown) => string) {
+function textOf<T extends string = string>(numbers: boolean) {
+  const message = numbers ? 'must be a string or a number' : 'must be a string';
   return v.pipe(
-    anything<string>(),
-    v.transform<string, string>(read),
-    v.rawCheck(({ dataset, addIssue }) => {
-      const rule = dataset.typed ? check(dataset.value) : null;
-      if (rule) addIssue({ message: coded(code, rule) });
-    }),
+    anything<T>(),
+    v.check((sent) => {
+      const value: unknown = sent;
+      return isAbsent(value) || typeof value === 'string' || (numbers && typeof value === 'number' && Number.isFinite(value));
+    }, message),
+    v.transform<T, string>(asText),
   );
 }
 
-const onlyText = (value: unknown) => (typeof value === 'string' ? value : '');
+/** A text field: a string, absent read as ''; a boolean, a number, an object or an array is a 400. */
+export const Text = textOf(false);
+/**
+ * A text field that also takes a JSON number as its digits, for what people type as digits and hand-written clients
+ * send as numbers: mobiles, SMS, invite, grant and redeem codes, accounts named by mobile or user number.
+ */
+export const TextOrNumber = textOf(true);
+/** A text field the sender types as one of its words (`T`); a picklist that follows decides. */
+export const textAs = <T extends string>() => textOf<T>(false);
 
-export const Mobile = ruleField(ErrorCode.MOBILE_INVALID, checkMobile, (value) => asText(value).trim());
-export const SmsCode = ruleField(ErrorCode.SMS_CODE_INVALID, checkSmsCode, (value) => asText(value).trim());
+/** Fails with `code` and the §5 rule key when `check` refuses the text. */
+function ruleCheck(code: number, check: (value: string) => RuleKey | null) {
+  return v.rawCheck<string>(({ dataset, addIssue }) => {
+    const rule = dataset.typed ? check(dataset.value) : null;
+    if (rule) addIssue({ message: coded(code, rule) });
+  });
+}
+
+/**
+ * A text field held to a spec §5 rule whose failures answer `code`. `read` turns the text into what the rule sees.
+ * Numbers count for numeric fields (a mobile number), not for names and passwords.
+ */
+function ruleField(code: number, check: (value: string) => RuleKey | null, read: (value: string) => string, numbers: boolean) {
+  return v.pipe(textOf(numbers), v.transform<string, string>(read), ruleCheck(code, check));
+}
+
+/** Trimmed and composed (NFC), as names are stored. */
+const nameForm = (value: string) => value.trim().normalize('NFC');
+
+export const Mobile = ruleField(ErrorCode.MOBILE_INVALID, checkMobile, (value) => value.trim(), true);
+export const SmsCode = ruleField(ErrorCode.SMS_CODE_INVALID, checkSmsCode, (value) => value.trim(), true);
 /** Passwords are taken as typed: a space is a character like any other (and refused by the rule). */
-export const Password = ruleField(ErrorCode.PASSWORD_INVALID, checkPassword, onlyText);
+export const Password = ruleField(ErrorCode.PASSWORD_INVALID, checkPassword, (value) => value, false);
 /** Nickname, device and group names: 1-20 characters after trim, an emoji counting as one (spec §5). */
 /** Stored composed (NFC), so one name has one spelling: uniqueness and the reserved names compare as users read. */
-export const Name = ruleField(ErrorCode.NAME_INVALID, checkName, (value) => onlyText(value).trim().normalize('NFC'));
+export const Name = ruleField(ErrorCode.NAME_INVALID, checkName, nameForm, false);
+
+/**
+ * A name that must not pass for one of `reserved` (compared by lookalikeKey, before the §5 rule, so that
+ * "Default\u00A0group" is refused as the reserved name it imitates): such a name fails with `message` (a coded one).
+ */
+export function unreservedName(reserved: readonly string[], message: string) {
+  const keys = new Set(reserved.map(lookalikeKey));
+  return v.pipe(
+    Text,
+    v.transform<string, string>(nameForm),
+    v.check((name) => !keys.has(lookalikeKey(name)), message),
+    ruleCheck(ErrorCode.NAME_INVALID, checkName),
+  );
+}
 
 /** A required positive integer. */
 export const Id = v.pipe(
@@ -74,13 +125,18 @@ export const OptionalId = v.pipe(
 );
 
 /**
- * An id looked up as it is: whatever is not a positive integer is null, which the lookup then refuses with the
- * domain's own "does not exist" code rather than a 400.
+ * An id looked up as it is: a number or a string that is not a positive integer (or no id at all) is null, which the
+ * lookup then refuses with the domain's own "does not exist" code rather than a 400. Another type (a boolean, an
+ * object, an array) is not an id of any kind: a 400.
  */
-export const LookupId = v.pipe(anything<number>(), v.transform<number, number | null>(asPositiveInt));
-
-/** Text as sent in a body: a string, or a number's text (hand-written clients); anything else reads as ''. */
-export const Text = v.pipe(anything<string>(), v.transform<string, string>(asText));
+export const LookupId = v.pipe(
+  anything<number>(),
+  v.check((sent) => {
+    const value: unknown = sent;
+    return isAbsent(value) || typeof value === 'number' || typeof value === 'string';
+  }, 'must be a positive integer'),
+  v.transform<number, number | null>(asPositiveInt),
+);
 
 /** A query value, trimmed: absent reads as '' (a repeated one is a 400, as for every single-valued field). */
 export const QueryText = v.pipe(v.optional(v.string(), ''), v.trim());

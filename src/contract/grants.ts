@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { ErrorCode } from '../core/error-codes.ts';
 import { endpoint } from './endpoint.ts';
-import { anything, asText, coded, Done, LookupId, pageOf, paging } from './fields.ts';
+import { anything, coded, Done, LookupId, pageOf, paging, TextOrNumber } from './fields.ts';
 import {
   GRANT_CODE_LENGTH, GRANT_DAYS, GRANT_MODES, GRANT_PAGE_SIZE, GRANT_PERMISSIONS, GRANT_STATUSES, grantDaysOf, isGrantCode,
   normalizeGrantCode,
@@ -17,8 +17,8 @@ const GRANT = '/api/device/user/phone/grant';
 
 /** A code as typed (spaces, dashes, lower case forgiven); one without a code's form is "invalid" before any lookup. */
 const GrantCode = v.pipe(
-  anything<string>(),
-  v.transform((value) => normalizeGrantCode(asText(value))),
+  TextOrNumber,
+  v.transform(normalizeGrantCode),
   v.check(isGrantCode, coded(ErrorCode.GRANT_CODE_INVALID, `A grant code is ${GRANT_CODE_LENGTH} letters or digits`)),
 );
 
@@ -48,7 +48,7 @@ export const createGrant = endpoint(`POST ${GRANT}/create`, {
       v.transform((days) => days as number),
     ),
     /** Mode account: the grantee's mobile number or user number. Ignored for a code. */
-    account: v.pipe(v.optional(anything<string>(), ''), v.transform((value) => asText(value).trim())),
+    account: v.pipe(v.optional(TextOrNumber, ''), v.trim()),
     /** The grant agreement was ticked (spec §5): refused without it. */
     agreed: v.pipe(
       v.optional(anything<boolean>(), false),

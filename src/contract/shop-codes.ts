@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { ErrorCode } from '../core/error-codes.ts';
 import { endpoint } from './endpoint.ts';
 import { checkRedeemCode, isActivationCode } from '../shop/code-list.ts';
-import { asPositiveInt, asText, coded, pageOf, paging } from './fields.ts';
+import { asPositiveInt, asText, coded, isAbsent, pageOf, paging, TextOrNumber } from './fields.ts';
 import {
   ACTIVATION_CODE_LENGTH, ACTIVATION_STATUSES, ACTIVATION_TYPES, CODE_RECORD_PAGE_SIZE, MAX_CODES_PER_CALL, REDEEM_CODE_MAX,
 } from './shop-words.ts';
@@ -25,6 +25,7 @@ const Activation = v.pipe(
   v.object({
     codes: v.pipe(
       anything<string[]>(),
+      v.check((value: string[]) => isAbsent(value) || Array.isArray(value), 'must be an array of codes'),
       v.transform((value) => (Array.isArray(value) ? (value as unknown[]) : [])),
       v.check((codes) => codes.length <= MAX_CODES_PER_CALL, coded(ErrorCode.BAD_REQUEST, `At most ${MAX_CODES_PER_CALL} codes at once`)),
       // Case is kept: codes are case-sensitive (spec §5), so "newstd000001" is not "NEWSTD000001".
@@ -101,8 +102,8 @@ export const listCodeRecords = endpoint(`GET ${ACTIVATION}/record/page`, {
 export const redeemCode = endpoint('POST /api/promotion/redeem-code/use', {
   body: v.object({
     code: v.pipe(
-      anything<string>(),
-      v.transform((value) => asText(value).trim()),
+      TextOrNumber,
+      v.trim(),
       v.check((code) => checkRedeemCode(code) === null, coded(ErrorCode.REDEEM_CODE_INVALID, `A redeem code is 1-${REDEEM_CODE_MAX} letters or digits`)),
     ),
   }),

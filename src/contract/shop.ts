@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { ErrorCode } from '../core/error-codes.ts';
 import { endpoint } from './endpoint.ts';
-import { asPositiveInt, asText, coded, Flag, LookupId, OptionalId } from './fields.ts';
+import { asPositiveInt, coded, Flag, LookupId, OptionalId, Text, textAs } from './fields.ts';
 import { COUPON_REASONS, MAX_ORDER_PHONES, ORDER_STATUSES, ORDER_TYPES, PAY_METHODS, PAYMENT_STATUSES } from './shop-words.ts';
 import type { PayMethod } from './shop-words.ts';
 
@@ -116,23 +116,18 @@ export const createOrder = endpoint(`POST ${ORDER}/create`, {
 // ---------------------------------------------------------------------------------------------------------------
 // Payment.
 
-/** Text as sent (a number counts as its digits), for the checks that follow. */
-const text = <T extends string>() => v.pipe(anything<T>(), v.transform<T, string>(asText));
 
 export const submitPayment = endpoint(`POST ${PAY}/order/submit`, {
   body: v.object({
-    method: v.pipe(text<PayMethod>(), v.picklist(PAY_METHODS, coded(ErrorCode.PAYMENT_METHOD_INVALID, 'Unsupported payment method'))),
-    idempotencyKey: v.pipe(text(), v.regex(/^[A-Za-z0-9_.:-]{8,128}$/, 'must be 8-128 letters, digits or _.:-')),
+    method: v.pipe(textAs<PayMethod>(), v.picklist(PAY_METHODS, coded(ErrorCode.PAYMENT_METHOD_INVALID, 'Unsupported payment method'))),
+    idempotencyKey: v.pipe(Text, v.regex(/^[A-Za-z0-9_.:-]{8,128}$/, 'must be 8-128 letters, digits or _.:-')),
     // The order is looked up as given: a malformed id answers "the order does not exist".
     orderId: LookupId,
     /**
      * Where a wallet sends the user back. Absent (missing, null or '') is null: the server then takes the page that
      * asked, else the app's root. Anything else must be a page of the app on the server's own origin.
      */
-    returnUrl: v.pipe(
-      v.nullish(anything<string>(), null),
-      v.transform<string | null, string | null>((value) => (value === null || value === '' ? null : asText(value))),
-    ),
+    returnUrl: v.pipe(Text, v.transform<string, string | null>((value) => value || null)),
   }),
   reply: v.strictObject({
     paymentId: v.string(),

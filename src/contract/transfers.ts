@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { endpoint } from './endpoint.ts';
-import { idList, pageOf, paging, QueryText, Text } from './fields.ts';
+import { idList, pageOf, paging, QueryText, TextOrNumber } from './fields.ts';
 import { READ_BATCH_LIMIT } from './device-words.ts';
 import { TRANSFER_DIRECTIONS, TRANSFER_ITEM_STATUSES, TRANSFER_ORDER_STATUSES, TRANSFER_PAGE_SIZE } from './transfer-words.ts';
 
@@ -15,7 +15,7 @@ const TransferRequest = v.object({
   // keeps a request small. Repeats are dropped.
   userPhoneIds: idList(READ_BATCH_LIMIT),
   /** The receiver: a mobile number or a user number (userNo) of the same tenant. */
-  target: v.pipe(Text, v.transform((text) => text.trim())),
+  target: v.pipe(TextOrNumber, v.trim()),
 });
 
 /**

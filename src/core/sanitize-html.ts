@@ -5,6 +5,14 @@
  * too; links to other sites open in a new tab, and
  * no link hands the page to its target (`rel="noopener noreferrer"`). Imported only by the pages that show
  * such HTML, so DOMPurify never weighs on the first screen.
+ *
+ * Addresses are judged as a browser reads them: it drops tabs and line breaks anywhere in a URL and leading spaces and
+ * controls, and it reads a backslash as a slash in web addresses. So:
+ * - `//host/...` (protocol-relative) leaves the app for another site: it is a link to another site like `https:`, and
+ *   opens in a new tab;
+ * - a link or image starting with a backslash pair or a slash-and-backslash (`\\host`, `/\host`, `\/host`, with or
+ *   without tabs and line breaks between) also reaches another site, but under a form no tenant's page has a reason
+ *   to write and that other checks miss: its address is removed (the text stays).
  */
 import createDOMPurify, { type DOMPurify } from 'dompurify';
 import { isSafeUrl } from './safe-url.ts';
@@ -18,6 +26,15 @@ const ALLOWED_TAGS = [
 const FORBID_CONTENTS = ['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'svg', 'math', 'form', 'textarea', 'select', 'button', 'link', 'meta', 'base', 'title'];
 const ALLOWED_ATTR = ['href', 'src', 'alt', 'title', 'colspan', 'rowspan', 'width', 'height', 'align'];
 
+/** A URL as the browser parses it: without tabs and line breaks, and without leading spaces or controls. */
+function asBrowserReads(value: string): string {
+  return value.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+/, '');
+}
+/** Two slashes, either way round, at least one of them a backslash: another site, written so as not to look like it. */
+const BACKSLASH_HOST = /^(\\[\\/]|\/\\)/;
+/** Another site: a web scheme, or two slashes (protocol-relative). */
+const OTHER_SITE = /^(https?:|\/\/)/i;
+
 let purifier: DOMPurify | null = null;
 
 /** Made on first use (not at import), so it binds to the window that exists then (the page, or a test DOM). */
@@ -26,13 +43,14 @@ function instance(): DOMPurify {
   const made = createDOMPurify(window);
   made.addHook('uponSanitizeAttribute', (_node, data) => {
     // DOMPurify's own URI check allows some schemes (ftp:, data: for images) the house policy refuses.
-    if ((data.attrName === 'href' || data.attrName === 'src') && !isSafeUrl(data.attrValue)) data.keepAttr = false;
+    if (data.attrName !== 'href' && data.attrName !== 'src') return;
+    if (!isSafeUrl(data.attrValue) || BACKSLASH_HOST.test(asBrowserReads(data.attrValue))) data.keepAttr = false;
   });
   made.addHook('afterSanitizeAttributes', (node) => {
     if (node.nodeName !== 'A') return;
     node.setAttribute('rel', 'noopener noreferrer');
     // Links leaving the app open in a new tab; relative (in-app) and mail/phone links stay where they are.
-    if (/^\s*https?:/i.test(node.getAttribute('href') ?? '')) node.setAttribute('target', '_blank');
+    if (OTHER_SITE.test(asBrowserReads(node.getAttribute('href') ?? ''))) node.setAttribute('target', '_blank');
     else node.removeAttribute('target');
   });
   purifier = made;

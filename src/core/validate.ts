@@ -25,20 +25,29 @@ const PASSWORD = /^[A-Za-z0-9]{6,20}$/;
 
 export const NAME_MAX = 20;
 /**
- * Characters a name must not hold: C0/C1 controls (NUL among them) and the invisible marks that change text
- * direction (embeddings, overrides, isolates, LRM/RLM). A right-to-left override turns "evil.exe" into a name that
- * reads differently on every screen that shows it, other users' included.
+ * What a name must not hold, by Unicode category rather than by a list of known offenders (each Unicode version adds
+ * invisibles, and they land in the same categories):
+ * - controls (Cc: NUL, tab, C1), format characters (Cf: direction marks, embeddings, overrides and isolates, zero-width
+ *   spaces, invisible operators, tag characters, interlinear annotation marks), private use (Co: draws whatever a font
+ *   puts there), unassigned code points (Cn), surrogates (Cs: only an unpaired half can occur in a string), line and
+ *   paragraph separators (Zl, Zp);
+ * - space separators (Zs) other than the plain space and the ideographic space: no-break, en, em, thin and hair spaces
+ *   look like a space, or like nothing, and let "Default\u00A0group" differ from a name it passes for. The ideographic
+ *   space U+3000 stays: Chinese input methods type it in full-width mode, and it is as wide as a character;
+ * - default-ignorable code points, which a font draws as nothing by definition (combining grapheme joiner, Hangul
+ *   fillers, Khmer inherent vowels, soft hyphen), and the blank braille pattern U+2800, a symbol that is blank.
+ * A right-to-left override turns "evil.exe" into a name that reads differently on every screen that shows it.
+ *
+ * Kept, because real text needs them: the zero-width joiner and non-joiner (emoji sequences 👨‍👩‍👧; Persian and Indic
+ * spelling), variation selectors (emoji and CJK presentation) and Mongolian free variation selectors.
  */
-const NAME_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const NAME_FORBIDDEN =
+  /(?![ \u3000\u200c\u200d\ufe00-\ufe0f\u{e0100}-\u{e01ef}\u180b-\u180d\u180f])[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\p{Zs}\p{Default_Ignorable_Code_Point}\u2800]/u;
 /**
- * Characters that draw nothing where a name is shown, so "默认\u200B分组" would pass for the reserved default group
- * and a name of fillers alone looks empty: the zero-width space, word joiner and byte-order mark, the soft hyphen, the
- * line and paragraph separators, the Mongolian vowel separator and the Hangul fillers. The zero-width joiner stays
- * allowed (it joins emoji: 👨‍👩‍👧), and so does the non-joiner (Persian and Indic spelling).
+ * Tag characters are allowed only as an emoji flag sequence (🏴, two to six tag letters or digits, the cancel tag: the
+ * flags of England, Scotland and Wales), which is taken out before the check above.
  */
-const NAME_INVISIBLE = /[\u00ad\u115f\u1160\u180e\u200b\u2028\u2029\u2060\u3164\ufeff\uffa0]/;
-/** Half of a surrogate pair with no other half: not a character at all. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const EMOJI_TAG_SEQUENCE = /\u{1f3f4}[\u{e0030}-\u{e0039}\u{e0061}-\u{e007a}]{2,6}\u{e007f}/gu;
 /** Combining marks stacked on one letter: scripts that use them need at most a few; more only smear over other text. */
 const MARK_PILE = /\p{M}{5,}/u;
 /** What a name needs at least one of: something that is not a space, a joiner, a variation selector or a mark. */
@@ -68,14 +77,15 @@ export function checkPasswordRepeat(first: string, second: string): RuleKey | nu
 }
 
 /**
- * Nickname, device name, group name: 1-20 characters (counted as user-perceived characters, so an emoji is one),
- * none of them a control, text-direction or invisible character, at least one of them visible.
+ * Nickname, device name, group name: 1-20 characters (counted as code points after composition, so an accented
+ * letter or a single emoji is one), none of them of a refused category (NAME_FORBIDDEN), at least one of them visible.
  */
 export function checkName(value: string): RuleKey | null {
   // Composed (NFC) as stored: "é" typed as e + combining accent is one character, as the user sees it.
   const v = value.trim().normalize('NFC');
   if (!v) return 'validate.nameRequired';
-  if (NAME_FORBIDDEN.test(v) || NAME_INVISIBLE.test(v) || LONE_SURROGATE.test(v) || MARK_PILE.test(v) || !VISIBLE.test(v)) {
+  const flagsAsOne = v.replace(EMOJI_TAG_SEQUENCE, '\u{1f3f4}');
+  if (NAME_FORBIDDEN.test(flagsAsOne) || MARK_PILE.test(v) || !VISIBLE.test(flagsAsOne)) {
     return 'validate.nameInvalidCharacters';
   }
   return [...v].length > NAME_MAX ? 'validate.nameTooLong' : null;

@@ -20,9 +20,14 @@ test('nickname: trimmed, 1-20 characters, an emoji counts as one', async () => {
   assert.is(ok.data, true);
   assert.is(await nickname(), 'New name');
 
-  for (const bad of ['', '   ', 'a'.repeat(21), '😀'.repeat(21), 42, null, 'nul\u0000', 'rlo\u202Eabc', 'iso\u2067x']) {
+  for (const bad of ['', '   ', 'a'.repeat(21), '😀'.repeat(21), null, 'nul\u0000', 'rlo\u202Eabc', 'iso\u2067x']) {
     const reply = await call(UPDATE, { method: 'PUT', body: { nickname: bad }, token });
     assert.is(reply.code, ErrorCode.NAME_INVALID, String(bad));
+  }
+  // A name is a string: any other type is a 400 naming the field, and nothing changes.
+  for (const bad of [42, true, {}, ['x']]) {
+    const reply = await call(UPDATE, { method: 'PUT', body: { nickname: bad }, token });
+    assert.equal([reply.code, reply.msg], [ErrorCode.BAD_REQUEST, 'nickname must be a string'], JSON.stringify(bad));
   }
   assert.is((await call(UPDATE, { method: 'PUT', body: { nickname: '' }, token })).msg, 'Please enter a name');
   assert.is((await call(UPDATE, { method: 'PUT', body: { nickname: 'x\u202Ey' }, token })).msg, 'Name contains control, invisible or text-direction characters');

@@ -71,7 +71,8 @@ test('payment, order and coupon queries: 400 naming the field; ids that are not 
   const submit = (body: Record<string, unknown>) => ({ body: { orderId: order.orderId, method: 'alipay', idempotencyKey: newKey(), ...body } });
   await refused(ctx, `${PAY}/order/submit`, submit({ idempotencyKey: 'short' }), ErrorCode.BAD_REQUEST, 'idempotencyKey must be 8-128 letters, digits or _.:-');
   await refused(ctx, `${PAY}/order/submit`, submit({ returnUrl: 'https://elsewhere.example/app/' }), ErrorCode.BAD_REQUEST, 'returnUrl must be a page of this app');
-  await refused(ctx, `${PAY}/order/submit`, submit({ returnUrl: {} }), ErrorCode.BAD_REQUEST, 'returnUrl must be a page of this app');
+  await refused(ctx, `${PAY}/order/submit`, submit({ returnUrl: {} }), ErrorCode.BAD_REQUEST, 'returnUrl must be a string');
+  await refused(ctx, `${PAY}/order/submit`, submit({ method: true }), ErrorCode.BAD_REQUEST, 'method must be a string');
   await refused(ctx, `${PAY}/order/submit`, submit({ orderId: 'x' }), ErrorCode.ORDER_NOT_EXIST, 'The order does not exist');
   // No returnUrl (or a blank one): the page that asked, else the app's root.
   const wallet = await ctx.call(`${PAY}/order/submit`, submit({ returnUrl: null }));
