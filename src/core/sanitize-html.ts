@@ -11,8 +11,8 @@
  * - `//host/...` (protocol-relative) leaves the app for another site: it is a link to another site like `https:`, and
  *   opens in a new tab;
  * - a link or image starting with a backslash pair or a slash-and-backslash (`\\host`, `/\host`, `\/host`, with or
- *   without tabs and line breaks between) also reaches another site, but under a form no tenant's page has a reason
- *   to write and that other checks miss: its address is removed (the text stays).
+ *   without tabs and line breaks between) also reaches another site, under a form no tenant's page has a reason to
+ *   write: `isSafeUrl` refuses it, so its address is removed (the text stays).
  */
 import createDOMPurify, { type DOMPurify } from 'dompurify';
 import { isSafeUrl } from './safe-url.ts';
@@ -30,8 +30,6 @@ const ALLOWED_ATTR = ['href', 'src', 'alt', 'title', 'colspan', 'rowspan', 'widt
 function asBrowserReads(value: string): string {
   return value.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+/, '');
 }
-/** Two slashes, either way round, at least one of them a backslash: another site, written so as not to look like it. */
-const BACKSLASH_HOST = /^(\\[\\/]|\/\\)/;
 /** Another site: a web scheme, or two slashes (protocol-relative). */
 const OTHER_SITE = /^(https?:|\/\/)/i;
 
@@ -44,7 +42,7 @@ function instance(): DOMPurify {
   made.addHook('uponSanitizeAttribute', (_node, data) => {
     // DOMPurify's own URI check allows some schemes (ftp:, data: for images) the house policy refuses.
     if (data.attrName !== 'href' && data.attrName !== 'src') return;
-    if (!isSafeUrl(data.attrValue) || BACKSLASH_HOST.test(asBrowserReads(data.attrValue))) data.keepAttr = false;
+    if (!isSafeUrl(data.attrValue)) data.keepAttr = false;
   });
   made.addHook('afterSanitizeAttributes', (node) => {
     if (node.nodeName !== 'A') return;

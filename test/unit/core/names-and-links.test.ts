@@ -3,6 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkName } from '../../../src/core/validate.ts';
 import { lookalikeKey } from '../../../src/core/name-lookalike.ts';
+import { isSafeUrl } from '../../../src/core/safe-url.ts';
 import { sanitizeHtml } from '../../../src/core/sanitize-html.ts';
 
 // Names refused by Unicode category (src/core/validate.ts), the look-alike key of reserved names
@@ -81,6 +82,15 @@ test('sanitizer: backslash links to another host lose their address, protocol-re
   }
   // In-app links stay in the tab; a single backslash is a path on this site.
   for (const href of ['/app/demo/home', 'help/a', '\\help']) assert.not.match(sanitizeHtml(`<a href="${href}">x</a>`), /target/, href);
+});
+
+test('safe links (ads, service links, dialog actions): backslash hosts are refused, web and relative ones pass', () => {
+  for (const href of ['\\\\evil.example', '/\\evil.example', '\\/evil.example', ' /\t\\evil.example', 'javascript:alert(1)', 'java\tscript:x']) {
+    assert.is(isSafeUrl(href), false, JSON.stringify(href));
+  }
+  for (const href of ['https://example.com/a', '/app/help/demo', 'help?id=2', 'mailto:a@example.com', 'tel:10086', '//cdn.example/x']) {
+    assert.is(isSafeUrl(href), true, href);
+  }
 });
 
 test.run();
