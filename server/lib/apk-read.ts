@@ -1,0 +1,130 @@
+import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import ManifestParser from '@devicefarmer/adbkit-apkreader/lib/apkreader/parser/manifest.js';
+
+// The reading of an Android package, every step bounded (server/API.md "Files"): an uploaded file is the sender's
+// bytes, and a zip's few compressed bytes may stand for gigabytes. The zip is read as a stream (yauzl) and an entry is
+// refused before it is inflated when its header announces more than its bound, and while it is inflated when it gives
+// more than its bound (a header may lie). The binary manifest is then parsed by adbkit-apkreader's own parser. This
+// runs in a worker thread (lib/apk.ts) that is ended past a time limit and has a memory cap of its own.
+
+export interface ApkManifest {
+  packageName: string;
+  label: string;
+  versionName: string;
+  versionCode: number;
+  /** The launcher icon, when the manifest names a PNG the package carries. */
+  iconPng: Buffer | null;
+}
+
+export const APK_BOUNDS = {
+  /** The compiled AndroidManifest.xml: real ones are a few to a few tens of KB. */
+  manifestBytes: 512 * 1024,
+  /** A launcher icon; a larger one is left out (the package is still read). */
+  iconBytes: 256 * 1024,
+  /** Every byte inflated for one package, the manifest and each icon tried included. */
+  inflatedBytes: 2 * 1024 * 1024,
+  /** Entries of the zip's directory looked at: as many as a zip without its 64-bit extension can hold. */
+  entries: 65_535,
+  /** PNG entries remembered as possible icons while the directory is read. */
+  pngEntries: 4096,
+};
+
+/** A package refused by one of the bounds, or not a package at all; the upload fails with "package parse error". */
+export class ApkRefused extends Error {
+  override name = 'ApkRefused';
+}
+
+const MANIFEST = 'AndroidManifest.xml';
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** Where packages built by the usual tools keep their launcher icon, largest first. */
+const ICON_PATHS = ['res/mipmap-xxhdpi-v4/ic_launcher.png', 'res/mipmap-xhdpi-v4/ic_launcher.png', 'res/mipmap-hdpi-v4/ic_launcher.png', 'res/drawable/icon.png'];
+const PACKAGE_NAME = /^[A-Za-z][\w]*(\.[A-Za-z][\w]*)+$/;
+
+/** A text attribute of the manifest, or '' for a resource reference (a table this reader does not resolve). */
+const literal = (value: unknown): string => (typeof value === 'string' && !value.startsWith('resourceId:') ? value.trim() : '');
+
+/** What one package may still inflate, shared by all its entries. */
+interface Budget {
+  left: number;
+}
+
+/**
+ * An entry's bytes, at most `limit` of them: refused before inflating when its header announces more, and as soon
+ * as the inflated stream passes `limit` or the package's budget (the stream is then destroyed).
+ */
+async function readBounded(zip: ZipFile, entry: Entry, limit: number, budget: Budget): Promise<Buffer> {
+  if (entry.uncompressedSize > limit) throw new ApkRefused(`${entry.fileName} announces ${entry.uncompressedSize} bytes, more than ${limit}`);
+  const stream = await zip.openReadStreamPromise(entry);
+  const chunks: Buffer[] = [];
+  let total = 0;
+  // Leaving the loop early (a throw) destroys the stream, which stops the inflating.
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    total += chunk.length;
+    budget.left -= chunk.length;
+    if (total > limit) throw new ApkRefused(`${entry.fileName} inflates past ${limit} bytes`);
+    if (budget.left < 0) throw new ApkRefused('the package inflates past its budget');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+/** The manifest's entry and the PNG entries that may be its icon, from a directory of at most `entries` entries. */
+async function findEntries(zip: ZipFile): Promise<{ manifest: Entry; pngs: Map<string, Entry> }> {
+  if (zip.entryCount > APK_BOUNDS.entries) throw new ApkRefused(`${zip.entryCount} entries, more than ${APK_BOUNDS.entries}`);
+  let manifest: Entry | undefined;
+  const pngs = new Map<string, Entry>();
+  for await (const entry of zip.eachEntry()) {
+    if (entry.fileName === MANIFEST) manifest ??= entry;
+    else if (entry.fileName.endsWith('.png') && pngs.size < APK_BOUNDS.pngEntries) pngs.set(entry.fileName, entry);
+  }
+  if (!manifest) throw new ApkRefused(`no ${MANIFEST}`);
+  return { manifest, pngs };
+}
+
+/** The first icon that can be read within its bound; one past it, or not a PNG, is passed over. */
+async function readIcon(zip: ZipFile, pngs: Map<string, Entry>, named: string, budget: Budget): Promise<Buffer | null> {
+  for (const path of new Set(named ? [named, ...ICON_PATHS] : ICON_PATHS)) {
+    const entry = pngs.get(path);
+    if (!entry) continue;
+    const bytes = await readBounded(zip, entry, APK_BOUNDS.iconBytes, budget).catch(() => null);
+    if (bytes && bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return bytes;
+    if (budget.left <= 0) return null;
+  }
+  return null;
+}
+
+/** The package's manifest and icon; rejects when a bound is passed, the file is not a package, or names no valid package. */
+export async function readApkBounded(file: string): Promise<ApkManifest> {
+  let zip: ZipFile;
+  try {
+    // validateEntrySizes: yauzl itself also errors when an entry inflates to other than its announced size.
+    zip = await yauzl.openPromise(file, { autoClose: false, validateEntrySizes: true, strictFileNames: false });
+  } catch (error) {
+    throw new ApkRefused(`not a zip: ${String(error)}`);
+  }
+  try {
+    const budget: Budget = { left: APK_BOUNDS.inflatedBytes };
+    const { manifest: manifestEntry, pngs } = await findEntries(zip);
+    const manifestBytes = await readBounded(zip, manifestEntry, APK_BOUNDS.manifestBytes, budget);
+    const manifest = new ManifestParser(manifestBytes).parse() as {
+      package?: unknown;
+      versionCode?: unknown;
+      versionName?: unknown;
+      application?: { label?: unknown; icon?: unknown } | null;
+    };
+    const packageName = literal(manifest.package);
+    if (!PACKAGE_NAME.test(packageName)) throw new ApkRefused('no valid package name');
+    // A label kept as a resource (most real packages) reads as the last part of the package name.
+    const label = literal(manifest.application?.label).slice(0, 40) || packageName.split('.').pop()!;
+    const versionCode = Number(manifest.versionCode);
+    return {
+      packageName,
+      label,
+      versionName: literal(manifest.versionName).slice(0, 40),
+      versionCode: Number.isSafeInteger(versionCode) ? versionCode : 0,
+      iconPng: await readIcon(zip, pngs, literal(manifest.application?.icon), budget),
+    };
+  } finally {
+    zip.close();
+  }
+}
