@@ -1,12 +1,12 @@
 import { Worker } from 'node:worker_threads';
-import { ApkRefused, type ApkManifest } from './apk-read.ts';
+import { ApkRefused, type ApkManifest } from './apk-read.mjs';
 
 // An uploaded package is read off the event loop (server/API.md "Files"): each in a worker thread of its own
-// (apk-worker.mjs, reading with lib/apk-read.ts's bounds) with a memory cap, ended when it passes its time limit.
+// (apk-worker.mjs, reading with apk-read.mjs's bounds) with a memory cap, ended when it passes its time limit.
 // At most READERS_AT_ONCE run at a time and the rest wait their turn, so packages sent together cannot add up their
 // memory or their processor time; a worker's memory goes back to the system when it ends.
 
-export { ApkRefused, type ApkManifest } from './apk-read.ts';
+export { ApkRefused, type ApkManifest } from './apk-read.mjs';
 
 /** A package not read in this long is refused (real ones are read in well under a second). */
 export const APK_READ_MS = 10_000;
