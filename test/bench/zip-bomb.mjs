@@ -4,7 +4,7 @@
 // call every 50 ms and the server's resident memory is sampled (/proc/<pid>/status VmRSS, and VmHWM at the end).
 // The server must refuse the first as "package parse error" and read the second without its icon, its memory and
 // its answers hardly moved.
-// Usage: node test/bench/zip-bomb.mjs [--inflated-mb=1024]
+// Usage: node test/bench/zip-bomb.mjs [--inflated-mb=1024] [--only=manifest|icon]
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import * as tus from 'tus-js-client';
@@ -13,6 +13,7 @@ import { startServer } from '../start-server.mjs';
 
 const arg = (name, fallback) => Number(process.argv.find((value) => value.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const INFLATED = arg('inflated-mb', 1024) * 1024 * 1024;
+const ONLY = process.argv.find((value) => value.startsWith('--only='))?.split('=')[1];
 const UPLOAD_PATH = '/api/device/file/upload/';
 
 const server = await startServer({ UPLOAD_STEP_MS: '50' });
@@ -67,7 +68,7 @@ try {
   const other = await call('/api/merchant/auth/login', { mobile: '13800138000', password: 'demo1234' });
   const phones = await call('/api/device/user/phone/list?pageSize=50', undefined, owner.accessToken);
   const phone = phones.list.find((entry) => entry.name === 'Shop assistant').userPhoneId;
-  for (const entry of ['manifest', 'icon']) {
+  for (const entry of ['manifest', 'icon'].filter((name) => !ONLY || name === ONLY)) {
     const bomb = await buildBombApk({ entry, inflatedBytes: INFLATED });
     const id = await send(bomb, `bomb-${entry}.apk`, phone, owner.accessToken);
     const before = status('VmRSS');
