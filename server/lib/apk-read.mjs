@@ -30,8 +30,10 @@ export const APK_BOUNDS = Object.freeze({
   inflatedBytes: 2 * 1024 * 1024,
   /** Entries of the zip's directory looked at: as many as a zip without its 64-bit extension can hold. */
   entries: 65_535,
-  /** PNG entries remembered as possible icons while the directory is read. */
+  /** PNG entries remembered as possible icons while the directory is read... */
   pngEntries: 4096,
+  /** ...each with at most this many bytes of name, extra fields and comment (a record holds its bytes). */
+  pngRecordBytes: 1024,
 });
 
 /** A package refused by one of the bounds, or not a package at all; the upload fails with "package parse error". */
@@ -101,6 +103,12 @@ function framedManifest(bytes) {
 }
 
 /**
+ * The bytes a directory record keeps with its entry: its name, extra fields and comment.
+ * @param {Entry} entry
+ */
+const recordBytes = (entry) => entry.fileNameLength + entry.extraFieldLength + entry.fileCommentLength;
+
+/**
  * The manifest's entry and the PNG entries that may be its icon, from a directory of at most `entries` entries.
  * @param {ZipFile} zip
  */
@@ -112,7 +120,7 @@ async function findEntries(zip) {
   const pngs = new Map();
   for await (const entry of zip.eachEntry()) {
     if (entry.fileName === MANIFEST) manifest ??= entry;
-    else if (entry.fileName.endsWith('.png') && pngs.size < APK_BOUNDS.pngEntries) pngs.set(entry.fileName, entry);
+    else if (entry.fileName.endsWith('.png') && pngs.size < APK_BOUNDS.pngEntries && recordBytes(entry) <= APK_BOUNDS.pngRecordBytes) pngs.set(entry.fileName, entry);
   }
   if (!manifest) throw new ApkRefused(`no ${MANIFEST}`);
   return { manifest, pngs };
