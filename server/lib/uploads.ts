@@ -127,7 +127,7 @@ async function process(deps: Deps, pipeline: UploadPipeline, upload: UploadRow, 
   try {
     manifest = await readApkManifest(file);
   } catch (error) {
-    // A package past the reader's bounds is refused like one that is not a package (lib/apk-read.ts).
+    // A package past the reader's bounds is refused like one that is not a package (lib/apk-read.mjs).
     deps.log(`[uploads] ${upload.id}: package not read: ${error instanceof Error ? error.message : String(error)}`);
     return failFile(ErrorCode.FILE_PARSE_ERROR);
   }
