@@ -2,6 +2,7 @@
 // unknown origin: a zip (yazl) holding a binary AndroidManifest.xml (Android's compiled XML: a string pool, then
 // namespace and element chunks) with the package name, version and application label and icon, the icon as a PNG
 // (@napi-rs/canvas), and optional filler bytes to reach a size.
+import { Readable } from 'node:stream';
 import yazl from 'yazl';
 import { createCanvas } from '@napi-rs/canvas';
 
@@ -135,6 +136,11 @@ export function buildApk({ packageName = 'com.example.hello', versionCode = 1, v
     }
     zip.addBuffer(filler, 'assets/filler.bin', { compress: false });
   }
+  return zipBytes(zip);
+}
+
+/** The zip's bytes, once every entry is in. */
+function zipBytes(zip) {
   zip.end();
   return new Promise((resolve, reject) => {
     const parts = [];
@@ -142,4 +148,62 @@ export function buildApk({ packageName = 'com.example.hello', versionCode = 1, v
     zip.outputStream.on('end', () => resolve(Buffer.concat(parts)));
     zip.outputStream.on('error', reject);
   });
+}
+
+/** `head`, then `pattern` over and over up to `total` bytes, as a stream of 1 MiB pieces (never held whole). */
+function paddedStream(head, total, pattern) {
+  const piece = Buffer.alloc(1024 * 1024, pattern);
+  let left = total - head.length;
+  let first = true;
+  return new Readable({
+    read() {
+      if (first) {
+        first = false;
+        this.push(head);
+      } else if (left <= 0) this.push(null);
+      else {
+        const size = Math.min(left, piece.length);
+        left -= size;
+        this.push(size === piece.length ? piece : piece.subarray(0, size));
+      }
+    },
+  });
+}
+
+/** An empty chunk of Android's compiled XML (type 0, an 8-byte header and nothing else): parsers step over it. */
+const EMPTY_CHUNK = Buffer.from([0, 0, 8, 0, 8, 0, 0, 0]);
+
+/**
+ * A zip bomb: a package whose manifest (`entry: 'manifest'`) or icon (`entry: 'icon'`) is its real bytes followed by
+ * filler up to `inflatedBytes`, deflated to about a thousandth of that. The filler is zeros, or for the manifest with
+ * `filler: 'chunks'`, empty chunks (a manifest that grows, still well formed once its size field is set to cover them:
+ * `framed`).
+ */
+export function buildBombApk({ entry = 'manifest', inflatedBytes = 64 * 1024 ** 2, filler = 'zeros', framed = false } = {}) {
+  const icon = 'res/drawable/icon.png';
+  const manifest = binaryManifest({ packageName: 'com.example.bomb', versionCode: 1, versionName: '1.0', label: 'Bomb', icon });
+  const pattern = filler === 'chunks' ? EMPTY_CHUNK : 0;
+  // Whole chunks only; the padded size in the size field of the manifest's first chunk when framed.
+  const total = filler === 'chunks' ? manifest.length + Math.floor((inflatedBytes - manifest.length) / 8) * 8 : inflatedBytes;
+  if (framed) manifest.writeUInt32LE(total, 4);
+  const zip = new yazl.ZipFile();
+  if (entry === 'manifest') zip.addReadStream(paddedStream(manifest, total, pattern), 'AndroidManifest.xml');
+  else zip.addBuffer(manifest, 'AndroidManifest.xml');
+  if (entry === 'icon') zip.addReadStream(paddedStream(iconPng('Bomb'), inflatedBytes, 0), icon);
+  else zip.addBuffer(iconPng('Bomb'), icon, { compress: false });
+  return zipBytes(zip);
+}
+
+/**
+ * A copy of a zip whose central directory lies: it announces `size` inflated bytes for the entry `name` (its data and
+ * checksum are left as they are).
+ */
+export function announceSize(zipBytes, name, size) {
+  const bytes = Buffer.from(zipBytes);
+  // Each central directory record: its signature, the inflated size at 24, the name's length at 28, the name at 46.
+  const record = Buffer.from([0x50, 0x4b, 0x01, 0x02]);
+  for (let at = bytes.indexOf(record); at >= 0; at = bytes.indexOf(record, at + 4)) {
+    if (bytes.toString('utf8', at + 46, at + 46 + bytes.readUInt16LE(at + 28)) === name) bytes.writeUInt32LE(size, at + 24);
+  }
+  return bytes;
 }

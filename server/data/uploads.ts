@@ -91,6 +91,18 @@ export function stalledUploads(db: Db, before: number): UploadRow[] {
   return statement(db, "SELECT * FROM uploads WHERE state IN ('waitingUpload', 'uploading') AND updated_at < ?").all(before) as UploadRow[];
 }
 
+/**
+ * Uploads that only a running pipeline moves on (lib/uploads.ts): being checked or read, or ready with a phone not done
+ * (waiting, pushing, pushed, installing). Found as the server starts, they were left so by the one before it stopping.
+ */
+export function strandedUploads(db: Db): UploadRow[] {
+  return statement(
+    db,
+    `SELECT * FROM uploads WHERE state IN ('verifying', 'parsing') OR (state = 'ready' AND id IN
+       (SELECT upload_id FROM upload_targets WHERE state IN ('waiting', 'pushing', 'pushed', 'installing')))`,
+  ).all() as UploadRow[];
+}
+
 /** Uploads created before `before` (ms): their files are removed (kept a day at most). */
 export function uploadsCreatedBefore(db: Db, before: number): UploadRow[] {
   return statement(db, 'SELECT * FROM uploads WHERE created_at < ?').all(before) as UploadRow[];

@@ -6,8 +6,8 @@ import type { ReplyInput } from '../../src/contract/endpoint.ts';
 import type * as contract from '../../src/contract/files.ts';
 import { ErrorCode } from '../../src/core/error-codes.ts';
 import {
-  deleteUpload, failOpenTargets, setTargetState, setUploadPackage, setUploadState, targetsOf, uploadById, uploadsOfUser,
-  type UploadRow,
+  deleteUpload, failOpenTargets, setTargetState, setUploadPackage, setUploadState, strandedUploads, targetsOf, uploadById,
+  uploadsOfUser, type UploadRow,
 } from '../data/uploads.ts';
 import { findPhone } from '../data/phones.ts';
 import { readApkManifest, type ApkManifest } from './apk.ts';
@@ -126,7 +126,9 @@ async function process(deps: Deps, pipeline: UploadPipeline, upload: UploadRow, 
   let manifest: ApkManifest;
   try {
     manifest = await readApkManifest(file);
-  } catch {
+  } catch (error) {
+    // A package past the reader's bounds is refused like one that is not a package (lib/apk-read.mjs).
+    deps.log(`[uploads] ${upload.id}: package not read: ${error instanceof Error ? error.message : String(error)}`);
     return failFile(ErrorCode.FILE_PARSE_ERROR);
   }
   if (!uploadById(db, upload.id)) return; // deleted meanwhile
@@ -162,4 +164,22 @@ export async function deleteOwnUpload(deps: Deps, pipeline: UploadPipeline, user
   if (busy || row.state === 'verifying' || row.state === 'parsing') throw apiError(ErrorCode.FILE_INSTALLING);
   deleteUpload(deps.db, row.id);
   await removeBytes(pipeline, row.id);
+}
+
+/**
+ * As the server starts: uploads left in a step by the server before it (checked, read, pushed or installed when it
+ * stopped) fail with SERVER_ERROR, the file itself when it was being checked or read, else each phone not done, and
+ * their bytes go. Nothing is resumed: the browser's SHA-512 was not kept, and a phone's push or install cannot be
+ * known to have happened. They can then be deleted. The states change before this returns; the bytes go behind.
+ */
+export function failStrandedUploads(deps: Deps, pipeline: UploadPipeline): Promise<void> {
+  const { db } = deps;
+  const now = deps.now();
+  const stranded = strandedUploads(db);
+  for (const row of stranded) {
+    if (row.state === 'verifying' || row.state === 'parsing') setUploadState(db, row.id, 'failed', now, ErrorCode.SERVER_ERROR);
+    failOpenTargets(db, row.id, ErrorCode.SERVER_ERROR, now);
+    deps.log(`[uploads] ${row.id}: left ${row.state} by a stop, failed`);
+  }
+  return Promise.all(stranded.map((row) => removeBytes(pipeline, row.id))).then(() => undefined);
 }

@@ -9,7 +9,7 @@ import { requireAuth, requireTenant } from '../lib/auth.ts';
 import { contractRoute } from '../lib/contract-route.ts';
 import { ApiError, apiError, badRequest } from '../lib/errors.ts';
 import { loadOwnedPhones } from '../lib/phones.ts';
-import { deleteOwnUpload, listUploads, removeBytes, verifyUpload, type UploadPipeline } from '../lib/uploads.ts';
+import { deleteOwnUpload, failStrandedUploads, listUploads, removeBytes, verifyUpload, type UploadPipeline } from '../lib/uploads.ts';
 import type { AppEnv, Deps, UserRow } from '../lib/types.ts';
 
 // Files uploaded to install on phones (server/API.md "Files"). The bytes come by tus, the resumable-upload protocol,
@@ -33,6 +33,8 @@ function tusRefusal(error: ApiError, status = 400) {
 
 export function fileRoutes(deps: Deps, options: UploadOptions): { routes: Hono<AppEnv>; sweep: () => Promise<void> } {
   const { db } = deps;
+  // One server per database: what a stopped one left in a step is failed before any request is taken.
+  void failStrandedUploads(deps, options).catch((error: unknown) => deps.log(`[uploads] stranded bytes: ${String(error)}`));
   const routes = new Hono<AppEnv>();
   const guard = [requireTenant(deps), requireAuth(deps)];
   /** The signed-in user of each tus request (the Hono guard ran before tus sees it). */
