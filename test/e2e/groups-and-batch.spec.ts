@@ -21,7 +21,7 @@ test.beforeEach(async ({ page }) => {
   await useEnglish(page);
 });
 
-test('groups: create (empty and 21 characters refused, text kept), rename, delete; the default group has no rename or delete', async ({ page }) => {
+test('groups: create (empty, 21 characters, a look-alike of the default group and a blank glyph refused, text kept), rename, delete; the default group has no rename or delete', async ({ page }) => {
   await registerNewUser(page);
   await page.goto(appUrl('/manage-group/demo'));
   const rows = page.getByTestId('group-row');
@@ -37,6 +37,17 @@ test('groups: create (empty and 21 characters refused, text kept), rename, delet
   await page.getByTestId('new-group-name-submit').click();
   await expect(page.locator('#new-group-name-error')).toHaveText('The name can be at most 20 characters');
   await expect(page.locator('#new-group-name')).toHaveValue('g'.repeat(21));
+  await expect(rows).toHaveCount(1);
+  // A look-alike of the default group (a Cyrillic е) is refused as the default group; a blank braille pattern as an
+  // invisible character. Each message sits under the field and the text stays.
+  await page.locator('#new-group-name').fill('D\u0435fault group');
+  await page.getByTestId('new-group-name-submit').click();
+  await expect(page.locator('#new-group-name-error')).toHaveText('A group with this name already exists');
+  await expect(page.locator('#new-group-name')).toHaveValue('D\u0435fault group');
+  await page.locator('#new-group-name').fill('\u2800');
+  await page.getByTestId('new-group-name-submit').click();
+  await expect(page.locator('#new-group-name-error')).toHaveText('The name cannot contain control, invisible or text-direction characters');
+  await expect(page.locator('#new-group-name')).toHaveValue('\u2800');
   await expect(rows).toHaveCount(1);
 
   await page.locator('#new-group-name').fill('Team 甲');
