@@ -31,9 +31,8 @@ export const NAME_MAX = 20;
  *   spaces, invisible operators, tag characters, interlinear annotation marks), private use (Co: draws whatever a font
  *   puts there), unassigned code points (Cn), surrogates (Cs: only an unpaired half can occur in a string), line and
  *   paragraph separators (Zl, Zp);
- * - space separators (Zs) other than the plain space and the ideographic space: no-break, en, em, thin and hair spaces
- *   look like a space, or like nothing, and let "Default\u00A0group" differ from a name it passes for. The ideographic
- *   space U+3000 stays: Chinese input methods type it in full-width mode, and it is as wide as a character;
+ * - space separators (Zs) other than the plain space: no-break, en, em, thin, hair and ideographic spaces look like a
+ *   space, or like nothing, and let "Default\u00A0group" differ from a name it passes for (one space, one spelling);
  * - default-ignorable code points, which a font draws as nothing by definition (combining grapheme joiner, Hangul
  *   fillers, Khmer inherent vowels, soft hyphen), and the blank braille pattern U+2800, a symbol that is blank.
  * A right-to-left override turns "evil.exe" into a name that reads differently on every screen that shows it.
@@ -42,7 +41,7 @@ export const NAME_MAX = 20;
  * spelling), variation selectors (emoji and CJK presentation) and Mongolian free variation selectors.
  */
 const NAME_FORBIDDEN =
-  /(?![ \u3000\u200c\u200d\ufe00-\ufe0f\u{e0100}-\u{e01ef}\u180b-\u180d\u180f])[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\p{Zs}\p{Default_Ignorable_Code_Point}\u2800]/u;
+  /(?![ \u200c\u200d\ufe00-\ufe0f\u{e0100}-\u{e01ef}\u180b-\u180d\u180f])[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\p{Zs}\p{Default_Ignorable_Code_Point}\u2800]/u;
 /**
  * Tag characters are allowed only as an emoji flag sequence (🏴, two to six tag letters or digits, the cancel tag: the
  * flags of England, Scotland and Wales), which is taken out before the check above.

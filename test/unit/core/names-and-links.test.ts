@@ -41,13 +41,12 @@ test('names: every refused category, alone and between letters', () => {
   }
 });
 
-test('names: joiners, variation selectors, flag tags, the ideographic space and real scripts stay allowed', () => {
+test('names: joiners, variation selectors, flag tags and real scripts stay allowed', () => {
   const good = [
     '👨\u200D👩\u200D👧 家', // ZWJ family
     'می\u200Cخواهم', // Persian with ZWNJ
     '❤\uFE0F 手机', // variation selector 16
     '🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F} Scot', // flag of Scotland: tag letters and cancel tag
-    '我的\u3000手机', // ideographic space, typed by Chinese input methods in full-width mode
     'ᠮᠣᠩ\u180Bᠭᠣᠯ', // Mongolian free variation selector
     'Café', 'ภาษาไทย', 'Tiếng Việt', 'Ελληνικά', 'Русский', 'हिन्दी',
   ];
@@ -55,6 +54,8 @@ test('names: joiners, variation selectors, flag tags, the ideographic space and 
   // A tag outside a flag sequence, or a flag's tags without the flag, is refused.
   assert.is(checkName('a\u{E0067}\u{E0062}\u{E007F}'), 'validate.nameInvalidCharacters');
   assert.is(checkName('\u3000'), 'validate.nameRequired', 'ideographic spaces alone are trimmed away');
+  assert.is(checkName('我的\u3000手机'), 'validate.nameInvalidCharacters', 'an ideographic space inside is a space other than U+0020');
+  assert.is(checkName('我的 手机'), null);
 });
 
 test('look-alike key: fullwidth, Cyrillic, spaced, cased and traditional forms of the default group name', () => {
