@@ -94,6 +94,12 @@ export const Password = ruleField(ErrorCode.PASSWORD_INVALID, checkPassword, (va
 /** Nickname, device and group names: 1-20 characters after trim, an emoji counting as one (spec §5). */
 /** Stored composed (NFC), so one name has one spelling: uniqueness and the reserved names compare as users read. */
 export const Name = ruleField(ErrorCode.NAME_INVALID, checkName, nameForm, false);
+/** A name that may be left out (absent or '': the server then names the caller); spaces alone are a name, refused. */
+export const NameOrEmpty = v.pipe(
+  Text,
+  ruleCheck(ErrorCode.NAME_INVALID, (sent) => (sent === '' ? null : checkName(nameForm(sent)))),
+  v.transform<string, string>(nameForm),
+);
 
 /**
  * A name that must not pass for one of `reserved` (compared by lookalikeKey, before the §5 rule, so that

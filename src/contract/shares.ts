@@ -5,7 +5,7 @@
  * server/routes/shares.ts. Client: src/share/api.ts.
  */
 import * as v from 'valibot';
-import { Id, LookupId, Name, Text, coded } from './fields.ts';
+import { Id, LookupId, Name, NameOrEmpty, Text, coded } from './fields.ts';
 import { endpoint } from './endpoint.ts';
 import { ErrorCode } from '../core/error-codes.ts';
 import { SHARE_END_REASONS, SHARE_PERMISSIONS, SHARE_STATUSES, SHARE_VALIDITY_HOURS, VIEWER_ACTIONS, VIEWER_STATES } from './share-words.ts';
@@ -95,7 +95,7 @@ export const openShare = endpoint(`POST ${SHARE}/open`, {
 export const joinShare = endpoint(`POST ${SHARE}/join`, {
   body: v.object({
     token: Secret,
-    displayName: v.optional(v.union([v.literal(''), Name]), ''),
+    displayName: NameOrEmpty,
     /**
      * The key this browser got when it joined this share before: it comes back as the same viewer. A key no viewer
      * holds, made by the browser (VIEWER_KEY_PATTERN: at least 144 random bits), becomes the new viewer's key, so the

@@ -27,9 +27,11 @@ const Activation = v.pipe(
       anything<string[]>(),
       v.check((value: string[]) => isAbsent(value) || Array.isArray(value), 'must be an array of codes'),
       v.transform((value) => (Array.isArray(value) ? (value as unknown[]) : [])),
+      // A code people type as digits may come as a JSON number; any other type is no code at all.
+      v.check((codes) => codes.every((code) => typeof code === 'string' || (typeof code === 'number' && Number.isFinite(code))), 'must be an array of codes'),
       v.check((codes) => codes.length <= MAX_CODES_PER_CALL, coded(ErrorCode.BAD_REQUEST, `At most ${MAX_CODES_PER_CALL} codes at once`)),
       // Case is kept: codes are case-sensitive (spec §5), so "newstd000001" is not "NEWSTD000001".
-      v.transform((codes) => codes.map((code) => (typeof code === 'string' ? code.trim() : ''))),
+      v.transform((codes) => codes.map((code) => String(code).trim())),
       v.check(
         (codes) => codes.length > 0 && codes.every(isActivationCode),
         coded(ErrorCode.CODE_FORMAT_INVALID, `An activation code is ${ACTIVATION_CODE_LENGTH} letters or digits`),
@@ -41,9 +43,10 @@ const Activation = v.pipe(
       v.check((type) => type !== null, `must be ${ACTIVATION_TYPES.join(' or ')}`),
       v.transform((type) => type as ActivationType),
     ),
-    /** Type 2: phone i is renewed by code i. Ignored for type 1. */
+    /** Type 2: phone i is renewed by code i. Ignored for type 1 (but, when sent, still an array). */
     userPhoneIds: v.pipe(
-      v.nullish(anything<number[]>(), null),
+      anything<number[] | undefined>(),
+      v.check((value) => isAbsent(value) || Array.isArray(value), 'must be an array of ids'),
       v.transform((value) => (Array.isArray(value) ? (value as unknown[]).map(asPositiveInt) : [])),
     ),
   }),

@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import { ErrorCode } from '../../../src/core/error-codes.ts';
 import { demo, GROUP, PHONE, phoneId, phoneRow } from './device-helpers.ts';
 import { CASES_MOBILE, check, give } from './transfer-helpers.ts';
+import { shop, snapshot } from './commerce-helpers.ts';
 
 // src/contract/fields.ts: a field takes its own type only. A text field refuses a boolean, an object, an array (and a
 // number, where the field does not say numbers count); an optional field refuses a wrong type rather than taking its
@@ -62,6 +63,24 @@ test('names, ids and texts of a wrong type: 400 naming the field', async () => {
   }
   assert.is(phoneRow(ctx, id).user_id, owner, 'the phone was not given away');
   assert.is((await check(ctx, [id], Number(CASES_MOBILE))).code, 0, 'a mobile sent as a number is read');
+});
+
+test('activation codes: ids that are not an array, codes that are not text, are a 400 naming the field; nothing done', async () => {
+  const ctx = await shop();
+  const id = phoneId(ctx, 'Shop assistant');
+  const before = snapshot(ctx);
+  const ACTIVATE = '/api/product/activation-code/activate';
+  for (const userPhoneIds of [`${id}`, id, { 0: id }, true]) {
+    for (const type of [1, 2]) {
+      const reply = await ctx.call(ACTIVATE, { body: { type, codes: ['RENSTD000001'], userPhoneIds } });
+      assert.equal([reply.code, reply.msg], [ErrorCode.BAD_REQUEST, 'userPhoneIds must be an array of ids'], `type ${type}, ${JSON.stringify(userPhoneIds)}`);
+    }
+  }
+  for (const code of [true, {}, ['NEWSTD000001'], null]) {
+    const reply = await ctx.call(ACTIVATE, { body: { type: 1, codes: ['NEWSTD000001', code] } });
+    assert.equal([reply.code, reply.msg], [ErrorCode.BAD_REQUEST, 'codes must be an array of codes'], JSON.stringify(code));
+  }
+  assert.equal(snapshot(ctx), before, 'no code used, no phone made or renewed');
 });
 
 test.run();

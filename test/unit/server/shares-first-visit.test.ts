@@ -46,6 +46,12 @@ test('a join without a name is named in the request language; a known viewer joi
   const again = await joined(share.token, '', { viewerKey: english.viewerKey });
   assert.is(again.displayName, english.displayName);
   assert.is((await join(share.token, ' ', {})).code, ErrorCode.NAME_INVALID, 'a name of spaces is not "no name"');
+  for (const wrong of [5, true, {}, ['Ann']]) {
+    const reply = await join(share.token, wrong as unknown as string, { address: '10.0.0.6' });
+    assert.equal([reply.code, reply.msg], [ErrorCode.BAD_REQUEST, 'displayName must be a string'], JSON.stringify(wrong));
+  }
+  const unnamed = await s.ctx.call(`${SHARE}/join`, { body: { token: share.token, displayName: null }, language: 'en-US', address: '10.0.0.7' });
+  assert.match((unnamed.data as { displayName: string }).displayName, /^Guest \d{4}$/, 'null reads as no name');
 });
 
 test('a first visit joins by its socket: the picture comes, and the join call with the same key is the same viewer', async () => {
