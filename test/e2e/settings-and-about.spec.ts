@@ -35,6 +35,11 @@ test('profile tab: the banner ads of its position, customer service, about us', 
 
   await page.getByTestId('entry-customer-service').click();
   await expect(page.getByRole('dialog')).toContainText('400-800-1234');
+  // The tenant's support page is another site: it opens beside the app, without a handle back to it.
+  const support = page.getByRole('dialog').getByRole('link', { name: '在线客服' });
+  await expect(support).toHaveAttribute('target', '_blank');
+  await expect(support).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(page.getByRole('dialog').getByRole('link', { name: '客服电话' })).not.toHaveAttribute('target', '_blank');
   await page.getByRole('dialog').getByRole('button', { name: '关闭' }).click();
 
   await page.getByTestId('entry-about-us').click();

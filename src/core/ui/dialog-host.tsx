@@ -33,7 +33,13 @@ function DialogBox({ dialog }: { dialog: DialogSpec }) {
         <div class="dialog__actions">
           {dialog.actions.map((action) =>
             action.href && isSafeUrl(action.href) ? (
-              <a key={action.label} class={`btn${action.primary ? ' btn--primary' : ''}`} href={action.href}>
+              // A link to another site (a tenant's support page) opens beside the app and cannot reach back into it.
+              <a
+                key={action.label}
+                class={`btn${action.primary ? ' btn--primary' : ''}`}
+                href={action.href}
+                {...(/^\s*(https?:)?\/\//i.test(action.href) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+              >
                 {action.label}
               </a>
             ) : (
