@@ -5,7 +5,7 @@ import { ErrorCode } from '../../../src/core/error-codes.ts';
 import { createApp } from '../../../server/app.ts';
 import { migrate } from '../../../server/db/index.ts';
 import { migrations } from '../../../server/db/migrations/index.ts';
-import { DEFAULT_LIMITS, LIMIT_ENV } from '../../../server/lib/throttles.ts';
+import { DEFAULT_LIMITS } from '../../../server/lib/throttles.ts';
 import { directDeps } from './device-helpers.ts';
 import { setup } from './helpers.ts';
 
@@ -126,17 +126,6 @@ test('on upgrade the budget starts from the events already stored, per tenant an
   const rows = db.prepare('SELECT tenant_id, day, events FROM analytics_budget ORDER BY tenant_id, day').all();
   const day = Math.floor(today / DAY_MS);
   assert.equal(rows, [{ tenant_id: 1, day: day - 1, events: 1 }, { tenant_id: 1, day, events: 2 }, { tenant_id: 100, day, events: 1 }]);
-});
-
-test('the defaults, each set by its environment variable', () => {
-  assert.equal(
-    [DEFAULT_LIMITS.analyticsAddressGroupPerMinute, DEFAULT_LIMITS.analyticsPropertiesMaxBytes, DEFAULT_LIMITS.analyticsTenantEventsPerDay, DEFAULT_LIMITS.analyticsRetentionDays],
-    [240, 2048, 200_000, 30],
-  );
-  assert.is(LIMIT_ENV.ANALYTICS_ADDRESS_GROUP_LIMIT_PER_MINUTE, 'analyticsAddressGroupPerMinute');
-  assert.is(LIMIT_ENV.ANALYTICS_PROPERTIES_MAX_BYTES, 'analyticsPropertiesMaxBytes');
-  assert.is(LIMIT_ENV.ANALYTICS_TENANT_EVENTS_PER_DAY, 'analyticsTenantEventsPerDay');
-  assert.is(LIMIT_ENV.ANALYTICS_RETENTION_DAYS, 'analyticsRetentionDays');
 });
 
 test.run();
