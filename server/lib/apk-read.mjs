@@ -55,17 +55,18 @@ const PACKAGE_NAME = /^[A-Za-z][\w]*(\.[A-Za-z][\w]*)+$/;
 const literal = (value) => (typeof value === 'string' && !value.startsWith('resourceId:') ? value.trim() : '');
 
 /**
- * An entry's bytes, at most `limit` of them: refused before inflating when its header announces more, and as soon
- * as the inflated stream passes `limit` or the package's budget (`budget.left`, shared by its entries; the stream
- * is then destroyed, which stops the inflating).
+ * An entry's bytes, at most `limit` of them: refused before inflating when its header announces more than `limit` or
+ * than what is left of the package's budget (`budget.left`, shared by its entries), and as soon as the inflated
+ * stream passes either (the stream is then destroyed, which stops the inflating). Exported for its test.
  * @param {ZipFile} zip
  * @param {Entry} entry
  * @param {number} limit
  * @param {{ left: number }} budget
  * @returns {Promise<Buffer>}
  */
-async function readBounded(zip, entry, limit, budget) {
+export async function readBounded(zip, entry, limit, budget) {
   if (entry.uncompressedSize > limit) throw new ApkRefused(`${entry.fileName} announces ${entry.uncompressedSize} bytes, more than ${limit}`);
+  if (entry.uncompressedSize > budget.left) throw new ApkRefused(`${entry.fileName} announces ${entry.uncompressedSize} bytes, more than the package's ${budget.left} left`);
   const stream = await zip.openReadStreamPromise(entry);
   /** @type {Buffer[]} */
   const chunks = [];

@@ -10,7 +10,7 @@ import {
   uploadsOfUser, type UploadRow,
 } from '../data/uploads.ts';
 import { findPhone } from '../data/phones.ts';
-import { readApkManifest, type ApkManifest } from './apk.ts';
+import { ReaderBusy, readApkManifest, type ApkManifest } from './apk.ts';
 import { ApiError, apiError } from './errors.ts';
 import { openRefusal, operationRefusal } from './phones.ts';
 import type { Db, Deps, UserRow } from './types.ts';
@@ -125,11 +125,12 @@ async function process(deps: Deps, pipeline: UploadPipeline, upload: UploadRow, 
   setUploadState(db, upload.id, 'parsing', deps.now());
   let manifest: ApkManifest;
   try {
-    manifest = await readApkManifest(file);
+    manifest = await readApkManifest(file, { userId: upload.user_id });
   } catch (error) {
-    // A package past the reader's bounds is refused like one that is not a package (lib/apk-read.mjs).
     deps.log(`[uploads] ${upload.id}: package not read: ${error instanceof Error ? error.message : String(error)}`);
-    return failFile(ErrorCode.FILE_PARSE_ERROR);
+    // Readers too busy to take it in time: the package may be fine, so "try later" rather than "reselect". A package
+    // past the reader's bounds is refused like one that is not a package (lib/apk-read.mjs).
+    return failFile(error instanceof ReaderBusy ? ErrorCode.TOO_MANY_REQUESTS : ErrorCode.FILE_PARSE_ERROR);
   }
   if (!uploadById(db, upload.id)) return; // deleted meanwhile
   setUploadPackage(db, upload.id, manifest, deps.now());
@@ -173,6 +174,9 @@ export async function deleteOwnUpload(deps: Deps, pipeline: UploadPipeline, user
  * known to have happened. They can then be deleted. The states change before this returns; the bytes go behind.
  */
 export function failStrandedUploads(deps: Deps, pipeline: UploadPipeline): Promise<void> {
+  // One server per database: every upload in a step is taken to be this server's predecessor's. Instances sharing a
+  // database would fail each other's live uploads here; they need the owning instance on the row, or a lease.
+
   const { db } = deps;
   const now = deps.now();
   const stranded = strandedUploads(db);

@@ -33,7 +33,8 @@ function tusRefusal(error: ApiError, status = 400) {
 
 export function fileRoutes(deps: Deps, options: UploadOptions): { routes: Hono<AppEnv>; sweep: () => Promise<void> } {
   const { db } = deps;
-  // One server per database: what a stopped one left in a step is failed before any request is taken.
+  // One server per database (lib/uploads.ts says what several need): what a stopped one left in a step is failed
+  // before any request is taken.
   void failStrandedUploads(deps, options).catch((error: unknown) => deps.log(`[uploads] stranded bytes: ${String(error)}`));
   const routes = new Hono<AppEnv>();
   const guard = [requireTenant(deps), requireAuth(deps)];

@@ -104,12 +104,12 @@ test('a package not read within its time limit is refused (its worker is ended);
   const file = join(folder.dir, 'plain.apk');
   writeFileSync(file, await buildApk({ packageName: 'com.example.plain' }));
   try {
-    await readApkManifest(file, { timeLimitMs: 1 });
+    await readApkManifest(file, { userId: 1, timeLimitMs: 1 });
     assert.unreachable('read in 1 ms');
   } catch (error) {
     assert.equal([(error as Error).name, (error as Error).message], ['ApkRefused', 'not read within 1 ms']);
   }
-  const read = await Promise.all([1, 2, 3].map(() => readApkManifest(file)));
+  const read = await Promise.all([1, 2, 3].map((userId) => readApkManifest(file, { userId })));
   assert.equal(read.map((manifest) => [manifest.packageName, manifest.iconPng !== null]), [1, 2, 3].map(() => ['com.example.plain', true]));
 });
 
