@@ -11,7 +11,7 @@ import {
 } from '../data/sms-codes.ts';
 import { loggedInSince } from '../data/users.ts';
 import { throttledError } from './errors.ts';
-import { isKnownDevice } from './throttles.ts';
+import { isKnownDevice } from './known-devices.ts';
 import type { Deps } from './types.ts';
 
 // Who may have an SMS code sent (API.md "Authentication"), counted from the stored codes.
