@@ -35,7 +35,7 @@ export interface Limits {
    * others fail (SMS_SEND_FAILED) as past a gateway quota.
    */
   smsGlobalPerHour: number;
-  /** Codes one address group may have sent from that reserve in any hour. */
+  /** First codes of the hour one address group may have sent from that reserve in any hour (not the owner's codes). */
   smsReserveGroupPerHour: number;
   /** Guest trials one client address may start in any hour. */
   guestAddressPerHour: number;
