@@ -56,18 +56,32 @@ export function mobileSentAt(db: Db, tenantId: number, mobile: string, offset: n
   return (plucked(db, text).get(tenantId, mobile, offset) as number | undefined) ?? null;
 }
 
-/** When the addresses from `from` to `to` (exclusive) had their `offset`-th latest code sent from the reserve, or null. */
-export function reservedRangeSentAt(db: Db, from: string, to: string, offset: number): number | null {
+/**
+ * Which share a code was sent from (the `reserved` column): the server cap's open share (0), or past it the reserve,
+ * as a number's first code of the hour (1) or as the owner's (2). The two reserve kinds are counted apart
+ * (lib/sms-send-limits.ts).
+ */
+export type SmsShare = 'open' | 'first-of-hour' | 'owner';
+const SHARE_COLUMN: Record<SmsShare, number> = { open: 0, 'first-of-hour': 1, owner: 2 };
+
+/** When the server sent its `offset`-th latest first code of the hour from the reserve, or null. */
+export function firstOfHourReserveSentAt(db: Db, offset: number): number | null {
+  const text = 'SELECT created_at FROM sms_codes WHERE reserved = 1 ORDER BY created_at DESC LIMIT 1 OFFSET ?';
+  return (plucked(db, text).get(offset) as number | undefined) ?? null;
+}
+
+/** The same, of those the addresses from `from` to `to` (exclusive) asked for. */
+export function firstOfHourReserveRangeSentAt(db: Db, from: string, to: string, offset: number): number | null {
   const text =
     'SELECT created_at FROM sms_codes WHERE reserved = 1 AND client_address >= ? AND client_address < ? ORDER BY created_at DESC LIMIT 1 OFFSET ?';
   return (plucked(db, text).get(from, to, offset) as number | undefined) ?? null;
 }
 
-/** The same, of the reserve's codes to the tenant's mobile only. */
-export function reservedMobileSentAt(db: Db, tenantId: number, mobile: string, from: string, to: string, offset: number): number | null {
-  const text = `SELECT created_at FROM sms_codes WHERE reserved = 1 AND client_address >= ? AND client_address < ? AND tenant_id = ? AND mobile = ?
+/** When the tenant's mobile had its `offset`-th latest owner's code from the reserve, asked from `from` to `to`, or null. */
+export function ownerReserveSentAt(db: Db, tenantId: number, mobile: string, from: string, to: string, offset: number): number | null {
+  const text = `SELECT created_at FROM sms_codes WHERE tenant_id = ? AND mobile = ? AND reserved = 2 AND client_address >= ? AND client_address < ?
      ORDER BY created_at DESC LIMIT 1 OFFSET ?`;
-  return (plucked(db, text).get(from, to, tenantId, mobile, offset) as number | undefined) ?? null;
+  return (plucked(db, text).get(tenantId, mobile, from, to, offset) as number | undefined) ?? null;
 }
 
 /** When the server sent its `offset`-th latest code, or null. */
@@ -84,15 +98,14 @@ export interface NewSmsCode {
   clientAddress: string;
   createdAt: number;
   expiresAt: number;
-  /** Sent from the reserve past the server cap's open share (lib/sms-send-limits.ts). */
-  reserved: boolean;
+  share: SmsShare;
 }
 
 export function insertSmsCode(db: Db, code: NewSmsCode): void {
   statement(
     db,
     'INSERT INTO sms_codes (tenant_id, mobile, scene, code_hash, client_address, created_at, expires_at, reserved) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  ).run(code.tenantId, code.mobile, code.scene, code.codeHash, code.clientAddress, code.createdAt, code.expiresAt, code.reserved ? 1 : 0);
+  ).run(code.tenantId, code.mobile, code.scene, code.codeHash, code.clientAddress, code.createdAt, code.expiresAt, SHARE_COLUMN[code.share]);
 }
 
 /** The most recent code of this mobile and scene, whoever asked for it. */

@@ -6,14 +6,14 @@ const SECOND_MS = 1000;
 /** The first delay after the free failures; each further failure doubles it, up to the lock. */
 export const FIRST_DELAY_MS = 2 * SECOND_MS;
 /** Enough for every client of a busy server; past it, expired entries are swept and then the stalest dropped. */
-const DEFAULT_MAX_KEYS = 100_000;
+export const DEFAULT_MAX_KEYS = 100_000;
 
 /**
  * A map that stays under `maxKeys`: when full, entries `expired` says are no longer needed go first, then the least
  * recently written (a write moves a key to the end). Dropping a live entry only forgets a count, so a flood of
  * fresh keys can at worst give back some tries, and the per-address throttles bound how many keys one client makes.
  */
-class BoundedMap<V> {
+export class BoundedMap<V> {
   private readonly entries = new Map<string, V>();
   constructor(
     private readonly maxKeys: number,
@@ -34,9 +34,18 @@ class BoundedMap<V> {
     if (this.entries.size > this.maxKeys) this.prune(now);
   }
 
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
+  /** Drops every expired entry (one pass), for an owner whose entries expire long before the map is full. */
+  sweep(now: number): void {
+    for (const [key, value] of this.entries) if (this.expired(value, now)) this.entries.delete(key);
+  }
+
   // A sweep costs one pass; freeing a tenth of the room makes the next one wait for that many new keys.
   private prune(now: number): void {
-    for (const [key, value] of this.entries) if (this.expired(value, now)) this.entries.delete(key);
+    this.sweep(now);
     let excess = this.entries.size - Math.floor(this.maxKeys * 0.9);
     for (const key of this.entries.keys()) {
       if (excess-- <= 0) break;

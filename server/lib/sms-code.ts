@@ -27,10 +27,10 @@ export function sendSmsCode(deps: Deps, tenantId: number, mobile: string, scene:
   const code = deps.smsFixedCode ?? String(randomInt(0, 1_000_000)).padStart(6, '0');
   immediate(db, () => {
     const now = deps.now();
-    const { reserved } = checkSendLimits(deps, tenantId, mobile, scene, requester, now);
+    const { share } = checkSendLimits(deps, tenantId, mobile, scene, requester, now);
     const codeHash = digest(deps.secrets.smsCodeKey, tenantId, mobile, scene, code).toString('hex');
     const clientAddress = requester.address;
-    insertSmsCode(db, { tenantId, mobile, scene, codeHash, clientAddress, createdAt: now, expiresAt: now + SMS_CODE_TTL_MS, reserved });
+    insertSmsCode(db, { tenantId, mobile, scene, codeHash, clientAddress, createdAt: now, expiresAt: now + SMS_CODE_TTL_MS, share });
   });
   deps.log(`[sms] tenant=${tenantId} mobile=${mobile} scene=${scene} code=${code}`);
 }

@@ -2,25 +2,27 @@ import { ErrorCode } from '../../src/core/error-codes.ts';
 import {
   addressRangeSentAt,
   addressSentAt,
+  firstOfHourReserveRangeSentAt,
+  firstOfHourReserveSentAt,
   mobileRangeSentAt,
   mobileSentAt,
+  ownerReserveSentAt,
   requesterSentAt,
-  reservedMobileSentAt,
-  reservedRangeSentAt,
   serverSentAt,
 } from '../data/sms-codes.ts';
+import type { SmsShare } from '../data/sms-codes.ts';
 import { loggedInSince } from '../data/users.ts';
 import { throttledError } from './errors.ts';
-import { isKnownDevice } from './throttles.ts';
+import { isKnownDevice } from './known-devices.ts';
 import type { Deps } from './types.ts';
 
 // Who may have an SMS code sent (API.md "Authentication"), counted from the stored codes.
 
 export const SMS_RESEND_INTERVAL_MS = 60 * 1000;
 export const SMS_DAILY_LIMIT = 10;
-/** The share of the server's hourly cap past which only the reserve's sends go. */
+/** The share of the server's hourly cap past which only the reserve's sends go; also the reserve's first codes' total. */
 export const SMS_RESERVED_SHARE = 0.2;
-/** Codes one number may take from the reserve in an hour, asked for from one address group. */
+/** Owner's codes one number may take from the reserve in an hour, asked for from one address group. */
 export const SMS_RESERVE_PER_NUMBER = 3;
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -56,7 +58,7 @@ function waitFor(oldestCounted: number | null, windowMs: number, now: number): n
 }
 
 /**
- * Refuses a send the limits do not allow, else answers whether it is the reserve's. Two kinds of limit:
+ * Refuses a send the limits do not allow, else answers which share it is sent from. Two kinds of limit:
  *
  * The requester's own, which bound what one sender can do and apply to everyone: per number, tenant, scene AND
  * requesting address one send a minute and SMS_DAILY_LIMIT a day (were they per number only, a stranger would keep
@@ -67,13 +69,16 @@ function waitFor(oldestCounted: number | null, windowMs: number, now: number): n
  * random numbers shares prefixes) and the server's hourly cap (the SMS gateway's quota: past it sending fails,
  * SMS_SEND_FAILED). They never refuse the owner's device (the number's live account logged in from the requester's
  * address or fingerprint within 30 days, or its session asks) nor a number that had no code this hour. Past the
- * server cap's open share (all but SMS_RESERVED_SHARE) only those two kinds go, from the reserve, which is counted
- * per address group (smsReserveGroupPerHour) and per number and group (SMS_RESERVE_PER_NUMBER): what a sender takes
- * from it is bounded by its own group, and no count of it is one a stranger elsewhere can spend.
+ * server cap's open share (all but SMS_RESERVED_SHARE) only those two kinds go, from the reserve:
+ * - the owner's are counted per number and address group only (SMS_RESERVE_PER_NUMBER): no count a stranger's sends
+ *   fill refuses them, not even a stranger behind the owner's carrier NAT;
+ * - a number's first code of the hour (at most one per number an hour, whoever asks) is counted per address group
+ *   (smsReserveGroupPerHour) and in a server-wide total, the reserved share of the server cap, so what the gateway is
+ *   asked for besides the owners' codes stays within smsGlobalPerHour however many groups send.
  *
  * Each refusal carries `retryAfterSeconds`, when the send it waits for leaves its window.
  */
-export function checkSendLimits(deps: Deps, tenantId: number, mobile: string, scene: number, requester: SmsRequester, now: number): { reserved: boolean } {
+export function checkSendLimits(deps: Deps, tenantId: number, mobile: string, scene: number, requester: SmsRequester, now: number): { share: SmsShare } {
   const { db, limits } = deps;
   const { address } = requester;
   const [groupFrom, groupTo] = addressGroupRange(address);
@@ -89,22 +94,29 @@ export function checkSendLimits(deps: Deps, tenantId: number, mobile: string, sc
   const owner =
     requester.signedIn === true ||
     (loggedInSince(db, tenantId, mobile, now - RECENT_LOGIN_MS) && isKnownDevice(deps, tenantId, mobile, address, requester.fingerprint));
-  const spared = fresh || owner;
-  if (!spared) {
+  if (!fresh && !owner) {
     const prefix = mobile.slice(0, MOBILE_PREFIX_DIGITS);
     tooFrequent(waitFor(mobileRangeSentAt(db, tenantId, prefix, nextPrefix(prefix), limits.smsPrefixPerHour - 1), HOUR_MS, now));
   }
 
   const openShare = Math.ceil(limits.smsGlobalPerHour * (1 - SMS_RESERVED_SHARE));
   const openWait = waitFor(serverSentAt(db, openShare - 1), HOUR_MS, now);
-  if (openWait === 0) return { reserved: false };
+  if (openWait === 0) return { share: 'open' };
   // The open share is spent: a send waits for it to free, or for room in the reserve where it may draw on that.
-  const reserveWait = spared
-    ? Math.max(
-        waitFor(reservedRangeSentAt(db, groupFrom, groupTo, limits.smsReserveGroupPerHour - 1), HOUR_MS, now),
-        waitFor(reservedMobileSentAt(db, tenantId, mobile, groupFrom, groupTo, SMS_RESERVE_PER_NUMBER - 1), HOUR_MS, now),
-      )
-    : Infinity;
-  if (reserveWait === 0) return { reserved: true };
+  const share: SmsShare | null = owner ? 'owner' : fresh ? 'first-of-hour' : null;
+  const reserveWait = share === null ? Infinity : reserveWaitFor(deps, share, tenantId, mobile, groupFrom, groupTo, openShare, now);
+  if (share !== null && reserveWait === 0) return { share };
   throw throttledError(ErrorCode.SMS_SEND_FAILED, Math.min(openWait, reserveWait));
+}
+
+/** How long a send of the reserve's kind `share` waits for room in it, 0 when it may go now. */
+function reserveWaitFor(deps: Deps, share: SmsShare, tenantId: number, mobile: string, from: string, to: string, openShare: number, now: number): number {
+  const { db, limits } = deps;
+  if (share === 'owner') return waitFor(ownerReserveSentAt(db, tenantId, mobile, from, to, SMS_RESERVE_PER_NUMBER - 1), HOUR_MS, now);
+  const total = limits.smsGlobalPerHour - openShare;
+  if (total <= 0) return Infinity;
+  return Math.max(
+    waitFor(firstOfHourReserveRangeSentAt(db, from, to, limits.smsReserveGroupPerHour - 1), HOUR_MS, now),
+    waitFor(firstOfHourReserveSentAt(db, total - 1), HOUR_MS, now),
+  );
 }

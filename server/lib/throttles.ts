@@ -1,5 +1,6 @@
 import { ErrorCode } from '../../src/core/error-codes.ts';
 import { throttledError } from './errors.ts';
+import { deviceKeys, KnownDevices } from './known-devices.ts';
 import { FailureThrottle, WindowCounter } from './rate-limit.ts';
 import type { Deps } from './types.ts';
 
@@ -34,7 +35,7 @@ export interface Limits {
    * others fail (SMS_SEND_FAILED) as past a gateway quota.
    */
   smsGlobalPerHour: number;
-  /** Codes one address group may have sent from that reserve in any hour. */
+  /** First codes of the hour one address group may have sent from that reserve in any hour (not the owner's codes). */
   smsReserveGroupPerHour: number;
   /** Guest trials one client address may start in any hour. */
   guestAddressPerHour: number;
@@ -157,53 +158,6 @@ export function createThrottles(limits: Limits): Throttles {
 /** Throws TOO_MANY_REQUESTS with the wait when there is one (admissions.ts uses it too). */
 export function refuseWhileWaiting(waitMs: number): void {
   if (waitMs > 0) throw throttledError(ErrorCode.TOO_MANY_REQUESTS, waitMs);
-}
-
-/** How long a device that logged into an account is recognised by it, and how many it remembers per account. */
-const KNOWN_DEVICE_MS = 30 * 24 * HOUR_MS;
-const KNOWN_DEVICES_PER_ACCOUNT = 20;
-
-/**
- * The addresses and device fingerprints that logged into each account lately, with its password or an SMS code (in
- * memory, like the counts). They are the owner's: a lock strangers cause on the account does not apply to them, and
- * the shared SMS budgets do not refuse them (sms-send-limits.ts).
- */
-export class KnownDevices {
-  private readonly byAccount = new Map<string, Map<string, number>>();
-
-  remember(account: string, keys: string[], now: number): void {
-    let seen = this.byAccount.get(account);
-    if (!seen) this.byAccount.set(account, (seen = new Map()));
-    for (const key of keys) {
-      seen.delete(key);
-      seen.set(key, now);
-    }
-    // Oldest first (insertion order): forget past the cap.
-    for (const key of seen.keys()) {
-      if (seen.size <= KNOWN_DEVICES_PER_ACCOUNT) break;
-      seen.delete(key);
-    }
-  }
-
-  knows(account: string, keys: string[], now: number): boolean {
-    const seen = this.byAccount.get(account);
-    return keys.some((key) => now - (seen?.get(key) ?? -Infinity) < KNOWN_DEVICE_MS);
-  }
-}
-
-/** A device is its address, and its fingerprint when it sends one. */
-function deviceKeys(address: string, fingerprint: string): string[] {
-  return fingerprint ? [`address ${address}`, `fingerprint ${fingerprint}`] : [`address ${address}`];
-}
-
-/** Remembers the device of a login to the account of `mobile` (its password or an SMS code proved it the owner's). */
-export function rememberLoginDevice(deps: Deps, tenantId: number, mobile: string, address: string, fingerprint: string): void {
-  deps.throttles.knownDevices.remember(`${tenantId}:${mobile}`, deviceKeys(address, fingerprint), deps.now());
-}
-
-/** Whether the account of `mobile` logged in from this device (its address or its fingerprint) lately. */
-export function isKnownDevice(deps: Deps, tenantId: number, mobile: string, address: string, fingerprint: string): boolean {
-  return deps.throttles.knownDevices.knows(`${tenantId}:${mobile}`, deviceKeys(address, fingerprint), deps.now());
 }
 
 /**

@@ -5,7 +5,8 @@ import { setup } from './helpers.ts';
 
 // The shared SMS budgets (API.md "Authentication"): the prefix cap and the server cap must never be a stranger's
 // tool against an owner. The number's owner on a device its account logged in from, and a number nobody asked a
-// code for this hour, get their code whatever strangers spent; strangers stay bounded by their own address caps.
+// code for this hour, get their code whatever strangers spent; strangers stay bounded by their own address caps, and
+// past the open share first codes of the hour by the reserve's total.
 
 const SEND = '/api/merchant/auth/send-sms-code';
 const SMS_LOGIN = '/api/merchant/auth/sms-login';
@@ -28,6 +29,11 @@ async function smsLoginFrom(app: App, mobile: string, address: string, headers: 
   assert.is((await send(app, mobile, address, headers)).code, 0, `code for ${mobile}`);
   const login = await app.call(SMS_LOGIN, { body: { mobile, code: app.lastCode() }, address, headers });
   assert.is(login.code, 0, `login of ${mobile}`);
+}
+
+/** `count` first codes of the hour from as many address groups, to spend the open share. */
+async function spendOpenShare(app: App, count: number) {
+  for (let i = 0; i < count; i++) assert.is((await send(app, `1370000${String(i).padStart(4, '0')}`, `192.0.${i}.1`)).code, 0, `open share ${i + 1}`);
 }
 
 /** 50 sends to 50 numbers of the prefix, the owner's among them, from two addresses (25 each). */
@@ -75,9 +81,9 @@ test("the owner's device is also known by its fingerprint-id from a new address,
   assert.is((await send(app, demo, '192.0.2.60')).code, 0, 'the password-login device');
 });
 
-test('25 accounts of the attacker cannot spend the server cap on an owner: the owner still gets its code, the attacker is refused', async () => {
-  // Open share 8 of 10; past it the attacker's address group takes at most 4 reserved sends an hour.
-  const app = setup({ limits: { smsGlobalPerHour: 10, smsReserveGroupPerHour: 4 } });
+test('25 accounts of the attacker cannot spend the server cap on an owner: the owner still gets its code, the attacker meets its own caps', async () => {
+  // Open share 8 of 10; the attacker's codes to its own accounts are its owner's codes, bounded by its address cap.
+  const app = setup({ limits: { smsGlobalPerHour: 10, smsReserveGroupPerHour: 4, smsAddressPerHour: 20 } });
   await smsLoginFrom(app, OWNER, OWNER_ADDRESS);
   const accounts = Array.from({ length: 25 }, (_, i) => `1350000${String(i).padStart(4, '0')}`);
   // The attacker registers and logs into 25 numbers from its own addresses, a few an hour.
@@ -90,11 +96,10 @@ test('25 accounts of the attacker cannot spend the server cap on an owner: the o
   assert.is((await send(app, OWNER, ATTACKERS[0])).code, 0, "the attacker's code to the owner's number");
   let sent = 1;
   for (const mobile of accounts) if ((await send(app, mobile, ATTACKERS[0])).code === 0) sent++;
+  assert.is(sent, 20, "the attacker's codes: its address cap");
   assert.is((await send(app, OWNER, OWNER_ADDRESS)).code, 0, "the owner's code, from its known device");
-  assert.is(sent, 8 + 4, "the attacker's codes: the open share, then the reserve of its address group");
   app.advance(MINUTE);
-  assert.is((await send(app, accounts[0], ATTACKERS[0])).code, ErrorCode.SMS_SEND_FAILED, "the attacker's extra code to its own account");
-  app.advance(MINUTE);
+  assert.is((await send(app, accounts[0], ATTACKERS[0])).code, ErrorCode.SMS_SEND_TOO_FREQUENT, "the attacker's extra code to its own account");
   assert.is((await send(app, OWNER, '192.0.2.77')).code, ErrorCode.SMS_SEND_FAILED, "a stranger's second code to the owner's number");
 });
 
@@ -133,12 +138,37 @@ test('a flood spread over fresh numbers is still bounded by the address and addr
   assert.is((await send(app, '13600000019', '203.0.113.3')).code, ErrorCode.SMS_SEND_TOO_FREQUENT, 'the group cap');
 });
 
-test('past the open share, fresh numbers take at most the reserve of the address group', async () => {
-  const app = setup({ limits: { smsGlobalPerHour: 5, smsReserveGroupPerHour: 2 } });
-  for (let i = 0; i < 4; i++) assert.is((await send(app, `1360000000${i}`, '203.0.113.1')).code, 0, `open share ${i + 1}`);
-  for (let i = 4; i < 6; i++) assert.is((await send(app, `1360000000${i}`, '203.0.113.2')).code, 0, `reserve ${i - 3}`);
-  assert.is((await send(app, '13600000009', '203.0.113.3')).code, ErrorCode.SMS_SEND_FAILED, "the group's reserve is spent");
-  assert.is((await send(app, '13600000009', '198.51.100.9')).code, 0, 'another group');
+test("past the open share a stranger in the owner's address group spends the group's first codes, never the owner's codes", async () => {
+  // Open share 16 of 20; past it 4 first codes of the hour server-wide, at most 3 per address group.
+  const app = setup({ limits: { smsGlobalPerHour: 20, smsReserveGroupPerHour: 3 } });
+  await smsLoginFrom(app, OWNER, OWNER_ADDRESS);
+  app.advance(HOUR);
+  await spendOpenShare(app, 16);
+  const neighbour = '198.51.100.200'; // the owner's /24: a carrier NAT's other subscriber
+  for (let i = 0; i < 3; i++) assert.is((await send(app, `1360000000${i}`, neighbour)).code, 0, `the neighbour's first code ${i + 1}`);
+  assert.is((await send(app, '13600000009', neighbour)).code, ErrorCode.SMS_SEND_FAILED, "the group's first codes are spent");
+  for (let i = 0; i < 3; i++) {
+    assert.is((await send(app, OWNER, OWNER_ADDRESS)).code, 0, `the owner's code ${i + 1}, from its known device`);
+    app.advance(MINUTE);
+  }
+  assert.is((await send(app, OWNER, OWNER_ADDRESS)).code, ErrorCode.SMS_SEND_FAILED, "the owner's fourth in the hour");
+  assert.is((await send(app, '13600000009', '203.0.113.1')).code, 0, 'a first code from another group');
+});
+
+test("past the open share first codes of the hour stop at the reserve's server-wide total, whatever the groups; the owner's do not", async () => {
+  // Open share 8 of 10: past it 2 first codes of the hour in all, each group's own reserve (20) far from reached.
+  const app = setup({ limits: { smsGlobalPerHour: 10 } });
+  await smsLoginFrom(app, OWNER, OWNER_ADDRESS);
+  app.advance(HOUR);
+  await spendOpenShare(app, 8);
+  for (let i = 0; i < 2; i++) assert.is((await send(app, `1360000000${i}`, `203.0.${i}.1`)).code, 0, `first code ${i + 1} from group ${i + 1}`);
+  for (let i = 2; i < 6; i++) assert.is((await send(app, `1360000000${i}`, `203.0.${i}.1`)).code, ErrorCode.SMS_SEND_FAILED, `group ${i + 1}`);
+  assert.is((await send(app, OWNER, OWNER_ADDRESS)).code, 0, "the owner's code, from its known device");
+  // A number's first code of the hour, counted across requesters, is the one reserve send strangers get it an hour.
+  assert.is((await send(app, '13600000000', '203.0.9.1')).code, ErrorCode.SMS_SEND_FAILED, 'the number asked for again');
+  // The total frees as its sends leave the hour, with the open share that was spent before them.
+  app.advance(HOUR);
+  assert.is((await send(app, '13600000009', '203.0.9.1')).code, 0, 'an hour later');
 });
 
 test('an SMS login makes its device known to the password lock too, as a password login does', async () => {
