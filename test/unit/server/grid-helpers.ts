@@ -88,21 +88,18 @@ const emptyFrame = (opcode: number) => Buffer.from([0x80 | opcode, 0x80, 1, 2, 3
 export async function closingGridSocket(port: number, ticket: string) {
   const raw = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
   raw.on('error', () => {});
+  // Every byte is kept as it arrives; each wait looks at all of them.
   let seen = Buffer.alloc(0);
+  let wake = () => {};
+  raw.on('data', (chunk: Buffer) => {
+    seen = Buffer.concat([seen, chunk]);
+    wake();
+  });
   const arrived = (test: (bytes: Buffer) => boolean, what: string) =>
     within(
       new Promise<void>((resolve) => {
-        const check = () => {
-          if (!test(seen)) return;
-          raw.off('data', read);
-          resolve();
-        };
-        const read = (chunk: Buffer) => {
-          seen = Buffer.concat([seen, chunk]);
-          check();
-        };
-        raw.on('data', read);
-        check();
+        wake = () => test(seen) && resolve();
+        wake();
       }),
       what,
     );
