@@ -8,7 +8,6 @@ import { hashToken } from '../lib/tokens.ts';
 import { CLOSE_TRY_AGAIN_LATER, GRID_BUSY_MESSAGE, GRID_MAX_PAYLOAD, parseGridMessage } from './grid-protocol.ts';
 import { GridSession } from './grid-session.ts';
 import type { GridSessionDeps } from './grid-session.ts';
-import { OpenCounts } from './open-counts.ts';
 import { closeReason, MalformedCount } from './protocol.ts';
 import { refuseTooMany } from './stream-access.ts';
 import { WatchPace } from './watch-pace.ts';
@@ -26,13 +25,16 @@ export interface GridService {
   tick(ping: boolean): void;
   /** Grid sockets streaming this phone now. */
   watching(userPhoneId: number): number;
+  /** Grid sockets counted against this user now (the cap's count), for tests. */
+  socketsOf(userId: number): number;
   close(): Promise<void>;
 }
 
 /**
  * Grid sockets one user holds at once. The app keeps one per page showing a grid (a hidden page closes its own), and a
- * renewed ticket's socket replaces the old one; four covers two tabs on two devices. Each socket may watch 20 phones,
- * so two hundred sockets on one account would be four thousand pictures to send, crowding out everyone else's.
+ * renewed ticket's socket replaces the old one (closingSocketOf); four covers two tabs on two devices. Each socket may
+ * watch 20 phones, so two hundred sockets on one account would be four thousand pictures to send, crowding out
+ * everyone else's.
  */
 export const GRID_SOCKETS_PER_USER = 4;
 /** Grid sockets the server holds at once, whoever opened them: accounts are cheap to make (a guest trial). */
@@ -54,26 +56,45 @@ function refuseBusy(socket: WebSocket): void {
   socket.close(CLOSE_TRY_AGAIN_LATER, closeReason(CLOSE_TRY_AGAIN_LATER, GRID_BUSY_MESSAGE));
 }
 
+/**
+ * One of these sockets that is already closing (its close frame sent or received): it carries nothing more, but stays
+ * until its connection ends. The app renews a ticket by closing its socket and opening the next at once, so at the
+ * cap the next one often arrives while the old one is in this state; it takes that socket's place, not a 4429.
+ */
+function closingSocketOf(sessions: Set<GridSession>): GridSession | undefined {
+  for (const session of sessions) if (session.socket.readyState === session.socket.CLOSING) return session;
+  return undefined;
+}
+
 export function createGridService(deps: GridSessionDeps, limits: GridLimits = {}): GridService {
   const perUser = limits.socketsPerUser ?? GRID_SOCKETS_PER_USER;
   const inAll = limits.socketsInAll ?? GRID_SOCKETS_TOTAL;
   // A server of its own: its messages are tiny (maxPayload), and closing it does not wait for the phone streams.
   const wss = new WebSocketServer({ noServer: true, maxPayload: GRID_MAX_PAYLOAD });
   const sessions = new Set<GridSession>();
-  const byUser = new OpenCounts();
+  /** Each user's sockets until their close is handled: at most `perUser` of them, closing ones included. */
+  const byUser = new Map<number, Set<GridSession>>();
 
   function onConnection(socket: WebSocket, url: URL): void {
     const ticket = url.searchParams.get('ticket') ?? '';
     const ticketHash = hashToken(ticket);
     const holder = ticket ? gridTicketHolder(deps.db, ticketHash, deps.now()) : undefined;
     if (!holder) return refuse(socket);
-    const user = `user ${holder.user_id}`;
-    if (byUser.of(user) >= perUser) return refuseTooMany(socket);
-    if (sessions.size >= inAll) return refuseBusy(socket);
+    const mine = byUser.get(holder.user_id) ?? new Set<GridSession>();
+    // Only checked at the cap, over this user's few sockets: a closing one is cut to make room (closingSocketOf).
+    const replaced = mine.size >= perUser ? closingSocketOf(mine) : undefined;
+    if (mine.size >= perUser && !replaced) return refuseTooMany(socket);
+    if (sessions.size - (replaced ? 1 : 0) >= inAll) return refuseBusy(socket);
+    if (replaced) {
+      mine.delete(replaced);
+      replaced.socket.terminate();
+    }
     const session = new GridSession(socket, { ticketHash, userId: holder.user_id, tenantId: holder.tenant_id }, deps);
     sessions.add(session);
-    byUser.opened(user);
-    const pace = new WatchPace((ids) => session.watch(ids), { clock: deps.clock });
+    mine.add(session);
+    byUser.set(holder.user_id, mine);
+    // On the monotonic clock (watch-pace.ts), not the screen clock: a clock set back must not hold changes.
+    const pace = new WatchPace((ids) => session.watch(ids));
     socket.on('pong', () => {
       session.alive = true;
     });
@@ -89,7 +110,8 @@ export function createGridService(deps: GridSessionDeps, limits: GridLimits = {}
     });
     socket.on('close', () => {
       sessions.delete(session);
-      byUser.closed(user);
+      // A user whose last socket closed is forgotten, so the map holds only users with sockets.
+      if (mine.delete(session) && mine.size === 0 && byUser.get(holder.user_id) === mine) byUser.delete(holder.user_id);
       pace.dispose();
       session.dispose();
     });
@@ -121,6 +143,9 @@ export function createGridService(deps: GridSessionDeps, limits: GridLimits = {}
     watching(userPhoneId) {
       const entry = deps.currentEntry(userPhoneId);
       return entry ? entry.gridWatchers.size : 0;
+    },
+    socketsOf(userId) {
+      return byUser.get(userId)?.size ?? 0;
     },
     close() {
       for (const session of sessions) session.socket.close(CLOSE_SHUTDOWN, closeReason(CLOSE_SHUTDOWN, STREAM_MESSAGES.shuttingDown));

@@ -1,5 +1,5 @@
-// Sockets open now per holder (a user, a share viewer's key, an address, an address group), for the caps on how many
-// one holder may keep (API.md "Streaming", "Live grid", "Network check"). Counted as each socket opens and closes,
+// Sockets open now per holder (an address, an address group), for the caps on how many one holder may keep (API.md
+// "Network check"; the live grid keeps each user's sockets instead, to find a closing one, grid-server.ts). Counted as each socket opens and closes,
 // never by scanning the open ones, so a check costs the same with ten sockets or ten thousand.
 
 export class OpenCounts {

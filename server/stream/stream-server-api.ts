@@ -94,6 +94,8 @@ export interface StreamServer {
   buffered(): { sockets: number; total: number; max: number };
   /** Live-grid sockets streaming this phone's thumbnails now (grid-server.ts). */
   gridWatching(userPhoneId: number): number;
+  /** Live-grid sockets counted against this user's cap now, closing ones not yet cut included (grid-server.ts). */
+  gridSocketsOf(userId: number): number;
   /** The phone's live model (created on demand), for tests. */
   screen(userPhoneId: number): VirtualScreen | undefined;
   close(): Promise<void>;

@@ -272,6 +272,9 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     gridWatching(userPhoneId) {
       return grid.watching(userPhoneId);
     },
+    gridSocketsOf(userId) {
+      return grid.socketsOf(userId);
+    },
     screen(userPhoneId) {
       return phones.get(userPhoneId)?.model;
     },

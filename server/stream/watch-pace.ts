@@ -12,14 +12,19 @@ export const WATCHES_PER_SECOND = 2;
 export interface WatchPaceOptions {
   burst?: number;
   perSecond?: number;
-  /** The clock the bucket refills by (the stream's screen clock). */
-  clock: () => number;
+  /**
+   * The clock the bucket refills by, in ms: monotonic by default (performance.now), so setting the wall clock back
+   * cannot stop the refills. Any clock still applies a held change in time (see offer).
+   */
+  clock?: () => number;
 }
 
 /**
  * A token bucket of `burst` watch changes, refilled at `perSecond`. A change past it is not refused but held, and a
  * later one replaces it; the held change is applied as soon as a token is due. So the socket always ends up watching
  * the set it named last, its client never has to know about the pace, and a flood costs one change per token.
+ * The wait is timed by the timer, not the clock: when it ends, the token it waited for is due, so a held change is
+ * applied within 1 / perSecond whatever the clock says (set back, or standing still as a fake one may).
  */
 export class WatchPace {
   private readonly burst: number;
@@ -28,15 +33,17 @@ export class WatchPace {
   private refilledAt: number;
   private held: number[] | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private readonly clock: () => number;
 
   constructor(
     private readonly apply: (ids: number[]) => void,
-    private readonly options: WatchPaceOptions,
+    options: WatchPaceOptions = {},
   ) {
     this.burst = options.burst ?? WATCH_BURST;
     this.perSecond = options.perSecond ?? WATCHES_PER_SECOND;
+    this.clock = options.clock ?? (() => performance.now());
     this.tokens = this.burst;
-    this.refilledAt = options.clock();
+    this.refilledAt = this.clock();
   }
 
   /** A watch change: applied now if a token is left, else held until one is due. */
@@ -46,14 +53,21 @@ export class WatchPace {
       this.held = ids;
       return;
     }
-    if (this.take()) return this.apply(ids);
+    this.refill();
+    if (this.tokens >= 1) {
+      this.tokens -= 1;
+      return this.apply(ids);
+    }
     this.held = ids;
     const waitMs = Math.max(1, Math.ceil(((1 - this.tokens) * 1000) / this.perSecond));
     this.timer = setTimeout(() => {
       this.timer = null;
       const next = this.held;
       this.held = null;
-      if (next) this.offer(next);
+      this.refill();
+      // The timer waited for this token: it is taken even if the clock has not moved on as far.
+      this.tokens = Math.max(0, this.tokens - 1);
+      if (next) this.apply(next);
     }, waitMs);
   }
 
@@ -64,15 +78,12 @@ export class WatchPace {
     this.held = null;
   }
 
-  private take(): boolean {
-    const at = this.options.clock();
-    // A clock set back refills nothing until it is past the last refill again.
+  private refill(): void {
+    const at = this.clock();
+    // A clock set back is taken as the new start: refills go on from there instead of waiting to pass the old time.
     if (at > this.refilledAt) {
       this.tokens = Math.min(this.burst, this.tokens + ((at - this.refilledAt) * this.perSecond) / 1000);
-      this.refilledAt = at;
     }
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
+    this.refilledAt = at;
   }
 }

@@ -1,6 +1,8 @@
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { WebSocket } from 'ws';
-import { GRID_TICKET_PATH, THUMB_HEADER_BYTES, THUMB_KIND } from '../../../src/contract/grid-protocol.ts';
-import { WAIT_MS } from './stream-helpers.ts';
+import { GRID_SOCKET_PATH, GRID_TICKET_PATH, THUMB_HEADER_BYTES, THUMB_KIND } from '../../../src/contract/grid-protocol.ts';
+import { WAIT_MS, within } from './stream-helpers.ts';
 
 // Shared by the live-grid tests (API.md "Live grid"): the ticket call and a grid socket whose messages are awaited
 // one by one, every wait bounded.
@@ -70,9 +72,48 @@ export function gridClient(port: number, ticket: string) {
     socket.send(typeof message === 'string' ? message : JSON.stringify(message));
   };
   const watch = (ids: number[]) => send({ type: 'watch', userPhoneIds: ids });
-  async function closedWithin(): Promise<{ code: number; reason: string }> {
-    return Promise.race([closed, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('socket not closed')), WAIT_MS))]);
-  }
+  const closedWithin = () => within(closed, 'socket not closed');
   const thumbsOf = (id: number) => all.filter((m): m is Extract<GridIncoming, { kind: 'thumb' }> => m.kind === 'thumb' && m.id === id);
   return { socket, opened, next, thumb, json, send, watch, closed: closedWithin, all, thumbsOf };
+}
+
+/** A client frame with an empty payload: fin, `opcode`, masked (a client must mask), the mask itself. */
+const emptyFrame = (opcode: number) => Buffer.from([0x80 | opcode, 0x80, 1, 2, 3, 4]);
+
+/**
+ * A grid socket left closing, as a renewal leaves the old one when the next arrives: it has sent its close frame and
+ * the server has answered it (so the server holds it as CLOSING), but its connection is kept half open, so the server
+ * has not seen it close.
+ */
+export async function closingGridSocket(port: number, ticket: string) {
+  const raw = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+  raw.on('error', () => {});
+  // Every byte is kept as it arrives; each wait looks at all of them.
+  let seen = Buffer.alloc(0);
+  let wake = () => {};
+  raw.on('data', (chunk: Buffer) => {
+    seen = Buffer.concat([seen, chunk]);
+    wake();
+  });
+  const arrived = (test: (bytes: Buffer) => boolean, what: string) =>
+    within(
+      new Promise<void>((resolve) => {
+        wake = () => test(seen) && resolve();
+        wake();
+      }),
+      what,
+    );
+  await once(raw, 'connect');
+  raw.write(
+    `GET ${GRID_SOCKET_PATH}?ticket=${encodeURIComponent(ticket)} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n` +
+      'Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+  );
+  // ws runs the server's connection handler as it answers 101: the socket is counted from here.
+  await arrived((bytes) => bytes.includes('\r\n\r\n'), 'the upgrade answered');
+  if (!seen.toString('latin1').startsWith('HTTP/1.1 101')) throw new Error(`upgrade refused: ${seen.toString('latin1')}`);
+  const afterHeader = seen.indexOf('\r\n\r\n') + 4;
+  raw.write(emptyFrame(0x8));
+  // The server's close frame (opcode 8, unmasked) after the header: it took the close, so the socket is closing.
+  await arrived((bytes) => bytes.subarray(afterHeader).includes(0x88), "the server's close frame");
+  return { destroy: () => raw.destroy() };
 }

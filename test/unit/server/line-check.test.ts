@@ -12,7 +12,7 @@ import {
 import { CLOSE_POLICY } from '../../../src/contract/stream-protocol.ts';
 import { addressOf } from '../../../server/lib/client-address.ts';
 import { LINE_SOCKETS_PER_GROUP } from '../../../server/stream/line-check.ts';
-import { start, WAIT_MS } from './stream-helpers.ts';
+import { start, WAIT_MS, within } from './stream-helpers.ts';
 
 // The network check's line sockets (API.md "Network check"): no login, pongs echo the ping, a download sends exactly
 // the bytes asked, and what a client would never send (an oversize download, a flood, too many sockets) is refused.
@@ -68,10 +68,8 @@ function lineClient(port: number, line: string, from?: string) {
   }
   const json = (type: string) => until((all) => all.find((m): m is Extract<Seen, { kind: 'json' }> => m.kind === 'json' && m.value.type === type)?.value, type);
   const send = (message: unknown) => socket.send(JSON.stringify(message));
-  const closedWithin = () =>
-    Promise.race([closed, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('socket not closed')), WAIT_MS))]);
-  const refused = () =>
-    Promise.race([refusal, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('upgrade not refused')), WAIT_MS))]);
+  const closedWithin = () => within(closed, 'socket not closed');
+  const refused = () => within(refusal, 'upgrade not refused');
   /** Whether the upgrade opened a socket or was refused (with its answer), whichever comes first. */
   const outcome = () =>
     new Promise<'open' | { status: number; body: any }>((resolve, reject) => {

@@ -19,6 +19,18 @@ import { DEMO_MOBILE } from './helpers.ts';
 
 export const WAIT_MS = 5000;
 
+/**
+ * `promise`, or a rejection naming `what` after `ms`. The timer is cleared once either settles: a bare race with
+ * setTimeout leaves it running, and it keeps the test file's process alive that long after the last test.
+ */
+export function within<T>(promise: Promise<T>, what: string, ms = WAIT_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(what)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 export async function start(options: Partial<StreamServerOptions> = {}) {
   // As in main.ts, revoked sessions make the stream re-check its sockets.
   const late: { stream?: StreamServer } = {};
@@ -135,9 +147,7 @@ export function client(port: number, token: string, userPhoneId: number, auth?: 
   }
   const json = async (type: string) => ((await next((m) => m.kind === 'json' && m.value.type === type, type)) as { value: any }).value;
   const send = (message: unknown) => socket.send(JSON.stringify(message));
-  async function closedWithin(): Promise<{ code: number; reason: string }> {
-    return Promise.race([closed, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('socket not closed')), WAIT_MS))]);
-  }
+  const closedWithin = () => within(closed, 'socket not closed');
   /** The composed picture's pixels so far. */
   const screen = async () => {
     const canvas = await composed;

@@ -6,7 +6,7 @@ import { CLOSE_NOT_ASSIGNED, SCREENSHOT_KIND, STREAM_MESSAGES } from '../../../s
 import { parseClientMessage } from '../../../server/stream/protocol.ts';
 import { COPY_BUTTON, iconRect } from '../../../server/stream/phone-layout.ts';
 import { SCALE_MOBILE, directDeps, phoneId } from './device-helpers.ts';
-import { WAIT_MS, client, size, start } from './stream-helpers.ts';
+import { client, size, start, within } from './stream-helpers.ts';
 import type { Incoming } from './stream-helpers.ts';
 
 // The stream end to end (API.md "Streaming"): a real HTTP server on 127.0.0.1, the `ws` client, tokens
@@ -272,7 +272,7 @@ test('a socket opened without a token opens with its first message, auth; anythi
 
 test('other upgrade paths are refused', async () => {
   const socket = new WebSocket(`ws://127.0.0.1:${s.port}/other`);
-  const error = await Promise.race([once(socket, 'error'), new Promise((_, reject) => setTimeout(() => reject(new Error('no error')), WAIT_MS))]);
+  const error = await within(once(socket, 'error'), 'no error');
   assert.ok(error);
 });
 
