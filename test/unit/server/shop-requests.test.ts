@@ -96,8 +96,9 @@ test('activation requests: count, format, type, then the pairing; the wallet cal
   await refused(ctx, ACTIVATE, { body: { type: 'x', codes: [] } }, ErrorCode.CODE_FORMAT_INVALID, ERROR_MESSAGES[ErrorCode.CODE_FORMAT_INVALID]);
   await refused(ctx, ACTIVATE, { body: { type: '3', codes: codes(1) } }, ErrorCode.BAD_REQUEST, 'type must be 1 or 2');
   await refused(ctx, ACTIVATE, { body: { type: '2', codes: ['RENSTD000001'], userPhoneIds: ['x'] } }, ErrorCode.BAD_REQUEST, 'userPhoneIds must be positive integers');
-  // Type 1 names no phones, so whatever userPhoneIds holds does not count.
-  const made = await ctx.call(ACTIVATE, { body: { type: '1', codes: [' NEWSTD000001 '], userPhoneIds: 'x' } });
+  // Type 1 names no phones, so the ids it is sent do not count; but when sent they are still a list.
+  await refused(ctx, ACTIVATE, { body: { type: '1', codes: codes(1), userPhoneIds: 'x' } }, ErrorCode.BAD_REQUEST, 'userPhoneIds must be an array of ids');
+  const made = await ctx.call(ACTIVATE, { body: { type: '1', codes: [' NEWSTD000001 '], userPhoneIds: [phone, 'x'] } });
   assert.equal(made.data.map((result: any) => [result.code, result.status]), [['NEWSTD000001', 'activated']]);
   const renewed = await ctx.call(ACTIVATE, { body: { type: 2, codes: ['RENSTD000001'], userPhoneIds: [String(phone)] } });
   assert.equal(renewed.data, [{ code: 'RENSTD000001', status: 'activated', userPhoneId: phone }]);
