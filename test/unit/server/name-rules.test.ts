@@ -10,11 +10,11 @@ const hex = (s: string) => [...s].map((c) => `U+${c.codePointAt(0)!.toString(16)
 const INVALID_CHARACTERS = 'Name contains control, invisible or text-direction characters';
 const TAKEN = 'A group with this name already exists';
 
-/** The probe's characters: accepted alone or inside a name by a list of known offenders, each of a refused category. */
+/** Characters that draw nothing, or look like a space, alone or inside a name: each of a refused category. */
 const ALONE = ['\u061C', '\u2800', '\u{E0041}', '\u2061', '\u206A', '\uFFF9', '\uE000', '\u0378'];
 const INSIDE = ['\u034F', '\u2002', '\u200A', '\u00A0', '\u3000', '\u3164', '\u{E0041}', '\uFFF9'];
 
-test('device rename, nickname and group create refuse the probe\'s characters, alone and inside a name', async () => {
+test('device rename, nickname and group create refuse invisible and look-alike characters, alone and inside a name', async () => {
   const ctx = await demo();
   const id = phoneId(ctx, 'Shop assistant');
   const names = [...ALONE, ...ALONE.map((c) => `ab${c}`), ...INSIDE.map((c) => `a${c}b`)];
