@@ -70,7 +70,7 @@ try {
   fatal((error as Error).message);
 }
 
-// The assistant relays to an OpenAI-compatible endpoint when one is configured (README "Assistant").
+// The assistant relays to an OpenAI-compatible endpoint when one is configured (docs/features.md "Assistant").
 let llm: LlmOptions | undefined;
 try {
   llm = llmFromEnv(process.env);

@@ -33,7 +33,7 @@ import './account/pages/login.tsx';
 
 // Computed by index.html's inline boot (app/inline-boot.ts; on the dev server, scripts/boot-plan.mjs adds a line for
 // it). Should that script fail, it is computed here, on demand: the first calls go without it. (A host whose policy
-// refuses inline scripts runs none of the app: this module is inline too, README "First screen".)
+// refuses inline scripts runs none of the app: this module is inline too, docs/decisions.md "The inline entry".)
 let fingerprint = window.__fingerprint ?? '';
 if (!fingerprint) void import('./core/fingerprint.ts').then((module) => (fingerprint = module.fingerprintId()));
 

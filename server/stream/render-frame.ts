@@ -8,7 +8,7 @@ import type { VirtualScreen } from './virtual-screen.ts';
 // libuv's thread pool, so the event loop (input, other sockets, the API) never waits for an encode. Encodes run at
 // most one per core but one at a time: measured on the 2-core machine, 16 encodes at once delayed a 1 ms timer by up
 // to 121 ms (the pool's threads took both cores), one at a time by 3 ms. Why this library, and the figures measured
-// here, are in the README ("Stream renderer").
+// here, are in docs/decisions.md ("Stream renderer").
 
 /** JPEG quality for a bitrate in kbps: 256 -> 20 up to 8192 -> 90 on a log scale; the default 2048 gives 62. */
 export function qualityForBitrate(bitrate: number): number {

@@ -1,5 +1,5 @@
 /**
- * Typed access to localStorage under exactly the key names of spec §3 this client uses (README "Storage keys" says
+ * Typed access to localStorage under exactly the key names of spec §3 this client uses (docs/decisions.md "Storage keys" says
  * what each holds, and why the others are not needed). Values are JSON; a corrupt or foreign value reads as absent
  * instead of throwing, because a partner webview may share the origin with older builds. The payload types stored
  * here live beside the calls that return them.
@@ -35,7 +35,7 @@ export type StorageKey = keyof StoredValues;
 /**
  * Spec §3 keys this client never writes, so they are not StoredValues keys (write() refuses them at compile time):
  * the device list, the phone being opened and the stream's reconnect state live in memory and in the address, and
- * the grant and stream-profile features that would fill the others are not built (README "Storage keys").
+ * the grant and stream-profile features that would fill the others are not built (docs/decisions.md "Storage keys").
  */
 export const UNUSED_SPEC_KEYS = [
   'phoneList',

@@ -1,5 +1,5 @@
 /**
- * Analytics (README "Analytics"; server/API.md "Analytics"): the queue the app loads once the first page is idle,
+ * Analytics (docs/features.md "Analytics"; server/API.md "Analytics"): the queue the app loads once the first page is idle,
  * driven through `window.cpAnalytics` and read back from the reference collector's table: a batch of six goes when
  * the flush timer fires and the seventh waits; six hundred recorded offline keep the newest five hundred; stopping
  * clears the super properties; a hidden page sends what is left by beacon, the login step and page views with it.

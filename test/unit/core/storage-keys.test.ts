@@ -1,5 +1,5 @@
 /**
- * Spec §3 storage keys: each is either used under its name or documented in the README as not needed, and
+ * Spec §3 storage keys: each is either used under its name or documented in docs/decisions.md as not needed, and
  * "clear cache" removes only caches this client writes.
  */
 import '../dom.ts';
@@ -26,7 +26,7 @@ const SPEC_KEYS = [
   'reloadTimes', 'hasInDeviceIds', 'lastExpireTipDate', 'hasExpireReminded', 'isLogin', 'isShowVirtualKey',
   'activeProfile', 'language',
 ];
-/** Keys of this client's own, outside §3 (README says why). */
+/** Keys of this client's own, outside §3 (docs/decisions.md says why). */
 const EXTRA_KEYS = ['platform', 'commonPhrases'];
 
 const USED: string[] = ['clientNo', ...SESSION_KEYS, ...CLIENT_KEYS, ...PREFERENCE_KEYS];
