@@ -95,7 +95,8 @@ export function readConfiguration(env: Environment): { ok: true; configuration: 
   const errors = [...server.errors, ...limits.errors];
   const { llmBaseUrl, llmModel, llmApiKey } = server.values;
   let llm: LlmOptions | undefined;
-  // The three go together; a row already refused says why, and checking the others without it would only mislead.
+  // The assistant relays to an OpenAI-compatible endpoint when one is configured (docs/features.md "Assistant"). The three
+  // go together; a row already refused says why, and checking the others without it would only mislead.
   if (!errors.some((error) => error.name.startsWith('LLM_'))) {
     try {
       llm = llmFromEnv({ LLM_BASE_URL: llmBaseUrl, LLM_MODEL: llmModel, LLM_API_KEY: llmApiKey });
