@@ -2,95 +2,50 @@ import type { Server } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
-import { checkSmsCode } from '../src/core/validate.ts';
-import { createApp, DEFAULT_ACCESS_TOKEN_TTL_SECONDS } from './app.ts';
+import { createApp } from './app.ts';
+import { readConfiguration } from './configuration.ts';
 import { DATABASE_FILE_NAME, openDatabase } from './db/index.ts';
 import { seed } from './db/seed.ts';
-import { loadSecrets } from './lib/secrets.ts';
-import { createThrottles, DEFAULT_LIMITS, LIMIT_ENV } from './lib/throttles.ts';
+import { loadSecrets, SECRET_VARIABLES, type Secrets } from './lib/secrets.ts';
+import { createThrottles } from './lib/throttles.ts';
 import { admitSocketJoin } from './lib/admissions.ts';
 import { addressOf } from './lib/client-address.ts';
-import type { Limits } from './lib/throttles.ts';
-import { parseOrigins } from './page-headers.ts';
-import type { PageSecurityOptions } from './page-headers.ts';
-import type { Secrets } from './lib/secrets.ts';
 import { createStreamServer } from './stream/stream-server.ts';
 import { createStreamStats } from './stream/stream-stats.ts';
 import { installedApps } from './lib/phone-apps.ts';
 import { identityOf } from './lib/phone-identity.ts';
-import { llmFromEnv, type LlmOptions } from './lib/assistant/llm-relay.ts';
 
-// Entry point: `npx tsx server/main.ts`. Configuration comes only from the environment (see README).
+// Entry point: `npx tsx server/main.ts`. Configuration comes only from the environment, read here once through the
+// table in configuration.ts (the README's configuration table); a malformed value stops the start before anything
+// is opened, with every variable that is wrong.
 
-function fatal(message: string): never {
-  console.error(message);
+const read = readConfiguration(process.env);
+if (!read.ok) {
+  console.error(`The server cannot start; fix ${read.errors.length === 1 ? 'this setting' : 'these settings'} (README "Configuration"):`);
+  for (const error of read.errors) console.error(`  ${error}`);
   process.exit(1);
 }
-
-function intFromEnv(name: string, fallback: number): number {
-  const text = process.env[name];
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value <= 0) fatal(`${name} must be a positive integer, got "${text}"`);
-  return value;
-}
-
-const port = intFromEnv('PORT', 8080);
-const host = process.env.HOST || '0.0.0.0';
-const dataDir = resolve(process.env.DATA_DIR || './data');
-const distDir = resolve(process.env.DIST_DIR || './dist');
-const accessTokenTtlSeconds = intFromEnv('ACCESS_TOKEN_TTL_SECONDS', DEFAULT_ACCESS_TOKEN_TTL_SECONDS);
-const smsFixedCode = process.env.SMS_FIXED_CODE || undefined;
-// A fixed code the client's own validation rejects would make login impossible; better to refuse to start.
-if (smsFixedCode !== undefined && checkSmsCode(smsFixedCode)) fatal('SMS_FIXED_CODE must be 4-6 digits');
-
+const config = read.configuration;
+const dataDir = resolve(config.dataDir);
 // Behind a reverse proxy every request comes from the proxy; with TRUST_PROXY the throttles key clients by the
 // left-most X-Forwarded-For address instead, which the proxy must set itself (client-address.ts).
-const trustProxyText = (process.env.TRUST_PROXY || 'false').toLowerCase();
-if (!['1', 'true', '0', 'false'].includes(trustProxyText)) fatal(`TRUST_PROXY must be true or false, got "${process.env.TRUST_PROXY}"`);
-const trustProxy = trustProxyText === '1' || trustProxyText === 'true';
-const limits: Partial<Limits> = {};
-for (const [name, key] of Object.entries(LIMIT_ENV)) limits[key] = intFromEnv(name, DEFAULT_LIMITS[key]);
-
-// New accounts start with the first-run guide seen (the browser tests' server, whose users are new by the dozen).
-const skipGuideText = (process.env.NEW_ACCOUNTS_SKIP_GUIDE || '0').toLowerCase();
-if (!['1', 'true', '0', 'false'].includes(skipGuideText)) fatal(`NEW_ACCOUNTS_SKIP_GUIDE must be true or false, got "${process.env.NEW_ACCOUNTS_SKIP_GUIDE}"`);
-const newAccountsSkipGuide = skipGuideText === '1' || skipGuideText === 'true';
-
-const paymentsMode = process.env.PAYMENTS_MODE || 'off';
-if (paymentsMode !== 'demo' && paymentsMode !== 'off') fatal(`PAYMENTS_MODE must be "demo" or "off", got "${paymentsMode}"`);
-
-let pageSecurity: PageSecurityOptions;
-try {
-  pageSecurity = {
-    frameAncestors: parseOrigins('FRAME_ANCESTORS', process.env.FRAME_ANCESTORS),
-    connectOrigins: parseOrigins('CONNECT_ORIGINS', process.env.CONNECT_ORIGINS),
-  };
-} catch (error) {
-  fatal((error as Error).message);
-}
-
-// The assistant relays to an OpenAI-compatible endpoint when one is configured (docs/features.md "Assistant").
-let llm: LlmOptions | undefined;
-try {
-  llm = llmFromEnv(process.env);
-} catch (error) {
-  fatal((error as Error).message);
-}
+const { trustProxy, limits } = config;
 
 mkdirSync(dataDir, { recursive: true });
 let secrets: Secrets;
 try {
-  secrets = loadSecrets(process.env, dataDir);
+  secrets = loadSecrets({ [SECRET_VARIABLES.screenshotLinkKey]: config.screenshotLinkSecret, [SECRET_VARIABLES.smsCodeKey]: config.smsCodeSecret }, dataDir);
 } catch (error) {
-  fatal((error as Error).message);
+  // A key kept in secrets.json by hand can still be too short; the variables themselves were checked above.
+  console.error((error as Error).message);
+  process.exit(1);
 }
 
 const db = openDatabase(join(dataDir, DATABASE_FILE_NAME));
 seed(db);
 
 // One set of throttle counters for the app and the stream (a share join by call or by socket counts against one limit).
-const throttles = createThrottles({ ...DEFAULT_LIMITS, ...limits });
+const throttles = createThrottles(limits);
 
 // The virtual phones' stream (API.md "Streaming") shares the port: WebSocket upgrades on /stream/ws. It is
 // made first because the API tells it about reboots and resets, which restart the phone's screen.
@@ -107,35 +62,33 @@ const stream = createStreamServer({
 });
 const app = createApp({
   db,
-  distDir,
-  smsFixedCode,
-  accessTokenTtlSeconds,
+  distDir: resolve(config.distDir),
+  smsFixedCode: config.smsFixedCode,
+  accessTokenTtlSeconds: config.accessTokenTtlSeconds,
   trustProxy,
   limits,
   throttles,
   secrets,
-  demoPayments: paymentsMode === 'demo',
-  pageSecurity,
+  demoPayments: config.paymentsMode === 'demo',
+  // Who may frame the app and which other origins it may call; its own origin only when unset.
+  pageSecurity: { frameAncestors: config.frameAncestors, connectOrigins: config.connectOrigins },
   // Socket counts and the server's load are for the operator's benchmarks, not for anyone who asks.
-  streamStats: process.env.STREAM_STATS === '1' ? createStreamStats(stream) : undefined,
+  streamStats: config.streamStats ? createStreamStats(stream) : undefined,
   // The browser tests' server: a reply outside its schema in the contract fails the request (app.ts).
-  checkReplies: process.env.CHECK_REPLIES === '1',
-  newAccountsSkipGuide,
-  llm,
+  checkReplies: config.checkReplies,
+  // New accounts start with the first-run guide seen (the browser tests' server, whose users are new by the dozen).
+  newAccountsSkipGuide: config.newAccountsSkipGuide,
+  llm: config.llm,
   // A reset and a replacement without data start a fresh instance: its clipboard goes too.
   phoneRestarted: (userPhoneId, kind) => void stream.restartPhone(userPhoneId, { reset: kind === 'reset' || kind === 'replace' }),
   // Uploaded files wait under DATA_DIR until installed (a day at most); UPLOAD_STEP_MS paces each push and install step.
-  uploads: {
-    dir: join(dataDir, 'uploads'),
-    ...(process.env.UPLOAD_STEP_MS ? { stepMs: Math.max(0, Number(process.env.UPLOAD_STEP_MS) || 0) } : {}),
-    ...(process.env.UPLOAD_QUOTA_BYTES ? { quotaBytes: Math.max(1, Number(process.env.UPLOAD_QUOTA_BYTES) || 1) } : {}),
-  },
+  uploads: { dir: join(dataDir, 'uploads'), stepMs: config.uploadStepMs, quotaBytes: config.uploadQuotaBytes },
   // Logout, a password change, closing the account or a refresh-token replay end the sockets those sessions opened.
   accessRevoked: () => stream.revalidate(),
   // An app installed, uninstalled, started or stopped shows on the phone's screen at once.
   appsChanged: (userPhoneId, change) => stream.appsChanged(userPhoneId, change),
 });
-const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(`server listening on http://localhost:${info.port}/app/demo`);
 });
 stream.attach(server as Server);

@@ -17,7 +17,7 @@ export interface Secrets {
 export const SECRET_VARIABLES = { screenshotLinkKey: 'SCREENSHOT_LINK_SECRET', smsCodeKey: 'SMS_CODE_SECRET' } as const;
 export const SECRETS_FILE_NAME = 'secrets.json';
 /** 256 bits: shorter operator-supplied values are refused rather than quietly weakening the HMACs. */
-const MIN_SECRET_CHARS = 32;
+export const MIN_SECRET_CHARS = 32;
 
 type SecretName = keyof typeof SECRET_VARIABLES;
 

@@ -3,6 +3,7 @@ import { throttledError } from './errors.ts';
 import { deviceKeys, KnownDevices } from './known-devices.ts';
 import { FailureThrottle, WindowCounter } from './rate-limit.ts';
 import type { Deps } from './types.ts';
+import type { Limits } from './limits.ts';
 
 // What the server refuses to do too often (API.md "Throttling"): password guesses, activation and redeem code
 // guesses, guest trials; and how much analytics it keeps (API.md "Analytics"). SMS sends are limited in
@@ -12,106 +13,10 @@ import type { Deps } from './types.ts';
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
-/** The numbers, each settable by an environment variable (LIMIT_ENV, read in main.ts). */
-export interface Limits {
-  /** Wrong passwords of one account (tenant + mobile, registered or not) that lock it. */
-  loginAccountMaxFailures: number;
-  /** Wrong passwords from one client address, whatever the accounts, that lock the address. */
-  loginAddressMaxFailures: number;
-  /** Unknown activation or redeem codes tried by one account that lock it out of trying codes. */
-  codeAccountMaxFailures: number;
-  /** The same from one client address. */
-  codeAddressMaxFailures: number;
-  /** How long a lock of the four above lasts. */
-  lockSeconds: number;
-  /** SMS codes one client address may have sent in any hour, to every number together. */
-  smsAddressPerHour: number;
-  /** The same for one address group: an IPv4 /24 (an IPv6 client is already counted by its /64). */
-  smsAddressGroupPerHour: number;
-  /** SMS codes sent to the numbers of one prefix (the first 7 digits) of a tenant in any hour. */
-  smsPrefixPerHour: number;
-  /**
-   * SMS codes the whole server sends in any hour; past its open share only the reserve's sends go (sms-send-limits.ts),
-   * others fail (SMS_SEND_FAILED) as past a gateway quota.
-   */
-  smsGlobalPerHour: number;
-  /** First codes of the hour one address group may have sent from that reserve in any hour (not the owner's codes). */
-  smsReserveGroupPerHour: number;
-  /** Guest trials one client address may start in any hour. */
-  guestAddressPerHour: number;
-  /** Guest trials one device (the `fingerprint-id` header) may start in any hour. */
-  guestDevicePerHour: number;
-  /** Joins of share links from one client address in any hour (a link cannot be flooded with viewers). */
-  shareJoinAddressPerHour: number;
-  /** Analytics sends (each at most 50 events) one client address may make in any minute. */
-  analyticsAddressPerMinute: number;
-  /** The same for one address group: an IPv4 /24 (an IPv6 client is already counted by its /64). */
-  analyticsAddressGroupPerMinute: number;
-  /** UTF-8 bytes of one event's properties as stored JSON; the properties past it are dropped (data/analytics.ts). */
-  analyticsPropertiesMaxBytes: number;
-  /** Events stored per tenant per UTC day; the events of a send past it are taken and dropped. */
-  analyticsTenantEventsPerDay: number;
-  /** Days an event is kept after it was received; an hourly sweep deletes older ones. */
-  analyticsRetentionDays: number;
-  /** Questions one user may ask the assistant in any minute (each answer holds a stream and searches the help pages). */
-  assistantUserPerMinute: number;
-  /**
-   * Questions from one client address in any minute, whoever asks: guests need no account, so a script starting
-   * trials would otherwise get a fresh per-user allowance with each.
-   */
-  assistantAddressPerMinute: number;
-  /** Feedback messages one user may send the assistant in any hour (each is stored for the operators to read). */
-  assistantFeedbackUserPerHour: number;
-}
-
-export const DEFAULT_LIMITS: Limits = {
-  loginAccountMaxFailures: 5,
-  loginAddressMaxFailures: 50,
-  codeAccountMaxFailures: 20,
-  codeAddressMaxFailures: 50,
-  lockSeconds: 15 * 60,
-  smsAddressPerHour: 30,
-  smsAddressGroupPerHour: 100,
-  smsPrefixPerHour: 50,
-  smsGlobalPerHour: 1000,
-  smsReserveGroupPerHour: 20,
-  guestAddressPerHour: 10,
-  guestDevicePerHour: 3,
-  shareJoinAddressPerHour: 120,
-  analyticsAddressPerMinute: 60,
-  analyticsAddressGroupPerMinute: 240,
-  analyticsPropertiesMaxBytes: 2048,
-  analyticsTenantEventsPerDay: 200_000,
-  analyticsRetentionDays: 30,
-  assistantUserPerMinute: 20,
-  assistantAddressPerMinute: 60,
-  assistantFeedbackUserPerHour: 10,
-};
-
-/** Environment variable of each limit (positive integers); listed in the README's configuration table. */
-export const LIMIT_ENV: Record<string, keyof Limits> = {
-  LOGIN_ACCOUNT_MAX_FAILURES: 'loginAccountMaxFailures',
-  LOGIN_ADDRESS_MAX_FAILURES: 'loginAddressMaxFailures',
-  CODE_ACCOUNT_MAX_FAILURES: 'codeAccountMaxFailures',
-  CODE_ADDRESS_MAX_FAILURES: 'codeAddressMaxFailures',
-  THROTTLE_LOCK_SECONDS: 'lockSeconds',
-  SMS_ADDRESS_LIMIT_PER_HOUR: 'smsAddressPerHour',
-  SMS_ADDRESS_GROUP_LIMIT_PER_HOUR: 'smsAddressGroupPerHour',
-  SMS_PREFIX_LIMIT_PER_HOUR: 'smsPrefixPerHour',
-  SMS_GLOBAL_LIMIT_PER_HOUR: 'smsGlobalPerHour',
-  SMS_RESERVE_GROUP_LIMIT_PER_HOUR: 'smsReserveGroupPerHour',
-  GUEST_ADDRESS_LIMIT_PER_HOUR: 'guestAddressPerHour',
-  GUEST_DEVICE_LIMIT_PER_HOUR: 'guestDevicePerHour',
-  SHARE_JOIN_ADDRESS_LIMIT_PER_HOUR: 'shareJoinAddressPerHour',
-  ANALYTICS_ADDRESS_LIMIT_PER_MINUTE: 'analyticsAddressPerMinute',
-  ANALYTICS_ADDRESS_GROUP_LIMIT_PER_MINUTE: 'analyticsAddressGroupPerMinute',
-  ANALYTICS_PROPERTIES_MAX_BYTES: 'analyticsPropertiesMaxBytes',
-  ANALYTICS_TENANT_EVENTS_PER_DAY: 'analyticsTenantEventsPerDay',
-  ANALYTICS_RETENTION_DAYS: 'analyticsRetentionDays',
-  ASSISTANT_QUESTIONS_PER_MINUTE: 'assistantUserPerMinute',
-  ASSISTANT_ADDRESS_QUESTIONS_PER_MINUTE: 'assistantAddressPerMinute',
-  ASSISTANT_FEEDBACK_PER_HOUR: 'assistantFeedbackUserPerHour',
-};
+// The numbers are rows of the configuration table (limits.ts); they are exported from here too, where the throttles
+// that apply them live.
+export { DEFAULT_LIMITS, LIMIT_ENV, LIMIT_SETTINGS } from './limits.ts';
+export type { Limits } from './limits.ts';
 
 export interface Throttles {
   loginAccount: FailureThrottle;
