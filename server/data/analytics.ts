@@ -1,12 +1,11 @@
 import type { Properties, TrackedEvent } from '../../src/contract/analytics-words.ts';
 import { immediate, plucked, statement } from './statements.ts';
 import type { Db } from '../lib/types.ts';
+import { DAY_MS } from '../../src/contract/time-units.ts';
 
 // The events of the reference analytics collector (server/routes/analytics.ts), and what bounds them: the stored
 // size of each event's properties, a budget of events per tenant and UTC day (analytics_budget, migration 30), and
 // the retention window the sweep enforces.
-
-export const DAY_MS = 86_400_000;
 
 /** The UTC day of a moment, as analytics_budget numbers days (since the epoch). */
 export const dayOf = (time: number): number => Math.floor(time / DAY_MS);

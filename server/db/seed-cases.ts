@@ -6,13 +6,11 @@ import { findUserByMobile } from '../data/users.ts';
 import { newOrderNo } from '../lib/orders.ts';
 import type { Db, UserRow } from '../lib/types.ts';
 import type { SeedPhone } from './seed-devices.ts';
+import { MINUTE_MS, DAY_MS } from '../../src/contract/time-units.ts';
 
 // The "error cases" account of the seed (API.md "Seed"): one phone, code or order per situation of the spec §8
 // catalogue that the demo account's phones do not already show, so a newcomer can log in and see each message. It
 // is an account of its own because the browser tests count and name the demo account's phones.
-
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
 
 export const CASES_MOBILE = '13800138002';
 /** Its phones are numbered from here (CP10000201...): below the scale account's, so new phones still follow those. */
@@ -21,18 +19,18 @@ export const CASES_FIRST_NO = 10_000_201;
 /** In numbering order; the comments name what each one shows (API.md "Devices" and "Commerce"). */
 export const CASE_PHONES: SeedPhone[] = [
   // Opening: device fault; reboot, quick restart or reset: restart failed; root or resolution: command exception.
-  { name: 'Faulty host', grade: 1, group: '', status: 'online', expiresIn: 30 * DAY, fault: 'malfunction' },
+  { name: 'Faulty host', grade: 1, group: '', status: 'online', expiresIn: 30 * DAY_MS, fault: 'malfunction' },
   // Opening and every operation: device not connected.
-  { name: 'Unplugged', grade: 1, group: '', status: 'online', expiresIn: 30 * DAY, fault: 'disconnected' },
+  { name: 'Unplugged', grade: 1, group: '', status: 'online', expiresIn: 30 * DAY_MS, fault: 'disconnected' },
   // Opening and every operation: being replaced / migrated or transferred.
-  { name: 'Swap pending', grade: 2, group: '', status: 'replacing', expiresIn: 40 * DAY },
-  { name: 'Moved away', grade: 2, group: '', status: 'migrating', expiresIn: 25 * DAY },
+  { name: 'Swap pending', grade: 2, group: '', status: 'replacing', expiresIn: 40 * DAY_MS },
+  { name: 'Moved away', grade: 2, group: '', status: 'migrating', expiresIn: 25 * DAY_MS },
   // Paying its seeded upgrade order: remaining time insufficient (for 20 minutes after the seed, see below).
-  { name: 'Last day', grade: 1, group: '', status: 'online', expiresIn: DAY - 5 * MINUTE },
+  { name: 'Last day', grade: 1, group: '', status: 'online', expiresIn: DAY_MS - 5 * MINUTE_MS },
   // The phone BOUNDSTD0001 was sold for: it renews this phone only.
-  { name: 'Sold with code', grade: 1, group: '', status: 'online', expiresIn: 30 * DAY },
+  { name: 'Sold with code', grade: 1, group: '', status: 'online', expiresIn: 30 * DAY_MS },
   // Renewed by BOUNDSTD0001: not bound to a cloud phone; reset, then opened within 8 s: token fetch failed.
-  { name: 'Spare line', grade: 1, group: '', status: 'online', expiresIn: 60 * DAY },
+  { name: 'Spare line', grade: 1, group: '', status: 'online', expiresIn: 60 * DAY_MS },
 ];
 
 const phoneNo = (name: string) => `CP${CASES_FIRST_NO + CASE_PHONES.findIndex((p) => p.name === name)}`;
@@ -53,14 +51,14 @@ export function seedCases(db: Db, now: number, empty: { codes: boolean; orders: 
 
   const sold = casePhone(db, user, 'Sold with code');
   if (empty.codes && sold) {
-    insertActivationCode(db, { tenantId: 1, code: 'BOUNDSTD0001', type: 2, gradeId: 1, days: 30, expiresAt: now + 365 * DAY, boundPhoneId: sold.id, createdAt: now });
+    insertActivationCode(db, { tenantId: 1, code: 'BOUNDSTD0001', type: 2, gradeId: 1, days: 30, expiresAt: now + 365 * DAY_MS, boundPhoneId: sold.id, createdAt: now });
   }
 
   // Placed 10 minutes before the seed, when the phone still had a day and 5 minutes, and priced then: 1 day of
   // Standard to Pro (260 - 130 cents a day). Payable until the 30-minute window closes, 20 minutes after the seed.
   const lastDay = casePhone(db, user, 'Last day');
   if (empty.orders && lastDay && listOrders(db, user.id, null, now, 1, 0).total === 0) {
-    const placed = now - 10 * MINUTE;
+    const placed = now - 10 * MINUTE_MS;
     const line = { userPhoneId: lastDay.id, gradeId: 2, fromGradeId: 1, days: 1, amount: 130, newExpireTime: lastDay.expire_time };
     insertOrder(
       db,

@@ -3,12 +3,12 @@ import { insertCoupon } from '../data/coupons.ts';
 import type { NewCoupon } from '../data/coupons.ts';
 import { findUserByMobile } from '../data/users.ts';
 import type { Db } from '../lib/types.ts';
+import { DAY_MS } from '../../src/contract/time-units.ts';
 
 // Commerce data of the seed (API.md "Commerce"). Packages and stock are keyed and inserted OR IGNORE on
 // every start (stock an operator or a sale changed is kept); coupons and codes only while their table is empty, so
 // what was used or removed stays that way. Times are relative to the seed time, like the phones' expiries.
 
-const DAY = 86_400_000;
 const DEMO_MOBILE = '13800138000';
 
 /** Cents. The 30-day price fixes the daily price upgrades use (7800 / 30 = 260 a day for Pro). */
@@ -36,12 +36,12 @@ type SeedCoupon = Omit<NewCoupon, 'tenantId' | 'userId' | 'createdAt' | 'validFr
 
 /** One coupon per state the coupon list and the preview can show. */
 const COUPONS: SeedCoupon[] = [
-  { type: 'cash', value: 500, minAmount: 3000, maxDiscount: null, orderTypes: ['buy', 'renew'], from: -DAY, until: 90 * DAY },
-  { type: 'discount', value: 85, minAmount: 0, maxDiscount: 2000, orderTypes: ['buy'], from: -DAY, until: 90 * DAY },
-  { type: 'extension', value: 3, minAmount: 0, maxDiscount: null, orderTypes: ['renew'], from: -DAY, until: 90 * DAY },
-  { type: 'cash', value: 1000, minAmount: 5000, maxDiscount: null, orderTypes: ['buy', 'renew', 'upgrade'], from: 7 * DAY, until: 60 * DAY },
-  { type: 'cash', value: 300, minAmount: 0, maxDiscount: null, orderTypes: ['buy', 'renew'], from: -30 * DAY, until: -DAY },
-  { type: 'cash', value: 800, minAmount: 0, maxDiscount: null, orderTypes: ['buy', 'renew'], from: -20 * DAY, until: 40 * DAY, usedAt: -2 * DAY },
+  { type: 'cash', value: 500, minAmount: 3000, maxDiscount: null, orderTypes: ['buy', 'renew'], from: -DAY_MS, until: 90 * DAY_MS },
+  { type: 'discount', value: 85, minAmount: 0, maxDiscount: 2000, orderTypes: ['buy'], from: -DAY_MS, until: 90 * DAY_MS },
+  { type: 'extension', value: 3, minAmount: 0, maxDiscount: null, orderTypes: ['renew'], from: -DAY_MS, until: 90 * DAY_MS },
+  { type: 'cash', value: 1000, minAmount: 5000, maxDiscount: null, orderTypes: ['buy', 'renew', 'upgrade'], from: 7 * DAY_MS, until: 60 * DAY_MS },
+  { type: 'cash', value: 300, minAmount: 0, maxDiscount: null, orderTypes: ['buy', 'renew'], from: -30 * DAY_MS, until: -DAY_MS },
+  { type: 'cash', value: 800, minAmount: 0, maxDiscount: null, orderTypes: ['buy', 'renew'], from: -20 * DAY_MS, until: 40 * DAY_MS, usedAt: -2 * DAY_MS },
 ];
 
 /** Code, type (1 new phone, 2 renewal), grade, days; `used` and `expired` make the two refusals visible. */
@@ -91,13 +91,13 @@ export function seedCommerce(db: Db, tenantIds: number[], now: number): void {
     const firstPhone = demo ? ((db.prepare("SELECT id FROM phones WHERE user_id = ? AND phone_no = 'CP10000001'").pluck().get(demo.id) as number | undefined) ?? null) : null;
     for (const c of CODES) {
       const usedBy = c.used && demo ? demo.id : null;
-      insert.run(c.code, c.type, c.grade, c.days, now + (c.expired ? -DAY : 365 * DAY), c.used ? now - 10 * DAY : null, usedBy, c.used ? firstPhone : null, now);
+      insert.run(c.code, c.type, c.grade, c.days, now + (c.expired ? -DAY_MS : 365 * DAY_MS), c.used ? now - 10 * DAY_MS : null, usedBy, c.used ? firstPhone : null, now);
     }
     if (demo) {
       db.prepare(
         `INSERT INTO activation_records (tenant_id, user_id, code, type, status, grade_id, days, user_phone_id, created_at)
          VALUES (1, ?, 'USEDCODE0001', 1, 'activated', 1, 30, ?, ?)`,
-      ).run(demo.id, firstPhone, now - 10 * DAY);
+      ).run(demo.id, firstPhone, now - 10 * DAY_MS);
     }
   }
 
@@ -107,7 +107,7 @@ export function seedCommerce(db: Db, tenantIds: number[], now: number): void {
        VALUES (1, ?, ?, ?, ?, ?, ?, 30, ?, ?, ?)`,
     );
     for (const r of REDEEM_CODES) {
-      insert.run(r.code, r.type, r.value, r.minAmount, r.maxDiscount, r.orderTypes.join(','), r.used ? now - DAY : null, r.used && demo ? demo.id : null, now);
+      insert.run(r.code, r.type, r.value, r.minAmount, r.maxDiscount, r.orderTypes.join(','), r.used ? now - DAY_MS : null, r.used && demo ? demo.id : null, now);
     }
   }
 }

@@ -5,13 +5,10 @@ import { findUserByMobile } from '../data/users.ts';
 import { DEFAULT_RESOLUTION, RESOLUTIONS } from '../../src/devices/device-types.ts';
 import type { Db, Language } from '../lib/types.ts';
 import { CASE_PHONES, CASES_FIRST_NO, CASES_MOBILE } from './seed-cases.ts';
+import { MINUTE_MS, HOUR_MS, DAY_MS } from '../../src/contract/time-units.ts';
 
 // Devices of the seed (API.md "Seed"). Expiries are relative to the seed time, so a fresh database always
 // shows the whole range; the 5-minute phone simply expires some minutes after the first start.
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 
 const GRADES: Array<{ id: number; sort: number; names: Record<Language, string> }> = [
   { id: 1, sort: 1, names: { 'en-US': 'Standard', 'zh-CN': '标准型' } },
@@ -34,39 +31,39 @@ export interface SeedPhone {
 
 /** The demo account of tenant 1: every status once, expiries from 5 minutes (under the 10-minute rule) to a year. */
 const DEMO_PHONES: SeedPhone[] = [
-  { name: 'Shop assistant', grade: 1, group: '', status: 'online', expiresIn: 30 * DAY },
-  { name: 'Game farm 1', grade: 2, group: 'Games', status: 'online', expiresIn: 90 * DAY },
-  { name: 'Game farm 2', grade: 2, group: 'Games', status: 'online', expiresIn: 5 * MINUTE },
-  { name: 'Game farm 3', grade: 3, group: 'Games', status: 'online', expiresIn: 3 * HOUR },
-  { name: 'Work phone', grade: 3, group: 'Work', status: 'online', expiresIn: 180 * DAY, root: true, hd: true },
-  { name: 'Backup', grade: 1, group: '', status: 'offline', expiresIn: 20 * DAY },
-  { name: 'Test device', grade: 1, group: 'Work', status: 'maintenance', expiresIn: 15 * DAY },
-  { name: 'Being replaced', grade: 2, group: '', status: 'replacing', expiresIn: 40 * DAY },
-  { name: 'Free trial', grade: 1, group: '', status: 'trial', expiresIn: 2 * HOUR },
-  { name: 'Remote support', grade: 2, group: 'Work', status: 'controlling', expiresIn: 10 * DAY },
-  { name: 'Sync leader', grade: 2, group: 'Work', status: 'syncing', expiresIn: 12 * DAY },
-  { name: 'Moving house', grade: 3, group: '', status: 'migrating', expiresIn: 25 * DAY },
-  { name: 'Old account', grade: 1, group: '', status: 'online', expiresIn: -2 * DAY },
-  { name: '抖音运营', grade: 2, group: 'Work', status: 'online', expiresIn: 1 * HOUR },
-  { name: '小红书 1', grade: 1, group: 'Work', status: 'online', expiresIn: 6 * HOUR, root: true },
-  { name: 'Reader', grade: 1, group: '', status: 'online', expiresIn: 1 * DAY },
-  { name: 'Music box', grade: 1, group: '', status: 'online', expiresIn: 2 * DAY },
-  { name: 'Farm bot', grade: 2, group: 'Games', status: 'online', expiresIn: 3 * DAY },
-  { name: 'Chess club', grade: 2, group: 'Games', status: 'online', expiresIn: 7 * DAY, hd: true },
-  { name: 'Photo backup', grade: 1, group: '', status: 'online', expiresIn: 14 * DAY },
-  { name: 'Night shift', grade: 3, group: 'Work', status: 'online', expiresIn: 60 * DAY },
-  { name: 'Weekend', grade: 1, group: 'Games', status: 'online', expiresIn: 120 * DAY },
-  { name: 'Archive', grade: 1, group: '', status: 'online', expiresIn: 365 * DAY },
-  { name: 'Spare', grade: 2, group: '', status: 'online', expiresIn: 45 * DAY },
+  { name: 'Shop assistant', grade: 1, group: '', status: 'online', expiresIn: 30 * DAY_MS },
+  { name: 'Game farm 1', grade: 2, group: 'Games', status: 'online', expiresIn: 90 * DAY_MS },
+  { name: 'Game farm 2', grade: 2, group: 'Games', status: 'online', expiresIn: 5 * MINUTE_MS },
+  { name: 'Game farm 3', grade: 3, group: 'Games', status: 'online', expiresIn: 3 * HOUR_MS },
+  { name: 'Work phone', grade: 3, group: 'Work', status: 'online', expiresIn: 180 * DAY_MS, root: true, hd: true },
+  { name: 'Backup', grade: 1, group: '', status: 'offline', expiresIn: 20 * DAY_MS },
+  { name: 'Test device', grade: 1, group: 'Work', status: 'maintenance', expiresIn: 15 * DAY_MS },
+  { name: 'Being replaced', grade: 2, group: '', status: 'replacing', expiresIn: 40 * DAY_MS },
+  { name: 'Free trial', grade: 1, group: '', status: 'trial', expiresIn: 2 * HOUR_MS },
+  { name: 'Remote support', grade: 2, group: 'Work', status: 'controlling', expiresIn: 10 * DAY_MS },
+  { name: 'Sync leader', grade: 2, group: 'Work', status: 'syncing', expiresIn: 12 * DAY_MS },
+  { name: 'Moving house', grade: 3, group: '', status: 'migrating', expiresIn: 25 * DAY_MS },
+  { name: 'Old account', grade: 1, group: '', status: 'online', expiresIn: -2 * DAY_MS },
+  { name: '抖音运营', grade: 2, group: 'Work', status: 'online', expiresIn: 1 * HOUR_MS },
+  { name: '小红书 1', grade: 1, group: 'Work', status: 'online', expiresIn: 6 * HOUR_MS, root: true },
+  { name: 'Reader', grade: 1, group: '', status: 'online', expiresIn: 1 * DAY_MS },
+  { name: 'Music box', grade: 1, group: '', status: 'online', expiresIn: 2 * DAY_MS },
+  { name: 'Farm bot', grade: 2, group: 'Games', status: 'online', expiresIn: 3 * DAY_MS },
+  { name: 'Chess club', grade: 2, group: 'Games', status: 'online', expiresIn: 7 * DAY_MS, hd: true },
+  { name: 'Photo backup', grade: 1, group: '', status: 'online', expiresIn: 14 * DAY_MS },
+  { name: 'Night shift', grade: 3, group: 'Work', status: 'online', expiresIn: 60 * DAY_MS },
+  { name: 'Weekend', grade: 1, group: 'Games', status: 'online', expiresIn: 120 * DAY_MS },
+  { name: 'Archive', grade: 1, group: '', status: 'online', expiresIn: 365 * DAY_MS },
+  { name: 'Spare', grade: 2, group: '', status: 'online', expiresIn: 45 * DAY_MS },
 ];
 
 const GREEN_PHONES: SeedPhone[] = [
-  { name: '绿洲 1', grade: 1, group: '', status: 'online', expiresIn: 30 * DAY },
-  { name: '绿洲 2', grade: 2, group: '', status: 'online', expiresIn: 8 * HOUR },
-  { name: '绿洲 3', grade: 3, group: '', status: 'online', expiresIn: 90 * DAY },
-  { name: '绿洲 4', grade: 1, group: '', status: 'offline', expiresIn: 10 * DAY },
-  { name: '绿洲 5', grade: 2, group: '', status: 'online', expiresIn: 2 * DAY },
-  { name: '绿洲 6', grade: 1, group: '', status: 'online', expiresIn: -1 * DAY },
+  { name: '绿洲 1', grade: 1, group: '', status: 'online', expiresIn: 30 * DAY_MS },
+  { name: '绿洲 2', grade: 2, group: '', status: 'online', expiresIn: 8 * HOUR_MS },
+  { name: '绿洲 3', grade: 3, group: '', status: 'online', expiresIn: 90 * DAY_MS },
+  { name: '绿洲 4', grade: 1, group: '', status: 'offline', expiresIn: 10 * DAY_MS },
+  { name: '绿洲 5', grade: 2, group: '', status: 'online', expiresIn: 2 * DAY_MS },
+  { name: '绿洲 6', grade: 1, group: '', status: 'online', expiresIn: -1 * DAY_MS },
 ];
 
 const SCALE_GROUPS = ['', 'Studio A', 'Studio B', 'Studio C'];
@@ -78,7 +75,7 @@ function scalePhones(): SeedPhone[] {
     grade: (i % 3) + 1,
     group: SCALE_GROUPS[i % SCALE_GROUPS.length]!,
     status: i % 50 === 49 ? 'offline' : i % 97 === 96 ? 'maintenance' : 'online',
-    expiresIn: i % 200 === 199 ? -DAY : (1 + (i * 37) % 365) * DAY + i * MINUTE,
+    expiresIn: i % 200 === 199 ? -DAY_MS : (1 + (i * 37) % 365) * DAY_MS + i * MINUTE_MS,
   }));
 }
 

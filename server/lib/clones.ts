@@ -16,13 +16,11 @@ import { installedApps } from './phone-apps.ts';
 import { businessStatus, currentOperation, OPERATION_DURATION_MS, operationRefusal } from './phones.ts';
 import { startOfDay } from './transfers.ts';
 import type { Db, Deps, UserRow } from './types.ts';
+import { HOUR_MS, DAY_MS } from '../../src/contract/time-units.ts';
 
 // Clone templates and clones (server/API.md "Clones and templates"). Taking a template is the `template` operation
 // on its source phone; cloning is the `clone` operation on each target, whose effects (the template's apps and
 // settings) are applied at its start, as a reset's are. A template's state is derived from its row and the clock.
-
-const HOUR = 3600_000;
-const DAY = 24 * HOUR;
 
 export type CloneLimits = Record<CloneLimitName, number>;
 export type TemplateReply = ReplyInput<typeof contract.createTemplate>;
@@ -80,7 +78,7 @@ function describe(row: TemplateRow, appCount: number, now: number): TemplateRepl
     failCode: row.fail_code,
     createdAt: row.created_at,
     expiresAt: row.expires_at,
-    daysLeft: Math.max(0, Math.ceil((row.expires_at - now) / DAY)),
+    daysLeft: Math.max(0, Math.ceil((row.expires_at - now) / DAY_MS)),
   };
 }
 
@@ -102,7 +100,7 @@ function notOwned(db: Db, user: UserRow, id: number, now: number): never {
 function phoneRefusal(phone: PhoneRow, now: number, minHours: number, tooShort: CatalogCode): CatalogCode | null {
   const refusal = operationRefusal(phone, now, 'command');
   if (refusal) return refusal;
-  if (phone.expire_time - now < minHours * HOUR) return tooShort;
+  if (phone.expire_time - now < minHours * HOUR_MS) return tooShort;
   return null;
 }
 
@@ -129,7 +127,7 @@ export function createTemplate(deps: Pick<Deps, 'db' | 'now'>, user: UserRow, us
         user_id: user.id, name, source_phone_id: phone.id, source_phone_name: phone.name,
         size: TEMPLATE_BASE_BYTES + apps.reduce((sum, app) => sum + app.size_bytes, 0),
         root: phone.root, width: phone.width, height: phone.height, dpi: phone.dpi,
-        created_at: now, duration_ms: OPERATION_DURATION_MS.template, expires_at: now + TEMPLATE_LIFE_DAYS * DAY,
+        created_at: now, duration_ms: OPERATION_DURATION_MS.template, expires_at: now + TEMPLATE_LIFE_DAYS * DAY_MS,
         fail_code: offline ? ErrorCode.DEVICE_OFFLINE : 0,
       },
       apps,

@@ -20,14 +20,13 @@ import { apiError } from './errors.ts';
 import { handOverRefusal, loadOwnedPhone } from './phones.ts';
 import { hashToken } from './tokens.ts';
 import type { Db, UserRow } from './types.ts';
+import { DAY_MS } from '../../src/contract/time-units.ts';
 
 // Grants (server/API.md "Grants"; spec §1, §4, §5, §6): an owner lends a phone to another account of the tenant,
 // to watch or to control, for 1-999 whole days within the phone's remaining time. By account the grantee is known
 // at once; by code whoever redeems it first is. A grant's days count from its creation, for a code too: redeeming
 // late does not lengthen it (the code is shown once, so the owner decides the window when making it).
 // The grant's access row (phone_access) is what the stream reads; revoking it closes the grantee's sockets.
-
-const DAY_MS = 24 * 3600 * 1000;
 
 type CreateBody = InputOf<typeof contract.createGrant>['body'];
 

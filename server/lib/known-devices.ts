@@ -1,11 +1,11 @@
 import { BoundedMap, DEFAULT_MAX_KEYS } from './rate-limit.ts';
 import type { Deps } from './types.ts';
+import { DAY_MS } from '../../src/contract/time-units.ts';
 
 // The devices that logged into each account lately, with its password or an SMS code (in memory, like the counts of
 // rate-limit.ts). They are the owner's: a lock strangers cause on the account does not apply to them (throttles.ts),
 // and the shared SMS budgets do not refuse them (sms-send-limits.ts).
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long a device that logged into an account is recognised by it. */
 export const KNOWN_DEVICE_MS = 30 * DAY_MS;
 /** Devices remembered per account; past it those of the oldest logins go first. */

@@ -10,12 +10,11 @@ import { configPositiveInt } from './config.ts';
 import { apiError } from './errors.ts';
 import { messageTexts, type MessageKind, type MessageParams } from './message-texts.ts';
 import type { Db, Language, UserRow } from './types.ts';
+import { HOUR_MS } from '../../src/contract/time-units.ts';
 
 // The message centre's rules (server/API.md "Messages"). Producers call postMessage inside their own transaction, so
 // a message exists exactly when its event committed. "Expiring soon" has no event to hang on (time passes): it is
 // produced when the list or the counts are asked, at most once per phone and expiry (its dedupe key).
-
-const HOUR = 3600_000;
 
 /** Writes one message to `userId` from its template; with `dedupeKey`, a second post of the same key does nothing. */
 export function postMessage<K extends MessageKind>(db: Db, userId: number, kind: K, params: MessageParams[K], now: number, dedupeKey: string | null = null): number | null {
@@ -35,12 +34,12 @@ export function postMessage<K extends MessageKind>(db: Db, userId: number, kind:
 /** "Expiring soon" for the caller's phones under the tenant's PHONE_EXPIRE_TIME_TEXT_LESS_THAN (phone-check.ts uses it too). */
 export function noteExpiringPhones(db: Db, user: UserRow, now: number): void {
   const hours = configPositiveInt(db, user.tenant_id, 'PHONE_EXPIRE_TIME_TEXT_LESS_THAN', 72);
-  const phones = phonesExpiringWithin(db, user.id, now, hours * HOUR);
+  const phones = phonesExpiringWithin(db, user.id, now, hours * HOUR_MS);
   // Most asks find nothing to write: the write lock is taken only when there is something.
   if (!phones.length) return;
   immediate(db, () => {
     for (const phone of phones) {
-      const left = Math.max(1, Math.ceil((phone.expire_time - now) / HOUR));
+      const left = Math.max(1, Math.ceil((phone.expire_time - now) / HOUR_MS));
       postMessage(db, user.id, 'expiringSoon', { phoneName: phone.name || phone.phone_no, hours: left }, now, `expiring:${phone.id}:${phone.expire_time}`);
     }
   });
@@ -84,7 +83,7 @@ export function readAll(db: Db, user: UserRow, tab: MessageTab, now: number): nu
 
 /** The demo messages every registered account starts with (seed.ts, on every start: their keys make it idempotent). */
 export function seedUserMessages(db: Db, userId: number, now: number): void {
-  postMessage(db, userId, 'welcome', {}, now - 2 * HOUR, 'seed:welcome');
-  postMessage(db, userId, 'notice', {}, now - HOUR, 'seed:notice');
-  postMessage(db, userId, 'aiWelcome', {}, now - HOUR / 2, 'seed:ai-welcome');
+  postMessage(db, userId, 'welcome', {}, now - 2 * HOUR_MS, 'seed:welcome');
+  postMessage(db, userId, 'notice', {}, now - HOUR_MS, 'seed:notice');
+  postMessage(db, userId, 'aiWelcome', {}, now - HOUR_MS / 2, 'seed:ai-welcome');
 }

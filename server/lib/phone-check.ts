@@ -12,6 +12,7 @@ import { GRADE_SPECS } from './phone-hardware.ts';
 import { runningPackages } from './phone-apps.ts';
 import { businessStatus } from './phones.ts';
 import type { Db } from './types.ts';
+import { MINUTE_MS, HOUR_MS } from '../../src/contract/time-units.ts';
 
 // The phone check (server/API.md "Phone check"): what this server knows of a phone, judged. The virtual phones have
 // no disks or memory of their own, so storage and memory are figures derived from what is recorded: the grade's sizes
@@ -19,15 +20,13 @@ import type { Db } from './types.ts';
 // running, and a stable per-phone share of user files. The virtual phones run inside this process, so the phone's
 // line to its stream host is this process's event loop: `latency` is its measured turn.
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 const GB = 1024 ** 3;
 const MB = 1024 ** 2;
 const SYSTEM_STORAGE = 9.5 * GB;
 const SYSTEM_MEMORY = 1.6 * GB;
 const MEMORY_PER_RUNNING_APP = 350 * MB;
 /** Spec §5: a phone needs 10 minutes of validity to be opened. */
-const MIN_OPEN_MS = 10 * MINUTE;
+const MIN_OPEN_MS = 10 * MINUTE_MS;
 
 type Check = ReplyInput<typeof contract.checkPhone>['checks'][number];
 
@@ -74,7 +73,7 @@ export function checkPhone(db: Db, phone: PhoneRow, now: number, latencyMs: numb
   else checks.push(check('status', 'ok'));
 
   const left = Math.max(0, phone.expire_time - now);
-  const soon = configPositiveInt(db, phone.tenant_id, 'PHONE_EXPIRE_TIME_TEXT_LESS_THAN', 72) * HOUR;
+  const soon = configPositiveInt(db, phone.tenant_id, 'PHONE_EXPIRE_TIME_TEXT_LESS_THAN', 72) * HOUR_MS;
   if (expired) checks.push(check('time', 'problem', 'renew', ErrorCode.DEVICE_EXPIRED, 0, soon));
   else if (left < MIN_OPEN_MS) checks.push(check('time', 'problem', 'renew', ErrorCode.DEVICE_VALIDITY_UNDER_10_MINUTES, left, soon));
   else if (left < soon) checks.push(check('time', 'warning', 'renew', null, left, soon));

@@ -1,4 +1,4 @@
-import { DAY_MS } from '../../src/shop/upgrade-price.ts';
+import { DAY_MS } from '../../src/contract/time-units.ts';
 import { ensureDefaultGroup } from '../data/phone-groups.ts';
 import { findPhone, highestPhoneNo, insertPhone, phoneNamesWithPrefix, setExpiry } from '../data/phones.ts';
 import { gradeName } from '../data/products.ts';

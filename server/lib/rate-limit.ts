@@ -1,8 +1,8 @@
 // In-memory counters behind the throttles (throttles.ts, API.md "Throttling"). They live in the server process: a
 // restart forgets them, which only ever lets someone try again sooner, and one process serves the reference backend.
 // Every method takes the time, so tests drive the server's clock (deps.now) and nothing waits for real.
+import { SECOND_MS } from '../../src/contract/time-units.ts';
 
-const SECOND_MS = 1000;
 /** The first delay after the free failures; each further failure doubles it, up to the lock. */
 export const FIRST_DELAY_MS = 2 * SECOND_MS;
 /** Enough for every client of a busy server; past it, expired entries are swept and then the stalest dropped. */

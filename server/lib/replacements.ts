@@ -17,6 +17,7 @@ import { configPositiveInt } from './config.ts';
 import { ApiError, apiError, ERROR_MESSAGES, type CatalogCode } from './errors.ts';
 import { businessStatus, currentOperation } from './phones.ts';
 import type { Db, UserRow } from './types.ts';
+import { HOUR_MS } from '../../src/contract/time-units.ts';
 
 // Replacement (spec §1, §4, §9; server/API.md "Replacement"): the phone moves to a new instance on another host.
 // `replace-preview` tells per phone what `replace-submit` would do; submit checks everything again inside one
@@ -24,8 +25,6 @@ import type { Db, UserRow } from './types.ts';
 // Like reset, the effects are applied when the operation starts: type 1 removes the installed apps and resets root
 // and resolution; type 2 keeps them. A faulty host (fault malfunction or disconnected) cannot hand its instance
 // over: its phone fails with REPLACE_FAILED at submit and stays as it was.
-
-const HOUR = 3600_000;
 
 export interface ReplaceLimits extends Record<ReplaceLimitName, number> {
   /** Business statuses that refuse a replacement (PHONE_REPLACE_BUSINESS_STATUS_LIMIT). */
@@ -64,8 +63,8 @@ function phoneRefusal(phone: PhoneRow, limits: ReplaceLimits, last: number | und
   // Whatever the tenant's list says, a phone already being replaced says so (spec §8 "being replaced").
   if (status === 'replacing') return ErrorCode.DEVICE_REPLACING;
   if (limits.statuses.has(status)) return ErrorCode.REPLACE_STATUS_NOT_ALLOWED;
-  if (phone.expire_time - now < limits.expireHours * HOUR) return ErrorCode.REPLACE_TIME_TOO_SHORT;
-  if (last !== undefined && now - last < limits.frequencyHours * HOUR) return ErrorCode.REPLACE_TOO_FREQUENT;
+  if (phone.expire_time - now < limits.expireHours * HOUR_MS) return ErrorCode.REPLACE_TIME_TOO_SHORT;
+  if (last !== undefined && now - last < limits.frequencyHours * HOUR_MS) return ErrorCode.REPLACE_TOO_FREQUENT;
   return null;
 }
 

@@ -17,14 +17,13 @@ import { apiError } from './errors.ts';
 import { handOverRefusal, loadOwnedPhone } from './phones.ts';
 import { hashToken } from './tokens.ts';
 import type { Db, Deps, UserRow } from './types.ts';
+import { HOUR_MS } from '../../src/contract/time-units.ts';
 
 // Screen sharing by link (spec §1, §4, §6; server/API.md "Screen sharing"): the rules, no SQL; the owner's side here,
 // the viewer's in share-viewers.ts. Whatever goes wrong
 // with a token (unknown, ended, replaced, expired, the phone changed hands) is one answer, SHARE_ENDED, so a token
 // reveals nothing; another owner's share or viewer answers like a missing one. Every change that can close or
 // change a viewer's stream ends with deps.accessRevoked(): the stream re-checks its sockets once it committed.
-
-const HOUR_MS = 3600_000;
 
 /**
  * A share viewer's page may be away this long (a dropped link, a reload, a hidden tab, a server restart) and keep

@@ -15,6 +15,7 @@ import { loggedInSince } from '../data/users.ts';
 import { throttledError } from './errors.ts';
 import { isKnownDevice } from './known-devices.ts';
 import type { Deps } from './types.ts';
+import { HOUR_MS, DAY_MS } from '../../src/contract/time-units.ts';
 
 // Who may have an SMS code sent (API.md "Authentication"), counted from the stored codes.
 
@@ -24,8 +25,6 @@ export const SMS_DAILY_LIMIT = 10;
 export const SMS_RESERVED_SHARE = 0.2;
 /** Owner's codes one number may take from the reserve in an hour, asked for from one address group. */
 export const SMS_RESERVE_PER_NUMBER = 3;
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 /** How recent a login must be for its device to count as the owner's. */
 const RECENT_LOGIN_MS = 30 * DAY_MS;
 /** The digits of a mobile that make its prefix (the operator segment and the region). */

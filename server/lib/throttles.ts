@@ -4,14 +4,12 @@ import { deviceKeys, KnownDevices } from './known-devices.ts';
 import { FailureThrottle, WindowCounter } from './rate-limit.ts';
 import type { Deps } from './types.ts';
 import type { Limits } from './limits.ts';
+import { MINUTE_MS, HOUR_MS } from '../../src/contract/time-units.ts';
 
 // What the server refuses to do too often (API.md "Throttling"): password guesses, activation and redeem code
 // guesses, guest trials; and how much analytics it keeps (API.md "Analytics"). SMS sends are limited in
 // sms-send-limits.ts from the codes the database keeps. Refusals are TOO_MANY_REQUESTS with
 // `data: {retryAfterSeconds}` and a Retry-After header, and are not counted themselves.
-
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
 
 // The numbers are rows of the configuration table (limits.ts); they are exported from here too, where the throttles
 // that apply them live.

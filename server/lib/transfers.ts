@@ -24,14 +24,13 @@ import { handOverRefusal, type HandOverRefusal } from './phones.ts';
 import { releaseFromSync } from '../data/sync.ts';
 import { SYNC_MIN_PHONES } from '../../src/contract/sync-words.ts';
 import type { Db, Deps, UserRow } from './types.ts';
+import { HOUR_MS, DAY_MS } from '../../src/contract/time-units.ts';
 
 // Transfers (spec §1, §4, §6, §9; server/API.md "Transfers"): `give-check` tells per phone what `give` would do,
 // `give` checks everything again inside one immediate transaction and moves the phones it may.
 
-const HOUR = 3600_000;
-const DAY = 24 * HOUR;
 /** The product's zone (UTC+8, as order numbers): "today" for the per-day limits starts at its midnight. */
-const ZONE_OFFSET = 8 * HOUR;
+const ZONE_OFFSET = 8 * HOUR_MS;
 
 export type TransferLimits = Record<TransferLimitName, number>;
 
@@ -42,7 +41,7 @@ export function transferLimits(db: Db, tenantId: number): TransferLimits {
 }
 
 export function startOfDay(now: number): number {
-  return Math.floor((now + ZONE_OFFSET) / DAY) * DAY - ZONE_OFFSET;
+  return Math.floor((now + ZONE_OFFSET) / DAY_MS) * DAY_MS - ZONE_OFFSET;
 }
 
 export type TransferRefusal =
@@ -67,10 +66,10 @@ function phoneRefusal(db: Db, phone: PhoneRow, limits: TransferLimits, now: numb
   if (unusable) return unusable;
   // Spec §6: authorised phones cannot be transferred (the grant would go with them to a stranger).
   if (phoneIsAuthorized(db, phone.id, now)) return ErrorCode.TRANSFER_AUTHORIZED;
-  if (phone.expire_time - now < limits.expireHours * HOUR) return ErrorCode.TRANSFER_TIME_TOO_SHORT;
+  if (phone.expire_time - now < limits.expireHours * HOUR_MS) return ErrorCode.TRANSFER_TIME_TOO_SHORT;
   if (phoneTransfersSince(db, phone.id, startOfDay(now)) >= limits.phoneDay) return ErrorCode.TRANSFER_PHONE_DAY_LIMIT;
   const last = lastPhoneTransfer(db, phone.id);
-  if (last !== null && now - last < limits.frequencyHours * HOUR) return ErrorCode.TRANSFER_TOO_FREQUENT;
+  if (last !== null && now - last < limits.frequencyHours * HOUR_MS) return ErrorCode.TRANSFER_TOO_FREQUENT;
   return null;
 }
 

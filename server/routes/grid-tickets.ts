@@ -8,6 +8,7 @@ import { hashToken, newToken } from '../lib/tokens.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 import { GRID_TICKET_PATH, GRID_TICKET_TTL_MS } from '../../src/contract/grid-protocol.ts';
 import type { GridTicket } from '../../src/contract/grid-protocol.ts';
+import { MINUTE_MS } from '../../src/contract/time-units.ts';
 
 // The live grid's ticket (API.md "Live grid"), on the streaming host's path. A WebSocket cannot carry the bearer
 // token in a header, and an access token in a URL would end up in logs: the ticket is a short-lived stand-in that
@@ -19,7 +20,6 @@ import type { GridTicket } from '../../src/contract/grid-protocol.ts';
  * Each is a stored row for ten minutes, so this also bounds the rows one account keeps (200).
  */
 export const GRID_TICKETS_PER_MINUTE = 20;
-const MINUTE_MS = 60_000;
 
 export function gridTicketRoutes(deps: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();

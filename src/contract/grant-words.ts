@@ -4,6 +4,7 @@
  * may hold by grant, and what a grant code looks like. Plain values, no schema code, so the client may import them
  * at run time. The schemas that use them are in grants.ts.
  */
+import { DAY_MS } from './time-units.ts';
 
 /** By account (mobile number or user number: the grantee is known at once) or by a code someone redeems. */
 export const GRANT_MODES = ['account', 'code'] as const;
@@ -54,7 +55,6 @@ export function grantDaysOf(value: unknown): number | null {
   return days >= GRANT_DAYS.min && days <= GRANT_DAYS.max ? days : null;
 }
 
-const DAY_MS = 24 * 3600 * 1000;
 /** The most days a phone with `remainingMs` left may be granted for: whole days it still has, at most 999. */
 export function maxGrantDays(remainingMs: number): number {
   return Math.max(0, Math.min(GRANT_DAYS.max, Math.floor(remainingMs / DAY_MS)));

@@ -5,8 +5,7 @@
  * phone runs the better grade during it); the expiry does not move. Pure TypeScript, no browser or Node APIs.
  */
 import { MAX_VALIDITY_DAYS } from '../contract/shop-words.ts';
-
-export const DAY_MS = 86_400_000;
+import { DAY_MS } from '../contract/time-units.ts';
 
 export type UpgradeCheck =
   | { ok: true; days: number; amount: number }

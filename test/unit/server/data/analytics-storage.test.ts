@@ -6,6 +6,7 @@ import { createApp } from '../../../../server/app.ts';
 import { migrate } from '../../../../server/db/index.ts';
 import { migrations } from '../../../../server/db/migrations/index.ts';
 import { DEFAULT_LIMITS } from '../../../../server/lib/throttles.ts';
+import { DAY_MS } from '../../../../src/contract/time-units.ts';
 import { directDeps } from '../device-helpers.ts';
 import { setup } from '../helpers.ts';
 
@@ -14,7 +15,6 @@ import { setup } from '../helpers.ts';
 // window the sweep enforces.
 
 const PATH = '/api/analytics/collect';
-const DAY_MS = 86_400_000;
 let made = 0;
 const event = (properties: Record<string, unknown> = { cuid: 'abc', page: 'home' }) => ({
   id: `st0rage-${String(++made).padStart(6, '0')}`,
