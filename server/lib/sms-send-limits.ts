@@ -12,6 +12,7 @@ import {
 } from '../data/sms-codes.ts';
 import type { SmsShare } from '../data/sms-codes.ts';
 import { loggedInSince } from '../data/users.ts';
+import { addressGroupKey } from './client-address.ts';
 import { throttledError } from './errors.ts';
 import { isKnownDevice } from './known-devices.ts';
 import type { Deps } from './types.ts';
@@ -45,10 +46,15 @@ function nextPrefix(prefix: string): string {
   return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
 }
 
-/** An IPv4 address key's /24 as a key range; an IPv6 key is already its /64, and other keys stand alone. */
+/**
+ * The address keys of an address's group (addressGroupKey) as a key range, for a scan over stored addresses: an IPv4
+ * /24 is the keys from "a.b.c." up to the next prefix; any other group is its one key.
+ */
 function addressGroupRange(address: string): [string, string] {
-  const v4 = /^(\d+\.\d+\.\d+\.)\d+$/.exec(address);
-  return v4 ? [v4[1], nextPrefix(v4[1])] : [address, `${address}\u0000`];
+  const group = addressGroupKey(address);
+  if (!group.endsWith('.0/24')) return [group, `${group}\u0000`];
+  const prefix = group.slice(0, -'0/24'.length);
+  return [prefix, nextPrefix(prefix)];
 }
 
 /** How long until the counted send leaves its window, or 0 when the cap it stands for is not reached. */
