@@ -6,8 +6,8 @@ export const SMS_FIXED_CODE = '246810';
 
 /**
  * The whole suite speaks from 127.0.0.1, so the per-address throttles (server/lib/throttles.ts) are raised far above
- * its hundreds of logins, SMS codes, guest trials and questions (one browser build, so one device fingerprint for all). The
- * per-account limits stay real, with headroom on the demo account's password failures: two workers log it in at
+ * its hundreds of logins, SMS codes, guest trials, questions and analytics sends (one browser build, so one device
+ * fingerprint for all). The per-account limits stay real, with headroom on the demo account's password failures: two workers log it in at
  * once while a wrong-password test may have left a failure on it, and a check in progress counts as a failure.
  */
 const BROWSER_SUITE_LIMITS = {
@@ -22,6 +22,8 @@ const BROWSER_SUITE_LIMITS = {
   GUEST_DEVICE_LIMIT_PER_HOUR: '100000',
   SHARE_JOIN_ADDRESS_LIMIT_PER_HOUR: '100000',
   ASSISTANT_ADDRESS_QUESTIONS_PER_MINUTE: '100000',
+  ANALYTICS_ADDRESS_LIMIT_PER_MINUTE: '100000',
+  ANALYTICS_ADDRESS_GROUP_LIMIT_PER_MINUTE: '100000',
 };
 
 export default async function globalSetup() {
