@@ -6,13 +6,13 @@ import { aliases } from './aliases.mjs';
 import { bootPlanPlugin, devFingerprintPlugin } from './scripts/boot-plan.mjs';
 import { chunkLoaderPlugin } from './scripts/chunk-loader-plugin.mjs';
 import { compatClassesPlugin } from './scripts/compat-classes-plugin.mjs';
+import { IDLE_CHUNK, inIdleChunk, isIdleModule } from './scripts/load-phases.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const apiPort = process.env.API_PORT ?? '8080';
-/** The lazy pages' shared helpers, and the modules boot loads once the first page is idle (src/main.tsx): see below. */
+/** The lazy pages' shared helpers: see below. */
 const SHARED_MODULES =
   /src[\\/](?:core|app)[\\/](?!i18n[\\/]|texts[\\/]|error-catalogue|more-routes|ui[\\/](?:dialog-host|sheet|menu|focus-trap)|sanitize-html)/;
-const IDLE_MODULES = /src[\\/]app[\\/](?:service-worker|update-arrival|share-meta|old-domain|texts[\\/]index)\.ts$/;
 
 export default defineConfig({
   base: '/app/',
@@ -69,14 +69,14 @@ export default defineConfig({
             // scripts/inline-exports.mjs). On a 400 ms link each extra file of the first screen is a request, and
             // without this group the bundler would split the modules the lazy pages share into initial chunks.
             { name: 'index', tags: ['$initial'] },
-            // What boot loads once the first page is idle (the service worker's registration and what a new version
-            // does, the share meta, the old-domain notice, and the loader of their texts), in one file of its own: the
-            // lazy pages' shared file below would otherwise carry it, and list its texts with every page.
-            { name: 'idle', test: IDLE_MODULES },
+            // What boot loads once the first page is idle: the modules of src/app/idle/ but their texts (one file per
+            // language), in one file of its own (scripts/load-phases.mjs). The lazy pages' shared file below would
+            // otherwise carry them, and list their texts with every page.
+            { name: IDLE_CHUNK, test: inIdleChunk },
             // The general helpers the lazy pages share (loading states, formatting, clipboard, page header) in one small
             // file, so that a page using one of them does not pull in the device list below. Texts, the error
             // catalogue, the rest of the route table (app/more-routes.ts) and the idle modules keep files of their own.
-            { name: 'shared', test: (id) => SHARED_MODULES.test(id) && !IDLE_MODULES.test(id) },
+            { name: 'shared', test: (id) => SHARED_MODULES.test(id) && !isIdleModule(id) },
             // Sheets, menus and the dialog host (with their focus handling and styles) in a file of their own: pages
             // open them on a tap, and the device list, a returning user's first screen, shows without them. The HTML
             // sanitiser is left to the bundler, which keeps it with the few pages that show rich text.

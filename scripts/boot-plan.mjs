@@ -11,6 +11,7 @@ import { build as esbuild } from 'esbuild';
 import { parseAst } from 'vite';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { IDLE_CHUNK, IDLE_ENTRY, IDLE_FOLDER, TEXT_PART, idleModules } from './load-phases.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 /**
@@ -23,8 +24,6 @@ const ROUTE_FILES = [
 ];
 /** What a page whose row is in the second file loads first: that file (src/app/resolve-route.ts waits for it). */
 const MORE_ROUTES_MODULE = ROUTE_FILES[1].file;
-/** What boot loads once the first page is idle (the `idle` chunk of vite.config.ts) and the texts it loads. */
-const IDLE_MODULES = ['src/app/service-worker.ts', 'src/app/texts/idle-zh-CN.ts', 'src/app/texts/idle-en-US.ts'];
 /**
  * Pages' early starts: modules the boot runs as soon as they arrive, when the page opened lists their file (the page
  * imports them). Each must be a chunk of its own (vite.config.ts) that imports nothing of the entry.
@@ -33,8 +32,6 @@ const RUN_AT_BOOT = ['src/share/early-join.ts'];
 const LAYOUTS_FILE = 'src/app/layouts/index.tsx';
 /** What every page but those of the self-contained layouts loads with its own chunk (routes.ts, layouts/index.tsx). */
 const APP_LAYOUTS_MODULE = 'src/app/layouts/app-layouts.tsx';
-/** A text module of one language in a domain's texts/ folder (a lazy part: its name may carry the part's). */
-const TEXT_PART = /[\\/]texts[\\/](?:[\w-]+-)?(zh-CN|en-US)\.ts$/;
 const TEXT_MODULES = {
   texts: { 'zh-CN': ['src/core/i18n/zh-CN.ts'], 'en-US': ['src/core/i18n/en-US.ts'] },
   appTexts: { 'zh-CN': ['src/core/i18n/zh-CN-app.ts'], 'en-US': ['src/core/i18n/en-US-app.ts'] },
@@ -122,6 +119,25 @@ export function parseSelfContainedLayouts() {
   const names = list?.type === 'ArrayExpression' ? list.elements.map((element) => (element?.type === 'Literal' ? element.value : undefined)) : [];
   if (!names.length || names.some((name) => typeof name !== 'string')) throw new Error(`boot plan: SELF_CONTAINED_LAYOUTS in ${LAYOUTS_FILE} is not an array of strings`);
   return names;
+}
+
+/**
+ * What boot loads once the first page is idle (src/app/idle/, scripts/load-phases.mjs) and the texts it loads: the
+ * folder's modules that are in this build (`byModule`: module relative to the root to its chunk; one may be left out,
+ * as the old-domain notice is by a build that names no old domain). Fails when one is not where the folder puts it
+ * (the idle chunk; a file of its own for a text part), or when the first screen (`entryFiles`) imports the idle chunk.
+ */
+export function idleModulesIn(byModule, entryFiles, modules = idleModules()) {
+  const idle = byModule.get(IDLE_ENTRY);
+  if (idle?.name !== IDLE_CHUNK) throw new Error(`boot plan: ${IDLE_ENTRY} is not in the ${IDLE_CHUNK} chunk (vite.config.ts)`);
+  if (entryFiles.has(idle.fileName)) throw new Error(`boot plan: the first screen imports the ${IDLE_CHUNK} chunk; nothing eager may import from ${IDLE_FOLDER}/`);
+  const present = modules.filter((module) => byModule.has(module));
+  for (const module of present) {
+    const chunk = byModule.get(module);
+    const own = TEXT_PART.test(module) ? chunk.facadeModuleId && relative(root, chunk.facadeModuleId) === module && chunk.moduleIds.length === 1 : chunk === idle;
+    if (!own) throw new Error(`boot plan: ${module} is in ${chunk.fileName}, not where ${IDLE_FOLDER}/ puts it (scripts/load-phases.mjs)`);
+  }
+  return present;
 }
 
 /** The plan from a Rollup/Rolldown output bundle. File names are relative to dist. */
@@ -217,7 +233,7 @@ export function planFromBundle(bundle, version) {
     // loads once the first page is idle with its texts in both languages (the service worker precaches the last two).
     entry: [...entryFiles],
     moreRoutes: filesOf([MORE_ROUTES_MODULE]),
-    idle: filesOf(IDLE_MODULES),
+    idle: filesOf(idleModulesIn(byModule, entryFiles)),
   };
 }
 
