@@ -1,8 +1,8 @@
 /**
  * The reference client's own timing of the stream protocol, and its checks of what arrives. The protocol's words,
- * limits and messages are the contract's (src/contract/stream-protocol.ts), shared with the server.
+ * limits and messages are the contract's (shared/contract/stream-protocol.ts), shared with the server.
  */
-import { SCREENSHOT_ERROR_WORD, type Definition, type StreamServerMessage } from '../contract/stream-protocol.ts';
+import { SCREENSHOT_ERROR_WORD, type Definition, type StreamServerMessage } from '../../shared/contract/stream-protocol.ts';
 
 /** Spec §7: the streaming host's calls time out after 5 s; so do the hello and each request. */
 export const STREAM_TIMEOUT_MS = 5000;

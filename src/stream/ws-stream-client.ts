@@ -10,7 +10,7 @@ import { canvasSupported, createCanvasSurface, type FrameSurface } from './canva
 import { createEmitter } from './emitter.ts';
 import { createLiveness } from './liveness.ts';
 import { createPendingRequests } from './pending-requests.ts';
-import { HELLO_SEQ, SCREENSHOT_KIND, type StreamClientMessage, type StreamServerMessage } from '../contract/stream-protocol.ts';
+import { HELLO_SEQ, SCREENSHOT_KIND, type StreamClientMessage, type StreamServerMessage } from '../../shared/contract/stream-protocol.ts';
 import { closeFailure } from './close-codes.ts';
 import { createDefinitionAnswers } from './definition-answers.ts';
 import { inputSenders } from './input-messages.ts';

@@ -57,7 +57,7 @@ export type ActivationType = (typeof ACTIVATION_TYPES)[number];
 export const ACTIVATION_STATUSES = ['activated', 'alreadyActivated', 'notExist', 'specMismatch', 'expired', 'noStock', 'tooLong', 'failed'] as const;
 export type ActivationStatus = (typeof ACTIVATION_STATUSES)[number];
 
-/** Spec §5: an activation code is 12 letters or digits, case-sensitive (the rule: src/shop/code-list.ts). */
+/** Spec §5: an activation code is 12 letters or digits, case-sensitive (the rule: shared/code-list.ts). */
 export const ACTIVATION_CODE_LENGTH = 12;
 /** Codes one activation call accepts. */
 export const MAX_CODES_PER_CALL = 20;

@@ -3,9 +3,9 @@
  * Server: server/routes/codes.ts. Client: src/shop/codes-api.ts.
  */
 import * as v from 'valibot';
-import { ErrorCode } from '../core/error-codes.ts';
+import { ErrorCode } from '../error-codes.ts';
 import { endpoint } from './endpoint.ts';
-import { checkRedeemCode, isActivationCode } from '../shop/code-list.ts';
+import { checkRedeemCode, isActivationCode } from '../code-list.ts';
 import { asPositiveInt, asText, coded, isAbsent, pageOf, paging, TextOrNumber } from './fields.ts';
 import {
   ACTIVATION_CODE_LENGTH, ACTIVATION_STATUSES, ACTIVATION_TYPES, CODE_RECORD_PAGE_SIZE, MAX_CODES_PER_CALL, REDEEM_CODE_MAX,

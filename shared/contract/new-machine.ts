@@ -4,7 +4,7 @@
  * the record of changes. Server: server/routes/phone-mock-model.ts. Client: src/new-machine/api.ts.
  */
 import * as v from 'valibot';
-import { ErrorCode } from '../core/error-codes.ts';
+import { ErrorCode } from '../error-codes.ts';
 import { endpoint } from './endpoint.ts';
 import { BatchEntry, coded, Id, idList, LookupId, OptionalId, pageOf, paging, QueryText, Text } from './fields.ts';
 import { MOCK_BATCH_LIMIT, MOCK_LOG_PAGE_SIZE, MOCK_PARAMS, MOCK_TYPES } from './new-machine-words.ts';

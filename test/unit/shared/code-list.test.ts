@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { checkCodeList, checkRedeemCode, isActivationCode, MAX_CODES_PER_CALL, parseCodeList } from '../../../src/shop/code-list.ts';
+import { checkCodeList, checkRedeemCode, isActivationCode, MAX_CODES_PER_CALL, parseCodeList } from '../../../shared/code-list.ts';
 
 test('codes are split on newlines, spaces and commas (full-width too), trimmed, empties dropped', () => {
   const list = parseCodeList('  NEWSTD000001\nNEWSTD000002, NEWSTD000003\r\n\n\tNEWSTD000004,,NEWSTD000005，NEWPRO000001   ');

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DAY_MS } from '../../../src/contract/time-units.ts';
-import { upgradePrice } from '../../../src/shop/upgrade-price.ts';
+import { DAY_MS } from '../../../shared/contract/time-units.ts';
+import { upgradePrice } from '../../../shared/upgrade-price.ts';
 
 // Daily prices of the seed: Standard 3900/30 = 130, Pro 7800/30 = 260, Ultra 15600/30 = 520 cents.
 

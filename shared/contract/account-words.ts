@@ -2,7 +2,7 @@
  * The account vocabulary both sides hold to (server/API.md "Authentication"): plain values, no schema code, so the
  * client may import them at run time. The schemas that use them are in account.ts.
  */
-import { checkMobile } from '../core/validate.ts';
+import { checkMobile } from '../validate.ts';
 
 /**
  * What an SMS code is for (a code of one scene never works for another): 1 login, 2 the old number of a change,

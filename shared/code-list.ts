@@ -1,11 +1,11 @@
 /**
  * Spec §5 rules for activation and redeem codes, pure so the pages, the unit test and the contract share them (the
- * server checks requests with these same functions: src/contract/shop-codes.ts). Activation codes: 12 letters or
+ * server checks requests with these same functions: shared/contract/shop-codes.ts). Activation codes: 12 letters or
  * digits, case-sensitive (`ABC…` and `abc…` are two codes); several may be pasted separated by newlines, spaces or
  * commas; duplicates are dropped and counted. Redeem code: non-empty, at most 20 letters or digits. The lengths and
- * the codes per call are the contract's (src/contract/shop-words.ts).
+ * the codes per call are the contract's (shared/contract/shop-words.ts).
  */
-import { MAX_CODES_PER_CALL, REDEEM_CODE_MAX } from '../contract/shop-words.ts';
+import { MAX_CODES_PER_CALL, REDEEM_CODE_MAX } from './contract/shop-words.ts';
 
 export { MAX_CODES_PER_CALL };
 

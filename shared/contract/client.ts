@@ -5,7 +5,7 @@
  * Server: server/routes/client.ts, cms.ts. Client: src/app/client-api.ts, src/account/account-api.ts.
  */
 import * as v from 'valibot';
-import { ErrorCode } from '../core/error-codes.ts';
+import { ErrorCode } from '../error-codes.ts';
 import { anything, asPositiveInt, coded, Id, pageOf, QueryText, Text } from './fields.ts';
 import { endpoint } from './endpoint.ts';
 import { CONFIG_PAGE_SIZE } from './client-words.ts';

@@ -3,7 +3,7 @@
  * Server: server/routes/devices.ts, phone-operations.ts, phone-screenshots.ts, phone-groups.ts. Client: src/devices/api.ts.
  */
 import * as v from 'valibot';
-import { ErrorCode } from '../core/error-codes.ts';
+import { ErrorCode } from '../error-codes.ts';
 import { BatchEntry, coded, Done, Flag, Id, idList, LookupId, Name, OptionalId, paging, unreservedName } from './fields.ts';
 import { endpoint } from './endpoint.ts';
 import {

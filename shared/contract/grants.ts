@@ -4,7 +4,7 @@
  * src/grant/api.ts.
  */
 import * as v from 'valibot';
-import { ErrorCode } from '../core/error-codes.ts';
+import { ErrorCode } from '../error-codes.ts';
 import { endpoint } from './endpoint.ts';
 import { anything, coded, Done, LookupId, pageOf, paging, TextOrNumber } from './fields.ts';
 import {

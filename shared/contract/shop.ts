@@ -4,7 +4,7 @@
  * is in shop-orders.ts, codes in shop-codes.ts.
  */
 import * as v from 'valibot';
-import { ErrorCode } from '../core/error-codes.ts';
+import { ErrorCode } from '../error-codes.ts';
 import { endpoint } from './endpoint.ts';
 import { asPositiveInt, coded, Flag, LookupId, OptionalId, Text, textAs } from './fields.ts';
 import { COUPON_REASONS, MAX_ORDER_PHONES, ORDER_STATUSES, ORDER_TYPES, PAY_METHODS, PAYMENT_STATUSES } from './shop-words.ts';

@@ -1,4 +1,4 @@
-/** Words of the message centre shared by the server and the client (src/contract/messages.ts). */
+/** Words of the message centre shared by the server and the client (shared/contract/messages.ts). */
 
 /** The tabs of the message centre (spec §1): every message, the assistant's, the system's. */
 export const MESSAGE_TABS = ['all', 'ai', 'system'] as const;

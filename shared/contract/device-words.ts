@@ -67,6 +67,6 @@ export type SortOrder = (typeof PHONE_SORTS)[number];
 
 /**
  * The default group's name in each language (spec §5: it cannot be renamed or deleted). It is reserved: no other group
- * may be named so, or look so (src/core/name-lookalike.ts).
+ * may be named so, or look so (shared/name-lookalike.ts).
  */
 export const DEFAULT_GROUP_NAMES = { 'zh-CN': '默认分组', 'en-US': 'Default group' } as const;

@@ -4,7 +4,7 @@
  * Client: src/sync/api.ts.
  */
 import * as v from 'valibot';
-import { ErrorCode } from '../core/error-codes.ts';
+import { ErrorCode } from '../error-codes.ts';
 import { endpoint } from './endpoint.ts';
 import { coded, Done, Id, idList, LookupId } from './fields.ts';
 import { SYNC_MAX_PHONES, SYNC_MEMBER_STATES, SYNC_ROLES } from './sync-words.ts';

@@ -6,7 +6,7 @@
  */
 import account from '../../account/texts/zh-CN.ts';
 import devices from '../../devices/texts/zh-CN.ts';
-import tabBar from '../../app/texts/tab-bar-zh-CN.ts';
+import tabBar from '../texts/tab-bar-zh-CN.ts';
 
 const zhCNApp = { ...account, ...devices, ...tabBar };
 

@@ -4,8 +4,8 @@
  * the value of the remaining time, over the phone's whole remaining days (a started day counts, since the
  * phone runs the better grade during it); the expiry does not move. Pure TypeScript, no browser or Node APIs.
  */
-import { MAX_VALIDITY_DAYS } from '../contract/shop-words.ts';
-import { DAY_MS } from '../contract/time-units.ts';
+import { MAX_VALIDITY_DAYS } from './contract/shop-words.ts';
+import { DAY_MS } from './contract/time-units.ts';
 
 export type UpgradeCheck =
   | { ok: true; days: number; amount: number }

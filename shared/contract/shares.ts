@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { Id, LookupId, Name, NameOrEmpty, Text, coded } from './fields.ts';
 import { endpoint } from './endpoint.ts';
-import { ErrorCode } from '../core/error-codes.ts';
+import { ErrorCode } from '../error-codes.ts';
 import { SHARE_END_REASONS, SHARE_PERMISSIONS, SHARE_STATUSES, SHARE_VALIDITY_HOURS, VIEWER_ACTIONS, VIEWER_STATES } from './share-words.ts';
 
 const SHARE = '/api/device/share';

@@ -9,14 +9,14 @@
  * that names the field ("name must be a string").
  *
  * An issue message of the form `#<code> <text>` names the reply code the server answers with (server/lib/contract-route.ts);
- * `<text>` is a §5 rule key (src/core/validate.ts) or the message itself. Any other message is a 400 that reads
+ * `<text>` is a §5 rule key (shared/validate.ts) or the message itself. Any other message is a 400 that reads
  * `<field> <message>`.
  */
 import * as v from 'valibot';
-import { ErrorCode } from '../core/error-codes.ts';
-import { checkMobile, checkName, checkPassword, checkSmsCode } from '../core/validate.ts';
-import type { RuleKey } from '../core/validate.ts';
-import { lookalikeKey } from '../core/name-lookalike.ts';
+import { ErrorCode } from '../error-codes.ts';
+import { checkMobile, checkName, checkPassword, checkSmsCode } from '../validate.ts';
+import type { RuleKey } from '../validate.ts';
+import { lookalikeKey } from '../name-lookalike.ts';
 
 /** A message that makes the server answer `code` (see the header). */
 export const coded = (code: number, text: string): string => `#${code} ${text}`;

@@ -8,7 +8,7 @@
  * an unknown conversation, no session) is the usual JSON envelope.
  */
 import * as v from 'valibot';
-import { ErrorCode } from '../core/error-codes.ts';
+import { ErrorCode } from '../error-codes.ts';
 import { endpoint } from './endpoint.ts';
 import { coded, Done, OptionalId, pageOf, paging, Text } from './fields.ts';
 import { ASK_PATH, FEEDBACK_TYPES, LLM_FALLBACK, MAX_FEEDBACK_CHARS, MAX_QUESTION_CHARS } from './assistant-words.ts';
