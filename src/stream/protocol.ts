@@ -11,6 +11,9 @@ export const PING_EVERY_MS = 2000;
 /** An error message that answers the pending screenshot request. */
 export const SCREENSHOT_ERROR = new RegExp(SCREENSHOT_ERROR_WORD, 'i');
 
+/** Whole ms since a message arrived (its acknowledgement's `held`), at most what the host accepts. */
+export const heldSince = (receivedAt: number): number => Math.min(60_000, Math.max(0, Math.round(performance.now() - receivedAt)));
+
 export function sameDefinition(a: Definition, b: Partial<Definition>): boolean {
   return a.width === b.width && a.height === b.height && a.fps === b.fps && a.bitrate === b.bitrate && !!a.auto === !!b.auto;
 }

@@ -141,7 +141,7 @@ export interface FakeSurface extends FrameSurface {
   release(): void;
 }
 
-function fakeSurface(): FakeSurface {
+export function fakeSurface(): FakeSurface {
   const waiting: Array<() => void> = [];
   const surface: FakeSurface = {
     mountedIn: [],
