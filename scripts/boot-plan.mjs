@@ -33,8 +33,8 @@ const LAYOUTS_FILE = 'src/app/layouts/index.tsx';
 /** What every page but those of the self-contained layouts loads with its own chunk (routes.ts, layouts/index.tsx). */
 const APP_LAYOUTS_MODULE = 'src/app/layouts/app-layouts.tsx';
 const TEXT_MODULES = {
-  texts: { 'zh-CN': ['src/core/i18n/zh-CN.ts'], 'en-US': ['src/core/i18n/en-US.ts'] },
-  appTexts: { 'zh-CN': ['src/core/i18n/zh-CN-app.ts'], 'en-US': ['src/core/i18n/en-US-app.ts'] },
+  texts: { 'zh-CN': ['src/app/text-parts/first-screen-zh-CN.ts'], 'en-US': ['src/app/text-parts/first-screen-en-US.ts'] },
+  appTexts: { 'zh-CN': ['src/app/text-parts/signed-in-zh-CN.ts'], 'en-US': ['src/app/text-parts/signed-in-en-US.ts'] },
   errorTexts: {
     'zh-CN': ['src/core/i18n/errors-zh-CN.ts', 'src/core/error-catalogue.ts'],
     'en-US': ['src/core/i18n/errors-en-US.ts', 'src/core/error-catalogue.ts'],

@@ -6,7 +6,7 @@ import { findUserByMobile } from '../data/users.ts';
 import { newOrderNo } from '../lib/orders.ts';
 import type { Db, UserRow } from '../lib/types.ts';
 import type { SeedPhone } from './seed-devices.ts';
-import { MINUTE_MS, DAY_MS } from '../../src/contract/time-units.ts';
+import { MINUTE_MS, DAY_MS } from '../../shared/contract/time-units.ts';
 
 // The "error cases" account of the seed (API.md "Seed"): one phone, code or order per situation of the spec §8
 // catalogue that the demo account's phones do not already show, so a newcomer can log in and see each message. It

@@ -1,7 +1,7 @@
-import { ErrorCode } from '../../src/core/error-codes.ts';
-import type { activateCodes as activateEndpoint } from '../../src/contract/shop-codes.ts';
-import type { InputOf, ReplyInput } from '../../src/contract/endpoint.ts';
-import type { ActivationStatus, ActivationType } from '../../src/contract/shop-words.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
+import type { activateCodes as activateEndpoint } from '../../shared/contract/shop-codes.ts';
+import type { InputOf, ReplyInput } from '../../shared/contract/endpoint.ts';
+import type { ActivationStatus, ActivationType } from '../../shared/contract/shop-words.ts';
 import { findActivationCode, insertActivationRecord, useActivationCode } from '../data/codes.ts';
 import type { ActivationCodeRow } from '../data/codes.ts';
 import type { PhoneRow } from '../data/phones.ts';
@@ -16,7 +16,7 @@ import type { Db, Language, UserRow } from './types.ts';
 // with code i. Per-code outcomes are answers, not errors: one bad code does not stop the others.
 
 /**
- * The call once its body passed the schema (src/contract/shop-codes.ts): well-formed codes, and for type 2 phone i
+ * The call once its body passed the schema (shared/contract/shop-codes.ts): well-formed codes, and for type 2 phone i
  * renewed by code i (the same phone may appear twice, two codes renewing it); type 1 names no phones.
  */
 export type ActivationRequest = InputOf<typeof activateEndpoint>['body'];

@@ -1,6 +1,6 @@
-import { ErrorCode } from '../../src/core/error-codes.ts';
-import type { BatchEntry, BusinessStatus, Operation, OperationType } from '../../src/devices/device-types.ts';
-import { REPLACING_OPERATIONS } from '../../src/contract/device-words.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
+import type { BatchEntry, BusinessStatus, Operation, OperationType } from '../../shared/device-types.ts';
+import { REPLACING_OPERATIONS } from '../../shared/contract/device-words.ts';
 import { phonesOfUser } from '../data/phones.ts';
 import type { PhoneFault, PhoneRow } from '../data/phones.ts';
 import { apiError, ERROR_MESSAGES } from './errors.ts';

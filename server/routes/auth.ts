@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import * as contract from '../../src/contract/account.ts';
-import { SmsScene } from '../../src/contract/account-words.ts';
-import { ErrorCode } from '../../src/core/error-codes.ts';
+import * as contract from '../../shared/contract/account.ts';
+import { SmsScene } from '../../shared/contract/account-words.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
 import { createUser, findOrCreateUser, findUserByMobile, setPasswordHash } from '../data/users.ts';
 import { mobileOf, requireAuth, requireRegistered, requireTenant } from '../lib/auth.ts';
 import { clientAddress } from '../lib/client-address.ts';
@@ -16,7 +16,7 @@ import { issueTokenPair, revokeSessionFamily, rotateRefreshToken } from '../lib/
 import { fingerprintOf } from '../lib/request.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 
-// Login, SMS codes and the token pair (src/contract/account.ts; API.md "Authentication"; spec §4 token refresh, §5
+// Login, SMS codes and the token pair (shared/contract/account.ts; API.md "Authentication"; spec §4 token refresh, §5
 // validation).
 
 /** Used when the tenant's GUEST_TRIAL_MINUTES is missing or not a positive integer. */

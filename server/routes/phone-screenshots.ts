@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
-import * as contract from '../../src/contract/devices.ts';
-import { ErrorCode } from '../../src/core/error-codes.ts';
+import * as contract from '../../shared/contract/devices.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
 import { findPhoneOfOpenAccount } from '../data/phones.ts';
 import { requireAuth, requireTenant } from '../lib/auth.ts';
 import { fail } from '../lib/envelope.ts';

@@ -1,9 +1,9 @@
-import { MAX_WATCHED, THUMB_HEADER_BYTES, THUMB_KIND } from '../../src/contract/grid-protocol.ts';
-import type { GridClientMessage } from '../../src/contract/grid-protocol.ts';
+import { MAX_WATCHED, THUMB_HEADER_BYTES, THUMB_KIND } from '../../shared/contract/grid-protocol.ts';
+import type { GridClientMessage } from '../../shared/contract/grid-protocol.ts';
 
 // The live grid's socket protocol (API.md "Live grid"): one socket per grid, JSON `watch` messages in, thumbnail
 // pictures out (kind 3, the phone's id, the JPEG). The words both sides need are the contract's
-// (src/contract/grid-protocol.ts); this is the server's half. Thumbnails are acknowledged like the phone stream's
+// (shared/contract/grid-protocol.ts); this is the server's half. Thumbnails are acknowledged like the phone stream's
 // pictures (link-estimate.ts).
 
 /**

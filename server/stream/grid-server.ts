@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { RawData, WebSocket } from 'ws';
-import { CLOSE_NOT_ASSIGNED, CLOSE_POLICY, CLOSE_SHUTDOWN, STREAM_MESSAGES } from '../../src/contract/stream-protocol.ts';
+import { CLOSE_NOT_ASSIGNED, CLOSE_POLICY, CLOSE_SHUTDOWN, STREAM_MESSAGES } from '../../shared/contract/stream-protocol.ts';
 import { gridTicketHolder } from '../data/grid-tickets.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { CLOSE_TRY_AGAIN_LATER, GRID_BUSY_MESSAGE, GRID_MAX_PAYLOAD, parseGridMessage } from './grid-protocol.ts';

@@ -1,12 +1,12 @@
-import { MAX_CLIPBOARD_CHARS, MAX_POINTERS, MAX_TEXT_CHARS, STREAM_KEYS, TOUCH_ACTIONS } from '../../src/contract/stream-protocol.ts';
-import { BITRATE_RANGE, DEFINITION_SIZES, FPS_RANGE } from '../../src/contract/stream-quality.ts';
+import { MAX_CLIPBOARD_CHARS, MAX_POINTERS, MAX_TEXT_CHARS, STREAM_KEYS, TOUCH_ACTIONS } from '../../shared/contract/stream-protocol.ts';
+import { BITRATE_RANGE, DEFINITION_SIZES, FPS_RANGE } from '../../shared/contract/stream-quality.ts';
 
 /** The longest a client may say it held a picture before acknowledging it (a page loading on slow 3G takes seconds). */
 const MAX_ACK_HELD_MS = 60_000;
-import type { Definition, SocketJoin, StreamClientMessage, StreamKey, TouchAction, TouchPointer } from '../../src/contract/stream-protocol.ts';
+import type { Definition, SocketJoin, StreamClientMessage, StreamKey, TouchAction, TouchPointer } from '../../shared/contract/stream-protocol.ts';
 
 // The streaming WebSocket protocol (API.md "Streaming"): JSON text messages for control, binary messages for pictures.
-// Its words, limits and message types are the contract's (src/contract/stream-protocol.ts, stream-quality.ts); this
+// Its words, limits and message types are the contract's (shared/contract/stream-protocol.ts, stream-quality.ts); this
 // is the server's half: parsing is strict, and anything malformed is answered with {type:'error'} and otherwise
 // ignored.
 

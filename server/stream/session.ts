@@ -1,7 +1,7 @@
 import { WebSocket } from 'ws';
-import { SCREENSHOT_KIND, STREAM_MESSAGES } from '../../src/contract/stream-protocol.ts';
-import { DEFAULT_DEFINITION } from '../../src/contract/stream-quality.ts';
-import type { Definition, StreamClientMessage, StreamRole, StreamServerMessage } from '../../src/contract/stream-protocol.ts';
+import { SCREENSHOT_KIND, STREAM_MESSAGES } from '../../shared/contract/stream-protocol.ts';
+import { DEFAULT_DEFINITION } from '../../shared/contract/stream-quality.ts';
+import type { Definition, StreamClientMessage, StreamRole, StreamServerMessage } from '../../shared/contract/stream-protocol.ts';
 import type { Viewer } from './control.ts';
 import { LinkEstimate, Pacer } from './link-estimate.ts';
 import type { PhoneEntry, PictureUpdate } from './phone-entry.ts';

@@ -1,5 +1,5 @@
-import type { StreamClientMessage } from '../../src/contract/stream-protocol.ts';
-import type { SyncMemberState } from '../../src/contract/sync-words.ts';
+import type { StreamClientMessage } from '../../shared/contract/stream-protocol.ts';
+import type { SyncMemberState } from '../../shared/contract/sync-words.ts';
 import type { PhoneScreen } from '../data/phone-tokens.ts';
 import { setSyncMemberState, syncGroupLedBy } from '../data/sync.ts';
 import { syncRefusal } from '../lib/sync.ts';
