@@ -26,21 +26,17 @@ export default defineConfig({
         find: new RegExp(`^${find.replace(/[/]/g, '\\/')}$`),
         replacement,
       })),
-      // The three below each save bytes of the first screen by leaning on how another package is written (measured
+      // The two below each save bytes of the first screen by leaning on how another package is written (measured
       // against the same build without each one; gzip, brotli in brackets). test/unit/project/build-aliases.test.ts
       // fails when an upgrade changes what they lean on.
       //
       // rosetta's one dependency, dlv: its "browser" file, which Vite takes, is a UMD wrapper, and any CommonJS module
       // brings the bundler's CommonJS interop into the entry; its "module" file is the same function as plain ESM.
-      // Pays 366 bytes (235). Depends on: rosetta importing 'dlv'; dlv shipping dist/dlv.es.js.
+      // Pays 357 bytes (311). Depends on: rosetta importing 'dlv'; dlv shipping dist/dlv.es.js.
       { find: /^dlv$/, replacement: 'dlv/dist/dlv.es.js' },
-      // wouter's path-pattern parser (regexparam), which wouter names only as its default router's `parser` and this
-      // app never runs (src/app/no-route-patterns.ts says why). Pays 237 bytes (48). Depends on: wouter/src/index.js
-      // importing `parse` from 'regexparam' for `defaultRouter.parser` alone.
-      { find: /^regexparam$/, replacement: fileURLToPath(new URL('./src/app/no-route-patterns.ts', import.meta.url)) },
       // tus-js-client's URL parser (url-parse, CommonJS, with the two packages it requires), whose one job the
       // browser's URL does (src/app/tus-url.ts): it brought the CommonJS interop into the entry for the upload's sake,
-      // and 11 KB (before compression) into the upload's chunk. Pays 273 bytes (210); it and the dlv alias pay only
+      // and 11 KB (before compression) into the upload's chunk. Pays 281 bytes (210); it and the dlv alias pay only
       // together, as either CommonJS package alone brings the interop back. Depends on: tus-js-client's
       // lib.esm/upload.js importing url-parse, and using it as `new URL(link, origin)` alone.
       { find: /^url-parse$/, replacement: fileURLToPath(new URL('./src/app/tus-url.ts', import.meta.url)) },
@@ -65,8 +61,8 @@ export default defineConfig({
     },
     rolldownOptions: {
       // Imported constants are written in where they are used: the reply codes (shared/reply-codes.ts) then cost the
-      // entry nothing for the codes only lazy pages compare with, instead of one exported binding each. Saves 1,035
-      // bytes gzip of the first screen (688 brotli), about 20 ms of transfer at 50 kB/s.
+      // entry nothing for the codes only lazy pages compare with, instead of one exported binding each. Saves 1,067
+      // bytes gzip of the first screen (734 brotli), about 21 ms of transfer at 50 kB/s.
       optimization: { inlineConst: { mode: 'all' } },
       onLog(level, log, handler) {
         // main.tsx imports the login page so that it travels inline with the entry; the route table's dynamic import

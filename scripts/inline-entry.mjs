@@ -8,7 +8,7 @@
 // sits idle between the HTML's last byte and the first file's first. Bytes carried by the HTML come without that gap.
 // Measured against the same build with the entry left a file (docs/build-tricks.md, slow profile, interleaved runs):
 // a cold login is usable at 1,685 ms against 2,056 (one round of requests instead of two), a returning user's home at
-// 1,888 against 2,322; and the first screen is 701 bytes gzip (735 brotli) smaller in one file than in two.
+// 1,888 against 2,322; and the first screen is 713 bytes gzip (830 brotli) smaller in one file than in two.
 // Depends on: Vite writing the entry into index.html as `<script type="module" crossorigin src="…">`, and the bundler's
 // shape of a chunk (scripts/inline-exports.mjs); test/unit/project/inline-entry.test.ts builds a page with the
 // installed Vite and fails if either changes.

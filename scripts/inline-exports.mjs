@@ -7,7 +7,7 @@
 // A stub exports values, not live bindings: a chunk that reassigns an exported binding inside a function (whose later
 // values the stub would not see), or waits at its top level, is left a file as it is, and the build says why.
 //
-// Pays: what the inline entry pays (701 bytes gzip and a file, scripts/inline-entry.mjs); without a way for the lazy
+// Pays: what the inline entry pays (713 bytes gzip and a file, scripts/inline-entry.mjs); without a way for the lazy
 // pages to import the entry's modules, the entry could not be inline.
 // Depends on: the bundler's shape of a shared chunk, one `export{local as name,…}` list as its last statement (rolldown,
 // through vite), read with vite's `parseAst`; and @babel/core's scope analysis (`scope.getBinding(name)

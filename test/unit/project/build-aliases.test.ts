@@ -7,7 +7,6 @@ import { parseAst } from 'vite';
 import config from '../../../vite.config.ts';
 import { aliases } from '../../../aliases.mjs';
 import TusUrl from '../../../src/app/tus-url.ts';
-import { parse as noPatterns } from '../../../src/app/no-route-patterns.ts';
 
 // The build resolves some packages' imports to other files (vite.config.ts, aliases.mjs), each for bytes of the first
 // screen, and each leans on how another package is written: who imports the name, and what it does with it. These
@@ -61,18 +60,6 @@ test("dlv: rosetta imports it, its browser file is the UMD wrapper, and its ES m
   assert.is(aliasOf('dlv'), 'dlv/dist/dlv.es.js');
   const { default: dlv } = (await import(join(NODE_MODULES, 'dlv/dist/dlv.es.js'))) as { default: (object: unknown, path: string) => unknown };
   assert.is(dlv({ a: { b: 2 } }, 'a.b'), 2);
-});
-
-test("regexparam: wouter imports it once, for its default router's path parser, which the app never runs", () => {
-  const { declarations, uses } = importsFrom(source('wouter/src/index.js'), 'regexparam');
-  assert.is(declarations.length, 1, 'wouter imports regexparam');
-  // The one use: `parser: parsePattern` in the default router. Any other use means the app may reach the stand-in.
-  assert.equal(uses.map((parent) => `${parent.type}:${(parent.key as { name?: string } | undefined)?.name}`), ['Property:parser']);
-  for (const file of readdirSync(join(NODE_MODULES, 'wouter/src')).filter((name) => name !== 'index.js' && name.endsWith('.js'))) {
-    assert.is(importsFrom(source(`wouter/src/${file}`), 'regexparam').declarations.length, 0, `wouter/src/${file}`);
-  }
-  assert.match(aliasOf('regexparam') ?? '', /src\/app\/no-route-patterns\.ts$/);
-  assert.throws(() => noPatterns(), /no route patterns/);
 });
 
 test("url-parse: tus-js-client imports it in one file, only to resolve the server's answer against the endpoint", () => {
