@@ -31,9 +31,10 @@ export const CLOSE_POLICY = 1008;
 /** The user already has the most stream sockets one user may hold open (STREAM_SOCKETS_PER_USER); nothing else is wrong. */
 export const CLOSE_TOO_MANY_SOCKETS = 4429;
 /**
- * A share viewer's socket (opened with its viewer key, server/API.md "Screen sharing") closed for good, each with the
- * spec §8 message its page shows: the share ended (ended early, replaced by a new link, expired, the phone changed
- * hands), the owner blocked the viewer, or the owner kicked or cancelled them (they may rejoin by the link).
+ * A share viewer's socket (opened with its viewer key, server/API.md "Screen sharing") closed for good, each with its
+ * own message on the page (spec §8): the share ended ("screen interaction has ended": ended early, replaced by a new
+ * link, expired, the phone changed hands), the owner blocked the viewer ("you are currently blocked"), or the owner
+ * kicked or cancelled them (they may rejoin by the link).
  */
 export const CLOSE_SHARE_ENDED = 4410;
 export const CLOSE_SHARE_BLOCKED = 4411;
