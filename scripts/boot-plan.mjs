@@ -11,7 +11,7 @@ import { build as esbuild } from 'esbuild';
 import { parseAst } from 'vite';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { IDLE_CHUNK, IDLE_ENTRY, IDLE_FOLDER, TEXT_PART, idleModules } from './load-phases.mjs';
+import { TEXT_PART, idleModulesIn } from './load-phases.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 /**
@@ -119,25 +119,6 @@ export function parseSelfContainedLayouts() {
   const names = list?.type === 'ArrayExpression' ? list.elements.map((element) => (element?.type === 'Literal' ? element.value : undefined)) : [];
   if (!names.length || names.some((name) => typeof name !== 'string')) throw new Error(`boot plan: SELF_CONTAINED_LAYOUTS in ${LAYOUTS_FILE} is not an array of strings`);
   return names;
-}
-
-/**
- * What boot loads once the first page is idle (src/app/idle/, scripts/load-phases.mjs) and the texts it loads: the
- * folder's modules that are in this build (`byModule`: module relative to the root to its chunk; one may be left out,
- * as the old-domain notice is by a build that names no old domain). Fails when one is not where the folder puts it
- * (the idle chunk; a file of its own for a text part), or when the first screen (`entryFiles`) imports the idle chunk.
- */
-export function idleModulesIn(byModule, entryFiles, modules = idleModules()) {
-  const idle = byModule.get(IDLE_ENTRY);
-  if (idle?.name !== IDLE_CHUNK) throw new Error(`boot plan: ${IDLE_ENTRY} is not in the ${IDLE_CHUNK} chunk (vite.config.ts)`);
-  if (entryFiles.has(idle.fileName)) throw new Error(`boot plan: the first screen imports the ${IDLE_CHUNK} chunk; nothing eager may import from ${IDLE_FOLDER}/`);
-  const present = modules.filter((module) => byModule.has(module));
-  for (const module of present) {
-    const chunk = byModule.get(module);
-    const own = TEXT_PART.test(module) ? chunk.facadeModuleId && relative(root, chunk.facadeModuleId) === module && chunk.moduleIds.length === 1 : chunk === idle;
-    if (!own) throw new Error(`boot plan: ${module} is in ${chunk.fileName}, not where ${IDLE_FOLDER}/ puts it (scripts/load-phases.mjs)`);
-  }
-  return present;
 }
 
 /** The plan from a Rollup/Rolldown output bundle. File names are relative to dist. */

@@ -35,3 +35,22 @@ export function idleModules() {
     .filter((file) => /\.tsx?$/.test(file))
     .sort();
 }
+
+/**
+ * For the boot plan (scripts/boot-plan.mjs): what boot loads once the first page is idle and the texts it loads, the
+ * folder's modules that are in this build (`byModule`: module relative to the root to its chunk; one may be left out,
+ * as the old-domain notice is by a build that names no old domain). Fails when one is not where the folder puts it
+ * (the idle chunk; a file of its own for a text part), or when the first screen (`entryFiles`) imports the idle chunk.
+ */
+export function idleModulesIn(byModule, entryFiles, modules = idleModules()) {
+  const idle = byModule.get(IDLE_ENTRY);
+  if (idle?.name !== IDLE_CHUNK) throw new Error(`boot plan: ${IDLE_ENTRY} is not in the ${IDLE_CHUNK} chunk (vite.config.ts)`);
+  if (entryFiles.has(idle.fileName)) throw new Error(`boot plan: the first screen imports the ${IDLE_CHUNK} chunk; nothing eager may import from ${IDLE_FOLDER}/`);
+  const present = modules.filter((module) => byModule.has(module));
+  for (const module of present) {
+    const chunk = byModule.get(module);
+    const own = TEXT_PART.test(module) ? chunk.facadeModuleId && relative(root, chunk.facadeModuleId) === module && chunk.moduleIds.length === 1 : chunk === idle;
+    if (!own) throw new Error(`boot plan: ${module} is in ${chunk.fileName}, not where ${IDLE_FOLDER}/ puts it`);
+  }
+  return present;
+}

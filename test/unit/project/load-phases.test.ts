@@ -4,8 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseAst } from 'vite';
 import config from '../../../vite.config.ts';
-import { IDLE_CHUNK, IDLE_ENTRY, IDLE_FOLDER, TEXT_PART, idleModules } from '../../../scripts/load-phases.mjs';
-import { idleModulesIn } from '../../../scripts/boot-plan.mjs';
+import { IDLE_CHUNK, IDLE_ENTRY, IDLE_FOLDER, TEXT_PART, idleModules, idleModulesIn } from '../../../scripts/load-phases.mjs';
 
 // What loads once the first page is idle is decided by one folder, src/app/idle/ (scripts/load-phases.mjs): the build
 // config puts its modules in the idle chunk, the boot plan lists that chunk for the service worker and fails a build
