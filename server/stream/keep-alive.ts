@@ -1,11 +1,14 @@
-import type { WebSocket } from 'ws';
-
 // The keep-alive of the stream's sockets (phone stream and live grid alike): every period each socket is pinged, and
 // one that did not answer the previous ping with a pong is cut. A connection that died without a close (a phone
 // that lost its network, a laptop lid shut) is then let go within two periods, with its place in the socket caps.
 
 /** What the keep-alive needs of a socket (a `ws` WebSocket). */
-export type Pingable = Pick<WebSocket, 'ping' | 'terminate' | 'on' | 'once'>;
+export interface Pingable {
+  ping(): void;
+  terminate(): void;
+  on(event: 'pong', listener: () => void): unknown;
+  once(event: 'close', listener: () => void): unknown;
+}
 
 /** Calls `round` every `periodMs` until the returned function is called. */
 export type Repeat = (round: () => void, periodMs: number) => () => void;
