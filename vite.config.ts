@@ -6,17 +6,19 @@ import { aliases } from './aliases.mjs';
 import { bootPlanPlugin, devFingerprintPlugin } from './scripts/boot-plan.mjs';
 import { chunkLoaderPlugin } from './scripts/chunk-loader-plugin.mjs';
 import { compatClassesPlugin } from './scripts/compat-classes-plugin.mjs';
+import { themeColours } from './scripts/theme-colours-plugin.mjs';
+import { BRAND_COLOURS, SHELL_COLOURS } from './shared/theme-colours.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const apiPort = process.env.API_PORT ?? '8080';
 /** The lazy pages' shared helpers, and the modules boot loads once the first page is idle (src/main.tsx): see below. */
 const SHARED_MODULES =
-  /src[\\/](?:core|app)[\\/](?!i18n[\\/]|texts[\\/]|error-catalogue|more-routes|ui[\\/](?:dialog-host|sheet|menu|focus-trap)|sanitize-html)/;
+  /src[\\/](?:core|app)[\\/](?!i18n[\\/]|texts[\\/]|error-catalogue|more-routes|ui[\\/](?:dialog-host|sheet|menu|focus-trap)|sanitize-html)|shared[\\/](?:validate|format|error-codes|reply-codes|name-lookalike)\.ts/;
 const IDLE_MODULES = /src[\\/]app[\\/](?:service-worker|update-arrival|share-meta|old-domain|texts[\\/]index)\.ts$/;
 
 export default defineConfig({
   base: '/app/',
-  plugins: [chunkLoaderPlugin(), compatClassesPlugin(), preact({ reactAliasesEnabled: false }), bootPlanPlugin({ version: pkg.version }), devFingerprintPlugin()],
+  plugins: [chunkLoaderPlugin(), compatClassesPlugin(), preact({ reactAliasesEnabled: false }), bootPlanPlugin({ version: pkg.version }), devFingerprintPlugin(), themeColours({ brand: BRAND_COLOURS, shell: SHELL_COLOURS })],
   resolve: {
     // Ordered most specific first: 'react/jsx-runtime' must win over 'react'.
     alias: [
@@ -51,7 +53,7 @@ export default defineConfig({
       resolveDependencies: (_file, deps, { hostId }) => (/^assets\/index-[^/]*\.js$/.test(hostId) ? [] : deps),
     },
     rolldownOptions: {
-      // Imported constants are written in where they are used: the reply codes (core/reply-codes.ts) then cost the
+      // Imported constants are written in where they are used: the reply codes (shared/reply-codes.ts) then cost the
       // entry nothing for the codes only lazy pages compare with, instead of one exported binding each. Saves 410
       // bytes gzip of the first screen (207 brotli), about 8 ms of transfer at 50 kB/s.
       optimization: { inlineConst: { mode: 'all' } },

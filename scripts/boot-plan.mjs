@@ -36,8 +36,8 @@ const APP_LAYOUTS_MODULE = 'src/app/layouts/app-layouts.tsx';
 /** A text module of one language in a domain's texts/ folder (a lazy part: its name may carry the part's). */
 const TEXT_PART = /[\\/]texts[\\/](?:[\w-]+-)?(zh-CN|en-US)\.ts$/;
 const TEXT_MODULES = {
-  texts: { 'zh-CN': ['src/core/i18n/zh-CN.ts'], 'en-US': ['src/core/i18n/en-US.ts'] },
-  appTexts: { 'zh-CN': ['src/core/i18n/zh-CN-app.ts'], 'en-US': ['src/core/i18n/en-US-app.ts'] },
+  texts: { 'zh-CN': ['src/app/text-parts/first-screen-zh-CN.ts'], 'en-US': ['src/app/text-parts/first-screen-en-US.ts'] },
+  appTexts: { 'zh-CN': ['src/app/text-parts/signed-in-zh-CN.ts'], 'en-US': ['src/app/text-parts/signed-in-en-US.ts'] },
   errorTexts: {
     'zh-CN': ['src/core/i18n/errors-zh-CN.ts', 'src/core/error-catalogue.ts'],
     'en-US': ['src/core/i18n/errors-en-US.ts', 'src/core/error-catalogue.ts'],

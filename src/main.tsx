@@ -5,7 +5,7 @@
 // First, so that the bundler puts the default language's texts at the top of the entry (data, no side effects): in
 // index.html they then sit within gzip's 32 KB reach of the prerendered pages that show the same words, which the
 // compressor sends once instead of twice (0.17 KB less); further down the entry they were out of its reach.
-import zhCN from './core/i18n/zh-CN.ts';
+import zhCN from './app/text-parts/first-screen-zh-CN.ts';
 // Second for the same reason: the page segments are then within reach of the boot plan's list of them in the head.
 import './app/page-segments.ts';
 import { render } from 'preact';
@@ -65,7 +65,7 @@ configureHttp({
 // The first screen's texts: the default language's come with this module, inside index.html (the build inlines it,
 // scripts/inline-entry.mjs), where they cost no request and arrive while the link would otherwise be idle; the other
 // language's is a file the page's boot plan asks for in the same round.
-void provideFirstScreenTexts({ 'zh-CN': () => Promise.resolve({ default: zhCN }), 'en-US': () => import('./core/i18n/en-US.ts') });
+void provideFirstScreenTexts({ 'zh-CN': () => Promise.resolve({ default: zhCN }), 'en-US': () => import('./app/text-parts/first-screen-en-US.ts') });
 // The language first: the page chunk prefetched next asks for texts in that language.
 const localeLoaded = setLocale(storedLocale());
 const path = location.pathname.startsWith(BASE) ? location.pathname.slice(BASE.length) || '/' : location.pathname;

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { ICON_SIZES, iconPath, PWA_BASE, PWA_CLIENT_NO, type IconSize } from '../../src/contract/pwa-words.ts';
-import { BRAND_COLOURS, themeFor } from '../../src/app/theme.ts';
+import { ICON_SIZES, iconPath, PWA_BASE, PWA_CLIENT_NO, type IconSize } from '../../shared/contract/pwa-words.ts';
+import { BRAND_COLOURS, themeFor } from '../../shared/theme-colours.ts';
 import { clientName, findClientByNo } from '../data/client.ts';
 import { appIcon } from '../lib/app-icons.ts';
 import type { AppEnv, Deps, Language } from '../lib/types.ts';

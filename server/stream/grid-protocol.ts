@@ -1,11 +1,11 @@
 import type * as v from 'valibot';
-import { GridClientMessages } from '../../src/contract/grid-messages.ts';
-import { THUMB_HEADER_BYTES, THUMB_KIND } from '../../src/contract/grid-protocol.ts';
+import { GridClientMessages } from '../../shared/contract/grid-messages.ts';
+import { THUMB_HEADER_BYTES, THUMB_KIND } from '../../shared/contract/grid-protocol.ts';
 import { readMessage } from './socket-messages.ts';
 
 // The live grid's socket protocol (API.md "Live grid"): one socket per grid, JSON `watch` messages in, thumbnail
 // pictures out (kind 3, the phone's id, the JPEG). The words and messages both sides need are the contract's
-// (src/contract/grid-protocol.ts, grid-messages.ts); this is the server's half. Thumbnails are acknowledged like the
+// (shared/contract/grid-protocol.ts, grid-messages.ts); this is the server's half. Thumbnails are acknowledged like the
 // phone stream's pictures (link-estimate.ts).
 
 /**

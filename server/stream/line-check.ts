@@ -11,10 +11,10 @@ import {
   LINE_SOCKET_MAX_MS,
   LINE_SOCKETS_PER_ADDRESS,
   LINES,
-} from '../../src/contract/line-check-words.ts';
-import type { LineClientMessage, LineNumber, LineServerMessage } from '../../src/contract/line-check-words.ts';
-import { LineClientMessages } from '../../src/contract/line-check-messages.ts';
-import { CLOSE_POLICY, CLOSE_SHUTDOWN, STREAM_MESSAGES } from '../../src/contract/stream-protocol.ts';
+} from '../../shared/contract/line-check-words.ts';
+import type { LineClientMessage, LineNumber, LineServerMessage } from '../../shared/contract/line-check-words.ts';
+import { LineClientMessages } from '../../shared/contract/line-check-messages.ts';
+import { CLOSE_POLICY, CLOSE_SHUTDOWN, STREAM_MESSAGES } from '../../shared/contract/stream-protocol.ts';
 import { addressGroupKey } from '../lib/client-address.ts';
 import { OpenCounts } from './open-counts.ts';
 import { closeReason, readMessage } from './socket-messages.ts';

@@ -1,11 +1,11 @@
 import * as v from 'valibot';
-import { StreamClientMessages, SupportedDefinition } from '../../src/contract/stream-messages.ts';
-import type { StreamMessageRead } from '../../src/contract/stream-messages.ts';
-import type { Definition } from '../../src/contract/stream-protocol.ts';
+import { StreamClientMessages, SupportedDefinition } from '../../shared/contract/stream-messages.ts';
+import type { StreamMessageRead } from '../../shared/contract/stream-messages.ts';
+import type { Definition } from '../../shared/contract/stream-protocol.ts';
 import { readMessage } from './socket-messages.ts';
 
 // The streaming WebSocket protocol (API.md "Streaming"): JSON text messages for control, binary messages for pictures.
-// Its words, limits and messages are the contract's (src/contract/stream-protocol.ts, stream-messages.ts,
+// Its words, limits and messages are the contract's (shared/contract/stream-protocol.ts, stream-messages.ts,
 // stream-quality.ts); this is the server's half: parsing is strict (socket-messages.ts), and anything malformed is
 // answered with {type:'error'} and otherwise ignored.
 

@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
-import { StreamClientMessages } from '../../src/contract/stream-messages.ts';
-import type { StreamMessageRead } from '../../src/contract/stream-messages.ts';
+import { StreamClientMessages } from '../../shared/contract/stream-messages.ts';
+import type { StreamMessageRead } from '../../shared/contract/stream-messages.ts';
 import type { Viewer } from './control.ts';
 import { readMessages } from './socket-messages.ts';
 import { isMirrored } from './sync-fanout.ts';

@@ -1,8 +1,8 @@
 import { WebSocket } from 'ws';
-import { SCREENSHOT_KIND, STREAM_MESSAGES } from '../../src/contract/stream-protocol.ts';
-import { DEFAULT_DEFINITION } from '../../src/contract/stream-quality.ts';
-import type { Definition, StreamRole, StreamServerMessage } from '../../src/contract/stream-protocol.ts';
-import type { StreamMessageRead } from '../../src/contract/stream-messages.ts';
+import { SCREENSHOT_KIND, STREAM_MESSAGES } from '../../shared/contract/stream-protocol.ts';
+import { DEFAULT_DEFINITION } from '../../shared/contract/stream-quality.ts';
+import type { Definition, StreamRole, StreamServerMessage } from '../../shared/contract/stream-protocol.ts';
+import type { StreamMessageRead } from '../../shared/contract/stream-messages.ts';
 import type { Viewer } from './control.ts';
 import { LinkEstimate, Pacer } from './link-estimate.ts';
 import type { PhoneEntry, PictureUpdate } from './phone-entry.ts';

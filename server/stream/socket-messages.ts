@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import type { RawData, WebSocket } from 'ws';
-import { SOCKET_WORDS } from '../../src/contract/socket-messages.ts';
-import { CLOSE_POLICY, STREAM_MESSAGES } from '../../src/contract/stream-protocol.ts';
+import { SOCKET_WORDS } from '../../shared/contract/socket-messages.ts';
+import { CLOSE_POLICY, STREAM_MESSAGES } from '../../shared/contract/stream-protocol.ts';
 
 // How the stream's sockets read what their clients send, and say why they close: JSON text, parsed by the contract's
-// schema of that socket's messages (src/contract/*-messages.ts). On the phone stream and the live grid a malformed
+// schema of that socket's messages (shared/contract/*-messages.ts). On the phone stream and the live grid a malformed
 // message is answered {type:'error'} with the words of the first rule it broke, and otherwise ignored, until the
 // socket sends too many.
 

@@ -1,5 +1,5 @@
-import type { StreamMessageRead } from '../../src/contract/stream-messages.ts';
-import type { SyncMemberState } from '../../src/contract/sync-words.ts';
+import type { StreamMessageRead } from '../../shared/contract/stream-messages.ts';
+import type { SyncMemberState } from '../../shared/contract/sync-words.ts';
 import type { PhoneScreen } from '../data/phone-tokens.ts';
 import { setSyncMemberState, syncGroupLedBy } from '../data/sync.ts';
 import { syncRefusal } from '../lib/sync.ts';

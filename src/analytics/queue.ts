@@ -11,7 +11,7 @@
 import {
   BATCH_SIZE, BATCH_SIZE_MAX, BATCH_SIZE_MIN, EVENT_NAME, FLUSH_MS, MAX_DURATION_SECONDS, MAX_PER_SEND, MAX_PROPERTIES,
   MAX_PROPERTIES_JSON_CHARS, MAX_PROPERTY_KEY_CHARS, MAX_STRING_VALUE_CHARS, QUEUE_CAP, type Properties, type TrackedEvent,
-} from '../contract/analytics-words.ts';
+} from '../../shared/contract/analytics-words.ts';
 
 export type TrackingState = 'normal' | 'paused' | 'stopped';
 export type SendOutcome = 'sent' | 'refused' | 'failed';
@@ -43,7 +43,7 @@ export const clampBatchSize = (size: number): number =>
   Number.isInteger(size) ? Math.min(BATCH_SIZE_MAX, Math.max(BATCH_SIZE_MIN, size)) : BATCH_SIZE;
 
 /**
- * Keeps what the collector takes (src/contract/analytics.ts): values that survive JSON, keys of at most 64 characters,
+ * Keeps what the collector takes (shared/contract/analytics.ts): values that survive JSON, keys of at most 64 characters,
  * strings cut to 256, at most 50 properties and 4 KB of JSON (the first ones win). An event past those would have its
  * whole send refused.
  */

@@ -6,9 +6,9 @@
  * app: a failure is logged only (spec §8).
  */
 import { effect } from '@preact/signals-react';
-import { ANALYTICS_PATH, type Properties, type TrackedEvent } from '../contract/analytics-words.ts';
+import { ANALYTICS_PATH, type Properties, type TrackedEvent } from '../../shared/contract/analytics-words.ts';
 import { fingerprintId } from '../core/fingerprint.ts';
-import { TOO_MANY_REQUESTS } from '../core/reply-codes.ts';
+import { TOO_MANY_REQUESTS } from '../../shared/reply-codes.ts';
 import type { Envelope } from '../core/http.ts';
 import { setTrackSink } from '../core/track.ts';
 import { user } from '../account/session.ts';

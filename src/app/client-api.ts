@@ -1,10 +1,10 @@
 /**
  * Calls that describe the client (tenant) the page is scoped to (spec §7, "Authentication and user";
- * src/contract/client.ts).
+ * shared/contract/client.ts).
  */
-import type * as C from '../contract/client.ts';
-import type { ReplyOf } from '../contract/endpoint.ts';
-import { CONFIG_PAGE_SIZE } from '../contract/client-words.ts';
+import type * as C from '../../shared/contract/client.ts';
+import type { ReplyOf } from '../../shared/contract/endpoint.ts';
+import { CONFIG_PAGE_SIZE } from '../../shared/contract/client-words.ts';
 import { api, type CallOptions } from '../core/http.ts';
 
 export type AboutAppData = ReplyOf<typeof C.aboutApp>;

@@ -4,7 +4,7 @@
  * render at once; refreshed from the network behind it.
  */
 import { computed, signal } from '@preact/signals-react';
-import { ErrorCode } from '../core/error-codes.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
 import { ApiError, describeServerMessage } from '../core/errors.ts';
 import { localeReady } from '../core/i18n/index.ts';
 import { notify } from '../core/ui/notify.ts';

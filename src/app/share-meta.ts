@@ -6,7 +6,7 @@
  */
 import { effect } from '@preact/signals-react';
 import { locale, t } from '../core/i18n/index.ts';
-import { iconPath, manifestPath } from '../contract/pwa-words.ts';
+import { iconPath, manifestPath } from '../../shared/contract/pwa-words.ts';
 import { listenForInstallPrompt } from '../install/install-prompt.ts';
 import { aboutApp, clientNo } from './client-state.ts';
 import { pageTitle } from './shell.ts';

@@ -8,9 +8,9 @@
  * Session state is not imported here (it imports us); it plugs in through configureHttp().
  */
 import redaxios, { type Options } from 'redaxios';
-import type { Endpoint, ReplyOf, RequestOf } from '../contract/endpoint.ts';
-import type { Routes } from '../contract/index.ts';
-import { ErrorCode, MISSING_TENANT_MESSAGE } from './error-codes.ts';
+import type { Endpoint, ReplyOf, RequestOf } from '../../shared/contract/endpoint.ts';
+import type { Routes } from '../../shared/contract/index.ts';
+import { ErrorCode, MISSING_TENANT_MESSAGE } from '../../shared/error-codes.ts';
 import { ApiError, catalogueReady } from './errors.ts';
 
 export const REQUEST_TIMEOUT_MS = 5000;
@@ -274,7 +274,7 @@ export type CallOptions = Pick<RequestConfig, 'allowDuplicate' | 'beforeTenant'>
 type CallArgs<E extends Endpoint> = {} extends RequestOf<E> ? [input?: RequestOf<E>, options?: CallOptions] : [input: RequestOf<E>, options?: CallOptions];
 
 /**
- * One call of the contract (src/contract/) by its route string, `'PUT /api/device/user/phone/rename'`: the input and
+ * One call of the contract (shared/contract/) by its route string, `'PUT /api/device/user/phone/rename'`: the input and
  * the reply take their types from the endpoint's schemas, and a route the contract does not hold fails the typecheck.
  * Only the types come from the contract, so no schema code reaches the browser.
  */

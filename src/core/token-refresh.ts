@@ -3,7 +3,7 @@
  * Web Lock across the app's tabs, so two tabs never spend one refresh token (the server answers such a replay by
  * ending the whole login chain).
  */
-import { ErrorCode } from './error-codes.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
 import type { Envelope, HttpHooks, Tokens } from './http.ts';
 
 /** Renews the pair in `hooks`; false when the session cannot go on (the caller logs out). */

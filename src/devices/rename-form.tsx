@@ -7,7 +7,7 @@ import { t } from '../core/i18n/index.ts';
 import { describeError } from '../core/errors.ts';
 import { Field } from '../core/ui/field.tsx';
 import { notify } from '../core/ui/notify.ts';
-import { checkName } from '../core/validate.ts';
+import { checkName } from '../../shared/validate.ts';
 import type { Phone } from './api.ts';
 import { renameDevice } from './actions.ts';
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { notify } from '../../core/ui/notify.ts';
-import { checkName } from '../../core/validate.ts';
+import { checkName } from '../../../shared/validate.ts';
 import { updateUser } from '../account-api.ts';
 import { displayName, patchUser, user } from '../state.ts';
 import { requireAccount } from './require-account.ts';

@@ -11,7 +11,7 @@ import { Field } from '../../core/ui/field.tsx';
 import { goToPage } from '../../app/navigate.ts';
 import { permissionKeys } from '../../app/client-state.ts';
 import type { PageProps } from '../../app/route-types.ts';
-import { SCREENSHOT_BATCH_LIMIT, type BatchEntry } from '../device-types.ts';
+import { SCREENSHOT_BATCH_LIMIT, type BatchEntry } from '../../../shared/device-types.ts';
 import { allPhonesLoaded, loadAllPhones } from '../phone-lists.ts';
 import { phoneLabel } from '../phone-store.ts';
 import { BATCH_ACTIONS, batchQuery, parseAction, parseIds, type BatchAction } from '../parts/batch/ids.ts';

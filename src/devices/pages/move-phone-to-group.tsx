@@ -8,7 +8,7 @@ import { describeError } from '../../core/errors.ts';
 import { notify } from '../../core/ui/notify.ts';
 import { goBack } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
-import type { BatchEntry } from '../device-types.ts';
+import type { BatchEntry } from '../../../shared/device-types.ts';
 import { groups } from '../state.ts';
 import { GroupNameForm } from '../parts/groups/group-name-form.tsx';
 import { createGroupAndSync, refreshGroups } from '../parts/groups/group-actions.ts';

@@ -13,7 +13,7 @@ import { goToPage } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import { usePhones } from '../../devices/phone-lists.ts';
 import { phonesById } from '../../devices/phone-store.ts';
-import type { ReplaceType } from '../../contract/replace-words.ts';
+import type { ReplaceType } from '../../../shared/contract/replace-words.ts';
 import type { ReplacePreview, ReplaceSubmit } from '../api.ts';
 import { followReplacements, loadReplaceLimits, previewNow, replaceLimits, submitNow } from '../state.ts';
 import { PhoneChoice, type PhoneChoiceWords } from '../../devices/phone-choice.tsx';

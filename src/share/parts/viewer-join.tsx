@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { checkName } from '../../core/validate.ts';
+import { checkName } from '../../../shared/validate.ts';
 import { Field } from '../../core/ui/field.tsx';
 import type { OpenedShare } from '../api.ts';
 

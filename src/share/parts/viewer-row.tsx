@@ -3,7 +3,7 @@
  * control request to approve or decline, block or unblock, and kick (in the room) or cancel (left, or unblocked).
  */
 import { t } from '../../core/i18n/index.ts';
-import { SHARE_PERMISSIONS, type SharePermission, type ViewerAction } from '../../contract/share-words.ts';
+import { SHARE_PERMISSIONS, type SharePermission, type ViewerAction } from '../../../shared/contract/share-words.ts';
 import type { ShareViewer } from '../api.ts';
 import type { ViewerChange } from '../state.ts';
 

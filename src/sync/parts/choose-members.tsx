@@ -8,7 +8,7 @@ import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { phoneLabel } from '../../devices/phone-store.ts';
 import { usePhones } from '../../devices/phone-lists.ts';
-import { SYNC_MIN_PHONES } from '../../contract/sync-words.ts';
+import { SYNC_MIN_PHONES } from '../../../shared/contract/sync-words.ts';
 import type { SyncGroup } from '../api.ts';
 import { startSyncNow } from '../state.ts';
 

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { t } from '../../../core/i18n/index.ts';
 import { describeError } from '../../../core/errors.ts';
 import { Field } from '../../../core/ui/field.tsx';
-import { checkName } from '../../../core/validate.ts';
+import { checkName } from '../../../../shared/validate.ts';
 
 interface GroupNameFormProps {
   id: string;

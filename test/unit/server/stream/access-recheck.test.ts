@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CLOSE_NOT_ASSIGNED, STREAM_MESSAGES } from '../../../../src/contract/stream-protocol.ts';
+import { CLOSE_NOT_ASSIGNED, STREAM_MESSAGES } from '../../../../shared/contract/stream-protocol.ts';
 import { hashToken } from '../../../../server/lib/tokens.ts';
 import { accessRecheck } from '../../../../server/stream/access-recheck.ts';
 import type { CheckedRoom, CheckedSession } from '../../../../server/stream/access-recheck.ts';

@@ -1,13 +1,13 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { GridClientMessages } from '../../../../src/contract/grid-messages.ts';
-import { LineClientMessages } from '../../../../src/contract/line-check-messages.ts';
-import { MAX_ACK_HELD_MS } from '../../../../src/contract/stream-messages.ts';
+import { GridClientMessages } from '../../../../shared/contract/grid-messages.ts';
+import { LineClientMessages } from '../../../../shared/contract/line-check-messages.ts';
+import { MAX_ACK_HELD_MS } from '../../../../shared/contract/stream-messages.ts';
 import { parseGridMessage } from '../../../../server/stream/grid-protocol.ts';
 import { parseClientMessage } from '../../../../server/stream/protocol.ts';
 import { readMessage } from '../../../../server/stream/socket-messages.ts';
 
-// The client -> server socket messages as the contract's schemas describe them (src/contract/*-messages.ts), read by
+// The client -> server socket messages as the contract's schemas describe them (shared/contract/*-messages.ts), read by
 // the server (server/stream/socket-messages.ts): every malformed shape is refused with the words the server has
 // always answered, and the good ones come out as the server applies them.
 

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { GridClientMessages } from '../../../../src/contract/grid-messages.ts';
-import { CLOSE_POLICY, STREAM_MESSAGES } from '../../../../src/contract/stream-protocol.ts';
+import { GridClientMessages } from '../../../../shared/contract/grid-messages.ts';
+import { CLOSE_POLICY, STREAM_MESSAGES } from '../../../../shared/contract/stream-protocol.ts';
 import { MALFORMED_LIMIT, MALFORMED_WINDOW_MS, MalformedCount, readMessages } from '../../../../server/stream/socket-messages.ts';
 import { FakeSocket } from './fake-socket.ts';
 

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { WebSocket } from 'ws';
-import { CLOSE_NOT_ASSIGNED, CLOSE_TOO_MANY_SOCKETS, STREAM_MESSAGES } from '../../../../src/contract/stream-protocol.ts';
+import { CLOSE_NOT_ASSIGNED, CLOSE_TOO_MANY_SOCKETS, STREAM_MESSAGES } from '../../../../shared/contract/stream-protocol.ts';
 import type { StreamPhoneRow } from '../../../../server/data/phone-tokens.ts';
 import { hashToken } from '../../../../server/lib/tokens.ts';
 import type { StreamGrant } from '../../../../server/stream/session.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { FRAME_KIND, PATCH_KIND } from '../../../../src/contract/stream-protocol.ts';
+import { FRAME_KIND, PATCH_KIND } from '../../../../shared/contract/stream-protocol.ts';
 import { encodeCount } from '../../../../server/stream/render-frame.ts';
 import { phoneId } from '../device-helpers.ts';
 import { WAIT_MS, client, start } from '../stream-helpers.ts';
