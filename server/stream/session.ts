@@ -113,7 +113,7 @@ export class Session implements Viewer {
     const model = this.entry.model;
     const level = this.currentLevel();
     const key = levelKey(level);
-    if (this.shown?.level === key && this.shown.state.key === model.frameKey()) return;
+    if (this.shown?.level === key && this.shown.state.key === model.frameKey()) return this.wakeForNextChange();
     this.encoding = true;
     let update: PictureUpdate;
     try {
@@ -129,7 +129,7 @@ export class Session implements Viewer {
       // Nothing the client shows changed (a finger lifted where it went down): no picture, the same one stands.
       this.shown = { state: update.state, level: key };
       if (model.frameKey() !== update.state.key) this.schedule();
-      return;
+      return this.wakeForNextChange();
     }
     const seq = ++this.seq;
     const message = update.whole ? frameMessage(seq, update.whole) : patchMessage(seq, update.patch!);
@@ -142,15 +142,23 @@ export class Session implements Viewer {
     this.lastSentAt = now;
     // Input (or a new definition) that arrived while this picture encoded is shown by the next one.
     if (model.frameKey() !== update.state.key) this.schedule();
-    // The touch dot fades without input: look again when it is due.
-    const next = model.nextChangeAt();
-    if (next !== null) {
-      if (this.wake) clearTimeout(this.wake);
-      this.wake = setTimeout(() => {
-        this.wake = null;
-        this.schedule();
-      }, next - this.options.clock() + 1);
-    }
+    this.wakeForNextChange();
+  }
+
+  /**
+   * The touch dot fades without input: look again when it is due. Armed after every look at the picture, whether
+   * one went out or not: a finger lifting where it went down moves the fade later but changes no pixel, and a look
+   * that finds the dot still showing must look again, or the fade waits for the once-a-second check.
+   */
+  private wakeForNextChange(): void {
+    const next = this.entry.model.nextChangeAt();
+    if (this.wake) clearTimeout(this.wake);
+    this.wake = null;
+    if (next === null) return;
+    this.wake = setTimeout(() => {
+      this.wake = null;
+      this.schedule();
+    }, next - this.options.clock() + 1);
   }
 
   /** The level pictures go out at now: the definition's own, or automatic quality's choice for the link. */
