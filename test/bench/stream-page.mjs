@@ -232,3 +232,34 @@ export function drag(page, { dragMs, stepMs, quietMs, capMs }) {
     { dragMs, stepMs, quietMs, capMs },
   );
 }
+
+/**
+ * Taps on the status bar at a steady pace, whatever the pictures do (a user typing or playing does not wait for
+ * the screen): a finger down every `paceMs`, up 100 ms later, at fresh x positions in turn, or with `sameSpot` always
+ * at the first (a key tapped again: its dot has to fade in time to show again). Each tap's latency is
+ * the time from its down to the first picture drawn that shows its dot, or a miss when none does within
+ * `timeoutMs`. The brightness before any dot is read once per position, after the screen went quiet.
+ */
+export function tapPace(page, { taps, paceMs, timeoutMs, sameSpot = false }) {
+  return page.evaluate(
+    async ({ taps, paceMs, timeoutMs, xs, y, ringOffset, tapMs }) => {
+      const { brightness, pictureWhere, finger, sleep } = window.__stageTools();
+      const rings = xs.map((x) => (x + ringOffset) / 720);
+      const base = rings.map((ring) => brightness(ring, y));
+      const results = [];
+      const startAt = performance.now();
+      for (let i = 0; i < taps; i++) {
+        await sleep(Math.max(0, startAt + i * paceMs - performance.now()));
+        const k = i % xs.length;
+        const shown = pictureWhere(() => brightness(rings[k], y) - base[k] > Math.max(12, 0.18 * (255 - base[k])), timeoutMs);
+        const t0 = performance.now();
+        finger('pointerdown', xs[k] / 720, y);
+        void sleep(tapMs).then(() => finger('pointerup', xs[k] / 720, y));
+        results.push(shown.then((at) => (at === null ? null : at - t0)));
+      }
+      const all = await Promise.all(results);
+      return { latencies: all.filter((ms) => ms !== null), misses: all.filter((ms) => ms === null).length, sequence: all };
+    },
+    { taps, paceMs, timeoutMs, xs: sameSpot ? TAP_XS.slice(0, 1) : TAP_XS, y: STATUS_BAR_Y, ringOffset: RING_OFFSET_X, tapMs: TAP_MS },
+  );
+}

@@ -13,13 +13,16 @@
 // the time from lifting that finger to the last picture (the backlog the user watches); and the most bytes the server
 // held queued on a phone-stream socket meanwhile (GET /stream/api/stats). Nothing reads the stream's messages, so
 // the same bench measures any stream protocol. Then the stream chunks' sizes, none of which the first screen may
-// download.
+// download. With `--tap-pace` it only taps the status bar at a steady pace (every 600 ms at fresh spots and at one
+// spot, then every 300 ms at fresh spots, 60 taps each; default link loopback) and prints each run's
+// finger-to-picture p50 / p95 and the taps with no picture within a second. (At one spot 300 ms apart a tap comes
+// while the last one's dot still shows, so no picture is due.)
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { benchSetup, median } from './setup.mjs';
 import { CPU_SLOWDOWN, NETWORK, PHONE, machine } from './boot-profile.mjs';
-import { drag, fingerToFrame, logIn, pageInit, stageToolsInit, tapToFirstFrame } from './stream-page.mjs';
+import { drag, fingerToFrame, logIn, pageInit, stageToolsInit, tapPace, tapToFirstFrame } from './stream-page.mjs';
 import { startThrottleProxy } from '../throttle-proxy.mjs';
 import { firstScreenFiles } from '../../scripts/first-screen.mjs';
 import { readManifest } from '../../scripts/boot-plan.mjs';
@@ -36,8 +39,19 @@ const LINKS = {
 };
 const DIST = new URL('../../dist/', import.meta.url).pathname;
 
+/** Tap-pace mode: runs of taps this many ms apart, this many in each, each answered within the timeout or missed. */
+const TAP_PACE = {
+  runs: [
+    { paceMs: 600, sameSpot: false },
+    { paceMs: 600, sameSpot: true },
+    { paceMs: 300, sameSpot: false },
+  ],
+  taps: 60,
+  timeoutMs: 1000,
+};
+const tapPaceMode = process.argv.includes('--tap-pace');
 const linkArg = process.argv.find((arg) => arg.startsWith('--link='));
-const chosen = linkArg ? linkArg.slice('--link='.length).split(',') : Object.keys(LINKS);
+const chosen = linkArg ? linkArg.slice('--link='.length).split(',') : tapPaceMode ? ['loopback'] : Object.keys(LINKS);
 for (const name of chosen) if (!LINKS[name]) throw new Error(`--link: unknown link "${name}" (known: ${Object.keys(LINKS).join(', ')})`);
 
 const { server, browser, close } = await benchSetup();
@@ -103,6 +117,7 @@ async function measureLink(name) {
     if (link.cpu > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: link.cpu });
     await logIn(page, proxy?.url ?? server.baseURL);
 
+    if (tapPaceMode) return { name, link, paces: await pacedTaps(page) };
     const firstFrames = [];
     for (let run = 1; run <= link.tapRuns; run++) {
       if (run > 1) {
@@ -129,6 +144,30 @@ async function measureLink(name) {
     await context.close();
     await proxy?.stop();
   }
+}
+
+/** The tap-pace mode's taps on an open phone, once its pictures went quiet; one result per pace. */
+async function pacedTaps(page) {
+  await tapToFirstFrame(page, { afterIdle: true });
+  await page.locator('[data-testid="stream-stage"][data-state="playing"]').waitFor({ timeout: 60_000 });
+  const paces = [];
+  for (const run of TAP_PACE.runs) {
+    // A second with no taps: the last run's dots have faded.
+    await page.evaluate(() => window.__stageTools().pictureWhere(() => false, 1000));
+    paces.push({ ...run, ...(await tapPace(page, { ...TAP_PACE, ...run })) });
+  }
+  return paces;
+}
+
+function tapPaceReport(r) {
+  const lines = [`stream tap pace, ${r.link.label}:`];
+  for (const { paceMs, sameSpot, latencies, misses, sequence } of r.paces) {
+    const figures = latencies.length ? `p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms` : 'no picture';
+    const where = sameSpot ? 'one spot' : 'fresh spots';
+    lines.push(`  every ${paceMs} ms, ${where}: ${figures}, ${misses} of ${sequence.length} taps with no picture within ${TAP_PACE.timeoutMs} ms`);
+    lines.push(`    ${sequence.map((ms) => (ms === null ? 'miss' : ms.toFixed(0))).join(' ')}`);
+  }
+  return lines;
 }
 
 function report(r) {
@@ -193,10 +232,8 @@ function chunkSizes() {
   });
 }
 
-try {
-  const results = [];
-  for (const name of chosen) results.push(await measureLink(name));
-
+/** The full bench's report: each link's figures, the stream chunks' sizes, the summary table. */
+function reportAll(results) {
   console.log(`${machine()}; load average ${loadAtStart} at the start, ${load()} at the end (1, 5, 15 min)`);
   for (const r of results) console.log(report(r).join('\n'));
 
@@ -226,6 +263,13 @@ try {
   }
   console.log(`  (bench ran ${((Date.now() - started) / 1000).toFixed(1)} s after setup)`);
   if (leaked.length) process.exitCode = 1;
+}
+
+try {
+  const results = [];
+  for (const name of chosen) results.push(await measureLink(name));
+  if (tapPaceMode) for (const r of results) console.log(tapPaceReport(r).join('\n'));
+  else reportAll(results);
 } finally {
   await close();
 }
