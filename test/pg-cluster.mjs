@@ -154,8 +154,8 @@ function withDatabase(url, name) {
 
 /**
  * Starts a cluster with one database (`database`, default "test"). Answers `{ url, socketUrl, port, dir, admin,
- * createDatabase, template, freshDatabase, stop }`; throws when PostgreSQL is skipped or missing (check
- * `ensurePostgres` first to skip with a message).
+ * createDatabase, quoted, stop }` (test/pg-databases.mjs adds templates and per-test databases); throws when
+ * PostgreSQL is skipped or missing (check `ensurePostgres` first to skip with a message).
  */
 export async function startCluster({ log = console.log, database = 'test' } = {}) {
   const found = ensurePostgres({ log });
@@ -200,7 +200,6 @@ export async function startCluster({ log = console.log, database = 'test' } = {}
       return { url: withDatabase(url, name), socketUrl: socketUrl(name) };
     };
     await createDatabase(database);
-    let fresh = 0;
     const cluster = {
       url,
       socketUrl: socketUrl(database),
@@ -208,72 +207,7 @@ export async function startCluster({ log = console.log, database = 'test' } = {}
       dir,
       admin,
       createDatabase,
-      /** A template database: created, prepared once by `prepare(socketUrl)`, then closed to connections. */
-      async template(name, prepare) {
-        const created = await createDatabase(name);
-        await prepare(created.socketUrl);
-        await admin.query(`ALTER DATABASE ${quoted(name)} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
-        return created;
-      },
-      /** A new database copied from `template` (about a tenth of a second, more on a busy machine): `{ url, socketUrl, drop }`. */
-      async freshDatabase(template) {
-        const name = `t_${process.pid}_${++fresh}`;
-        const created = await createDatabase(name, { template });
-        return { ...created, drop: () => admin.query(`DROP DATABASE IF EXISTS ${quoted(name)} WITH (FORCE)`) };
-      },
-      /**
-       * Copies of `template` handed out again once released, emptied first: what a test needs from a fresh database
-       * in a few milliseconds rather than a copy's tenth of a second. Emptied means: other connections to it ended,
-       * tables the template lacks dropped, every table's rows deleted (but those of the `keep` tables), and the
-       * sequences restarted, so ids count from 1 again. `acquire()` answers `{ url, socketUrl, release }`.
-       * @param {string} template
-       * @param {{ keep?: string[] }} [options]
-       */
-      reusableDatabases(template, { keep = [] } = {}) {
-        const free = [];
-        const emptyAgain = async (database) => {
-          const pool = new pg.Pool({ connectionString: database.socketUrl, max: 1, allowExitOnIdle: true });
-          pool.on('error', () => {});
-          try {
-            await pool.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
-            const { rows } = await pool.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public'");
-            const tables = rows.map((row) => row.tablename);
-            const added = tables.filter((table) => !database.tables.has(table));
-            const emptied = tables.filter((table) => database.tables.has(table) && !keep.includes(table));
-            await pool.query([
-              ...added.map((table) => `DROP TABLE IF EXISTS ${quoted(table)} CASCADE;`),
-              // Foreign keys are not checked while emptying (replica role): the order of the tables does not matter.
-              'SET session_replication_role = replica;',
-              ...emptied.map((table) => `DELETE FROM ${quoted(table)};`),
-              'RESET session_replication_role;',
-              ...database.sequences.map((sequence) => `SELECT setval('${quoted(sequence)}', 1, false);`),
-            ].join('\n'));
-          } finally {
-            await pool.end();
-          }
-        };
-        return {
-          async acquire() {
-            let database = free.pop();
-            if (database) await emptyAgain(database);
-            else {
-              database = await cluster.freshDatabase(template);
-              const pool = new pg.Pool({ connectionString: database.socketUrl, max: 1, allowExitOnIdle: true });
-              const tables = await pool.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public'");
-              const sequences = await pool.query("SELECT sequencename FROM pg_sequences WHERE schemaname = 'public'");
-              await pool.end();
-              database.tables = new Set(tables.rows.map((row) => row.tablename));
-              database.sequences = sequences.rows.map((row) => row.sequencename);
-            }
-            let released = false;
-            const release = () => {
-              if (!released) free.push(database);
-              released = true;
-            };
-            return { url: database.url, socketUrl: database.socketUrl, release };
-          },
-        };
-      },
+      quoted,
       async stop() {
         await admin.end().catch(() => {});
         destroy(dir, bin, user);

@@ -77,11 +77,18 @@ class PostgresTransaction implements Queryable {
   readonly dialect = postgresDialect;
   /** A conflict one of its statements met: the attempt is lost even if `fn` caught the error. */
   conflict: unknown;
+  /** Set when the attempt has ended: its connection may already serve someone else. */
+  finished = false;
   private savepoints = 0;
 
   constructor(private readonly client: PoolClient) {}
 
+  private open(): void {
+    if (this.finished) throw new Error('a transaction handle was used after its transaction ended');
+  }
+
   private async query(sql: string, params: SqlParams, rowMode?: 'array'): Promise<QueryResult> {
+    this.open();
     try {
       return await query(this.client, sql, params, rowMode);
     } catch (error) {
@@ -107,6 +114,7 @@ class PostgresTransaction implements Queryable {
   }
 
   async exec(sql: string): Promise<void> {
+    this.open();
     try {
       await this.client.query(sql);
     } catch (error) {
@@ -188,6 +196,7 @@ export class PostgresEngine implements Engine {
         failure = tx.conflict ?? error;
         await client.query('ROLLBACK').catch(() => (broken = true));
       } finally {
+        tx.finished = true;
         // A connection whose ROLLBACK failed is closed rather than handed to the next caller mid-transaction.
         client.release(broken);
       }

@@ -63,22 +63,28 @@ export class SqliteEngine implements Engine {
   /** The last transaction queued: the next one starts after it. */
   private queue: Promise<void> = Promise.resolve();
   private savepoints = 0;
-  private readonly handle: Queryable;
 
   constructor(
     readonly db: BetterSqlite3.Database,
     private readonly options: EngineOptions = {},
   ) {
-    const step = <T>(fn: (tx: Queryable) => Promise<T>) => this.savepoint(fn);
-    this.handle = {
-      dialect: sqliteDialect,
-      get: async (sql, ...params) => this.read(sql, params, 'get') as never,
-      all: async (sql, ...params) => this.read(sql, params, 'all') as never,
-      value: async (sql, ...params) => this.read(sql, params, 'value') as never,
-      run: async (sql, ...params) => this.write(sql, params),
-      exec: async (sql) => this.execute(sql),
-      transaction: step,
+  }
+
+  /** The statements of one transaction: run at once, since only it can run while it is open; refused after it. */
+  private handleFor(state: { finished: boolean }): Queryable {
+    const open = () => {
+      if (state.finished) throw new Error('a transaction handle was used after its transaction ended');
     };
+    const handle: Queryable = {
+      dialect: sqliteDialect,
+      get: async <T>(sql: string, ...params: SqlParams) => (open(), this.read(sql, params, 'get') as T | undefined),
+      all: async <T>(sql: string, ...params: SqlParams) => (open(), this.read(sql, params, 'all') as T[]),
+      value: async <T>(sql: string, ...params: SqlParams) => (open(), this.read(sql, params, 'value') as T | undefined),
+      run: async (sql: string, ...params: SqlParams) => (open(), this.write(sql, params)),
+      exec: async (sql: string) => (open(), this.execute(sql)),
+      transaction: async <T>(fn: (tx: Queryable) => Promise<T>) => (open(), this.savepoint(handle, fn)),
+    };
+    return handle;
   }
 
   private statement(sql: string): Statement {
@@ -185,25 +191,28 @@ export class SqliteEngine implements Engine {
   private async inside<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     let ended!: () => void;
     this.open = new Promise<void>((resolve) => (ended = resolve));
+    const state = { finished: false };
+    const handle = this.handleFor(state);
     try {
-      const result = await insideTransaction(this, () => fn(this.handle));
+      const result = await insideTransaction(this, () => fn(handle));
       this.db.exec('COMMIT');
       return result;
     } catch (error) {
       if (this.db.inTransaction) this.db.exec('ROLLBACK');
       throw this.engineError(error);
     } finally {
+      state.finished = true;
       this.open = undefined;
       this.savepoints = 0;
       ended();
     }
   }
 
-  private async savepoint<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  private async savepoint<T>(handle: Queryable, fn: (tx: Queryable) => Promise<T>): Promise<T> {
     const name = `step_${++this.savepoints}`;
     this.db.exec(`SAVEPOINT ${name}`);
     try {
-      const result = await fn(this.handle);
+      const result = await fn(handle);
       this.db.exec(`RELEASE ${name}`);
       return result;
     } catch (error) {

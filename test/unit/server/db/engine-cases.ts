@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { flag } from '../../../../server/db/dialect.ts';
 import { EngineUsedInsideTransaction, UniqueViolation } from '../../../../server/db/engine.ts';
-import type { Engine } from '../../../../server/db/engine.ts';
+import type { Engine, Queryable } from '../../../../server/db/engine.ts';
 
 // The behaviour both engines must share, registered once per engine by engine.test.ts.
 
@@ -156,6 +156,16 @@ export function engineCases(name: string, open: () => Promise<OpenedEngine>) {
       })
       .catch((error: unknown) => error);
     assert.instance(thrown, EngineUsedInsideTransaction);
+    assert.is(await db.value('SELECT COUNT(*) FROM items'), 0);
+  });
+
+  test("a transaction's handle is refused once its transaction has ended", async ({ db }) => {
+    let kept: Queryable | undefined;
+    await db.transaction(async (tx) => {
+      kept = tx;
+    });
+    const thrown = await kept!.run('INSERT INTO items (name) VALUES (?)', 'late').catch((error: unknown) => error);
+    assert.match(String(thrown), /after its transaction ended/);
     assert.is(await db.value('SELECT COUNT(*) FROM items'), 0);
   });
 

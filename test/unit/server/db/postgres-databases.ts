@@ -1,4 +1,5 @@
 import { ensurePostgres, startCluster } from '../../../pg-cluster.mjs';
+import { reusableDatabases, templateDatabase } from '../../../pg-databases.mjs';
 import { applyBaseline } from '../../../../server/db/postgres/baseline.ts';
 import { openPostgres } from '../../../../server/db/postgres-engine.ts';
 import type { PostgresEngine, PostgresEngineOptions } from '../../../../server/db/postgres-engine.ts';
@@ -23,12 +24,12 @@ export function postgresSkipped(): string | undefined {
 }
 
 type Cluster = Awaited<ReturnType<typeof startCluster>>;
-let started: Promise<{ cluster: Cluster; databases: ReturnType<Cluster['reusableDatabases']> }> | undefined;
+let started: Promise<{ cluster: Cluster; databases: ReturnType<typeof reusableDatabases> }> | undefined;
 
 function databases() {
   started ??= (async () => {
     const cluster = await startCluster();
-    await cluster.template(TEMPLATE, async (url: string) => {
+    await templateDatabase(cluster, TEMPLATE, async (url: string) => {
       const engine = openPostgres(url);
       try {
         await applyBaseline(engine);
@@ -36,7 +37,7 @@ function databases() {
         await engine.close();
       }
     });
-    return { cluster, databases: cluster.reusableDatabases(TEMPLATE, { keep: ['schema_migrations'] }) };
+    return { cluster, databases: reusableDatabases(cluster, TEMPLATE, { keep: ['schema_migrations'] }) };
   })();
   return started;
 }
