@@ -1,8 +1,8 @@
 /**
  * Numeric reply codes of the API envelope `{code, msg, data}` (spec §7, §8).
- * Shared by the client (core/errors.ts maps each to translated text) and the
+ * Shared by the client (src/core/errors.ts maps each to translated text) and the
  * reference server (which answers with them), so both sides name one catalogue.
- * Another backend may send other codes: core/errors.ts also matches messages.
+ * Another backend may send other codes: src/core/errors.ts also matches messages.
  */
 export * as ErrorCode from './reply-codes.ts';
 

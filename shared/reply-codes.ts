@@ -1,5 +1,5 @@
 /**
- * The reply codes one by one, which core/error-codes.ts exports as the `ErrorCode` namespace. One export per code
+ * The reply codes one by one, which shared/error-codes.ts exports as the `ErrorCode` namespace. One export per code
  * (not one object) lets the bundler keep in the first screen only the few the http client and boot compare with.
  */
 export const SUCCESS = 0;

@@ -1,7 +1,7 @@
 /**
- * Input rules of spec §5, shared by the client (messages next to fields) and the reference server
- * (which refuses the same inputs when a request bypasses the client). Each check returns the i18n key
- * of what is wrong (see core/i18n `validate.*`) or null when the value is acceptable.
+ * The input rules (mobile number, SMS code, password, names; spec §5), shared by the client (messages next to
+ * fields) and the reference server (which refuses the same inputs when a request bypasses the client). Each check
+ * returns the i18n key of what is wrong (see src/core/i18n `validate.*`) or null when the value is acceptable.
  */
 
 export type RuleKey =

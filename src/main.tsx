@@ -78,8 +78,6 @@ localeLoaded.then(() => {
   // The page on screen (prerendered, or the boot spinner) stays until the app's first page is ready to replace it.
   const live = document.createElement('div');
   render(<App {...handOver(live)} />, live);
-  // Only a build that names domains being retired carries the notice (the condition is settled at build time).
-  if (import.meta.env.VITE_OLD_DOMAINS) void import('./app/old-domain.ts').then((module) => module.showOldDomainNotice(), () => {});
 });
 
 /**
@@ -91,12 +89,8 @@ function loadAfterFirstPage(): void {
   void catalogueReady();
   // The other pages' rows (app/more-routes.ts), so that a tap on any link opens its page without waiting for them.
   void loadMoreRoutes().catch(() => {});
-  // The icons and share meta: for link previews and search results, not for the screen (app/share-meta.ts).
-  void import('./app/share-meta.ts').then((module) => module.startShareMeta(), () => {});
-  // The service worker, which registers once the page has loaded too (app/service-worker.ts).
-  void import('./app/service-worker.ts').then((module) => module.registerServiceWorker(), () => {});
-  // Analytics: its start-up failing is logged only (spec §8).
-  void import('./analytics/tracker.ts').then((module) => module.startAnalytics(), (error: unknown) => console.error('analytics: not loaded', error));
+  // The idle load phase, one file: the share meta, the service worker, analytics, the old-domain notice (app/idle/).
+  void import('./app/idle/index.ts').then((module) => module.startIdleWork(), () => {});
 }
 
 /**

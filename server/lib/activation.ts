@@ -21,10 +21,16 @@ import type { Db, Language, UserRow } from './types.ts';
  */
 export type ActivationRequest = InputOf<typeof activateEndpoint>['body'];
 
-/** With a DetailCode, the status stays one of the §4 states every client knows and `errorCode` says exactly why. */
+/**
+ * With a DetailCode, the status stays one every client knows (activated, already activated, does not exist, spec
+ * mismatch, expired, no stock, failed; spec §4) and `errorCode` says exactly why.
+ */
 export type ActivationResult = ReplyInput<typeof activateEndpoint>[number];
 
-/** The spec §8 activation messages that are narrower than their spec §4 state (all three are `specMismatch`). */
+/**
+ * Why a code is a `specMismatch`, when a narrower message says it (spec §8): it supports renewal only, purchase only,
+ * or is bound to another phone.
+ */
 type DetailCode = NonNullable<ActivationResult['errorCode']>;
 
 interface Refusal {

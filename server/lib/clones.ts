@@ -26,7 +26,10 @@ export type CloneLimits = Record<CloneLimitName, number>;
 export type TemplateReply = ReplyInput<typeof contract.createTemplate>;
 export type CloneOrderReply = ReplyInput<typeof contract.clonePhones>;
 
-/** The tenant's limits (config keys, spec §9), each falling back to its default when missing or malformed. */
+/**
+ * The tenant's PHONE_TEMPLATE_* and PHONE_CLONE_* config keys (spec §9), each falling back to its default when
+ * missing or malformed.
+ */
 export function cloneLimits(db: Db, tenantId: number): CloneLimits {
   const entries = Object.entries(CLONE_LIMIT_KEYS).map(([name, key]) => [name, configPositiveInt(db, tenantId, key, CLONE_LIMIT_DEFAULTS[name as CloneLimitName])]);
   return Object.fromEntries(entries) as CloneLimits;

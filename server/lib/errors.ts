@@ -146,7 +146,10 @@ const OTHER_CAUSES = {
   redeemCodeUnknown: { code: ErrorCode.REDEEM_CODE_INVALID, msg: 'The redeem code is not valid' },
 } as const;
 
-/** Input that breaks a spec §5 rule: the same rule keys as the client's validation (shared/validate.ts). */
+/**
+ * The server's wording of each input rule (mobile, SMS code, password, names; spec §5), keyed like the client's
+ * validation (shared/validate.ts).
+ */
 const RULE_MESSAGES: Record<RuleKey, string> = {
   'validate.mobileRequired': 'Please enter the mobile number',
   'validate.mobileInvalid': 'Phone no is incorrect',
@@ -202,7 +205,7 @@ export function badRequest(detail: string): ApiError {
   return new ApiError(ErrorCode.BAD_REQUEST, detail);
 }
 
-/** The server's wording of a §5 rule key, or undefined for any other text. */
+/** The server's wording of an input rule key (RULE_MESSAGES), or undefined for any other text. */
 export function ruleMessage(text: string): string | undefined {
   return Object.hasOwn(RULE_MESSAGES, text) ? RULE_MESSAGES[text as RuleKey] : undefined;
 }

@@ -48,7 +48,7 @@ export function grantStatus(row: GrantWithPhone, now: number): GrantStatus {
   return row.grantee_id === null ? 'pending' : 'active';
 }
 
-/** The grantee may hold one more phone: refused at the limit (spec §9), counting live grants only. */
+/** The grantee may hold one more phone: at most 20 by live grants per account (spec §9), redeemed codes included. */
 function checkGranteeRoom(db: Db, granteeId: number, now: number): void {
   if (phonesHeldByGrant(db, granteeId, now) >= GRANT_MAX_PHONES_PER_GRANTEE) throw apiError(ErrorCode.GRANT_LIMIT_REACHED);
 }

@@ -63,7 +63,10 @@ export function dailyPriceOf(price30: number): number {
   return Math.floor(price30 / 30);
 }
 
-/** Spec §9 upgrade of one phone, by the rule the client shows (shared/upgrade-price.ts). */
+/**
+ * An upgrade of one phone, by the rule the client shows (shared/upgrade-price.ts): the higher grade's daily price
+ * minus the current one over the remaining days; refused under 1 day left, when not higher, or at 999 days (spec §9).
+ */
 export function upgradeCheck(remainingMs: number, current: PricedGrade, target: PricedGrade): UpgradeCheck {
   return upgradePrice(remainingMs, current.dailyPrice, target.dailyPrice, target.sort > current.sort);
 }

@@ -31,7 +31,7 @@ export interface ReplaceLimits extends Record<ReplaceLimitName, number> {
   statuses: ReadonlySet<BusinessStatus>;
 }
 
-/** The tenant's limits (config keys, spec §9), each falling back to its default when missing or malformed. */
+/** The tenant's PHONE_REPLACE_* config keys (spec §9), each falling back to its default when missing or malformed. */
 export function replaceLimits(db: Db, tenantId: number): ReplaceLimits {
   const number = (name: ReplaceLimitName) => configPositiveInt(db, tenantId, REPLACE_LIMIT_KEYS[name], REPLACE_LIMIT_DEFAULTS[name]);
   const text = configValue(db, tenantId, REPLACE_LIMIT_KEYS.statuses) ?? REPLACE_STATUS_DEFAULT;

@@ -34,7 +34,7 @@ const ZONE_OFFSET = 8 * HOUR_MS;
 
 export type TransferLimits = Record<TransferLimitName, number>;
 
-/** The tenant's limits (config keys, spec §9), each falling back to its default when missing or malformed. */
+/** The tenant's PHONE_GIVE_* config keys (spec §9), each falling back to its default when missing or malformed. */
 export function transferLimits(db: Db, tenantId: number): TransferLimits {
   const entries = Object.entries(TRANSFER_LIMIT_KEYS).map(([name, key]) => [name, configPositiveInt(db, tenantId, key, TRANSFER_LIMIT_DEFAULTS[name as TransferLimitName])]);
   return Object.fromEntries(entries) as TransferLimits;

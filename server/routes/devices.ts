@@ -20,8 +20,9 @@ import { languageOf } from '../lib/request.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import type { AppEnv, Deps, Language } from '../lib/types.ts';
 
-// The device list and per-phone settings (shared/contract/devices.ts; spec §3 cloud phone fields, §5 names). Operations
-// are in phone-operations.ts, screenshots in phone-screenshots.ts, groups in phone-groups.ts.
+// The device list and per-phone settings (shared/contract/devices.ts; spec §3 cloud phone fields; names 1-20
+// characters, spec §5). Operations are in phone-operations.ts, screenshots in phone-screenshots.ts, groups in
+// phone-groups.ts.
 
 function phoneJson(row: ListedPhoneRow, language: Language, now: number) {
   return {

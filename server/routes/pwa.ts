@@ -7,7 +7,7 @@ import type { AppEnv, Deps, Language } from '../lib/types.ts';
 
 // The installable app of each client number (server/API.md "Installable app"): a web app manifest carrying the
 // tenant's name, colours and icons, so an app installed from a partner's address carries the partner's brand. The
-// page links it once it is idle (src/app/share-meta.ts). Not JSON envelopes: the browser reads these files itself.
+// page links it once it is idle (src/app/idle/share-meta.ts). Not JSON envelopes: the browser reads these files itself.
 
 /** Files a tenant may change (its name, its logo): an hour in caches, not forever. */
 const CACHE = 'public, max-age=3600';

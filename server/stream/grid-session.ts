@@ -40,7 +40,6 @@ export interface GridGrant {
 const FRAME_INTERVAL_MS = 1000 / GRID_FPS;
 
 export class GridSession {
-  alive = true;
   closed = false;
   private readonly watches = new Map<number, PhoneWatch>();
   private readonly link = new LinkEstimate();

@@ -13,7 +13,7 @@ import {
   CLOSE_TOO_MANY_SOCKETS,
   STREAM_MESSAGES,
 } from '../../shared/contract/stream-protocol.ts';
-import { closeReason } from './protocol.ts';
+import { closeReason } from './socket-messages.ts';
 
 // Who may open a phone-stream socket (API.md "Streaming", roles and screen sharing), and how a socket that may not
 // is closed: with the reason its page shows.

@@ -17,8 +17,9 @@ const USER_NO = /^\d{4,20}$/;
 export type AccountKind = 'mobile' | 'userNo';
 
 /**
- * How a typed account reads (a transfer's receiver, a grant's grantee): a mobile number (spec §5 rule), else a user
- * number, else nothing. The server looks up either form whatever the shape; this is the forms' rule for the fields.
+ * How a typed account reads (a transfer's receiver, a grant's grantee): a mobile number (11 digits starting 13 to 19,
+ * checkMobile), else a user number (4-20 digits), else nothing. The server looks up either form whatever the shape;
+ * this is the forms' rule for the fields.
  */
 export function accountKind(value: string): AccountKind | null {
   const text = value.trim();

@@ -1,6 +1,7 @@
 /**
  * The assistant's fixed words, shared by the server and (later) the page: the feedback types, the limits of a
- * question and of a feedback text, and the events of the streamed answer (spec §1 AI assistant, §5 feedback).
+ * question and of a feedback text, and the events of the streamed answer (spec §1 AI assistant; a feedback needs a
+ * type and some text, spec §5).
  */
 
 /** What a feedback is about: an answer (helpful or not) or the product in general (docs/decisions.md). */

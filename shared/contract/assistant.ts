@@ -1,6 +1,6 @@
 /**
- * The AI assistant (spec §1 AI assistant with chat and feedback, §5 feedback; server/API.md "Assistant"). Server:
- * server/routes/assistant.ts.
+ * The AI assistant: chat and feedback, a feedback needing a type and some text (spec §1, §5; server/API.md
+ * "Assistant"). Server: server/routes/assistant.ts.
  *
  * The question's answer is a stream of server-sent events, which `endpoint()` cannot describe (its reply is one JSON
  * envelope): `askQuestion` below is therefore not an Endpoint but the same parts by name, its request body schema and

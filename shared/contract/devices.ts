@@ -153,8 +153,8 @@ export const PhoneGroup = v.strictObject({ id: v.number(), name: v.string(), isD
 export const listGroups = endpoint(`GET ${GROUP}/simple-list`, { reply: v.array(PhoneGroup) });
 
 /**
- * A group name: the §5 name rule, and not the default group's name in either language nor one that looks like it,
- * which answers as a name already taken (server/API.md "Devices").
+ * A group name: 1-20 characters after trimming (spec §5), and not the default group's name in either language nor one
+ * that looks like it, which answers as a name already taken (server/API.md "Devices").
  */
 const GroupName = unreservedName(Object.values(DEFAULT_GROUP_NAMES), coded(ErrorCode.GROUP_NAME_DUPLICATE, 'A group with this name already exists'));
 

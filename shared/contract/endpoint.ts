@@ -2,7 +2,7 @@
  * How one call of the API is described, once, for both sides (server/API.md "Contract").
  * - The server registers each endpoint from its description, validates the request with its schemas and builds the
  *   reply typed by its reply schema; the test server also checks every reply against it (server/lib/contract-route.ts).
- * - The client takes only the types (`import type`), through the route string it sends (core/http.ts `api`): the
+ * - The client takes only the types (`import type`), through the route string it sends (src/core/http.ts `api`): the
  *   schemas stay out of the browser's bundles, so the contract costs the first screen nothing.
  * Schemas are valibot's: tree-shaken, with the TypeScript types inferred from them.
  */

@@ -1,7 +1,8 @@
 /**
  * Request fields both sides name the same way, with the reading rules the server has always applied: numbers and
  * numeric strings are both accepted where an id is expected (query values are always strings, and hand-written
- * clients often send `mobile: 138...`), and a spec §5 rule answers its own reply code, never a generic 400.
+ * clients often send `mobile: 138...`), and a broken input rule (mobile, SMS code, password, name; spec §5) answers
+ * its own reply code, never a generic 400.
  *
  * Types are strict otherwise: a text field takes a string (or nothing, read as ''), never a boolean, an object, an
  * array or a number (a number only where a field says so: a mobile number, an SMS code, an account named by its
@@ -9,7 +10,7 @@
  * that names the field ("name must be a string").
  *
  * An issue message of the form `#<code> <text>` names the reply code the server answers with (server/lib/contract-route.ts);
- * `<text>` is a §5 rule key (shared/validate.ts) or the message itself. Any other message is a 400 that reads
+ * `<text>` is an input rule key (shared/validate.ts) or the message itself. Any other message is a 400 that reads
  * `<field> <message>`.
  */
 import * as v from 'valibot';
@@ -68,7 +69,7 @@ export const TextOrNumber = textOf(true);
 /** A text field the sender types as one of its words (`T`); a picklist that follows decides. */
 export const textAs = <T extends string>() => textOf<T>(false);
 
-/** Fails with `code` and the §5 rule key when `check` refuses the text. */
+/** Fails with `code` and the rule key `check` names when it refuses the text. */
 function ruleCheck(code: number, check: (value: string) => RuleKey | null) {
   return v.rawCheck<string>(({ dataset, addIssue }) => {
     const rule = dataset.typed ? check(dataset.value) : null;
@@ -77,8 +78,8 @@ function ruleCheck(code: number, check: (value: string) => RuleKey | null) {
 }
 
 /**
- * A text field held to a spec §5 rule whose failures answer `code`. `read` turns the text into what the rule sees.
- * Numbers count for numeric fields (a mobile number), not for names and passwords.
+ * A text field held to an input rule of shared/validate.ts whose failures answer `code`. `read` turns the text into
+ * what the rule sees. Numbers count for numeric fields (a mobile number), not for names and passwords.
  */
 function ruleField(code: number, check: (value: string) => RuleKey | null, read: (value: string) => string, numbers: boolean) {
   return v.pipe(textOf(numbers), v.transform<string, string>(read), ruleCheck(code, check));
@@ -102,8 +103,9 @@ export const NameOrEmpty = v.pipe(
 );
 
 /**
- * A name that must not pass for one of `reserved` (compared by lookalikeKey, before the §5 rule, so that
- * "Default\u00A0group" is refused as the reserved name it imitates): such a name fails with `message` (a coded one).
+ * A name that must not pass for one of `reserved` (compared by lookalikeKey, before Name's 1-20 character rule, so
+ * that "Default\u00A0group" is refused as the reserved name it imitates): such a name fails with `message` (a coded
+ * one).
  */
 export function unreservedName(reserved: readonly string[], message: string) {
   const keys = new Set(reserved.map(lookalikeKey));

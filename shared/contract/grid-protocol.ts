@@ -1,7 +1,7 @@
 /**
  * The live grid's protocol (server/API.md "Live grid"), written once for both sides: the ticket call and its reply,
- * the socket's path, limits, picture framing and messages. Plain values and types, nothing imported: the grid's lazy
- * chunk loads it at run time. A refused ticket closes the socket as a refused token closes the phone stream
+ * the socket's path, limits, picture framing and messages. Plain values and types, nothing imported at run time: the
+ * grid's lazy chunk loads it. A refused ticket closes the socket as a refused token closes the phone stream
  * (stream-protocol.ts CLOSE_NOT_ASSIGNED).
  */
 
@@ -39,4 +39,5 @@ export const THUMB_HEIGHT = 320;
 export const GRID_FPS = 3;
 
 export type GridServerMessage = { type: 'unavailable'; userPhoneIds: number[] } | { type: 'error'; msg: string };
-export type GridClientMessage = { type: 'watch'; userPhoneIds: number[] } | { type: 'ack'; seq: number };
+/** Client -> server JSON text, each message described once as a schema (grid-messages.ts). */
+export type { GridClientMessage } from './grid-messages.ts';

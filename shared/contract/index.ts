@@ -1,7 +1,7 @@
 /**
  * The whole API contract: every endpoint by its route string. The server imports the modules (their schemas run
- * there); the client imports only the `Routes` type, through core/http.ts `api()`. A new domain's calls are one file
- * here and one line in each list below.
+ * there); the client imports only the `Routes` type, through src/core/http.ts `api()`. A new domain's calls are one
+ * file here and one line in each list below.
  */
 import type { ByRoute } from './endpoint.ts';
 import type * as account from './account.ts';

@@ -1,8 +1,8 @@
 /**
  * The network check's socket (server/API.md "Network check"), written once for both sides: its path, the lines it
- * serves, its limits and its messages. Plain values and types, nothing imported: the network-check page's lazy chunk
- * and the server both load it. The check runs over a WebSocket on the streaming host because that is the transport
- * the phone stream uses: a figure measured over plain HTTP could pass where the stream's socket does not.
+ * serves, its limits and its messages. Plain values and types, nothing imported at run time: the network-check page's
+ * lazy chunk and the server both load it. The check runs over a WebSocket on the streaming host because that is the
+ * transport the phone stream uses: a figure measured over plain HTTP could pass where the stream's socket does not.
  */
 
 /** On the streaming host (VITE_STREAM_SDK_BASE, else the page's origin): `?line=1` or `?line=2`. No login. */
@@ -25,7 +25,8 @@ export const LINE_MESSAGES_PER_SECOND = 40;
 /** A socket is closed after this long whatever it does: a check takes a few seconds. */
 export const LINE_SOCKET_MAX_MS = 60_000;
 
-export type LineClientMessage = { type: 'ping'; seq: number; t: number } | { type: 'download'; bytes: number };
+/** Client -> server JSON text, each message described once as a schema (line-check-messages.ts). */
+export type { LineClientMessage } from './line-check-messages.ts';
 
 /** Besides these, a download's data arrives as binary messages (LINE_CHUNK_BYTES each, the last one shorter). */
 export type LineServerMessage =

@@ -1,6 +1,6 @@
 /**
  * The installable app per client number (spec §2 install-pwa; server/API.md "Installable app"): where its web app
- * manifest and icons are, for the page that links them (src/app/share-meta.ts) and the server that makes them
+ * manifest and icons are, for the page that links them (src/app/idle/share-meta.ts) and the server that makes them
  * (server/routes/pwa.ts). Plain values only.
  */
 export const PWA_BASE = '/app/pwa';

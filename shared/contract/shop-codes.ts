@@ -1,5 +1,6 @@
 /**
- * Activation codes and redeem codes (server/API.md "Activation and redeem codes"; spec §5 formats).
+ * Activation codes (12 letters or digits, case-sensitive) and redeem codes (1-20 letters or digits) (server/API.md
+ * "Activation and redeem codes"; spec §5).
  * Server: server/routes/codes.ts. Client: src/shop/codes-api.ts.
  */
 import * as v from 'valibot';
@@ -66,7 +67,8 @@ const Activation = v.pipe(
 
 /**
  * Per-code outcomes are answers, not errors: one bad code does not stop the others. `errorCode` and `msg` come with
- * a spec §8 message narrower than the status (all three are `specMismatch`), and say exactly why.
+ * a narrower message than the status, all three a `specMismatch` (spec §8): the code supports renewal only,
+ * purchase only, or is bound to another phone.
  */
 export const activateCodes = endpoint(`POST ${ACTIVATION}/activate`, {
   body: Activation,

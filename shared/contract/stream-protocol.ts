@@ -1,11 +1,12 @@
 /**
  * The phone stream's protocol (server/API.md "Streaming"), written once for both sides: the socket's path, close
- * codes, picture framing, the words and limits of its messages, and the messages themselves as types. The server's
- * parser and sender (server/stream/) and the reference client (src/stream/ws-stream-client.ts) both use these, so a
- * renamed field or word fails the typecheck on both sides. Plain values and types, no schema code. What the client
- * uses at run time stays numbers and strings, which the bundler writes in where they are used: an object or array
- * used by the client would make this module a chunk of its own (one more file in the boot plan's route lists).
- * Definitions and quality levels, which the phone-view pages need as objects, are in stream-quality.ts.
+ * codes, picture framing, the words and limits of its messages, and the messages themselves as types (what the client
+ * sends is described by the schemas of stream-messages.ts, which the server parses with). The server (server/stream/)
+ * and the reference client (src/stream/ws-stream-client.ts) both use these, so a renamed field or word fails the
+ * typecheck on both sides. Plain values and types, no schema code. What the client uses at run time stays numbers
+ * and strings, which the bundler writes in where they are used: an object or array used by the client would make this
+ * module a chunk of its own (one more file in the boot plan's route lists). Definitions and quality levels, which the
+ * phone-view pages need as objects, are in stream-quality.ts.
  */
 import type { Definition } from './stream-quality.ts';
 
@@ -31,9 +32,10 @@ export const CLOSE_POLICY = 1008;
 /** The user already has the most stream sockets one user may hold open (STREAM_SOCKETS_PER_USER); nothing else is wrong. */
 export const CLOSE_TOO_MANY_SOCKETS = 4429;
 /**
- * A share viewer's socket (opened with its viewer key, server/API.md "Screen sharing") closed for good, each with the
- * spec §8 message its page shows: the share ended (ended early, replaced by a new link, expired, the phone changed
- * hands), the owner blocked the viewer, or the owner kicked or cancelled them (they may rejoin by the link).
+ * A share viewer's socket (opened with its viewer key, server/API.md "Screen sharing") closed for good, each with its
+ * own message on the page (spec §8): the share ended ("screen interaction has ended": ended early, replaced by a new
+ * link, expired, the phone changed hands), the owner blocked the viewer ("you are currently blocked"), or the owner
+ * kicked or cancelled them (they may rejoin by the link).
  */
 export const CLOSE_SHARE_ENDED = 4410;
 export const CLOSE_SHARE_BLOCKED = 4411;
@@ -81,13 +83,6 @@ export const MAX_POINTERS = 10;
 export const TOUCH_ACTIONS = ['down', 'move', 'up', 'cancel'] as const;
 export type TouchAction = (typeof TOUCH_ACTIONS)[number];
 
-/** One finger, in device pixels of the phone's resolution (the hello's width and height). */
-export interface TouchPointer {
-  id: number;
-  x: number;
-  y: number;
-}
-
 /** The keys: navigation, plus backspace (deletes the last character of the focused field). */
 export const STREAM_KEYS = ['back', 'home', 'recents', 'backspace'] as const;
 export type StreamKey = (typeof STREAM_KEYS)[number];
@@ -100,48 +95,14 @@ export type StreamRole = 'owner' | 'grantee' | 'viewer';
 /** Why a socket's control changed: the owner took it back, the owner's last socket left, or the access changed. */
 export type ControlChange = 'taken' | 'returned' | 'permission';
 
-/**
- * A first-time share viewer's join, sent with its socket's `auth` (its token then the viewer key the browser made): the
- * room is entered as the socket opens. `name` '' lets the server name the viewer in `language`.
- */
-export interface SocketJoin {
-  share: string;
-  name: string;
-  language: 'zh-CN' | 'en-US';
-}
-
 /** A share viewer asking the owner for control (the owner answers with the share's control-request call). */
 export interface ControlRequest {
   viewerId: number;
   name: string;
 }
 
-/** Client -> server: JSON text, applied in order. */
-export type StreamClientMessage =
-  /**
-   * The security token, as the first message of a socket opened without one in its address. `rejoin`: the token is a
-   * share viewer's key kept from an earlier join, and the viewer comes back into the room with it, as a join with that
-   * key would (server/API.md "Screen sharing").
-   */
-  | { type: 'auth'; token: string; rejoin?: true; join?: SocketJoin }
-  | { type: 'touch'; action: TouchAction; pointers: TouchPointer[] }
-  | { type: 'key'; key: StreamKey }
-  | { type: 'text'; text: string }
-  | { type: 'clipboard.set'; text: string }
-  | { type: 'clipboard.get' }
-  | { type: 'paste' }
-  | ({ type: 'definition' } & Definition)
-  /**
-   * Pictures up to `seq` were drawn (0: the hello arrived). `held`: ms between the picture's arrival and this
-   * acknowledgement (decoding, drawing, a page whose code was still loading): the host measures the link without it.
-   */
-  | { type: 'ack'; seq: number; held?: number }
-  /** The client's picture is lost or of another size: the next picture is a whole one. */
-  | { type: 'refresh' }
-  | { type: 'screenshot' }
-  | { type: 'control.take' }
-  /** `t` comes back as is in the pong (the client sends its clock, for the round trip). */
-  | { type: 'ping'; t: unknown };
+/** Client -> server: JSON text, applied in order, each message described once as a schema (stream-messages.ts). */
+export type { SocketJoin, StreamClientMessage, TouchPointer } from './stream-messages.ts';
 
 /** Server -> client JSON text; pictures are binary (FRAME_KIND, SCREENSHOT_KIND). */
 export type StreamServerMessage =

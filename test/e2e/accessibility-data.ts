@@ -18,7 +18,7 @@ export interface PageData {
   groups: ApiGroup[];
   /** An unpaid order created for this test (shop group only). */
   orderId?: number;
-  /** A live share link of one phone, with one viewer joined (other pages only), for join-user and share-screen-control. */
+  /** A live share link of one phone, with one viewer joined, for the pages of NEEDS_SHARE (accessibility.spec.ts). */
   share?: { shareId: number; token: string; phoneId: number };
   /** The newest message of the account, for message-detaile. */
   messageId?: number;

@@ -10,7 +10,7 @@
  * first screen's part that boot names (core, app shell, the account's public pages, the 404 page; zh-CN's comes
  * inside index.html) and the signed-in app's part that every private page's loader awaits (declared by
  * src/app/app-texts.ts). Every other part is declared by the lazy module that needs it (src/shop/texts/index.ts,
- * src/phone-view/texts/index.ts, src/app/texts/index.ts, ...), so its loaders stay out of the first screen. Only
+ * src/phone-view/texts/index.ts, src/app/idle/texts/index.ts, ...), so its loaders stay out of the first screen. Only
  * the active language is fetched (spec §1: zh-CN by default, choice stored under `language`), except the first
  * screen's zh-CN part. A domain may have texts in several parts (account, app, misc), split by section, never
  * inside one.

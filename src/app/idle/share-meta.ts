@@ -1,15 +1,15 @@
 /**
  * Spec §1's share meta from the client: its logo as the page's icons and og:image, og:title (the page title), and a
  * description per tenant, for link previews and search results. Nothing on the first screen shows them, so boot starts
- * this once the first page is idle (main.tsx), with its texts (texts/index.ts); the title itself is the shell's
+ * this once the first page is idle (index.ts), with its texts (texts/index.ts); the title itself is the shell's
  * (shell.ts).
  */
 import { effect } from '@preact/signals-react';
-import { locale, t } from '../core/i18n/index.ts';
-import { iconPath, manifestPath } from '../../shared/contract/pwa-words.ts';
-import { listenForInstallPrompt } from '../install/install-prompt.ts';
-import { aboutApp, clientNo } from './client-state.ts';
-import { pageTitle } from './shell.ts';
+import { locale, t } from '../../core/i18n/index.ts';
+import { iconPath, manifestPath } from '../../../shared/contract/pwa-words.ts';
+import { listenForInstallPrompt } from '../../install/install-prompt.ts';
+import { aboutApp, clientNo } from '../client-state.ts';
+import { pageTitle } from '../shell.ts';
 import { ensureIdleTexts } from './texts/index.ts';
 
 function setLink(rel: string, href: string): void {

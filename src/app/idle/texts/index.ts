@@ -3,10 +3,10 @@
  * own, asked for once the first page is idle by the share meta (share-meta.ts) and the service worker's registration,
  * and by the old-domain notice, so the first screen does not carry them.
  */
-import { ensureTexts, type TextPart, type Translation } from '../../core/i18n/index.ts';
+import { ensureTexts, type TextPart, type Translation } from '../../../core/i18n/index.ts';
 import type zhCN from './idle-zh-CN.ts';
 
-declare module '../../core/i18n/index.ts' {
+declare module '../../../core/i18n/index.ts' {
   interface TextParts {
     idle: Translation<typeof zhCN>;
   }

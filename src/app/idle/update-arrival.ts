@@ -3,7 +3,7 @@
  * once, unless something would be cut (update-guard.ts's holds, or text typed into a field). Loaded with the service
  * worker's registration (service-worker.ts), once the first screen is idle.
  */
-import { markUpdatePending, reloadNow, updateWaits } from './update-guard.ts';
+import { markUpdatePending, reloadNow, updateWaits } from '../update-guard.ts';
 
 /** Input types whose value is text the user typed (not a checkbox, a button or a hidden value). */
 const TYPED = new Set(['text', 'tel', 'password', 'email', 'number', 'search', 'url', '']);

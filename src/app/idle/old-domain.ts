@@ -1,10 +1,11 @@
 /**
- * Spec §1: a visitor on a domain being retired is told so, with the new login address. Loaded by boot only when the
- * build names old domains (VITE_OLD_DOMAINS), so the first screen of every other deployment does not carry it.
+ * Spec §1: a visitor on a domain being retired is told so, with the new login address. Started once the first page
+ * is idle (index.ts), and only by a build that names old domains (VITE_OLD_DOMAINS): the idle file of every other
+ * deployment does not carry it.
  */
-import { t } from '../core/i18n/index.ts';
-import { openDialog } from '../core/ui/dialogs.ts';
-import { clientNo } from './client-state.ts';
+import { t } from '../../core/i18n/index.ts';
+import { openDialog } from '../../core/ui/dialogs.ts';
+import { clientNo } from '../client-state.ts';
 import { ensureIdleTexts } from './texts/index.ts';
 
 export interface OldDomainConfig {

@@ -3,8 +3,8 @@
  * that cuts nothing (update-arrival.ts, update-guard.ts). Boot loads this once the first screen is idle: nothing on
  * that screen needs the worker, and a first visit's worker installs after the page has loaded anyway.
  */
-import { t } from '../core/i18n/index.ts';
-import { notify } from '../core/ui/notify.ts';
+import { t } from '../../core/i18n/index.ts';
+import { notify } from '../../core/ui/notify.ts';
 import { reloadWhenHidden, updateActivated } from './update-arrival.ts';
 import { ensureIdleTexts } from './texts/index.ts';
 

@@ -1,4 +1,4 @@
-import type { Translation } from '../../core/i18n/index.ts';
+import type { Translation } from '../../../core/i18n/index.ts';
 import type zhCN from './idle-zh-CN.ts';
 
 /** The shell's later texts, English; typed against the zh-CN twin, so a missing or extra key fails the typecheck. */
