@@ -1,8 +1,9 @@
 /**
- * The analytics queue (spec §4 tracking states, §5 event names, §9 numbers): events are kept on the device (the
- * newest QUEUE_CAP, surviving reloads) and sent in whole batches when the flush timer fires, at most MAX_PER_SEND at a
- * time; everything left goes by beacon when the page is hidden. It knows nothing of the browser: tracker.ts gives it
- * storage, the clock, the timer and the two ways of sending.
+ * The analytics queue (tracking states below, spec §4; event names start with a letter, at most 50 characters, §5;
+ * batch, flush and cap numbers, §9): events are kept on the device (the newest QUEUE_CAP, surviving reloads) and sent
+ * in whole batches when the flush timer fires, at most MAX_PER_SEND at a time; everything left goes by beacon when
+ * the page is hidden. It knows nothing of the browser: tracker.ts gives it storage, the clock, the timer and the two
+ * ways of sending.
  *
  * States: `normal` records and sends; `paused` records but neither sends nor runs its timer; `stopped` records
  * nothing and clears the super properties, the account and the timers (the queue on the device stays, to be sent

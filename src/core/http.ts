@@ -156,7 +156,10 @@ function exchange(config: RequestConfig, token: string | undefined): Promise<Rep
 
 let uniqueKeys = 0;
 
-/** What makes two requests "identical" (spec §5); a file body is never compared, so each upload is its own. */
+/**
+ * What makes two in-flight requests "identical", the second being refused unless the call allows duplicates (spec §5):
+ * method, URL, query and body; a file body is never compared, so each upload is its own.
+ */
 function requestKey(config: RequestConfig): string {
   const data = config.data;
   if (typeof FormData !== 'undefined' && data instanceof FormData) return `unique ${uniqueKeys++}`;

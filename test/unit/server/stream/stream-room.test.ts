@@ -72,6 +72,44 @@ async function accounted(room: Array<Awaited<ReturnType<typeof viewer>>>, before
   }
 }
 
+/**
+ * The largest mean difference of one 16x16 block of two RGBA screens of one size, per channel (0-255). Two encodes
+ * of one picture differ by JPEG noise only (a few levels); a picture from another moment differs by whole shapes
+ * (the touch dot, a moved row) in some block.
+ */
+function blockDifference(a: Buffer, b: Buffer, width: number, height: number) {
+  let worst = 0;
+  for (let top = 0; top < height; top += 16) {
+    for (let left = 0; left < width; left += 16) {
+      let sum = 0;
+      let count = 0;
+      for (let y = top; y < Math.min(top + 16, height); y++) {
+        for (let x = left; x < Math.min(left + 16, width); x++) {
+          const at = (y * width + x) * 4;
+          for (let channel = 0; channel < 3; channel++) sum += Math.abs(a[at + channel]! - b[at + channel]!);
+          count += 3;
+        }
+      }
+      worst = Math.max(worst, sum / count);
+    }
+  }
+  return worst;
+}
+
+/**
+ * True once every socket shows what the first one shows, within WAIT_MS: on a loaded machine a last picture may still
+ * be on its way, and a follower whose turn came late encodes the same picture itself (the same picture, other JPEG noise).
+ */
+async function sameScreens(room: Array<Awaited<ReturnType<typeof viewer>>>) {
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const [first, ...others] = await Promise.all(room.map((v) => v.screen()));
+    if (others.every((other) => blockDifference(other.pixels, first!.pixels, first!.width, first!.height) <= 12)) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** Resolves once no socket has had a frame for `quietMs` (the touch dot has faded), within WAIT_MS. */
 async function settled(viewers: Array<Awaited<ReturnType<typeof viewer>>>, quietMs = 400) {
   const deadline = Date.now() + WAIT_MS;
@@ -104,8 +142,7 @@ test('a room of five: while one drives, the others send its pictures: no picture
   // of following itself is held on a hand-turned clock in room-following.test.ts.
   const counts = await accounted(room, before);
   assert.ok(counts.encodes <= counts.jpegs, `${counts.text}; shown ${shown.join(', ')}`);
-  const last = await room[0]!.screen();
-  for (const v of room.slice(1)) assert.ok((await v.screen()).pixels.equals(last.pixels), 'every socket ends on the driver\'s last picture');
+  assert.ok(await sameScreens(room), "every socket ends on the driver's last picture");
   room.forEach((v) => v.socket.close());
 });
 
