@@ -5,8 +5,9 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { describeError } from '../../core/errors.ts';
 import { openDialog } from '../../core/ui/dialogs.ts';
+import { useBusyAction } from '../../core/ui/use-busy-action.ts';
+import { errorInto } from '../../core/ui/error-into.ts';
 import { useQuery } from '../../core/store/use-query.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import { usePhones } from '../../devices/phone-lists.ts';
@@ -29,7 +30,7 @@ export default function AppManagerPage({ query }: PageProps) {
   const phones = usePhones(ids).phones;
   const apps = useQuery(ids.length ? appsKey(ids) : null, appsFetcher(ids));
   const [selected, setSelected] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run: runBusy } = useBusyAction();
   const [error, setError] = useState<string | null>(null);
   const operation = appOperation.value;
   const resultHeading = useRef<HTMLHeadingElement>(null);
@@ -60,14 +61,7 @@ export default function AppManagerPage({ query }: PageProps) {
       });
       if (choice !== 'yes') return;
     }
-    setBusy(true);
-    try {
-      await runAppOperation(ids, chosen.packageName, action, leaving.current?.signal);
-    } catch (failure) {
-      setError(describeError(failure));
-    } finally {
-      setBusy(false);
-    }
+    await runBusy(() => runAppOperation(ids, chosen.packageName, action, leaving.current?.signal), errorInto(setError));
   };
 
   const names = phones.slice(0, NAMED).map((phone) => phone.name).join(', ') + (ids.length > NAMED ? ' …' : '');

@@ -5,8 +5,10 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { describe, describeError } from '../../core/errors.ts';
+import { describe } from '../../core/errors.ts';
 import { openDialog } from '../../core/ui/dialogs.ts';
+import { useBusyAction } from '../../core/ui/use-busy-action.ts';
+import { errorInto } from '../../core/ui/error-into.ts';
 import { useQuery } from '../../core/store/use-query.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import { goToPage } from '../../app/navigate.ts';
@@ -31,7 +33,7 @@ export default function ClonePhonePage({ query }: PageProps) {
   const ready = (templates.data?.list ?? []).filter((template) => template.state === 'ready');
   const limits = templates.data?.limits;
   const [selected, setSelected] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const [error, setError] = useState<string | null>(null);
   // The order this page started: read through the store, its phones' progress from the device store's busy poll.
   const [orderNo, setOrderNo] = useState<string | null>(null);
@@ -59,14 +61,7 @@ export default function ClonePhonePage({ query }: PageProps) {
       actions: [{ label: t('common.cancel') }, { label: t('clones.clone.submit'), primary: true, value: 'yes' }],
     });
     if (choice !== 'yes') return;
-    setBusy(true);
-    try {
-      setOrderNo((await startClone(chosen.templateId, ids)).orderNo);
-    } catch (failure) {
-      setError(describeError(failure));
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => setOrderNo((await startClone(chosen.templateId, ids)).orderNo), errorInto(setError));
   };
 
   const names = phones.slice(0, NAMED).map((phone) => phone.name).join(', ') + (ids.length > NAMED ? ' …' : '');

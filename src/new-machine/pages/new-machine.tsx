@@ -7,8 +7,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { t } from '../../core/i18n/index.ts';
-import { describeError } from '../../core/errors.ts';
 import { openDialog } from '../../core/ui/dialogs.ts';
+import { useBusyAction } from '../../core/ui/use-busy-action.ts';
+import { errorInto } from '../../core/ui/error-into.ts';
 import { pathTo } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import { usePhones } from '../../devices/phone-lists.ts';
@@ -44,7 +45,7 @@ export default function NewMachinePage({ query }: PageProps) {
   const [{ asked, kept: ids }] = useState(() => chosenIds(query));
   const phones = usePhones(ids).phones;
   const [choice, setChoice] = useState<Choice>({ mode: 'random', type: 'ALL', manufacturer: '', modelId: null });
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const [error, setError] = useState<string | null>(null);
   const [results, setResults] = useState<BatchEntry[] | null>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
@@ -65,15 +66,8 @@ export default function NewMachinePage({ query }: PageProps) {
       actions: [{ label: t('common.cancel') }, { label: t('newMachine.submit'), primary: true, value: 'yes' }],
     });
     if (answer !== 'yes') return;
-    setBusy(true);
-    try {
-      const request = choice.mode === 'chosen' ? { kind: 'chosen' as const, modelId: choice.modelId! } : { kind: 'random' as const, type: choice.type };
-      setResults(await changeModels(ids, request));
-    } catch (failure) {
-      setError(describeError(failure));
-    } finally {
-      setBusy(false);
-    }
+    const request = choice.mode === 'chosen' ? { kind: 'chosen' as const, modelId: choice.modelId! } : { kind: 'random' as const, type: choice.type };
+    await run(async () => setResults(await changeModels(ids, request)), errorInto(setError));
   };
 
   const names = phones.slice(0, NAMED).map((phone) => phone.name).join(', ') + (ids.length > NAMED ? ' …' : '');
