@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { describe } from '../../core/errors.ts';
+import { ChosenSummary } from '../../core/ui/chosen-summary.tsx';
 import { openDialog } from '../../core/ui/dialogs.ts';
 import { useBusyAction } from '../../core/ui/use-busy-action.ts';
 import { errorInto } from '../../core/ui/error-into.ts';
@@ -22,9 +23,6 @@ import { cloneOrderKey, fetchCloneOrder, fetchTemplates, startClone, TEMPLATES_K
 import { TemplateFacts } from '../parts/template-item.tsx';
 import '../parts/clones.css';
 export { ensureClonesTexts as ready } from '../texts/index.ts';
-
-/** Names shown under the count; the rest is an ellipsis. */
-const NAMED = 5;
 
 export default function ClonePhonePage({ query }: PageProps) {
   const [ids] = useState(() => idsOf(query));
@@ -64,14 +62,10 @@ export default function ClonePhonePage({ query }: PageProps) {
     await run(async () => setOrderNo((await startClone(chosen.templateId, ids)).orderNo), errorInto(setError));
   };
 
-  const names = phones.slice(0, NAMED).map((phone) => phone.name).join(', ') + (ids.length > NAMED ? ' …' : '');
   return (
     <div class="clones-page" data-testid="clone-phone">
-      <section class="card">
-        <h2 class="card__title" data-testid="clone-phone-count">{t('clones.clone.phones', { count: ids.length })}</h2>
-        {names ? <p class="clones-note muted">{names}</p> : null}
-        {limits ? <p class="clones-note muted">{t('clones.clone.limits', { batch: limits.cloneBatch, day: limits.cloneDay })}</p> : null}
-      </section>
+      <ChosenSummary title={t('clones.clone.phones', { count: ids.length })} count={ids.length} names={phones.map((phone) => phone.name)} testId="clone-phone-count"
+        notes={[limits && t('clones.clone.limits', { batch: limits.cloneBatch, day: limits.cloneDay })]} />
       <section class="card" aria-busy={templates.loading}>
         <h2 class="card__title" id="clones-choice-title">{t('clones.clone.choose')}</h2>
         {templates.error && !templates.data ? (

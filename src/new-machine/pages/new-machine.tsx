@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { t } from '../../core/i18n/index.ts';
+import { ChosenSummary } from '../../core/ui/chosen-summary.tsx';
 import { openDialog } from '../../core/ui/dialogs.ts';
 import { useBusyAction } from '../../core/ui/use-busy-action.ts';
 import { errorInto } from '../../core/ui/error-into.ts';
@@ -26,9 +27,6 @@ import { ResultRows } from '../parts/result-rows.tsx';
 import '../parts/new-machine.css';
 // Shown once the new-machine texts and the error catalogue are in (texts/index.ts).
 export { ensureNewMachineTexts as ready } from '../texts/index.ts';
-
-/** Names shown under the count; the rest is an ellipsis. */
-const NAMED = 5;
 
 /** What the confirmation names as the target: the chosen model (as listed), a random one, or the field regenerated. */
 function confirmMessage(choice: Choice, count: number): string {
@@ -70,14 +68,10 @@ export default function NewMachinePage({ query }: PageProps) {
     await run(async () => setResults(await changeModels(ids, request)), errorInto(setError));
   };
 
-  const names = phones.slice(0, NAMED).map((phone) => phone.name).join(', ') + (ids.length > NAMED ? ' …' : '');
   return (
     <div class="nm-page">
-      <section class="card">
-        <h2 class="card__title" data-testid="nm-phone-count">{t('newMachine.phones', { count: ids.length })}</h2>
-        {names ? <p class="muted nm-names">{names}</p> : null}
-        {asked.length > ids.length ? <p class="muted nm-names">{t('newMachine.tooMany', { max: MOCK_BATCH_LIMIT })}</p> : null}
-      </section>
+      <ChosenSummary title={t('newMachine.phones', { count: ids.length })} count={ids.length} names={phones.map((phone) => phone.name)} testId="nm-phone-count"
+        notes={[asked.length > ids.length && t('newMachine.tooMany', { max: MOCK_BATCH_LIMIT })]} />
       <CurrentModels ids={ids} />
       <ModelChoice choice={choice} onChange={(next) => { setChoice(next); setError(null); }} disabled={busy} />
       <div class="nm-actions">
