@@ -6,17 +6,19 @@ import { aliases } from './aliases.mjs';
 import { bootPlanPlugin, devFingerprintPlugin } from './scripts/boot-plan.mjs';
 import { chunkLoaderPlugin } from './scripts/chunk-loader-plugin.mjs';
 import { compatClassesPlugin } from './scripts/compat-classes-plugin.mjs';
+import { IDLE_CHUNK, inIdleChunk, isIdleModule } from './scripts/load-phases.mjs';
+import { themeColours } from './scripts/theme-colours-plugin.mjs';
+import { BRAND_COLOURS, SHELL_COLOURS } from './shared/theme-colours.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const apiPort = process.env.API_PORT ?? '8080';
-/** The lazy pages' shared helpers, and the modules boot loads once the first page is idle (src/main.tsx): see below. */
+/** The lazy pages' shared helpers: see below. */
 const SHARED_MODULES =
-  /src[\\/](?:core|app)[\\/](?!i18n[\\/]|texts[\\/]|error-catalogue|more-routes|ui[\\/](?:dialog-host|sheet|menu|focus-trap)|sanitize-html)/;
-const IDLE_MODULES = /src[\\/]app[\\/](?:service-worker|update-arrival|share-meta|old-domain|texts[\\/]index)\.ts$/;
+  /src[\\/](?:core|app)[\\/](?!i18n[\\/]|texts[\\/]|error-catalogue|more-routes|ui[\\/](?:dialog-host|sheet|menu|focus-trap)|sanitize-html)|shared[\\/](?:validate|format|error-codes|reply-codes|name-lookalike)\.ts/;
 
 export default defineConfig({
   base: '/app/',
-  plugins: [chunkLoaderPlugin(), compatClassesPlugin(), preact({ reactAliasesEnabled: false }), bootPlanPlugin({ version: pkg.version }), devFingerprintPlugin()],
+  plugins: [chunkLoaderPlugin(), compatClassesPlugin(), preact({ reactAliasesEnabled: false }), bootPlanPlugin({ version: pkg.version }), devFingerprintPlugin(), themeColours({ brand: BRAND_COLOURS, shell: SHELL_COLOURS })],
   resolve: {
     // Ordered most specific first: 'react/jsx-runtime' must win over 'react'.
     alias: [
@@ -24,13 +26,20 @@ export default defineConfig({
         find: new RegExp(`^${find.replace(/[/]/g, '\\/')}$`),
         replacement,
       })),
-      // rosetta's one dependency: its "browser" file is a UMD wrapper, which brings the bundler's CommonJS interop
-      // into the entry; its "module" file is the same function as plain ESM. Saves 418 bytes gzip of the first screen
-      // (209 brotli), about 8 ms of transfer at 50 kB/s (docs/build-tricks.md).
+      // The two below each save bytes of the first screen by leaning on how another package is written (measured
+      // against the same build without each one; gzip, brotli in brackets). test/unit/project/build-aliases.test.ts
+      // fails when an upgrade changes what they lean on.
+      //
+      // rosetta's one dependency, dlv: its "browser" file, which Vite takes, is a UMD wrapper, and any CommonJS module
+      // brings the bundler's CommonJS interop into the entry; its "module" file is the same function as plain ESM.
+      // Pays 357 bytes (311). Depends on: rosetta importing 'dlv'; dlv shipping dist/dlv.es.js.
       { find: /^dlv$/, replacement: 'dlv/dist/dlv.es.js' },
-      // wouter's path-pattern parser, which this app never calls (src/app/no-route-patterns.ts says why). Saves 186
-      // bytes gzip of the first screen (132 brotli), about 4 ms of transfer at 50 kB/s.
-      { find: /^regexparam$/, replacement: fileURLToPath(new URL('./src/app/no-route-patterns.ts', import.meta.url)) },
+      // tus-js-client's URL parser (url-parse, CommonJS, with the two packages it requires), whose one job the
+      // browser's URL does (src/app/tus-url.ts): it brought the CommonJS interop into the entry for the upload's sake,
+      // and 11 KB (before compression) into the upload's chunk. Pays 281 bytes (210); it and the dlv alias pay only
+      // together, as either CommonJS package alone brings the interop back. Depends on: tus-js-client's
+      // lib.esm/upload.js importing url-parse, and using it as `new URL(link, origin)` alone.
+      { find: /^url-parse$/, replacement: fileURLToPath(new URL('./src/app/tus-url.ts', import.meta.url)) },
     ],
   },
   define: {
@@ -51,9 +60,9 @@ export default defineConfig({
       resolveDependencies: (_file, deps, { hostId }) => (/^assets\/index-[^/]*\.js$/.test(hostId) ? [] : deps),
     },
     rolldownOptions: {
-      // Imported constants are written in where they are used: the reply codes (core/reply-codes.ts) then cost the
-      // entry nothing for the codes only lazy pages compare with, instead of one exported binding each. Saves 410
-      // bytes gzip of the first screen (207 brotli), about 8 ms of transfer at 50 kB/s.
+      // Imported constants are written in where they are used: the reply codes (shared/reply-codes.ts) then cost the
+      // entry nothing for the codes only lazy pages compare with, instead of one exported binding each. Saves 1,067
+      // bytes gzip of the first screen (734 brotli), about 21 ms of transfer at 50 kB/s.
       optimization: { inlineConst: { mode: 'all' } },
       onLog(level, log, handler) {
         // main.tsx imports the login page so that it travels inline with the entry; the route table's dynamic import
@@ -69,14 +78,14 @@ export default defineConfig({
             // scripts/inline-exports.mjs). On a 400 ms link each extra file of the first screen is a request, and
             // without this group the bundler would split the modules the lazy pages share into initial chunks.
             { name: 'index', tags: ['$initial'] },
-            // What boot loads once the first page is idle (the service worker's registration and what a new version
-            // does, the share meta, the old-domain notice, and the loader of their texts), in one file of its own: the
-            // lazy pages' shared file below would otherwise carry it, and list its texts with every page.
-            { name: 'idle', test: IDLE_MODULES },
+            // What boot loads once the first page is idle: the modules of src/app/idle/ but their texts (one file per
+            // language), in one file of its own (scripts/load-phases.mjs). The lazy pages' shared file below would
+            // otherwise carry them, and list their texts with every page.
+            { name: IDLE_CHUNK, test: inIdleChunk },
             // The general helpers the lazy pages share (loading states, formatting, clipboard, page header) in one small
             // file, so that a page using one of them does not pull in the device list below. Texts, the error
             // catalogue, the rest of the route table (app/more-routes.ts) and the idle modules keep files of their own.
-            { name: 'shared', test: (id) => SHARED_MODULES.test(id) && !IDLE_MODULES.test(id) },
+            { name: 'shared', test: (id) => SHARED_MODULES.test(id) && !isIdleModule(id) },
             // Sheets, menus and the dialog host (with their focus handling and styles) in a file of their own: pages
             // open them on a tap, and the device list, a returning user's first screen, shows without them. The HTML
             // sanitiser is left to the bundler, which keeps it with the few pages that show rich text.

@@ -11,6 +11,7 @@ import { build as esbuild } from 'esbuild';
 import { parseAst } from 'vite';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { TEXT_PART, idleModulesIn } from './load-phases.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 /**
@@ -23,8 +24,6 @@ const ROUTE_FILES = [
 ];
 /** What a page whose row is in the second file loads first: that file (src/app/resolve-route.ts waits for it). */
 const MORE_ROUTES_MODULE = ROUTE_FILES[1].file;
-/** What boot loads once the first page is idle (the `idle` chunk of vite.config.ts) and the texts it loads. */
-const IDLE_MODULES = ['src/app/service-worker.ts', 'src/app/texts/idle-zh-CN.ts', 'src/app/texts/idle-en-US.ts'];
 /**
  * Pages' early starts: modules the boot runs as soon as they arrive, when the page opened lists their file (the page
  * imports them). Each must be a chunk of its own (vite.config.ts) that imports nothing of the entry.
@@ -33,11 +32,9 @@ const RUN_AT_BOOT = ['src/share/early-join.ts'];
 const LAYOUTS_FILE = 'src/app/layouts/index.tsx';
 /** What every page but those of the self-contained layouts loads with its own chunk (routes.ts, layouts/index.tsx). */
 const APP_LAYOUTS_MODULE = 'src/app/layouts/app-layouts.tsx';
-/** A text module of one language in a domain's texts/ folder (a lazy part: its name may carry the part's). */
-const TEXT_PART = /[\\/]texts[\\/](?:[\w-]+-)?(zh-CN|en-US)\.ts$/;
 const TEXT_MODULES = {
-  texts: { 'zh-CN': ['src/core/i18n/zh-CN.ts'], 'en-US': ['src/core/i18n/en-US.ts'] },
-  appTexts: { 'zh-CN': ['src/core/i18n/zh-CN-app.ts'], 'en-US': ['src/core/i18n/en-US-app.ts'] },
+  texts: { 'zh-CN': ['src/app/text-parts/first-screen-zh-CN.ts'], 'en-US': ['src/app/text-parts/first-screen-en-US.ts'] },
+  appTexts: { 'zh-CN': ['src/app/text-parts/signed-in-zh-CN.ts'], 'en-US': ['src/app/text-parts/signed-in-en-US.ts'] },
   errorTexts: {
     'zh-CN': ['src/core/i18n/errors-zh-CN.ts', 'src/core/error-catalogue.ts'],
     'en-US': ['src/core/i18n/errors-en-US.ts', 'src/core/error-catalogue.ts'],
@@ -217,7 +214,7 @@ export function planFromBundle(bundle, version) {
     // loads once the first page is idle with its texts in both languages (the service worker precaches the last two).
     entry: [...entryFiles],
     moreRoutes: filesOf([MORE_ROUTES_MODULE]),
-    idle: filesOf(IDLE_MODULES),
+    idle: filesOf(idleModulesIn(byModule, entryFiles)),
   };
 }
 

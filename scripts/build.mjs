@@ -19,7 +19,7 @@ export async function build({ quiet = false } = {}) {
   mkdirSync(tmp, { recursive: true });
   const prerendered = await prerender(dist, tmp);
   const entry = inlineEntry(dist);
-  if (!quiet) console.log(`prerendered into index.html: ${prerendered.pages.join(', ')}; inlined ${[...prerendered.inlined, entry].join(', ')}`);
+  if (!quiet) console.log(`prerendered into index.html: ${prerendered.pages.join(', ')}; inlined ${[...prerendered.inlined, ...(entry ? [entry] : [])].join(', ')}`);
 
   const swBundle = join(tmp, 'sw.js');
   await esbuild({

@@ -1,11 +1,13 @@
 // Puts src/app/chunk-loader.ts where Vite's build would bring its own preload helper (the module every wrapped
-// dynamic import calls). The helper is Vite's internal module "\0vite/preload-helper.js"; this plugin runs before
-// Vite's and answers for that id first. The size check (test/bench/size.mjs) fails the build's first screen if an
-// upgrade of Vite renames the id and its helper comes back.
+// dynamic import calls): this plugin runs before Vite's and answers for the helper's id first.
 //
-// Saves 478 bytes gzip of the first screen (334 brotli), about 10 ms of transfer at 50 kB/s (docs/build-tricks.md).
-// The inline entry needs it too: Vite's helper reads import.meta, which scripts/inline-entry.mjs refuses in a module
-// that has no address of its own, and it would fetch the entry's stylesheet again, which the page holds inline.
+// Pays 457 bytes gzip of the first screen (429 brotli), about 9 ms of transfer at 50 kB/s, measured against the same
+// build with Vite's helper. The inline entry needs it too: Vite's helper reads import.meta, which
+// scripts/inline-entry.mjs refuses in a module that has no address of its own, and it would fetch the entry's
+// stylesheet again, which the page holds inline.
+// Depends on: vite's internal module id "\0vite/preload-helper.js" (`preloadHelperId` in vite's
+// dist/node/chunks/node.js). test/unit/project/chunk-loader.test.ts builds a sample with the installed Vite and fails
+// if Vite's helper comes back; the size check (test/bench/size.mjs) fails on it in the app's build too.
 import { fileURLToPath } from 'node:url';
 
 const HELPER_ID = '\0vite/preload-helper.js';

@@ -8,7 +8,10 @@
 // sits idle between the HTML's last byte and the first file's first. Bytes carried by the HTML come without that gap.
 // Measured against the same build with the entry left a file (docs/build-tricks.md, slow profile, interleaved runs):
 // a cold login is usable at 1,685 ms against 2,056 (one round of requests instead of two), a returning user's home at
-// 1,888 against 2,322; and the first screen is 733 bytes gzip smaller in one file than in two.
+// 1,888 against 2,322; and the first screen is 713 bytes gzip (830 brotli) smaller in one file than in two.
+// Depends on: Vite writing the entry into index.html as `<script type="module" crossorigin src="…">`, and the bundler's
+// shape of a chunk (scripts/inline-exports.mjs); test/unit/project/inline-entry.test.ts builds a page with the
+// installed Vite and fails if either changes.
 //
 // The lazy pages import the modules they share with the entry from the entry's file: that file keeps a stub of its
 // exports, read off the page (scripts/inline-exports.mjs). The boot plan lists it with every lazy page
@@ -50,7 +53,10 @@ export function absoluteSpecifiers(code, file, base = '/app/') {
   return out;
 }
 
-/** Moves the entry chunk of `dist` into its index.html; returns the file that was inlined. */
+/**
+ * Moves the entry chunk of `dist` into its index.html; returns the file that was inlined, or null when the chunk
+ * cannot hand its exports over as values (scripts/inline-exports.mjs says why): it then stays a file, as Vite wrote it.
+ */
 export function inlineEntry(dist) {
   const planPath = join(dist, 'boot-plan.json');
   const plan = JSON.parse(readFileSync(planPath, 'utf8'));
@@ -60,7 +66,11 @@ export function inlineEntry(dist) {
   const entryTag = new RegExp(`<script type="module" crossorigin src="${base}(assets/[^"]+\\.js)"></script>`).exec(html);
   if (!entryTag) throw new Error('inline entry: index.html has no module script for the entry');
   const entryFile = entryTag[1];
-  const { inline, stub } = splitExports(absoluteSpecifiers(readFileSync(join(dist, entryFile), 'utf8').trim(), entryFile, base), entryFile);
+  const { inline, stub, reason } = splitExports(absoluteSpecifiers(readFileSync(join(dist, entryFile), 'utf8').trim(), entryFile, base), entryFile);
+  if (inline === null) {
+    console.warn(`inline entry: ${entryFile} stays a file, as its exports cannot be handed over as values (${reason}); the first screen carries it as a file of its own`);
+    return null;
+  }
   if (/<\/script|<!--/i.test(inline)) throw new Error(`inline entry: ${entryFile} contains text that would end an inline script`);
 
   // Preloaded, each once: the files the entry imports (none, as long as the entry is one chunk). Vite adds its own

@@ -4,12 +4,15 @@
 // chunk's file, which every lazy chunk imports, keeps a stub that exports each name from that object. The inline
 // module runs before any lazy chunk can (they load from it), so the object is there when a stub is evaluated.
 //
-// A stub exports values, not live bindings: the build fails if the chunk exports a binding that it reassigns inside a
-// function, whose later values the stub would not see (checked with Babel's scope analysis; @babel/core is already a
-// build dependency through the Preact preset).
+// A stub exports values, not live bindings: a chunk that reassigns an exported binding inside a function (whose later
+// values the stub would not see), or waits at its top level, is left a file as it is, and the build says why.
 //
-// What it saves is the inline entry's (scripts/inline-entry.mjs): without a way for the lazy pages to import the
-// entry's modules, the entry could not be inline.
+// Pays: what the inline entry pays (713 bytes gzip and a file, scripts/inline-entry.mjs); without a way for the lazy
+// pages to import the entry's modules, the entry could not be inline.
+// Depends on: the bundler's shape of a shared chunk, one `export{local as name,…}` list as its last statement (rolldown,
+// through vite), read with vite's `parseAst`; and @babel/core's scope analysis (`scope.getBinding(name)
+// .constantViolations`; already a build dependency through the Preact preset). test/unit/project/inline-exports.test.ts
+// bundles a sample with the installed vite and fails if either changes.
 import babel from '@babel/core';
 import { parseAst } from 'vite';
 
@@ -43,46 +46,46 @@ export function exportList(code, file) {
 const runsLater = (path) => path.findParent((parent) => parent.isFunction() || parent.isClassProperty() || parent.isClassPrivateProperty() || parent.isStaticBlock());
 
 /**
- * Fails if `code` assigns to one of `locals` in code that may run later (the stub would keep the value it had at
- * first), or waits at its top level (a lazy chunk could then evaluate the stub before the object is on the page).
+ * Why `code` cannot hand its exports over as values, or null when it can: it assigns to one of `locals` in code that
+ * may run later (the stub would keep the value it had at first), or it waits at its top level (a lazy chunk could then
+ * evaluate the stub before the object is on the page). Read with Babel's scope analysis (`constantViolations` of each
+ * top-level binding).
  */
-export function assertSettledExports(code, locals, file) {
+export function unsettledExports(code, locals, file) {
   const ast = babel.parseSync(code, { sourceType: 'module', configFile: false, babelrc: false });
+  const reasons = [];
   babel.traverse(ast, {
     Program(path) {
       for (const local of locals) {
         const binding = path.scope.getBinding(local);
         if (!binding) throw new Error(`inline exports: ${file} exports ${local}, which it does not declare at its top level`);
-        if (binding.constantViolations.some(runsLater)) {
-          throw new Error(`inline exports: ${file} reassigns its export ${local} after it has run; the stub would keep its first value`);
-        }
+        if (binding.constantViolations.some(runsLater)) reasons.push(`it reassigns its export ${local} after it has run`);
       }
     },
     'AwaitExpression|ForOfStatement'(path) {
-      if ((path.isAwaitExpression() || path.node.await) && !path.getFunctionParent()) {
-        throw new Error(`inline exports: ${file} waits at its top level; its exports must be on the page once it has run`);
-      }
+      if ((path.isAwaitExpression() || path.node.await) && !path.getFunctionParent()) reasons.push('it waits at its top level');
     },
   });
+  return reasons.length ? [...new Set(reasons)].join('; ') : null;
 }
 
 /**
  * The chunk `code` (its import specifiers already absolute) as an inline module that leaves its exports on the page,
- * and the stub its file keeps; no stub for a chunk that exports nothing.
+ * and the stub its file keeps; no stub for a chunk that exports nothing. A chunk whose exports cannot be handed over
+ * as values (`unsettledExports`) is left as it is: `{ inline: null, reason }`, and the caller keeps it a file, which
+ * the lazy pages import with live bindings.
  */
 export function splitExports(code, file) {
   const list = exportList(code, file);
   if (!list) return { inline: code, stub: null };
-  assertSettledExports(code, list.names.map((name) => name.local), file);
-  // The object is keyed by the chunk's own (minified) names, written once each in shorthand (`{Sn,Tr}`, not
-  // `{$:Sn,A:Tr}`), and the stub, a file, maps them back to the export names: no more code than keying the object by
-  // the export names, and 108 bytes gzip less in index.html (13 brotli).
-  const locals = [...new Set(list.names.map(({ local }) => local))];
-  const inline = `${code.slice(0, list.start)}window.${EXPORTS_GLOBAL}={${locals.join(',')}};`;
-  // Through names of its own: an export may be named with a reserved word (the bundler names them `in`, `do`… once
-  // there are enough), which `export const{in}` could not declare but `export{$1 as in}` can.
+  const reason = unsettledExports(code, [...new Set(list.names.map(({ local }) => local))], file);
+  if (reason) return { inline: null, stub: null, reason };
+  // Keyed by the export names, which the stub reads back under names of its own: an export may be named with a
+  // reserved word (the bundler names them `in`, `do`… once there are enough), which `export const{in}` could not
+  // declare but `const{in:$1}` and `export{$1 as in}` can.
+  const inline = `${code.slice(0, list.start)}window.${EXPORTS_GLOBAL}={${list.names.map(({ local, exported }) => (local === exported ? local : `${exported}:${local}`)).join(',')}};`;
   const stub =
-    `const{${list.names.map(({ local }, index) => `${local}:$${index}`).join(',')}}=window.${EXPORTS_GLOBAL};` +
+    `const{${list.names.map(({ exported }, index) => `${exported}:$${index}`).join(',')}}=window.${EXPORTS_GLOBAL};` +
     `export{${list.names.map(({ exported }, index) => `$${index} as ${exported}`).join(',')}};\n`;
   parseAst(inline);
   parseAst(stub);

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const SOURCES = ['src', 'sw', 'public', 'scripts', 'index.html', 'vite.config.ts', 'aliases.mjs', 'tsconfig.json', 'package.json'];
+const SOURCES = ['src', 'shared', 'sw', 'public', 'scripts', 'index.html', 'vite.config.ts', 'aliases.mjs', 'tsconfig.json', 'package.json'];
 
 function newestMtime(path) {
   const stat = statSync(path);

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
-import { ErrorCode } from '../src/core/error-codes.ts';
+import { ErrorCode } from '../shared/error-codes.ts';
 import { fail, ok } from './lib/envelope.ts';
 import { ApiError, apiError, PAGE_MESSAGES } from './lib/errors.ts';
 import { randomSecrets } from './lib/secrets.ts';
@@ -35,7 +35,7 @@ import { analyticsRoutes } from './routes/analytics.ts';
 import { pwaRoutes } from './routes/pwa.ts';
 import { shareRoutes } from './routes/shares.ts';
 import { fileRoutes, type UploadOptions } from './routes/files.ts';
-import { UPLOAD_PATH } from '../src/contract/file-words.ts';
+import { UPLOAD_PATH } from '../shared/contract/file-words.ts';
 import { appRoutes } from './routes/apps.ts';
 import { installApp, type AppsChanged } from './lib/phone-apps.ts';
 import { mkdirSync } from 'node:fs';
@@ -91,7 +91,7 @@ export interface AppOptions {
   /** STREAM_STATS=1: what the stream costs the server, at GET /stream/api/stats (benchmarks, tests). Off by default. */
   streamStats?: () => unknown;
   /**
-   * Check every API reply against its schema in the contract (src/contract/) and fail the request when one leaves
+   * Check every API reply against its schema in the contract (shared/contract/) and fail the request when one leaves
    * it: the unit tests and the browser tests' server (CHECK_REPLIES=1) turn it on, so a drift fails a test the day
    * it happens. Off in production, where it would only cost time.
    */

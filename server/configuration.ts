@@ -1,4 +1,4 @@
-import { checkSmsCode } from '../src/core/validate.ts';
+import { checkSmsCode } from '../shared/validate.ts';
 import { DEFAULT_ACCESS_TOKEN_TTL_SECONDS, DEFAULT_UPLOAD_QUOTA_BYTES, DEFAULT_UPLOAD_STEP_MS } from './app.ts';
 import { llmFromEnv, type LlmOptions } from './lib/assistant/llm-relay.ts';
 import {

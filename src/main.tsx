@@ -5,7 +5,7 @@
 // First, so that the bundler puts the default language's texts at the top of the entry (data, no side effects): in
 // index.html they then sit within gzip's 32 KB reach of the prerendered pages that show the same words, which the
 // compressor sends once instead of twice (0.17 KB less); further down the entry they were out of its reach.
-import zhCN from './core/i18n/zh-CN.ts';
+import zhCN from './app/text-parts/first-screen-zh-CN.ts';
 // Second for the same reason: the page segments are then within reach of the boot plan's list of them in the head.
 import './app/page-segments.ts';
 import { render } from 'preact';
@@ -65,7 +65,7 @@ configureHttp({
 // The first screen's texts: the default language's come with this module, inside index.html (the build inlines it,
 // scripts/inline-entry.mjs), where they cost no request and arrive while the link would otherwise be idle; the other
 // language's is a file the page's boot plan asks for in the same round.
-void provideFirstScreenTexts({ 'zh-CN': () => Promise.resolve({ default: zhCN }), 'en-US': () => import('./core/i18n/en-US.ts') });
+void provideFirstScreenTexts({ 'zh-CN': () => Promise.resolve({ default: zhCN }), 'en-US': () => import('./app/text-parts/first-screen-en-US.ts') });
 // The language first: the page chunk prefetched next asks for texts in that language.
 const localeLoaded = setLocale(storedLocale());
 const path = location.pathname.startsWith(BASE) ? location.pathname.slice(BASE.length) || '/' : location.pathname;
@@ -78,8 +78,6 @@ localeLoaded.then(() => {
   // The page on screen (prerendered, or the boot spinner) stays until the app's first page is ready to replace it.
   const live = document.createElement('div');
   render(<App {...handOver(live)} />, live);
-  // Only a build that names domains being retired carries the notice (the condition is settled at build time).
-  if (import.meta.env.VITE_OLD_DOMAINS) void import('./app/old-domain.ts').then((module) => module.showOldDomainNotice(), () => {});
 });
 
 /**
@@ -91,12 +89,8 @@ function loadAfterFirstPage(): void {
   void catalogueReady();
   // The other pages' rows (app/more-routes.ts), so that a tap on any link opens its page without waiting for them.
   void loadMoreRoutes().catch(() => {});
-  // The icons and share meta: for link previews and search results, not for the screen (app/share-meta.ts).
-  void import('./app/share-meta.ts').then((module) => module.startShareMeta(), () => {});
-  // The service worker, which registers once the page has loaded too (app/service-worker.ts).
-  void import('./app/service-worker.ts').then((module) => module.registerServiceWorker(), () => {});
-  // Analytics: its start-up failing is logged only (spec §8).
-  void import('./analytics/tracker.ts').then((module) => module.startAnalytics(), (error: unknown) => console.error('analytics: not loaded', error));
+  // The idle load phase, one file: the share meta, the service worker, analytics, the old-domain notice (app/idle/).
+  void import('./app/idle/index.ts').then((module) => module.startIdleWork(), () => {});
 }
 
 /**

@@ -56,7 +56,7 @@ const node = process.execPath;
 const uvu = ['--import', './test/unit/register.mjs', './node_modules/uvu/bin.js'];
 
 console.log('\n== typecheck');
-const typecheck = await run(node, ['./node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']);
+const typecheck = await run(node, ['scripts/typecheck.mjs']);
 record('typecheck', typecheck.code === 0 ? 1 : 0, typecheck.code === 0 ? 0 : 1);
 
 console.log('\n== unit tests (client)');

@@ -1,7 +1,7 @@
-import type { Properties, TrackedEvent } from '../../src/contract/analytics-words.ts';
+import type { Properties, TrackedEvent } from '../../shared/contract/analytics-words.ts';
 import { immediate, plucked, statement } from './statements.ts';
 import type { Db } from '../lib/types.ts';
-import { DAY_MS } from '../../src/contract/time-units.ts';
+import { DAY_MS } from '../../shared/contract/time-units.ts';
 
 // The events of the reference analytics collector (server/routes/analytics.ts), and what bounds them: the stored
 // size of each event's properties, a budget of events per tenant and UTC day (analytics_budget, migration 30), and

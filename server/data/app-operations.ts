@@ -1,4 +1,4 @@
-import type { AppAction, AppItemStatus } from '../../src/contract/app-words.ts';
+import type { AppAction, AppItemStatus } from '../../shared/contract/app-words.ts';
 import type { Db } from '../lib/types.ts';
 import { statement } from './statements.ts';
 

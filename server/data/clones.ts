@@ -1,4 +1,4 @@
-import { TEMPLATE_DELETING_MS } from '../../src/contract/clone-words.ts';
+import { TEMPLATE_DELETING_MS } from '../../shared/contract/clone-words.ts';
 import type { Db } from '../lib/types.ts';
 import type { PhoneAppRow } from './phone-apps.ts';
 import { insertWithFreshNumber, statement } from './statements.ts';

@@ -1,4 +1,4 @@
-import type { ActivationStatus, ActivationType, CouponType } from '../../src/contract/shop-words.ts';
+import type { ActivationStatus, ActivationType, CouponType } from '../../shared/contract/shop-words.ts';
 import type { Db } from '../lib/types.ts';
 import { plucked, statement } from './statements.ts';
 

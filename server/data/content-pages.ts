@@ -1,4 +1,4 @@
-import type { ContentKind } from '../../src/contract/content.ts';
+import type { ContentKind } from '../../shared/contract/content.ts';
 import type { Db, Language } from '../lib/types.ts';
 import { statement } from './statements.ts';
 

@@ -1,5 +1,5 @@
-import type { CouponStatus, CouponType, OrderType } from '../../src/contract/shop-words.ts';
-import { PAYMENT_WINDOW_MS } from '../../src/contract/shop-words.ts';
+import type { CouponStatus, CouponType, OrderType } from '../../shared/contract/shop-words.ts';
+import { PAYMENT_WINDOW_MS } from '../../shared/contract/shop-words.ts';
 import type { Db } from '../lib/types.ts';
 import { statement } from './statements.ts';
 

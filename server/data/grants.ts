@@ -1,4 +1,4 @@
-import type { GrantMode, GrantPermission } from '../../src/contract/grant-words.ts';
+import type { GrantMode, GrantPermission } from '../../shared/contract/grant-words.ts';
 import type { Db } from '../lib/types.ts';
 import { plucked, statement } from './statements.ts';
 

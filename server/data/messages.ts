@@ -1,4 +1,4 @@
-import type { MessageCategory, MessageTab } from '../../src/contract/message-words.ts';
+import type { MessageCategory, MessageTab } from '../../shared/contract/message-words.ts';
 import type { Db } from '../lib/types.ts';
 import { plucked, statement } from './statements.ts';
 

@@ -1,5 +1,5 @@
-import type { OrderPayMethod, OrderStatus, OrderType } from '../../src/contract/shop-words.ts';
-import { PAYMENT_WINDOW_MS } from '../../src/contract/shop-words.ts';
+import type { OrderPayMethod, OrderStatus, OrderType } from '../../shared/contract/shop-words.ts';
+import { PAYMENT_WINDOW_MS } from '../../shared/contract/shop-words.ts';
 import type { Db, Language } from '../lib/types.ts';
 import { insertWithFreshNumber, plucked, statement } from './statements.ts';
 

@@ -1,4 +1,4 @@
-import type { PayMethod, PaymentStatus } from '../../src/contract/shop-words.ts';
+import type { PayMethod, PaymentStatus } from '../../shared/contract/shop-words.ts';
 import type { Db } from '../lib/types.ts';
 import { plucked, statement } from './statements.ts';
 

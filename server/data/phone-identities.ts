@@ -1,4 +1,4 @@
-import type { MockParam, MockType } from '../../src/contract/new-machine-words.ts';
+import type { MockParam, MockType } from '../../shared/contract/new-machine-words.ts';
 import type { Db } from '../lib/types.ts';
 import { plucked, statement } from './statements.ts';
 

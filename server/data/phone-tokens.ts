@@ -1,4 +1,4 @@
-import type { StreamRole } from '../../src/contract/stream-protocol.ts';
+import type { StreamRole } from '../../shared/contract/stream-protocol.ts';
 import type { Db } from '../lib/types.ts';
 import { statement } from './statements.ts';
 

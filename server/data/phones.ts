@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { OperationType, Resolution, SortOrder } from '../../src/contract/device-words.ts';
+import type { OperationType, Resolution, SortOrder } from '../../shared/contract/device-words.ts';
 import type { Db } from '../lib/types.ts';
 import { gradeNameSql } from './products.ts';
 import { insertWithFreshNumber, plucked, statement } from './statements.ts';

@@ -1,4 +1,4 @@
-import type { ReplaceResult, ReplaceType } from '../../src/contract/replace-words.ts';
+import type { ReplaceResult, ReplaceType } from '../../shared/contract/replace-words.ts';
 import type { Db } from '../lib/types.ts';
 import { statement } from './statements.ts';
 

@@ -1,5 +1,5 @@
-import type { ControlRequest } from '../../src/contract/stream-protocol.ts';
-import type { SharePermission, ViewerState } from '../../src/contract/share-words.ts';
+import type { ControlRequest } from '../../shared/contract/stream-protocol.ts';
+import type { SharePermission, ViewerState } from '../../shared/contract/share-words.ts';
 import type { StreamPhoneRow } from './phone-tokens.ts';
 import type { Db } from '../lib/types.ts';
 import { plucked, statement } from './statements.ts';

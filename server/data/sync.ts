@@ -1,4 +1,4 @@
-import type { SyncMemberState } from '../../src/contract/sync-words.ts';
+import type { SyncMemberState } from '../../shared/contract/sync-words.ts';
 import type { Db } from '../lib/types.ts';
 import type { PhoneRow } from './phones.ts';
 import { statement } from './statements.ts';

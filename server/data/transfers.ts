@@ -1,4 +1,4 @@
-import type { TransferItemStatus } from '../../src/contract/transfer-words.ts';
+import type { TransferItemStatus } from '../../shared/contract/transfer-words.ts';
 import type { Db } from '../lib/types.ts';
 import { insertWithFreshNumber, plucked, statement } from './statements.ts';
 

@@ -1,4 +1,4 @@
-import type { FileState, TargetState } from '../../src/contract/file-words.ts';
+import type { FileState, TargetState } from '../../shared/contract/file-words.ts';
 import type { Db } from '../lib/types.ts';
 import { plucked, statement } from './statements.ts';
 

@@ -6,11 +6,12 @@ import { findUserByMobile } from '../data/users.ts';
 import { newOrderNo } from '../lib/orders.ts';
 import type { Db, UserRow } from '../lib/types.ts';
 import type { SeedPhone } from './seed-devices.ts';
-import { MINUTE_MS, DAY_MS } from '../../src/contract/time-units.ts';
+import { MINUTE_MS, DAY_MS } from '../../shared/contract/time-units.ts';
 
-// The "error cases" account of the seed (API.md "Seed"): one phone, code or order per situation of the spec §8
-// catalogue that the demo account's phones do not already show, so a newcomer can log in and see each message. It
-// is an account of its own because the browser tests count and name the demo account's phones.
+// The "error cases" account of the seed (API.md "Seed"): one phone, code or order per error message (device fault,
+// activation code refused, ...; spec §8) that the demo account's phones do not already show, so a newcomer can log in
+// and see each message. It is an account of its own because the browser tests count and name the demo account's
+// phones.
 
 export const CASES_MOBILE = '13800138002';
 /** Its phones are numbered from here (CP10000201...): below the scale account's, so new phones still follow those. */

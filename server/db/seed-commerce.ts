@@ -1,9 +1,9 @@
-import type { CouponType, OrderType } from '../../src/contract/shop-words.ts';
+import type { CouponType, OrderType } from '../../shared/contract/shop-words.ts';
 import { insertCoupon } from '../data/coupons.ts';
 import type { NewCoupon } from '../data/coupons.ts';
 import { findUserByMobile } from '../data/users.ts';
 import type { Db } from '../lib/types.ts';
-import { DAY_MS } from '../../src/contract/time-units.ts';
+import { DAY_MS } from '../../shared/contract/time-units.ts';
 
 // Commerce data of the seed (API.md "Commerce"). Packages and stock are keyed and inserted OR IGNORE on
 // every start (stock an operator or a sale changed is kept); coupons and codes only while their table is empty, so

@@ -2,10 +2,10 @@ import { ensureDefaultGroup } from '../data/phone-groups.ts';
 import { insertPhone } from '../data/phones.ts';
 import type { PhoneFault, StoredStatus } from '../data/phones.ts';
 import { findUserByMobile } from '../data/users.ts';
-import { DEFAULT_RESOLUTION, RESOLUTIONS } from '../../src/devices/device-types.ts';
+import { DEFAULT_RESOLUTION, RESOLUTIONS } from '../../shared/device-types.ts';
 import type { Db, Language } from '../lib/types.ts';
 import { CASE_PHONES, CASES_FIRST_NO, CASES_MOBILE } from './seed-cases.ts';
-import { MINUTE_MS, HOUR_MS, DAY_MS } from '../../src/contract/time-units.ts';
+import { MINUTE_MS, HOUR_MS, DAY_MS } from '../../shared/contract/time-units.ts';
 
 // Devices of the seed (API.md "Seed"). Expiries are relative to the seed time, so a fresh database always
 // shows the whole range; the 5-minute phone simply expires some minutes after the first start.

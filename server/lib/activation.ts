@@ -1,7 +1,7 @@
-import { ErrorCode } from '../../src/core/error-codes.ts';
-import type { activateCodes as activateEndpoint } from '../../src/contract/shop-codes.ts';
-import type { InputOf, ReplyInput } from '../../src/contract/endpoint.ts';
-import type { ActivationStatus, ActivationType } from '../../src/contract/shop-words.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
+import type { activateCodes as activateEndpoint } from '../../shared/contract/shop-codes.ts';
+import type { InputOf, ReplyInput } from '../../shared/contract/endpoint.ts';
+import type { ActivationStatus, ActivationType } from '../../shared/contract/shop-words.ts';
 import { findActivationCode, insertActivationRecord, useActivationCode } from '../data/codes.ts';
 import type { ActivationCodeRow } from '../data/codes.ts';
 import type { PhoneRow } from '../data/phones.ts';
@@ -16,15 +16,21 @@ import type { Db, Language, UserRow } from './types.ts';
 // with code i. Per-code outcomes are answers, not errors: one bad code does not stop the others.
 
 /**
- * The call once its body passed the schema (src/contract/shop-codes.ts): well-formed codes, and for type 2 phone i
+ * The call once its body passed the schema (shared/contract/shop-codes.ts): well-formed codes, and for type 2 phone i
  * renewed by code i (the same phone may appear twice, two codes renewing it); type 1 names no phones.
  */
 export type ActivationRequest = InputOf<typeof activateEndpoint>['body'];
 
-/** With a DetailCode, the status stays one of the §4 states every client knows and `errorCode` says exactly why. */
+/**
+ * With a DetailCode, the status stays one every client knows (activated, already activated, does not exist, spec
+ * mismatch, expired, no stock, failed; spec §4) and `errorCode` says exactly why.
+ */
 export type ActivationResult = ReplyInput<typeof activateEndpoint>[number];
 
-/** The spec §8 activation messages that are narrower than their spec §4 state (all three are `specMismatch`). */
+/**
+ * Why a code is a `specMismatch`, when a narrower message says it (spec §8): it supports renewal only, purchase only,
+ * or is bound to another phone.
+ */
 type DetailCode = NonNullable<ActivationResult['errorCode']>;
 
 interface Refusal {

@@ -1,7 +1,7 @@
-import { ErrorCode } from '../../src/core/error-codes.ts';
-import { appOperationStatus, type AppAction } from '../../src/contract/app-words.ts';
-import type * as contract from '../../src/contract/apps.ts';
-import type { ReplyInput } from '../../src/contract/endpoint.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
+import { appOperationStatus, type AppAction } from '../../shared/contract/app-words.ts';
+import type * as contract from '../../shared/contract/apps.ts';
+import type { ReplyInput } from '../../shared/contract/endpoint.ts';
 import {
   appOperationItems, findUserAppOperation, finishAppOperationItem, insertAppOperation, insertAppOperationItem, runningAppOperations,
   type AppOperationItemRow, type AppOperationRow,

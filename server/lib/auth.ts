@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { ErrorCode } from '../../src/core/error-codes.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
 import { tenantExists } from '../data/client.ts';
 import { fail } from './envelope.ts';
 import { apiError, otherCause } from './errors.ts';

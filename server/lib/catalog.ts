@@ -1,4 +1,4 @@
-import { ErrorCode } from '../../src/core/error-codes.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
 import { listGrades, listPackages, stockByGrade } from '../data/products.ts';
 import type { PackageRow } from '../data/products.ts';
 import { apiError } from './errors.ts';

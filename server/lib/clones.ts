@@ -1,7 +1,7 @@
-import { CLONE_LIMIT_DEFAULTS, CLONE_LIMIT_KEYS, TEMPLATE_BASE_BYTES, TEMPLATE_DELETING_MS, TEMPLATE_LIFE_DAYS, type CloneLimitName, type TemplateState } from '../../src/contract/clone-words.ts';
-import type * as contract from '../../src/contract/clones.ts';
-import type { ReplyInput } from '../../src/contract/endpoint.ts';
-import { ErrorCode } from '../../src/core/error-codes.ts';
+import { CLONE_LIMIT_DEFAULTS, CLONE_LIMIT_KEYS, TEMPLATE_BASE_BYTES, TEMPLATE_DELETING_MS, TEMPLATE_LIFE_DAYS, type CloneLimitName, type TemplateState } from '../../shared/contract/clone-words.ts';
+import type * as contract from '../../shared/contract/clones.ts';
+import type { ReplyInput } from '../../shared/contract/endpoint.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
 import {
   appCounts, cloneItems, cloneOrderByNo, clonesSince, failTemplate, insertCloneOrder, insertTemplate, markTemplateDeleted, replaceInstalledApps,
   keptTemplateCount, listedTemplatesOfUser, templateById, templatesCreatedSince, type CloneOrderRow, type TemplateRow,
@@ -16,7 +16,7 @@ import { installedApps } from './phone-apps.ts';
 import { businessStatus, currentOperation, OPERATION_DURATION_MS, operationRefusal } from './phones.ts';
 import { startOfDay } from './transfers.ts';
 import type { Db, Deps, UserRow } from './types.ts';
-import { HOUR_MS, DAY_MS } from '../../src/contract/time-units.ts';
+import { HOUR_MS, DAY_MS } from '../../shared/contract/time-units.ts';
 
 // Clone templates and clones (server/API.md "Clones and templates"). Taking a template is the `template` operation
 // on its source phone; cloning is the `clone` operation on each target, whose effects (the template's apps and
@@ -26,7 +26,10 @@ export type CloneLimits = Record<CloneLimitName, number>;
 export type TemplateReply = ReplyInput<typeof contract.createTemplate>;
 export type CloneOrderReply = ReplyInput<typeof contract.clonePhones>;
 
-/** The tenant's limits (config keys, spec §9), each falling back to its default when missing or malformed. */
+/**
+ * The tenant's PHONE_TEMPLATE_* and PHONE_CLONE_* config keys (spec §9), each falling back to its default when
+ * missing or malformed.
+ */
 export function cloneLimits(db: Db, tenantId: number): CloneLimits {
   const entries = Object.entries(CLONE_LIMIT_KEYS).map(([name, key]) => [name, configPositiveInt(db, tenantId, key, CLONE_LIMIT_DEFAULTS[name as CloneLimitName])]);
   return Object.fromEntries(entries) as CloneLimits;

@@ -2,8 +2,9 @@ import { configValue } from '../data/client.ts';
 import type { Db } from './types.ts';
 
 /**
- * A tenant's numeric setting from `configs` (spec §9 keys, GUEST_TRIAL_MINUTES). Operators edit these by hand, so a
- * missing, non-numeric or non-positive value falls back to the built-in default instead of breaking the call.
+ * A tenant's numeric setting from `configs` (the PHONE_* limit keys of spec §9, GUEST_TRIAL_MINUTES). Operators edit
+ * these by hand, so a missing, non-numeric or non-positive value falls back to the built-in default instead of
+ * breaking the call.
  */
 export function configPositiveInt(db: Db, tenantId: number, key: string, fallback: number): number {
   const text = configValue(db, tenantId, key);

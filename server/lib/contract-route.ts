@@ -1,14 +1,14 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
-import type { Endpoint, InputOf, ReplyInput } from '../../src/contract/endpoint.ts';
-import { ErrorCode } from '../../src/core/error-codes.ts';
-import type { RuleKey } from '../../src/core/validate.ts';
+import type { Endpoint, InputOf, ReplyInput } from '../../shared/contract/endpoint.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
+import type { RuleKey } from '../../shared/validate.ts';
 import { fail, ok } from './envelope.ts';
 import { ApiError, badRequest, ruleMessage } from './errors.ts';
 import { readBody } from './request.ts';
 import type { AppEnv, Deps } from './types.ts';
 
-// Routes registered from the contract (src/contract/): the request is read through the endpoint's schemas before
+// Routes registered from the contract (shared/contract/): the request is read through the endpoint's schemas before
 // the handler runs, and the reply is the handler's return value, typed by the reply schema.
 
 /** A route of the contract: what its handler gets, already parsed, and what it must answer. */

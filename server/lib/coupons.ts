@@ -1,6 +1,6 @@
 import type { InferInput } from 'valibot';
-import type { Coupon } from '../../src/contract/shop-orders.ts';
-import type { CouponStatus, OrderType } from '../../src/contract/shop-words.ts';
+import type { Coupon } from '../../shared/contract/shop-orders.ts';
+import type { CouponStatus, OrderType } from '../../shared/contract/shop-words.ts';
 import type { CouponRow } from '../data/coupons.ts';
 import type { PricedCoupon } from './pricing.ts';
 import type { Language } from './types.ts';

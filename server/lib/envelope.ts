@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ErrorCode } from '../../src/core/error-codes.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
 import type { ApiError } from './errors.ts';
 
 // The spec's envelope `{code, msg, data}`; the codes and their wording are in errors.ts.

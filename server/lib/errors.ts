@@ -1,7 +1,7 @@
-import { ErrorCode, MISSING_TENANT_MESSAGE } from '../../src/core/error-codes.ts';
-import type { RuleKey } from '../../src/core/validate.ts';
+import { ErrorCode, MISSING_TENANT_MESSAGE } from '../../shared/error-codes.ts';
+import type { RuleKey } from '../../shared/validate.ts';
 
-// THE server's wording of every code it answers with (src/core/error-codes.ts, shared with the client). The client
+// THE server's wording of every code it answers with (shared/error-codes.ts, shared with the client). The client
 // translates by code; these texts are what another client shows, and the client also recognises some of them, so
 // their wording must not drift.
 
@@ -146,7 +146,10 @@ const OTHER_CAUSES = {
   redeemCodeUnknown: { code: ErrorCode.REDEEM_CODE_INVALID, msg: 'The redeem code is not valid' },
 } as const;
 
-/** Input that breaks a spec §5 rule: the same rule keys as the client's validation (src/core/validate.ts). */
+/**
+ * The server's wording of each input rule (mobile, SMS code, password, names; spec §5), keyed like the client's
+ * validation (shared/validate.ts).
+ */
 const RULE_MESSAGES: Record<RuleKey, string> = {
   'validate.mobileRequired': 'Please enter the mobile number',
   'validate.mobileInvalid': 'Phone no is incorrect',
@@ -161,7 +164,7 @@ const RULE_MESSAGES: Record<RuleKey, string> = {
 };
 
 // The streaming sockets' texts (their own messages and close reasons, not the envelope) are part of their protocol,
-// which the client reads too: STREAM_MESSAGES in src/contract/stream-protocol.ts.
+// which the client reads too: STREAM_MESSAGES in shared/contract/stream-protocol.ts.
 
 /** Plain-text answers of the pages outside the API (no envelope). */
 export const PAGE_MESSAGES = {
@@ -202,7 +205,7 @@ export function badRequest(detail: string): ApiError {
   return new ApiError(ErrorCode.BAD_REQUEST, detail);
 }
 
-/** The server's wording of a §5 rule key, or undefined for any other text. */
+/** The server's wording of an input rule key (RULE_MESSAGES), or undefined for any other text. */
 export function ruleMessage(text: string): string | undefined {
   return Object.hasOwn(RULE_MESSAGES, text) ? RULE_MESSAGES[text as RuleKey] : undefined;
 }

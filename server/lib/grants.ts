@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { ErrorCode } from '../../src/core/error-codes.ts';
-import { maskMobile } from '../../src/core/format.ts';
-import type * as contract from '../../src/contract/grants.ts';
-import type { InputOf, ReplyInput } from '../../src/contract/endpoint.ts';
-import { GRANT_CODE_ALPHABET, GRANT_CODE_LENGTH, GRANT_MAX_PHONES_PER_GRANTEE, maxGrantDays } from '../../src/contract/grant-words.ts';
-import type { GrantStatus } from '../../src/contract/grant-words.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
+import { maskMobile } from '../../shared/format.ts';
+import type * as contract from '../../shared/contract/grants.ts';
+import type { InputOf, ReplyInput } from '../../shared/contract/endpoint.ts';
+import { GRANT_CODE_ALPHABET, GRANT_CODE_LENGTH, GRANT_MAX_PHONES_PER_GRANTEE, maxGrantDays } from '../../shared/contract/grant-words.ts';
+import type { GrantStatus } from '../../shared/contract/grant-words.ts';
 import {
   findGrantByCode, findOwnedGrant, grantedPhones, insertGrant, listOwnerGrants, markRedeemed, markRevoked,
   phonesHeldByGrant, setGrantAccess,
@@ -20,7 +20,7 @@ import { apiError } from './errors.ts';
 import { handOverRefusal, loadOwnedPhone } from './phones.ts';
 import { hashToken } from './tokens.ts';
 import type { Db, UserRow } from './types.ts';
-import { DAY_MS } from '../../src/contract/time-units.ts';
+import { DAY_MS } from '../../shared/contract/time-units.ts';
 
 // Grants (server/API.md "Grants"; spec §1, §4, §5, §6): an owner lends a phone to another account of the tenant,
 // to watch or to control, for 1-999 whole days within the phone's remaining time. By account the grantee is known
@@ -48,7 +48,7 @@ export function grantStatus(row: GrantWithPhone, now: number): GrantStatus {
   return row.grantee_id === null ? 'pending' : 'active';
 }
 
-/** The grantee may hold one more phone: refused at the limit (spec §9), counting live grants only. */
+/** The grantee may hold one more phone: at most 20 by live grants per account (spec §9), redeemed codes included. */
 function checkGranteeRoom(db: Db, granteeId: number, now: number): void {
   if (phonesHeldByGrant(db, granteeId, now) >= GRANT_MAX_PHONES_PER_GRANTEE) throw apiError(ErrorCode.GRANT_LIMIT_REACHED);
 }

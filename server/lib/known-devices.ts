@@ -1,6 +1,6 @@
 import { BoundedMap, DEFAULT_MAX_KEYS } from './rate-limit.ts';
 import type { Deps } from './types.ts';
-import { DAY_MS } from '../../src/contract/time-units.ts';
+import { DAY_MS } from '../../shared/contract/time-units.ts';
 
 // The devices that logged into each account lately, with its password or an SMS code (in memory, like the counts of
 // rate-limit.ts). They are the owner's: a lock strangers cause on the account does not apply to them (throttles.ts),

@@ -1,4 +1,4 @@
-import type { MessageCategory } from '../../src/contract/message-words.ts';
+import type { MessageCategory } from '../../shared/contract/message-words.ts';
 
 // The templates of the server's messages, in both languages (migration 024 stores both). Parameters are escaped
 // before they enter the HTML: a phone's or file's name is the user's own text.

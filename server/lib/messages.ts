@@ -1,7 +1,7 @@
-import type { ReplyInput } from '../../src/contract/endpoint.ts';
-import type * as contract from '../../src/contract/messages.ts';
-import type { MessageTab } from '../../src/contract/message-words.ts';
-import { ErrorCode } from '../../src/core/error-codes.ts';
+import type { ReplyInput } from '../../shared/contract/endpoint.ts';
+import type * as contract from '../../shared/contract/messages.ts';
+import type { MessageTab } from '../../shared/contract/message-words.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
 import {
   insertMessage, markAllRead, markMessageRead, messageOfUser, messagesOfUser, phonesExpiringWithin, unreadByCategory, type MessageRow,
 } from '../data/messages.ts';
@@ -10,7 +10,7 @@ import { configPositiveInt } from './config.ts';
 import { apiError } from './errors.ts';
 import { messageTexts, type MessageKind, type MessageParams } from './message-texts.ts';
 import type { Db, Language, UserRow } from './types.ts';
-import { HOUR_MS } from '../../src/contract/time-units.ts';
+import { HOUR_MS } from '../../shared/contract/time-units.ts';
 
 // The message centre's rules (server/API.md "Messages"). Producers call postMessage inside their own transaction, so
 // a message exists exactly when its event committed. "Expiring soon" has no event to hang on (time passes): it is

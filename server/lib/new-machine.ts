@@ -1,8 +1,8 @@
-import { ErrorCode } from '../../src/core/error-codes.ts';
-import type { ReplyInput } from '../../src/contract/endpoint.ts';
-import type * as contract from '../../src/contract/new-machine.ts';
-import { MOCK_TYPE_PARAMS, type MockParam, type MockType } from '../../src/contract/new-machine-words.ts';
-import type { BatchEntry } from '../../src/devices/device-types.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
+import type { ReplyInput } from '../../shared/contract/endpoint.ts';
+import type * as contract from '../../shared/contract/new-machine.ts';
+import { MOCK_TYPE_PARAMS, type MockParam, type MockType } from '../../shared/contract/new-machine-words.ts';
+import type { BatchEntry } from '../../shared/device-types.ts';
 import { insertMockLog, mockLogs, type PhoneIdentity } from '../data/phone-identities.ts';
 import { accessiblePhone } from '../data/phone-access.ts';
 import { phonesOfUser, startOperation, type PhoneRow } from '../data/phones.ts';

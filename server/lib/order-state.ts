@@ -1,10 +1,10 @@
-import { ErrorCode } from '../../src/core/error-codes.ts';
-import { PAYMENT_WINDOW_MS } from '../../src/contract/shop-words.ts';
-import type { OrderStatus } from '../../src/contract/shop-words.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
+import { PAYMENT_WINDOW_MS } from '../../shared/contract/shop-words.ts';
+import type { OrderStatus } from '../../shared/contract/shop-words.ts';
 import { apiError } from './errors.ts';
 
 // The order state machine (API.md "Orders", spec §4) over the statuses shared with the client
-// (src/contract/shop-words.ts). Every status change goes through transition(), so a path the contract does not list
+// (shared/contract/shop-words.ts). Every status change goes through transition(), so a path the contract does not list
 // cannot happen by accident anywhere in the code.
 
 /** Spec §4 lists the statuses but not the moves between them; API.md fixes these and only these. */

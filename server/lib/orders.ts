@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { ErrorCode } from '../../src/core/error-codes.ts';
-import type * as contract from '../../src/contract/shop.ts';
-import type { getOrder } from '../../src/contract/shop-orders.ts';
-import type { InputOf, ReplyInput } from '../../src/contract/endpoint.ts';
-import { PAYMENT_WINDOW_MS } from '../../src/contract/shop-words.ts';
-import type { OrderType } from '../../src/contract/shop-words.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
+import type * as contract from '../../shared/contract/shop.ts';
+import type { getOrder } from '../../shared/contract/shop-orders.ts';
+import type { InputOf, ReplyInput } from '../../shared/contract/endpoint.ts';
+import { PAYMENT_WINDOW_MS } from '../../shared/contract/shop-words.ts';
+import type { OrderType } from '../../shared/contract/shop-words.ts';
 import { couponsForOrder } from '../data/coupons.ts';
 import { findOrderOfUser, insertOrder, unpaidRenewalDays } from '../data/orders.ts';
 import type { OrderRow } from '../data/orders.ts';
@@ -31,7 +31,7 @@ export interface OrderRequest {
   allocateLater: boolean;
 }
 
-/** The body of preview and create, once it passed its schema (src/contract/shop.ts: one shape per order type). */
+/** The body of preview and create, once it passed its schema (shared/contract/shop.ts: one shape per order type). */
 export type OrderBody = InputOf<typeof contract.previewOrder>['body'];
 
 /** One form for every type: the fields a type does not take are empty, and a renewal's or upgrade's phones count. */

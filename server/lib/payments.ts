@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { ErrorCode } from '../../src/core/error-codes.ts';
-import type { submitPayment as submitEndpoint } from '../../src/contract/shop.ts';
-import type { ReplyInput } from '../../src/contract/endpoint.ts';
-import type { OrderPayMethod, OrderStatus, PaymentStatus, PayMethod } from '../../src/contract/shop-words.ts';
-import { DAY_MS } from '../../src/contract/time-units.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
+import type { submitPayment as submitEndpoint } from '../../shared/contract/shop.ts';
+import type { ReplyInput } from '../../shared/contract/endpoint.ts';
+import type { OrderPayMethod, OrderStatus, PaymentStatus, PayMethod } from '../../shared/contract/shop-words.ts';
+import { DAY_MS } from '../../shared/contract/time-units.ts';
 import { useCoupon } from '../data/coupons.ts';
 import { findOrder, markOrderPaid } from '../data/orders.ts';
 import type { OrderRow } from '../data/orders.ts';

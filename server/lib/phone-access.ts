@@ -1,4 +1,4 @@
-import { ErrorCode } from '../../src/core/error-codes.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
 import { accessiblePhone } from '../data/phone-access.ts';
 import type { PhoneAccessRow } from '../data/phone-access.ts';
 import { phonesOfUser } from '../data/phones.ts';

@@ -1,4 +1,4 @@
-import { ErrorCode } from '../../src/core/error-codes.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
 import { BUILT_IN_APPS } from '../stream/phone-apps.ts';
 import type { PhoneRow } from '../data/phones.ts';
 import { installedAppRow, installedAppRows, insertInstalledApp, runningAppRows } from '../data/phone-apps.ts';

@@ -1,9 +1,9 @@
-import { ErrorCode } from '../../src/core/error-codes.ts';
-import type * as contract from '../../src/contract/phone-check.ts';
-import type { ReplyInput } from '../../src/contract/endpoint.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
+import type * as contract from '../../shared/contract/phone-check.ts';
+import type { ReplyInput } from '../../shared/contract/endpoint.ts';
 import {
   LATENCY_PROBLEM_MS, LATENCY_WARNING_MS, MEMORY_WARNING, STORAGE_PROBLEM, STORAGE_WARNING, type CheckFix, type CheckName, type CheckResult,
-} from '../../src/contract/phone-check-words.ts';
+} from '../../shared/contract/phone-check-words.ts';
 import { installedAppRows } from '../data/phone-apps.ts';
 import type { PhoneRow } from '../data/phones.ts';
 import { configPositiveInt } from './config.ts';
@@ -12,7 +12,7 @@ import { GRADE_SPECS } from './phone-hardware.ts';
 import { runningPackages } from './phone-apps.ts';
 import { businessStatus } from './phones.ts';
 import type { Db } from './types.ts';
-import { MINUTE_MS, HOUR_MS } from '../../src/contract/time-units.ts';
+import { MINUTE_MS, HOUR_MS } from '../../shared/contract/time-units.ts';
 
 // The phone check (server/API.md "Phone check"): what this server knows of a phone, judged. The virtual phones have
 // no disks or memory of their own, so storage and memory are figures derived from what is recorded: the grade's sizes

@@ -1,6 +1,6 @@
-import { ErrorCode } from '../../src/core/error-codes.ts';
-import { lookalikeKey } from '../../src/core/name-lookalike.ts';
-import { DEFAULT_GROUP_NAMES as DEFAULT_NAMES } from '../../src/contract/device-words.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
+import { lookalikeKey } from '../../shared/name-lookalike.ts';
+import { DEFAULT_GROUP_NAMES as DEFAULT_NAMES } from '../../shared/contract/device-words.ts';
 import { findGroupOfUser, groupNameTaken } from '../data/phone-groups.ts';
 import type { GroupRow } from '../data/phone-groups.ts';
 import { apiError } from './errors.ts';

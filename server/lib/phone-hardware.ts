@@ -1,5 +1,5 @@
-// The shape is the client's (src/devices/device-types.ts): one definition for both ends of get-extend-batch.
-import type { PhoneHardware } from '../../src/devices/device-types.ts';
+// The shape is the client's (shared/device-types.ts): one definition for both ends of get-extend-batch.
+import type { PhoneHardware } from '../../shared/device-types.ts';
 import type { PhoneIdentity } from '../data/phone-identities.ts';
 
 // get-extend-batch: the phone's stored identity (lib/phone-identity.ts, changed by "new machine") with the memory,

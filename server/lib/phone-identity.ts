@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
-import type { MockType } from '../../src/contract/new-machine-words.ts';
+import type { MockType } from '../../shared/contract/new-machine-words.ts';
 import { findIdentity, saveIdentity, type PhoneIdentity } from '../data/phone-identities.ts';
 import { CATALOGUE, findModel, serialStyleOf, type CatalogueModel } from './model-catalogue.ts';
 import type { Db } from './types.ts';

@@ -1,11 +1,11 @@
-import { OPERATION_TASK, type ProgressTaskType } from '../../src/contract/device-words.ts';
-import type { BatchEntry, OperationType } from '../../src/devices/device-types.ts';
+import { OPERATION_TASK, type ProgressTaskType } from '../../shared/contract/device-words.ts';
+import type { BatchEntry, OperationType } from '../../shared/device-types.ts';
 import { resetSettings, startOperation } from '../data/phones.ts';
 import type { PhoneRow } from '../data/phones.ts';
 import { immediate } from '../data/statements.ts';
 import { batchFailure, batchSuccess, currentOperation, loadOwnedPhones, operationRefusal } from './phones.ts';
 import type { Db, UserRow } from './types.ts';
-import { DEFAULT_RESOLUTION } from '../../src/devices/device-types.ts';
+import { DEFAULT_RESOLUTION } from '../../shared/device-types.ts';
 
 // Reboot, quick restart and reset (API.md "Devices"). An operation is only a stored type and start time: the
 // phone is `operating` while the clock is inside its duration, so there is no timer to lose on a restart.

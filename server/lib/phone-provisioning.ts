@@ -1,8 +1,8 @@
-import { DAY_MS } from '../../src/contract/time-units.ts';
+import { DAY_MS } from '../../shared/contract/time-units.ts';
 import { ensureDefaultGroup } from '../data/phone-groups.ts';
 import { findPhone, highestPhoneNo, insertPhone, phoneNamesWithPrefix, setExpiry } from '../data/phones.ts';
 import { gradeName } from '../data/products.ts';
-import { DEFAULT_RESOLUTION } from '../../src/devices/device-types.ts';
+import { DEFAULT_RESOLUTION } from '../../shared/device-types.ts';
 import { exceedsValidityCeiling, renewedExpiry } from './pricing.ts';
 import type { Db, Language } from './types.ts';
 

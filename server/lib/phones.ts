@@ -1,6 +1,6 @@
-import { ErrorCode } from '../../src/core/error-codes.ts';
-import type { BatchEntry, BusinessStatus, Operation, OperationType } from '../../src/devices/device-types.ts';
-import { REPLACING_OPERATIONS } from '../../src/contract/device-words.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
+import type { BatchEntry, BusinessStatus, Operation, OperationType } from '../../shared/device-types.ts';
+import { REPLACING_OPERATIONS } from '../../shared/contract/device-words.ts';
 import { phonesOfUser } from '../data/phones.ts';
 import type { PhoneFault, PhoneRow } from '../data/phones.ts';
 import { apiError, ERROR_MESSAGES } from './errors.ts';
@@ -32,8 +32,9 @@ export type DeviceCode =
   | typeof ErrorCode.DEVICE_CLONING;
 
 /**
- * The spec §4 status a fault shows as: spec §4 has no fault state, and the client only knows those. A faulty host is
- * being repaired (maintenance); a host without its link cannot be reached (offline).
+ * The status a fault shows as: the device states the client knows (online, offline, maintenance, replacing, ...;
+ * spec §4) have none for a fault. A faulty host is being repaired (maintenance); a host without its link cannot be
+ * reached (offline).
  */
 const FAULT_STATUS: Record<PhoneFault, BusinessStatus> = { malfunction: 'maintenance', disconnected: 'offline' };
 

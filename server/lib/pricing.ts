@@ -1,11 +1,11 @@
 import type { InferInput } from 'valibot';
-import { ErrorCode } from '../../src/core/error-codes.ts';
-import type { CouponOption as CouponOptionSchema, OrderLine } from '../../src/contract/shop.ts';
-import { MAX_VALIDITY_DAYS } from '../../src/contract/shop-words.ts';
-import type { CouponReason, OrderType } from '../../src/contract/shop-words.ts';
-import { DAY_MS } from '../../src/contract/time-units.ts';
-import { upgradePrice } from '../../src/shop/upgrade-price.ts';
-import type { UpgradeCheck } from '../../src/shop/upgrade-price.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
+import type { CouponOption as CouponOptionSchema, OrderLine } from '../../shared/contract/shop.ts';
+import { MAX_VALIDITY_DAYS } from '../../shared/contract/shop-words.ts';
+import type { CouponReason, OrderType } from '../../shared/contract/shop-words.ts';
+import { DAY_MS } from '../../shared/contract/time-units.ts';
+import { upgradePrice } from '../../shared/upgrade-price.ts';
+import type { UpgradeCheck } from '../../shared/upgrade-price.ts';
 import { apiError } from './errors.ts';
 import type { CouponTerms } from '../data/coupons.ts';
 
@@ -44,7 +44,7 @@ export type OrderPlan =
   | { type: 'renew'; pkg: PricedPackage; phones: PricedPhone[] }
   | { type: 'upgrade'; target: PricedGrade; phones: Array<{ phone: PricedPhone; grade: PricedGrade }> };
 
-/** One phone of an order, as the preview answers it and the order stores it (src/contract/shop.ts). */
+/** One phone of an order, as the preview answers it and the order stores it (shared/contract/shop.ts). */
 export type Line = InferInput<typeof OrderLine>;
 export type CouponOption = InferInput<typeof CouponOptionSchema>;
 
@@ -63,7 +63,10 @@ export function dailyPriceOf(price30: number): number {
   return Math.floor(price30 / 30);
 }
 
-/** Spec §9 upgrade of one phone, by the rule the client shows (src/shop/upgrade-price.ts). */
+/**
+ * An upgrade of one phone, by the rule the client shows (shared/upgrade-price.ts): the higher grade's daily price
+ * minus the current one over the remaining days; refused under 1 day left, when not higher, or at 999 days (spec §9).
+ */
 export function upgradeCheck(remainingMs: number, current: PricedGrade, target: PricedGrade): UpgradeCheck {
   return upgradePrice(remainingMs, current.dailyPrice, target.dailyPrice, target.sort > current.sort);
 }

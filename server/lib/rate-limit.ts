@@ -1,7 +1,7 @@
 // In-memory counters behind the throttles (throttles.ts, API.md "Throttling"). They live in the server process: a
 // restart forgets them, which only ever lets someone try again sooner, and one process serves the reference backend.
 // Every method takes the time, so tests drive the server's clock (deps.now) and nothing waits for real.
-import { SECOND_MS } from '../../src/contract/time-units.ts';
+import { SECOND_MS } from '../../shared/contract/time-units.ts';
 
 /** The first delay after the free failures; each further failure doubles it, up to the lock. */
 export const FIRST_DELAY_MS = 2 * SECOND_MS;

@@ -1,6 +1,6 @@
-import { ErrorCode } from '../../src/core/error-codes.ts';
-import type { OrderType } from '../../src/contract/shop-words.ts';
-import { DAY_MS } from '../../src/contract/time-units.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
+import type { OrderType } from '../../shared/contract/shop-words.ts';
+import { DAY_MS } from '../../shared/contract/time-units.ts';
 import { findRedeemCode, useRedeemCode } from '../data/codes.ts';
 import { insertCoupon } from '../data/coupons.ts';
 import { immediate } from '../data/statements.ts';

@@ -1,12 +1,12 @@
-import { ErrorCode } from '../../src/core/error-codes.ts';
-import { BUSINESS_STATUSES, type BusinessStatus } from '../../src/contract/device-words.ts';
-import type * as contract from '../../src/contract/replacements.ts';
-import type { ReplyInput } from '../../src/contract/endpoint.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
+import { BUSINESS_STATUSES, type BusinessStatus } from '../../shared/contract/device-words.ts';
+import type * as contract from '../../shared/contract/replacements.ts';
+import type { ReplyInput } from '../../shared/contract/endpoint.ts';
 import {
   REPLACE_LIMIT_DEFAULTS, REPLACE_LIMIT_KEYS, REPLACE_OPERATION, REPLACE_STATUS_DEFAULT, REPLACE_TASK, type ReplaceLimitName,
   type ReplaceType,
-} from '../../src/contract/replace-words.ts';
-import { DEFAULT_RESOLUTION } from '../../src/devices/device-types.ts';
+} from '../../shared/contract/replace-words.ts';
+import { DEFAULT_RESOLUTION } from '../../shared/device-types.ts';
 import { configValue } from '../data/client.ts';
 import { accessiblePhone } from '../data/phone-access.ts';
 import { deleteAllInstalledApps, installedAppCounts } from '../data/phone-apps.ts';
@@ -17,7 +17,7 @@ import { configPositiveInt } from './config.ts';
 import { ApiError, apiError, ERROR_MESSAGES, type CatalogCode } from './errors.ts';
 import { businessStatus, currentOperation } from './phones.ts';
 import type { Db, UserRow } from './types.ts';
-import { HOUR_MS } from '../../src/contract/time-units.ts';
+import { HOUR_MS } from '../../shared/contract/time-units.ts';
 
 // Replacement (spec §1, §4, §9; server/API.md "Replacement"): the phone moves to a new instance on another host.
 // `replace-preview` tells per phone what `replace-submit` would do; submit checks everything again inside one
@@ -31,7 +31,7 @@ export interface ReplaceLimits extends Record<ReplaceLimitName, number> {
   statuses: ReadonlySet<BusinessStatus>;
 }
 
-/** The tenant's limits (config keys, spec §9), each falling back to its default when missing or malformed. */
+/** The tenant's PHONE_REPLACE_* config keys (spec §9), each falling back to its default when missing or malformed. */
 export function replaceLimits(db: Db, tenantId: number): ReplaceLimits {
   const number = (name: ReplaceLimitName) => configPositiveInt(db, tenantId, REPLACE_LIMIT_KEYS[name], REPLACE_LIMIT_DEFAULTS[name]);
   const text = configValue(db, tenantId, REPLACE_LIMIT_KEYS.statuses) ?? REPLACE_STATUS_DEFAULT;

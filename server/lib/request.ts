@@ -3,7 +3,7 @@ import { badRequest } from './errors.ts';
 import type { Language } from './types.ts';
 
 // Reading a request: the body and the language. Every field is read by the endpoint's schemas in the contract
-// (src/contract/, lib/contract-route.ts).
+// (shared/contract/, lib/contract-route.ts).
 
 export type Body = Record<string, unknown>;
 

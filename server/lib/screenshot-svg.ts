@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Operation, OperationType } from '../../src/devices/device-types.ts';
+import type { Operation, OperationType } from '../../shared/device-types.ts';
 
 // The virtual screen of a cloud phone as an SVG (API.md "Screenshot url"). Wallpaper and icons come from a digest of
 // the phone id, so each phone looks different yet the same on every call; the clock and the progress come from `now`.

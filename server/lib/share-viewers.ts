@@ -1,6 +1,6 @@
-import { ErrorCode } from '../../src/core/error-codes.ts';
-import type { ReplyInput } from '../../src/contract/endpoint.ts';
-import type * as contract from '../../src/contract/shares.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
+import type { ReplyInput } from '../../shared/contract/endpoint.ts';
+import type * as contract from '../../shared/contract/shares.ts';
 import {
   insertViewer, isLive, rejoinViewer, roomCount, setControlRequest, setViewerName, setViewerState, shareById, shareByTokenHash,
   userIsShielded, viewerById, viewerByKeyHash,
@@ -9,10 +9,10 @@ import type { ShareRow, ViewerRow } from '../data/shares.ts';
 import { immediate } from '../data/statements.ts';
 import { apiError } from './errors.ts';
 import { newShareSecret, roomLimit, seenSince } from './shares.ts';
-import { VIEWER_KEY_PATTERN } from '../../src/contract/share-words.ts';
-import type { SocketJoin } from '../../src/contract/stream-protocol.ts';
+import { VIEWER_KEY_PATTERN } from '../../shared/contract/share-words.ts';
+import type { SocketJoin } from '../../shared/contract/stream-protocol.ts';
 import { randomInt } from 'node:crypto';
-import { checkName } from '../../src/core/validate.ts';
+import { checkName } from '../../shared/validate.ts';
 import { hashToken } from './tokens.ts';
 import type { Db, Deps, Language } from './types.ts';
 

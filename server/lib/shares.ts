@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { ErrorCode } from '../../src/core/error-codes.ts';
-import { DEFAULT_SHARE_ROOM_LIMIT, SHARE_LIST_LIMIT } from '../../src/contract/share-words.ts';
-import type { SharePermission, ShareValidityHours, ViewerAction } from '../../src/contract/share-words.ts';
-import type { ReplyInput } from '../../src/contract/endpoint.ts';
-import type * as contract from '../../src/contract/shares.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
+import { DEFAULT_SHARE_ROOM_LIMIT, SHARE_LIST_LIMIT } from '../../shared/contract/share-words.ts';
+import type { SharePermission, ShareValidityHours, ViewerAction } from '../../shared/contract/share-words.ts';
+import type { ReplyInput } from '../../shared/contract/endpoint.ts';
+import type * as contract from '../../shared/contract/shares.ts';
 import { phoneIsAuthorized } from '../data/phone-exclusions.ts';
 import {
   endShareRow, isLive, replaceShare, setControlRequest, setViewerPermission, setViewerState, shareById, sharesOfOwner, shieldViewer,
@@ -17,7 +17,7 @@ import { apiError } from './errors.ts';
 import { handOverRefusal, loadOwnedPhone } from './phones.ts';
 import { hashToken } from './tokens.ts';
 import type { Db, Deps, UserRow } from './types.ts';
-import { HOUR_MS } from '../../src/contract/time-units.ts';
+import { HOUR_MS } from '../../shared/contract/time-units.ts';
 
 // Screen sharing by link (spec §1, §4, §6; server/API.md "Screen sharing"): the rules, no SQL; the owner's side here,
 // the viewer's in share-viewers.ts. Whatever goes wrong

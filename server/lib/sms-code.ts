@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { ErrorCode } from '../../src/core/error-codes.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
 import { countWrongAttempt, insertSmsCode, latestSmsCode, markSmsCodeUsed, requestersLatestCodes } from '../data/sms-codes.ts';
 import type { SmsCodeRow } from '../data/sms-codes.ts';
 import { immediate } from '../data/statements.ts';

@@ -1,4 +1,4 @@
-import { ErrorCode } from '../../src/core/error-codes.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
 import {
   addressRangeSentAt,
   addressSentAt,
@@ -16,7 +16,7 @@ import { addressGroupKey } from './client-address.ts';
 import { throttledError } from './errors.ts';
 import { isKnownDevice } from './known-devices.ts';
 import type { Deps } from './types.ts';
-import { HOUR_MS, DAY_MS } from '../../src/contract/time-units.ts';
+import { HOUR_MS, DAY_MS } from '../../shared/contract/time-units.ts';
 
 // Who may have an SMS code sent (API.md "Authentication"), counted from the stored codes.
 

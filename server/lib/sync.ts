@@ -1,7 +1,7 @@
-import { ErrorCode } from '../../src/core/error-codes.ts';
-import type * as contract from '../../src/contract/sync.ts';
-import type { ReplyInput } from '../../src/contract/endpoint.ts';
-import { SYNC_MAX_PHONES, SYNC_MIN_PHONES } from '../../src/contract/sync-words.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
+import type * as contract from '../../shared/contract/sync.ts';
+import type { ReplyInput } from '../../shared/contract/endpoint.ts';
+import { SYNC_MAX_PHONES, SYNC_MIN_PHONES } from '../../shared/contract/sync-words.ts';
 import { accessiblePhone } from '../data/phone-access.ts';
 import { phonesOfUser } from '../data/phones.ts';
 import type { PhoneRow } from '../data/phones.ts';

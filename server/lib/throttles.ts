@@ -1,10 +1,10 @@
-import { ErrorCode } from '../../src/core/error-codes.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
 import { throttledError } from './errors.ts';
 import { deviceKeys, KnownDevices } from './known-devices.ts';
 import { FailureThrottle, WindowCounter } from './rate-limit.ts';
 import type { Deps } from './types.ts';
 import type { Limits } from './limits.ts';
-import { MINUTE_MS, HOUR_MS } from '../../src/contract/time-units.ts';
+import { MINUTE_MS, HOUR_MS } from '../../shared/contract/time-units.ts';
 
 // What the server refuses to do too often (API.md "Throttling"): password guesses, activation and redeem code
 // guesses, guest trials; and how much analytics it keeps (API.md "Analytics"). SMS sends are limited in

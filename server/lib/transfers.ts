@@ -1,11 +1,11 @@
-import { ErrorCode } from '../../src/core/error-codes.ts';
-import { maskMobile } from '../../src/core/format.ts';
-import type * as contract from '../../src/contract/transfers.ts';
-import type { ReplyInput } from '../../src/contract/endpoint.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
+import { maskMobile } from '../../shared/format.ts';
+import type * as contract from '../../shared/contract/transfers.ts';
+import type { ReplyInput } from '../../shared/contract/endpoint.ts';
 import {
   TRANSFER_LIMIT_DEFAULTS, TRANSFER_LIMIT_KEYS, type TransferDirection, type TransferItemStatus, type TransferLimitName,
   type TransferOrderStatus,
-} from '../../src/contract/transfer-words.ts';
+} from '../../shared/contract/transfer-words.ts';
 import { endPhoneSharing, phoneIsAuthorized } from '../data/phone-exclusions.ts';
 import { ensureDefaultGroup } from '../data/phone-groups.ts';
 import { phonesOfUser } from '../data/phones.ts';
@@ -22,9 +22,9 @@ import { ApiError, apiError, ERROR_MESSAGES, type CatalogCode } from './errors.t
 import { newOrderNo } from './orders.ts';
 import { handOverRefusal, type HandOverRefusal } from './phones.ts';
 import { releaseFromSync } from '../data/sync.ts';
-import { SYNC_MIN_PHONES } from '../../src/contract/sync-words.ts';
+import { SYNC_MIN_PHONES } from '../../shared/contract/sync-words.ts';
 import type { Db, Deps, UserRow } from './types.ts';
-import { HOUR_MS, DAY_MS } from '../../src/contract/time-units.ts';
+import { HOUR_MS, DAY_MS } from '../../shared/contract/time-units.ts';
 
 // Transfers (spec §1, §4, §6, §9; server/API.md "Transfers"): `give-check` tells per phone what `give` would do,
 // `give` checks everything again inside one immediate transaction and moves the phones it may.
@@ -34,7 +34,7 @@ const ZONE_OFFSET = 8 * HOUR_MS;
 
 export type TransferLimits = Record<TransferLimitName, number>;
 
-/** The tenant's limits (config keys, spec §9), each falling back to its default when missing or malformed. */
+/** The tenant's PHONE_GIVE_* config keys (spec §9), each falling back to its default when missing or malformed. */
 export function transferLimits(db: Db, tenantId: number): TransferLimits {
   const entries = Object.entries(TRANSFER_LIMIT_KEYS).map(([name, key]) => [name, configPositiveInt(db, tenantId, key, TRANSFER_LIMIT_DEFAULTS[name as TransferLimitName])]);
   return Object.fromEntries(entries) as TransferLimits;

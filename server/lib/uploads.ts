@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ReplyInput } from '../../src/contract/endpoint.ts';
-import type * as contract from '../../src/contract/files.ts';
-import { ErrorCode } from '../../src/core/error-codes.ts';
+import type { ReplyInput } from '../../shared/contract/endpoint.ts';
+import type * as contract from '../../shared/contract/files.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
 import {
   deleteUpload, failOpenTargets, setTargetState, setUploadPackage, setUploadState, strandedUploads, targetsOf, uploadById,
   uploadsOfUser, type UploadRow,

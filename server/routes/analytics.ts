@@ -1,8 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Hono } from 'hono';
-import * as contract from '../../src/contract/analytics.ts';
-import { ErrorCode } from '../../src/core/error-codes.ts';
-import { DAY_MS } from '../../src/contract/time-units.ts';
+import * as contract from '../../shared/contract/analytics.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
+import { DAY_MS } from '../../shared/contract/time-units.ts';
 import { deleteEventsBefore, insertEvents } from '../data/analytics.ts';
 import { findClientByNo } from '../data/client.ts';
 import { clientAddress } from '../lib/client-address.ts';
@@ -11,7 +11,7 @@ import { apiError } from '../lib/errors.ts';
 import { admitAnalyticsSend } from '../lib/admissions.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 
-// The reference analytics collector (src/contract/analytics.ts): the events a page sends, stored per tenant. It
+// The reference analytics collector (shared/contract/analytics.ts): the events a page sends, stored per tenant. It
 // needs no session (a beacon carries no headers, and events are recorded before login too); the client number in
 // the body names the tenant. What it keeps is bounded (server/API.md "Analytics"): sends per address and per address
 // group, the stored size of each event, a budget of events per tenant and day, and a retention window.

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import * as contract from '../../src/contract/apps.ts';
+import * as contract from '../../shared/contract/apps.ts';
 import { requireAuth, requireTenant } from '../lib/auth.ts';
 import { contractRoute } from '../lib/contract-route.ts';
 import { appOperationReply, listPhoneApps, settleLater, startAppOperation } from '../lib/app-operations.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 
-// App batch management (src/contract/apps.ts); the rules are in lib/app-operations.ts and lib/phone-apps.ts.
+// App batch management (shared/contract/apps.ts); the rules are in lib/app-operations.ts and lib/phone-apps.ts.
 
 export function appRoutes(deps: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();

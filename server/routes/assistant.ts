@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import * as contract from '../../src/contract/assistant.ts';
-import { ASK_PATH, LLM_FALLBACK } from '../../src/contract/assistant-words.ts';
-import { ErrorCode } from '../../src/core/error-codes.ts';
+import * as contract from '../../shared/contract/assistant.ts';
+import { ASK_PATH, LLM_FALLBACK } from '../../shared/contract/assistant-words.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
 import { conversationOfUser, finishAnswer, insertConversation, insertFeedback, insertMessage, messageOfUser, messagesOfUser } from '../data/assistant.ts';
 import { answerPieces, type AnswerOptions } from '../lib/assistant/answer.ts';
 import { languageOfQuestion } from '../lib/assistant/compose.ts';

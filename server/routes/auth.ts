@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import * as contract from '../../src/contract/account.ts';
-import { SmsScene } from '../../src/contract/account-words.ts';
-import { ErrorCode } from '../../src/core/error-codes.ts';
+import * as contract from '../../shared/contract/account.ts';
+import { SmsScene } from '../../shared/contract/account-words.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
 import { createUser, findOrCreateUser, findUserByMobile, setPasswordHash } from '../data/users.ts';
 import { mobileOf, requireAuth, requireRegistered, requireTenant } from '../lib/auth.ts';
 import { clientAddress } from '../lib/client-address.ts';
@@ -16,8 +16,9 @@ import { issueTokenPair, revokeSessionFamily, rotateRefreshToken } from '../lib/
 import { fingerprintOf } from '../lib/request.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 
-// Login, SMS codes and the token pair (src/contract/account.ts; API.md "Authentication"; spec §4 token refresh, §5
-// validation).
+// Login, SMS codes and the token pair (shared/contract/account.ts; API.md "Authentication"). A refresh token buys a
+// new pair (the client tries one on a 401, then logs out; spec §4); mobile, SMS code (4-6 digits) and password
+// (6-20 letters and digits) are checked as the client checks them (spec §5).
 
 /** Used when the tenant's GUEST_TRIAL_MINUTES is missing or not a positive integer. */
 const DEFAULT_GUEST_TRIAL_MINUTES = 10;

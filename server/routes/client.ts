@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { Context, MiddlewareHandler } from 'hono';
-import * as contract from '../../src/contract/client.ts';
-import { asPositiveInt } from '../../src/contract/fields.ts';
-import { ErrorCode } from '../../src/core/error-codes.ts';
+import * as contract from '../../shared/contract/client.ts';
+import { asPositiveInt } from '../../shared/contract/fields.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
 import { clientFunctions, clientName, configValue, configValues, customerService, findClientById, findClientByNo } from '../data/client.ts';
 import type { ClientRow } from '../data/client.ts';
 import { requireTenant } from '../lib/auth.ts';
@@ -11,7 +11,7 @@ import { apiError, badRequest } from '../lib/errors.ts';
 import { languageOf } from '../lib/request.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 
-// Mirrors the client's boot calls (src/contract/client.ts; spec §7 "Authentication and user"): who the client is,
+// Mirrors the client's boot calls (shared/contract/client.ts; spec §7 "Authentication and user"): who the client is,
 // what it may show, its limits.
 
 export function clientRoutes(deps: Deps): Hono<AppEnv> {

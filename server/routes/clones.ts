@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import * as contract from '../../src/contract/clones.ts';
+import * as contract from '../../shared/contract/clones.ts';
 import { requireAuth, requireTenant } from '../lib/auth.ts';
 import { contractRoute } from '../lib/contract-route.ts';
 import { cloneOrder, clonePhones, createTemplate, deleteTemplate, listTemplates } from '../lib/clones.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 import type { PhoneRestarted } from './phone-operations.ts';
 
-// Clone templates and clones (src/contract/clones.ts); the rules are in lib/clones.ts.
+// Clone templates and clones (shared/contract/clones.ts); the rules are in lib/clones.ts.
 
 /**
  * `phoneRestarted` hears of a template's source and of each cloned phone (its screen starts again: a cloned one from

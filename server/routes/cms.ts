@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import * as contract from '../../src/contract/client.ts';
+import * as contract from '../../shared/contract/client.ts';
 import { advertisements, agreementTypes, findAgreement, findRule } from '../data/cms.ts';
 import { requireTenant } from '../lib/auth.ts';
 import { contractRoute } from '../lib/contract-route.ts';
@@ -8,7 +8,7 @@ import { languageOf } from '../lib/request.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 
 // Agreements shown on the login page (spec §3 firstAgreementData / secondAgreementData), rule texts such as `invite`,
-// and the banner advertisements (src/contract/client.ts).
+// and the banner advertisements (shared/contract/client.ts).
 
 export function cmsRoutes(deps: Deps): Hono<AppEnv> {
   const { db } = deps;

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import * as contract from '../../src/contract/shop-codes.ts';
-import { ErrorCode } from '../../src/core/error-codes.ts';
+import * as contract from '../../shared/contract/shop-codes.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
 import { listActivationRecords } from '../data/codes.ts';
 import { gradeName } from '../data/products.ts';
 import { activateCodes } from '../lib/activation.ts';
@@ -13,7 +13,7 @@ import { languageOf } from '../lib/request.ts';
 import { checkCodeGuesses, countUnknownCodes } from '../lib/throttles.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 
-// Activation codes and redeem codes (src/contract/shop-codes.ts; API.md "Activation and redeem codes").
+// Activation codes and redeem codes (shared/contract/shop-codes.ts; API.md "Activation and redeem codes").
 
 export function codeRoutes(deps: Deps): Hono<AppEnv> {
   const { db } = deps;

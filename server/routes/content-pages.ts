@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import * as contract from '../../src/contract/content.ts';
+import * as contract from '../../shared/contract/content.ts';
 import { findContentPage, listContentPages, type ContentPageRow } from '../data/content-pages.ts';
 import { requireTenant } from '../lib/auth.ts';
 import { contractRoute } from '../lib/contract-route.ts';
 import { languageOf } from '../lib/request.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 
-// Content pages of the tenant (src/contract/content.ts). Public like the agreements: help is read before login too.
+// Content pages of the tenant (shared/contract/content.ts). Public like the agreements: help is read before login too.
 
 const summary = (row: ContentPageRow) => ({ id: row.slug, kind: row.kind, title: row.title, summary: row.summary, imageUrl: row.image_url });
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import * as contract from '../../src/contract/shop-orders.ts';
+import * as contract from '../../shared/contract/shop-orders.ts';
 import { listCoupons } from '../data/coupons.ts';
 import { requireAuth, requireTenant } from '../lib/auth.ts';
 import { contractRoute } from '../lib/contract-route.ts';
@@ -7,7 +7,7 @@ import { couponJson } from '../lib/coupons.ts';
 import { languageOf } from '../lib/request.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 
-// The user's coupons (src/contract/shop-orders.ts; API.md "Coupons"). Redeem codes that grant them are in codes.ts.
+// The user's coupons (shared/contract/shop-orders.ts; API.md "Coupons"). Redeem codes that grant them are in codes.ts.
 
 export function couponRoutes(deps: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import * as contract from '../../src/contract/devices.ts';
-import { MIN_OPEN_VALIDITY_MS, RESOLUTIONS } from '../../src/contract/device-words.ts';
-import { ErrorCode } from '../../src/core/error-codes.ts';
+import * as contract from '../../shared/contract/devices.ts';
+import { MIN_OPEN_VALIDITY_MS, RESOLUTIONS } from '../../shared/contract/device-words.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
 import { insertPhoneToken } from '../data/phone-tokens.ts';
 import { ensureDefaultGroup } from '../data/phone-groups.ts';
 import { listPhones, movePhone, renamePhone, setResolution, setRoot } from '../data/phones.ts';
@@ -20,8 +20,9 @@ import { languageOf } from '../lib/request.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import type { AppEnv, Deps, Language } from '../lib/types.ts';
 
-// The device list and per-phone settings (src/contract/devices.ts; spec §3 cloud phone fields, §5 names). Operations
-// are in phone-operations.ts, screenshots in phone-screenshots.ts, groups in phone-groups.ts.
+// The device list and per-phone settings (shared/contract/devices.ts; spec §3 cloud phone fields; names 1-20
+// characters, spec §5). Operations are in phone-operations.ts, screenshots in phone-screenshots.ts, groups in
+// phone-groups.ts.
 
 function phoneJson(row: ListedPhoneRow, language: Language, now: number) {
   return {

@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { Server as TusServer } from '@tus/server';
 import { FileStore } from '@tus/file-store';
-import * as contract from '../../src/contract/files.ts';
-import { FILE_EXTENSION, MAX_FILE_BYTES, MAX_FILE_TARGETS, MAX_FILES_PER_SELECTION, UPLOAD_PATH } from '../../src/contract/file-words.ts';
-import { ErrorCode } from '../../src/core/error-codes.ts';
+import * as contract from '../../shared/contract/files.ts';
+import { FILE_EXTENSION, MAX_FILE_BYTES, MAX_FILE_TARGETS, MAX_FILES_PER_SELECTION, UPLOAD_PATH } from '../../shared/contract/file-words.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
 import { insertUpload, keptBytesOfUser, stalledUploads, touchUpload, uploadById, uploadsCreatedBefore, uploadsOfUser, deleteUpload, setUploadState, failOpenTargets } from '../data/uploads.ts';
 import { requireAuth, requireTenant } from '../lib/auth.ts';
 import { contractRoute } from '../lib/contract-route.ts';

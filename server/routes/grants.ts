@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import * as contract from '../../src/contract/grants.ts';
+import * as contract from '../../shared/contract/grants.ts';
 import { requireAuth, requireRegistered, requireTenant } from '../lib/auth.ts';
 import { clientAddress } from '../lib/client-address.ts';
 import { contractRoute } from '../lib/contract-route.ts';
@@ -7,7 +7,7 @@ import { createGrant, grantRecords, inspectGrantCode, phonesGrantedTo, redeemGra
 import { admitGuess } from '../lib/throttles.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 
-// Grants (src/contract/grants.ts; API.md "Grants"). Only registered accounts grant or hold grants: a guest's trial
+// Grants (shared/contract/grants.ts; API.md "Grants"). Only registered accounts grant or hold grants: a guest's trial
 // account neither lends phones nor borrows them.
 
 export function grantRoutes(deps: Deps): Hono<AppEnv> {

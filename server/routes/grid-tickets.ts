@@ -6,9 +6,9 @@ import { WindowCounter } from '../lib/rate-limit.ts';
 import { refuseWhileWaiting } from '../lib/throttles.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
-import { GRID_TICKET_PATH, GRID_TICKET_TTL_MS } from '../../src/contract/grid-protocol.ts';
-import type { GridTicket } from '../../src/contract/grid-protocol.ts';
-import { MINUTE_MS } from '../../src/contract/time-units.ts';
+import { GRID_TICKET_PATH, GRID_TICKET_TTL_MS } from '../../shared/contract/grid-protocol.ts';
+import type { GridTicket } from '../../shared/contract/grid-protocol.ts';
+import { MINUTE_MS } from '../../shared/contract/time-units.ts';
 
 // The live grid's ticket (API.md "Live grid"), on the streaming host's path. A WebSocket cannot carry the bearer
 // token in a header, and an access token in a URL would end up in logs: the ticket is a short-lived stand-in that

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import * as contract from '../../src/contract/messages.ts';
+import * as contract from '../../shared/contract/messages.ts';
 import { requireAuth, requireTenant } from '../lib/auth.ts';
 import { contractRoute } from '../lib/contract-route.ts';
 import { messagePage, openMessage, readAll, unreadOf } from '../lib/messages.ts';
 import { languageOf } from '../lib/request.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 
-// The message centre (src/contract/messages.ts; API.md "Messages"). Every call is the signed-in user's own messages;
+// The message centre (shared/contract/messages.ts; API.md "Messages"). Every call is the signed-in user's own messages;
 // texts are in the request's `language` header.
 
 export function messageRoutes(deps: Deps): Hono<AppEnv> {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import * as contract from '../../src/contract/shop.ts';
-import * as listed from '../../src/contract/shop-orders.ts';
+import * as contract from '../../shared/contract/shop.ts';
+import * as listed from '../../shared/contract/shop-orders.ts';
 import { findOrder, listOrders, setStatusFromWaitPay } from '../data/orders.ts';
 import { closeWaitingPayments } from '../data/payments.ts';
 import { immediate } from '../data/statements.ts';
@@ -12,7 +12,7 @@ import { settleOrder } from '../lib/payments.ts';
 import { languageOf } from '../lib/request.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 
-// Orders (src/contract/shop.ts, shop-orders.ts; API.md "Orders"): preview and create share quoteOrder, so what the
+// Orders (shared/contract/shop.ts, shop-orders.ts; API.md "Orders"): preview and create share quoteOrder, so what the
 // user saw is what is charged.
 
 export function orderRoutes(deps: Deps): Hono<AppEnv> {

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import type { Context, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
-import * as contract from '../../src/contract/shop.ts';
-import { asText } from '../../src/contract/fields.ts';
-import { ErrorCode } from '../../src/core/error-codes.ts';
+import * as contract from '../../shared/contract/shop.ts';
+import { asText } from '../../shared/contract/fields.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
 import { orderNoOf } from '../data/orders.ts';
 import { findPayment } from '../data/payments.ts';
 import { requireAuth, requireRegistered, requireTenant } from '../lib/auth.ts';
@@ -17,7 +17,7 @@ import { readBody } from '../lib/request.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 import { safeReturnPath, walletHtml, withOrderId } from '../lib/wallet-page.ts';
 
-// Payment (src/contract/shop.ts; API.md "Payment"): submit and the status the app polls are calls of the contract;
+// Payment (shared/contract/shop.ts; API.md "Payment"): submit and the status the app polls are calls of the contract;
 // the wallet's callback and the simulated wallet page are not the app's, and answer outside it.
 
 const PAY = '/api/pay';

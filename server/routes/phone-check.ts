@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import * as contract from '../../src/contract/phone-check.ts';
+import * as contract from '../../shared/contract/phone-check.ts';
 import { requireAuth, requireTenant } from '../lib/auth.ts';
 import { contractRoute } from '../lib/contract-route.ts';
 import { checkPhone, measureTurn } from '../lib/phone-check.ts';
 import { loadOwnedPhone } from '../lib/phones.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 
-// The phone check (src/contract/phone-check.ts); what each check means is in lib/phone-check.ts. The owner's phones
+// The phone check (shared/contract/phone-check.ts); what each check means is in lib/phone-check.ts. The owner's phones
 // only: the fixes it offers (reboot, renew) are the owner's.
 
 export function phoneCheckRoutes(deps: Deps): Hono<AppEnv> {

@@ -2,13 +2,13 @@ import { Hono } from 'hono';
 import { deleteGroup, ensureDefaultGroup, insertGroup, listGroups, renameGroup } from '../data/phone-groups.ts';
 import { immediate } from '../data/statements.ts';
 import { requireAuth, requireTenant } from '../lib/auth.ts';
-import * as contract from '../../src/contract/devices.ts';
+import * as contract from '../../shared/contract/devices.ts';
 import { contractRoute } from '../lib/contract-route.ts';
 import { assertGroupNameFree, duplicateGuard, groupDisplayName, loadOwnedGroup, requireNamedGroup } from '../lib/phone-groups.ts';
 import { languageOf } from '../lib/request.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 
-// Phone groups (src/contract/devices.ts; spec §5: the default group cannot be deleted or modified).
+// Phone groups (shared/contract/devices.ts; spec §5: the default group cannot be deleted or modified).
 
 export function phoneGroupRoutes(deps: Deps): Hono<AppEnv> {
   const { db } = deps;

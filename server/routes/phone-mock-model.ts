@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
-import * as contract from '../../src/contract/new-machine.ts';
-import type { BatchEntry } from '../../src/devices/device-types.ts';
+import * as contract from '../../shared/contract/new-machine.ts';
+import type { BatchEntry } from '../../shared/device-types.ts';
 import { requireAuth, requireTenant } from '../lib/auth.ts';
 import { contractRoute } from '../lib/contract-route.ts';
 import { changeModels, currentIdentity, manufacturers, mockLogPage, mockParams, models, type ChangeRequest } from '../lib/new-machine.ts';
 import type { AppEnv, Deps, UserRow } from '../lib/types.ts';
 import type { PhoneRestarted } from './phone-operations.ts';
 
-// New machine, a change of device model (src/contract/new-machine.ts); the rules are in lib/new-machine.ts.
+// New machine, a change of device model (shared/contract/new-machine.ts); the rules are in lib/new-machine.ts.
 
 /** `phoneRestarted` hears of each phone whose change started (after the commit): its screen reboots with the new identity. */
 export function phoneMockModelRoutes(deps: Deps, phoneRestarted?: PhoneRestarted): Hono<AppEnv> {

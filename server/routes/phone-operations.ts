@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
-import * as contract from '../../src/contract/devices.ts';
-import type { OperationType } from '../../src/contract/device-words.ts';
-import type { ReplyInput } from '../../src/contract/endpoint.ts';
+import * as contract from '../../shared/contract/devices.ts';
+import type { OperationType } from '../../shared/contract/device-words.ts';
+import type { ReplyInput } from '../../shared/contract/endpoint.ts';
 import { requireAuth, requireTenant } from '../lib/auth.ts';
 import { contractRoute } from '../lib/contract-route.ts';
 import { startOperations, taskProgress } from '../lib/phone-operations.ts';
 import { loadOwnedPhones } from '../lib/phones.ts';
 import type { AppEnv, Deps, UserRow } from '../lib/types.ts';
 
-// Reboot, quick restart and reset, and their progress (src/contract/devices.ts); the rules are in lib/phone-operations.ts.
+// Reboot, quick restart and reset, and their progress (shared/contract/devices.ts); the rules are in lib/phone-operations.ts.
 
 type BatchEntries = ReplyInput<typeof contract.resetPhones>;
 

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
-import * as contract from '../../src/contract/devices.ts';
-import { ErrorCode } from '../../src/core/error-codes.ts';
+import * as contract from '../../shared/contract/devices.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
 import { findPhoneOfOpenAccount } from '../data/phones.ts';
 import { requireAuth, requireTenant } from '../lib/auth.ts';
 import { fail } from '../lib/envelope.ts';
@@ -15,7 +15,7 @@ import type { AppEnv, Deps } from '../lib/types.ts';
 // with HMAC-SHA256 that the image route checks instead; the key is one of the server's secrets (lib/secrets.ts), so
 // links survive a restart.
 
-/** Spec §9: screenshots of at most 10 devices at once. */
+/** How long a signed screenshot link works: 10 minutes from the POST that made it. */
 export const SCREENSHOT_LINK_TTL_MS = 10 * 60 * 1000;
 
 export function phoneScreenshotRoutes(deps: Deps): Hono<AppEnv> {

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import * as contract from '../../src/contract/shop.ts';
+import * as contract from '../../shared/contract/shop.ts';
 import { requireAuth, requireTenant } from '../lib/auth.ts';
 import { loadCatalog, packageName } from '../lib/catalog.ts';
 import type { CatalogGrade } from '../lib/catalog.ts';
@@ -7,7 +7,7 @@ import { contractRoute } from '../lib/contract-route.ts';
 import { languageOf } from '../lib/request.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 
-// What can be bought (src/contract/shop.ts, API.md "Products"). Guests may look, only buying needs an account.
+// What can be bought (shared/contract/shop.ts, API.md "Products"). Guests may look, only buying needs an account.
 
 /** A grade without a 30-day package has no daily price and cannot be priced for upgrades: it is not offered. */
 const onSale = (grade: CatalogGrade): grade is CatalogGrade & { dailyPrice: number } => grade.dailyPrice !== null;

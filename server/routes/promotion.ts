@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
-import * as contract from '../../src/contract/account.ts';
-import { ErrorCode } from '../../src/core/error-codes.ts';
+import * as contract from '../../shared/contract/account.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
 import { findInviter, setInviter } from '../data/users.ts';
 import { requireAuth, requireRegistered, requireTenant } from '../lib/auth.ts';
 import { contractRoute } from '../lib/contract-route.ts';
 import { apiError } from '../lib/errors.ts';
 import type { AppEnv, Deps, UserRow } from '../lib/types.ts';
 
-// Invitations (src/contract/account.ts; API.md "Invite"): a new account may name the account that invited it, once,
+// Invitations (shared/contract/account.ts; API.md "Invite"): a new account may name the account that invited it, once,
 // within its first week.
 
 export const INVITE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;

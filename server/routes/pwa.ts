@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
-import { ICON_SIZES, iconPath, PWA_BASE, PWA_CLIENT_NO, type IconSize } from '../../src/contract/pwa-words.ts';
-import { BRAND_COLOURS, themeFor } from '../../src/app/theme.ts';
+import { ICON_SIZES, iconPath, PWA_BASE, PWA_CLIENT_NO, type IconSize } from '../../shared/contract/pwa-words.ts';
+import { BRAND_COLOURS, themeFor } from '../../shared/theme-colours.ts';
 import { clientName, findClientByNo } from '../data/client.ts';
 import { appIcon } from '../lib/app-icons.ts';
 import type { AppEnv, Deps, Language } from '../lib/types.ts';
 
 // The installable app of each client number (server/API.md "Installable app"): a web app manifest carrying the
 // tenant's name, colours and icons, so an app installed from a partner's address carries the partner's brand. The
-// page links it once it is idle (src/app/share-meta.ts). Not JSON envelopes: the browser reads these files itself.
+// page links it once it is idle (src/app/idle/share-meta.ts). Not JSON envelopes: the browser reads these files itself.
 
 /** Files a tenant may change (its name, its logo): an hour in caches, not forever. */
 const CACHE = 'public, max-age=3600';

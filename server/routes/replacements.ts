@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import * as contract from '../../src/contract/replacements.ts';
+import * as contract from '../../shared/contract/replacements.ts';
 import { requireAuth, requireTenant } from '../lib/auth.ts';
 import { contractRoute } from '../lib/contract-route.ts';
 import { previewReplacement, submitReplacement } from '../lib/replacements.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 import type { PhoneRestarted } from './phone-operations.ts';
 
-// Replacement (src/contract/replacements.ts); the rules are in lib/replacements.ts.
+// Replacement (shared/contract/replacements.ts); the rules are in lib/replacements.ts.
 
 /** `phoneRestarted` hears of each phone whose replacement started (the stream boots its new instance). */
 export function replacementRoutes(deps: Deps, phoneRestarted?: PhoneRestarted): Hono<AppEnv> {

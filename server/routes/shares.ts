@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Context, MiddlewareHandler } from 'hono';
-import * as contract from '../../src/contract/shares.ts';
+import * as contract from '../../shared/contract/shares.ts';
 import { requireAuth, requireTenant } from '../lib/auth.ts';
 import { clientAddress } from '../lib/client-address.ts';
 import { contractRoute } from '../lib/contract-route.ts';
@@ -12,7 +12,7 @@ import { findSessionByAccessToken } from '../lib/tokens.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 import { isTrialOver } from '../lib/users.ts';
 
-// Screen sharing by link (src/contract/shares.ts; server/API.md "Screen sharing"). The owner's calls need a login.
+// Screen sharing by link (shared/contract/shares.ts; server/API.md "Screen sharing"). The owner's calls need a login.
 // The viewer's do not (a link opens without an account, on any client number): they carry the link's token or the
 // viewer's key, and a login only when the page has one, to remember the account that joined.
 

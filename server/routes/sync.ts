@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import * as contract from '../../src/contract/sync.ts';
+import * as contract from '../../shared/contract/sync.ts';
 import { requireAuth, requireTenant } from '../lib/auth.ts';
 import { contractRoute } from '../lib/contract-route.ts';
 import { leaveSync, startSync, stopSync, switchMain, syncOfPhone } from '../lib/sync.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 
-// Group control (src/contract/sync.ts); the rules are in lib/sync.ts, the mirroring in stream/sync-fanout.ts.
+// Group control (shared/contract/sync.ts); the rules are in lib/sync.ts, the mirroring in stream/sync-fanout.ts.
 
 export function syncRoutes(deps: Deps): Hono<AppEnv> {
   const { db } = deps;

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import * as contract from '../../src/contract/transfers.ts';
+import * as contract from '../../shared/contract/transfers.ts';
 import { requireAuth, requireRegistered, requireTenant } from '../lib/auth.ts';
 import { clientAddress } from '../lib/client-address.ts';
 import { contractRoute } from '../lib/contract-route.ts';
@@ -7,7 +7,7 @@ import { admitGuess } from '../lib/throttles.ts';
 import { checkTransfer, runTransfer, transferRecords } from '../lib/transfers.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 
-// Transfers to another account (src/contract/transfers.ts); the rules are in lib/transfers.ts. Registered accounts
+// Transfers to another account (shared/contract/transfers.ts); the rules are in lib/transfers.ts. Registered accounts
 // only: a guest's trial phone is not the guest's to give, and a guest cannot receive one either (lib: receiver).
 
 export function transferRoutes(deps: Deps): Hono<AppEnv> {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import * as contract from '../../src/contract/account.ts';
-import { SmsScene } from '../../src/contract/account-words.ts';
-import { ErrorCode } from '../../src/core/error-codes.ts';
+import * as contract from '../../shared/contract/account.ts';
+import { SmsScene } from '../../shared/contract/account-words.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
 import { immediate } from '../data/statements.ts';
 import { changeMobile, closeAccount, findUserByMobile } from '../data/users.ts';
 import { mobileOf, requireAuth, requireRegistered, requireTenant } from '../lib/auth.ts';
@@ -12,7 +12,7 @@ import { verifySmsCode } from '../lib/sms-code.ts';
 import { revokeUserSessions } from '../lib/tokens.ts';
 import type { AppEnv, Deps, UserRow } from '../lib/types.ts';
 
-// Changing the bound number and closing the account (src/contract/account.ts; spec §5: one number per account, one
+// Changing the bound number and closing the account (shared/contract/account.ts; spec §5: one number per account, one
 // change per 30 days).
 
 export const MOBILE_CHANGE_INTERVAL_MS = 30 * 24 * 60 * 60 * 1000;

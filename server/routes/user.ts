@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import * as contract from '../../src/contract/account.ts';
-import { SmsScene } from '../../src/contract/account-words.ts';
-import { ErrorCode } from '../../src/core/error-codes.ts';
+import * as contract from '../../shared/contract/account.ts';
+import { SmsScene } from '../../shared/contract/account-words.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
 import { immediate } from '../data/statements.ts';
 import { findUserByMobile, markGuideSeen, setPasswordHash, updateProfile } from '../data/users.ts';
 import { mobileOf, requireAuth, requireRegistered, requireTenant } from '../lib/auth.ts';
@@ -15,8 +15,9 @@ import { fingerprintOf } from '../lib/request.ts';
 import { revokeSessionFamily, revokeUserSessions } from '../lib/tokens.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 
-// The personal centre's data (spec §3 "User info"), profile edits and passwords (src/contract/account.ts; spec §5
-// rules). Number changes and account closing are in user-account.ts.
+// The personal centre's data (spec §3 "User info"), profile edits and passwords (shared/contract/account.ts: a
+// nickname of 1-20 characters, a password of 6-20 letters and digits, spec §5). Number changes and account closing
+// are in user-account.ts.
 
 export function userRoutes(deps: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();

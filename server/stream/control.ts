@@ -1,4 +1,4 @@
-import type { ControlChange, ControlRequest, StreamRole, StreamServerMessage } from '../../src/contract/stream-protocol.ts';
+import type { ControlChange, ControlRequest, StreamRole, StreamServerMessage } from '../../shared/contract/stream-protocol.ts';
 
 // Who may drive one phone right now (API.md "Streaming", roles). The owner always controls. A grantee or share
 // viewer controls while their access says "control" and the owner has not taken control back; taking it back

@@ -1,10 +1,12 @@
-import { MAX_WATCHED, THUMB_HEADER_BYTES, THUMB_KIND } from '../../src/contract/grid-protocol.ts';
-import type { GridClientMessage } from '../../src/contract/grid-protocol.ts';
+import type * as v from 'valibot';
+import { GridClientMessages } from '../../shared/contract/grid-messages.ts';
+import { THUMB_HEADER_BYTES, THUMB_KIND } from '../../shared/contract/grid-protocol.ts';
+import { readMessage } from './socket-messages.ts';
 
 // The live grid's socket protocol (API.md "Live grid"): one socket per grid, JSON `watch` messages in, thumbnail
-// pictures out (kind 3, the phone's id, the JPEG). The words both sides need are the contract's
-// (src/contract/grid-protocol.ts); this is the server's half. Thumbnails are acknowledged like the phone stream's
-// pictures (link-estimate.ts).
+// pictures out (kind 3, the phone's id, the JPEG). The words and messages both sides need are the contract's
+// (shared/contract/grid-protocol.ts, grid-messages.ts); this is the server's half. Thumbnails are acknowledged like the
+// phone stream's pictures (link-estimate.ts).
 
 /**
  * JPEG quality of a thumbnail. Measured on 180x320 pictures of the virtual phone: quality 50 weighs 5.0-5.7 KB, 80
@@ -22,26 +24,9 @@ export const GRID_MAX_PAYLOAD = 4096;
 export const CLOSE_TRY_AGAIN_LATER = 1013;
 export const GRID_BUSY_MESSAGE = 'Too many live grids are open, try again later';
 
-/** A client message, or a reason it is not one. Ids are deduplicated, in the order given. */
-export function parseGridMessage(raw: string): GridClientMessage | { error: string } {
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return { error: 'Malformed JSON' };
-  }
-  if (typeof value !== 'object' || value === null) return { error: 'Malformed message' };
-  const m = value as Record<string, unknown>;
-  if (m.type === 'ack') {
-    if (!Number.isInteger(m.seq) || (m.seq as number) < 0 || (m.seq as number) > 0xffffffff) return { error: 'ack.seq must be a picture\'s sequence number' };
-    return { type: 'ack', seq: m.seq as number };
-  }
-  if (m.type !== 'watch') return { error: 'Unknown message type' };
-  const ids = m.userPhoneIds;
-  if (!Array.isArray(ids) || ids.length > MAX_WATCHED || !ids.every((id) => Number.isInteger(id) && id > 0 && id <= 0xffffffff)) {
-    return { error: `watch.userPhoneIds must be at most ${MAX_WATCHED} positive integers` };
-  }
-  return { type: 'watch', userPhoneIds: [...new Set(ids as number[])] };
+/** A client message, or the words of why it is not one. Ids are deduplicated, in the order given. */
+export function parseGridMessage(raw: string): v.InferOutput<typeof GridClientMessages> | { error: string } {
+  return readMessage(raw, GridClientMessages);
 }
 
 /** A thumbnail message: the kind byte, the phone's id and the picture's sequence number (uint32 BE), the JPEG. */

@@ -1,14 +1,16 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import type { RawData, WebSocket } from 'ws';
-import { CLOSE_NOT_ASSIGNED, CLOSE_POLICY, CLOSE_SHUTDOWN, STREAM_MESSAGES } from '../../src/contract/stream-protocol.ts';
+import type { WebSocket } from 'ws';
+import { GridClientMessages } from '../../shared/contract/grid-messages.ts';
+import { CLOSE_NOT_ASSIGNED, CLOSE_SHUTDOWN, STREAM_MESSAGES } from '../../shared/contract/stream-protocol.ts';
 import { gridTicketHolder } from '../data/grid-tickets.ts';
 import { hashToken } from '../lib/tokens.ts';
-import { CLOSE_TRY_AGAIN_LATER, GRID_BUSY_MESSAGE, GRID_MAX_PAYLOAD, parseGridMessage } from './grid-protocol.ts';
+import { CLOSE_TRY_AGAIN_LATER, GRID_BUSY_MESSAGE, GRID_MAX_PAYLOAD } from './grid-protocol.ts';
 import { GridSession } from './grid-session.ts';
 import type { GridSessionDeps } from './grid-session.ts';
-import { closeReason, MalformedCount } from './protocol.ts';
+import type { KeepAlive } from './keep-alive.ts';
+import { closeReason, readMessages } from './socket-messages.ts';
 import { refuseTooMany } from './stream-access.ts';
 import { WatchPace } from './watch-pace.ts';
 
@@ -21,8 +23,8 @@ export interface GridService {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): void;
   /** Closes the sockets whose ticket no longer holds; tells the others which watched phones became unavailable. */
   recheck(): void;
-  /** The one-second tick: pictures that changed with the clock, and the keepalive pings when `ping`. */
-  tick(ping: boolean): void;
+  /** The one-second tick: pictures that changed with the clock. */
+  tick(): void;
   /** Grid sockets streaming this phone now. */
   watching(userPhoneId: number): number;
   /** Grid sockets counted against this user now (the cap's count), for tests. */
@@ -40,11 +42,13 @@ export const GRID_SOCKETS_PER_USER = 4;
 /** Grid sockets the server holds at once, whoever opened them: accounts are cheap to make (a guest trial). */
 export const GRID_SOCKETS_TOTAL = 1000;
 
-export interface GridLimits {
+export interface GridServiceOptions {
   /** GRID_SOCKETS_PER_USER. */
   socketsPerUser?: number;
   /** GRID_SOCKETS_TOTAL. */
   socketsInAll?: number;
+  /** The phone stream's keep-alive, which pings these sockets too (keep-alive.ts). */
+  keepAlive: KeepAlive;
 }
 
 function refuse(socket: WebSocket): void {
@@ -66,9 +70,9 @@ function closingSocketOf(sessions: Set<GridSession>): GridSession | undefined {
   return undefined;
 }
 
-export function createGridService(deps: GridSessionDeps, limits: GridLimits = {}): GridService {
-  const perUser = limits.socketsPerUser ?? GRID_SOCKETS_PER_USER;
-  const inAll = limits.socketsInAll ?? GRID_SOCKETS_TOTAL;
+export function createGridService(deps: GridSessionDeps, options: GridServiceOptions): GridService {
+  const perUser = options.socketsPerUser ?? GRID_SOCKETS_PER_USER;
+  const inAll = options.socketsInAll ?? GRID_SOCKETS_TOTAL;
   // A server of its own: its messages are tiny (maxPayload), and closing it does not wait for the phone streams.
   const wss = new WebSocketServer({ noServer: true, maxPayload: GRID_MAX_PAYLOAD });
   const sessions = new Set<GridSession>();
@@ -95,18 +99,12 @@ export function createGridService(deps: GridSessionDeps, limits: GridLimits = {}
     byUser.set(holder.user_id, mine);
     // On the monotonic clock (watch-pace.ts), not the screen clock: a clock set back must not hold changes.
     const pace = new WatchPace((ids) => session.watch(ids));
-    socket.on('pong', () => {
-      session.alive = true;
-    });
-    const malformed = new MalformedCount();
-    socket.on('message', (data: RawData, isBinary: boolean) => {
-      const message = isBinary ? { error: STREAM_MESSAGES.binaryRefused } : parseGridMessage(data.toString());
-      if ('error' in message) {
-        if (malformed.tolerate(deps.clock())) return session.send({ type: 'error', msg: message.error });
-        return socket.close(CLOSE_POLICY, closeReason(CLOSE_POLICY, STREAM_MESSAGES.malformedFlood));
-      }
-      if (message.type === 'ack') session.acked(message.seq);
-      else pace.offer(message.userPhoneIds);
+    options.keepAlive.watch(socket);
+    readMessages(socket, {
+      schema: GridClientMessages,
+      clock: deps.clock,
+      refused: (msg) => session.send({ type: 'error', msg }),
+      handle: (message) => (message.type === 'ack' ? session.acked(message.seq) : pace.offer(message.userPhoneIds)),
     });
     socket.on('close', () => {
       sessions.delete(session);
@@ -128,17 +126,8 @@ export function createGridService(deps: GridSessionDeps, limits: GridLimits = {}
         if (!session.recheck()) refuse(session.socket);
       }
     },
-    tick(ping) {
-      for (const session of sessions) {
-        session.tick();
-        if (!ping) continue;
-        if (!session.alive) {
-          session.socket.terminate();
-          continue;
-        }
-        session.alive = false;
-        session.socket.ping();
-      }
+    tick() {
+      for (const session of sessions) session.tick();
     },
     watching(userPhoneId) {
       const entry = deps.currentEntry(userPhoneId);

@@ -5,8 +5,8 @@ import { phonesOfUser } from '../data/phones.ts';
 import type { PhoneRow } from '../data/phones.ts';
 import { openRefusal } from '../lib/phones.ts';
 import type { Db } from '../lib/types.ts';
-import { GRID_FPS, THUMB_HEIGHT, THUMB_WIDTH } from '../../src/contract/grid-protocol.ts';
-import type { GridServerMessage } from '../../src/contract/grid-protocol.ts';
+import { GRID_FPS, THUMB_HEIGHT, THUMB_WIDTH } from '../../shared/contract/grid-protocol.ts';
+import type { GridServerMessage } from '../../shared/contract/grid-protocol.ts';
 import { THUMB_QUALITY, thumbMessage } from './grid-protocol.ts';
 import { LinkEstimate } from './link-estimate.ts';
 import type { GridWatcher, PhoneEntry } from './phone-entry.ts';
@@ -40,7 +40,6 @@ export interface GridGrant {
 const FRAME_INTERVAL_MS = 1000 / GRID_FPS;
 
 export class GridSession {
-  alive = true;
   closed = false;
   private readonly watches = new Map<number, PhoneWatch>();
   private readonly link = new LinkEstimate();

@@ -11,12 +11,13 @@ import {
   LINE_SOCKET_MAX_MS,
   LINE_SOCKETS_PER_ADDRESS,
   LINES,
-} from '../../src/contract/line-check-words.ts';
-import type { LineClientMessage, LineNumber, LineServerMessage } from '../../src/contract/line-check-words.ts';
-import { CLOSE_POLICY, CLOSE_SHUTDOWN, STREAM_MESSAGES } from '../../src/contract/stream-protocol.ts';
+} from '../../shared/contract/line-check-words.ts';
+import type { LineClientMessage, LineNumber, LineServerMessage } from '../../shared/contract/line-check-words.ts';
+import { LineClientMessages } from '../../shared/contract/line-check-messages.ts';
+import { CLOSE_POLICY, CLOSE_SHUTDOWN, STREAM_MESSAGES } from '../../shared/contract/stream-protocol.ts';
 import { addressGroupKey } from '../lib/client-address.ts';
 import { OpenCounts } from './open-counts.ts';
-import { closeReason } from './protocol.ts';
+import { closeReason, readMessage } from './socket-messages.ts';
 
 // The network check's line endpoints (API.md "Network check"): a WebSocket per line on the stream's port, answering
 // pings at once and sending a bounded download, so the page measures the same transport the phone stream uses. No
@@ -76,21 +77,8 @@ function lineOf(url: URL): LineNumber | null {
 /** The message, or null when it is not one of the check's (the check's own client never sends such). */
 function parse(data: RawData, isBinary: boolean): LineClientMessage | null {
   if (isBinary) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(data.toString());
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null) return null;
-  const message = value as Record<string, unknown>;
-  if (message.type === 'ping' && Number.isSafeInteger(message.seq) && typeof message.t === 'number' && Number.isFinite(message.t)) {
-    return { type: 'ping', seq: message.seq as number, t: message.t };
-  }
-  if (message.type === 'download' && Number.isSafeInteger(message.bytes) && (message.bytes as number) > 0) {
-    return { type: 'download', bytes: message.bytes as number };
-  }
-  return null;
+  const message = readMessage(data.toString(), LineClientMessages);
+  return 'error' in message ? null : message;
 }
 
 export function createLineCheck(options: LineCheckOptions): LineCheckService {

@@ -1,4 +1,4 @@
-import { HELLO_SEQ, MIN_IN_FLIGHT } from '../../src/contract/stream-protocol.ts';
+import { HELLO_SEQ, MIN_IN_FLIGHT } from '../../shared/contract/stream-protocol.ts';
 
 // What a socket's acknowledgements tell about its link (stream-protocol.ts "Self-clocking"): the pictures still
 // unacknowledged, the round trip, and the throughput. The socket sends while `canSend` holds, so it never queues

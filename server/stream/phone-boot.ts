@@ -1,4 +1,4 @@
-import type { OperationType } from '../../src/contract/device-words.ts';
+import type { OperationType } from '../../shared/contract/device-words.ts';
 import type { PhoneRow } from '../data/phones.ts';
 import { OPERATION_DURATION_MS, currentOperation } from '../lib/phones.ts';
 

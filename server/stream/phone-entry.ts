@@ -23,7 +23,7 @@ export type PictureUpdate = { state: FrameState; whole: Buffer; patch?: never } 
 interface CachedUpdate {
   state: FrameState;
   update: Promise<PictureUpdate>;
-  /** Date.now() when the encode began. */
+  /** When the encode began, by the entry's wall clock. */
   startedAt: number;
 }
 
@@ -35,7 +35,7 @@ export interface GridWatcher {
 /** Input this recent makes its socket the phone's driver, whose pictures the other sockets follow. */
 export const DRIVER_WINDOW_MS = 1000;
 /** A follower takes the driver's newest picture if it began at most this many of the follower's frames ago. */
-const FOLLOW_FRAMES = 2;
+export const FOLLOW_FRAMES = 2;
 /** Updates remembered per phone: one per picture a socket may still show, at each level in use. */
 const MAX_CACHED_UPDATES = 32;
 
@@ -55,12 +55,15 @@ export class PhoneEntry {
 
   constructor(
     readonly model: VirtualScreen,
+    /** The screen's clock, which pictures are drawn at. */
     private readonly clock: () => number,
+    /** The clock that times driving and following: real time, whatever the screen's clock says (a test's turns by hand). */
+    private readonly wallClock: () => number = Date.now,
   ) {}
 
   /** A socket's input changed the picture: for the next second its pictures are the ones the others follow. */
   drivenBy(session: Session): void {
-    this.driver = { session, at: Date.now() };
+    this.driver = { session, at: this.wallClock() };
   }
 
   /**
@@ -76,7 +79,7 @@ export class PhoneEntry {
     if (cached && (cached.state.key === now.key || this.follows(session, cached))) return cached.update;
     const update = this.encodeUpdate(from, now, level);
     this.updates.delete(cacheKey);
-    this.updates.set(cacheKey, { state: now, update, startedAt: Date.now() });
+    this.updates.set(cacheKey, { state: now, update, startedAt: this.wallClock() });
     if (this.updates.size > MAX_CACHED_UPDATES) this.updates.delete(this.updates.keys().next().value!);
     // A failed encode is not kept: the next socket asking tries again.
     update.catch(() => {
@@ -90,7 +93,7 @@ export class PhoneEntry {
   private follows(session: Session, cached: CachedUpdate): boolean {
     const driver = this.activeDriver();
     if (!driver || driver.session === session) return false;
-    return Date.now() - cached.startedAt <= (FOLLOW_FRAMES * 1000) / session.definition.fps;
+    return this.wallClock() - cached.startedAt <= (FOLLOW_FRAMES * 1000) / session.definition.fps;
   }
 
   private encodeUpdate(from: FrameState | null, state: FrameState, level: Level): Promise<PictureUpdate> {
@@ -157,7 +160,7 @@ export class PhoneEntry {
   /** The socket driving now: input within the last DRIVER_WINDOW_MS, still connected. */
   private activeDriver(): { session: Session; at: number } | null {
     const driver = this.driver;
-    return driver && Date.now() - driver.at <= DRIVER_WINDOW_MS && this.sessions.has(driver.session) ? driver : null;
+    return driver && this.wallClock() - driver.at <= DRIVER_WINDOW_MS && this.sessions.has(driver.session) ? driver : null;
   }
 
   private dropCachesIfUnwatched(): void {

@@ -1,4 +1,4 @@
-import type { NavKey } from '../../src/contract/stream-protocol.ts';
+import type { NavKey } from '../../shared/contract/stream-protocol.ts';
 
 // Where things are on the virtual phone (API.md "Streaming"): a fixed 720x1280 "layout" space (the 9:16 window)
 // that the model hit-tests in (virtual-screen.ts) and the renderer draws in (draw-screen.ts), scaled to whatever

@@ -1,4 +1,4 @@
-import type { Definition } from '../../src/contract/stream-quality.ts';
+import type { Definition } from '../../shared/contract/stream-quality.ts';
 import { qualityForBitrate } from './render-frame.ts';
 
 // The size and JPEG quality a socket's pictures are encoded at. A fixed definition (the user chose low, medium, HD

@@ -1,4 +1,4 @@
-import { FRAME_HEADER_BYTES, FRAME_KIND, MAX_PATCH_REGIONS, PATCH_HEADER_BYTES, PATCH_KIND, PATCH_REGION_BYTES } from '../../src/contract/stream-protocol.ts';
+import { FRAME_HEADER_BYTES, FRAME_KIND, MAX_PATCH_REGIONS, PATCH_HEADER_BYTES, PATCH_KIND, PATCH_REGION_BYTES } from '../../shared/contract/stream-protocol.ts';
 import type { Region } from './render-frame.ts';
 import { LAYOUT_HEIGHT, LAYOUT_WIDTH } from './phone-layout.ts';
 import type { Rect } from './phone-layout.ts';

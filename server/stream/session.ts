@@ -1,7 +1,8 @@
 import { WebSocket } from 'ws';
-import { SCREENSHOT_KIND, STREAM_MESSAGES } from '../../src/contract/stream-protocol.ts';
-import { DEFAULT_DEFINITION } from '../../src/contract/stream-quality.ts';
-import type { Definition, StreamClientMessage, StreamRole, StreamServerMessage } from '../../src/contract/stream-protocol.ts';
+import { SCREENSHOT_KIND, STREAM_MESSAGES } from '../../shared/contract/stream-protocol.ts';
+import { DEFAULT_DEFINITION } from '../../shared/contract/stream-quality.ts';
+import type { Definition, StreamRole, StreamServerMessage } from '../../shared/contract/stream-protocol.ts';
+import type { StreamMessageRead } from '../../shared/contract/stream-messages.ts';
 import type { Viewer } from './control.ts';
 import { LinkEstimate, Pacer } from './link-estimate.ts';
 import type { PhoneEntry, PictureUpdate } from './phone-entry.ts';
@@ -25,16 +26,25 @@ export interface SessionOptions {
   screenshotAllowed: (session: Session) => boolean;
 }
 
+/** What opened a socket: re-checked whenever sessions may have been revoked (access-recheck.ts). */
+export interface StreamGrant {
+  tokenHash: string;
+  userId: number;
+  role: StreamRole;
+  permission: 'view' | 'control';
+  /** Opened by a share viewer's key rather than a security token. */
+  byViewerKey?: boolean;
+}
+
 /** A view-only socket sending input is told so at most this often; the rest is dropped quietly. */
 const REFUSAL_INTERVAL_MS = 1000;
 /** Input that changes the picture: its sender becomes the phone's driver, whose pictures the others follow. */
-const DRIVING_MESSAGES: ReadonlySet<StreamClientMessage['type']> = new Set(['touch', 'key', 'text', 'paste']);
+const DRIVING_MESSAGES: ReadonlySet<StreamMessageRead['type']> = new Set(['touch', 'key', 'text', 'paste']);
 /** The link estimate is told to the client at most this often while it moves (and at once when the size changes). */
 const LINK_REPORT_MS = 2000;
 
 export class Session implements Viewer {
   definition: Definition = { ...DEFAULT_DEFINITION };
-  alive = true;
   permission: 'view' | 'control';
   toldControl: boolean | null = null;
   /** Owners hear of others only once there are any (see control.ts). */
@@ -62,8 +72,7 @@ export class Session implements Viewer {
     readonly socket: WebSocket,
     readonly phoneId: number,
     readonly entry: PhoneEntry,
-    /** What opened the socket: re-checked whenever sessions may have been revoked (stream-server.ts). */
-    readonly grant: { tokenHash: string; userId: number; role: StreamRole; permission: 'view' | 'control'; byViewerKey?: boolean },
+    readonly grant: StreamGrant,
     private readonly options: SessionOptions,
   ) {
     this.permission = grant.permission;
@@ -183,7 +192,7 @@ export class Session implements Viewer {
     this.schedule();
   }
 
-  handle(message: StreamClientMessage): void {
+  handle(message: StreamMessageRead): void {
     const model = this.entry.model;
     // Enforced here, whatever the page shows: a watching socket cannot drive the phone or read its clipboard.
     if (CONTROL_MESSAGES.has(message.type) && !this.entry.control.allows(this)) {

@@ -12,8 +12,8 @@ import {
   CLOSE_SHARE_REMOVED,
   CLOSE_TOO_MANY_SOCKETS,
   STREAM_MESSAGES,
-} from '../../src/contract/stream-protocol.ts';
-import { closeReason } from './protocol.ts';
+} from '../../shared/contract/stream-protocol.ts';
+import { closeReason } from './socket-messages.ts';
 
 // Who may open a phone-stream socket (API.md "Streaming", roles and screen sharing), and how a socket that may not
 // is closed: with the reason its page shows.

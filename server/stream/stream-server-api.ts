@@ -22,7 +22,7 @@ export interface StreamServerOptions {
    * itself counts by last_seen_at (VIEWER_GRACE_MS, lib/shares.ts), which this defaults to.
    */
   viewerGraceMs?: number;
-  /** WebSocket ping interval; a socket that missed the previous pong is terminated. */
+  /** Ping interval of the phone-stream and live-grid sockets; one that missed the previous pong is cut (keep-alive.ts). */
   keepaliveMs?: number;
   logError?: (line: string) => void;
   /** Full-resolution screenshots one socket may take in any window. */

@@ -1,5 +1,5 @@
-import type { StreamClientMessage } from '../../src/contract/stream-protocol.ts';
-import type { SyncMemberState } from '../../src/contract/sync-words.ts';
+import type { StreamMessageRead } from '../../shared/contract/stream-messages.ts';
+import type { SyncMemberState } from '../../shared/contract/sync-words.ts';
 import type { PhoneScreen } from '../data/phone-tokens.ts';
 import { setSyncMemberState, syncGroupLedBy } from '../data/sync.ts';
 import { syncRefusal } from '../lib/sync.ts';
@@ -13,12 +13,12 @@ import type { VirtualScreen } from './virtual-screen.ts';
 // own, i.e. at the same relative point. A follower that cannot take input (restarting, offline, expired) is marked
 // failed, and following again as soon as it takes the next input.
 
-type Mirrored = Extract<StreamClientMessage, { type: 'touch' | 'key' | 'text' }>;
+type Mirrored = Extract<StreamMessageRead, { type: 'touch' | 'key' | 'text' }>;
 
 /** Follower states remembered before the memory starts over. */
 const MAX_REMEMBERED = 10_000;
 
-const MIRRORED: ReadonlySet<StreamClientMessage['type']> = new Set(['touch', 'key', 'text']);
+const MIRRORED: ReadonlySet<StreamMessageRead['type']> = new Set(['touch', 'key', 'text']);
 
 export interface SyncFanoutDeps {
   db: Db;
@@ -32,7 +32,7 @@ export interface InputSource {
   readonly entry: PhoneEntry;
 }
 
-export function isMirrored(message: StreamClientMessage): message is Mirrored {
+export function isMirrored(message: StreamMessageRead): message is Mirrored {
   return MIRRORED.has(message.type);
 }
 

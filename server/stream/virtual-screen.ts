@@ -1,5 +1,5 @@
-import { RESOLUTIONS } from '../../src/contract/device-words.ts';
-import { MAX_CLIPBOARD_CHARS, type NavKey, type TouchAction, type TouchPointer } from '../../src/contract/stream-protocol.ts';
+import { RESOLUTIONS } from '../../shared/contract/device-words.ts';
+import { MAX_CLIPBOARD_CHARS, type NavKey, type TouchAction, type TouchPointer } from '../../shared/contract/stream-protocol.ts';
 import { homeApps, wallpaperForPhone, type AppInfo, type InstalledAppInfo } from './phone-apps.ts';
 import type { PhoneAbout } from './phone-about.ts';
 import { bootStep, nextBootChange, type PhoneBoot } from './phone-boot.ts';

@@ -1,10 +1,10 @@
 /**
- * The account pages' calls (spec §7; src/contract/account.ts, client.ts): password and number changes, the
+ * The account pages' calls (spec §7; shared/contract/account.ts, client.ts): password and number changes, the
  * profile, agreements, customer service, invitations and ads. Apart from the session's calls (api.ts), so that the
  * entry does not carry them.
  */
-import type * as C from '../contract/client.ts';
-import type { ReplyOf } from '../contract/endpoint.ts';
+import type * as C from '../../shared/contract/client.ts';
+import type { ReplyOf } from '../../shared/contract/endpoint.ts';
 import { api } from '../core/http.ts';
 
 /** An agreement as stored under firstAgreementData / secondAgreementData (spec §3). */

@@ -1,9 +1,9 @@
 /**
- * The session's calls (spec §7; src/contract/account.ts): logging in, the user, logging out. They load with the
+ * The session's calls (spec §7; shared/contract/account.ts): logging in, the user, logging out. They load with the
  * session's actions (state.ts); the account pages' own calls are in account-api.ts, which loads with those pages.
  */
-import type * as C from '../contract/account.ts';
-import type { ReplyOf } from '../contract/endpoint.ts';
+import type * as C from '../../shared/contract/account.ts';
+import type { ReplyOf } from '../../shared/contract/endpoint.ts';
 import { api } from '../core/http.ts';
 
 export type TokenPair = ReplyOf<typeof C.smsLogin>;

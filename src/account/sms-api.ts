@@ -1,10 +1,10 @@
 /**
- * Verification codes by SMS (spec §5; src/contract/account.ts): sending one and checking it. Used by the login
+ * Verification codes by SMS (spec §5; shared/contract/account.ts): sending one and checking it. Used by the login
  * page, so kept apart from the other account calls (account-api.ts), which the login screen does not need.
  */
 import { api } from '../core/http.ts';
 
-export { SmsScene } from '../contract/account-words.ts';
+export { SmsScene } from '../../shared/contract/account-words.ts';
 
 export const sendSmsCode = (mobile: string, scene: number) => api('POST /api/merchant/auth/send-sms-code', { body: { mobile, scene } });
 

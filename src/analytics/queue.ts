@@ -1,8 +1,9 @@
 /**
- * The analytics queue (spec §4 tracking states, §5 event names, §9 numbers): events are kept on the device (the
- * newest QUEUE_CAP, surviving reloads) and sent in whole batches when the flush timer fires, at most MAX_PER_SEND at a
- * time; everything left goes by beacon when the page is hidden. It knows nothing of the browser: tracker.ts gives it
- * storage, the clock, the timer and the two ways of sending.
+ * The analytics queue (tracking states below, spec §4; event names start with a letter, at most 50 characters, §5;
+ * batch, flush and cap numbers, §9): events are kept on the device (the newest QUEUE_CAP, surviving reloads) and sent
+ * in whole batches when the flush timer fires, at most MAX_PER_SEND at a time; everything left goes by beacon when
+ * the page is hidden. It knows nothing of the browser: tracker.ts gives it storage, the clock, the timer and the two
+ * ways of sending.
  *
  * States: `normal` records and sends; `paused` records but neither sends nor runs its timer; `stopped` records
  * nothing and clears the super properties, the account and the timers (the queue on the device stays, to be sent
@@ -11,7 +12,7 @@
 import {
   BATCH_SIZE, BATCH_SIZE_MAX, BATCH_SIZE_MIN, EVENT_NAME, FLUSH_MS, MAX_DURATION_SECONDS, MAX_PER_SEND, MAX_PROPERTIES,
   MAX_PROPERTIES_JSON_CHARS, MAX_PROPERTY_KEY_CHARS, MAX_STRING_VALUE_CHARS, QUEUE_CAP, type Properties, type TrackedEvent,
-} from '../contract/analytics-words.ts';
+} from '../../shared/contract/analytics-words.ts';
 
 export type TrackingState = 'normal' | 'paused' | 'stopped';
 export type SendOutcome = 'sent' | 'refused' | 'failed';
@@ -43,7 +44,7 @@ export const clampBatchSize = (size: number): number =>
   Number.isInteger(size) ? Math.min(BATCH_SIZE_MAX, Math.max(BATCH_SIZE_MIN, size)) : BATCH_SIZE;
 
 /**
- * Keeps what the collector takes (src/contract/analytics.ts): values that survive JSON, keys of at most 64 characters,
+ * Keeps what the collector takes (shared/contract/analytics.ts): values that survive JSON, keys of at most 64 characters,
  * strings cut to 256, at most 50 properties and 4 KB of JSON (the first ones win). An event past those would have its
  * whole send refused.
  */

@@ -1,14 +1,14 @@
 /**
  * The analytics queue in the browser (queue.ts has the rules): loaded once the first page is idle (main.tsx), never
- * with the first screen. It keeps the queue in localStorage (not a spec §3 key; docs/decisions.md "Storage keys"),
- * sends through `fetch` with keepalive and by beacon when the page is hidden, sets the fingerprint as the super
- * property `cuid`, follows the signed-in account, and records a page view per route. Starting it cannot fail the
- * app: a failure is logged only (spec §8).
+ * with the first screen. It keeps the queue in localStorage (not one of the storage keys the spec lists, §3;
+ * docs/decisions.md "Storage keys"), sends through `fetch` with keepalive and by beacon when the page is hidden, sets
+ * the fingerprint as the super property `cuid`, follows the signed-in account, and records a page view per route.
+ * Starting it cannot fail the app: a failure is logged only (spec §8).
  */
 import { effect } from '@preact/signals-react';
-import { ANALYTICS_PATH, type Properties, type TrackedEvent } from '../contract/analytics-words.ts';
+import { ANALYTICS_PATH, type Properties, type TrackedEvent } from '../../shared/contract/analytics-words.ts';
 import { fingerprintId } from '../core/fingerprint.ts';
-import { TOO_MANY_REQUESTS } from '../core/reply-codes.ts';
+import { TOO_MANY_REQUESTS } from '../../shared/reply-codes.ts';
 import type { Envelope } from '../core/http.ts';
 import { setTrackSink } from '../core/track.ts';
 import { user } from '../account/session.ts';

@@ -1,10 +1,10 @@
 /**
  * Calls that describe the client (tenant) the page is scoped to (spec §7, "Authentication and user";
- * src/contract/client.ts).
+ * shared/contract/client.ts).
  */
-import type * as C from '../contract/client.ts';
-import type { ReplyOf } from '../contract/endpoint.ts';
-import { CONFIG_PAGE_SIZE } from '../contract/client-words.ts';
+import type * as C from '../../shared/contract/client.ts';
+import type { ReplyOf } from '../../shared/contract/endpoint.ts';
+import { CONFIG_PAGE_SIZE } from '../../shared/contract/client-words.ts';
 import { api, type CallOptions } from '../core/http.ts';
 
 export type AboutAppData = ReplyOf<typeof C.aboutApp>;
@@ -23,6 +23,6 @@ export const getAboutApp = (clientNo: string, extra?: CallOptions) =>
 export const getClientFunctions = (clientNo: string, extra?: CallOptions) =>
   api('GET /api/merchant/client-function/list', { query: { functionType: 1, clientNo } }, extra);
 
-/** Server-configured values by key (spec §7: pageNo/pageSize 100/keys). */
+/** Server-configured values by key, all asked for in one page of up to 100 (spec §7). */
 export const getConfigKeys = (keys: string[]) =>
   api('POST /api/merchant/config/getKeys', { body: { pageNo: 1, pageSize: CONFIG_PAGE_SIZE, keys } });

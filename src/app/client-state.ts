@@ -1,10 +1,11 @@
 /**
- * The client (tenant) the page is scoped to: number, secure data, about-app data, function list and
- * the enabled permission list (spec §2, §6). Cached under the §3 keys so a cold or offline start can
- * render at once; refreshed from the network behind it.
+ * The client (tenant) the page is scoped to: number, secure data, about-app data, function list and the enabled
+ * permission list (spec §2, §6). Cached in localStorage under the spec's own key names (clientNo, tenantId, clientId,
+ * aboutAppData, allPermissionList; §3) so a cold or offline start can render at once; refreshed from the network
+ * behind it.
  */
 import { computed, signal } from '@preact/signals-react';
-import { ErrorCode } from '../core/error-codes.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
 import { ApiError, describeServerMessage } from '../core/errors.ts';
 import { localeReady } from '../core/i18n/index.ts';
 import { notify } from '../core/ui/notify.ts';

@@ -1,7 +1,8 @@
 /**
- * Spec §2 purchase gating over the two purchase keys of the client functions (spec §6). Only the shop's gated pages
- * and the signed-in pages' entry rules need it, so it loads with them (the router asks for it when the route being
- * opened has a gate), not with the login screen.
+ * Purchase gating: add-phone, recharge and activation-code need the client function productBuy or activationCode;
+ * with neither the user stays where they were, with only the other one they go to its page (spec §2, §6). Only the
+ * shop's gated pages and the signed-in pages' entry rules need it, so it loads with them (the router asks for it when
+ * the route being opened has a gate), not with the login screen.
  */
 import { pagePath } from './paths.ts';
 import type { RouteDef } from './route-types.ts';

@@ -16,7 +16,7 @@ export type LayoutName =
   | 'home' | 'person' | 'loginLayout' | 'phone' | 'buy' | 'code'
   | 'device' | 'message' | 'ai' | 'single' | '404' | 'none';
 
-/** Which purchase-gating rule applies (spec §2, "Purchase gating"). */
+/** A page's purchase gate: without its permission the user stays put, or goes to the other one's page (spec §2). */
 export type PurchaseGate = 'addPhone' | 'recharge' | 'activationCode';
 
 export interface PageProps {

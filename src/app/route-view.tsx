@@ -80,7 +80,7 @@ export function RouteView({ beforeFirstPage, afterFirstPage }: FirstPageHooks) {
       }
       doneProgress();
       if (result.kind === 'abort') {
-        // Spec §2: the navigation is dropped; put the address back to the page still on screen.
+        // A path containing manifest.json is aborted (spec §2): put the address back to the page still on screen.
         if (current.current) navigate(current.current.path, { replace: true });
         return;
       }

@@ -1,7 +1,7 @@
 /**
- * Shell duties of spec §1 that live outside any page: the title from the client, the tenant theme and the container
- * height. The icons and share meta (share-meta.ts), the old-domain notice (old-domain.ts) and the service worker
- * (service-worker.ts) load after the first screen.
+ * Shell duties of spec §1 that live outside any page: the title (client name, separator, the offline-game phrase),
+ * the tenant theme and the container height following the window's. The icons and share meta, the old-domain notice
+ * and the service worker load after the first screen (idle/).
  */
 import { effect } from '@preact/signals-react';
 import { locale, t } from '../core/i18n/index.ts';

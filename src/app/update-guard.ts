@@ -4,7 +4,7 @@
  * an upload will hold too) or a form with typed input. Then it waits for the next navigation (the user is leaving
  * that page anyway, and the reload lands on the address being opened) or the next time the page is hidden with
  * nothing held. The holds and the navigation's check are here, with the first screen; what happens when a version
- * arrives or the page is hidden loads with the service worker's registration (update-arrival.ts).
+ * arrives or the page is hidden loads with the service worker's registration (idle/update-arrival.ts).
  */
 
 import type { RouteName } from './route-types.ts';
@@ -38,7 +38,7 @@ export function reloadNow(): void {
   reloadPage();
 }
 
-/** A new version has taken over (update-arrival.ts); true while something on the page holds its reload back. */
+/** A new version has taken over (idle/update-arrival.ts); true while something on the page holds its reload back. */
 export function markUpdatePending(): boolean {
   pending = true;
   return holds.size > 0;

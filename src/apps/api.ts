@@ -1,10 +1,10 @@
 /**
  * App batch management (server/API.md "Apps"): the apps of the chosen phones, an operation over them and its
- * progress. Inputs and replies take their types from the contract (src/contract/apps.ts).
+ * progress. Inputs and replies take their types from the contract (shared/contract/apps.ts).
  */
-import type * as C from '../contract/apps.ts';
-import type { ReplyOf } from '../contract/endpoint.ts';
-import type { AppAction } from '../contract/app-words.ts';
+import type * as C from '../../shared/contract/apps.ts';
+import type { ReplyOf } from '../../shared/contract/endpoint.ts';
+import type { AppAction } from '../../shared/contract/app-words.ts';
 import { api } from '../core/http.ts';
 
 export type AppList = ReplyOf<typeof C.listApps>;

@@ -2,7 +2,7 @@
  * The app manager's rules, without a screen (test/unit/apps/app-rules.test.ts): what a line of the list says of an
  * app over the chosen phones, which actions an app takes, and when an operation is over.
  */
-import type { AppAction } from '../contract/app-words.ts';
+import type { AppAction } from '../../shared/contract/app-words.ts';
 import type { AppOperation, AppSummary } from './api.ts';
 
 /** How often a running operation is asked again: real phones take a minute or two per item, this server seconds. */

@@ -2,9 +2,9 @@
  * App management's replies in the spec §8 catalogue, with their texts in the apps part (`apps.errors.*`,
  * texts/apps-<lang>.ts). Registered by texts/index.ts with that part, which the app manager waits for. The device
  * refusals an operation also answers per phone (does not exist, offline, expired, busy, too many at once) are core's
- * entries. The codes stay in core/reply-codes.ts: the reference server answers with them.
+ * entries. The codes stay in shared/reply-codes.ts: the reference server answers with them.
  */
-import * as C from '../core/reply-codes.ts';
+import * as C from '../../shared/reply-codes.ts';
 import type { CatalogueEntry } from '../core/error-catalogue.ts';
 
 export const APPS_ERRORS: readonly CatalogueEntry[] = [

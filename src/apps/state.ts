@@ -3,8 +3,8 @@
  * operation, asked again every POLL_MS until it is over; after it the app lists read before no longer hold.
  */
 import { signal } from '@preact/signals-react';
-import type { AppAction } from '../contract/app-words.ts';
-import { DEVICE_NOT_EXIST } from '../core/reply-codes.ts';
+import type { AppAction } from '../../shared/contract/app-words.ts';
+import { DEVICE_NOT_EXIST } from '../../shared/reply-codes.ts';
 import { invalidateQueries } from '../core/store/query-store.ts';
 import { phonesChangedOnServer } from '../devices/state.ts';
 import { getAppOperation, listApps, operateApp, type AppList, type AppOperation } from './api.ts';

@@ -6,10 +6,10 @@
  * session) is the usual envelope and rejects with an ApiError, so the catalogue words it (core/errors.ts).
  */
 import { createParser } from 'eventsource-parser';
-import type * as C from '../contract/assistant.ts';
-import type { ReplyOf } from '../contract/endpoint.ts';
-import { ASK_PATH, type FeedbackType } from '../contract/assistant-words.ts';
-import { ErrorCode } from '../core/error-codes.ts';
+import type * as C from '../../shared/contract/assistant.ts';
+import type { ReplyOf } from '../../shared/contract/endpoint.ts';
+import { ASK_PATH, type FeedbackType } from '../../shared/contract/assistant-words.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
 import { ApiError, catalogueReady } from '../core/errors.ts';
 import { api, isMissingTenant, REQUEST_TIMEOUT_MS, transport, type Envelope } from '../core/http.ts';
 

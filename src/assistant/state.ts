@@ -5,8 +5,8 @@
  * conversation, feedback. A turn the history already holds (by its answer's id) is shown from the history.
  */
 import { computed, signal } from '@preact/signals-react';
-import type { FeedbackType } from '../contract/assistant-words.ts';
-import { ErrorCode } from '../core/error-codes.ts';
+import type { FeedbackType } from '../../shared/contract/assistant-words.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
 import { ApiError, describeError } from '../core/errors.ts';
 import { locale, t } from '../core/i18n/index.ts';
 import { onSessionCleared } from '../core/session-events.ts';

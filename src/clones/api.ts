@@ -1,9 +1,9 @@
 /**
  * Clone templates and clones (server/API.md "Clones and templates"): list, create and delete templates, clone one onto
- * phones, follow a clone order. Inputs and replies take their types from the contract (src/contract/clones.ts).
+ * phones, follow a clone order. Inputs and replies take their types from the contract (shared/contract/clones.ts).
  */
-import type * as C from '../contract/clones.ts';
-import type { ReplyOf } from '../contract/endpoint.ts';
+import type * as C from '../../shared/contract/clones.ts';
+import type { ReplyOf } from '../../shared/contract/endpoint.ts';
 import { api } from '../core/http.ts';
 
 export type TemplateList = ReplyOf<typeof C.listTemplates>;

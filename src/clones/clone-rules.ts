@@ -2,9 +2,9 @@
  * The clone pages' rules without a screen: the phones of the address, sizes as the template list shows them, and a
  * clone order's phones as the device store shows them.
  */
-import { CLONE_IDS_MAX } from '../contract/clone-words.ts';
+import { CLONE_IDS_MAX } from '../../shared/contract/clone-words.ts';
 import type { Phone } from '../devices/api.ts';
-import { isBusy } from '../devices/device-types.ts';
+import { isBusy } from '../../shared/device-types.ts';
 import type { CloneOrder } from './api.ts';
 
 /** `?ids=`: positive integers, repeats dropped, in order, at most as many as one request carries. */

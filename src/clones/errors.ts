@@ -1,9 +1,9 @@
 /**
  * The clone replies (templates kept and per day, validity, not ready, expired, batch and day limits, authorised
  * phones), with their texts in the clones part (`clones.errors.*`, texts/clones-<lang>.ts). Registered by
- * texts/index.ts with that part. The codes stay in core/reply-codes.ts: the reference server answers with them.
+ * texts/index.ts with that part. The codes stay in shared/reply-codes.ts: the reference server answers with them.
  */
-import * as C from '../core/reply-codes.ts';
+import * as C from '../../shared/reply-codes.ts';
 import type { CatalogueEntry } from '../core/error-catalogue.ts';
 
 export const CLONE_ERRORS: readonly CatalogueEntry[] = [

@@ -1,9 +1,9 @@
 /**
  * Content pages (server/API.md "Content pages"): the list of a kind and one page by id. Types from the contract
- * (src/contract/content.ts). Pages read them through state.ts.
+ * (shared/contract/content.ts). Pages read them through state.ts.
  */
-import type * as C from '../contract/content.ts';
-import type { ReplyOf } from '../contract/endpoint.ts';
+import type * as C from '../../shared/contract/content.ts';
+import type { ReplyOf } from '../../shared/contract/endpoint.ts';
 import { api } from '../core/http.ts';
 
 export type ContentKind = C.ContentKind;

@@ -10,7 +10,7 @@
  * editing core.
  */
 // The codes as a namespace, read member by member: the bundler then keeps only the codes each chunk reads.
-import * as C from './reply-codes.ts';
+import * as C from '../../shared/reply-codes.ts';
 import type { ErrorKey } from './errors.ts';
 
 export interface CatalogueEntry {

@@ -44,9 +44,10 @@ export async function describeEntry(code: number, message = ''): Promise<string>
 }
 
 /**
- * For a call whose failure the catalogue names (spec §8 "token fetch failed"): an error with a meaning of its own
- * (a device fault, a phone not connected) is shown as itself; a generic one (network, timeout, gateway, system, an
- * unknown code: the prefixed entries) is shown as `fallback`, after the code that happened.
+ * For a call that has a failure message of its own in the catalogue (such as "token fetch failed", spec §8): an error
+ * with a meaning of its own (a device fault, a phone not connected) is shown as itself; a generic one (network,
+ * timeout, gateway, system, an unknown code: the prefixed entries) is shown as `fallback`, after the code that
+ * happened.
  */
 export function describeFailure(error: unknown, fallback: ErrorKey): string {
   if (!(error instanceof ApiError)) return t(fallback);

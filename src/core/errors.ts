@@ -11,7 +11,7 @@
  * A domain adds the codes and entries of its own replies with its texts (core/errors-later.ts, registerErrors): this
  * module still describes them, from the one catalogue.
  */
-import { ErrorCode } from './error-codes.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
 import { ensureTexts, t, type MessageKey, type TextPart, type Translation } from './i18n/index.ts';
 import type { CatalogueEntry } from './error-catalogue.ts';
 import type zhCNErrors from './i18n/errors-zh-CN.ts';

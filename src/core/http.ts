@@ -8,9 +8,9 @@
  * Session state is not imported here (it imports us); it plugs in through configureHttp().
  */
 import redaxios, { type Options } from 'redaxios';
-import type { Endpoint, ReplyOf, RequestOf } from '../contract/endpoint.ts';
-import type { Routes } from '../contract/index.ts';
-import { ErrorCode, MISSING_TENANT_MESSAGE } from './error-codes.ts';
+import type { Endpoint, ReplyOf, RequestOf } from '../../shared/contract/endpoint.ts';
+import type { Routes } from '../../shared/contract/index.ts';
+import { ErrorCode, MISSING_TENANT_MESSAGE } from '../../shared/error-codes.ts';
 import { ApiError, catalogueReady } from './errors.ts';
 
 export const REQUEST_TIMEOUT_MS = 5000;
@@ -156,7 +156,10 @@ function exchange(config: RequestConfig, token: string | undefined): Promise<Rep
 
 let uniqueKeys = 0;
 
-/** What makes two requests "identical" (spec §5); a file body is never compared, so each upload is its own. */
+/**
+ * What makes two in-flight requests "identical", the second being refused unless the call allows duplicates (spec §5):
+ * method, URL, query and body; a file body is never compared, so each upload is its own.
+ */
 function requestKey(config: RequestConfig): string {
   const data = config.data;
   if (typeof FormData !== 'undefined' && data instanceof FormData) return `unique ${uniqueKeys++}`;
@@ -274,7 +277,7 @@ export type CallOptions = Pick<RequestConfig, 'allowDuplicate' | 'beforeTenant'>
 type CallArgs<E extends Endpoint> = {} extends RequestOf<E> ? [input?: RequestOf<E>, options?: CallOptions] : [input: RequestOf<E>, options?: CallOptions];
 
 /**
- * One call of the contract (src/contract/) by its route string, `'PUT /api/device/user/phone/rename'`: the input and
+ * One call of the contract (shared/contract/) by its route string, `'PUT /api/device/user/phone/rename'`: the input and
  * the reply take their types from the endpoint's schemas, and a route the contract does not hold fails the typecheck.
  * Only the types come from the contract, so no schema code reaches the browser.
  */

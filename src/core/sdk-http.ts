@@ -3,7 +3,7 @@
  * notice with the server's msg (or "network error, please refresh") and a rejection. Loaded only with what calls
  * that host (the live grid), never by the first screen; it shares the main client's transport (http.ts).
  */
-import { ErrorCode } from './error-codes.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
 import { ApiError, catalogueReady } from './errors.ts';
 import { transport, type Envelope, type RequestConfig } from './http.ts';
 import { t } from './i18n/index.ts';

@@ -2,26 +2,26 @@
  * Typed access to localStorage under exactly the key names of spec §3 this client uses (docs/decisions.md "Storage keys" says
  * what each holds, and why the others are not needed). Values are JSON; a corrupt or foreign value reads as absent
  * instead of throwing, because a partner webview may share the origin with older builds. The payload types stored
- * here live beside the calls that return them.
+ * here are the replies of the calls that return them, read off the contract (core imports no domain).
  */
-import type { UserInfo } from '../account/api.ts';
-import type { AgreementData } from '../account/account-api.ts';
-import type { AboutAppData, ClientFunction } from '../app/client-api.ts';
+import type * as Account from '../../shared/contract/account.ts';
+import type * as Client from '../../shared/contract/client.ts';
+import type { ReplyOf } from '../../shared/contract/endpoint.ts';
 
 export interface StoredValues {
   clientNo: string;
-  userInfo: UserInfo;
+  userInfo: ReplyOf<typeof Account.getUser>;
   tenantId: number;
   token: string;
   refreshToken: string;
   clientId: number;
   /** Not a §3 key of its own in the spec's list, but the platform travels with tenantId/clientId (client secure data). */
   platform: string;
-  aboutAppData: AboutAppData;
-  firstAgreementData: AgreementData;
-  secondAgreementData: AgreementData;
+  aboutAppData: ReplyOf<typeof Client.aboutApp>;
+  firstAgreementData: ReplyOf<typeof Client.agreementContent>;
+  secondAgreementData: ReplyOf<typeof Client.agreementContent>;
   /** The full function list (spec §6: the permissions are its enabled entries, derived when read). */
-  allPermissionList: ClientFunction[];
+  allPermissionList: ReplyOf<typeof Client.clientFunctions>;
   /** The day (yyyy-MM-dd) the expiry reminder was last shown, and that it was. */
   lastExpireTipDate: string;
   hasExpireReminded: boolean;

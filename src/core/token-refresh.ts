@@ -1,9 +1,10 @@
 /**
- * The token refresh of the main API client (core/http.ts, spec §7): loaded when a session first needs it. Runs under a
- * Web Lock across the app's tabs, so two tabs never spend one refresh token (the server answers such a replay by
- * ending the whole login chain).
+ * The token refresh of the main API client (core/http.ts): on a 401 one refresh is tried while the other requests
+ * wait, and its failure logs out (spec §4, §8). Loaded when a session first needs it. Runs under a Web Lock across
+ * the app's tabs, so two tabs never spend one refresh token (the server answers such a replay by ending the whole
+ * login chain).
  */
-import { ErrorCode } from './error-codes.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
 import type { Envelope, HttpHooks, Tokens } from './http.ts';
 
 /** Renews the pair in `hooks`; false when the session cannot go on (the caller logs out). */

@@ -2,7 +2,7 @@
  * Analytics from any code, the first screen's included: `track('login')`. The queue itself (src/analytics/) is loaded
  * once the first page is idle; until it takes over, events wait here with the moment they happened.
  */
-import type { Properties } from '../contract/analytics-words.ts';
+import type { Properties } from '../../shared/contract/analytics-words.ts';
 
 type Sink = (name: string, properties: Properties | undefined, time: number) => void;
 

@@ -3,9 +3,9 @@
  * into the store (phone-store.ts) so every page shows it, then polling while a phone is operating. Pages, sheets and
  * other domains call these, never the API.
  */
-import { chunk } from '../core/format.ts';
+import { chunk } from '../../shared/format.ts';
 import { ApiError } from '../core/errors.ts';
-import { ErrorCode } from '../core/error-codes.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
 import {
   createGroup,
   deleteGroup,
@@ -21,7 +21,7 @@ import {
   type PhoneGroup,
   type PhoneStatus,
 } from './api.ts';
-import { OPERATION_BATCH_LIMIT, SCREENSHOT_BATCH_LIMIT, type BatchEntry } from './device-types.ts';
+import { OPERATION_BATCH_LIMIT, SCREENSHOT_BATCH_LIMIT, type BatchEntry } from '../../shared/device-types.ts';
 import { applyStatuses, patchPhones, phonesById } from './phone-store.ts';
 import { groupFilter, groups, loadGroups, updateGroups } from './state.ts';
 import { pollBusyPhones } from './polling.ts';

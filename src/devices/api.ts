@@ -1,11 +1,11 @@
 /**
  * Device, group and grade calls (spec §7 "Devices"). Inputs and replies take their types from the contract
- * (src/contract/devices.ts); pages reach these through the devices store and actions, never directly.
+ * (shared/contract/devices.ts); pages reach these through the devices store and actions, never directly.
  */
-import type * as C from '../contract/devices.ts';
-import type { ReplyOf, RequestOf } from '../contract/endpoint.ts';
+import type * as C from '../../shared/contract/devices.ts';
+import type { ReplyOf, RequestOf } from '../../shared/contract/endpoint.ts';
 import { api } from '../core/http.ts';
-import type { ProgressTaskType } from '../contract/device-words.ts';
+import type { ProgressTaskType } from '../../shared/contract/device-words.ts';
 
 export type Phone = ReplyOf<typeof C.listPhones>['list'][number];
 export type PhoneQuery = Partial<Omit<RequestOf<typeof C.listPhones>['query'], 'userPhoneIds'>>;
@@ -14,7 +14,7 @@ export type Grade = ReplyOf<typeof C.listGrades>[number];
 export type PhoneGroup = ReplyOf<typeof C.listGroups>[number];
 export type PhoneStatus = ReplyOf<typeof C.phoneStatuses>[number];
 
-export type { SortOrder } from '../contract/device-words.ts';
+export type { SortOrder } from '../../shared/contract/device-words.ts';
 
 const PHONE = '/api/device/user/phone';
 

@@ -6,8 +6,8 @@
  * nothing is running; home starts and stops it.
  */
 import { computed } from '@preact/signals-react';
-import { OPERATION_TASK, READ_BATCH_LIMIT, type ProgressTaskType } from '../contract/device-words.ts';
-import { chunk } from '../core/format.ts';
+import { OPERATION_TASK, READ_BATCH_LIMIT, type ProgressTaskType } from '../../shared/contract/device-words.ts';
+import { chunk } from '../../shared/format.ts';
 import { phoneProgress, phoneStatuses, type Phone } from './api.ts';
 import { applyProgress, applyStatuses, phonesById } from './phone-store.ts';
 

@@ -8,7 +8,7 @@ import { Field } from '../core/ui/field.tsx';
 import { notify } from '../core/ui/notify.ts';
 import { useBusyAction } from '../core/ui/use-busy-action.ts';
 import { errorInto } from '../core/ui/error-into.ts';
-import { checkName } from '../core/validate.ts';
+import { checkName } from '../../shared/validate.ts';
 import type { Phone } from './api.ts';
 import { renameDevice } from './actions.ts';
 

@@ -10,7 +10,7 @@ import { firstPagePainted } from '../app/first-paint.ts';
 import { listGrades, listGroups, listPhones, type Grade, type Phone, type PhonePage, type PhoneGroup, type PhoneQuery, type SortOrder } from './api.ts';
 import { applyStatuses, patchPhones, phonesById, phonesOf, putPhones } from './phone-store.ts';
 import { stopPolling } from './polling.ts';
-import { MIN_OPEN_VALIDITY_MS, type BusinessStatus } from './device-types.ts';
+import { MIN_OPEN_VALIDITY_MS, type BusinessStatus } from '../../shared/device-types.ts';
 import { FIRST_PAGE_SIZE, PHONE_PAGE_SIZE } from './first-page.ts';
 
 export type ViewMode = 'single' | 'grid4' | 'grid9' | 'grid16' | 'list';

@@ -1,9 +1,9 @@
 /**
  * Files uploaded to install on phones (server/API.md "Files"): the list, the SHA-512 check, delete. Types from the
- * contract (src/contract/files.ts). The bytes themselves go by tus (upload-engine.ts).
+ * contract (shared/contract/files.ts). The bytes themselves go by tus (upload-engine.ts).
  */
-import type * as C from '../contract/files.ts';
-import type { ReplyOf } from '../contract/endpoint.ts';
+import type * as C from '../../shared/contract/files.ts';
+import type { ReplyOf } from '../../shared/contract/endpoint.ts';
 import { api } from '../core/http.ts';
 
 export type UploadedFile = ReplyOf<typeof C.listFiles>['list'][number];

@@ -1,9 +1,9 @@
 /**
  * The file replies of the spec §8 catalogue ("Files": more than 3 files, over 2 GB, upload timeout, sha512 check
  * failed...), with their texts in the files part (`files.errors.*`, texts/files-<lang>.ts). Registered by
- * texts/index.ts with that part. The codes stay in core/reply-codes.ts: the reference server answers with them.
+ * texts/index.ts with that part. The codes stay in shared/reply-codes.ts: the reference server answers with them.
  */
-import * as C from '../core/reply-codes.ts';
+import * as C from '../../shared/reply-codes.ts';
 import type { CatalogueEntry } from '../core/error-catalogue.ts';
 
 export const FILE_ERRORS: readonly CatalogueEntry[] = [

@@ -3,7 +3,7 @@
  * most 3 at once, each at most 2 GB, Android packages only. A selection over the count is refused whole; a file over
  * the size or of another kind is left out with its reason, the others go.
  */
-import { FILE_EXTENSION, MAX_FILE_BYTES, MAX_FILES_PER_SELECTION } from '../contract/file-words.ts';
+import { FILE_EXTENSION, MAX_FILE_BYTES, MAX_FILES_PER_SELECTION } from '../../shared/contract/file-words.ts';
 
 export interface PickedFile {
   name: string;

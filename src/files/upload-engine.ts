@@ -10,8 +10,8 @@
  */
 import { Upload, type DetailedError } from 'tus-js-client';
 import { createSHA512 } from 'hash-wasm';
-import { UPLOAD_CHUNK_BYTES, UPLOAD_PATH } from '../contract/file-words.ts';
-import { ErrorCode } from '../core/error-codes.ts';
+import { UPLOAD_CHUNK_BYTES, UPLOAD_PATH } from '../../shared/contract/file-words.ts';
+import { ErrorCode } from '../../shared/error-codes.ts';
 import { ApiError } from '../core/errors.ts';
 import { transport } from '../core/http.ts';
 import { verifyFile } from './api.ts';

@@ -1,11 +1,11 @@
 /**
  * Grants (server/API.md "Grants"): lend a phone to another account or by code, the owner's records, revoke, check and
  * redeem a code, the phones granted to me. Inputs and replies take their types from the contract
- * (src/contract/grants.ts).
+ * (shared/contract/grants.ts).
  */
-import type * as C from '../contract/grants.ts';
-import type { ReplyOf } from '../contract/endpoint.ts';
-import type { GrantMode, GrantPermission } from '../contract/grant-words.ts';
+import type * as C from '../../shared/contract/grants.ts';
+import type { ReplyOf } from '../../shared/contract/endpoint.ts';
+import type { GrantMode, GrantPermission } from '../../shared/contract/grant-words.ts';
 import { api } from '../core/http.ts';
 
 export type CreatedGrant = ReplyOf<typeof C.createGrant>;

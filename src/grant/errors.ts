@@ -1,11 +1,11 @@
 /**
  * The grant pages' replies in the spec §8 catalogue (create, revoke, validate and redeem a code), with their texts in
  * the grant part (`grant.errors.*`, texts/grant-<lang>.ts). Registered by texts/index.ts with that part, which every
- * grant page waits for: only the grant calls answer with these codes. The codes are in core/reply-codes.ts (the
+ * grant page waits for: only the grant calls answer with these codes. The codes are in shared/reply-codes.ts (the
  * reference server answers with them).
  */
 // The codes as a namespace, read member by member: the bundler then writes in only the codes read here.
-import * as C from '../core/reply-codes.ts';
+import * as C from '../../shared/reply-codes.ts';
 import type { CatalogueEntry } from '../core/error-catalogue.ts';
 
 export const GRANT_ERRORS: readonly CatalogueEntry[] = [

@@ -4,8 +4,8 @@
  * a mobile number or a user number (the transfer's receiver rule); a code of the grant-code form.
  */
 import type { MessageKey } from '../core/i18n/index.ts';
-import { accountInputProblem } from '../contract/account-words.ts';
-import { GRANT_DAYS, isGrantCode, normalizeGrantCode } from '../contract/grant-words.ts';
+import { accountInputProblem } from '../../shared/contract/account-words.ts';
+import { GRANT_DAYS, isGrantCode, normalizeGrantCode } from '../../shared/contract/grant-words.ts';
 
 export interface RuleMessage {
   key: MessageKey;

@@ -1,6 +1,6 @@
 /**
  * The browser's install prompt, kept for the install page: Chrome and Edge fire `beforeinstallprompt` once the
- * manifest is in (src/app/share-meta.ts links it once the first page is idle), and the page may be opened long after.
+ * manifest is in (src/app/idle/share-meta.ts links it once the first page is idle), and the page may be opened long after.
  * `listenForInstallPrompt` is started with the manifest, so no prompt is missed.
  */
 import { signal } from '@preact/signals-react';

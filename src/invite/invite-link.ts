@@ -1,6 +1,6 @@
 /**
  * The invite link (spec §1 "invite poster"): the client's login page with the inviter's user number, which is the
- * invite code (`inputInviteCode` in src/contract/account.ts), in `?invite=`. A full address, because it leaves the
+ * invite code (`inputInviteCode` in shared/contract/account.ts), in `?invite=`. A full address, because it leaves the
  * app: in a QR code, a copied text, a shared picture. docs/decisions.md "Invite poster" says why this form.
  */
 import { pagePath } from '../app/paths.ts';

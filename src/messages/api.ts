@@ -1,10 +1,10 @@
 /**
  * The message centre's calls (server/API.md "Messages"): a tab's page, the unread counts, one message (which the
- * server marks read) and mark all read. Types from the contract (src/contract/messages.ts).
+ * server marks read) and mark all read. Types from the contract (shared/contract/messages.ts).
  */
-import type * as C from '../contract/messages.ts';
-import type { ReplyOf } from '../contract/endpoint.ts';
-import type { MessageTab } from '../contract/message-words.ts';
+import type * as C from '../../shared/contract/messages.ts';
+import type { ReplyOf } from '../../shared/contract/endpoint.ts';
+import type { MessageTab } from '../../shared/contract/message-words.ts';
 import { api } from '../core/http.ts';
 
 export type ListedMessage = ReplyOf<typeof C.listMessages>['list'][number];

@@ -4,7 +4,7 @@
  */
 import { invalidateQueries } from '../core/store/query-store.ts';
 import { createPagedList } from '../core/store/paged-list.ts';
-import type { MessageTab } from '../contract/message-words.ts';
+import type { MessageTab } from '../../shared/contract/message-words.ts';
 import type { Locale } from '../core/i18n/index.ts';
 import * as api from './api.ts';
 import { UNREAD_KEY } from './unread.ts';

@@ -3,7 +3,7 @@
  * timeout, then one download, all over a line socket (server/API.md "Network check"). Pure but for the socket and
  * the timers, both of which a test can give: `open` makes the socket, `now` reads the clock.
  */
-import type { LineClientMessage, LineServerMessage } from '../contract/line-check-words.ts';
+import type { LineClientMessage, LineServerMessage } from '../../shared/contract/line-check-words.ts';
 
 /** A line socket as the measurement sees it: the page wraps a WebSocket (socket.ts), a test gives a fake. */
 export interface LineSocket {

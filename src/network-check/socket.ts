@@ -2,7 +2,7 @@
  * A line socket (measure.ts LineSocket) over a browser WebSocket to the streaming host: the address is built as the
  * stream's is (VITE_STREAM_SDK_BASE, else the page's origin), so the check crosses the same host and transport.
  */
-import { LINE_CHECK_PATH, type LineNumber, type LineServerMessage } from '../contract/line-check-words.ts';
+import { LINE_CHECK_PATH, type LineNumber, type LineServerMessage } from '../../shared/contract/line-check-words.ts';
 import { hostSocketUrl, streamBase } from '../stream/stream-url.ts';
 import type { LineSocket } from './measure.ts';
 

@@ -3,8 +3,8 @@
  * verdict as it goes. Local to the page (nothing here is server data to cache): a hook holding the current run.
  */
 import { useEffect, useRef, useState } from 'react';
-import { LINE_MESSAGES, LINES, type LineNumber } from '../contract/line-check-words.ts';
-import { CLOSE_TOO_MANY_SOCKETS } from '../contract/stream-protocol.ts';
+import { LINE_MESSAGES, LINES, type LineNumber } from '../../shared/contract/line-check-words.ts';
+import { CLOSE_TOO_MANY_SOCKETS } from '../../shared/contract/stream-protocol.ts';
 import type { ErrorKey } from '../core/errors.ts';
 import { LineClosedError, measureLine, type LineFigures, type LineSocket, type MeasurePhase } from './measure.ts';
 import { verdictOf, type LineVerdict } from './verdict.ts';

@@ -1,8 +1,8 @@
 /**
  * A line's verdict from its figures (spec §1 "network check"): good for HD, fine for medium, or poor, and the stream
- * quality (src/contract/stream-quality.ts) to pick on it. Pure.
+ * quality (shared/contract/stream-quality.ts) to pick on it. Pure.
  */
-import { QUALITIES, type QualityName } from '../contract/stream-quality.ts';
+import { QUALITIES, type QualityName } from '../../shared/contract/stream-quality.ts';
 import type { LineFigures } from './measure.ts';
 
 export type Verdict = 'good' | 'fine' | 'poor';

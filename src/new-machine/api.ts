@@ -1,10 +1,10 @@
 /**
  * New machine, a change of device model (server/API.md "New machine"): the catalogue, a phone's current model, the
- * changes and their record. Inputs and replies take their types from the contract (src/contract/new-machine.ts).
+ * changes and their record. Inputs and replies take their types from the contract (shared/contract/new-machine.ts).
  */
-import type * as C from '../contract/new-machine.ts';
-import type { ReplyOf } from '../contract/endpoint.ts';
-import type { MockType } from '../contract/new-machine-words.ts';
+import type * as C from '../../shared/contract/new-machine.ts';
+import type { ReplyOf } from '../../shared/contract/endpoint.ts';
+import type { MockType } from '../../shared/contract/new-machine-words.ts';
 import { api } from '../core/http.ts';
 
 export type MockIdentity = ReplyOf<typeof C.currentModel>;

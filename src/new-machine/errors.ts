@@ -1,10 +1,10 @@
 /**
  * New machine's replies in the spec §8 catalogue, with their texts in the new-machine part (`newMachine.errors.*`).
  * Registered by texts/index.ts with that part. The phone refusals a change also answers per phone (expired, busy,
- * replacing, maintenance, too many at once) are core's entries. The codes stay in core/reply-codes.ts: the reference
+ * replacing, maintenance, too many at once) are core's entries. The codes stay in shared/reply-codes.ts: the reference
  * server answers with them.
  */
-import * as C from '../core/reply-codes.ts';
+import * as C from '../../shared/reply-codes.ts';
 import type { CatalogueEntry } from '../core/error-catalogue.ts';
 
 export const NEW_MACHINE_ERRORS: readonly CatalogueEntry[] = [

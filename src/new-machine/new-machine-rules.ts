@@ -1,5 +1,5 @@
 /** What the new-machine page decides without the server: which phones it was given. */
-import { MOCK_BATCH_LIMIT } from '../contract/new-machine-words.ts';
+import { MOCK_BATCH_LIMIT } from '../../shared/contract/new-machine-words.ts';
 
 /**
  * The ids of `?ids=1,2`: positive integers, repeats dropped, in the order given; `kept` are the first MOCK_BATCH_LIMIT

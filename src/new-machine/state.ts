@@ -4,14 +4,14 @@
  * catalogue), the catalogue, the record (queries of the client store), and the change, after which the phones' statuses are followed (devices/polling.ts) and what the
  * change made stale (current models, the record, the device details' hardware) is read again.
  */
-import type { MockType } from '../contract/new-machine-words.ts';
-import { READ_BATCH_LIMIT } from '../contract/device-words.ts';
-import { chunk } from '../core/format.ts';
+import type { MockType } from '../../shared/contract/new-machine-words.ts';
+import { READ_BATCH_LIMIT } from '../../shared/contract/device-words.ts';
+import { chunk } from '../../shared/format.ts';
 import { ensureQuery, invalidateQueries } from '../core/store/query-store.ts';
 import { createPagedList } from '../core/store/paged-list.ts';
 import { refreshStatuses } from '../devices/actions.ts';
 import { phoneHardware } from '../devices/api.ts';
-import type { BatchEntry } from '../devices/device-types.ts';
+import type { BatchEntry } from '../../shared/device-types.ts';
 import { pollBusyPhones } from '../devices/polling.ts';
 import {
   currentModel, getMockParams, listManufacturers, listMockLogs, listModels, mockBatch, mockById, mockOne, type MockIdentity, type MockLog,

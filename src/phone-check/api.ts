@@ -1,6 +1,6 @@
-/** The phone check (server/API.md "Phone check"), typed by the contract (src/contract/phone-check.ts). */
-import type * as C from '../contract/phone-check.ts';
-import type { ReplyOf } from '../contract/endpoint.ts';
+/** The phone check (server/API.md "Phone check"), typed by the contract (shared/contract/phone-check.ts). */
+import type * as C from '../../shared/contract/phone-check.ts';
+import type { ReplyOf } from '../../shared/contract/endpoint.ts';
 import { api } from '../core/http.ts';
 
 export type PhoneCheck = ReplyOf<typeof C.checkPhone>;

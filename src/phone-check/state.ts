@@ -3,8 +3,8 @@
  * every second while the phone is busy with a task (restarting, being replaced), so the page shows how it ends; and
  * the reboot fix, which runs through the devices' actions and then waits for that check of the restarted phone.
  */
-import type { BusinessStatus } from '../contract/device-words.ts';
-import type { BatchEntry } from '../devices/device-types.ts';
+import type { BusinessStatus } from '../../shared/contract/device-words.ts';
+import type { BatchEntry } from '../../shared/device-types.ts';
 import { rebootDevices } from '../devices/actions.ts';
 import { fetchQuery, invalidateQueries, type Fetcher } from '../core/store/query-store.ts';
 import { useQuery } from '../core/store/use-query.ts';

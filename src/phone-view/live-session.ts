@@ -12,8 +12,8 @@ import { notify } from '../core/ui/notify.ts';
 import { registerStreamSession } from '../app/stream-session.ts';
 import { write, isShowVirtualKey } from '../core/storage.ts';
 import type { StreamClient, StreamEvents, StreamFailure, StreamRole, StreamState, StreamStats } from '../stream/types.ts';
-import type { Quality } from '../contract/stream-quality.ts';
-import type { ControlRequest } from '../contract/stream-protocol.ts';
+import type { Quality } from '../../shared/contract/stream-quality.ts';
+import type { ControlRequest } from '../../shared/contract/stream-protocol.ts';
 import { DEFAULT_QUALITY, definitionOf } from './qualities.ts';
 import { streamBase } from '../stream/stream-url.ts';
 

@@ -2,7 +2,7 @@
  * The quality the phone-view pages start at and offer: the contract's levels (spec §9: auto, low, medium, HD, UHD),
  * chosen by name, sent as definitions.
  */
-import { QUALITIES, type Definition, type Quality } from '../contract/stream-quality.ts';
+import { QUALITIES, type Definition, type Quality } from '../../shared/contract/stream-quality.ts';
 
 export const DEFAULT_QUALITY: Quality = QUALITIES[0]!;
 

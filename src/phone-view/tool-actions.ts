@@ -6,7 +6,7 @@ import { notify } from '../core/ui/notify.ts';
 import { goBack } from '../app/navigate.ts';
 import { rebootDevices } from '../devices/actions.ts';
 import { StreamError } from '../stream/types.ts';
-import type { Quality } from '../contract/stream-quality.ts';
+import type { Quality } from '../../shared/contract/stream-quality.ts';
 import { definitionOf } from './qualities.ts';
 import { currentPhoneId, panel, phoneName, quality, streamClient } from './session.ts';
 

@@ -1,10 +1,10 @@
 /**
  * Replacement (server/API.md "Replacement"): preview and submit. The progress is not asked here: the phones' shared
- * poll (devices/polling.ts) follows it. Inputs and replies take their types from the contract (src/contract/replacements.ts).
+ * poll (devices/polling.ts) follows it. Inputs and replies take their types from the contract (shared/contract/replacements.ts).
  */
-import type * as C from '../contract/replacements.ts';
-import type { ReplyOf } from '../contract/endpoint.ts';
-import type { ReplaceType } from '../contract/replace-words.ts';
+import type * as C from '../../shared/contract/replacements.ts';
+import type { ReplyOf } from '../../shared/contract/endpoint.ts';
+import type { ReplaceType } from '../../shared/contract/replace-words.ts';
 import { api } from '../core/http.ts';
 
 export type ReplacePreview = ReplyOf<typeof C.previewReplacement>;

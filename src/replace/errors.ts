@@ -2,10 +2,10 @@
  * Replacement's replies in the spec §8 catalogue, with their texts in the replace part (`replace.errors.*`,
  * texts/replace-<lang>.ts). Registered by texts/index.ts with that part, which the change-phone page waits for. The
  * device refusals a replacement also answers with (does not exist, expired, busy, being replaced, being cloned,
- * replacement failed, too many at once) are core's entries. The codes stay in core/reply-codes.ts: the reference
+ * replacement failed, too many at once) are core's entries. The codes stay in shared/reply-codes.ts: the reference
  * server answers with them.
  */
-import * as C from '../core/reply-codes.ts';
+import * as C from '../../shared/reply-codes.ts';
 import type { CatalogueEntry } from '../core/error-catalogue.ts';
 
 export const REPLACE_ERRORS: readonly CatalogueEntry[] = [

@@ -6,8 +6,8 @@
  */
 import { computed } from '@preact/signals-react';
 import { getConfigKeys } from '../app/client-api.ts';
-import { REPLACE_BATCH_MAX, REPLACE_LIMIT_DEFAULTS, REPLACE_LIMIT_KEYS, type ReplaceLimitName, type ReplaceType } from '../contract/replace-words.ts';
-import { DEVICE_NOT_EXIST } from '../core/reply-codes.ts';
+import { REPLACE_BATCH_MAX, REPLACE_LIMIT_DEFAULTS, REPLACE_LIMIT_KEYS, type ReplaceLimitName, type ReplaceType } from '../../shared/contract/replace-words.ts';
+import { DEVICE_NOT_EXIST } from '../../shared/reply-codes.ts';
 import { ApiError } from '../core/errors.ts';
 import { ensureQuery, queryState } from '../core/store/query-store.ts';
 import { refreshStatuses } from '../devices/actions.ts';

@@ -1,10 +1,10 @@
 /**
  * Screen sharing by link (server/API.md "Screen sharing"): the owner's calls and the viewer's, typed by the contract
- * (src/contract/shares.ts). The viewer's calls need no login; the http client sends one when there is.
+ * (shared/contract/shares.ts). The viewer's calls need no login; the http client sends one when there is.
  */
-import type * as C from '../contract/shares.ts';
-import type { ReplyOf } from '../contract/endpoint.ts';
-import type { SharePermission, ShareValidityHours, ViewerAction } from '../contract/share-words.ts';
+import type * as C from '../../shared/contract/shares.ts';
+import type { ReplyOf } from '../../shared/contract/endpoint.ts';
+import type { SharePermission, ShareValidityHours, ViewerAction } from '../../shared/contract/share-words.ts';
 import { api } from '../core/http.ts';
 
 export type Share = ReplyOf<typeof C.getShare>['share'];

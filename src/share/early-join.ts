@@ -17,7 +17,7 @@
 import { openEarlySocket } from '../stream/early-socket.ts';
 import { streamBase, streamUrl } from '../stream/stream-url.ts';
 import { keepViewer, keptName, keptViewerKey, linkPhoneOf, newViewerKey, returningTo, tokenOf } from './kept-viewer.ts';
-import type { SocketJoin } from '../contract/stream-protocol.ts';
+import type { SocketJoin } from '../../shared/contract/stream-protocol.ts';
 
 export { tokenOf };
 

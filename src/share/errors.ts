@@ -4,9 +4,9 @@
  * the share part (`share.errors.*`, texts/share-<lang>.ts).
  * Registered with that part by texts/index.ts, which the owner's share pages wait for; the viewer's page registers them
  * behind its first picture, and its refused calls wait for them (state.ts, `worded`). The codes stay in
- * core/reply-codes.ts: the reference server answers with them.
+ * shared/reply-codes.ts: the reference server answers with them.
  */
-import * as C from '../core/reply-codes.ts';
+import * as C from '../../shared/reply-codes.ts';
 import type { CatalogueEntry } from '../core/error-catalogue.ts';
 
 export const SHARE_ERRORS: readonly CatalogueEntry[] = [

@@ -7,7 +7,7 @@
  * own would need a server-side fan-out of viewer changes for a refresh every 2 s buys just as well.
  */
 import { BASE, pagePath } from '../app/navigate.ts';
-import type { SharePermission, ShareValidityHours, ViewerAction } from '../contract/share-words.ts';
+import type { SharePermission, ShareValidityHours, ViewerAction } from '../../shared/contract/share-words.ts';
 import { invalidateQueries, setQueryData } from '../core/store/query-store.ts';
 import { polling } from '../core/store/polling.ts';
 import * as api from './api.ts';

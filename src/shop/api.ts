@@ -1,9 +1,9 @@
 /**
  * Buying, renewing, upgrading and paying (server/API.md "Commerce"). Money in cents. Inputs and replies take their
- * types from the contract (src/contract/shop.ts).
+ * types from the contract (shared/contract/shop.ts).
  */
-import type * as C from '../contract/shop.ts';
-import type { ReplyOf, RequestOf } from '../contract/endpoint.ts';
+import type * as C from '../../shared/contract/shop.ts';
+import type { ReplyOf, RequestOf } from '../../shared/contract/endpoint.ts';
 import { api } from '../core/http.ts';
 import type { PayMethod } from './order-types.ts';
 

@@ -1,9 +1,9 @@
 /**
  * Activation and redeem codes (server/API.md "Commerce", "Activation and redeem codes"). Inputs and replies take
- * their types from the contract (src/contract/shop-codes.ts).
+ * their types from the contract (shared/contract/shop-codes.ts).
  */
-import type * as C from '../contract/shop-codes.ts';
-import type { ReplyOf } from '../contract/endpoint.ts';
+import type * as C from '../../shared/contract/shop-codes.ts';
+import type { ReplyOf } from '../../shared/contract/endpoint.ts';
 import { api } from '../core/http.ts';
 import type { ActivationType } from './order-types.ts';
 

@@ -5,11 +5,11 @@
  * these codes, and the pages that describe them show with the texts. Read like core's entries (core/errors.ts), ahead
  * of them.
  *
- * The codes themselves stay in core/reply-codes.ts: the reference server answers with them (server/lib/errors.ts
+ * The codes themselves stay in shared/reply-codes.ts: the reference server answers with them (server/lib/errors.ts
  * reads them as `ErrorCode.*`). A domain whose codes no one else names keeps them here, beside its entries.
  */
 // The codes as a namespace, read member by member: the bundler then writes in only the codes read here.
-import * as C from '../core/reply-codes.ts';
+import * as C from '../../shared/reply-codes.ts';
 import type { CatalogueEntry } from '../core/error-catalogue.ts';
 
 export const SHOP_ERRORS: readonly CatalogueEntry[] = [

@@ -1,9 +1,9 @@
 /**
  * Orders and coupons as the user sees them afterwards (server/API.md "Commerce": Orders, Coupons). Money in cents.
- * Inputs and replies take their types from the contract (src/contract/shop-orders.ts).
+ * Inputs and replies take their types from the contract (shared/contract/shop-orders.ts).
  */
-import type * as C from '../contract/shop-orders.ts';
-import type { ReplyOf, RequestOf } from '../contract/endpoint.ts';
+import type * as C from '../../shared/contract/shop-orders.ts';
+import type { ReplyOf, RequestOf } from '../../shared/contract/endpoint.ts';
 import { api } from '../core/http.ts';
 import type { CouponStatus } from './order-types.ts';
 

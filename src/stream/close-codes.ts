@@ -8,7 +8,7 @@ import {
   CLOSE_SHARE_ENDED,
   CLOSE_SHARE_REMOVED,
   CLOSE_TOO_MANY_SOCKETS,
-} from '../contract/stream-protocol.ts';
+} from '../../shared/contract/stream-protocol.ts';
 import type { StreamFailure } from './types.ts';
 
 const CLOSE_FAILURES: ReadonlyMap<number, StreamFailure> = new Map([

@@ -5,7 +5,7 @@
  * picture), instead of opening a second one a round trip later (ws-stream-client.ts). It imports nothing of the app:
  * it may run before the app's entry has.
  */
-import type { StreamClientMessage } from '../contract/stream-protocol.ts';
+import type { StreamClientMessage } from '../../shared/contract/stream-protocol.ts';
 
 /** A socket nobody took within this long is closed: the page went elsewhere, or will open its own. */
 const UNCLAIMED_MS = 15_000;

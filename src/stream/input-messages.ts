@@ -2,7 +2,7 @@
  * What the user sends the phone (touches, keys, text, the clipboard to set or paste) as the protocol's messages, given
  * the client's way of sending input (which refuses while the session only watches). Each says whether it went.
  */
-import { MAX_TEXT_CHARS, type StreamClientMessage } from '../contract/stream-protocol.ts';
+import { MAX_TEXT_CHARS, type StreamClientMessage } from '../../shared/contract/stream-protocol.ts';
 import type { StreamClient } from './types.ts';
 
 export type InputSenders = Pick<StreamClient, 'touch' | 'key' | 'text' | 'setClipboard' | 'paste'>;

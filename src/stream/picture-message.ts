@@ -3,7 +3,7 @@
  * regions of the one shown, each numbered for its acknowledgement. Anything malformed reads as null and is skipped;
  * the client then asks for a whole picture.
  */
-import { FRAME_HEADER_BYTES, FRAME_KIND, PATCH_HEADER_BYTES, PATCH_KIND, PATCH_REGION_BYTES } from '../contract/stream-protocol.ts';
+import { FRAME_HEADER_BYTES, FRAME_KIND, PATCH_HEADER_BYTES, PATCH_KIND, PATCH_REGION_BYTES } from '../../shared/contract/stream-protocol.ts';
 
 export interface PatchPart {
   x: number;

@@ -3,7 +3,7 @@
  * the first message once both are there (null: whoever opened the socket sends it, early-socket.ts), and a close reported only while the client still holds this socket (one it
  * replaced says nothing). Unwiring drops every handler before closing, so a socket let go never reports again.
  */
-import type { StreamClientMessage } from '../contract/stream-protocol.ts';
+import type { StreamClientMessage } from '../../shared/contract/stream-protocol.ts';
 
 export interface SocketEvents {
   /** Whether the client still holds this socket. */

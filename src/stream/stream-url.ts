@@ -1,4 +1,4 @@
-import { STREAM_PATH } from '../contract/stream-protocol.ts';
+import { STREAM_PATH } from '../../shared/contract/stream-protocol.ts';
 
 /** The streaming host the app was built for (VITE_STREAM_SDK_BASE); '' for the page's own origin. */
 export const streamBase = (): string => import.meta.env?.VITE_STREAM_SDK_BASE ?? '';

@@ -5,7 +5,7 @@
  * surface (a <video>) into the container, and maps these calls onto its own input and control channels.
  * The protocol's words it speaks in (definitions, touches, keys, roles) are the contract's, handed on from here.
  */
-import type { ControlChange, ControlRequest, Definition, StreamKey, StreamRole, TouchAction, TouchPointer } from '../contract/stream-protocol.ts';
+import type { ControlChange, ControlRequest, Definition, StreamKey, StreamRole, TouchAction, TouchPointer } from '../../shared/contract/stream-protocol.ts';
 
 export type { Definition, StreamKey, StreamRole, TouchAction, TouchPointer };
 

@@ -2,34 +2,23 @@
  * The reference StreamClient: the reference backend's WebSocket protocol (server/API.md "Streaming"). Pictures are
  * JPEG binary messages drawn on a canvas; control is JSON. A dropped connection reconnects with backoff and asks
  * for the session's definition again, so quality survives a reconnect; the last picture stays on screen meanwhile.
- * Beside it: a socket's wiring (stream-socket.ts), what a close code says (close-codes.ts), the input messages
- * (input-messages.ts) and which definition answer settles a request (definition-answers.ts).
+ * This file routes the host's messages to the parts that hold the session: the socket and its reconnects
+ * (stream-connection.ts), the pictures and their acknowledgements (picture-receiver.ts), the pings and stats
+ * (stats-ticker.ts), who may drive the phone (session-control.ts), the definition wanted (session-definition.ts),
+ * the input messages (input-messages.ts) and the requests the host answers later (pending-requests.ts).
  */
-import { reconnectDelay, shouldGiveUp } from './backoff.ts';
+import { SCREENSHOT_KIND, HELLO_SEQ, type StreamClientMessage, type StreamServerMessage } from '../../shared/contract/stream-protocol.ts';
 import { canvasSupported, createCanvasSurface, type FrameSurface } from './canvas-surface.ts';
 import { createEmitter } from './emitter.ts';
-import { createLiveness } from './liveness.ts';
-import { createPendingRequests } from './pending-requests.ts';
-import { HELLO_SEQ, SCREENSHOT_KIND, type StreamClientMessage, type StreamServerMessage } from '../contract/stream-protocol.ts';
-import { closeFailure } from './close-codes.ts';
-import { createDefinitionAnswers } from './definition-answers.ts';
 import { inputSenders } from './input-messages.ts';
-import { readPicture } from './picture-message.ts';
-import { PING_EVERY_MS, SCREENSHOT_ERROR, SCREENSHOT_TIMEOUT_MS, STREAM_TIMEOUT_MS, isPositive, sameDefinition, type ReceivedHello } from './protocol.ts';
-import { streamUrl } from './stream-url.ts';
-import { unwireSocket, wireSocket } from './stream-socket.ts';
-import { takeEarlySocket } from './early-socket.ts';
-import {
-  StreamError,
-  type Definition,
-  type StreamClient,
-  type StreamEvents,
-  type StreamFailure,
-  type StreamLink,
-  type StreamRole,
-  type StreamState,
-  type StreamTarget,
-} from './types.ts';
+import { createPendingRequests, type RequestName } from './pending-requests.ts';
+import { createPictureReceiver } from './picture-receiver.ts';
+import { SCREENSHOT_ERROR, SCREENSHOT_TIMEOUT_MS, STREAM_TIMEOUT_MS, heldSince, isPositive, type ReceivedHello } from './protocol.ts';
+import { createSessionControl } from './session-control.ts';
+import { createSessionDefinition } from './session-definition.ts';
+import { createStatsTicker } from './stats-ticker.ts';
+import { createStreamConnection } from './stream-connection.ts';
+import { StreamError, type Definition, type StreamClient, type StreamEvents, type StreamTarget } from './types.ts';
 
 export interface WsStreamClientDeps {
   WebSocket?: typeof WebSocket;
@@ -39,110 +28,59 @@ export interface WsStreamClientDeps {
   now?: () => number;
 }
 
-/** Whole ms since a message arrived (its acknowledgement's `held`), at most what the host accepts. */
-const heldSince = (receivedAt: number): number => Math.min(60_000, Math.max(0, Math.round(performance.now() - receivedAt)));
-
 export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClient {
   const Socket = deps.WebSocket ?? (typeof WebSocket === 'undefined' ? undefined : WebSocket);
   const supported = deps.supported ?? canvasSupported;
-  const now = deps.now ?? (() => performance.now());
   const events = createEmitter<StreamEvents>();
   const requests = createPendingRequests();
-  let surface: FrameSurface | null = null;
-  let container: HTMLElement | null = null;
-  let socket: WebSocket | null = null;
   let target: StreamTarget | null = null;
-  let state: StreamState = 'idle';
-  let attempt = 0;
-  let ready = false;
-  /** The host's word on this session (hello, then control messages); a host without roles leaves it in control. */
-  let role: StreamRole = 'owner';
-  let control = true;
-  let frameSeq = 0;
-  let lastFrame: { width: number; height: number } | null = null;
-  /** The host's latest word on the link (its `link` message), shown with the stats. */
-  let link: StreamLink | null = null;
-  let timers: ReturnType<typeof setTimeout>[] = [];
-  let statsTimer: ReturnType<typeof setInterval> | null = null;
-  const liveness = createLiveness(now, STREAM_TIMEOUT_MS);
-  const definitionAnswers = createDefinitionAnswers();
+  const send = (message: StreamClientMessage): boolean => connection.send(message);
 
-  function setState(next: StreamState, failure?: StreamFailure): void {
-    state = next;
-    events.emit('state', { state: next, failure, attempt });
-  }
-
-  function clearTimers(): void {
-    for (const timer of timers) clearTimeout(timer);
-    timers = [];
-    if (statsTimer !== null) clearInterval(statsTimer);
-    statsTimer = null;
-  }
-
-  function later(ms: number, run: () => void): void {
-    timers.push(setTimeout(run, ms));
-  }
-
-  /** Closes the current socket without triggering a reconnect. */
-  function dropSocket(): void {
-    const current = socket;
-    socket = null;
-    ready = false;
-    clearTimers();
-    definitionAnswers.reset();
-    requests.failAll();
-    if (current) unwireSocket(current);
-  }
-
-  function fail(failure: StreamFailure): void {
-    dropSocket();
-    setState('failed', failure);
-  }
-
-  function lost(): void {
-    dropSocket();
-    attempt++;
-    if (shouldGiveUp(attempt)) return fail('connectionLost');
-    setState('reconnecting');
-    later(reconnectDelay(attempt, deps.random), open);
-  }
-
-  function send(message: StreamClientMessage): boolean {
-    if (!socket || !ready || socket.readyState !== 1) return false;
-    socket.send(JSON.stringify(message));
-    return true;
-  }
-
-  function sendInput(message: StreamClientMessage): boolean {
-    return !target?.viewOnly && control && send(message);
-  }
-
-  function startTicking(): void {
-    if (statsTimer !== null) clearInterval(statsTimer); // a repeated hello must not start a second ticker
-    liveness.reset();
-    statsTimer = setInterval(() => {
-      const { dead, ping, stats } = liveness.tick();
-      // A connection whose pings go unanswered is dead even if the browser has not noticed yet.
-      if (dead) return lost();
-      if (ping !== null) send({ type: 'ping', t: ping });
-      events.emit('stats', { ...stats, link });
-    }, PING_EVERY_MS / 2);
-  }
+  const stats = createStatsTicker({
+    now: deps.now ?? (() => performance.now()),
+    send,
+    dead: () => connection.lost(),
+    stats: (payload) => events.emit('stats', payload),
+  });
+  const control = createSessionControl((change) => events.emit('control', change));
+  const definition = createSessionDefinition({ send, requests, confirmed: (payload) => events.emit('definition', payload) });
+  const pictures = createPictureReceiver({
+    surface: deps.surface ?? createCanvasSurface,
+    send,
+    current: () => connection.current(),
+    counted: (bytes) => stats.picture(bytes),
+    drawn(frame) {
+      connection.proved();
+      events.emit('frame', frame);
+    },
+  });
+  const connection = createStreamConnection({
+    Socket,
+    target: () => target,
+    random: deps.random,
+    heard: () => stats.heard(),
+    text: onText,
+    binary(data, receivedAt) {
+      if (new Uint8Array(data, 0, 1)[0] === SCREENSHOT_KIND) return void requests.resolve('screenshot', new Blob([data.slice(1)], { type: 'image/jpeg' }));
+      pictures.receive(data, receivedAt);
+    },
+    dropped() {
+      stats.stop();
+      definition.reset();
+      requests.failAll();
+    },
+    state: (change) => events.emit('state', change),
+  });
 
   function onHello(message: ReceivedHello, receivedAt: number): void {
-    if (!isPositive(message.width) || !isPositive(message.height)) return fail('configError');
-    ready = true;
-    link = null;
+    if (!isPositive(message.width) || !isPositive(message.height)) return connection.fail('configError');
+    connection.greeted();
     // Acknowledged at once: the host measures the round trip by it before the first picture.
     send({ type: 'ack', seq: HELLO_SEQ, held: heldSince(receivedAt) });
     events.emit('ready', { width: message.width, height: message.height, name: message.phone?.name ?? '' });
-    role = message.role ?? 'owner';
-    control = message.control ?? true;
-    events.emit('control', { role, control, reason: 'hello' });
-    const wanted = target!.definition;
-    const current = message.definition;
-    if ((!current || !sameDefinition(wanted, current)) && send({ type: 'definition', ...wanted })) definitionAnswers.sent();
-    startTicking();
+    control.hello(message);
+    definition.hello(message.definition);
+    stats.start();
   }
 
   function onText(data: string, receivedAt: number): void {
@@ -150,98 +88,24 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
     try {
       message = JSON.parse(data) as StreamServerMessage;
     } catch {
-      return fail('configError');
+      return connection.fail('configError');
     }
-    if (message.type === 'hello') return onHello(message, receivedAt);
-    if (message.type === 'definition') {
-      const settles = definitionAnswers.answered();
-      if (message.ok && isPositive(message.width) && isPositive(message.height)) {
-        const { width, height, fps, bitrate, auto } = message;
-        const definition = auto ? { width, height, fps, bitrate, auto } : { width, height, fps, bitrate };
-        target = { ...target!, definition };
-        events.emit('definition', definition);
-        if (settles) requests.resolve('definition', definition);
-      } else if (settles) requests.reject('definition');
-    } else if (message.type === 'clipboard') {
+    if (message.type === 'hello') onHello(message, receivedAt);
+    else if (message.type === 'definition') definition.answered(message);
+    else if (message.type === 'clipboard') {
       events.emit('clipboard', { text: message.text });
       requests.resolve('clipboard', message.text);
-    } else if (message.type === 'control') {
-      control = message.control;
-      events.emit('control', { role, control, reason: message.reason });
-    } else if (message.type === 'audience') events.emit('audience', { watching: message.watching, controlling: message.controlling });
+    } else if (message.type === 'control') control.changed(message.control, message.reason);
+    else if (message.type === 'audience') events.emit('audience', { watching: message.watching, controlling: message.controlling });
     else if (message.type === 'control.requests') events.emit('controlRequests', { requests: message.requests });
-    else if (message.type === 'link') link = { kbps: message.kbps, rtt: message.rtt, width: message.width, height: message.height };
-    else if (message.type === 'pong') liveness.pong(message.t); else if (message.type === 'error' && SCREENSHOT_ERROR.test(message.msg)) requests.reject('screenshot');
+    else if (message.type === 'link') stats.link({ kbps: message.kbps, rtt: message.rtt, width: message.width, height: message.height });
+    else if (message.type === 'pong') stats.pong(message.t);
+    else if (message.type === 'error' && SCREENSHOT_ERROR.test(message.msg)) requests.reject('screenshot');
   }
 
-  /**
-   * A picture is acknowledged once drawn, so the host sends the next only when this one arrived (self-clocking); one
-   * replaced by a later whole picture is acknowledged by that one's acknowledgement. A picture that cannot be drawn
-   * is acknowledged too, with a request for a whole one.
-   */
-  function onBinary(data: ArrayBuffer, receivedAt: number): void {
-    if (new Uint8Array(data, 0, 1)[0] === SCREENSHOT_KIND) return void requests.resolve('screenshot', new Blob([data.slice(1)], { type: 'image/jpeg' }));
-    if (!surface) return;
-    const picture = readPicture(data);
-    if (!picture) return void send({ type: 'refresh' });
-    liveness.picture(data.byteLength);
-    const owner = socket;
-    void surface.draw(picture).then((outcome) => {
-      if (outcome === 'replaced' || owner !== socket) return;
-      // How long the picture waited here (a slow device, or a page still loading when an early socket heard it): on a
-      // fast link that would read as a slow one, and automatic quality would stay at its first, smallest picture.
-      send({ type: 'ack', seq: picture.seq, held: heldSince(receivedAt) });
-      if (outcome === 'unusable') return void send({ type: 'refresh' });
-      lastFrame = outcome;
-      // Only a picture proves the connection works: a host that says hello and drops keeps backing off.
-      attempt = 0;
-      if (state !== 'playing') setState('playing');
-      events.emit('frame', { ...outcome, seq: ++frameSeq });
-    });
-  }
-
-  function open(): void {
-    if (!target) return;
-    const token = target.token;
-    let url: string;
-    try {
-      url = streamUrl(target.baseUrl, target.userPhoneId, typeof token === 'string' ? token : null);
-    } catch {
-      return fail('configError');
-    }
-    if (state !== 'reconnecting') setState('connecting');
-    // A share link's page may have opened this very socket before the SDK arrived: it is taken over, not opened again.
-    const early = takeEarlySocket(url);
-    let current: WebSocket;
-    try {
-      current = early?.socket ?? new Socket!(url);
-    } catch {
-      return fail('configError'); // refused outright: mixed content (ws: from https:) or a content security policy
-    }
-    socket = current;
-    wireSocket(current, early ? null : token, {
-      owns: (candidate) => socket === candidate,
-      heard: () => liveness.heard(),
-      text: onText,
-      binary: onBinary,
-      closed: (code) => {
-        const failure = closeFailure(code);
-        // A socket opened early with a kept viewer key that the host refused before its hello: the session's own
-        // token (the page's join) may still open the phone, through a new socket.
-        if (failure && !(early && !ready)) fail(failure);
-        else lost();
-      },
-    });
-    // A host that accepts the connection but never says hello is as good as down.
-    later(STREAM_TIMEOUT_MS, () => {
-      if (socket === current && !ready) lost();
-    });
-    early?.replay();
-  }
-
-  function request<T>(name: 'definition' | 'clipboard' | 'screenshot', message: StreamClientMessage, timeoutMs: number): Promise<T> {
+  function request<T>(name: RequestName, message: StreamClientMessage, timeoutMs: number): Promise<T> {
     const reason = name === 'definition' ? 'resolutionFailed' : name === 'screenshot' ? 'screenshotFailed' : 'clipboardFailed';
-    if (!ready) return Promise.reject(new StreamError('notConnected'));
+    if (!connection.ready) return Promise.reject(new StreamError('notConnected'));
     const promise = requests.add<T>(name, reason, timeoutMs);
     send(message);
     return promise;
@@ -249,63 +113,57 @@ export function createWsStreamClient(deps: WsStreamClientDeps = {}): StreamClien
 
   return {
     get state() {
-      return state;
+      return connection.state;
     },
-    mount(element) {
-      container = element;
-      if (surface) surface.mount(element);
-    },
+    mount: (element) => pictures.mount(element),
     connect(next) {
-      dropSocket();
+      connection.drop();
       target = next;
-      attempt = 0;
-      if (!Socket || !supported()) return fail('unsupported');
-      surface ??= (deps.surface ?? createCanvasSurface)();
-      if (container) surface.mount(container);
-      open();
+      definition.want(next.definition);
+      connection.resetBackoff();
+      if (!Socket || !supported()) return connection.fail('unsupported');
+      pictures.attach();
+      connection.open();
     },
     pause() {
+      const { state } = connection;
       if (state === 'idle' || state === 'failed' || state === 'paused') return;
-      dropSocket();
-      setState('paused');
+      connection.drop();
+      connection.enter('paused');
     },
     resume() {
+      const { state } = connection;
       if (state !== 'paused' && state !== 'failed') return;
-      if (!Socket || !supported()) return fail('unsupported');
-      dropSocket();
-      attempt = 0;
-      open();
+      if (!Socket || !supported()) return connection.fail('unsupported');
+      connection.drop();
+      connection.resetBackoff();
+      connection.open();
     },
     destroy() {
-      dropSocket();
+      connection.drop();
       target = null;
-      surface?.destroy();
-      surface = null;
-      setState('idle');
+      pictures.destroy();
+      connection.enter('idle');
       events.clear();
     },
-    ...inputSenders(sendInput),
+    ...inputSenders((message) => control.drives(target?.viewOnly) && send(message)),
     readClipboard() {
       // The host refuses a watcher's clipboard read; say so now instead of waiting out the request.
-      if (target?.viewOnly || !control) return Promise.reject(new StreamError('clipboardFailed'));
+      if (!control.drives(target?.viewOnly)) return Promise.reject(new StreamError('clipboardFailed'));
       return request<string>('clipboard', { type: 'clipboard.get' }, STREAM_TIMEOUT_MS);
     },
-    setDefinition(definition) {
-      const promise = request<Definition>('definition', { type: 'definition', ...definition }, STREAM_TIMEOUT_MS);
-      if (ready) definitionAnswers.awaited();
+    setDefinition(wanted) {
+      const promise = request<Definition>('definition', { type: 'definition', ...wanted }, STREAM_TIMEOUT_MS);
+      if (connection.ready) definition.awaited();
       return promise;
     },
     screenshot() {
       return request<Blob>('screenshot', { type: 'screenshot' }, SCREENSHOT_TIMEOUT_MS);
     },
     takeControl() {
-      return role === 'owner' && send({ type: 'control.take' });
+      return control.isOwner() && send({ type: 'control.take' });
     },
-    frameSize() {
-      return lastFrame;
-    },
-    on(event, handler) {
-      return events.on(event, handler);
-    },
+    frameSize: () => pictures.frameSize(),
+    on: (event, handler) => events.on(event, handler),
   };
 }

@@ -1,9 +1,9 @@
 /**
  * Group control (sync mode; server/API.md "Group control"): start, read, switch the main-control phone, leave, stop.
- * Inputs and replies take their types from the contract (src/contract/sync.ts).
+ * Inputs and replies take their types from the contract (shared/contract/sync.ts).
  */
-import type * as C from '../contract/sync.ts';
-import type { ReplyOf } from '../contract/endpoint.ts';
+import type * as C from '../../shared/contract/sync.ts';
+import type { ReplyOf } from '../../shared/contract/endpoint.ts';
 import { api } from '../core/http.ts';
 
 export type SyncGroup = ReplyOf<typeof C.startSync>;

@@ -2,7 +2,7 @@
  * Group control's auto-arrange (spec: "rows and columns above 0, at least 2 windows"): the rows and columns of the
  * follower windows that make each window as large as the area allows, in the phone's 9:16 shape. Pure, unit-tested.
  */
-import { SYNC_MIN_PHONES } from '../contract/sync-words.ts';
+import { SYNC_MIN_PHONES } from '../../shared/contract/sync-words.ts';
 
 export interface Arrangement {
   rows: number;

@@ -1,10 +1,10 @@
 /**
  * Group control's replies in the spec §8 catalogue, with their texts in the sync part (`sync.errors.*`,
  * texts/sync-<lang>.ts), registered by texts/index.ts with that part. The device refusals a start or a switch also
- * answers with (does not exist, offline, expired, busy) are core's entries. The codes stay in core/reply-codes.ts:
+ * answers with (does not exist, offline, expired, busy) are core's entries. The codes stay in shared/reply-codes.ts:
  * the reference server answers with them.
  */
-import * as C from '../core/reply-codes.ts';
+import * as C from '../../shared/reply-codes.ts';
 import type { CatalogueEntry } from '../core/error-catalogue.ts';
 
 export const SYNC_ERRORS: readonly CatalogueEntry[] = [

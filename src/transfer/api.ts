@@ -1,10 +1,10 @@
 /**
  * Transfers to another account (server/API.md "Transfers"): check, give, records. Inputs and replies take their
- * types from the contract (src/contract/transfers.ts).
+ * types from the contract (shared/contract/transfers.ts).
  */
-import type * as C from '../contract/transfers.ts';
-import type { ReplyOf } from '../contract/endpoint.ts';
-import type { TransferDirection } from '../contract/transfer-words.ts';
+import type * as C from '../../shared/contract/transfers.ts';
+import type { ReplyOf } from '../../shared/contract/endpoint.ts';
+import type { TransferDirection } from '../../shared/contract/transfer-words.ts';
 import { api } from '../core/http.ts';
 
 export type TransferCheck = ReplyOf<typeof C.checkTransfer>;

@@ -2,9 +2,9 @@
  * The transfers' replies in the spec §8 catalogue, with their texts in the transfer part (`transfer.errors.*`,
  * texts/transfer-<lang>.ts). Registered by texts/index.ts with that part, which the transfer pages wait for. The
  * device refusals a transfer also answers with (does not exist, expired, busy, replacing, migrated, too many at once)
- * are core's entries. The codes stay in core/reply-codes.ts: the reference server answers with them.
+ * are core's entries. The codes stay in shared/reply-codes.ts: the reference server answers with them.
  */
-import * as C from '../core/reply-codes.ts';
+import * as C from '../../shared/reply-codes.ts';
 import type { CatalogueEntry } from '../core/error-catalogue.ts';
 
 export const TRANSFER_ERRORS: readonly CatalogueEntry[] = [

@@ -5,12 +5,12 @@
  */
 import { computed } from '@preact/signals-react';
 import { getConfigKeys } from '../app/client-api.ts';
-import { DEVICE_NOT_EXIST } from '../core/reply-codes.ts';
+import { DEVICE_NOT_EXIST } from '../../shared/reply-codes.ts';
 import { ApiError } from '../core/errors.ts';
 import { ensureQuery, queryState, removeQueries } from '../core/store/query-store.ts';
 import { phonesChangedOnServer } from '../devices/state.ts';
 import { createPagedList } from '../core/store/paged-list.ts';
-import { TRANSFER_LIMIT_DEFAULTS, TRANSFER_LIMIT_KEYS, type TransferDirection, type TransferLimitName } from '../contract/transfer-words.ts';
+import { TRANSFER_LIMIT_DEFAULTS, TRANSFER_LIMIT_KEYS, type TransferDirection, type TransferLimitName } from '../../shared/contract/transfer-words.ts';
 import { checkTransfer, listTransfers, transferPhones, type TransferCheck, type TransferOrder, type TransferResult } from './api.ts';
 
 export type TransferLimits = Record<TransferLimitName, number>;

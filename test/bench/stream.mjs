@@ -24,7 +24,7 @@ import { startThrottleProxy } from '../throttle-proxy.mjs';
 import { firstScreenFiles } from '../../scripts/first-screen.mjs';
 import { readManifest } from '../../scripts/boot-plan.mjs';
 
-/** The default ("auto") definition the phone view asks for: at most 30 frames a second, 2048 kbps (src/contract/stream-quality.ts). */
+/** The default ("auto") definition the phone view asks for: at most 30 frames a second, 2048 kbps (shared/contract/stream-quality.ts). */
 const STREAM_FPS = 30;
 const DEFAULT_BITRATE_KBPS = 2048;
 const DRAG = { dragMs: 8000, stepMs: 16, quietMs: 3000 };

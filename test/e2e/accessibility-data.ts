@@ -1,13 +1,13 @@
 /** The data the accessibility test's pages need (phones, groups, an unpaid order), asked of the API as the signed-in user. */
 import type { Page } from '@playwright/test';
-import type * as devices from '../../src/contract/devices.ts';
-import type { ReplyOf, RequestOf } from '../../src/contract/endpoint.ts';
-import type { Routes } from '../../src/contract/index.ts';
+import type * as devices from '../../shared/contract/devices.ts';
+import type { ReplyOf, RequestOf } from '../../shared/contract/endpoint.ts';
+import type { Routes } from '../../shared/contract/index.ts';
 
 const DAY = 86_400_000;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Data for the pages that need some. Its shapes are the contract's (src/contract/), so they cannot drift from what
+// Data for the pages that need some. Its shapes are the contract's (shared/contract/), so they cannot drift from what
 // the server sends.
 
 export type ApiPhone = ReplyOf<typeof devices.listPhones>['list'][number];
@@ -18,7 +18,7 @@ export interface PageData {
   groups: ApiGroup[];
   /** An unpaid order created for this test (shop group only). */
   orderId?: number;
-  /** A live share link of one phone, with one viewer joined (other pages only), for join-user and share-screen-control. */
+  /** A live share link of one phone, with one viewer joined, for the pages of NEEDS_SHARE (accessibility.spec.ts). */
   share?: { shareId: number; token: string; phoneId: number };
   /** The newest message of the account, for message-detaile. */
   messageId?: number;

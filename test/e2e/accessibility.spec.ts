@@ -32,6 +32,18 @@ test('the route table was read', () => {
   for (const segment of [...DEVICE_PAGES, ...SHOP_PAGES, ...Object.keys(QUERIES), ...Object.keys(READY)]) expect(byName(segment), `route "${segment}"`).toBeDefined();
 });
 
+/**
+ * The pages of neither group, in slices of at most this many, each a test of its own: a test stays well under a
+ * minute however many pages the table gains.
+ */
+const PAGES_PER_TEST = 7;
+/** The pages that look at a share link: first, so that one slice (one link at a time on the phone) holds them. */
+const NEEDS_SHARE = new Set(['my-share-screen', 'share-screen-control', 'join-user']);
+const OTHER_ROUTES = ROUTES.filter((entry) => groupOf(entry.segment) === 'other').sort((a, b) => Number(NEEDS_SHARE.has(b.segment)) - Number(NEEDS_SHARE.has(a.segment)));
+const OTHER_SLICES = Array.from({ length: Math.ceil(OTHER_ROUTES.length / PAGES_PER_TEST) }, (_, index) =>
+  OTHER_ROUTES.slice(index * PAGES_PER_TEST, (index + 1) * PAGES_PER_TEST),
+);
+
 for (const tenant of TENANTS) {
   test.describe(`accessibility, tenant ${tenant.clientNo}`, () => {
     test.describe.configure({ timeout: 120_000 });
@@ -115,31 +127,34 @@ for (const tenant of TENANTS) {
       audit.finish();
     });
 
-    test('account pages and every other page, logged in (public ones too)', async ({ page }) => {
-      const audit = new Audit(page, tenant, 'other pages logged in');
-      await logIn(page, tenant);
-      const holder: { data: PageData | null } = { data: null };
-      await audit.step('test data (phones, groups, a share link)', async () => {
-        const data = await loadPageData(page);
-        data.share = await createShareLink(page, data);
-        holder.data = data;
+    OTHER_SLICES.forEach((routes, index) => {
+      const names = routes.map((route) => route.segment).join(', ');
+      test(`account and other pages, ${index + 1} of ${OTHER_SLICES.length} (${names}), logged in`, async ({ page }) => {
+        const audit = new Audit(page, tenant, `other pages ${index + 1} logged in`);
+        await logIn(page, tenant);
+        const holder: { data: PageData | null } = { data: null };
+        await audit.step('test data (phones, groups, a share link where a page shows one)', async () => {
+          const data = await loadPageData(page);
+          if (routes.some((route) => NEEDS_SHARE.has(route.segment))) data.share = await createShareLink(page, data);
+          holder.data = data;
+        });
+        try {
+          await otherPages(audit, holder.data, routes);
+        } finally {
+          // The link was only there to be looked at (a shared phone cannot be granted: other tests may want it).
+          const share = holder.data?.share;
+          if (share) await callApi(page, 'PUT', '/api/device/share/end', { shareId: share.shareId }).catch(() => undefined);
+        }
+        audit.finish();
       });
-      try {
-        await otherPages(audit, holder.data);
-      } finally {
-        // The link was only there to be looked at (a shared phone cannot be granted: other tests may want it).
-        const share = holder.data?.share;
-        if (share) await callApi(page, 'PUT', '/api/device/share/end', { shareId: share.shareId }).catch(() => undefined);
-      }
-      audit.finish();
     });
   });
 }
 
-/** The "other" group's pages, and the overlays some of them open. */
-async function otherPages(audit: Audit, data: PageData | null): Promise<void> {
+/** Pages of the "other" group, and the overlays some of them open. */
+async function otherPages(audit: Audit, data: PageData | null, routes: typeof ROUTES): Promise<void> {
   const { page, tenant } = audit;
-  for (const route of ROUTES.filter((entry) => groupOf(entry.segment) === 'other')) {
+  for (const route of routes) {
     await audit.route(route, data, 'logged in');
     if (route.segment === 'my-share-screen') {
       await audit.step('my-share-screen with the new-link sheet, then the link made', async () => {

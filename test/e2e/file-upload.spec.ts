@@ -8,7 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { buildApk } from '../apk-builder.mjs';
 import { appUrl } from './helpers.ts';
-import { UPLOAD_CHUNK_BYTES } from '../../src/contract/file-words.ts';
+import { UPLOAD_CHUNK_BYTES } from '../../shared/contract/file-words.ts';
 import { openPhoneView, openTool, pixelAt, stage, tapPhone, userWithPhones, watchSockets } from './stream-helpers.ts';
 import { BUILT_IN_APPS, installedAppInfo } from '../../server/stream/phone-apps.ts';
 import { iconRect } from '../../server/stream/phone-layout.ts';

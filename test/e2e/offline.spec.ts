@@ -18,7 +18,7 @@ test('the production build registers /sw.js for /app/ and a reload with the netw
   await page.reload();
   await expect(page.getByTestId('login-submit')).toBeVisible();
   await expect(page.getByTestId('tab-sms')).toHaveText('验证码登录');
-  // Once idle, the share meta has asked for the shell's idle texts (app/share-meta.ts). A language switch loads every
+  // Once idle, the share meta has asked for the shell's idle texts (app/idle/share-meta.ts). A language switch loads every
   // part asked for so far in the other language: all of them come from the precache.
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /在浏览器里租用/);
   await page.getByRole('button', { name: '语言: English' }).click();

@@ -1,5 +1,5 @@
 /**
- * Compile-time checks of the shop's calls as the contract types them (src/contract/shop*.ts), run by
+ * Compile-time checks of the shop's calls as the contract types them (shared/contract/shop*.ts), run by
  * `npm run typecheck` (never executed): every line marked `@ts-expect-error` must fail to compile.
  */
 import { api } from '../../src/core/http.ts';

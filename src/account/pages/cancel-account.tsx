@@ -4,12 +4,12 @@
  */
 import { useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { maskMobile } from '../../core/format.ts';
+import { maskMobile } from '../../../shared/format.ts';
 import { openDialog } from '../../core/ui/dialogs.ts';
 import { Field } from '../../core/ui/field.tsx';
 import { notify } from '../../core/ui/notify.ts';
 import { noticeOfError } from '../../core/ui/use-busy-action.ts';
-import { checkSmsCode } from '../../core/validate.ts';
+import { checkSmsCode } from '../../../shared/validate.ts';
 import { unregister } from '../account-api.ts';
 import { sendSmsCodeToSelf, SmsScene } from '../sms-api.ts';
 import { logout, user } from '../state.ts';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { Field } from '../../core/ui/field.tsx';
 import { notify } from '../../core/ui/notify.ts';
-import { checkMobile, checkPassword, checkPasswordRepeat, checkSmsCode } from '../../core/validate.ts';
+import { checkMobile, checkPassword, checkPasswordRepeat, checkSmsCode } from '../../../shared/validate.ts';
 import { go, pagePath } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import { resetPassword } from '../account-api.ts';

@@ -9,7 +9,7 @@ import { whenIdle } from '../../core/idle.ts';
 import { Field } from '../../core/ui/field.tsx';
 import { LanguageSwitch } from '../../core/ui/language-switch.tsx';
 import { noticeOfError } from '../../core/ui/use-busy-action.ts';
-import { checkMobile, checkPassword, checkSmsCode } from '../../core/validate.ts';
+import { checkMobile, checkPassword, checkSmsCode } from '../../../shared/validate.ts';
 import { go, pagePath } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import { sendSmsCode, SmsScene } from '../sms-api.ts';

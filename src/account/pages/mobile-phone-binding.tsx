@@ -4,13 +4,13 @@
  */
 import { useEffect, useState } from 'react';
 import { t, type MessageKey } from '../../core/i18n/index.ts';
-import { ErrorCode } from '../../core/error-codes.ts';
+import { ErrorCode } from '../../../shared/error-codes.ts';
 import { ApiError, describeError } from '../../core/errors.ts';
-import { formatDate, maskMobile } from '../../core/format.ts';
+import { formatDate, maskMobile } from '../../../shared/format.ts';
 import { Field } from '../../core/ui/field.tsx';
 import { useQuery } from '../../core/store/use-query.ts';
 import { notify } from '../../core/ui/notify.ts';
-import { checkMobile, checkSmsCode } from '../../core/validate.ts';
+import { checkMobile, checkSmsCode } from '../../../shared/validate.ts';
 import { goToPage } from '../../app/navigate.ts';
 import { canChangeMobile, changeMobile } from '../account-api.ts';
 import { sendSmsCode, sendSmsCodeToSelf, SmsScene, validateSmsCode } from '../sms-api.ts';

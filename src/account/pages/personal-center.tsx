@@ -4,7 +4,7 @@
  */
 import { t } from '../../core/i18n/index.ts';
 import { copyText } from '../../core/clipboard.ts';
-import { formatDateTime, maskMobile } from '../../core/format.ts';
+import { formatDateTime, maskMobile } from '../../../shared/format.ts';
 import { Menu, MenuRow } from '../../core/ui/menu.tsx';
 import { notify } from '../../core/ui/notify.ts';
 import { goToPage } from '../../app/navigate.ts';

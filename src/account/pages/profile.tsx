@@ -1,6 +1,6 @@
 /** profile (home layout, the "Me" tab): who is logged in, the profile banner, and the account's entries. */
 import { t, type MessageKey } from '../../core/i18n/index.ts';
-import { maskMobile } from '../../core/format.ts';
+import { maskMobile } from '../../../shared/format.ts';
 import { Menu, MenuRow } from '../../core/ui/menu.tsx';
 import { goToPage } from '../../app/navigate.ts';
 import { permissionKeys } from '../../app/client-state.ts';

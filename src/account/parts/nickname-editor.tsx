@@ -4,7 +4,7 @@ import { t } from '../../core/i18n/index.ts';
 import { notify } from '../../core/ui/notify.ts';
 import { useBusyAction } from '../../core/ui/use-busy-action.ts';
 import { errorInto } from '../../core/ui/error-into.ts';
-import { checkName } from '../../core/validate.ts';
+import { checkName } from '../../../shared/validate.ts';
 import { updateUser } from '../account-api.ts';
 import { displayName, patchUser, user } from '../state.ts';
 import { requireAccount } from './require-account.ts';

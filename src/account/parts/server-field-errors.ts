@@ -2,7 +2,7 @@
  * Which form field a server refusal belongs to, so its message sits next to that field
  * (the rest go to a notice). Shared by the login and password forms.
  */
-import { ErrorCode } from '../../core/error-codes.ts';
+import { ErrorCode } from '../../../shared/error-codes.ts';
 import { ApiError, describeError } from '../../core/errors.ts';
 
 export type AuthField = 'mobile' | 'code' | 'password';

@@ -1,7 +1,8 @@
 /**
- * The layouts of spec §2. Only the first screen's are here, in the entry: loginLayout carries the brand, and the
- * plain ones pass through. The signed-in app's (header and back, bottom navigation, guest banner) and the styles of
- * its pages are in app-layouts.tsx, which every page but the first screen's loads with its own chunk (routes.ts).
+ * The layouts, one named per route (spec §2's list: home, person, loginLayout, ...). Only the first screen's are
+ * here, in the entry: loginLayout carries the brand, and the plain ones pass through. The signed-in app's (header and
+ * back, bottom navigation, guest banner) and the styles of its pages are in app-layouts.tsx, which every page but the
+ * first screen's loads with its own chunk (routes.ts).
  */
 import type { ComponentChildren } from 'preact';
 import { aboutApp } from '../client-state.ts';

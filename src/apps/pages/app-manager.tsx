@@ -12,7 +12,7 @@ import { errorInto } from '../../core/ui/error-into.ts';
 import { useQuery } from '../../core/store/use-query.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import { usePhones } from '../../devices/phone-lists.ts';
-import { APP_ACTIONS, APP_BATCH_LIMIT, type AppAction } from '../../contract/app-words.ts';
+import { APP_ACTIONS, APP_BATCH_LIMIT, type AppAction } from '../../../shared/contract/app-words.ts';
 import { actionAllowed, idsOf } from '../app-rules.ts';
 import { appOperation, appsFetcher, appsKey, clearAppOperation, runAppOperation } from '../state.ts';
 import { AppList } from '../parts/app-list.tsx';

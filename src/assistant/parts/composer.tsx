@@ -4,7 +4,7 @@
  * unreachable, a refusal, a voice failure); the box keeps what was typed in every case.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { MAX_QUESTION_CHARS } from '../../contract/assistant-words.ts';
+import { MAX_QUESTION_CHARS } from '../../../shared/contract/assistant-words.ts';
 import { locale, t } from '../../core/i18n/index.ts';
 import { answering, appendText, ask, composerNotice, draft, stopAnswer } from '../state.ts';
 import { listen, recognitionClass, type Listening } from '../voice.ts';

@@ -5,8 +5,8 @@
  * by an error.
  */
 import { useRef, useState } from 'react';
-import { FEEDBACK_TYPES, MAX_FEEDBACK_CHARS, type FeedbackType } from '../../contract/assistant-words.ts';
-import { ErrorCode } from '../../core/error-codes.ts';
+import { FEEDBACK_TYPES, MAX_FEEDBACK_CHARS, type FeedbackType } from '../../../shared/contract/assistant-words.ts';
+import { ErrorCode } from '../../../shared/error-codes.ts';
 import { ApiError, describeError } from '../../core/errors.ts';
 import { t } from '../../core/i18n/index.ts';
 import { notify } from '../../core/ui/notify.ts';

@@ -2,7 +2,7 @@
 import { t } from '../../core/i18n/index.ts';
 import { describe } from '../../core/errors.ts';
 import type { CloneTemplate } from '../api.ts';
-import { formatDateTime } from '../../core/format.ts';
+import { formatDateTime } from '../../../shared/format.ts';
 import { formatSize } from '../clone-rules.ts';
 
 interface Props {

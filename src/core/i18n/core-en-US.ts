@@ -2,7 +2,7 @@ import type { Translation } from './index.ts';
 import type zhCN from './core-zh-CN.ts';
 
 /**
- * Core texts: shared words (`common.*`) and the spec §5 rule messages of core/validate.ts (`validate.*`), English;
+ * Core texts: shared words (`common.*`) and the spec §5 rule messages of shared/validate.ts (`validate.*`), English;
  * typed against the zh-CN twin, so a missing or extra key fails the typecheck.
  */
 const coreTexts: Translation<typeof zhCN> = {

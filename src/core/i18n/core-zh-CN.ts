@@ -1,5 +1,5 @@
 /**
- * Core texts: shared words (`common.*`), the spec §5 rule messages of core/validate.ts (`validate.*`) and the error
+ * Core texts: shared words (`common.*`), the spec §5 rule messages of shared/validate.ts (`validate.*`) and the error
  * texts a failure needs before the catalogue's own part has loaded (`errors.*`, core/errors.ts), Simplified Chinese.
  */
 const coreTexts = {

@@ -5,12 +5,12 @@
  * Texts live with their domain: src/<domain>/texts/ holds one table per language (and per part), keyed by the
  * domain (`account.login.submit`, `devices.groups.manageTitle`, `shop.buy.addTitle`, `phoneView.tools.title`).
  * Only core's own texts sit here: `common.*`, `validate.*` (spec §5) and `errors.*` (spec §8; the catalogue's texts
- * are a part of their own, errors-<lang>.ts, declared and loaded with the catalogue by core/errors.ts). The
- * per-language files here decide which texts travel in two parts: zh-CN.ts / en-US.ts, the first screen's part that
- * boot names (core, app shell, the account's public pages, the 404 page; zh-CN's comes inside index.html), and
- * zh-CN-app.ts / en-US-app.ts, the signed-in app's part that every private page's loader awaits (declared by
+ * are a part of their own, errors-<lang>.ts, declared and loaded with the catalogue by core/errors.ts). Which
+ * texts travel together is the app's choice, not core's (core imports no domain): src/app/text-parts/ assembles the
+ * first screen's part that boot names (core, app shell, the account's public pages, the 404 page; zh-CN's comes
+ * inside index.html) and the signed-in app's part that every private page's loader awaits (declared by
  * src/app/app-texts.ts). Every other part is declared by the lazy module that needs it (src/shop/texts/index.ts,
- * src/phone-view/texts/index.ts, src/app/texts/index.ts, ...), so its loaders stay out of the first screen. Only
+ * src/phone-view/texts/index.ts, src/app/idle/texts/index.ts, ...), so its loaders stay out of the first screen. Only
  * the active language is fetched (spec §1: zh-CN by default, choice stored under `language`), except the first
  * screen's zh-CN part. A domain may have texts in several parts (account, app, misc), split by section, never
  * inside one.
@@ -20,17 +20,19 @@
  */
 import rosetta from 'rosetta';
 import { signal } from '@preact/signals-react';
-import type zhCN from './zh-CN.ts';
+import type coreZhCN from './core-zh-CN.ts';
 import { read, write } from '../storage.ts';
 
 /** The shape of a zh-CN table with any wording: the type of its en-US twin. */
 export type Translation<T> = { [K in keyof T]: T[K] extends string ? string : Translation<T[K]> };
-export type CoreDictionary = Translation<typeof zhCN>;
+/** Core's own texts (`common.*`, `validate.*`), which every part of the first screen carries. */
+export type CoreDictionary = Translation<typeof coreZhCN>;
 
 /**
  * THE registry of the text parts: each part's name and the shape of its tables (its zh-CN table's type). Core lists
- * only the first screen's part, which it assembles itself (zh-CN.ts); every other part adds itself, by declaration
- * merging, in the module that declares it (src/shop/texts/index.ts, src/app/app-texts.ts, core/errors.ts, ...).
+ * only its own texts; every other part adds itself, by declaration merging, in the module that declares it (the
+ * first screen's in src/app/text-parts/first-screen-zh-CN.ts, src/shop/texts/index.ts, src/app/app-texts.ts,
+ * core/errors.ts, ...).
  * Dictionary and MessageKey are derived from it: a t() of a key that no registered zh-CN table holds fails the
  * typecheck, and so does a catalogue entry whose text is missing; each en-US table, typed against its zh-CN twin,
  * fails it when a key is missing or extra.

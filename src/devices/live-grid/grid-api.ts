@@ -1,6 +1,6 @@
 /** The live grid's one call (server/API.md "Live grid"), on the streaming-SDK host. */
 import { sdkRequest } from '../../core/sdk-http.ts';
-import { GRID_TICKET_PATH, type GridTicket } from '../../contract/grid-protocol.ts';
+import { GRID_TICKET_PATH, type GridTicket } from '../../../shared/contract/grid-protocol.ts';
 
 /**
  * A ticket for one grid socket. Quiet: the grid is a picture on top of stills, so a failure falls back to them

@@ -6,8 +6,8 @@
  */
 import { streamSdkBaseURL } from '../../core/sdk-http.ts';
 import { reconnectDelay, shouldGiveUp } from '../../stream/backoff.ts';
-import type { GridClientMessage, GridServerMessage, GridTicket } from '../../contract/grid-protocol.ts';
-import { CLOSE_NOT_ASSIGNED } from '../../contract/stream-protocol.ts';
+import type { GridClientMessage, GridServerMessage, GridTicket } from '../../../shared/contract/grid-protocol.ts';
+import { CLOSE_NOT_ASSIGNED } from '../../../shared/contract/stream-protocol.ts';
 import { gridTicket } from './grid-api.ts';
 import { gridSocketUrl, readThumb, sameIds } from './rules.ts';
 

@@ -6,7 +6,7 @@
  */
 import type { Phone } from '../api.ts';
 import { now as serverNow } from '../state.ts';
-import type { GridTicket } from '../../contract/grid-protocol.ts';
+import type { GridTicket } from '../../../shared/contract/grid-protocol.ts';
 import { createGridSocket, type GridSocket, type GridSocketDeps, type GridSocketEvents } from './grid-socket.ts';
 import { dropAllPictures, dropPictures, pictureIds, showPicture } from './pictures.ts';
 import { FirstPictureDelays, idsToWatch, poorConnection, type ConnectionInfo } from './rules.ts';

@@ -2,7 +2,7 @@
 import type { Phone } from '../api.ts';
 import { showsLive } from '../state.ts';
 import { hostSocketUrl } from '../../stream/stream-url.ts';
-import { GRID_SOCKET_PATH, MAX_WATCHED, THUMB_HEADER_BYTES, THUMB_KIND } from '../../contract/grid-protocol.ts';
+import { GRID_SOCKET_PATH, MAX_WATCHED, THUMB_HEADER_BYTES, THUMB_KIND } from '../../../shared/contract/grid-protocol.ts';
 
 /** The ids to watch for the cards on screen: running phones only, in screen order, at most a 16-grid's worth. */
 export function idsToWatch(visible: readonly Phone[], at?: number): number[] {

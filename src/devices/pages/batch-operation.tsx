@@ -12,7 +12,7 @@ import { errorInto } from '../../core/ui/error-into.ts';
 import { goToPage } from '../../app/navigate.ts';
 import { permissionKeys } from '../../app/client-state.ts';
 import type { PageProps } from '../../app/route-types.ts';
-import { SCREENSHOT_BATCH_LIMIT, type BatchEntry } from '../device-types.ts';
+import { SCREENSHOT_BATCH_LIMIT, type BatchEntry } from '../../../shared/device-types.ts';
 import { allPhonesLoaded, loadAllPhones } from '../phone-lists.ts';
 import { phoneLabel } from '../phone-store.ts';
 import { BATCH_ACTIONS, batchQuery, parseAction, parseIds, type BatchAction } from '../parts/batch/ids.ts';

@@ -8,7 +8,7 @@ import { notify } from '../../core/ui/notify.ts';
 import { useBusyAction } from '../../core/ui/use-busy-action.ts';
 import { goBack } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
-import type { BatchEntry } from '../device-types.ts';
+import type { BatchEntry } from '../../../shared/device-types.ts';
 import { groups } from '../state.ts';
 import { GroupNameForm } from '../parts/groups/group-name-form.tsx';
 import { createGroupAndSync, refreshGroups } from '../parts/groups/group-actions.ts';

@@ -2,12 +2,12 @@
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { describeEntry, errorText } from '../../core/errors-later.ts';
-import { formatDateTime } from '../../core/format.ts';
+import { formatDateTime } from '../../../shared/format.ts';
 import { notify } from '../../core/ui/notify.ts';
 import { useQuery } from '../../core/store/use-query.ts';
 import { isSafeUrl } from '../../core/safe-url.ts';
 import { phoneHardware, type Phone } from '../api.ts';
-import { RESOLUTIONS, type BatchEntry, type PhoneHardware } from '../device-types.ts';
+import { RESOLUTIONS, type BatchEntry, type PhoneHardware } from '../../../shared/device-types.ts';
 import { captureDevices, moveDevicesToGroup, setDeviceResolution } from '../actions.ts';
 import { groups } from '../state.ts';
 

@@ -15,7 +15,7 @@ import { goToPage } from '../../app/navigate.ts';
 import { entryAllowed } from '../../app/entry-rules.ts';
 import type { RouteSegment } from '../../app/route-types.ts';
 import type { Phone } from '../api.ts';
-import type { BatchEntry } from '../device-types.ts';
+import type { BatchEntry } from '../../../shared/device-types.ts';
 import { rebootDevices, resetDevices, setDevicesRoot } from '../actions.ts';
 import { DetailsPanel, GroupPanel, ResolutionPanel, ScreenshotPanel } from './action-panels.tsx';
 import { RenameForm } from '../rename-form.tsx';

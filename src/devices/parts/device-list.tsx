@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { errorText } from '../../core/errors-later.ts';
-import { formatDate } from '../../core/format.ts';
+import { formatDate } from '../../../shared/format.ts';
 import { whenIdle } from '../../core/idle.ts';
 import { openDialog } from '../../core/ui/dialogs.ts';
 import { notify } from '../../core/ui/notify.ts';

@@ -4,8 +4,8 @@
  */
 import { signal, type Signal } from '@preact/signals-react';
 import { captureDevices } from '../actions.ts';
-import { SCREENSHOT_BATCH_LIMIT } from '../device-types.ts';
-import { chunk } from '../../core/format.ts';
+import { SCREENSHOT_BATCH_LIMIT } from '../../../shared/device-types.ts';
+import { chunk } from '../../../shared/format.ts';
 import { onSessionCleared } from '../../account/session.ts';
 
 export const REFRESH_MS = 30_000;

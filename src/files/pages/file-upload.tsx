@@ -3,7 +3,7 @@
  * its own. Entries: the device action sheet and the batch page; phone-view shows the same panel in a sheet.
  */
 import type { PageProps } from '../../app/route-types.ts';
-import { MAX_FILE_TARGETS } from '../../contract/file-words.ts';
+import { MAX_FILE_TARGETS } from '../../../shared/contract/file-words.ts';
 import { UploadPanel } from '../parts/upload-panel.tsx';
 export { ensureFilesTexts as ready } from '../texts/index.ts';
 

@@ -11,7 +11,7 @@ import { notify } from '../../core/ui/notify.ts';
 import { noticeOfError, useBusyAction } from '../../core/ui/use-busy-action.ts';
 import { useQuery } from '../../core/store/use-query.ts';
 import { usePhones } from '../../devices/phone-lists.ts';
-import { FILE_EXTENSION, MAX_FILES_PER_SELECTION } from '../../contract/file-words.ts';
+import { FILE_EXTENSION, MAX_FILES_PER_SELECTION } from '../../../shared/contract/file-words.ts';
 import type { UploadedFile } from '../api.ts';
 import { checkSelection, type SelectionProblem } from '../selection.ts';
 import { deleteUpload, fetchFiles, FILES_KEY, sendFiles, sending } from '../state.ts';

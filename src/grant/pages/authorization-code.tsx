@@ -11,7 +11,7 @@ import type { PageProps } from '../../app/route-types.ts';
 import { usePhones, allPhones, allPhonesError, allPhonesLoaded, loadAllPhones } from '../../devices/phone-lists.ts';
 import { remainingMs } from '../../devices/state.ts';
 import { formatRemaining } from '../../devices/remaining-time.ts';
-import { maxGrantDays } from '../../contract/grant-words.ts';
+import { maxGrantDays } from '../../../shared/contract/grant-words.ts';
 import type { CreatedGrant } from '../api.ts';
 import { GrantForm } from '../parts/grant-form.tsx';
 import { GrantResult } from '../parts/grant-result.tsx';

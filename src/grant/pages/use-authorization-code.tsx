@@ -5,14 +5,14 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { formatDateTime } from '../../core/format.ts';
+import { formatDateTime } from '../../../shared/format.ts';
 import { Field } from '../../core/ui/field.tsx';
 import { notify } from '../../core/ui/notify.ts';
 import { useBusyAction } from '../../core/ui/use-busy-action.ts';
 import { errorInto } from '../../core/ui/error-into.ts';
 import { goToPage } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
-import { normalizeGrantCode } from '../../contract/grant-words.ts';
+import { normalizeGrantCode } from '../../../shared/contract/grant-words.ts';
 import type { CodePreview } from '../api.ts';
 import { checkGrantCodeInput } from '../rules.ts';
 import { previewCode, redeemCode } from '../state.ts';

@@ -1,6 +1,6 @@
 /** One of the owner's grants: phone, mode, permission, status, days, end, who holds it; revoke while it is live. */
 import { t } from '../../core/i18n/index.ts';
-import { formatDateTime } from '../../core/format.ts';
+import { formatDateTime } from '../../../shared/format.ts';
 import type { GrantRecord } from '../api.ts';
 
 interface CardProps {

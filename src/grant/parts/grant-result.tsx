@@ -5,7 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { copyText } from '../../core/clipboard.ts';
-import { formatDateTime } from '../../core/format.ts';
+import { formatDateTime } from '../../../shared/format.ts';
 import { errorText } from '../../core/errors-later.ts';
 import { notify } from '../../core/ui/notify.ts';
 import { goToPage } from '../../app/navigate.ts';

@@ -11,7 +11,7 @@ import { notify } from '../../core/ui/notify.ts';
 import { PageHeader } from '../../app/layouts/page-header.tsx';
 import { aboutApp } from '../../app/client-state.ts';
 import type { PageProps } from '../../app/route-types.ts';
-import { iconPath } from '../../contract/pwa-words.ts';
+import { iconPath } from '../../../shared/contract/pwa-words.ts';
 import { appInstalled, installPrompt, promptInstall } from '../install-prompt.ts';
 import { installWay } from '../install-way.ts';
 import { IosSteps } from '../parts/ios-steps.tsx';

@@ -10,7 +10,7 @@ import { errorText } from '../../core/errors-later.ts';
 import { notify } from '../../core/ui/notify.ts';
 import { aboutApp, tenantId } from '../../app/client-state.ts';
 import type { PageProps } from '../../app/route-types.ts';
-import { BRAND_COLOURS, themeFor } from '../../app/theme.ts';
+import { BRAND_COLOURS, themeFor } from '../../../shared/theme-colours.ts';
 import { isGuest, user } from '../../account/state.ts';
 import { inviteLink } from '../invite-link.ts';
 import { drawPoster } from '../poster.ts';

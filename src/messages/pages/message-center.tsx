@@ -6,12 +6,12 @@
 import { useEffect, useState } from 'react';
 import { locale, t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
-import { formatDateTime } from '../../core/format.ts';
+import { formatDateTime } from '../../../shared/format.ts';
 import { notify } from '../../core/ui/notify.ts';
 import { PagedFooter } from '../../core/ui/paged-footer.tsx';
 import { goToPage } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
-import { MESSAGE_TABS, type MessageTab } from '../../contract/message-words.ts';
+import { MESSAGE_TABS, type MessageTab } from '../../../shared/contract/message-words.ts';
 import { messagePages, readAll } from '../state.ts';
 import { useQuery } from '../../core/store/use-query.ts';
 import { unreadCounts, type ListedMessage } from '../api.ts';

@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react';
 import { locale, t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
-import { formatDateTime } from '../../core/format.ts';
+import { formatDateTime } from '../../../shared/format.ts';
 import { sanitizeHtml } from '../../core/sanitize-html.ts';
 import { useQuery } from '../../core/store/use-query.ts';
 import type { PageProps } from '../../app/route-types.ts';

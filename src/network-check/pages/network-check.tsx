@@ -4,7 +4,7 @@
  * and download, a verdict per line and the stream quality it suits. Runs on opening; "test again" runs it afresh.
  */
 import { t } from '../../core/i18n/index.ts';
-import { LINES } from '../../contract/line-check-words.ts';
+import { LINES } from '../../../shared/contract/line-check-words.ts';
 import { useLineChecks, type LineState } from '../state.ts';
 import { LineCard } from '../parts/line-card.tsx';
 import '../parts/network-check.css';

@@ -3,7 +3,7 @@
  * recommended quality, or its progress while measured.
  */
 import { t } from '../../core/i18n/index.ts';
-import type { LineNumber } from '../../contract/line-check-words.ts';
+import type { LineNumber } from '../../../shared/contract/line-check-words.ts';
 import type { LineFigures } from '../measure.ts';
 import type { LineState } from '../state.ts';
 

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { describe } from '../../core/errors.ts';
-import { formatDateTime } from '../../core/format.ts';
+import { formatDateTime } from '../../../shared/format.ts';
 import { PagedFooter } from '../../core/ui/paged-footer.tsx';
 import type { PageProps } from '../../app/route-types.ts';
 import type { MockLog } from '../api.ts';

@@ -6,7 +6,7 @@
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { useQuery } from '../../core/store/use-query.ts';
-import { MOCK_TYPES, type MockType } from '../../contract/new-machine-words.ts';
+import { MOCK_TYPES, type MockType } from '../../../shared/contract/new-machine-words.ts';
 import { manufacturersFetcher, manufacturersKey, modelsFetcher, modelsKey, paramsFetcher, paramsKey } from '../state.ts';
 
 export type Mode = 'random' | 'chosen';

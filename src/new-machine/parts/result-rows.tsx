@@ -4,7 +4,7 @@
  */
 import { t } from '../../core/i18n/index.ts';
 import { describe } from '../../core/errors.ts';
-import { isBusy, type BatchEntry } from '../../devices/device-types.ts';
+import { isBusy, type BatchEntry } from '../../../shared/device-types.ts';
 import { phonesById } from '../../devices/phone-store.ts';
 
 type Verdict = 'running' | 'done' | 'failed';

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { describe, describeError } from '../../core/errors.ts';
-import { formatDateTime } from '../../core/format.ts';
+import { formatDateTime } from '../../../shared/format.ts';
 import { useBusyAction } from '../../core/ui/use-busy-action.ts';
 import { errorInto } from '../../core/ui/error-into.ts';
 import { permissionKeys } from '../../app/client-state.ts';
@@ -15,7 +15,7 @@ import { entryAllowed } from '../../app/entry-rules.ts';
 import { goToPage } from '../../app/navigate.ts';
 import type { RouteSegment } from '../../app/route-types.ts';
 import type { PageProps } from '../../app/route-types.ts';
-import type { CheckFix } from '../../contract/phone-check-words.ts';
+import type { CheckFix } from '../../../shared/contract/phone-check-words.ts';
 import { rebootAndCheck, usePhoneCheck } from '../state.ts';
 import { CheckRow } from '../parts/check-row.tsx';
 import '../parts/phone-check.css';

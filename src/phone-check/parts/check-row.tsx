@@ -5,7 +5,7 @@
 import { t, type MessageKey } from '../../core/i18n/index.ts';
 import { describe } from '../../core/errors.ts';
 import { formatRemaining } from '../../devices/remaining-time.ts';
-import type { CheckFix } from '../../contract/phone-check-words.ts';
+import type { CheckFix } from '../../../shared/contract/phone-check-words.ts';
 import type { PhoneCheckItem } from '../api.ts';
 
 const GB = 1024 ** 3;

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { copyText } from '../../core/clipboard.ts';
 import { read } from '../../core/storage.ts';
-import { MAX_CLIPBOARD_CHARS } from '../../contract/stream-protocol.ts';
+import { MAX_CLIPBOARD_CHARS } from '../../../shared/contract/stream-protocol.ts';
 import { openDialog } from '../../core/ui/dialogs.ts';
 import { notify } from '../../core/ui/notify.ts';
 import { Sheet } from '../../core/ui/sheet.tsx';

@@ -8,8 +8,8 @@ import { t, type MessageKey } from '../../core/i18n/index.ts';
 import { Sheet } from '../../core/ui/sheet.tsx';
 import { permissionKeys } from '../../app/client-state.ts';
 import type { StreamKey } from '../../stream/types.ts';
-import type { NavKey } from '../../contract/stream-protocol.ts';
-import { QUALITIES } from '../../contract/stream-quality.ts';
+import type { NavKey } from '../../../shared/contract/stream-protocol.ts';
+import { QUALITIES } from '../../../shared/contract/stream-quality.ts';
 import {
   audience,
   panel,

@@ -14,7 +14,7 @@ import { usePhones } from '../../devices/phone-lists.ts';
 import { useCheckedBatch } from '../../devices/use-checked-batch.ts';
 import { CheckedBatchCard } from '../../devices/checked-batch-card.tsx';
 import { phonesById } from '../../devices/phone-store.ts';
-import type { ReplaceType } from '../../contract/replace-words.ts';
+import type { ReplaceType } from '../../../shared/contract/replace-words.ts';
 import type { ReplacePreview, ReplaceSubmit } from '../api.ts';
 import { followReplacements, loadReplaceLimits, previewNow, replaceLimits, submitNow } from '../state.ts';
 import { PhoneChoice, type PhoneChoiceWords } from '../../devices/phone-choice.tsx';

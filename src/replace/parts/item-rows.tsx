@@ -5,11 +5,11 @@
  */
 import { t } from '../../core/i18n/index.ts';
 import { describe } from '../../core/errors.ts';
-import { formatDateTime } from '../../core/format.ts';
-import { REPLACING_OPERATIONS } from '../../contract/device-words.ts';
-import type { ReplaceType } from '../../contract/replace-words.ts';
+import { formatDateTime } from '../../../shared/format.ts';
+import { REPLACING_OPERATIONS } from '../../../shared/contract/device-words.ts';
+import type { ReplaceType } from '../../../shared/contract/replace-words.ts';
 import type { Phone } from '../../devices/api.ts';
-import { isBusy } from '../../devices/device-types.ts';
+import { isBusy } from '../../../shared/device-types.ts';
 import { phonesById } from '../../devices/phone-store.ts';
 import type { PreviewItem, SubmitItem } from '../api.ts';
 

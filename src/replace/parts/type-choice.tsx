@@ -1,6 +1,6 @@
 /** Spec §4 replace types as two radios, each with what it does to the phone, so the choice is made knowingly. */
 import { t } from '../../core/i18n/index.ts';
-import type { ReplaceType } from '../../contract/replace-words.ts';
+import type { ReplaceType } from '../../../shared/contract/replace-words.ts';
 
 const TYPES = [
   { type: 1, label: 'replace.type.fresh', hint: 'replace.type.freshHint' },

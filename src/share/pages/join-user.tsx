@@ -6,7 +6,7 @@
  */
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
-import { formatDateTime } from '../../core/format.ts';
+import { formatDateTime } from '../../../shared/format.ts';
 import { notify } from '../../core/ui/notify.ts';
 import { useQuery } from '../../core/store/use-query.ts';
 import { PageHeader } from '../../app/layouts/page-header.tsx';

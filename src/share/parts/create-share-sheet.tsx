@@ -12,7 +12,7 @@ import { useBusyAction } from '../../core/ui/use-busy-action.ts';
 import { Sheet } from '../../core/ui/sheet.tsx';
 import { allPhones, allPhonesLoaded, loadAllPhones } from '../../devices/phone-lists.ts';
 import { phonesById } from '../../devices/phone-store.ts';
-import { SHARE_PERMISSIONS, SHARE_VALIDITY_HOURS, type SharePermission, type ShareValidityHours } from '../../contract/share-words.ts';
+import { SHARE_PERMISSIONS, SHARE_VALIDITY_HOURS, type SharePermission, type ShareValidityHours } from '../../../shared/contract/share-words.ts';
 import { canShareNatively, createShareLink, shareLink } from '../state.ts';
 
 interface CreateShareSheetProps {

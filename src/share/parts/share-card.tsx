@@ -1,6 +1,6 @@
 /** One share on my-share-screen: its phone, status, permission, validity, and who joined it, in what state. */
 import { t } from '../../core/i18n/index.ts';
-import { formatDateTime } from '../../core/format.ts';
+import { formatDateTime } from '../../../shared/format.ts';
 import type { Share } from '../api.ts';
 
 interface ShareCardProps {

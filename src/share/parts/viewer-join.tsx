@@ -1,10 +1,10 @@
 /**
  * The viewer's first step on a share link: the phone's name, what the link allows, and a display name to join with
- * (prefilled with the name used last, or the account's nickname). The name follows the spec §5 name rule.
+ * (prefilled with the name used last, or the account's nickname). The name is 1-20 characters after trimming (spec §5).
  */
 import { useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { checkName } from '../../core/validate.ts';
+import { checkName } from '../../../shared/validate.ts';
 import { Field } from '../../core/ui/field.tsx';
 import type { OpenedShare } from '../api.ts';
 

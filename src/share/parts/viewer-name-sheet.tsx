@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { checkName } from '../../core/validate.ts';
+import { checkName } from '../../../shared/validate.ts';
 import { Field } from '../../core/ui/field.tsx';
 import { Sheet } from '../../core/ui/sheet.tsx';
 import { notify } from '../../core/ui/notify.ts';

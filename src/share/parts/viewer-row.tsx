@@ -4,7 +4,7 @@
  */
 import { t } from '../../core/i18n/index.ts';
 import { useBusyAction } from '../../core/ui/use-busy-action.ts';
-import { SHARE_PERMISSIONS, type SharePermission, type ViewerAction } from '../../contract/share-words.ts';
+import { SHARE_PERMISSIONS, type SharePermission, type ViewerAction } from '../../../shared/contract/share-words.ts';
 import type { ShareViewer } from '../api.ts';
 import type { ViewerChange } from '../state.ts';
 

@@ -5,14 +5,14 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { t } from '../../core/i18n/index.ts';
-import { ErrorCode } from '../../core/error-codes.ts';
+import { ErrorCode } from '../../../shared/error-codes.ts';
 import { ApiError, describeError } from '../../core/errors.ts';
 import { Field } from '../../core/ui/field.tsx';
 import { notify } from '../../core/ui/notify.ts';
 import { noticeOfError, useBusyAction } from '../../core/ui/use-busy-action.ts';
 import { goToPage, pathTo } from '../../app/navigate.ts';
 import type { PageProps, RouteSegment } from '../../app/route-types.ts';
-import { checkRedeemCode } from '../code-list.ts';
+import { checkRedeemCode } from '../../../shared/code-list.ts';
 import { redeemCode } from '../codes-api.ts';
 import '../parts/shop.css';
 // Shown once the shop's texts are in (a part of their own: texts/index.ts).

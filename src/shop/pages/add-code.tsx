@@ -12,7 +12,7 @@ import { useBusyAction } from '../../core/ui/use-busy-action.ts';
 import { pathTo } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import { phonesChangedOnServer } from '../../devices/state.ts';
-import { checkCodeList, MAX_CODES_PER_CALL, parseCodeList } from '../code-list.ts';
+import { checkCodeList, MAX_CODES_PER_CALL, parseCodeList } from '../../../shared/code-list.ts';
 import { activateCodes } from '../codes-api.ts';
 import { CodeInput } from '../parts/codes/code-input.tsx';
 import { CodeRows, outcomes, type CodeRow } from '../parts/codes/code-rows.tsx';

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { ApiError, describeError } from '../../core/errors.ts';
-import { ErrorCode } from '../../core/error-codes.ts';
+import { ErrorCode } from '../../../shared/error-codes.ts';
 import { PageHeader } from '../../app/layouts/page-header.tsx';
 import type { PageProps } from '../../app/route-types.ts';
 import type { Goods } from '../api.ts';
@@ -13,7 +13,7 @@ import { forgetGoods, goods as goodsSignal, goodsError, loadGoods } from '../sta
 import { formatMoney } from '../money.ts';
 import { CouponPicker, PriceSummary, useOrderSubmit } from '../parts/checkout.tsx';
 import { usePreview } from '../parts/use-preview.ts';
-import { MAX_ORDER_PHONES } from '../../contract/shop-words.ts';
+import { MAX_ORDER_PHONES } from '../../../shared/contract/shop-words.ts';
 import '../parts/buy.css';
 // Shown once the shop's texts are in (a part of their own: texts/index.ts).
 export { ensureShopTexts as ready } from '../texts/index.ts';

@@ -1,7 +1,7 @@
 /** codeRecord (person layout): the activation codes the user has used, newest first, page by page. */
 import { useEffect } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { formatDateTime } from '../../core/format.ts';
+import { formatDateTime } from '../../../shared/format.ts';
 import { PagedFooter } from '../../core/ui/paged-footer.tsx';
 import type { PageProps } from '../../app/route-types.ts';
 import type { CodeRecord } from '../codes-api.ts';

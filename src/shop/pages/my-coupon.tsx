@@ -7,7 +7,7 @@ import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { goBack } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
-import { COUPON_STATUSES, type CouponStatus } from '../../contract/shop-words.ts';
+import { COUPON_STATUSES, type CouponStatus } from '../../../shared/contract/shop-words.ts';
 import { coupons as couponsSignal, couponsError, forgetCoupons, loadCoupons } from '../state.ts';
 import { CouponCard } from '../parts/orders/coupon-card.tsx';
 import { StatusTabs } from '../parts/orders/status-tabs.tsx';

@@ -10,7 +10,7 @@ import { PagedFooter } from '../../core/ui/paged-footer.tsx';
 import { goToPage } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import type { Order } from '../orders-api.ts';
-import { ORDER_STATUSES } from '../../contract/shop-words.ts';
+import { ORDER_STATUSES } from '../../../shared/contract/shop-words.ts';
 import { cancelUnpaidOrder, orders, type OrderTab } from '../state.ts';
 import { OrderCard } from '../parts/orders/order-card.tsx';
 import { StatusTabs } from '../parts/orders/status-tabs.tsx';

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { ErrorCode } from '../../core/error-codes.ts';
+import { ErrorCode } from '../../../shared/error-codes.ts';
 import { ApiError, describeError } from '../../core/errors.ts';
 import { notify } from '../../core/ui/notify.ts';
 import { goToPage, pathTo, BASE } from '../../app/navigate.ts';

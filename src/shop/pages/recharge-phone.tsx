@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
-import { formatDateTime } from '../../core/format.ts';
+import { formatDateTime } from '../../../shared/format.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import type { Phone } from '../../devices/api.ts';
 import { allPhones, loadAllPhones, usePhones } from '../../devices/phone-lists.ts';
@@ -14,7 +14,7 @@ import { formatMoney } from '../money.ts';
 import { CouponPicker, PriceSummary, useOrderSubmit } from '../parts/checkout.tsx';
 import { PhonePicker, toggleWithin } from '../../devices/phone-picker.tsx';
 import { usePreview } from '../parts/use-preview.ts';
-import { MAX_ORDER_PHONES } from '../../contract/shop-words.ts';
+import { MAX_ORDER_PHONES } from '../../../shared/contract/shop-words.ts';
 import '../parts/buy.css';
 // Shown once the shop's texts are in (a part of their own: texts/index.ts).
 export { ensureShopTexts as ready } from '../texts/index.ts';

@@ -11,7 +11,7 @@ import { useBusyAction } from '../../core/ui/use-busy-action.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import type { Phone } from '../../devices/api.ts';
 import { phonesChangedOnServer } from '../../devices/state.ts';
-import { checkCodeList, MAX_CODES_PER_CALL, parseCodeList } from '../code-list.ts';
+import { checkCodeList, MAX_CODES_PER_CALL, parseCodeList } from '../../../shared/code-list.ts';
 import { activateCodes } from '../codes-api.ts';
 import { CodeInput } from '../parts/codes/code-input.tsx';
 import { CodeRows, outcomes, type CodeRow, type CodeStatus } from '../parts/codes/code-rows.tsx';

@@ -12,7 +12,7 @@ import { forgetGoods, goods as goodsSignal, loadGoods } from '../state.ts';
 import { formatMoney } from '../money.ts';
 import { CouponPicker, PriceSummary, useOrderSubmit } from '../parts/checkout.tsx';
 import { usePreview } from '../parts/use-preview.ts';
-import { upgradePrice } from '../upgrade-price.ts';
+import { upgradePrice } from '../../../shared/upgrade-price.ts';
 import '../parts/buy.css';
 // Shown once the shop's texts are in (a part of their own: texts/index.ts).
 export { ensureShopTexts as ready } from '../texts/index.ts';

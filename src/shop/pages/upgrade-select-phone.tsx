@@ -7,8 +7,8 @@ import { allPhones, loadAllPhones } from '../../devices/phone-lists.ts';
 import { remainingMs } from '../../devices/state.ts';
 import { forgetGoods, goods as goodsSignal, loadGoods } from '../state.ts';
 import { PhonePicker, toggleWithin } from '../../devices/phone-picker.tsx';
-import { DAY_MS } from '../../contract/time-units.ts';
-import { MAX_ORDER_PHONES } from '../../contract/shop-words.ts';
+import { DAY_MS } from '../../../shared/contract/time-units.ts';
+import { MAX_ORDER_PHONES } from '../../../shared/contract/shop-words.ts';
 import '../parts/buy.css';
 // Shown once the shop's texts are in (a part of their own: texts/index.ts).
 export { ensureShopTexts as ready } from '../texts/index.ts';

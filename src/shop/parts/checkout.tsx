@@ -5,12 +5,12 @@
  */
 import { useEffect, useRef } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { ErrorCode } from '../../core/error-codes.ts';
+import { ErrorCode } from '../../../shared/error-codes.ts';
 import { ApiError, describeError } from '../../core/errors.ts';
 import { openDialog } from '../../core/ui/dialogs.ts';
 import { notify } from '../../core/ui/notify.ts';
 import { useBusyAction } from '../../core/ui/use-busy-action.ts';
-import { formatDate } from '../../core/format.ts';
+import { formatDate } from '../../../shared/format.ts';
 import { goToPage } from '../../app/navigate.ts';
 import type { OrderRequest, Preview } from '../api.ts';
 import type { Coupon } from '../orders-api.ts';

@@ -9,7 +9,7 @@ import { useBusyAction } from '../../core/ui/use-busy-action.ts';
 import { errorInto } from '../../core/ui/error-into.ts';
 import { phoneLabel } from '../../devices/phone-store.ts';
 import { usePhones } from '../../devices/phone-lists.ts';
-import { SYNC_MIN_PHONES } from '../../contract/sync-words.ts';
+import { SYNC_MIN_PHONES } from '../../../shared/contract/sync-words.ts';
 import type { SyncGroup } from '../api.ts';
 import { startSyncNow } from '../state.ts';
 

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { ApiError, describeError } from '../../core/errors.ts';
-import { ErrorCode } from '../../core/error-codes.ts';
+import { ErrorCode } from '../../../shared/error-codes.ts';
 import { Field } from '../../core/ui/field.tsx';
 import { Link } from 'wouter';
 import { goToPage, pathTo } from '../../app/navigate.ts';
@@ -15,7 +15,7 @@ import type { PageProps } from '../../app/route-types.ts';
 import { usePhones } from '../../devices/phone-lists.ts';
 import { useCheckedBatch } from '../../devices/use-checked-batch.ts';
 import { CheckedBatchCard } from '../../devices/checked-batch-card.tsx';
-import { accountInputProblem } from '../../contract/account-words.ts';
+import { accountInputProblem } from '../../../shared/contract/account-words.ts';
 import type { TransferAccount, TransferCheck, TransferResult } from '../api.ts';
 import { checkTransferNow, loadTransferLimits, transferLimits, transferLimitsKnown, transferNow } from '../state.ts';
 import { PhoneChoice, type PhoneChoiceWords } from '../../devices/phone-choice.tsx';

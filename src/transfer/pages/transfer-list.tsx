@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { PagedFooter } from '../../core/ui/paged-footer.tsx';
 import type { PageProps } from '../../app/route-types.ts';
-import { TRANSFER_DIRECTIONS, type TransferDirection } from '../../contract/transfer-words.ts';
+import { TRANSFER_DIRECTIONS, type TransferDirection } from '../../../shared/contract/transfer-words.ts';
 import { transferRecords } from '../state.ts';
 import { TransferCard } from '../parts/transfer-card.tsx';
 import '../parts/transfer.css';

@@ -1,6 +1,6 @@
 /** One transfer record (spec §3): order number, source and target account (masked mobiles), status, time, phones. */
 import { t } from '../../core/i18n/index.ts';
-import { formatDateTime } from '../../core/format.ts';
+import { formatDateTime } from '../../../shared/format.ts';
 import type { TransferAccount, TransferOrder } from '../api.ts';
 import { ResultRows } from './item-rows.tsx';
 

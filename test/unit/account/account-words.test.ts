@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { accountInputProblem, accountKind } from '../../../src/contract/account-words.ts';
+import { accountInputProblem, accountKind } from '../../../shared/contract/account-words.ts';
 
 // The account fields' rule (a transfer's receiver, a grant's grantee), each page giving its own message next to the
 // field: a mobile number, else a user number of digits, else nothing.

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { AnalyticsQueue, clampBatchSize, type QueueOptions } from '../../../src/analytics/queue.ts';
-import type { TrackedEvent } from '../../../src/contract/analytics-words.ts';
+import type { TrackedEvent } from '../../../shared/contract/analytics-words.ts';
 
 // The analytics queue's rules (spec §4 states, §5 names, §9 numbers), with storage, clock, timer and sending by hand.
 

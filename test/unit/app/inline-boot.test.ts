@@ -10,7 +10,7 @@ import { boot, bootCalls, decideBoot, type BootPlan } from '../../../src/app/inl
 import { FIRST_PHONE_PAGE } from '../../../src/devices/first-page.ts';
 import { fetchWithBootReplies } from '../../../src/app/boot-replies.ts';
 import { configureHttp } from '../../../src/core/http.ts';
-import { MISSING_TENANT_MESSAGE } from '../../../src/core/error-codes.ts';
+import { MISSING_TENANT_MESSAGE } from '../../../shared/error-codes.ts';
 import { aboutApp, clientFunctions, loadClient, resetClient, secureData } from '../../../src/app/client-state.ts';
 
 const root = new URL('../../../', import.meta.url).pathname;

@@ -2,7 +2,7 @@ import '../dom.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { configureHttp } from '../../../src/core/http.ts';
-import { ErrorCode } from '../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../shared/error-codes.ts';
 import { dialogs } from '../../../src/core/ui/dialogs.ts';
 import { notices } from '../../../src/core/ui/notify.ts';
 import { read, write } from '../../../src/core/storage.ts';
@@ -12,7 +12,7 @@ import { saveTokens, tokens } from '../../../src/account/state.ts';
 import { routeBySegment } from '../../../src/app/routes.ts';
 import { loadClient } from '../../../src/app/client-state.ts';
 import { installDictionary } from '../../../src/core/i18n/index.ts';
-import enUS from '../../../src/core/i18n/en-US.ts';
+import enUS from '../../../src/app/text-parts/first-screen-en-US.ts';
 import { clearSession, logout, setLoginNavigator } from '../../../src/account/state.ts';
 
 const CLIENTS: Record<string, { tenantId: number; clientId: number; platform: string }> = {

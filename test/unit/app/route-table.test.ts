@@ -59,14 +59,4 @@ test('the rest of the table is loaded by routes.ts alone, so the entry never car
   assert.match(readFileSync(join(srcRoot, 'app/routes.ts'), 'utf8'), /import\('\.\/more-routes\.ts'\)\.then/);
 });
 
-test("no page uses wouter's path patterns, whose parser the build leaves out (app/no-route-patterns.ts)", () => {
-  const patterns = /import\s*\{([^}]*)\}\s*from\s*'wouter'/g;
-  for (const file of sourceFiles(srcRoot)) {
-    for (const [, names] of readFileSync(file, 'utf8').matchAll(patterns)) {
-      const used = names.split(',').map((name) => name.trim().split(/\s/)[0]);
-      for (const name of used) assert.ok(['Router', 'Link', 'useLocation', 'useSearch', 'type'].includes(name), `${relative(srcRoot, file)}: ${name}`);
-    }
-  }
-});
-
 test.run();

@@ -2,7 +2,7 @@ import '../dom.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { pageTitle } from '../../../src/app/shell.ts';
-import { oldDomainNotice, readOldDomainConfig } from '../../../src/app/old-domain.ts';
+import { oldDomainNotice, readOldDomainConfig } from '../../../src/app/idle/old-domain.ts';
 import { themeFor } from '../../../src/app/theme.ts';
 
 test('theme: tenant 100 is green, every other tenant the default', () => {

@@ -2,7 +2,7 @@ import '../dom.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { holdUpdates, reloadOnNavigation, releaseHoldsOf, resetUpdateGuard } from '../../../src/app/update-guard.ts';
-import { hasTypedInput, reloadWhenHidden, updateActivated } from '../../../src/app/update-arrival.ts';
+import { hasTypedInput, reloadWhenHidden, updateActivated } from '../../../src/app/idle/update-arrival.ts';
 import { leaveRoute, registerStreamSession } from '../../../src/app/stream-session.ts';
 
 let reloads = 0;

@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { actionAllowed, appCoverage, idsOf, operationOver } from '../../../src/apps/app-rules.ts';
 import type { AppOperation, AppSummary } from '../../../src/apps/api.ts';
-import { appOperationStatus } from '../../../src/contract/app-words.ts';
+import { appOperationStatus } from '../../../shared/contract/app-words.ts';
 
 // The app manager's rules (src/apps/app-rules.ts) and the operation status both sides derive (contract/app-words.ts).
 

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ANSWER_IDLE_MS, askQuestion, readAnswerStream, type AnswerHandlers } from '../../../src/assistant/api.ts';
-import { ErrorCode } from '../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../shared/error-codes.ts';
 import { ApiError } from '../../../src/core/errors.ts';
 import { configureHttp, REFRESH_PATH } from '../../../src/core/http.ts';
 

@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import type { ChatMessage } from '../../../src/assistant/api.ts';
 import { answering, appendText, ask, chosenConversation, composerNotice, conversationView, draft, failureText, newConversation, restoreDraft, stopAnswer, turns, type Turn } from '../../../src/assistant/state.ts';
 import assistantEnUS from '../../../src/assistant/texts/assistant-en-US.ts';
-import { ErrorCode } from '../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../shared/error-codes.ts';
 import { ApiError } from '../../../src/core/errors.ts';
 import { configureHttp } from '../../../src/core/http.ts';
 import { installDictionary } from '../../../src/core/i18n/index.ts';

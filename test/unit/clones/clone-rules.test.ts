@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { formatSize, idsOf, sourceId } from '../../../src/clones/clone-rules.ts';
-import { CLONE_IDS_MAX } from '../../../src/contract/clone-words.ts';
+import { CLONE_IDS_MAX } from '../../../shared/contract/clone-words.ts';
 
 // The clone pages' rules (src/clones/clone-rules.ts): the phones of the address and the sizes shown.
 

@@ -5,12 +5,12 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { configureHttp, http, isMissingTenant } from '../../../src/core/http.ts';
-import { ErrorCode, MISSING_TENANT_MESSAGE } from '../../../src/core/error-codes.ts';
+import { ErrorCode, MISSING_TENANT_MESSAGE } from '../../../shared/error-codes.ts';
 import { ApiError, describe, describeError, describeServerMessage } from '../../../src/core/errors.ts';
 import { describeFailure } from '../../../src/core/errors-later.ts';
 import { installDictionary } from '../../../src/core/i18n/index.ts';
-import enUS from '../../../src/core/i18n/en-US.ts';
-import zhCN from '../../../src/core/i18n/zh-CN.ts';
+import enUS from '../../../src/app/text-parts/first-screen-en-US.ts';
+import zhCN from '../../../src/app/text-parts/first-screen-zh-CN.ts';
 import { ERRORS_EN_US, ERRORS_ZH_CN } from '../error-texts.ts';
 
 interface RawReply {

@@ -2,10 +2,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { configureHttp, http, REFRESH_PATH, serializeParams, type Tokens } from '../../../src/core/http.ts';
 import { sdkRequest } from '../../../src/core/sdk-http.ts';
-import { ErrorCode, MISSING_TENANT_MESSAGE } from '../../../src/core/error-codes.ts';
+import { ErrorCode, MISSING_TENANT_MESSAGE } from '../../../shared/error-codes.ts';
 import { ApiError } from '../../../src/core/errors.ts';
 import { installDictionary, t } from '../../../src/core/i18n/index.ts';
-import enUS from '../../../src/core/i18n/en-US.ts';
+import enUS from '../../../src/app/text-parts/first-screen-en-US.ts';
 import { ERRORS_EN_US } from '../error-texts.ts';
 
 interface Call {

@@ -1,9 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import zhCN from '../../../src/core/i18n/zh-CN.ts';
-import zhCNApp from '../../../src/core/i18n/zh-CN-app.ts';
-import enUS from '../../../src/core/i18n/en-US.ts';
-import enUSApp from '../../../src/core/i18n/en-US-app.ts';
+import zhCN from '../../../src/app/text-parts/first-screen-zh-CN.ts';
+import zhCNApp from '../../../src/app/text-parts/signed-in-zh-CN.ts';
+import enUS from '../../../src/app/text-parts/first-screen-en-US.ts';
+import enUSApp from '../../../src/app/text-parts/signed-in-en-US.ts';
 import zhCNShop from '../../../src/shop/texts/shop-zh-CN.ts';
 import enUSShop from '../../../src/shop/texts/shop-en-US.ts';
 import zhCNStream from '../../../src/phone-view/texts/stream-zh-CN.ts';
@@ -12,8 +12,8 @@ import zhCNPassword from '../../../src/account/texts/password-zh-CN.ts';
 import enUSPassword from '../../../src/account/texts/password-en-US.ts';
 import zhCNDownload from '../../../src/misc/texts/download-zh-CN.ts';
 import enUSDownload from '../../../src/misc/texts/download-en-US.ts';
-import zhCNIdle from '../../../src/app/texts/idle-zh-CN.ts';
-import enUSIdle from '../../../src/app/texts/idle-en-US.ts';
+import zhCNIdle from '../../../src/app/idle/texts/idle-zh-CN.ts';
+import enUSIdle from '../../../src/app/idle/texts/idle-en-US.ts';
 import zhCNGrant from '../../../src/grant/texts/grant-zh-CN.ts';
 import enUSGrant from '../../../src/grant/texts/grant-en-US.ts';
 import zhCNTransfer from '../../../src/transfer/texts/transfer-zh-CN.ts';
@@ -61,7 +61,7 @@ import { SHOP_ERRORS } from '../../../src/shop/errors.ts';
 import { GRANT_ERRORS } from '../../../src/grant/errors.ts';
 import { TRANSFER_ERRORS } from '../../../src/transfer/errors.ts';
 import { REPLACE_ERRORS } from '../../../src/replace/errors.ts';
-import { ErrorCode } from '../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../shared/error-codes.ts';
 import { ERRORS_EN_US, ERRORS_ZH_CN } from '../error-texts.ts';
 
 function flatten(tree: object, prefix = ''): Record<string, string> {

@@ -1,8 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ensureTexts, installDictionary, locale, setLocale, t, type TextPart } from '../../../src/core/i18n/index.ts';
-import zhCN from '../../../src/core/i18n/zh-CN.ts';
-import zhCNApp from '../../../src/core/i18n/zh-CN-app.ts';
+import zhCN from '../../../src/app/text-parts/first-screen-zh-CN.ts';
+import zhCNApp from '../../../src/app/text-parts/signed-in-zh-CN.ts';
 
 // A lazy part of the texts, as the phone-view pages declare theirs (src/phone-view/texts/index.ts).
 function countingPart(): { part: TextPart; loads: string[] } {

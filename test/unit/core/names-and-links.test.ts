@@ -1,13 +1,13 @@
 import '../dom.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { checkName } from '../../../src/core/validate.ts';
-import { lookalikeKey } from '../../../src/core/name-lookalike.ts';
+import { checkName } from '../../../shared/validate.ts';
+import { lookalikeKey } from '../../../shared/name-lookalike.ts';
 import { isSafeUrl } from '../../../src/core/safe-url.ts';
 import { sanitizeHtml } from '../../../src/core/sanitize-html.ts';
 
-// Names refused by Unicode category (src/core/validate.ts), the look-alike key of reserved names
-// (src/core/name-lookalike.ts), and links that reach another site under a disguise (src/core/sanitize-html.ts).
+// Names refused by Unicode category (shared/validate.ts), the look-alike key of reserved names
+// (shared/name-lookalike.ts), and links that reach another site under a disguise (src/core/sanitize-html.ts).
 
 const hex = (s: string) => [...s].map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`).join(' ');
 

@@ -1,8 +1,8 @@
 import '../dom.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { checkMobile, checkName, checkPassword, checkPasswordRepeat, checkSmsCode } from '../../../src/core/validate.ts';
-import { chunk, formatDateTime, maskMobile } from '../../../src/core/format.ts';
+import { checkMobile, checkName, checkPassword, checkPasswordRepeat, checkSmsCode } from '../../../shared/validate.ts';
+import { chunk, formatDateTime, maskMobile } from '../../../shared/format.ts';
 import { clearSessionData, isShowVirtualKey, read, write } from '../../../src/core/storage.ts';
 import { sanitizeHtml } from '../../../src/core/sanitize-html.ts';
 import { fingerprintId, fnv1a } from '../../../src/core/fingerprint.ts';

@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Phone } from '../../../src/devices/api.ts';
 import { dropAllPictures, dropPictures, showPicture } from '../../../src/devices/live-grid/pictures.ts';
-import { MAX_WATCHED, THUMB_KIND } from '../../../src/contract/grid-protocol.ts';
+import { MAX_WATCHED, THUMB_KIND } from '../../../shared/contract/grid-protocol.ts';
 import { FirstPictureDelays, gridSocketUrl, idsToWatch, poorConnection, readThumb, sameIds, SLOW_FIRST_PICTURE_MS } from '../../../src/devices/live-grid/rules.ts';
 import { livePicture } from '../../../src/devices/parts/thumbnails.ts';
 import { alive, revoked } from './object-urls.ts';

@@ -2,7 +2,7 @@ import '../dom.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Phone } from '../../../src/devices/api.ts';
-import type { Operation } from '../../../src/devices/device-types.ts';
+import type { Operation } from '../../../shared/device-types.ts';
 import { progressPlan } from '../../../src/devices/polling.ts';
 import { applyProgress, phonesById, putPhones } from '../../../src/devices/phone-store.ts';
 

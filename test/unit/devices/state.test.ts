@@ -4,8 +4,8 @@ import * as assert from 'uvu/assert';
 import { effect } from '@preact/signals-react';
 import { configureHttp } from '../../../src/core/http.ts';
 import { installDictionary } from '../../../src/core/i18n/index.ts';
-import enUS from '../../../src/core/i18n/en-US.ts';
-import enUSApp from '../../../src/core/i18n/en-US-app.ts';
+import enUS from '../../../src/app/text-parts/first-screen-en-US.ts';
+import enUSApp from '../../../src/app/text-parts/signed-in-en-US.ts';
 import type { Phone } from '../../../src/devices/api.ts';
 import {
   canOpen,

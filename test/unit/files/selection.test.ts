@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { MAX_FILE_BYTES } from '../../../src/contract/file-words.ts';
+import { MAX_FILE_BYTES } from '../../../shared/contract/file-words.ts';
 import { checkSelection, formatBytes, formatDuration } from '../../../src/files/selection.ts';
 
 // Spec §5's rules for picked files, before anything is sent, and how sizes and times read on the upload page.

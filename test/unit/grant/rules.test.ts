@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { grantDaysOf, isGrantCode, maxGrantDays, normalizeGrantCode } from '../../../src/contract/grant-words.ts';
+import { grantDaysOf, isGrantCode, maxGrantDays, normalizeGrantCode } from '../../../shared/contract/grant-words.ts';
 import { checkGrantAccount, checkGrantCodeInput, checkGrantDays } from '../../../src/grant/rules.ts';
 
 // Spec §5 grant rules as the form checks them before the call (the server reads days with grantDaysOf).

@@ -5,7 +5,7 @@ import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { useLineChecks } from '../../../src/network-check/state.ts';
 import type { LineSocket } from '../../../src/network-check/measure.ts';
-import type { LineNumber } from '../../../src/contract/line-check-words.ts';
+import type { LineNumber } from '../../../shared/contract/line-check-words.ts';
 
 // The page's run of both lines: leaving the page, or testing again, stops the running measurement, whose socket
 // closes at once instead of living on through its pings and download.

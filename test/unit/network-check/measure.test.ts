@@ -3,9 +3,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { jitter, LineClosedError, measureLine, median } from '../../../src/network-check/measure.ts';
 import { failureReason } from '../../../src/network-check/state.ts';
-import { CLOSE_POLICY, CLOSE_TOO_MANY_SOCKETS } from '../../../src/contract/stream-protocol.ts';
+import { CLOSE_POLICY, CLOSE_TOO_MANY_SOCKETS } from '../../../shared/contract/stream-protocol.ts';
 import type { LineSocket, MeasurePhase } from '../../../src/network-check/measure.ts';
-import type { LineClientMessage, LineServerMessage } from '../../../src/contract/line-check-words.ts';
+import type { LineClientMessage, LineServerMessage } from '../../../shared/contract/line-check-words.ts';
 
 // One line's measurement over a fake socket on a fake clock: the pong of ping `seq` comes `delays[seq]` ms after it
 // (never when null), and a download answers at `downloadMs`.

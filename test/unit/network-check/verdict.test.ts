@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { VERDICT_LIMITS, VERDICT_RANK, verdictOf } from '../../../src/network-check/verdict.ts';
-import { QUALITIES } from '../../../src/contract/stream-quality.ts';
+import { QUALITIES } from '../../../shared/contract/stream-quality.ts';
 
 // A line's verdict and the quality it is offered: each figure can pull it down, none pulls it up.
 

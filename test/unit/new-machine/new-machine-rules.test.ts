@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { MOCK_BATCH_LIMIT } from '../../../src/contract/new-machine-words.ts';
+import { MOCK_BATCH_LIMIT } from '../../../shared/contract/new-machine-words.ts';
 import { chosenIds } from '../../../src/new-machine/new-machine-rules.ts';
 
 // src/new-machine/new-machine-rules.ts: the phones the new-machine page is given in its address.

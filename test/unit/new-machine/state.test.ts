@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { configureHttp } from '../../../src/core/http.ts';
 import { clearQueries } from '../../../src/core/store/query-store.ts';
-import { READ_BATCH_LIMIT } from '../../../src/contract/device-words.ts';
+import { READ_BATCH_LIMIT } from '../../../shared/contract/device-words.ts';
 import { currentFetcher } from '../../../src/new-machine/state.ts';
 
 // src/new-machine/state.ts: the chosen phones' current models. One phone: its whole identity (POST current); several:

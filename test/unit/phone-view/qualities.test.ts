@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { QUALITIES } from '../../../src/contract/stream-quality.ts';
+import { QUALITIES } from '../../../shared/contract/stream-quality.ts';
 import { DEFAULT_QUALITY, definitionOf, qualityByName } from '../../../src/phone-view/qualities.ts';
 
 test('qualities: the five levels of the spec, in order', () => {

@@ -1,7 +1,7 @@
 import '../dom.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import zhCN from '../../../src/core/i18n/zh-CN.ts';
+import zhCN from '../../../src/app/text-parts/first-screen-zh-CN.ts';
 import zhCNStream from '../../../src/phone-view/texts/stream-zh-CN.ts';
 import { installDictionary, locale, type Locale } from '../../../src/core/i18n/index.ts';
 import { screenshotFileName } from '../../../src/phone-view/tool-actions.ts';

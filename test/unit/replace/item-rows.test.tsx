@@ -3,13 +3,13 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { render } from 'preact';
 import { installDictionary } from '../../../src/core/i18n/index.ts';
-import enUS from '../../../src/core/i18n/en-US.ts';
-import enUSApp from '../../../src/core/i18n/en-US-app.ts';
+import enUS from '../../../src/app/text-parts/first-screen-en-US.ts';
+import enUSApp from '../../../src/app/text-parts/signed-in-en-US.ts';
 import enUSReplace from '../../../src/replace/texts/replace-en-US.ts';
-import { ErrorCode } from '../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../shared/error-codes.ts';
 import { PreviewRows, ProgressRows } from '../../../src/replace/parts/item-rows.tsx';
 import type { Phone } from '../../../src/devices/api.ts';
-import type { Operation } from '../../../src/devices/device-types.ts';
+import type { Operation } from '../../../shared/device-types.ts';
 import { applyProgress, applyStatuses, phonesById, putPhones } from '../../../src/devices/phone-store.ts';
 import { ERRORS_EN_US } from '../error-texts.ts';
 

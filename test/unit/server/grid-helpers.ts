@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { WebSocket } from 'ws';
-import { GRID_SOCKET_PATH, GRID_TICKET_PATH, THUMB_HEADER_BYTES, THUMB_KIND } from '../../../src/contract/grid-protocol.ts';
+import { GRID_SOCKET_PATH, GRID_TICKET_PATH, THUMB_HEADER_BYTES, THUMB_KIND } from '../../../shared/contract/grid-protocol.ts';
 import { WAIT_MS, within } from './stream-helpers.ts';
 
 // Shared by the live-grid tests (API.md "Live grid"): the ticket call and a grid socket whose messages are awaited

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
-import { UPLOAD_PATH } from '../../../src/contract/file-words.ts';
+import { UPLOAD_PATH } from '../../../shared/contract/file-words.ts';
 import type { Installer } from '../../../server/lib/uploads.ts';
 
 // What the upload tests use: a folder of their own for the bytes, an installer that records what it was asked to

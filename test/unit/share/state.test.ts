@@ -8,9 +8,9 @@ import {
 } from '../../../src/share/state.ts';
 import { joinBody } from '../../../src/share/early-join.ts';
 import { linkPhoneOf, newViewerKey } from '../../../src/share/kept-viewer.ts';
-import { VIEWER_KEY_PATTERN } from '../../../src/contract/share-words.ts';
+import { VIEWER_KEY_PATTERN } from '../../../shared/contract/share-words.ts';
 import { describeError } from '../../../src/core/errors.ts';
-import { SHARE_ROOM_FULL } from '../../../src/core/reply-codes.ts';
+import { SHARE_ROOM_FULL } from '../../../shared/reply-codes.ts';
 import { t } from '../../../src/core/i18n/index.ts';
 import { ensureShareWords } from '../../../src/share/texts/index.ts';
 

@@ -4,10 +4,10 @@ import * as assert from 'uvu/assert';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { installDictionary } from '../../../src/core/i18n/index.ts';
-import enUS from '../../../src/core/i18n/en-US.ts';
-import enUSApp from '../../../src/core/i18n/en-US-app.ts';
+import enUS from '../../../src/app/text-parts/first-screen-en-US.ts';
+import enUSApp from '../../../src/app/text-parts/signed-in-en-US.ts';
 import enUSShop from '../../../src/shop/texts/shop-en-US.ts';
-import { ErrorCode } from '../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../shared/error-codes.ts';
 import { CodeRows, outcomes } from '../../../src/shop/parts/codes/code-rows.tsx';
 import { ERRORS_EN_US } from '../error-texts.ts';
 

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseRouteTable } from '../../../scripts/boot-plan.mjs';
-import zhCNApp from '../../../src/core/i18n/zh-CN-app.ts';
+import zhCNApp from '../../../src/app/text-parts/signed-in-zh-CN.ts';
 
 // The shop's texts are a part of their own (src/shop/texts/index.ts), which only the shop pages wait for: a text of
 // theirs used anywhere else would show as its raw key until a shop page had been opened.

@@ -2,7 +2,7 @@ import '../dom.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { configureHttp } from '../../../src/core/http.ts';
-import { ErrorCode } from '../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../shared/error-codes.ts';
 import { clearSession } from '../../../src/account/state.ts';
 import type { Goods } from '../../../src/shop/api.ts';
 import type { Coupon, Order } from '../../../src/shop/orders-api.ts';

@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import type { DrawOutcome, FrameSurface } from '../../../src/stream/canvas-surface.ts';
 import type { PictureUpdate } from '../../../src/stream/picture-message.ts';
 import { createWsStreamClient } from '../../../src/stream/ws-stream-client.ts';
-import type { Definition } from '../../../src/contract/stream-protocol.ts';
+import type { Definition } from '../../../shared/contract/stream-protocol.ts';
 import { StreamError, type StreamClient, type StreamEvents, type StreamTarget } from '../../../src/stream/types.ts';
 import { flush, installClock, watch, within, type FakeClock } from './fake-clock.ts';
 
@@ -141,7 +141,7 @@ export interface FakeSurface extends FrameSurface {
   release(): void;
 }
 
-function fakeSurface(): FakeSurface {
+export function fakeSurface(): FakeSurface {
   const waiting: Array<() => void> = [];
   const surface: FakeSurface = {
     mountedIn: [],

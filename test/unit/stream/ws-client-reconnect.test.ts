@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MAX_RECONNECT_ATTEMPTS, reconnectDelay } from '../../../src/stream/backoff.ts';
 import { STREAM_TIMEOUT_MS } from '../../../src/stream/protocol.ts';
-import { CLOSE_SHARE_BLOCKED, CLOSE_SHARE_ENDED, CLOSE_SHARE_REMOVED } from '../../../src/contract/stream-protocol.ts';
+import { CLOSE_SHARE_BLOCKED, CLOSE_SHARE_ENDED, CLOSE_SHARE_REMOVED } from '../../../shared/contract/stream-protocol.ts';
 import { flush, within } from './fake-clock.ts';
 import { AUTO, cleanUp, connected, HD, LOW, rejection, setup, TARGET } from './fake-stream.ts';
 

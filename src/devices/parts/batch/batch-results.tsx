@@ -7,7 +7,7 @@ import { t } from '../../../core/i18n/index.ts';
 import { describe } from '../../../core/errors.ts';
 import { isSafeUrl } from '../../../core/safe-url.ts';
 import type { PhoneStatus } from '../../api.ts';
-import type { BatchEntry } from '../../device-types.ts';
+import type { BatchEntry } from '../../../../shared/device-types.ts';
 import { phoneLabel } from '../../phone-store.ts';
 import { useLiveStatuses } from './use-live-statuses.ts';
 import { VirtualGrid } from '../../../core/ui/virtual-grid/virtual-grid.tsx';

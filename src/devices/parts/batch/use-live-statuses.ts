@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import type { PhoneStatus } from '../../api.ts';
 import { refreshStatuses } from '../../actions.ts';
 import { POLL_MS } from '../../polling.ts';
-import { isBusy } from '../../device-types.ts';
+import { isBusy } from '../../../../shared/device-types.ts';
 
 export function useLiveStatuses(ids: readonly number[]): Map<number, PhoneStatus> {
   const [statuses, setStatuses] = useState<Map<number, PhoneStatus>>(() => new Map());

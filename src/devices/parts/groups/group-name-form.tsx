@@ -7,7 +7,7 @@ import { t } from '../../../core/i18n/index.ts';
 import { Field } from '../../../core/ui/field.tsx';
 import { useBusyAction } from '../../../core/ui/use-busy-action.ts';
 import { errorInto } from '../../../core/ui/error-into.ts';
-import { checkName } from '../../../core/validate.ts';
+import { checkName } from '../../../../shared/validate.ts';
 
 interface GroupNameFormProps {
   id: string;

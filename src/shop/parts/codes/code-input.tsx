@@ -1,6 +1,6 @@
 /** The box codes are pasted into, with the live count, the duplicates dropped and the malformed codes (spec §5). */
 import { t } from '../../../core/i18n/index.ts';
-import type { CodeList } from '../../code-list.ts';
+import type { CodeList } from '../../../../shared/code-list.ts';
 
 interface CodeInputProps {
   id: string;

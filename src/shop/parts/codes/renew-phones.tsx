@@ -4,7 +4,7 @@
  */
 import { t } from '../../../core/i18n/index.ts';
 import { describeError } from '../../../core/errors.ts';
-import { formatDate } from '../../../core/format.ts';
+import { formatDate } from '../../../../shared/format.ts';
 import { useEffect } from 'react';
 import type { Phone } from '../../../devices/api.ts';
 import { allPhones, allPhonesError, allPhonesLoaded, loadAllPhones } from '../../../devices/phone-lists.ts';

@@ -3,7 +3,7 @@
  * minimum order amount, the maximum discount, the orders it fits and the validity.
  */
 import { t } from '../../../core/i18n/index.ts';
-import { formatDate } from '../../../core/format.ts';
+import { formatDate } from '../../../../shared/format.ts';
 import { formatMoney } from '../../money.ts';
 import type { Coupon } from '../../orders-api.ts';
 

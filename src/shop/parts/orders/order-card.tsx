@@ -4,7 +4,7 @@
  */
 import { t } from '../../../core/i18n/index.ts';
 import { copyText } from '../../../core/clipboard.ts';
-import { formatDateTime } from '../../../core/format.ts';
+import { formatDateTime } from '../../../../shared/format.ts';
 import { notify } from '../../../core/ui/notify.ts';
 import { useBusyAction } from '../../../core/ui/use-busy-action.ts';
 import { formatMoney } from '../../money.ts';

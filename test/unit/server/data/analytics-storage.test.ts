@@ -1,12 +1,12 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import Database from 'better-sqlite3';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
 import { createApp } from '../../../../server/app.ts';
 import { migrate } from '../../../../server/db/index.ts';
 import { migrations } from '../../../../server/db/migrations/index.ts';
 import { DEFAULT_LIMITS } from '../../../../server/lib/throttles.ts';
-import { DAY_MS } from '../../../../src/contract/time-units.ts';
+import { DAY_MS } from '../../../../shared/contract/time-units.ts';
 import { directDeps } from '../device-helpers.ts';
 import { setup } from '../helpers.ts';
 

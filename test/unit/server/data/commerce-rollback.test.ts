@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
 import { coupons, createOrder, ORDER, packageId, PAY, PRO, shop, snapshot, STANDARD, submit } from '../commerce-helpers.ts';
 import type { Shop } from '../commerce-helpers.ts';
 import { phoneId } from '../device-helpers.ts';

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
 import { assistantSetup } from '../assistant-helpers.ts';
 
 // The assistant's limits (server/lib/throttles.ts `admitQuestion`, `admitFeedback`; server/API.md "Assistant"):

@@ -1,15 +1,15 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as v from 'valibot';
-import { contractModules } from '../../../../src/contract/index.ts';
+import { contractModules } from '../../../../shared/contract/index.ts';
 import { Hono } from 'hono';
-import { endpoint as contractEndpoint, type Endpoint } from '../../../../src/contract/endpoint.ts';
+import { endpoint as contractEndpoint, type Endpoint } from '../../../../shared/contract/endpoint.ts';
 import { contractRoute } from '../../../../server/lib/contract-route.ts';
 import type { AppEnv } from '../../../../server/lib/types.ts';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
 import { DEMO_MOBILE, DEMO_PASSWORD, setup } from '../helpers.ts';
 
-// The contract (src/contract/) is what the server answers: every endpoint it describes is registered, and a reply
+// The contract (shared/contract/) is what the server answers: every endpoint it describes is registered, and a reply
 // that leaves its schema fails the request in a test server (every server test runs with `checkReplies`).
 
 async function endpoints(): Promise<Endpoint[]> {
@@ -52,7 +52,7 @@ test('a reply outside its schema fails the request in a test server, and passes 
 });
 
 test('the server answers what its contract says (a call checked both ways)', async () => {
-  const { listGrades } = await import('../../../../src/contract/devices.ts');
+  const { listGrades } = await import('../../../../shared/contract/devices.ts');
   const ctx = setup();
   const login = await ctx.passwordLogin(1, DEMO_MOBILE, DEMO_PASSWORD);
   const reply = await ctx.call('/api/device/grade/list', { token: login.data.accessToken });

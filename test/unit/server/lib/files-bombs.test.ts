@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
 import { readApkManifest } from '../../../../server/lib/apk.ts';
 import type { Installer } from '../../../../server/lib/uploads.ts';
 import { announceSize, buildApk, buildBombApk } from '../../../apk-builder.mjs';

@@ -1,10 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
 import { demo, GROUP, PHONE, phoneId, phoneRow } from '../device-helpers.ts';
 
-// server/API.md "Names": a name is refused by the Unicode category of its characters (src/core/validate.ts), and a
-// group name that looks like the default group's (src/core/name-lookalike.ts) is refused as the default group's.
+// server/API.md "Names": a name is refused by the Unicode category of its characters (shared/validate.ts), and a
+// group name that looks like the default group's (shared/name-lookalike.ts) is refused as the default group's.
 
 const hex = (s: string) => [...s].map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`).join(' ');
 const INVALID_CHARACTERS = 'Name contains control, invisible or text-direction characters';

@@ -1,10 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
 import { ApiError } from '../../../../server/lib/errors.ts';
 import { effectiveStatus, transition } from '../../../../server/lib/order-state.ts';
-import { ORDER_STATUSES, PAYMENT_WINDOW_MS } from '../../../../src/contract/shop-words.ts';
-import type { OrderStatus } from '../../../../src/contract/shop-words.ts';
+import { ORDER_STATUSES, PAYMENT_WINDOW_MS } from '../../../../shared/contract/shop-words.ts';
+import type { OrderStatus } from '../../../../shared/contract/shop-words.ts';
 
 // The order state machine of API.md "Orders": exactly these moves, every other pair refused.
 

@@ -1,7 +1,7 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
 import { findUserByMobile, setPasswordHash } from '../../../../server/data/users.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../../../../server/lib/password.ts';
 import { DEMO_MOBILE, DEMO_PASSWORD, setup } from '../helpers.ts';

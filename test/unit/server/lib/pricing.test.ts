@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
 import { ApiError } from '../../../../server/lib/errors.ts';
 import { couponEffect, couponReason, dailyPriceOf, quote, upgradeCheck } from '../../../../server/lib/pricing.ts';
 import type { PricedCoupon, PricedGrade } from '../../../../server/lib/pricing.ts';

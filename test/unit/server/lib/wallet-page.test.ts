@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
 import { safeReturnPath, withOrderId } from '../../../../server/lib/wallet-page.ts';
 import { createOrder, packageId, PRO, shop, submit } from '../commerce-helpers.ts';
 

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
 import { count, createOrder, DAY, packageId, PRO, shop, STANDARD, stock, snapshot, submit } from '../commerce-helpers.ts';
 import { listPhones, phoneId, phoneRow } from '../device-helpers.ts';
 

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
 import { setup } from '../helpers.ts';
 
 // The reference analytics collector (server/API.md "Analytics"): events by client number, no session or headers

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
-import { APP_BATCH_LIMIT } from '../../../../src/contract/app-words.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
+import { APP_BATCH_LIMIT } from '../../../../shared/contract/app-words.ts';
 import { hasPackage, installApp, installedApps, type AppChange } from '../../../../server/lib/phone-apps.ts';
 import { APP_ACTION_MS, APP_ITEM_STAGGER_MS } from '../../../../server/lib/app-operations.ts';
 import { BUILT_IN_APPS } from '../../../../server/stream/phone-apps.ts';

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
 import { contentPassages } from '../../../../server/lib/assistant/passages.ts';
 import { demo } from '../device-helpers.ts';
 import { createHelpSearch } from '../../../../server/lib/assistant/search.ts';

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
 import { findEntry } from '../../../../src/core/errors.ts';
 import '../../error-texts.ts';
 import { changeMobile, closeAccount, findUserByMobile } from '../../../../server/data/users.ts';

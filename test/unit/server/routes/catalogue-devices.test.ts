@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
 import { demo, idsQuery, listPhones, PHONE, phoneId, phoneRow } from '../device-helpers.ts';
 
 // Spec §8 device messages and where the reference server gives them (API.md "Devices"), on the phones of the seeded

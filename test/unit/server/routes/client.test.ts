@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ErrorCode, MISSING_TENANT_MESSAGE } from '../../../../src/core/error-codes.ts';
+import { ErrorCode, MISSING_TENANT_MESSAGE } from '../../../../shared/error-codes.ts';
 import { setup } from '../helpers.ts';
 
 const SECURE = '/api/merchant/client/get-client-secure-data';

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
-import { TEMPLATE_BASE_BYTES, TEMPLATE_DELETING_MS, TEMPLATE_LIFE_DAYS } from '../../../../src/contract/clone-words.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
+import { TEMPLATE_BASE_BYTES, TEMPLATE_DELETING_MS, TEMPLATE_LIFE_DAYS } from '../../../../shared/contract/clone-words.ts';
 import { keptTemplateCount, listedTemplatesOfUser } from '../../../../server/data/clones.ts';
 import { installApp } from '../../../../server/lib/phone-apps.ts';
 import { OPERATION_DURATION_MS } from '../../../../server/lib/phones.ts';

@@ -1,11 +1,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
 import { demo, GROUP, PHONE, phoneId, phoneRow } from '../device-helpers.ts';
 import { CASES_MOBILE, check, give } from '../transfer-helpers.ts';
 import { shop, snapshot } from '../commerce-helpers.ts';
 
-// src/contract/fields.ts: a field takes its own type only. A text field refuses a boolean, an object, an array (and a
+// shared/contract/fields.ts: a field takes its own type only. A text field refuses a boolean, an object, an array (and a
 // number, where the field does not say numbers count); an optional field refuses a wrong type rather than taking its
 // default; an id refuses what is not a number or a string. Each is a 400 that names the field, and nothing changes.
 

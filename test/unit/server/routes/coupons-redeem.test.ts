@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
 import { count, coupons, DAY, shop } from '../commerce-helpers.ts';
 
 // API.md "Coupons" and redeem codes.

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import { gunzipSync } from 'node:zlib';
 import * as assert from 'uvu/assert';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
 import { demo, listPhones, PHONE, phoneId, SCALE_MOBILE } from '../device-helpers.ts';
 import { setup } from '../helpers.ts';
 

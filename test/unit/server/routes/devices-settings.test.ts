@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
 import { isLuhnValid, luhnCheckDigit } from '../../../../server/lib/phone-hardware.ts';
 import { hashToken } from '../../../../server/lib/tokens.ts';
 import { demo, GROUP, listPhones, PHONE, phoneId, phoneRow, SCALE_MOBILE } from '../device-helpers.ts';

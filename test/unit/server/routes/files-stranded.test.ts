@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
 import { createApp } from '../../../../server/app.ts';
 import { buildApk } from '../../../apk-builder.mjs';
 import { demo, phoneId } from '../device-helpers.ts';

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
-import { CLOSE_NOT_ASSIGNED, STREAM_MESSAGES } from '../../../../src/contract/stream-protocol.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
+import { CLOSE_NOT_ASSIGNED, STREAM_MESSAGES } from '../../../../shared/contract/stream-protocol.ts';
 import { endPhoneSharing } from '../../../../server/data/phone-exclusions.ts';
 import { findUserByMobile } from '../../../../server/data/users.ts';
 import { demo, phoneId } from '../device-helpers.ts';

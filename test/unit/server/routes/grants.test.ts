@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
-import { GRANT_MAX_PHONES_PER_GRANTEE } from '../../../../src/contract/grant-words.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
+import { GRANT_MAX_PHONES_PER_GRANTEE } from '../../../../shared/contract/grant-words.ts';
 import { findUserByMobile } from '../../../../server/data/users.ts';
 import { createOrder, newKey, ORDER, PRO, submit } from '../commerce-helpers.ts';
 import { demo, phoneId } from '../device-helpers.ts';

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import Database from 'better-sqlite3';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
 import { migrate } from '../../../../server/db/index.ts';
 import { migrations } from '../../../../server/db/migrations/index.ts';
 import { setup } from '../helpers.ts';

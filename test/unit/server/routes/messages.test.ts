@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createHash } from 'node:crypto';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
 import { buildApk } from '../../../apk-builder.mjs';
 import { coupons, createOrder, packageId, PRO, submit } from '../commerce-helpers.ts';
 import { demo, phoneId, SCALE_MOBILE } from '../device-helpers.ts';

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
-import { MOCK_BATCH_LIMIT } from '../../../../src/contract/new-machine-words.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
+import { MOCK_BATCH_LIMIT } from '../../../../shared/contract/new-machine-words.ts';
 import { OPERATION_DURATION_MS } from '../../../../server/lib/phones.ts';
 import { CATALOGUE, serialPattern, serialStyleOf } from '../../../../server/lib/model-catalogue.ts';
 import { isLuhnValid } from '../../../../server/lib/phone-identity.ts';

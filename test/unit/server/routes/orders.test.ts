@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
 import { coupons, count, createOrder, DAY, getOrder, ORDER, packageId, PRO, shop, STANDARD, stock, ULTRA } from '../commerce-helpers.ts';
 import { phoneId } from '../device-helpers.ts';
 

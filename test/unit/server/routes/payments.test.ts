@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
 import { coupons, count, createOrder, DAY, getOrder, MINUTE, newKey, ORDER, packageId, PAY, PRO, shop, STANDARD, stock, submit, ULTRA } from '../commerce-helpers.ts';
 import type { Shop } from '../commerce-helpers.ts';
 import { listPhones, phoneId, phoneRow } from '../device-helpers.ts';

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
 import { installApp } from '../../../../server/lib/phone-apps.ts';
 import { demo, idsQuery, PHONE, phoneId } from '../device-helpers.ts';
 import { setConfig } from '../transfer-helpers.ts';

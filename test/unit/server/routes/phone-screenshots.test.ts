@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
 import { demo, idsQuery, PHONE, phoneId } from '../device-helpers.ts';
 
 // API.md "Devices": screenshot links signed for 10 minutes, and the SVG behind them.

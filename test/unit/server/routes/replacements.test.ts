@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
-import { DEFAULT_RESOLUTION } from '../../../../src/devices/device-types.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
+import { DEFAULT_RESOLUTION } from '../../../../shared/device-types.ts';
 import { installApp } from '../../../../server/lib/phone-apps.ts';
 import { demo, idsQuery, PHONE, phoneId, phoneRow } from '../device-helpers.ts';
 import { body, grant, other } from '../grant-helpers.ts';

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
 import { ERROR_MESSAGES } from '../../../../server/lib/errors.ts';
 import type { CatalogCode } from '../../../../server/lib/errors.ts';
 import { createOrder, newKey, ORDER, PAY, packageId, shop, STANDARD, ULTRA } from '../commerce-helpers.ts';
@@ -8,7 +8,7 @@ import type { Shop } from '../commerce-helpers.ts';
 import { demo, phoneId } from '../device-helpers.ts';
 import { DEMO_MOBILE } from '../helpers.ts';
 
-// How the commerce calls read their input (src/contract/shop*.ts; API.md "Commerce"): the reply code and wording of
+// How the commerce calls read their input (shared/contract/shop*.ts; API.md "Commerce"): the reply code and wording of
 // each refusal, a field an order type does not take being ignored, and the catalogue wording of the codes the
 // contract answers itself.
 

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
 import { iconRect } from '../../../../server/stream/phone-layout.ts';
 import { demo, PHONE, phoneId, SCALE_MOBILE } from '../device-helpers.ts';
 import { body, grant, other } from '../grant-helpers.ts';

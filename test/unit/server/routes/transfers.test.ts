@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
 import { findUserByMobile } from '../../../../server/data/users.ts';
 import { demo, idsQuery, listPhones, PHONE, phoneId, phoneRow, SCALE_MOBILE } from '../device-helpers.ts';
 import { DEMO_MOBILE } from '../helpers.ts';

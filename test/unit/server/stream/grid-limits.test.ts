@@ -6,9 +6,9 @@ import { GRID_SOCKETS_PER_USER } from '../../../../server/stream/grid-server.ts'
 import { CLOSE_TRY_AGAIN_LATER, GRID_BUSY_MESSAGE } from '../../../../server/stream/grid-protocol.ts';
 import { GRID_TICKETS_PER_MINUTE } from '../../../../server/routes/grid-tickets.ts';
 import { WATCH_BURST, WatchPace } from '../../../../server/stream/watch-pace.ts';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
-import { GRID_TICKET_PATH } from '../../../../src/contract/grid-protocol.ts';
-import { CLOSE_TOO_MANY_SOCKETS, STREAM_MESSAGES } from '../../../../src/contract/stream-protocol.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
+import { GRID_TICKET_PATH } from '../../../../shared/contract/grid-protocol.ts';
+import { CLOSE_TOO_MANY_SOCKETS, STREAM_MESSAGES } from '../../../../shared/contract/stream-protocol.ts';
 import { directDeps, SCALE_MOBILE } from '../device-helpers.ts';
 import { closingGridSocket, gridClient, gridTicket } from '../grid-helpers.ts';
 import { start, within } from '../stream-helpers.ts';

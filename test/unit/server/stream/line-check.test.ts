@@ -8,8 +8,8 @@ import {
   LINE_MESSAGES,
   LINE_MESSAGES_PER_SECOND,
   LINE_SOCKETS_PER_ADDRESS,
-} from '../../../../src/contract/line-check-words.ts';
-import { CLOSE_POLICY } from '../../../../src/contract/stream-protocol.ts';
+} from '../../../../shared/contract/line-check-words.ts';
+import { CLOSE_POLICY } from '../../../../shared/contract/stream-protocol.ts';
 import { addressOf } from '../../../../server/lib/client-address.ts';
 import { LINE_SOCKETS_PER_GROUP } from '../../../../server/stream/line-check.ts';
 import { start, WAIT_MS, within } from '../stream-helpers.ts';

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { randomBytes } from 'node:crypto';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
 import { SHARE, shareCalls } from '../share-helpers.ts';
 import { client, start } from '../stream-helpers.ts';
 

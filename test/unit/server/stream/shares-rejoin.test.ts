@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ErrorCode } from '../../../../src/core/error-codes.ts';
-import { CLOSE_NOT_ASSIGNED, CLOSE_SHARE_BLOCKED, CLOSE_SHARE_ENDED, CLOSE_SHARE_REMOVED } from '../../../../src/contract/stream-protocol.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
+import { CLOSE_NOT_ASSIGNED, CLOSE_SHARE_BLOCKED, CLOSE_SHARE_ENDED, CLOSE_SHARE_REMOVED } from '../../../../shared/contract/stream-protocol.ts';
 import { phoneId } from '../device-helpers.ts';
 import { SHARE, shareCalls } from '../share-helpers.ts';
 import { client, start } from '../stream-helpers.ts';

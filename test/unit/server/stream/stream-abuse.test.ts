@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CLOSE_POLICY, CLOSE_TOO_MANY_SOCKETS, STREAM_MESSAGES } from '../../../../src/contract/stream-protocol.ts';
-import { MALFORMED_LIMIT } from '../../../../server/stream/protocol.ts';
+import { CLOSE_POLICY, CLOSE_TOO_MANY_SOCKETS, STREAM_MESSAGES } from '../../../../shared/contract/stream-protocol.ts';
+import { MALFORMED_LIMIT } from '../../../../server/stream/socket-messages.ts';
 import { phoneId } from '../device-helpers.ts';
 import { gridClient, gridTicket } from '../grid-helpers.ts';
 import { client, start } from '../stream-helpers.ts';

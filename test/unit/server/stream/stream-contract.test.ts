@@ -1,11 +1,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { STREAM_KEYS, STREAM_MESSAGES, TOUCH_ACTIONS, type StreamClientMessage } from '../../../../src/contract/stream-protocol.ts';
-import { DEFAULT_DEFINITION, QUALITIES } from '../../../../src/contract/stream-quality.ts';
+import { STREAM_KEYS, STREAM_MESSAGES, TOUCH_ACTIONS, type StreamClientMessage } from '../../../../shared/contract/stream-protocol.ts';
+import { DEFAULT_DEFINITION, QUALITIES } from '../../../../shared/contract/stream-quality.ts';
 import { SCREENSHOT_ERROR } from '../../../../src/stream/protocol.ts';
 import { isValidDefinition, parseClientMessage } from '../../../../server/stream/protocol.ts';
 
-// The stream's contract (src/contract/stream-protocol.ts, stream-quality.ts) held against the server's reading of it:
+// The stream's contract (shared/contract/stream-protocol.ts, stream-quality.ts) held against the server's reading of it:
 // what the client may send is what the server's parser takes, and the client's rules match the server's words.
 
 /** One of every message the client sends, as the client types it. */

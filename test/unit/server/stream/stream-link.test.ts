@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DEFAULT_DEFINITION } from '../../../../src/contract/stream-quality.ts';
+import { DEFAULT_DEFINITION } from '../../../../shared/contract/stream-quality.ts';
 import { LinkEstimate, Pacer } from '../../../../server/stream/link-estimate.ts';
 import { autoLevel, fixedLevel, levelKey } from '../../../../server/stream/picture-level.ts';
 import { patchRegions } from '../../../../server/stream/picture-update.ts';

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { WebSocket } from 'ws';
-import { CLOSE_NOT_ASSIGNED, SCREENSHOT_KIND, STREAM_MESSAGES } from '../../../../src/contract/stream-protocol.ts';
+import { CLOSE_NOT_ASSIGNED, SCREENSHOT_KIND, STREAM_MESSAGES } from '../../../../shared/contract/stream-protocol.ts';
 import { parseClientMessage } from '../../../../server/stream/protocol.ts';
 import { COPY_BUTTON, iconRect } from '../../../../server/stream/phone-layout.ts';
 import { SCALE_MOBILE, directDeps, phoneId } from '../device-helpers.ts';

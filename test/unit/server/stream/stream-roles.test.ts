@@ -4,7 +4,7 @@ import { insertPhoneAccess, revokeAccess, setAccessPermission } from '../../../.
 import type { AccessKind, AccessPermission } from '../../../../server/data/phone-access.ts';
 import { findUserByMobile } from '../../../../server/data/users.ts';
 import { issueTokenPair } from '../../../../server/lib/tokens.ts';
-import { CLOSE_NOT_ASSIGNED, STREAM_MESSAGES } from '../../../../src/contract/stream-protocol.ts';
+import { CLOSE_NOT_ASSIGNED, STREAM_MESSAGES } from '../../../../shared/contract/stream-protocol.ts';
 import { iconRect } from '../../../../server/stream/phone-layout.ts';
 import { PHONE, SCALE_MOBILE, directDeps, phoneId } from '../device-helpers.ts';
 import { client, start } from '../stream-helpers.ts';

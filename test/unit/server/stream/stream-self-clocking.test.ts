@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { FRAME_KIND, PATCH_KIND } from '../../../../src/contract/stream-protocol.ts';
+import { FRAME_KIND, PATCH_KIND } from '../../../../shared/contract/stream-protocol.ts';
 import { phoneId } from '../device-helpers.ts';
 import { client, start } from '../stream-helpers.ts';
 

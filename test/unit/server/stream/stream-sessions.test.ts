@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CLOSE_NOT_ASSIGNED, SCREENSHOT_KIND, STREAM_MESSAGES } from '../../../../src/contract/stream-protocol.ts';
+import { CLOSE_NOT_ASSIGNED, SCREENSHOT_KIND, STREAM_MESSAGES } from '../../../../shared/contract/stream-protocol.ts';
 import { phoneId } from '../device-helpers.ts';
 import { DEMO_PASSWORD } from '../helpers.ts';
 import { client, start } from '../stream-helpers.ts';

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CLOSE_NOT_ASSIGNED } from '../../../../src/contract/stream-protocol.ts';
+import { CLOSE_NOT_ASSIGNED } from '../../../../shared/contract/stream-protocol.ts';
 import { demo, phoneId } from '../device-helpers.ts';
 import { DEMO_MOBILE } from '../helpers.ts';
 import { client, start } from '../stream-helpers.ts';

@@ -1,0 +1,111 @@
+import { findPhone } from '../data/phones.ts';
+import type { PhoneScreen } from '../data/phone-tokens.ts';
+import type { AppChange } from '../lib/phone-apps.ts';
+import type { Db } from '../lib/types.ts';
+import { setAbout } from './phone-about.ts';
+import type { PhoneAbout } from './phone-about.ts';
+import type { InstalledAppInfo } from './phone-apps.ts';
+import { runningBoot } from './phone-boot.ts';
+import { PhoneEntry } from './phone-entry.ts';
+import { VirtualScreen } from './virtual-screen.ts';
+
+// The rooms of the streaming service (API.md "Streaming"): one per phone anyone watches, its shared screen and the
+// sockets on it (a PhoneEntry), made when the first socket, grid watch or mirrored input needs it. A reboot or reset
+// discards the room, so the next socket starts from a fresh screen; the clipboard outlives a reboot, not a reset.
+
+export interface PhoneRoomsOptions {
+  db: Db;
+  /** Clock for phone validity and running operations (the app's). */
+  now: () => number;
+  /** Clock of the phones' screens. */
+  clock: () => number;
+  /** The apps installed on a phone, for its home screen; none when left out. */
+  installedApps?: (userPhoneId: number) => InstalledAppInfo[];
+  /** The phone's identity, for its Settings app. */
+  phoneAbout?: (userPhoneId: number) => PhoneAbout;
+}
+
+export class PhoneRooms {
+  private readonly rooms = new Map<number, PhoneEntry>();
+  /** Clipboards of rebooted phones until their next screen is made: a reboot keeps user data, only a reset wipes it. */
+  private readonly keptClipboards = new Map<number, string>();
+
+  constructor(private readonly options: PhoneRoomsOptions) {}
+
+  /**
+   * The phone's room, made on demand. The identity is read when a screen is made (a change reboots the phone, which
+   * makes a new screen) and when a socket joins (`joined`), not here otherwise: this runs per follower on every
+   * mirrored input.
+   */
+  entryFor(row: PhoneScreen): PhoneEntry {
+    const entry = this.rooms.get(row.id);
+    if (entry) {
+      // The resolution may have been changed through the API (set-resolution) since the model was made.
+      entry.model.setResolution(row.width, row.height);
+      return entry;
+    }
+    const model = new VirtualScreen({ id: row.id, name: row.name }, this.options.clock, row, this.options.installedApps?.(row.id) ?? []);
+    this.readAbout(model);
+    model.setClipboard(this.keptClipboards.get(row.id) ?? '');
+    this.keptClipboards.delete(row.id);
+    // Made while a reboot or reset runs (restart discarded the old screen): it starts up until that ends.
+    const boot = runningBoot(findPhone(this.options.db, row.id), this.options.now(), this.options.clock());
+    if (boot) model.startBoot(boot);
+    const made = new PhoneEntry(model, this.options.clock);
+    this.rooms.set(row.id, made);
+    return made;
+  }
+
+  /** The room a socket joins: as entryFor, with the stored identity read again for a room that was there already. */
+  joined(row: PhoneScreen): PhoneEntry {
+    const known = this.rooms.has(row.id);
+    const entry = this.entryFor(row);
+    if (known) this.readAbout(entry.model);
+    return entry;
+  }
+
+  /** The phone's room now, if it has one. */
+  current(userPhoneId: number): PhoneEntry | undefined {
+    return this.rooms.get(userPhoneId);
+  }
+
+  /** Every room, by phone id. */
+  all(): IterableIterator<[number, PhoneEntry]> {
+    return this.rooms.entries();
+  }
+
+  /** Cuts every socket of the phone, like a network failure (no close frame). Returns how many. */
+  drop(userPhoneId: number): number {
+    const entry = this.rooms.get(userPhoneId);
+    if (!entry) return 0;
+    const list = [...entry.sessions];
+    for (const session of list) session.socket.terminate();
+    return list.length;
+  }
+
+  /** The phone was rebooted or reset: its sockets are cut and its room discarded. Returns how many sockets were cut. */
+  restart(userPhoneId: number, reset: boolean): number {
+    const dropped = this.drop(userPhoneId);
+    const model = this.rooms.get(userPhoneId)?.model;
+    // The cut sessions still hold the old entry and release themselves from it when their close event fires.
+    this.rooms.delete(userPhoneId);
+    if (reset) this.keptClipboards.delete(userPhoneId);
+    else if (model?.clipboard) this.keptClipboards.set(userPhoneId, model.clipboard);
+    return dropped;
+  }
+
+  /** The phone's apps changed, or one was started or stopped: its screen reads them again and everyone sees it. */
+  appsChanged(userPhoneId: number, change?: AppChange): void {
+    const entry = this.rooms.get(userPhoneId);
+    if (!entry) return;
+    const model = entry.model;
+    if (this.options.installedApps) model.setInstalledApps(this.options.installedApps(userPhoneId));
+    if (change?.action === 'start') model.startApp(change.packageName);
+    else if (change?.action === 'stop') model.stopApp(change.packageName);
+    entry.changed();
+  }
+
+  private readAbout(model: VirtualScreen): void {
+    setAbout(model, this.options.phoneAbout?.(model.phone.id) ?? null);
+  }
+}

@@ -1,0 +1,58 @@
+import type { IncomingMessage } from 'node:http';
+import type { RawData, WebSocket } from 'ws';
+import type { StreamPhoneRow } from '../data/phone-tokens.ts';
+import { joinBySocket, rejoinByKey } from '../lib/share-viewers.ts';
+import { hashToken } from '../lib/tokens.ts';
+import type { Db } from '../lib/types.ts';
+import { parseClientMessage } from './protocol.ts';
+import type { StreamGrant } from './session.ts';
+import { authorizeStream, refuse, refuseOrEndViewer, refuseTooMany } from './stream-access.ts';
+import type { StreamSockets } from './stream-sockets.ts';
+
+// Which phone-stream sockets are let in (API.md "Streaming"): one whose token opens its phone (stream-access.ts),
+// while its holder is under the cap of open sockets (stream-sockets.ts). The token is in the socket's address, or
+// comes as its first message (`auth`) within the wait, so a page can open the socket while its token call is still
+// on the way (one round trip less before the first picture). An `auth` may carry a share viewer's join or rejoin,
+// which is done before the token is looked at.
+
+export interface StreamAdmissionDeps {
+  db: Db;
+  now: () => number;
+  /** How long a socket opened without a token waits for its `auth` message (AUTH_WAIT_MS). */
+  authWaitMs: number;
+  /** Whether a join by socket may go ahead for this upgrade request (the join call's throttle); every join when left out. */
+  admitJoin?: (req: IncomingMessage) => boolean;
+  sockets: StreamSockets;
+  /** The admitted socket's session begins: on `row`'s phone, as `grant` says. */
+  open: (socket: WebSocket, row: StreamPhoneRow, grant: StreamGrant) => void;
+}
+
+/** What the stream's WebSocket server calls with each new socket. */
+export function streamAdmission(deps: StreamAdmissionDeps) {
+  function admit(socket: WebSocket, userPhoneId: number, token: string): void {
+    const tokenHash = hashToken(token);
+    const at = deps.now();
+    const row = authorizeStream(deps.db, token, userPhoneId, at, deps.sockets.viewerKeys().has(tokenHash));
+    if (!row) return refuseOrEndViewer(deps.db, socket, tokenHash, userPhoneId, at);
+    const grant: StreamGrant = { tokenHash, userId: row.user_id, role: row.role, permission: row.permission, byViewerKey: row.byViewerKey };
+    if (deps.sockets.full(grant)) return refuseTooMany(socket);
+    deps.open(socket, row, grant);
+  }
+
+  return function onConnection(socket: WebSocket, url: URL, req: IncomingMessage): void {
+    const userPhoneId = Number(url.searchParams.get('userPhoneId'));
+    const token = url.searchParams.get('token');
+    if (token) return admit(socket, userPhoneId, token);
+    const wait = setTimeout(() => refuse(socket), deps.authWaitMs);
+    socket.once('close', () => clearTimeout(wait));
+    socket.once('message', (data: RawData, isBinary: boolean) => {
+      clearTimeout(wait);
+      const message = isBinary ? null : parseClientMessage(data.toString());
+      if (!message || 'error' in message || message.type !== 'auth') return refuse(socket);
+      if (message.rejoin) rejoinByKey(deps.db, deps.now(), message.token, userPhoneId);
+      // A refused join leaves the key unknown: the socket is then refused below, and the page's join call says why.
+      if (message.join && (deps.admitJoin?.(req) ?? true)) joinBySocket({ db: deps.db, now: deps.now }, message.token, message.join, userPhoneId);
+      admit(socket, userPhoneId, message.token);
+    });
+  };
+}
