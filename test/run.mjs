@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium } from './chromium-path.mjs';
+import { ensurePostgres } from './pg-cluster.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const totals = { passed: 0, failed: 0 };
@@ -66,6 +67,10 @@ record('unit (client)', client.passed, client.failed);
 uvuFailures('unit (client)', clientUnit.output, clientUnit.code);
 
 console.log('\n== unit tests (server)');
+// Installed here, once, when missing (saying so in one line), so no test's own time carries the install; the
+// server's tests on PostgreSQL then find it, or each skips with one line saying why.
+const postgres = ensurePostgres();
+if (postgres.skipped) console.log(`PostgreSQL tests skipped: ${postgres.skipped}`);
 const serverUnit = await run(node, [...uvu, 'test/unit/server', '\\.test\\.ts$']);
 const server = uvuCounts(serverUnit.output, serverUnit.code);
 record('unit (server)', server.passed, server.failed);
