@@ -4,9 +4,10 @@
  */
 import { useState } from 'react';
 import { t } from '../core/i18n/index.ts';
-import { describeError } from '../core/errors.ts';
 import { Field } from '../core/ui/field.tsx';
 import { notify } from '../core/ui/notify.ts';
+import { useBusyAction } from '../core/ui/use-busy-action.ts';
+import { errorInto } from '../core/ui/error-into.ts';
 import { checkName } from '../../shared/validate.ts';
 import type { Phone } from './api.ts';
 import { renameDevice } from './actions.ts';
@@ -14,21 +15,16 @@ import { renameDevice } from './actions.ts';
 export function RenameForm({ phone, onDone }: { phone: Phone; onDone: () => void }) {
   const [name, setName] = useState(phone.name);
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const save = async (event: Event) => {
     event.preventDefault();
     const rule = checkName(name);
     if (rule) return setError(t(rule));
-    setBusy(true);
-    try {
+    await run(async () => {
       await renameDevice(phone.userPhoneId, name);
       notify(t('devices.done.rename'), 'success');
       onDone();
-    } catch (failure) {
-      setError(describeError(failure));
-    } finally {
-      setBusy(false);
-    }
+    }, errorInto(setError));
   };
   return (
     <form class="sheet__panel" onSubmit={save} noValidate>

@@ -4,11 +4,11 @@
  */
 import { useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { describeError } from '../../core/errors.ts';
 import { maskMobile } from '../../../shared/format.ts';
 import { openDialog } from '../../core/ui/dialogs.ts';
 import { Field } from '../../core/ui/field.tsx';
 import { notify } from '../../core/ui/notify.ts';
+import { noticeOfError } from '../../core/ui/use-busy-action.ts';
 import { checkSmsCode } from '../../../shared/validate.ts';
 import { unregister } from '../account-api.ts';
 import { sendSmsCodeToSelf, SmsScene } from '../sms-api.ts';
@@ -25,7 +25,7 @@ export default function CancelAccountPage() {
   const form = useFormErrors<'understood' | 'code'>((field) => (field === 'code' ? 'code' : null));
   const { errors, busy, clear } = form;
 
-  const sendCode = () => form.sendCode(() => sendSmsCodeToSelf(SmsScene.UNREGISTER), (error) => notify(describeError(error)));
+  const sendCode = () => form.sendCode(() => sendSmsCodeToSelf(SmsScene.UNREGISTER), noticeOfError);
 
   const submit = async (event: Event) => {
     event.preventDefault();

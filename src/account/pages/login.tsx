@@ -5,11 +5,10 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { t } from '../../core/i18n/index.ts';
-import { describeError } from '../../core/errors.ts';
 import { whenIdle } from '../../core/idle.ts';
 import { Field } from '../../core/ui/field.tsx';
 import { LanguageSwitch } from '../../core/ui/language-switch.tsx';
-import { notify } from '../../core/ui/notify.ts';
+import { noticeOfError } from '../../core/ui/use-busy-action.ts';
 import { checkMobile, checkPassword, checkSmsCode } from '../../../shared/validate.ts';
 import { go, pagePath } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
@@ -64,7 +63,7 @@ export default function LoginPage({ clientNo }: PageProps) {
     form.run(async () => {
       await (await sessionActions()).startGuestTrial();
       go(pagePath('', clientNo), { replace: true });
-    }, (error) => notify(describeError(error)));
+    }, noticeOfError);
 
   const switchMode = (next: Mode) => {
     setMode(next);

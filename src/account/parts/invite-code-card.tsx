@@ -4,8 +4,9 @@
  */
 import { useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { describeError } from '../../core/errors.ts';
 import { notify } from '../../core/ui/notify.ts';
+import { useBusyAction } from '../../core/ui/use-busy-action.ts';
+import { errorInto } from '../../core/ui/error-into.ts';
 import { useQuery } from '../../core/store/use-query.ts';
 import { pathTo } from '../../app/navigate.ts';
 import { Link } from 'wouter';
@@ -26,7 +27,7 @@ export function InviteCodeCard() {
   const [done, setDone] = useState(false);
   const [code, setCode] = useState(keptCode);
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const guest = isGuest.value;
 
   // A guest cannot enter a code, so nothing is asked.
@@ -40,8 +41,7 @@ export function InviteCodeCard() {
       setError(t('account.personal.inviteRequired'));
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       await inputInviteCode(code.trim());
       notify(t('account.personal.inviteDone'), 'success');
       try {
@@ -50,11 +50,7 @@ export function InviteCodeCard() {
         // Storage disabled: nothing was kept.
       }
       setDone(true);
-    } catch (failure) {
-      setError(describeError(failure));
-    } finally {
-      setBusy(false);
-    }
+    }, errorInto(setError));
   };
 
   return (

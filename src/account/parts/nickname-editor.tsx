@@ -1,8 +1,9 @@
 /** Nickname, edited in place (1-20 characters, spec §5); the typed text survives a refusal. */
 import { useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { describeError } from '../../core/errors.ts';
 import { notify } from '../../core/ui/notify.ts';
+import { useBusyAction } from '../../core/ui/use-busy-action.ts';
+import { errorInto } from '../../core/ui/error-into.ts';
 import { checkName } from '../../../shared/validate.ts';
 import { updateUser } from '../account-api.ts';
 import { displayName, patchUser, user } from '../state.ts';
@@ -12,7 +13,7 @@ export function NicknameEditor() {
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState('');
   const [error, setError] = useState('');
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useBusyAction();
 
   const start = async () => {
     if (!(await requireAccount())) return;
@@ -24,22 +25,14 @@ export function NicknameEditor() {
   const save = async (event: Event) => {
     event.preventDefault();
     const rule = checkName(value);
-    if (rule) {
-      setError(t(rule));
-      return;
-    }
-    setSaving(true);
-    try {
+    if (rule) return setError(t(rule));
+    await run(async () => {
       const nickname = value.trim();
       await updateUser({ nickname });
       patchUser({ nickname });
       setEditing(false);
       notify(t('account.personal.saved'), 'success');
-    } catch (failure) {
-      setError(describeError(failure));
-    } finally {
-      setSaving(false);
-    }
+    }, errorInto(setError));
   };
 
   if (!editing) {

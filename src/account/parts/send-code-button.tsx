@@ -1,6 +1,7 @@
 /** "Get code" with the resend countdown; the caller validates the number and makes the call. */
 import { useEffect, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
+import { useBusyAction } from '../../core/ui/use-busy-action.ts';
 import { holdUpdates } from '../../app/update-guard.ts';
 import { currentRouteName } from '../../app/navigate.ts';
 
@@ -16,7 +17,7 @@ interface SendCodeButtonProps {
 
 export function SendCodeButton({ onSend }: SendCodeButtonProps) {
   const [left, setLeft] = useState(0);
-  const [sending, setSending] = useState(false);
+  const { busy: sending, run } = useBusyAction();
 
   useEffect(() => {
     if (left <= 0) return;
@@ -29,16 +30,13 @@ export function SendCodeButton({ onSend }: SendCodeButtonProps) {
   const counting = left > 0;
   useEffect(() => (counting ? holdUpdates(currentRouteName.peek()) : undefined), [counting]);
 
-  const send = async () => {
-    setSending(true);
-    try {
+  // onSend shows its own refusals; it resolves to what the countdown needs.
+  const send = () =>
+    run(async () => {
       const sent = await onSend();
       if (sent === true) setLeft(RESEND_SECONDS);
       else if (typeof sent === 'number' && sent > 0) setLeft(Math.ceil(sent));
-    } finally {
-      setSending(false);
-    }
-  };
+    });
 
   return (
     <button type="button" class="btn btn--ghost" disabled={sending || left > 0} onClick={send} data-testid="send-code">

@@ -1,12 +1,13 @@
 /**
  * The error handling the account forms share: spec §5 rule messages under their fields, a server refusal
- * under the field it concerns or else in a notice, and one busy flag while a call runs. Only messages are
- * set here; what was typed stays as it is, so a refused form can be corrected rather than retyped.
+ * under the field it concerns or else in a notice, and one busy flag while a call runs (core's busy action).
+ * Only messages are set here; what was typed stays as it is, so a refused form can be corrected rather than retyped.
  */
 import { useState } from 'react';
 import { t, type MessageKey } from '../../core/i18n/index.ts';
 import { ApiError } from '../../core/errors.ts';
 import { notify } from '../../core/ui/notify.ts';
+import { useBusyAction } from '../../core/ui/use-busy-action.ts';
 import { fieldOfError, type AuthField } from './server-field-errors.ts';
 
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
@@ -19,7 +20,6 @@ export type Placement<Field extends string> = (field: AuthField | null, code: nu
 
 export function useFormErrors<Field extends string>(place: Placement<Field>) {
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [busy, setBusy] = useState(false);
 
   /** Shows these rule checks (an i18n key, or null when fine) in place of every earlier message; true when all passed. */
   const check = (checks: Partial<Record<Field, MessageKey | null | undefined>>): boolean => {
@@ -49,16 +49,7 @@ export function useFormErrors<Field extends string>(place: Placement<Field>) {
   };
 
   /** Runs a submit's calls with the form busy; a refusal is shown by `onError` (by default, where `place` puts it). */
-  const run = async (work: () => Promise<void>, onError: (error: unknown) => void = showError): Promise<void> => {
-    setBusy(true);
-    try {
-      await work();
-    } catch (error) {
-      onError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, run } = useBusyAction(showError);
 
   /**
    * For SendCodeButton: sends, says the code is on its way, and resolves true so the countdown starts. A refusal

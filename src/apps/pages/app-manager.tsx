@@ -5,8 +5,10 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { describeError } from '../../core/errors.ts';
+import { ChosenSummary } from '../../core/ui/chosen-summary.tsx';
 import { openDialog } from '../../core/ui/dialogs.ts';
+import { useBusyAction } from '../../core/ui/use-busy-action.ts';
+import { errorInto } from '../../core/ui/error-into.ts';
 import { useQuery } from '../../core/store/use-query.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import { usePhones } from '../../devices/phone-lists.ts';
@@ -19,9 +21,6 @@ import '../parts/apps.css';
 // Shown once the apps texts and the error catalogue are in (texts/index.ts).
 export { ensureAppsTexts as ready } from '../texts/index.ts';
 
-/** Names shown under the count; the rest is an ellipsis. */
-const NAMED = 5;
-
 export default function AppManagerPage({ query }: PageProps) {
   // The server takes at most APP_BATCH_LIMIT phones at once: the first ones of a longer address are kept.
   const [asked] = useState(() => idsOf(query));
@@ -29,7 +28,7 @@ export default function AppManagerPage({ query }: PageProps) {
   const phones = usePhones(ids).phones;
   const apps = useQuery(ids.length ? appsKey(ids) : null, appsFetcher(ids));
   const [selected, setSelected] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run: runBusy } = useBusyAction();
   const [error, setError] = useState<string | null>(null);
   const operation = appOperation.value;
   const resultHeading = useRef<HTMLHeadingElement>(null);
@@ -60,24 +59,13 @@ export default function AppManagerPage({ query }: PageProps) {
       });
       if (choice !== 'yes') return;
     }
-    setBusy(true);
-    try {
-      await runAppOperation(ids, chosen.packageName, action, leaving.current?.signal);
-    } catch (failure) {
-      setError(describeError(failure));
-    } finally {
-      setBusy(false);
-    }
+    await runBusy(() => runAppOperation(ids, chosen.packageName, action, leaving.current?.signal), errorInto(setError));
   };
 
-  const names = phones.slice(0, NAMED).map((phone) => phone.name).join(', ') + (ids.length > NAMED ? ' …' : '');
   return (
     <div class="apps-page">
-      <section class="card">
-        <h2 class="card__title" data-testid="apps-phone-count">{t('apps.phones', { count: ids.length })}</h2>
-        {names ? <p class="muted apps-names">{names}</p> : null}
-        {asked.length > ids.length ? <p class="muted apps-names">{t('apps.tooMany', { max: APP_BATCH_LIMIT })}</p> : null}
-      </section>
+      <ChosenSummary title={t('apps.phones', { count: ids.length })} count={ids.length} names={phones.map((phone) => phone.name)} testId="apps-phone-count"
+        notes={[asked.length > ids.length && t('apps.tooMany', { max: APP_BATCH_LIMIT })]} />
       <section class="card" aria-busy={apps.loading}>
         <h2 class="card__title" id="apps-list-title">{t('apps.choose')}</h2>
         {apps.error && !apps.data ? (

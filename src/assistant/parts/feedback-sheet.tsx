@@ -10,6 +10,7 @@ import { ErrorCode } from '../../../shared/error-codes.ts';
 import { ApiError, describeError } from '../../core/errors.ts';
 import { t } from '../../core/i18n/index.ts';
 import { notify } from '../../core/ui/notify.ts';
+import { noticeOfError, useBusyAction } from '../../core/ui/use-busy-action.ts';
 import { Sheet } from '../../core/ui/sheet.tsx';
 import { submitFeedback } from '../state.ts';
 
@@ -41,12 +42,20 @@ export function FeedbackSheet({ messageId, onClose }: FeedbackSheetProps) {
   const [type, setType] = useState<FeedbackType | null>(null);
   const [content, setContent] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const form = useRef<HTMLFormElement>(null);
 
   const focusField = (field: Field) => {
     const target = field === 'type' ? form.current?.querySelector<HTMLInputElement>('input[name="feedback-type"]') : form.current?.querySelector<HTMLTextAreaElement>('#feedback-content');
     target?.focus();
+  };
+
+  /** A refusal about a field goes under it, with the focus; anything else is a notice. */
+  const showRefusal = (error: unknown) => {
+    const field = error instanceof ApiError ? FIELD_OF_CODE[error.code] : undefined;
+    if (!field) return noticeOfError(error);
+    setErrors({ [field]: describeError(error) });
+    focusField(field);
   };
 
   const submit = async (event: Event) => {
@@ -56,22 +65,11 @@ export function FeedbackSheet({ messageId, onClose }: FeedbackSheetProps) {
     setErrors(found);
     const first = (['type', 'content'] as const).find((field) => found[field]);
     if (first) return focusField(first);
-    setBusy(true);
-    try {
+    await run(async () => {
       await submitFeedback(type!, content, messageId);
       notify(t('assistant.feedback.thanks'), 'success');
       onClose();
-    } catch (error) {
-      const field = error instanceof ApiError ? FIELD_OF_CODE[error.code] : undefined;
-      if (field) {
-        setErrors({ [field]: describeError(error) });
-        focusField(field);
-      } else {
-        notify(describeError(error));
-      }
-    } finally {
-      setBusy(false);
-    }
+    }, showRefusal);
   };
 
   const length = [...content.trim()].length;

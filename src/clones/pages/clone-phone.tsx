@@ -5,8 +5,11 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { describe, describeError } from '../../core/errors.ts';
+import { describe } from '../../core/errors.ts';
+import { ChosenSummary } from '../../core/ui/chosen-summary.tsx';
 import { openDialog } from '../../core/ui/dialogs.ts';
+import { useBusyAction } from '../../core/ui/use-busy-action.ts';
+import { errorInto } from '../../core/ui/error-into.ts';
 import { useQuery } from '../../core/store/use-query.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import { goToPage } from '../../app/navigate.ts';
@@ -21,9 +24,6 @@ import { TemplateFacts } from '../parts/template-item.tsx';
 import '../parts/clones.css';
 export { ensureClonesTexts as ready } from '../texts/index.ts';
 
-/** Names shown under the count; the rest is an ellipsis. */
-const NAMED = 5;
-
 export default function ClonePhonePage({ query }: PageProps) {
   const [ids] = useState(() => idsOf(query));
   const phones = usePhones(ids).phones;
@@ -31,7 +31,7 @@ export default function ClonePhonePage({ query }: PageProps) {
   const ready = (templates.data?.list ?? []).filter((template) => template.state === 'ready');
   const limits = templates.data?.limits;
   const [selected, setSelected] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const [error, setError] = useState<string | null>(null);
   // The order this page started: read through the store, its phones' progress from the device store's busy poll.
   const [orderNo, setOrderNo] = useState<string | null>(null);
@@ -59,24 +59,13 @@ export default function ClonePhonePage({ query }: PageProps) {
       actions: [{ label: t('common.cancel') }, { label: t('clones.clone.submit'), primary: true, value: 'yes' }],
     });
     if (choice !== 'yes') return;
-    setBusy(true);
-    try {
-      setOrderNo((await startClone(chosen.templateId, ids)).orderNo);
-    } catch (failure) {
-      setError(describeError(failure));
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => setOrderNo((await startClone(chosen.templateId, ids)).orderNo), errorInto(setError));
   };
 
-  const names = phones.slice(0, NAMED).map((phone) => phone.name).join(', ') + (ids.length > NAMED ? ' …' : '');
   return (
     <div class="clones-page" data-testid="clone-phone">
-      <section class="card">
-        <h2 class="card__title" data-testid="clone-phone-count">{t('clones.clone.phones', { count: ids.length })}</h2>
-        {names ? <p class="clones-note muted">{names}</p> : null}
-        {limits ? <p class="clones-note muted">{t('clones.clone.limits', { batch: limits.cloneBatch, day: limits.cloneDay })}</p> : null}
-      </section>
+      <ChosenSummary title={t('clones.clone.phones', { count: ids.length })} count={ids.length} names={phones.map((phone) => phone.name)} testId="clone-phone-count"
+        notes={[limits && t('clones.clone.limits', { batch: limits.cloneBatch, day: limits.cloneDay })]} />
       <section class="card" aria-busy={templates.loading}>
         <h2 class="card__title" id="clones-choice-title">{t('clones.clone.choose')}</h2>
         {templates.error && !templates.data ? (

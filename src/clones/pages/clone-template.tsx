@@ -5,9 +5,10 @@
  */
 import { useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { describeError } from '../../core/errors.ts';
 import { Field } from '../../core/ui/field.tsx';
 import { openDialog } from '../../core/ui/dialogs.ts';
+import { useBusyAction } from '../../core/ui/use-busy-action.ts';
+import { errorInto } from '../../core/ui/error-into.ts';
 import { notify } from '../../core/ui/notify.ts';
 import { checkName } from '../../../shared/validate.ts';
 import { useQuery } from '../../core/store/use-query.ts';
@@ -25,22 +26,17 @@ function CreateForm({ phoneId }: { phoneId: number }) {
   const phone = usePhones([phoneId]).phones[0];
   const [name, setName] = useState('');
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const submit = async (event: Event) => {
     event.preventDefault();
     const rule = checkName(name);
     if (rule) return setError(t(rule));
     setError('');
-    setBusy(true);
-    try {
+    await run(async () => {
       await createTemplate(phoneId, name);
       setName('');
       notify(t('clones.create.started'), 'success');
-    } catch (failure) {
-      setError(describeError(failure));
-    } finally {
-      setBusy(false);
-    }
+    }, errorInto(setError));
   };
   return (
     <section class="card" aria-labelledby="clones-create-title">
@@ -59,7 +55,7 @@ function CreateForm({ phoneId }: { phoneId: number }) {
 export default function CloneTemplatePage({ query }: PageProps) {
   const [phoneId] = useState(() => sourceId(query));
   const templates = useQuery(TEMPLATES_KEY, fetchTemplates);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const list = templates.data?.list ?? [];
   const limits = templates.data?.limits;
 
@@ -70,15 +66,10 @@ export default function CloneTemplatePage({ query }: PageProps) {
       actions: [{ label: t('common.cancel') }, { label: t('clones.templates.delete'), primary: true, value: 'delete' }],
     });
     if (choice !== 'delete') return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await deleteTemplate(template.templateId);
       notify(t('clones.templates.deleted'), 'info');
-    } catch (failure) {
-      notify(describeError(failure));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -5,9 +5,10 @@
  */
 import { useEffect, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { describeError } from '../../core/errors.ts';
 import { openDialog } from '../../core/ui/dialogs.ts';
 import { Field } from '../../core/ui/field.tsx';
+import { useBusyAction } from '../../core/ui/use-busy-action.ts';
+import { errorInto } from '../../core/ui/error-into.ts';
 import { goToPage } from '../../app/navigate.ts';
 import { permissionKeys } from '../../app/client-state.ts';
 import type { PageProps } from '../../app/route-types.ts';
@@ -50,7 +51,7 @@ export default function BatchOperationPage({ query }: PageProps) {
   const [resetText, setResetText] = useState('');
   const [resetError, setResetError] = useState('');
   const [error, setError] = useState('');
-  const [running, setRunning] = useState(false);
+  const { busy: running, run: runBusy } = useBusyAction();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   useEffect(() => {
@@ -117,16 +118,11 @@ export default function BatchOperationPage({ query }: PageProps) {
     setError('');
     const call = await prepare();
     if (!call) return;
-    setRunning(true);
-    try {
+    await runBusy(async () => {
       const entries = await runBatch(call, ids);
       setOutcome((old) => ({ run: (old?.run ?? 0) + 1, call: call.kind, entries }));
       if (call.kind === 'reset') setResetText('');
-    } catch (failure) {
-      setError(describeError(failure));
-    } finally {
-      setRunning(false);
-    }
+    }, errorInto(setError));
   };
 
   const names = ids.slice(0, NAMED).map((id) => phoneLabel(id).name).join(', ') + (ids.length > NAMED ? ' …' : '');

@@ -4,8 +4,8 @@
  */
 import { useEffect, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { describeError } from '../../core/errors.ts';
 import { notify } from '../../core/ui/notify.ts';
+import { useBusyAction } from '../../core/ui/use-busy-action.ts';
 import { goBack } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import type { BatchEntry } from '../../../shared/device-types.ts';
@@ -23,7 +23,7 @@ export default function MovePhoneToGroupPage({ clientNo, query }: PageProps) {
   const [ids] = useState(() => parseIds(query.get('ids')));
   const [target, setTarget] = useState<number | null>(null);
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const [results, setResults] = useState<BatchEntry[] | null>(null);
 
   useEffect(() => {
@@ -51,8 +51,7 @@ export default function MovePhoneToGroupPage({ clientNo, query }: PageProps) {
       setError(t('devices.groups.move.chooseTarget'));
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       const entries = await runBatch({ kind: 'group', groupId: group.id, groupName: group.name }, ids);
       const moved = entries.filter((entry) => entry.success).length;
       if (moved === entries.length) {
@@ -61,11 +60,7 @@ export default function MovePhoneToGroupPage({ clientNo, query }: PageProps) {
         return;
       }
       setResults(entries);
-    } catch (failure) {
-      notify(describeError(failure));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   if (results) {

@@ -8,6 +8,7 @@ import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { openDialog } from '../../core/ui/dialogs.ts';
 import { notify } from '../../core/ui/notify.ts';
+import { useBusyAction } from '../../core/ui/use-busy-action.ts';
 import { goBack, goToPage } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import type { Phone } from '../api.ts';
@@ -48,7 +49,7 @@ export default function PhoneGroupSettingPage({ clientNo, query }: PageProps) {
   const id = Number(query.get('id'));
   const [selected, setSelected] = useState<Set<number>>(() => new Set());
   const [groupsLoaded, setGroupsLoaded] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
 
   useEffect(() => {
     void refreshGroups().then(() => setGroupsLoaded(true));
@@ -88,17 +89,12 @@ export default function PhoneGroupSettingPage({ clientNo, query }: PageProps) {
       actions: [{ label: t('common.cancel') }, { label: t('common.confirm'), primary: true, value: 'yes' }],
     });
     if (choice !== 'yes') return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const entries = await runBatch({ kind: 'group', groupId: fallback.id, groupName: fallback.name }, chosen);
       const moved = entries.filter((entry) => entry.success).length;
       notify(t('devices.groups.setting.removed', { count: moved }), moved === entries.length ? 'success' : 'error');
       setSelected(new Set());
-    } catch (error) {
-      notify(describeError(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const moveChosen = () => {

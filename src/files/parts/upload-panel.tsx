@@ -6,9 +6,9 @@
  */
 import { useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { describeError } from '../../core/errors.ts';
 import { openDialog } from '../../core/ui/dialogs.ts';
 import { notify } from '../../core/ui/notify.ts';
+import { noticeOfError, useBusyAction } from '../../core/ui/use-busy-action.ts';
 import { useQuery } from '../../core/store/use-query.ts';
 import { usePhones } from '../../devices/phone-lists.ts';
 import { FILE_EXTENSION, MAX_FILES_PER_SELECTION } from '../../../shared/contract/file-words.ts';
@@ -22,7 +22,7 @@ export function UploadPanel({ ids }: { ids: readonly number[] }) {
   const { phones } = usePhones(ids);
   const files = useQuery<UploadedFile[]>(FILES_KEY, fetchFiles);
   const [problems, setProblems] = useState<Array<{ name: string; problem: SelectionProblem }>>([]);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const list = files.data ?? [];
   const local = sending.value;
   const uploadingNow = local.filter((entry) => !entry.error).length;
@@ -33,7 +33,7 @@ export function UploadPanel({ ids }: { ids: readonly number[] }) {
     input.value = '';
     const check = checkSelection(picked, uploadingNow);
     setProblems(check.refused.map(({ file, problem }) => ({ name: file?.name ?? '', problem })));
-    if (check.accepted.length > 0) void sendFiles(check.accepted, ids).catch((error: unknown) => notify(describeError(error)));
+    if (check.accepted.length > 0) void sendFiles(check.accepted, ids).catch(noticeOfError);
   };
 
   const remove = async (file: UploadedFile) => {
@@ -43,15 +43,10 @@ export function UploadPanel({ ids }: { ids: readonly number[] }) {
       actions: [{ label: t('common.cancel') }, { label: t('files.remove'), primary: true, value: 'delete' }],
     });
     if (ok !== 'delete') return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await deleteUpload(file.uploadId);
       notify(t('files.removed'), 'info');
-    } catch (error) {
-      notify(describeError(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   // This browser's files not yet in the server's list (being created), then the server's, each with its bytes in flight.

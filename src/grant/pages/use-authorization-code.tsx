@@ -5,10 +5,11 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { describeError } from '../../core/errors.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 import { Field } from '../../core/ui/field.tsx';
 import { notify } from '../../core/ui/notify.ts';
+import { useBusyAction } from '../../core/ui/use-busy-action.ts';
+import { errorInto } from '../../core/ui/error-into.ts';
 import { goToPage } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import { normalizeGrantCode } from '../../../shared/contract/grant-words.ts';
@@ -44,18 +45,8 @@ export default function UseAuthorizationCodePage(_props: PageProps) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [preview, setPreview] = useState<CodePreview | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await work();
-    } catch (failure) {
-      setError(describeError(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  // A refusal, of the check or of the redeem, shows under the code.
+  const { busy, run } = useBusyAction(errorInto(setError));
 
   const check = (event: Event) => {
     event.preventDefault();

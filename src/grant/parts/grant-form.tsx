@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { ApiError, describeError } from '../../core/errors.ts';
 import { Field } from '../../core/ui/field.tsx';
-import { notify } from '../../core/ui/notify.ts';
+import { noticeOfError, useBusyAction } from '../../core/ui/use-busy-action.ts';
 import * as C from '../../../shared/reply-codes.ts';
 import { GRANT_DAY_OPTIONS, type GrantMode, type GrantPermission } from '../../../shared/contract/grant-words.ts';
 import type { CreatedGrant } from '../api.ts';
@@ -42,7 +42,7 @@ export function GrantForm({ userPhoneId, maxDays, onCreated }: GrantFormProps) {
   const [account, setAccount] = useState('');
   const [agreed, setAgreed] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const clear = (field: FieldName) => setErrors((old) => ({ ...old, [field]: undefined }));
 
   const submit = async (event: Event) => {
@@ -54,17 +54,12 @@ export function GrantForm({ userPhoneId, maxDays, onCreated }: GrantFormProps) {
     };
     setErrors(next);
     if (next.days || next.account || next.agreement) return;
-    setBusy(true);
-    try {
-      const created = await makeGrant({ userPhoneId, mode, permission, days: Number(days.trim()), account: account.trim(), agreed });
-      onCreated(created);
-    } catch (error) {
+    const request = { userPhoneId, mode, permission, days: Number(days.trim()), account: account.trim(), agreed };
+    await run(async () => onCreated(await makeGrant(request)), (error) => {
       const field = error instanceof ApiError ? fieldOf(error.code) : null;
       if (field) setErrors((old) => ({ ...old, [field]: describeError(error) }));
-      else notify(describeError(error));
-    } finally {
-      setBusy(false);
-    }
+      else noticeOfError(error);
+    });
   };
 
   return (

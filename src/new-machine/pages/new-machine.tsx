@@ -7,8 +7,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { t } from '../../core/i18n/index.ts';
-import { describeError } from '../../core/errors.ts';
+import { ChosenSummary } from '../../core/ui/chosen-summary.tsx';
 import { openDialog } from '../../core/ui/dialogs.ts';
+import { useBusyAction } from '../../core/ui/use-busy-action.ts';
+import { errorInto } from '../../core/ui/error-into.ts';
 import { pathTo } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import { usePhones } from '../../devices/phone-lists.ts';
@@ -26,9 +28,6 @@ import '../parts/new-machine.css';
 // Shown once the new-machine texts and the error catalogue are in (texts/index.ts).
 export { ensureNewMachineTexts as ready } from '../texts/index.ts';
 
-/** Names shown under the count; the rest is an ellipsis. */
-const NAMED = 5;
-
 /** What the confirmation names as the target: the chosen model (as listed), a random one, or the field regenerated. */
 function confirmMessage(choice: Choice, count: number): string {
   if (choice.mode === 'chosen') {
@@ -44,7 +43,7 @@ export default function NewMachinePage({ query }: PageProps) {
   const [{ asked, kept: ids }] = useState(() => chosenIds(query));
   const phones = usePhones(ids).phones;
   const [choice, setChoice] = useState<Choice>({ mode: 'random', type: 'ALL', manufacturer: '', modelId: null });
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const [error, setError] = useState<string | null>(null);
   const [results, setResults] = useState<BatchEntry[] | null>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
@@ -65,25 +64,14 @@ export default function NewMachinePage({ query }: PageProps) {
       actions: [{ label: t('common.cancel') }, { label: t('newMachine.submit'), primary: true, value: 'yes' }],
     });
     if (answer !== 'yes') return;
-    setBusy(true);
-    try {
-      const request = choice.mode === 'chosen' ? { kind: 'chosen' as const, modelId: choice.modelId! } : { kind: 'random' as const, type: choice.type };
-      setResults(await changeModels(ids, request));
-    } catch (failure) {
-      setError(describeError(failure));
-    } finally {
-      setBusy(false);
-    }
+    const request = choice.mode === 'chosen' ? { kind: 'chosen' as const, modelId: choice.modelId! } : { kind: 'random' as const, type: choice.type };
+    await run(async () => setResults(await changeModels(ids, request)), errorInto(setError));
   };
 
-  const names = phones.slice(0, NAMED).map((phone) => phone.name).join(', ') + (ids.length > NAMED ? ' …' : '');
   return (
     <div class="nm-page">
-      <section class="card">
-        <h2 class="card__title" data-testid="nm-phone-count">{t('newMachine.phones', { count: ids.length })}</h2>
-        {names ? <p class="muted nm-names">{names}</p> : null}
-        {asked.length > ids.length ? <p class="muted nm-names">{t('newMachine.tooMany', { max: MOCK_BATCH_LIMIT })}</p> : null}
-      </section>
+      <ChosenSummary title={t('newMachine.phones', { count: ids.length })} count={ids.length} names={phones.map((phone) => phone.name)} testId="nm-phone-count"
+        notes={[asked.length > ids.length && t('newMachine.tooMany', { max: MOCK_BATCH_LIMIT })]} />
       <CurrentModels ids={ids} />
       <ModelChoice choice={choice} onChange={(next) => { setChoice(next); setError(null); }} disabled={busy} />
       <div class="nm-actions">

@@ -8,6 +8,8 @@ import { useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { describe, describeError } from '../../core/errors.ts';
 import { formatDateTime } from '../../../shared/format.ts';
+import { useBusyAction } from '../../core/ui/use-busy-action.ts';
+import { errorInto } from '../../core/ui/error-into.ts';
 import { permissionKeys } from '../../app/client-state.ts';
 import { entryAllowed } from '../../app/entry-rules.ts';
 import { goToPage } from '../../app/navigate.ts';
@@ -35,7 +37,7 @@ function idOf(query: URLSearchParams): number | null {
 export default function PhoneCheckPage({ query }: PageProps) {
   const [id] = useState(() => idOf(query));
   const view = usePhoneCheck(id);
-  const [rebooting, setRebooting] = useState(false);
+  const { busy: rebooting, run } = useBusyAction();
   const [fixError, setFixError] = useState<string | null>(null);
   const check = view.data;
 
@@ -48,15 +50,10 @@ export default function PhoneCheckPage({ query }: PageProps) {
       goToPage(FIX_PAGES[fix].segment, { query: FIX_PAGES[fix].query(id!) });
       return;
     }
-    setRebooting(true);
-    try {
+    await run(async () => {
       const refused = await rebootAndCheck(id!);
       if (refused) setFixError(describe(refused.code, refused.msg));
-    } catch (failure) {
-      setFixError(describeError(failure));
-    } finally {
-      setRebooting(false);
-    }
+    }, errorInto(setFixError));
   };
 
   if (!id) return <p class="field__error check-note" role="alert">{t('phoneCheck.noPhone')}</p>;

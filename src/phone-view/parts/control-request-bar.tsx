@@ -3,31 +3,24 @@
  * socket who is waiting (`control.requests`), and the bar offers to allow or decline the oldest. The same answer is
  * on join-user; whichever is used, the request leaves both.
  */
-import { useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { describeError } from '../../core/errors.ts';
 import { notify } from '../../core/ui/notify.ts';
+import { useBusyAction } from '../../core/ui/use-busy-action.ts';
 import { changeViewer } from '../../share/state.ts';
 import { controlRequests, role } from '../live-session.ts';
 
 export function ControlRequestBar() {
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const waiting = controlRequests.value;
   const first = waiting[0];
   if (role.value !== 'owner' || !first) return null;
-  const answer = async (approve: boolean) => {
-    setBusy(true);
-    try {
+  const answer = (approve: boolean) =>
+    run(async () => {
       await changeViewer(first.viewerId, { kind: 'answer', approve });
       // The stream's next list drops the request; until it comes, the answered one is not offered again.
       controlRequests.value = controlRequests.value.filter((request) => request.viewerId !== first.viewerId);
       notify(t(approve ? 'phoneView.control.allowed' : 'phoneView.control.declined', { name: first.name }), 'success');
-    } catch (error) {
-      notify(describeError(error), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <section class="pv-request" role="region" aria-label={t('phoneView.control.requestTitle')} data-testid="control-request">
       <p class="pv-request__text" aria-live="polite">

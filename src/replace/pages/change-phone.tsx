@@ -7,11 +7,12 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { describeError } from '../../core/errors.ts';
-import { openDialog } from '../../core/ui/dialogs.ts';
+import { errorInto } from '../../core/ui/error-into.ts';
 import { goToPage } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import { usePhones } from '../../devices/phone-lists.ts';
+import { useCheckedBatch } from '../../devices/use-checked-batch.ts';
+import { CheckedBatchCard } from '../../devices/checked-batch-card.tsx';
 import { phonesById } from '../../devices/phone-store.ts';
 import type { ReplaceType } from '../../../shared/contract/replace-words.ts';
 import type { ReplacePreview, ReplaceSubmit } from '../api.ts';
@@ -73,61 +74,35 @@ export default function ChangePhonePage({ query }: PageProps) {
   // Moving the data is the default: the other erases what the user installed, which only a deliberate choice should.
   const [type, setType] = useState<ReplaceType>(2);
   const [error, setError] = useState<string | null>(null);
-  const [checked, setChecked] = useState<ReplacePreview | null>(null);
-  const [result, setResult] = useState<ReplaceSubmit | null>(null);
-  const [busy, setBusy] = useState(false);
-  const checkHeading = useRef<HTMLHeadingElement>(null);
   const chosen = usePhones(selected).phones;
   const tooMany = selected.length > limits.batch;
-
-  useEffect(() => {
-    if (checked) checkHeading.current?.focus();
-  }, [checked]);
+  const batch = useCheckedBatch<ReplacePreview, ReplaceSubmit>({
+    check: () => previewNow(selected, type),
+    confirmWords: (checked, count) => ({
+      title: t('replace.confirmTitle'),
+      message: t(checked.replaceType === 1 ? 'replace.confirmFresh' : 'replace.confirmKeep', { count }),
+      action: t('replace.submit', { count }),
+    }),
+    // The type the check was made for, which is the type the rows showed.
+    submit: (checked, accepted) => submitNow(accepted, checked.replaceType),
+    onError: errorInto(setError),
+  });
+  const { busy, checked, accepted, result } = batch;
 
   const edit = () => {
-    setChecked(null);
+    batch.edit();
     setError(null);
   };
 
   const check = async () => {
     // More than the limit is refused here, before any call (spec §9: at most 10 at once).
     if (!selected.length || tooMany) return;
-    setBusy(true);
     setError(null);
-    try {
-      setChecked(await previewNow(selected, type));
-    } catch (refusal) {
-      setError(describeError(refusal));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const okIds = checked?.items.filter((item) => item.ok).map((item) => item.userPhoneId) ?? [];
-
-  const confirm = async () => {
-    if (!checked || !okIds.length) return;
-    const choice = await openDialog({
-      title: t('replace.confirmTitle'),
-      message: t(checked.replaceType === 1 ? 'replace.confirmFresh' : 'replace.confirmKeep', { count: okIds.length }),
-      actions: [{ label: t('common.cancel') }, { label: t('replace.submit', { count: okIds.length }), primary: true, value: 'yes' }],
-    });
-    if (choice !== 'yes') return;
-    setBusy(true);
-    try {
-      // Only the phones the check let through: a refused one would only come back refused again.
-      setResult(await submitNow(okIds, checked.replaceType));
-      setChecked(null);
-    } catch (refusal) {
-      setChecked(null);
-      setError(describeError(refusal));
-    } finally {
-      setBusy(false);
-    }
+    await batch.check();
   };
 
   if (result) {
-    return <Progress result={result} onAgain={() => { setResult(null); setSelected([]); }} />;
+    return <Progress result={result} onAgain={() => { batch.startOver(); setSelected([]); }} />;
   }
 
   return (
@@ -146,17 +121,11 @@ export default function ChangePhonePage({ query }: PageProps) {
       )}
       {error ? <p class="field__error replace-error" role="alert" data-testid="replace-error">{error}</p> : null}
       {checked ? (
-        <section class="card replace-section" aria-labelledby="replace-check-title" aria-live="polite">
-          <h2 class="card__title" id="replace-check-title" tabIndex={-1} ref={checkHeading}>{t('replace.checkTitle')}</h2>
+        <CheckedBatchCard prefix="replace" heading={t('replace.checkTitle')} accepted={accepted.length} busy={busy}
+          words={{ none: t('replace.noneOk'), edit: t('replace.edit'), confirm: t('replace.submit', { count: accepted.length }) }}
+          confirmTestId="replace-submit" onEdit={edit} onConfirm={() => void batch.confirm()}>
           <PreviewRows items={checked.items} type={checked.replaceType} />
-          {okIds.length ? null : <p class="field__error" role="alert">{t('replace.noneOk')}</p>}
-          <div class="replace-actions">
-            <button type="button" class="btn" onClick={edit} data-testid="replace-edit">{t('replace.edit')}</button>
-            <button type="button" class="btn btn--primary" disabled={busy || !okIds.length} onClick={() => void confirm()} data-testid="replace-submit">
-              {t('replace.submit', { count: okIds.length })}
-            </button>
-          </div>
-        </section>
+        </CheckedBatchCard>
       ) : null}
     </div>
   );

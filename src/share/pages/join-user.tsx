@@ -4,7 +4,6 @@
  * cancel; and ending the share early. The link itself cannot be shown again (only its digest is kept): a new one is
  * made on my-share-screen.
  */
-import { useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { formatDateTime } from '../../../shared/format.ts';
@@ -30,19 +29,11 @@ export default function JoinUserPage({ clientNo, query }: PageProps) {
   const shareId = Number(query.get('shareId'));
   const valid = Number.isSafeInteger(shareId) && shareId > 0;
   const detail = useQuery<ShareDetail>(valid ? shareKey(shareId) : null, fetchShare(shareId));
-  const [busy, setBusy] = useState<number | null>(null);
   const share = detail.data?.share;
 
   const change = async (viewerId: number, what: ViewerChange) => {
-    setBusy(viewerId);
-    try {
-      await changeViewer(viewerId, what);
-      notify(doneText(what), 'success');
-    } catch (error) {
-      notify(describeError(error));
-    } finally {
-      setBusy(null);
-    }
+    await changeViewer(viewerId, what);
+    notify(doneText(what), 'success');
   };
 
   let body;
@@ -78,7 +69,7 @@ export default function JoinUserPage({ clientNo, query }: PageProps) {
           <ul class="share-viewer-list" data-testid="share-viewer-list">
             {share.viewers.map((viewer) =>
               active ? (
-                <ViewerRow key={viewer.viewerId} viewer={viewer} busy={busy === viewer.viewerId} onChange={(what) => void change(viewer.viewerId, what)} />
+                <ViewerRow key={viewer.viewerId} viewer={viewer} onChange={(what) => change(viewer.viewerId, what)} />
               ) : (
                 <li key={viewer.viewerId} class="card share-viewer share-card__head" data-testid="share-viewer" data-state={viewer.state}>
                   <span class="share-viewers__name">{viewer.displayName}</span>

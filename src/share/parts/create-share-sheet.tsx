@@ -6,9 +6,9 @@
 import { useEffect, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { copyText } from '../../core/clipboard.ts';
-import { describeError } from '../../core/errors.ts';
 import { errorText } from '../../core/errors-later.ts';
 import { notify } from '../../core/ui/notify.ts';
+import { useBusyAction } from '../../core/ui/use-busy-action.ts';
 import { Sheet } from '../../core/ui/sheet.tsx';
 import { allPhones, allPhonesLoaded, loadAllPhones } from '../../devices/phone-lists.ts';
 import { phonesById } from '../../devices/phone-store.ts';
@@ -59,7 +59,7 @@ export function CreateShareSheet({ clientNo, phoneId, onClose }: CreateShareShee
   const [chosen, setChosen] = useState<number | null>(phoneId);
   const [hours, setHours] = useState<ShareValidityHours>(24);
   const [permission, setPermission] = useState<SharePermission>('view');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const [created, setCreated] = useState<{ link: string; phoneName: string } | null>(null);
   useEffect(() => void loadAllPhones(), []);
   const phones = allPhones.value;
@@ -70,16 +70,11 @@ export function CreateShareSheet({ clientNo, phoneId, onClose }: CreateShareShee
 
   const submit = async (event: Event) => {
     event.preventDefault();
-    if (selected === null || busy) return;
-    setBusy(true);
-    try {
+    if (selected === null) return;
+    await run(async () => {
       const answer = await createShareLink(selected, permission, hours);
       setCreated({ link: shareLink(clientNo, answer.token, selected), phoneName });
-    } catch (error) {
-      notify(describeError(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -5,11 +5,12 @@
  */
 import { useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { describeError } from '../../core/errors.ts';
 import { checkName } from '../../../shared/validate.ts';
 import { Field } from '../../core/ui/field.tsx';
 import { Sheet } from '../../core/ui/sheet.tsx';
 import { notify } from '../../core/ui/notify.ts';
+import { useBusyAction } from '../../core/ui/use-busy-action.ts';
+import { errorInto } from '../../core/ui/error-into.ts';
 import { renameAsViewer } from '../state.ts';
 
 interface ViewerNameSheetProps {
@@ -24,23 +25,17 @@ interface ViewerNameSheetProps {
 export function ViewerNameSheet({ token, viewerKey, userPhoneId, current, onRenamed, onClose }: ViewerNameSheetProps) {
   const [name, setName] = useState(current);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const submit = async (event: Event) => {
     event.preventDefault();
     const rule = checkName(name);
     setError(rule ? t(rule) : null);
     if (rule || busy) return;
-    setBusy(true);
-    try {
-      const saved = await renameAsViewer(token, viewerKey, userPhoneId, name.trim());
-      onRenamed(saved);
+    await run(async () => {
+      onRenamed(await renameAsViewer(token, viewerKey, userPhoneId, name.trim()));
       notify(t('share.watch.renamed'), 'success');
       onClose();
-    } catch (failure) {
-      setError(describeError(failure));
-    } finally {
-      setBusy(false);
-    }
+    }, errorInto(setError));
   };
   return (
     <Sheet title={t('share.watch.changeName')} onClose={onClose} testId="share-name-sheet">

@@ -3,14 +3,15 @@
  * control request to approve or decline, block or unblock, and kick (in the room) or cancel (left, or unblocked).
  */
 import { t } from '../../core/i18n/index.ts';
+import { useBusyAction } from '../../core/ui/use-busy-action.ts';
 import { SHARE_PERMISSIONS, type SharePermission, type ViewerAction } from '../../../shared/contract/share-words.ts';
 import type { ShareViewer } from '../api.ts';
 import type { ViewerChange } from '../state.ts';
 
 interface ViewerRowProps {
   viewer: ShareViewer;
-  busy: boolean;
-  onChange: (change: ViewerChange) => void;
+  /** Makes the change; a refusal is said in a notice. The row is busy meanwhile, the other rows are not. */
+  onChange: (change: ViewerChange) => Promise<void>;
 }
 
 /** The state changes offered in each state (kick for someone in the room, cancel for someone who is not). */
@@ -21,7 +22,9 @@ function actionsFor(viewer: ShareViewer): ViewerAction[] {
   return ['cancel', 'block'];
 }
 
-export function ViewerRow({ viewer, busy, onChange }: ViewerRowProps) {
+export function ViewerRow({ viewer, onChange: send }: ViewerRowProps) {
+  const { busy, run } = useBusyAction();
+  const onChange = (change: ViewerChange) => void run(() => send(change));
   const name = viewer.displayName;
   const selectId = `viewer-permission-${viewer.viewerId}`;
   return (

@@ -9,6 +9,7 @@ import { ErrorCode } from '../../../shared/error-codes.ts';
 import { ApiError, describeError } from '../../core/errors.ts';
 import { Field } from '../../core/ui/field.tsx';
 import { notify } from '../../core/ui/notify.ts';
+import { noticeOfError, useBusyAction } from '../../core/ui/use-busy-action.ts';
 import { goToPage, pathTo } from '../../app/navigate.ts';
 import type { PageProps, RouteSegment } from '../../app/route-types.ts';
 import { checkRedeemCode } from '../../../shared/code-list.ts';
@@ -30,7 +31,7 @@ const FIELD_REFUSALS: number[] = [ErrorCode.REDEEM_CODE_INVALID, ErrorCode.REDEE
 function RedeemForm() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const [done, setDone] = useState(false);
 
   const submit = async (event: Event) => {
@@ -38,18 +39,15 @@ function RedeemForm() {
     if (busy) return;
     const rule = checkRedeemCode(code);
     if (rule) return setError(t(rule));
-    setBusy(true);
-    try {
+    await run(async () => {
       await redeemCode(code.trim());
       setCode('');
       setDone(true);
       notify(t('shop.codes.redeem.done'), 'success');
-    } catch (failure) {
+    }, (failure) => {
       if (failure instanceof ApiError && FIELD_REFUSALS.includes(failure.code)) setError(describeError(failure));
-      else notify(describeError(failure));
-    } finally {
-      setBusy(false);
-    }
+      else noticeOfError(failure);
+    });
   };
 
   return (

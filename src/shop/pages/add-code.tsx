@@ -8,6 +8,7 @@ import { Link } from 'wouter';
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { notify } from '../../core/ui/notify.ts';
+import { useBusyAction } from '../../core/ui/use-busy-action.ts';
 import { pathTo } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import { phonesChangedOnServer } from '../../devices/state.ts';
@@ -25,7 +26,7 @@ export default function AddCodePage(_props: PageProps) {
   /** Rows of the last activation; editing the codes returns to the live preview. */
   const [run, setRun] = useState<CodeRow[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run: runBusy } = useBusyAction();
 
   const preview: CodeRow[] = list.entries.map((entry) => ({ code: entry.code, valid: entry.valid, status: 'waiting' }));
   const rows = run ?? preview;
@@ -38,22 +39,19 @@ export default function AddCodePage(_props: PageProps) {
     if (rule) return setError(t(rule, { max: MAX_CODES_PER_CALL }));
     const codes = list.valid;
     setError(null);
-    setBusy(true);
-    setRun(codes.map((code) => ({ code, valid: true, status: 'activating' })));
-    try {
+    await runBusy(async () => {
+      setRun(codes.map((code) => ({ code, valid: true, status: 'activating' })));
       const results = outcomes(codes, await activateCodes(codes, 1));
       setRun(codes.map((code, index) => ({ code, valid: true, ...results[index]! })));
       if (results.some((result) => result.status === 'activated')) {
         notify(t('shop.codes.added'), 'success');
         phonesChangedOnServer();
       }
-    } catch (failure) {
+    }, (failure) => {
       // The call as a whole was refused (or never answered): nothing to report per code.
       setRun(null);
       setError(describeError(failure));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -4,7 +4,6 @@
  */
 import { useEffect, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { describeError } from '../../core/errors.ts';
 import { openDialog } from '../../core/ui/dialogs.ts';
 import { notify } from '../../core/ui/notify.ts';
 import { PagedFooter } from '../../core/ui/paged-footer.tsx';
@@ -29,7 +28,6 @@ function isTab(value: string | null): value is Tab {
 export default function OrderListPage({ query }: PageProps) {
   const initial = query.get('status');
   const [tab, setTab] = useState<Tab>(isTab(initial) ? initial : 'all');
-  const [cancelling, setCancelling] = useState<number | null>(null);
   useEffect(() => void orders.open(tab), [tab]);
   useEffect(() => orders.forget, []);
   const list = orders.state.value;
@@ -43,16 +41,9 @@ export default function OrderListPage({ query }: PageProps) {
       actions: [{ label: t('shop.orders.keep') }, { label: t('shop.orders.cancel'), primary: true, value: 'cancel' }],
     });
     if (choice !== 'cancel') return;
-    setCancelling(order.orderId);
-    try {
-      await cancelUnpaidOrder(order.orderId);
-      notify(t('shop.orders.cancelled'), 'success');
-    } catch (failure) {
-      // Already paid, closed or cancelled elsewhere: say so; the list then shows its real state.
-      notify(describeError(failure));
-    } finally {
-      setCancelling(null);
-    }
+    // A refusal (already paid, closed or cancelled elsewhere) is the card's notice; the list then shows its real state.
+    await cancelUnpaidOrder(order.orderId);
+    notify(t('shop.orders.cancelled'), 'success');
   };
 
   return (
@@ -67,7 +58,7 @@ export default function OrderListPage({ query }: PageProps) {
       />
       <div data-testid="order-list" data-tab={tab}>
         {list.items.map((order) => (
-          <OrderCard key={order.orderId} order={order} onPay={pay} onCancel={(o) => void cancel(o)} cancelling={cancelling === order.orderId} />
+          <OrderCard key={order.orderId} order={order} onPay={pay} onCancel={cancel} />
         ))}
       </div>
       <PagedFooter list={list} empty="shop.orders.empty" onMore={() => void orders.more()} onRetry={() => void orders.reload()} />

@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { notify } from '../../core/ui/notify.ts';
+import { useBusyAction } from '../../core/ui/use-busy-action.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import type { Phone } from '../../devices/api.ts';
 import { phonesChangedOnServer } from '../../devices/state.ts';
@@ -33,7 +34,7 @@ export default function RenewCodePage(_props: PageProps) {
   /** The last activation: what was sent and how each code ended. Changing codes or phones clears it. */
   const [sent, setSent] = useState<Sent | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
 
   const byId = new Map(mine.phones.map((phone) => [phone.userPhoneId, phone]));
   // Ids of phones that are gone (moved to another account, say) are neither paired nor sent.
@@ -71,9 +72,8 @@ export default function RenewCodePage(_props: PageProps) {
     const codes = list.valid;
     const phoneIds = [...chosen];
     setError(null);
-    setBusy(true);
-    setSent({ codes, phoneIds, outcomes: codes.map(() => ({ status: 'activating' })) });
-    try {
+    await run(async () => {
+      setSent({ codes, phoneIds, outcomes: codes.map(() => ({ status: 'activating' })) });
       const results = outcomes(codes, await activateCodes(codes, 2, phoneIds));
       setSent({ codes, phoneIds, outcomes: results });
       if (results.some((result) => result.status === 'activated')) {
@@ -81,12 +81,10 @@ export default function RenewCodePage(_props: PageProps) {
         phonesChangedOnServer();
         mine.reload();
       }
-    } catch (failure) {
+    }, (failure) => {
       setSent(null);
       setError(describeError(failure));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

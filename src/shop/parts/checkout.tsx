@@ -3,12 +3,13 @@
  * price summary, and placing the order (with the spec's "stock insufficient: continue, allocated
  * later?" offer) before going to payment.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { ErrorCode } from '../../../shared/error-codes.ts';
 import { ApiError, describeError } from '../../core/errors.ts';
 import { openDialog } from '../../core/ui/dialogs.ts';
 import { notify } from '../../core/ui/notify.ts';
+import { useBusyAction } from '../../core/ui/use-busy-action.ts';
 import { formatDate } from '../../../shared/format.ts';
 import { goToPage } from '../../app/navigate.ts';
 import type { OrderRequest, Preview } from '../api.ts';
@@ -94,22 +95,14 @@ export function PriceSummary({ preview, loading }: { preview: Preview | null; lo
  * price the server has just confirmed, and a coupon the server refuses is unticked.
  */
 export function useOrderSubmit(preview: { preview: Preview | null; error: unknown; loading: boolean }, dropCoupon: () => void) {
-  const locked = useRef(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const refused = preview.error instanceof ApiError && preview.error.code === ErrorCode.COUPON_UNAVAILABLE;
   useEffect(() => {
     if (refused) dropCoupon();
   }, [refused]);
+  // placeOrder shows its own refusals.
   const submit = async (request: OrderRequest | null) => {
-    if (!request || locked.current) return;
-    locked.current = true;
-    setBusy(true);
-    try {
-      await placeOrder(request);
-    } finally {
-      locked.current = false;
-      setBusy(false);
-    }
+    if (request) await run(() => placeOrder(request));
   };
   return { busy, ready: Boolean(preview.preview) && !preview.loading && !preview.error, submit };
 }

@@ -5,7 +5,8 @@
  */
 import { useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { describeError } from '../../core/errors.ts';
+import { useBusyAction } from '../../core/ui/use-busy-action.ts';
+import { errorInto } from '../../core/ui/error-into.ts';
 import { phoneLabel } from '../../devices/phone-store.ts';
 import { usePhones } from '../../devices/phone-lists.ts';
 import { SYNC_MIN_PHONES } from '../../../shared/contract/sync-words.ts';
@@ -22,19 +23,12 @@ export function ChooseMembers({ ids, onStarted }: ChooseMembersProps) {
   usePhones(ids);
   const [mainId, setMainId] = useState(ids[0] ?? 0);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
 
   const start = async (event: Event) => {
     event.preventDefault();
-    setBusy(true);
     setError(null);
-    try {
-      onStarted(await startSyncNow(ids, mainId));
-    } catch (refusal) {
-      setError(describeError(refusal));
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => onStarted(await startSyncNow(ids, mainId)), errorInto(setError));
   };
 
   if (ids.length < SYNC_MIN_PHONES) return <p class="sync-note" role="status" data-testid="sync-too-few">{t(ids.length ? 'sync.choose.tooFew' : 'sync.choose.none')}</p>;

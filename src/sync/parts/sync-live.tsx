@@ -5,10 +5,10 @@
  * device; each follower can leave; stop ends sync. The group is read again every few seconds, so a follower that
  * failed (restarting, offline) shows it.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { t } from '../../core/i18n/index.ts';
-import { describeError } from '../../core/errors.ts';
 import { notify } from '../../core/ui/notify.ts';
+import { useBusyAction } from '../../core/ui/use-busy-action.ts';
 import { useBoxSize } from '../../core/ui/use-box-size.ts';
 import { usePhones } from '../../devices/phone-lists.ts';
 import { showLiveGrid, stopLiveGrid } from '../../devices/live-grid/index.ts';
@@ -43,7 +43,7 @@ export function SyncLive({ group, keyId, onChanged }: SyncLiveProps) {
   const room = useBoxSize(windows);
   useStreamTouch(stage);
   usePhysicalKeyboard(true);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const mainId = group.mainId;
   const main = group.members.find((member) => member.role === 'main');
   const followers = group.members.filter((member) => member.role === 'follower');
@@ -66,18 +66,12 @@ export function SyncLive({ group, keyId, onChanged }: SyncLiveProps) {
   useEffect(() => showLiveGrid(phones), [followerKey]);
   useEffect(() => stopLiveGrid, []);
 
-  const act = async (work: () => Promise<SyncGroup | null>, done?: (group: SyncGroup | null) => string) => {
-    setBusy(true);
-    try {
+  const act = (work: () => Promise<SyncGroup | null>, done?: (group: SyncGroup | null) => string) =>
+    run(async () => {
       const next = await work();
       if (done) notify(done(next), 'info');
       onChanged(next);
-    } catch (error) {
-      notify(describeError(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   // The room's padding (sync.css) is not the windows' to fill.
   const arrangement = autoArrange(followers.length, room.width - ROOM_PADDING_PX * 2, room.height - ROOM_PADDING_PX, GAP_PX, CAPTION_PX);

@@ -9,11 +9,12 @@ import { t } from '../../core/i18n/index.ts';
 import { ApiError, describeError } from '../../core/errors.ts';
 import { ErrorCode } from '../../../shared/error-codes.ts';
 import { Field } from '../../core/ui/field.tsx';
-import { openDialog } from '../../core/ui/dialogs.ts';
 import { Link } from 'wouter';
 import { goToPage, pathTo } from '../../app/navigate.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import { usePhones } from '../../devices/phone-lists.ts';
+import { useCheckedBatch } from '../../devices/use-checked-batch.ts';
+import { CheckedBatchCard } from '../../devices/checked-batch-card.tsx';
 import { accountInputProblem } from '../../../shared/contract/account-words.ts';
 import type { TransferAccount, TransferCheck, TransferResult } from '../api.ts';
 import { checkTransferNow, loadTransferLimits, transferLimits, transferLimitsKnown, transferNow } from '../state.ts';
@@ -54,12 +55,23 @@ export default function TransferDevicePage({ query }: PageProps) {
   const [target, setTarget] = useState('');
   const [targetError, setTargetError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [checked, setChecked] = useState<TransferCheck | null>(null);
-  const [result, setResult] = useState<TransferResult | null>(null);
-  const [busy, setBusy] = useState(false);
   const resultHeading = useRef<HTMLHeadingElement>(null);
-  const checkHeading = useRef<HTMLHeadingElement>(null);
   const chosen = usePhones(selected).phones;
+  // A refusal of the receiver goes under its field, any other above the buttons.
+  const batch = useCheckedBatch<TransferCheck, TransferResult>({
+    check: () => checkTransferNow(selected, target.trim()),
+    confirmWords: (checked, count) => ({
+      title: t('transfer.device.confirmTitle'),
+      message: t('transfer.device.confirmMessage', { count, mobile: checked.receiver.mobile || checked.receiver.userNo }),
+      action: t('transfer.device.confirm', { count }),
+    }),
+    submit: (_checked, accepted) => transferNow(accepted, target.trim()),
+    onError: (refusal) => {
+      if (refusal instanceof ApiError && TARGET_CODES.includes(refusal.code)) setTargetError(describeError(refusal));
+      else setError(describeError(refusal));
+    },
+  });
+  const { busy, checked, accepted, result } = batch;
 
   // The address may name more phones than the tenant's batch limit: the first ones are kept, once the limit is known.
   const known = transferLimitsKnown.value;
@@ -70,18 +82,10 @@ export default function TransferDevicePage({ query }: PageProps) {
   useEffect(() => {
     if (result) resultHeading.current?.focus();
   }, [result]);
-  useEffect(() => {
-    if (checked) checkHeading.current?.focus();
-  }, [checked]);
 
   const edit = () => {
-    setChecked(null);
+    batch.edit();
     setError(null);
-  };
-
-  const showRefusal = (refusal: unknown) => {
-    if (refusal instanceof ApiError && TARGET_CODES.includes(refusal.code)) setTargetError(describeError(refusal));
-    else setError(describeError(refusal));
   };
 
   const check = async (event: Event) => {
@@ -90,43 +94,12 @@ export default function TransferDevicePage({ query }: PageProps) {
     setTargetError(problem ? t(`transfer.target.${problem}`) : null);
     setError(null);
     if (problem || !selected.length) return;
-    setBusy(true);
-    try {
-      setChecked(await checkTransferNow(selected, target.trim()));
-    } catch (refusal) {
-      showRefusal(refusal);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const okIds = checked?.items.filter((item) => item.ok).map((item) => item.userPhoneId) ?? [];
-
-  const confirm = async () => {
-    if (!checked || !okIds.length) return;
-    const choice = await openDialog({
-      title: t('transfer.device.confirmTitle'),
-      message: t('transfer.device.confirmMessage', { count: okIds.length, mobile: checked.receiver.mobile || checked.receiver.userNo }),
-      actions: [{ label: t('common.cancel') }, { label: t('transfer.device.confirm', { count: okIds.length }), primary: true, value: 'yes' }],
-    });
-    if (choice !== 'yes') return;
-    setBusy(true);
-    try {
-      // Only the phones the check let through: a refused one would only come back refused again.
-      setResult(await transferNow(okIds, target.trim()));
-      setChecked(null);
-    } catch (refusal) {
-      setChecked(null);
-      showRefusal(refusal);
-    } finally {
-      setBusy(false);
-    }
+    await batch.check();
   };
 
   const startOver = () => {
-    setResult(null);
+    batch.startOver();
     setSelected([]);
-    setChecked(null);
   };
 
   const recordsLink = (
@@ -173,17 +146,11 @@ export default function TransferDevicePage({ query }: PageProps) {
       </form>
       {error ? <p class="field__error transfer-error" role="alert" data-testid="transfer-error">{error}</p> : null}
       {checked ? (
-        <section class="card transfer-section" aria-labelledby="transfer-check-title" aria-live="polite">
-          <h2 class="card__title" id="transfer-check-title" tabIndex={-1} ref={checkHeading}>{receiverText(checked.receiver)}</h2>
+        <CheckedBatchCard prefix="transfer" heading={receiverText(checked.receiver)} accepted={accepted.length} busy={busy}
+          words={{ none: t('transfer.device.noneOk'), edit: t('transfer.device.edit'), confirm: t('transfer.device.confirm', { count: accepted.length }) }}
+          confirmTestId="transfer-confirm" onEdit={edit} onConfirm={() => void batch.confirm()}>
           <CheckRows items={checked.items} />
-          {okIds.length ? null : <p class="field__error" role="alert">{t('transfer.device.noneOk')}</p>}
-          <div class="transfer-actions">
-            <button type="button" class="btn" onClick={edit} data-testid="transfer-edit">{t('transfer.device.edit')}</button>
-            <button type="button" class="btn btn--primary" disabled={busy || !okIds.length} onClick={() => void confirm()} data-testid="transfer-confirm">
-              {t('transfer.device.confirm', { count: okIds.length })}
-            </button>
-          </div>
-        </section>
+        </CheckedBatchCard>
       ) : null}
       {recordsLink}
     </div>

@@ -116,6 +116,26 @@ test('run keeps the form busy while the calls run and shows their refusal', asyn
   probe.unmount();
 });
 
+test('a second submit while the first runs sends nothing, and what was typed is left to the page', async () => {
+  const probe = mount();
+  let finish!: () => void;
+  let calls = 0;
+  let first: Promise<void> | undefined;
+  act(() => {
+    first = probe.form().run(() => (calls++, new Promise<void>((resolve) => (finish = resolve))));
+    void probe.form().run(async () => void calls++);
+  });
+  assert.is(calls, 1);
+  assert.ok(probe.form().busy);
+  await act(async () => {
+    finish();
+    await first;
+  });
+  assert.not.ok(probe.form().busy);
+  assert.equal(probe.form().errors, {}, 'a success sets no message');
+  probe.unmount();
+});
+
 test('sendCode says the code is sent and resolves true; a refusal resolves false, a throttled one its wait', async () => {
   const probe = mount();
   notices.value = [];

@@ -4,8 +4,9 @@
  */
 import { useState } from 'react';
 import { t } from '../../../core/i18n/index.ts';
-import { describeError } from '../../../core/errors.ts';
 import { Field } from '../../../core/ui/field.tsx';
+import { useBusyAction } from '../../../core/ui/use-busy-action.ts';
+import { errorInto } from '../../../core/ui/error-into.ts';
 import { checkName } from '../../../../shared/validate.ts';
 
 interface GroupNameFormProps {
@@ -24,24 +25,16 @@ interface GroupNameFormProps {
 export function GroupNameForm(props: GroupNameFormProps) {
   const [value, setValue] = useState(props.initial ?? '');
   const [error, setError] = useState('');
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useBusyAction();
 
   const submit = async (event: Event) => {
     event.preventDefault();
     const rule = checkName(value);
-    if (rule) {
-      setError(t(rule));
-      return;
-    }
-    setSaving(true);
-    try {
+    if (rule) return setError(t(rule));
+    await run(async () => {
       await props.onSave(value.trim());
       if (props.clearOnSave) setValue('');
-    } catch (failure) {
-      setError(describeError(failure));
-    } finally {
-      setSaving(false);
-    }
+    }, errorInto(setError));
   };
 
   return (

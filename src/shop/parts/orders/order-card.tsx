@@ -6,15 +6,15 @@ import { t } from '../../../core/i18n/index.ts';
 import { copyText } from '../../../core/clipboard.ts';
 import { formatDateTime } from '../../../../shared/format.ts';
 import { notify } from '../../../core/ui/notify.ts';
+import { useBusyAction } from '../../../core/ui/use-busy-action.ts';
 import { formatMoney } from '../../money.ts';
 import type { Order } from '../../orders-api.ts';
 
 interface OrderCardProps {
   order: Order;
   onPay: (order: Order) => void;
-  onCancel: (order: Order) => void;
-  /** True while this order's cancel call is in flight. */
-  cancelling: boolean;
+  /** Asks, then cancels; a refusal is said in a notice. The card's buttons wait meanwhile, the other cards' do not. */
+  onCancel: (order: Order) => Promise<void>;
 }
 
 async function copyOrderNo(orderNo: string) {
@@ -22,7 +22,8 @@ async function copyOrderNo(orderNo: string) {
   notify(copied ? t('common.copied') : t('errors.copyFailed'), copied ? 'success' : 'error');
 }
 
-export function OrderCard({ order, onPay, onCancel, cancelling }: OrderCardProps) {
+export function OrderCard({ order, onPay, onCancel }: OrderCardProps) {
+  const { busy: cancelling, run } = useBusyAction();
   const none = t('shop.common.none');
   return (
     <article class="order-card" data-testid="order-card" data-order-id={order.orderId} data-status={order.status}>
@@ -76,7 +77,7 @@ export function OrderCard({ order, onPay, onCancel, cancelling }: OrderCardProps
       </dl>
       {order.status === 'waitPay' ? (
         <div class="order-card__actions">
-          <button type="button" class="btn" disabled={cancelling} onClick={() => onCancel(order)} data-testid="order-cancel">
+          <button type="button" class="btn" disabled={cancelling} onClick={() => void run(() => onCancel(order))} data-testid="order-cancel">
             {t('shop.orders.cancel')}
           </button>
           <button type="button" class="btn btn--primary" disabled={cancelling} onClick={() => onPay(order)} data-testid="order-pay">
