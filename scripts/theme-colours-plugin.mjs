@@ -24,9 +24,9 @@ export function themeColours(colours) {
     name: 'theme-colours',
     enforce: 'pre',
     transform(code, id) {
-      if (!/\.css(\?|$)/.test(id) || !TOKEN.test(code)) return null;
-      TOKEN.lastIndex = 0;
-      return { code: writeColours(code, colours, id), map: null };
+      if (!/\.css(\?|$)/.test(id)) return null;
+      const written = writeColours(code, colours, id);
+      return written === code ? null : { code: written, map: null };
     },
     transformIndexHtml: {
       order: 'pre',
