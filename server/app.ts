@@ -130,7 +130,7 @@ export const DEFAULT_ASSISTANT_TOKEN_DELAY_MS = 30;
 const DEFAULT_STATIC_DIR = fileURLToPath(new URL('./static/', import.meta.url));
 
 /** Builds the whole server without binding a port, so tests can call `app.request(...)` directly. */
-export function createApp(options: AppOptions): Hono<AppEnv> {
+export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   const deps: Deps = {
     db: options.db,
@@ -197,11 +197,11 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   setInterval(sweepAnalytics, 3_600_000).unref();
   const uploadDir = options.uploads?.dir ?? join(tmpdir(), `cloud-phone-uploads-${process.pid}`);
   mkdirSync(uploadDir, { recursive: true });
-  const files = fileRoutes(deps, {
+  const files = await fileRoutes(deps, {
     dir: uploadDir,
     stepMs: options.uploads?.stepMs ?? DEFAULT_UPLOAD_STEP_MS,
     quotaBytes: options.uploads?.quotaBytes ?? DEFAULT_UPLOAD_QUOTA_BYTES,
-    install: options.uploads?.install ?? ((phoneId, app) => installApp(deps, phoneId, app)),
+    install: options.uploads?.install ?? (async (phoneId, app) => await installApp(deps, phoneId, app)),
   });
   app.route('/', files.routes);
   // Timed-out uploads fail and day-old files go, checked each minute; the timer does not keep the process alive.

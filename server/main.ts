@@ -42,7 +42,7 @@ try {
 }
 
 const db = openDatabase(join(dataDir, DATABASE_FILE_NAME));
-seed(db);
+await seed(db);
 
 // One set of throttle counters for the app and the stream (a share join by call or by socket counts against one limit).
 const throttles = createThrottles(limits);
@@ -52,15 +52,15 @@ const throttles = createThrottles(limits);
 const stream = createStreamServer({
   db,
   // The home screens show the apps installed on each phone (lib/phone-apps.ts) next to its built-in ones.
-  installedApps: (userPhoneId) => installedApps(db, userPhoneId).map((row) => ({ packageName: row.package_name, label: row.label, iconPng: row.icon_png })),
+  installedApps: async (userPhoneId) => (await installedApps(db, userPhoneId)).map((row) => ({ packageName: row.package_name, label: row.label, iconPng: row.icon_png })),
   // The Settings app's "About phone" shows the stored identity, which a change of model ("new machine") sets.
-  phoneAbout: (userPhoneId) => identityOf(db, userPhoneId, Date.now()),
+  phoneAbout: async (userPhoneId) => await identityOf(db, userPhoneId, Date.now()),
   // A share viewer joining by its socket is held to the join call's limit per address.
   admitJoin: (req) => admitSocketJoin(throttles, addressOf(req.headers['x-forwarded-for']?.toString(), req.socket.remoteAddress, trustProxy), Date.now()),
   // The network check's sockets are counted per address, which behind a trusted proxy is the forwarded one.
   lineAddressOf: (req) => addressOf(req.headers['x-forwarded-for']?.toString(), req.socket.remoteAddress, trustProxy),
 });
-const app = createApp({
+const app = await createApp({
   db,
   distDir: resolve(config.distDir),
   smsFixedCode: config.smsFixedCode,

@@ -1,5 +1,4 @@
 import type { Properties, TrackedEvent } from '../../shared/contract/analytics-words.ts';
-import { immediate, plucked, statement } from './statements.ts';
 import type { Db } from '../lib/types.ts';
 import { DAY_MS } from '../../shared/contract/time-units.ts';
 
@@ -39,30 +38,21 @@ export interface StoreLimits {
  * its id known, is kept once). Once the tenant's events of the day reach the budget, the rest of the send is
  * dropped: a new event counts against the budget only when it was stored.
  */
-export function insertEvents(db: Db, tenantId: number, events: TrackedEvent[], receivedAt: number, limits: StoreLimits): number {
-  const insert = statement(
-    db,
-    'INSERT OR IGNORE INTO analytics_events (tenant_id, event_id, name, happened_at, properties, account, duration, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  );
-  const storedToday = plucked(db, 'SELECT events FROM analytics_budget WHERE tenant_id = ? AND day = ?');
-  const count = statement(
-    db,
-    'INSERT INTO analytics_budget (tenant_id, day, events) VALUES (?, ?, ?) ON CONFLICT (tenant_id, day) DO UPDATE SET events = events + excluded.events',
-  );
+export async function insertEvents(db: Db, tenantId: number, events: TrackedEvent[], receivedAt: number, limits: StoreLimits): Promise<number> {
   const day = dayOf(receivedAt);
-  return immediate(db, () => {
-    let room = limits.tenantEventsPerDay - ((storedToday.get(tenantId, day) as number | undefined) ?? 0);
+  return await db.transaction(async (db) => {
+    let room = limits.tenantEventsPerDay - ((await db.value('SELECT events FROM analytics_budget WHERE tenant_id = ? AND day = ?', tenantId, day) as number | undefined) ?? 0);
     let taken = 0;
     let stored = 0;
     for (const event of events) {
       if (room <= 0) break;
       const properties = storedProperties(event.properties, limits.propertiesMaxBytes);
-      const { changes } = insert.run(tenantId, event.id, event.name, event.time, properties, event.account, event.duration ?? null, receivedAt);
+      const { changes } = await db.run('INSERT OR IGNORE INTO analytics_events (tenant_id, event_id, name, happened_at, properties, account, duration, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', tenantId, event.id, event.name, event.time, properties, event.account, event.duration ?? null, receivedAt);
       taken++;
       stored += changes;
       room -= changes;
     }
-    if (stored > 0) count.run(tenantId, day, stored);
+    if (stored > 0) await db.run('INSERT INTO analytics_budget (tenant_id, day, events) VALUES (?, ?, ?) ON CONFLICT (tenant_id, day) DO UPDATE SET events = events + excluded.events', tenantId, day, stored);
     return taken;
   });
 }
@@ -72,11 +62,8 @@ export function insertEvents(db: Db, tenantId: number, events: TrackedEvent[], r
  * sweep calls it until fewer than `limit` go, so no single delete holds the database long. The budget's days before
  * that moment's go too (only today's admits anything).
  */
-export function deleteEventsBefore(db: Db, before: number, limit: number): number {
-  statement(db, 'DELETE FROM analytics_budget WHERE day < ?').run(dayOf(before));
-  const { changes } = statement(
-    db,
-    'DELETE FROM analytics_events WHERE id IN (SELECT id FROM analytics_events WHERE received_at < ? ORDER BY received_at LIMIT ?)',
-  ).run(before, limit);
+export async function deleteEventsBefore(db: Db, before: number, limit: number): Promise<number> {
+  await db.run('DELETE FROM analytics_budget WHERE day < ?', dayOf(before));
+  const { changes } = await db.run('DELETE FROM analytics_events WHERE id IN (SELECT id FROM analytics_events WHERE received_at < ? ORDER BY received_at LIMIT ?)', before, limit);
   return changes;
 }

@@ -1,6 +1,5 @@
 import type { ActivationStatus, ActivationType, CouponType } from '../../shared/contract/shop-words.ts';
 import type { Db } from '../lib/types.ts';
-import { plucked, statement } from './statements.ts';
 
 // Activation codes (with a record of every attempt) and redeem codes.
 
@@ -52,8 +51,8 @@ export interface RedeemCodeRow {
 }
 
 /** Codes are matched exactly: activation codes are case-sensitive (spec §5). */
-export function findActivationCode(db: Db, tenantId: number, code: string): ActivationCodeRow | undefined {
-  return statement(db, 'SELECT * FROM activation_codes WHERE tenant_id = ? AND code = ?').get(tenantId, code) as ActivationCodeRow | undefined;
+export async function findActivationCode(db: Db, tenantId: number, code: string): Promise<ActivationCodeRow | undefined> {
+  return await db.get('SELECT * FROM activation_codes WHERE tenant_id = ? AND code = ?', tenantId, code) as ActivationCodeRow | undefined;
 }
 
 export interface NewActivationCode {
@@ -68,42 +67,33 @@ export interface NewActivationCode {
 }
 
 /** OR IGNORE: codes are keyed per tenant, so a code that exists (perhaps used since) is left as it is. */
-export function insertActivationCode(db: Db, c: NewActivationCode): void {
-  statement(
-    db,
-    `INSERT OR IGNORE INTO activation_codes (tenant_id, code, type, grade_id, days, expires_at, bound_phone_id, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(c.tenantId, c.code, c.type, c.gradeId, c.days, c.expiresAt, c.boundPhoneId, c.createdAt);
+export async function insertActivationCode(db: Db, c: NewActivationCode): Promise<void> {
+  await db.run(`INSERT OR IGNORE INTO activation_codes (tenant_id, code, type, grade_id, days, expires_at, bound_phone_id, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, c.tenantId, c.code, c.type, c.gradeId, c.days, c.expiresAt, c.boundPhoneId, c.createdAt);
 }
 
-export function useActivationCode(db: Db, id: number, userId: number, userPhoneId: number, now: number): void {
-  statement(db, 'UPDATE activation_codes SET used_at = ?, used_by_user_id = ?, user_phone_id = ? WHERE id = ? AND used_at IS NULL').run(now, userId, userPhoneId, id);
+export async function useActivationCode(db: Db, id: number, userId: number, userPhoneId: number, now: number): Promise<void> {
+  await db.run('UPDATE activation_codes SET used_at = ?, used_by_user_id = ?, user_phone_id = ? WHERE id = ? AND used_at IS NULL', now, userId, userPhoneId, id);
 }
 
-export function insertActivationRecord(db: Db, r: NewActivationRecord): void {
-  statement(
-    db,
-    `INSERT INTO activation_records (tenant_id, user_id, code, type, status, grade_id, days, user_phone_id, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(r.tenantId, r.userId, r.code, r.type, r.status, r.gradeId, r.days, r.userPhoneId, r.createdAt);
+export async function insertActivationRecord(db: Db, r: NewActivationRecord): Promise<void> {
+  await db.run(`INSERT INTO activation_records (tenant_id, user_id, code, type, status, grade_id, days, user_phone_id, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, r.tenantId, r.userId, r.code, r.type, r.status, r.gradeId, r.days, r.userPhoneId, r.createdAt);
 }
 
 /** One page of the user's attempts, newest first, and how many there are in all. */
-export function listActivationRecords(db: Db, userId: number, limit: number, offset: number): { rows: ActivationRecordRow[]; total: number } {
-  const total = plucked(db, 'SELECT COUNT(*) FROM activation_records WHERE user_id = ?').get(userId) as number;
-  const rows = statement(
-    db,
-    `SELECT r.*, p.phone_no FROM activation_records r LEFT JOIN phones p ON p.id = r.user_phone_id AND p.user_id = r.user_id
-     WHERE r.user_id = ? ORDER BY r.id DESC LIMIT ? OFFSET ?`,
-  ).all(userId, limit, offset) as ActivationRecordRow[];
+export async function listActivationRecords(db: Db, userId: number, limit: number, offset: number): Promise<{ rows: ActivationRecordRow[]; total: number }> {
+  const total = await db.value('SELECT COUNT(*) FROM activation_records WHERE user_id = ?', userId) as number;
+  const rows = await db.all(`SELECT r.*, p.phone_no FROM activation_records r LEFT JOIN phones p ON p.id = r.user_phone_id AND p.user_id = r.user_id
+     WHERE r.user_id = ? ORDER BY r.id DESC LIMIT ? OFFSET ?`, userId, limit, offset) as ActivationRecordRow[];
   return { rows, total };
 }
 
 /** Matched ignoring case by the column's collation; the caller has checked the format. */
-export function findRedeemCode(db: Db, tenantId: number, code: string): RedeemCodeRow | undefined {
-  return statement(db, 'SELECT * FROM redeem_codes WHERE tenant_id = ? AND code = ?').get(tenantId, code) as RedeemCodeRow | undefined;
+export async function findRedeemCode(db: Db, tenantId: number, code: string): Promise<RedeemCodeRow | undefined> {
+  return await db.get('SELECT * FROM redeem_codes WHERE tenant_id = ? AND code = ?', tenantId, code) as RedeemCodeRow | undefined;
 }
 
-export function useRedeemCode(db: Db, id: number, userId: number, couponId: number, now: number): void {
-  statement(db, 'UPDATE redeem_codes SET used_at = ?, used_by_user_id = ?, coupon_id = ? WHERE id = ? AND used_at IS NULL').run(now, userId, couponId, id);
+export async function useRedeemCode(db: Db, id: number, userId: number, couponId: number, now: number): Promise<void> {
+  await db.run('UPDATE redeem_codes SET used_at = ?, used_by_user_id = ?, coupon_id = ? WHERE id = ? AND used_at IS NULL', now, userId, couponId, id);
 }

@@ -1,6 +1,6 @@
 import type { ContentKind } from '../../shared/contract/content.ts';
 import type { Db, Language } from '../lib/types.ts';
-import { statement } from './statements.ts';
+import { mapInOrder } from '../lib/in-order.ts';
 
 // Help articles, the SDK guide, games and CMS pages of a tenant (migration 025).
 
@@ -20,32 +20,23 @@ export interface ContentPageRow {
 export type NewContentPage = Omit<ContentPageRow, 'language'>;
 
 /** The page in the requested language, else zh-CN (the product default), else whatever exists. */
-export function findContentPage(db: Db, tenantId: number, slug: string, language: Language): ContentPageRow | undefined {
-  return statement(
-    db,
-    `SELECT slug, kind, language, title, summary, html, image_url, sort FROM content_pages WHERE tenant_id = ? AND slug = ?
-     ORDER BY CASE language WHEN ? THEN 0 WHEN 'zh-CN' THEN 1 ELSE 2 END LIMIT 1`,
-  ).get(tenantId, slug, language) as ContentPageRow | undefined;
+export async function findContentPage(db: Db, tenantId: number, slug: string, language: Language): Promise<ContentPageRow | undefined> {
+  return await db.get(`SELECT slug, kind, language, title, summary, html, image_url, sort FROM content_pages WHERE tenant_id = ? AND slug = ?
+     ORDER BY CASE language WHEN ? THEN 0 WHEN 'zh-CN' THEN 1 ELSE 2 END LIMIT 1`, tenantId, slug, language) as ContentPageRow | undefined;
 }
 
 /** Every page of a kind, one row per slug (same language rule as findContentPage), by sort then slug. */
-export function listContentPages(db: Db, tenantId: number, kind: ContentKind, language: Language): ContentPageRow[] {
-  return statement(
-    db,
-    `SELECT slug, kind, language, title, summary, html, image_url, sort FROM (
+export async function listContentPages(db: Db, tenantId: number, kind: ContentKind, language: Language): Promise<ContentPageRow[]> {
+  return await db.all(`SELECT slug, kind, language, title, summary, html, image_url, sort FROM (
        SELECT *, ROW_NUMBER() OVER (PARTITION BY slug ORDER BY CASE language WHEN ? THEN 0 WHEN 'zh-CN' THEN 1 ELSE 2 END) AS pick
        FROM content_pages WHERE tenant_id = ? AND kind = ?
-     ) WHERE pick = 1 ORDER BY sort, slug`,
-  ).all(language, tenantId, kind) as ContentPageRow[];
+     ) WHERE pick = 1 ORDER BY sort, slug`, language, tenantId, kind) as ContentPageRow[];
 }
 
 /** Seeds never overwrite: an operator's edits survive restarts. */
-export function insertContentPage(db: Db, tenantId: number, language: Language, page: NewContentPage): void {
-  statement(
-    db,
-    `INSERT OR IGNORE INTO content_pages (tenant_id, slug, language, kind, title, summary, html, image_url, sort)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(tenantId, page.slug, language, page.kind, page.title, page.summary, page.html, page.image_url, page.sort);
+export async function insertContentPage(db: Db, tenantId: number, language: Language, page: NewContentPage): Promise<void> {
+  await db.run(`INSERT OR IGNORE INTO content_pages (tenant_id, slug, language, kind, title, summary, html, image_url, sort)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, tenantId, page.slug, language, page.kind, page.title, page.summary, page.html, page.image_url, page.sort);
 }
 
 export interface IndexedContent {
@@ -71,14 +62,14 @@ export function plainText(html: string): string {
 }
 
 /** Every page of a tenant in one language (with the zh-CN fallback), as plain text: what an assistant can search. */
-export function contentPagesForIndex(db: Db, tenantId: number, language: Language): IndexedContent[] {
+export async function contentPagesForIndex(db: Db, tenantId: number, language: Language): Promise<IndexedContent[]> {
   const kinds: ContentKind[] = ['tutorial', 'faq', 'sdk', 'game', 'page'];
-  return kinds.flatMap((kind) =>
-    listContentPages(db, tenantId, kind, language).map((row) => ({
+  return (await mapInOrder(kinds, async (kind) =>
+    (await listContentPages(db, tenantId, kind, language)).map((row) => ({
       id: row.slug,
       kind: row.kind,
       title: row.title,
       text: plainText(`${row.summary} ${row.html}`),
     })),
-  );
+  )).flat();
 }

@@ -1,7 +1,6 @@
 import type { CouponStatus, CouponType, OrderType } from '../../shared/contract/shop-words.ts';
 import { PAYMENT_WINDOW_MS } from '../../shared/contract/shop-words.ts';
 import type { Db } from '../lib/types.ts';
-import { statement } from './statements.ts';
 
 // A user's coupons. A coupon chosen by an unpaid order is held by it; the hold is derived from the order (still
 // waitPay and inside its 30-minute window), so cancelling or letting the order close frees the coupon without anyone
@@ -36,13 +35,13 @@ const LIST_CONDITIONS: Record<CouponStatus, string> = {
  * The coupons an order may consider: unused and not held by another unpaid order. Expired and not-yet-valid ones are
  * included so the preview can say why they do not fit.
  */
-export function couponsForOrder(db: Db, userId: number, now: number): CouponRow[] {
-  return statement(db, `SELECT c.* FROM coupons c WHERE c.user_id = @userId AND c.used_at IS NULL AND NOT ${HELD} ORDER BY c.id`).all({ userId, now }) as CouponRow[];
+export async function couponsForOrder(db: Db, userId: number, now: number): Promise<CouponRow[]> {
+  return await db.all(`SELECT c.* FROM coupons c WHERE c.user_id = @userId AND c.used_at IS NULL AND NOT ${HELD} ORDER BY c.id`, { userId, now }) as CouponRow[];
 }
 
 /** The list of one status, each row with `held` (1 when an unpaid order holds it). */
-export function listCoupons(db: Db, userId: number, status: CouponStatus, now: number): Array<CouponRow & { held: number }> {
-  return statement(db, `SELECT c.*, ${HELD} AS held FROM coupons c WHERE c.user_id = @userId AND ${LIST_CONDITIONS[status]} ORDER BY c.valid_until, c.id`).all({
+export async function listCoupons(db: Db, userId: number, status: CouponStatus, now: number): Promise<Array<CouponRow & { held: number }>> {
+  return await db.all(`SELECT c.*, ${HELD} AS held FROM coupons c WHERE c.user_id = @userId AND ${LIST_CONDITIONS[status]} ORDER BY c.valid_until, c.id`, {
     userId,
     now,
   }) as Array<CouponRow & { held: number }>;
@@ -66,13 +65,10 @@ export interface NewCoupon extends CouponTerms {
   usedAt?: number | null;
 }
 
-export function insertCoupon(db: Db, coupon: NewCoupon): number {
+export async function insertCoupon(db: Db, coupon: NewCoupon): Promise<number> {
   return Number(
-    statement(
-      db,
-      `INSERT INTO coupons (tenant_id, user_id, type, value, min_amount, max_discount, valid_from, valid_until, order_types, used_at, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
+    (await db.run(`INSERT INTO coupons (tenant_id, user_id, type, value, min_amount, max_discount, valid_from, valid_until, order_types, used_at, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, 
       coupon.tenantId,
       coupon.userId,
       coupon.type,
@@ -84,11 +80,11 @@ export function insertCoupon(db: Db, coupon: NewCoupon): number {
       coupon.orderTypes.join(','),
       coupon.usedAt ?? null,
       coupon.createdAt,
-    ).lastInsertRowid,
+    )).lastId,
   );
 }
 
 /** False when the coupon was used meanwhile. */
-export function useCoupon(db: Db, couponId: number, orderId: number, now: number): boolean {
-  return statement(db, 'UPDATE coupons SET used_at = ?, used_order_id = ? WHERE id = ? AND used_at IS NULL').run(now, orderId, couponId).changes === 1;
+export async function useCoupon(db: Db, couponId: number, orderId: number, now: number): Promise<boolean> {
+  return (await db.run('UPDATE coupons SET used_at = ?, used_order_id = ? WHERE id = ? AND used_at IS NULL', now, orderId, couponId)).changes === 1;
 }

@@ -1,6 +1,5 @@
 import type { GrantMode, GrantPermission } from '../../shared/contract/grant-words.ts';
 import type { Db } from '../lib/types.ts';
-import { plucked, statement } from './statements.ts';
 
 // Grants (migration 012, server/lib/grants.ts): a phone lent to another account of the tenant, by account or by
 // code. The access row each live grant holds (phone_access, kind 'grant') is what the stream reads; "live" always
@@ -44,14 +43,10 @@ export interface NewGrant {
   phoneName: string;
 }
 
-export function insertGrant(db: Db, grant: NewGrant): number {
-  const result = statement(
-    db,
-    `INSERT INTO phone_grants (tenant_id, phone_id, owner_id, mode, permission, days, code_hash, code_hint, grantee_id, expires_at, created_at,
+export async function insertGrant(db: Db, grant: NewGrant): Promise<number> {
+  const result = await db.run(`INSERT INTO phone_grants (tenant_id, phone_id, owner_id, mode, permission, days, code_hash, code_hint, grantee_id, expires_at, created_at,
        phone_no, phone_name)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    grant.tenantId,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, grant.tenantId,
     grant.phoneId,
     grant.ownerId,
     grant.mode,
@@ -68,8 +63,8 @@ export function insertGrant(db: Db, grant: NewGrant): number {
   return Number(result.lastInsertRowid);
 }
 
-export function setGrantAccess(db: Db, grantId: number, accessId: number): void {
-  statement(db, 'UPDATE phone_grants SET access_id = ? WHERE id = ?').run(accessId, grantId);
+export async function setGrantAccess(db: Db, grantId: number, accessId: number): Promise<void> {
+  await db.run('UPDATE phone_grants SET access_id = ? WHERE id = ?', accessId, grantId);
 }
 
 /**
@@ -82,47 +77,38 @@ export type GrantWithPhone = GrantRow & { phone_user_id: number; phone_expire_ti
 const GRANT_WITH_PHONE = 'g.*, p.user_id AS phone_user_id, p.expire_time AS phone_expire_time';
 
 /** The grant a code digest names, in the tenant, with its phone and owner; undefined for a code that does not exist. */
-export function findGrantByCode(db: Db, tenantId: number, codeHash: string): GrantWithPhone | undefined {
-  return statement(
-    db,
-    `SELECT ${GRANT_WITH_PHONE}, u.mobile AS owner_mobile
+export async function findGrantByCode(db: Db, tenantId: number, codeHash: string): Promise<GrantWithPhone | undefined> {
+  return await db.get(`SELECT ${GRANT_WITH_PHONE}, u.mobile AS owner_mobile
      FROM phone_grants g JOIN phones p ON p.id = g.phone_id JOIN users u ON u.id = g.owner_id
-     WHERE g.code_hash = ? AND g.tenant_id = ?`,
-  ).get(codeHash, tenantId) as GrantWithPhone | undefined;
+     WHERE g.code_hash = ? AND g.tenant_id = ?`, codeHash, tenantId) as GrantWithPhone | undefined;
 }
 
 /** Gives an unredeemed code grant to its grantee; false when someone redeemed it first. */
-export function markRedeemed(db: Db, grantId: number, granteeId: number, accessId: number, now: number): boolean {
+export async function markRedeemed(db: Db, grantId: number, granteeId: number, accessId: number, now: number): Promise<boolean> {
   return (
-    statement(
-      db,
-      'UPDATE phone_grants SET grantee_id = ?, access_id = ?, redeemed_at = ? WHERE id = ? AND grantee_id IS NULL AND ended_at IS NULL',
-    ).run(granteeId, accessId, now, grantId).changes === 1
+    (await db.run('UPDATE phone_grants SET grantee_id = ?, access_id = ?, redeemed_at = ? WHERE id = ? AND grantee_id IS NULL AND ended_at IS NULL', granteeId, accessId, now, grantId)).changes === 1
   );
 }
 
 /** The owner's grant by id; another account's looks exactly like a missing one. */
-export function findOwnedGrant(db: Db, grantId: number, ownerId: number): GrantRow | undefined {
-  return statement(db, 'SELECT * FROM phone_grants WHERE id = ? AND owner_id = ?').get(grantId, ownerId) as GrantRow | undefined;
+export async function findOwnedGrant(db: Db, grantId: number, ownerId: number): Promise<GrantRow | undefined> {
+  return await db.get('SELECT * FROM phone_grants WHERE id = ? AND owner_id = ?', grantId, ownerId) as GrantRow | undefined;
 }
 
 /** Marks a grant revoked (once: an ended grant keeps its first reason). */
-export function markRevoked(db: Db, grantId: number, now: number): boolean {
-  return statement(db, "UPDATE phone_grants SET ended_at = ?, end_reason = 'revoked' WHERE id = ? AND ended_at IS NULL").run(now, grantId).changes === 1;
+export async function markRevoked(db: Db, grantId: number, now: number): Promise<boolean> {
+  return (await db.run("UPDATE phone_grants SET ended_at = ?, end_reason = 'revoked' WHERE id = ? AND ended_at IS NULL", now, grantId)).changes === 1;
 }
 
 /** A row of the owner's records: the grant, its phone, and the grantee's number. */
 export type GrantRecordRow = GrantWithPhone & { grantee_mobile: string | null };
 
-export function listOwnerGrants(db: Db, ownerId: number, limit: number, offset: number): { rows: GrantRecordRow[]; total: number } {
-  const total = plucked(db, 'SELECT COUNT(*) FROM phone_grants WHERE owner_id = ?').get(ownerId) as number;
-  const rows = statement(
-    db,
-    `SELECT ${GRANT_WITH_PHONE}, o.mobile AS owner_mobile, t.mobile AS grantee_mobile
+export async function listOwnerGrants(db: Db, ownerId: number, limit: number, offset: number): Promise<{ rows: GrantRecordRow[]; total: number }> {
+  const total = await db.value('SELECT COUNT(*) FROM phone_grants WHERE owner_id = ?', ownerId) as number;
+  const rows = await db.all(`SELECT ${GRANT_WITH_PHONE}, o.mobile AS owner_mobile, t.mobile AS grantee_mobile
      FROM phone_grants g JOIN phones p ON p.id = g.phone_id JOIN users o ON o.id = g.owner_id
        LEFT JOIN users t ON t.id = g.grantee_id
-     WHERE g.owner_id = ? ORDER BY g.id DESC LIMIT ? OFFSET ?`,
-  ).all(ownerId, limit, offset) as GrantRecordRow[];
+     WHERE g.owner_id = ? ORDER BY g.id DESC LIMIT ? OFFSET ?`, ownerId, limit, offset) as GrantRecordRow[];
   return { rows, total };
 }
 
@@ -130,12 +116,9 @@ export function listOwnerGrants(db: Db, ownerId: number, limit: number, offset: 
  * How many phones the user holds by live grants: redeemed or given, not ended, not expired, phone unexpired and still
  * its granter's.
  */
-export function phonesHeldByGrant(db: Db, granteeId: number, now: number): number {
-  return plucked(
-    db,
-    `SELECT COUNT(DISTINCT g.phone_id) FROM phone_grants g JOIN phones p ON p.id = g.phone_id
-     WHERE g.grantee_id = ? AND g.ended_at IS NULL AND g.expires_at > ? AND p.expire_time > ? AND p.user_id = g.owner_id`,
-  ).get(granteeId, now, now) as number;
+export async function phonesHeldByGrant(db: Db, granteeId: number, now: number): Promise<number> {
+  return await db.value(`SELECT COUNT(DISTINCT g.phone_id) FROM phone_grants g JOIN phones p ON p.id = g.phone_id
+     WHERE g.grantee_id = ? AND g.ended_at IS NULL AND g.expires_at > ? AND p.expire_time > ? AND p.user_id = g.owner_id`, granteeId, now, now) as number;
 }
 
 export interface GrantedPhoneRow {
@@ -149,13 +132,10 @@ export interface GrantedPhoneRow {
 }
 
 /** The phones granted to the user now (live as in phonesHeldByGrant, access unrevoked), soonest to end first. */
-export function grantedPhones(db: Db, granteeId: number, tenantId: number, now: number): GrantedPhoneRow[] {
-  return statement(
-    db,
-    `SELECT g.id AS grant_id, p.id AS phone_id, p.phone_no, p.name, a.permission, MIN(g.expires_at, p.expire_time) AS expires_at, o.mobile AS owner_mobile
+export async function grantedPhones(db: Db, granteeId: number, tenantId: number, now: number): Promise<GrantedPhoneRow[]> {
+  return await db.all(`SELECT g.id AS grant_id, p.id AS phone_id, p.phone_no, p.name, a.permission, MIN(g.expires_at, p.expire_time) AS expires_at, o.mobile AS owner_mobile
      FROM phone_grants g JOIN phones p ON p.id = g.phone_id JOIN phone_access a ON a.id = g.access_id JOIN users o ON o.id = g.owner_id
      WHERE g.grantee_id = ? AND g.tenant_id = ? AND g.ended_at IS NULL AND g.expires_at > ? AND p.expire_time > ?
        AND p.user_id = g.owner_id AND a.revoked_at IS NULL
-     ORDER BY expires_at, g.id`,
-  ).all(granteeId, tenantId, now, now) as GrantedPhoneRow[];
+     ORDER BY expires_at, g.id`, granteeId, tenantId, now, now) as GrantedPhoneRow[];
 }

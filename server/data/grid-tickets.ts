@@ -1,5 +1,4 @@
 import type { Db } from '../lib/types.ts';
-import { statement } from './statements.ts';
 
 // Live-grid tickets (API.md "Live grid"): digests only, like sessions and stream tokens.
 
@@ -22,10 +21,9 @@ export interface GridTicketHolder {
  * Stores a ticket. Expired ones are deleted on the way: a grid asks for a new ticket every ten minutes while it is
  * on screen, and nothing else would ever read the old ones again.
  */
-export function insertGridTicket(db: Db, t: NewGridTicket): void {
-  statement(db, 'DELETE FROM grid_tickets WHERE expires_at <= ?').run(t.createdAt);
-  statement(db, 'INSERT INTO grid_tickets (user_id, session_id, ticket_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?)').run(
-    t.userId,
+export async function insertGridTicket(db: Db, t: NewGridTicket): Promise<void> {
+  await db.run('DELETE FROM grid_tickets WHERE expires_at <= ?', t.createdAt);
+  await db.run('INSERT INTO grid_tickets (user_id, session_id, ticket_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?)', t.userId,
     t.sessionId,
     t.ticketHash,
     t.expiresAt,
@@ -37,11 +35,8 @@ export function insertGridTicket(db: Db, t: NewGridTicket): void {
  * The user a ticket digest speaks for, or undefined: the ticket must be unexpired, the session that asked for it not
  * revoked (logout, a password change, closing the account, a refresh-token replay) and the account open.
  */
-export function gridTicketHolder(db: Db, ticketHash: string, now: number): GridTicketHolder | undefined {
-  return statement(
-    db,
-    `SELECT t.user_id, u.tenant_id FROM grid_tickets t
+export async function gridTicketHolder(db: Db, ticketHash: string, now: number): Promise<GridTicketHolder | undefined> {
+  return await db.get(`SELECT t.user_id, u.tenant_id FROM grid_tickets t
      JOIN users u ON u.id = t.user_id JOIN sessions s ON s.id = t.session_id
-     WHERE t.ticket_hash = ? AND t.expires_at > ? AND u.deleted_at IS NULL AND s.revoked_at IS NULL`,
-  ).get(ticketHash, now) as GridTicketHolder | undefined;
+     WHERE t.ticket_hash = ? AND t.expires_at > ? AND u.deleted_at IS NULL AND s.revoked_at IS NULL`, ticketHash, now) as GridTicketHolder | undefined;
 }

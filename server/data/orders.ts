@@ -1,7 +1,7 @@
 import type { OrderPayMethod, OrderStatus, OrderType } from '../../shared/contract/shop-words.ts';
 import { PAYMENT_WINDOW_MS } from '../../shared/contract/shop-words.ts';
 import type { Db, Language } from '../lib/types.ts';
-import { insertWithFreshNumber, plucked, statement } from './statements.ts';
+import { insertWithFreshNumber } from './statements.ts';
 
 // Orders as stored: created waitPay, then paid, cancelled or closed by the clock (the close is derived, not written).
 
@@ -52,16 +52,12 @@ export interface NewOrder {
 }
 
 /** Inserts a waitPay order; `orderNo` draws its number (again on a collision). */
-export function insertOrder(db: Db, order: NewOrder, orderNo: () => string): OrderRow {
-  const insert = statement(
-    db,
-    `INSERT INTO orders (tenant_id, user_id, order_no, type, status, grade_id, package_id, days, extra_days, quantity, phone_ids, lines,
-       original_amount, discount_amount, pay_amount, coupon_id, allocate_later, language, create_time)
-     VALUES (?, ?, ?, ?, 'waitPay', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const id = insertWithFreshNumber('orders.order_no', () =>
+export async function insertOrder(db: Db, order: NewOrder, orderNo: () => string): Promise<OrderRow> {
+  const id = await insertWithFreshNumber(db, 'orders.order_no', async (db) =>
     Number(
-      insert.run(
+      (await db.run(`INSERT INTO orders (tenant_id, user_id, order_no, type, status, grade_id, package_id, days, extra_days, quantity, phone_ids, lines,
+       original_amount, discount_amount, pay_amount, coupon_id, allocate_later, language, create_time)
+     VALUES (?, ?, ?, ?, 'waitPay', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, 
         order.tenantId,
         order.userId,
         orderNo(),
@@ -80,22 +76,22 @@ export function insertOrder(db: Db, order: NewOrder, orderNo: () => string): Ord
         order.allocateLater ? 1 : 0,
         order.language,
         order.createTime,
-      ).lastInsertRowid,
+      )).lastId,
     ),
   );
-  return findOrder(db, id)!;
+  return (await findOrder(db, id))!;
 }
 
-export function findOrder(db: Db, id: number): OrderRow | undefined {
-  return statement(db, 'SELECT * FROM orders WHERE id = ?').get(id) as OrderRow | undefined;
+export async function findOrder(db: Db, id: number): Promise<OrderRow | undefined> {
+  return await db.get('SELECT * FROM orders WHERE id = ?', id) as OrderRow | undefined;
 }
 
-export function findOrderOfUser(db: Db, id: number, userId: number): OrderRow | undefined {
-  return statement(db, 'SELECT * FROM orders WHERE id = ? AND user_id = ?').get(id, userId) as OrderRow | undefined;
+export async function findOrderOfUser(db: Db, id: number, userId: number): Promise<OrderRow | undefined> {
+  return await db.get('SELECT * FROM orders WHERE id = ? AND user_id = ?', id, userId) as OrderRow | undefined;
 }
 
-export function orderNoOf(db: Db, id: number): string | undefined {
-  return plucked(db, 'SELECT order_no FROM orders WHERE id = ?').get(id) as string | undefined;
+export async function orderNoOf(db: Db, id: number): Promise<string | undefined> {
+  return await db.value('SELECT order_no FROM orders WHERE id = ?', id) as string | undefined;
 }
 
 /** SQL condition for a status filter, with the 30-minute close derived as effectiveStatus does. */
@@ -110,21 +106,18 @@ function statusCondition(status: OrderStatus): string {
  * The days (package and coupon extra) of the user's unpaid renewals of this phone that can still be paid: each may
  * still add its days, so a new renewal's ceiling counts them.
  */
-export function unpaidRenewalDays(db: Db, userId: number, phoneId: number, now: number): number {
-  return plucked(
-    db,
-    `SELECT COALESCE(SUM(days + extra_days), 0) FROM orders
+export async function unpaidRenewalDays(db: Db, userId: number, phoneId: number, now: number): Promise<number> {
+  return await db.value(`SELECT COALESCE(SUM(days + extra_days), 0) FROM orders
      WHERE user_id = @userId AND type = 'renew' AND ${statusCondition('waitPay')}
-       AND EXISTS (SELECT 1 FROM json_each(orders.phone_ids) WHERE value = @phoneId)`,
-  ).get({ userId, phoneId, now }) as number;
+       AND EXISTS (SELECT 1 FROM json_each(orders.phone_ids) WHERE value = @phoneId)`, { userId, phoneId, now }) as number;
 }
 
 /** One page of the user's orders, newest first, optionally of one status (as the clock sees it). */
-export function listOrders(db: Db, userId: number, status: OrderStatus | null, now: number, limit: number, offset: number): { rows: OrderRow[]; total: number } {
+export async function listOrders(db: Db, userId: number, status: OrderStatus | null, now: number, limit: number, offset: number): Promise<{ rows: OrderRow[]; total: number }> {
   const where = ['user_id = @userId', ...(status ? [statusCondition(status)] : [])].join(' AND ');
   const params = { userId, status: status ?? '', now };
-  const total = plucked(db, `SELECT COUNT(*) FROM orders WHERE ${where}`).get(params) as number;
-  const rows = statement(db, `SELECT * FROM orders WHERE ${where} ORDER BY create_time DESC, id DESC LIMIT @limit OFFSET @offset`).all({
+  const total = await db.value(`SELECT COUNT(*) FROM orders WHERE ${where}`, params) as number;
+  const rows = await db.all(`SELECT * FROM orders WHERE ${where} ORDER BY create_time DESC, id DESC LIMIT @limit OFFSET @offset`, {
     ...params,
     limit,
     offset,
@@ -133,19 +126,18 @@ export function listOrders(db: Db, userId: number, status: OrderStatus | null, n
 }
 
 /** Moves a waitPay order to `status`; false when it was no longer waitPay. */
-export function setStatusFromWaitPay(db: Db, id: number, status: OrderStatus): boolean {
-  return statement(db, "UPDATE orders SET status = ? WHERE id = ? AND status = 'waitPay'").run(status, id).changes === 1;
+export async function setStatusFromWaitPay(db: Db, id: number, status: OrderStatus): Promise<boolean> {
+  return (await db.run("UPDATE orders SET status = ? WHERE id = ? AND status = 'waitPay'", status, id)).changes === 1;
 }
 
 /** Records the payment of a waitPay order; false when it was no longer waitPay. */
-export function markOrderPaid(db: Db, id: number, status: OrderStatus, payMethod: OrderPayMethod, phoneIds: number[], now: number): boolean {
+export async function markOrderPaid(db: Db, id: number, status: OrderStatus, payMethod: OrderPayMethod, phoneIds: number[], now: number): Promise<boolean> {
   return (
-    statement(db, "UPDATE orders SET status = ?, pay_time = ?, pay_method = ?, phone_ids = ? WHERE id = ? AND status = 'waitPay'").run(
-      status,
+    (await db.run("UPDATE orders SET status = ?, pay_time = ?, pay_method = ?, phone_ids = ? WHERE id = ? AND status = 'waitPay'", status,
       now,
       payMethod,
       JSON.stringify(phoneIds),
       id,
-    ).changes === 1
+    )).changes === 1
   );
 }

@@ -1,6 +1,5 @@
 import type { Db } from '../lib/types.ts';
 import type { PhoneRow } from './phones.ts';
-import { statement } from './statements.ts';
 
 // Access to a phone by someone who does not own it (migration 010): a grant from the owner, or a share viewer who
 // joined the owner's link. The grant and share pages create these rows; the stream reads them.
@@ -25,20 +24,17 @@ export interface PhoneAccessRow {
   expires_at: number;
 }
 
-export function insertPhoneAccess(db: Db, access: NewPhoneAccess): number {
-  const result = statement(
-    db,
-    'INSERT INTO phone_access (phone_id, owner_id, user_id, kind, permission, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  ).run(access.phoneId, access.ownerId, access.userId, access.kind, access.permission, access.expiresAt, access.createdAt);
+export async function insertPhoneAccess(db: Db, access: NewPhoneAccess): Promise<number> {
+  const result = await db.run('INSERT INTO phone_access (phone_id, owner_id, user_id, kind, permission, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)', access.phoneId, access.ownerId, access.userId, access.kind, access.permission, access.expiresAt, access.createdAt);
   return Number(result.lastInsertRowid);
 }
 
-export function setAccessPermission(db: Db, accessId: number, permission: AccessPermission): void {
-  statement(db, 'UPDATE phone_access SET permission = ? WHERE id = ?').run(permission, accessId);
+export async function setAccessPermission(db: Db, accessId: number, permission: AccessPermission): Promise<void> {
+  await db.run('UPDATE phone_access SET permission = ? WHERE id = ?', permission, accessId);
 }
 
-export function revokeAccess(db: Db, accessId: number, now: number): void {
-  statement(db, 'UPDATE phone_access SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(now, accessId);
+export async function revokeAccess(db: Db, accessId: number, now: number): Promise<void> {
+  await db.run('UPDATE phone_access SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', now, accessId);
 }
 
 /**
@@ -46,21 +42,18 @@ export function revokeAccess(db: Db, accessId: number, now: number): void {
  * owned by whoever gave the access (a transfer ends it), not revoked, not expired. The newest access wins when there
  * are several.
  */
-export function accessiblePhone(
+export async function accessiblePhone(
   db: Db,
   userId: number,
   tenantId: number,
   phoneId: number,
   now: number,
-): { phone: PhoneRow; access: PhoneAccessRow } | undefined {
-  const row = statement(
-    db,
-    `SELECT a.id AS access_id, a.kind AS access_kind, a.permission AS access_permission, a.expires_at AS access_expires_at, p.*
+): Promise<{ phone: PhoneRow; access: PhoneAccessRow } | undefined> {
+  const row = await db.get(`SELECT a.id AS access_id, a.kind AS access_kind, a.permission AS access_permission, a.expires_at AS access_expires_at, p.*
      FROM phone_access a JOIN phones p ON p.id = a.phone_id
      WHERE a.user_id = ? AND a.phone_id = ? AND p.tenant_id = ? AND p.user_id = a.owner_id
        AND a.revoked_at IS NULL AND a.expires_at > ?
-     ORDER BY a.id DESC LIMIT 1`,
-  ).get(userId, phoneId, tenantId, now) as
+     ORDER BY a.id DESC LIMIT 1`, userId, phoneId, tenantId, now) as
     | (PhoneRow & { access_id: number; access_kind: AccessKind; access_permission: AccessPermission; access_expires_at: number })
     | undefined;
   if (!row) return undefined;

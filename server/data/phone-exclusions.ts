@@ -1,5 +1,4 @@
 import type { Db } from '../lib/types.ts';
-import { plucked, statement } from './statements.ts';
 
 // What grants, shares and transfers read of each other (migration 012; spec §4 "Mutual exclusions", §6): a phone with
 // a live share link cannot be granted, a phone with a live grant or an unredeemed grant code cannot be shared, an
@@ -8,13 +7,10 @@ import { plucked, statement } from './statements.ts';
 // rows are marked.
 
 /** The phone has a share link that is not ended, not expired, and was made by its current owner. */
-export function phoneHasLiveShare(db: Db, phoneId: number, now: number): boolean {
+export async function phoneHasLiveShare(db: Db, phoneId: number, now: number): Promise<boolean> {
   return (
-    plucked(
-      db,
-      `SELECT 1 FROM phone_shares s JOIN phones p ON p.id = s.phone_id
-       WHERE s.phone_id = ? AND s.ended_at IS NULL AND s.expires_at > ? AND s.owner_id = p.user_id LIMIT 1`,
-    ).get(phoneId, now) !== undefined
+    await db.value(`SELECT 1 FROM phone_shares s JOIN phones p ON p.id = s.phone_id
+       WHERE s.phone_id = ? AND s.ended_at IS NULL AND s.expires_at > ? AND s.owner_id = p.user_id LIMIT 1`, phoneId, now) !== undefined
   );
 }
 
@@ -22,13 +18,10 @@ export function phoneHasLiveShare(db: Db, phoneId: number, now: number): boolean
  * The phone is authorised: it has a grant (by account, or a code, redeemed or not) that is not ended, not expired,
  * and was made by its current owner.
  */
-export function phoneIsAuthorized(db: Db, phoneId: number, now: number): boolean {
+export async function phoneIsAuthorized(db: Db, phoneId: number, now: number): Promise<boolean> {
   return (
-    plucked(
-      db,
-      `SELECT 1 FROM phone_grants g JOIN phones p ON p.id = g.phone_id
-       WHERE g.phone_id = ? AND g.ended_at IS NULL AND g.expires_at > ? AND g.owner_id = p.user_id LIMIT 1`,
-    ).get(phoneId, now) !== undefined
+    await db.value(`SELECT 1 FROM phone_grants g JOIN phones p ON p.id = g.phone_id
+       WHERE g.phone_id = ? AND g.ended_at IS NULL AND g.expires_at > ? AND g.owner_id = p.user_id LIMIT 1`, phoneId, now) !== undefined
   );
 }
 
@@ -38,18 +31,12 @@ export function phoneIsAuthorized(db: Db, phoneId: number, now: number): boolean
  * by the transfer. Those already expired stay as they are: they ended by themselves, and their records say so. Run
  * inside the transfer's transaction; the stream re-check then closes the sockets they opened.
  */
-export function endPhoneSharing(db: Db, phoneId: number, now: number): void {
+export async function endPhoneSharing(db: Db, phoneId: number, now: number): Promise<void> {
   const liveShares = 'SELECT id FROM phone_shares WHERE phone_id = ? AND ended_at IS NULL AND expires_at > ?';
   const liveGrants = 'SELECT id FROM phone_grants WHERE phone_id = ? AND ended_at IS NULL AND expires_at > ?';
-  statement(
-    db,
-    `UPDATE share_viewers SET state = 'cancelled', control_requested_at = NULL, updated_at = ?
-     WHERE state IN ('enabled', 'disabled', 'unblocked') AND share_id IN (${liveShares})`,
-  ).run(now, phoneId, now);
-  statement(db, `UPDATE phone_shares SET ended_at = ?, end_reason = 'transferred' WHERE id IN (${liveShares})`).run(now, phoneId, now);
-  statement(
-    db,
-    `UPDATE phone_access SET revoked_at = ? WHERE revoked_at IS NULL AND id IN (SELECT access_id FROM phone_grants WHERE id IN (${liveGrants}))`,
-  ).run(now, phoneId, now);
-  statement(db, `UPDATE phone_grants SET ended_at = ?, end_reason = 'transferred' WHERE id IN (${liveGrants})`).run(now, phoneId, now);
+  await db.run(`UPDATE share_viewers SET state = 'cancelled', control_requested_at = NULL, updated_at = ?
+     WHERE state IN ('enabled', 'disabled', 'unblocked') AND share_id IN (${liveShares})`, now, phoneId, now);
+  await db.run(`UPDATE phone_shares SET ended_at = ?, end_reason = 'transferred' WHERE id IN (${liveShares})`, now, phoneId, now);
+  await db.run(`UPDATE phone_access SET revoked_at = ? WHERE revoked_at IS NULL AND id IN (SELECT access_id FROM phone_grants WHERE id IN (${liveGrants}))`, now, phoneId, now);
+  await db.run(`UPDATE phone_grants SET ended_at = ?, end_reason = 'transferred' WHERE id IN (${liveGrants})`, now, phoneId, now);
 }

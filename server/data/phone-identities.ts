@@ -1,6 +1,5 @@
 import type { MockParam, MockType } from '../../shared/contract/new-machine-words.ts';
 import type { Db } from '../lib/types.ts';
-import { plucked, statement } from './statements.ts';
 
 // Stored phone identities and the record of model changes (migration 23; lib/phone-identity.ts, lib/new-machine.ts).
 
@@ -43,8 +42,8 @@ const fromRow = (row: IdentityRow): PhoneIdentity => ({
   androidId: row.android_id,
 });
 
-export function findIdentity(db: Db, phoneId: number): PhoneIdentity | undefined {
-  const row = statement(db, 'SELECT * FROM phone_identities WHERE phone_id = ?').get(phoneId) as IdentityRow | undefined;
+export async function findIdentity(db: Db, phoneId: number): Promise<PhoneIdentity | undefined> {
+  const row = await db.get('SELECT * FROM phone_identities WHERE phone_id = ?', phoneId) as IdentityRow | undefined;
   return row && fromRow(row);
 }
 
@@ -52,16 +51,12 @@ export function findIdentity(db: Db, phoneId: number): PhoneIdentity | undefined
  * Writes the phone's identity (new or replacing its old one). A value another phone holds fails with SQLite's
  * "UNIQUE constraint failed: phone_identities.<column>", which the generator answers by drawing again.
  */
-export function saveIdentity(db: Db, phoneId: number, identity: PhoneIdentity, now: number): void {
-  statement(
-    db,
-    `INSERT INTO phone_identities (phone_id, model_id, manufacturer, brand, model, market_name, system_version, imei, serial_no, wlan_mac, android_id, updated_at)
+export async function saveIdentity(db: Db, phoneId: number, identity: PhoneIdentity, now: number): Promise<void> {
+  await db.run(`INSERT INTO phone_identities (phone_id, model_id, manufacturer, brand, model, market_name, system_version, imei, serial_no, wlan_mac, android_id, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (phone_id) DO UPDATE SET model_id = excluded.model_id, manufacturer = excluded.manufacturer, brand = excluded.brand,
        model = excluded.model, market_name = excluded.market_name, system_version = excluded.system_version, imei = excluded.imei,
-       serial_no = excluded.serial_no, wlan_mac = excluded.wlan_mac, android_id = excluded.android_id, updated_at = excluded.updated_at`,
-  ).run(
-    phoneId,
+       serial_no = excluded.serial_no, wlan_mac = excluded.wlan_mac, android_id = excluded.android_id, updated_at = excluded.updated_at`, phoneId,
     identity.modelId,
     identity.manufacturer,
     identity.brand,
@@ -89,12 +84,9 @@ export interface NewMockLog {
   code: number;
 }
 
-export function insertMockLog(db: Db, log: NewMockLog): void {
-  statement(
-    db,
-    `INSERT INTO phone_mock_logs (tenant_id, user_id, phone_id, phone_name, created_at, mock_type, before_model, after_model, params, code)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(log.tenantId, log.userId, log.phoneId, log.phoneName, log.createdAt, log.mockType, log.beforeModel, log.afterModel, log.params.join(','), log.code);
+export async function insertMockLog(db: Db, log: NewMockLog): Promise<void> {
+  await db.run(`INSERT INTO phone_mock_logs (tenant_id, user_id, phone_id, phone_name, created_at, mock_type, before_model, after_model, params, code)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, log.tenantId, log.userId, log.phoneId, log.phoneName, log.createdAt, log.mockType, log.beforeModel, log.afterModel, log.params.join(','), log.code);
 }
 
 export interface MockLogRow {
@@ -110,10 +102,10 @@ export interface MockLogRow {
 }
 
 /** The user's record in the tenant, newest first, of one phone when `phoneId` is given. */
-export function mockLogs(db: Db, userId: number, tenantId: number, phoneId: number | null, limit: number, offset: number): { rows: MockLogRow[]; total: number } {
+export async function mockLogs(db: Db, userId: number, tenantId: number, phoneId: number | null, limit: number, offset: number): Promise<{ rows: MockLogRow[]; total: number }> {
   const where = 'WHERE user_id = ? AND tenant_id = ? AND (? IS NULL OR phone_id = ?)';
   const args = [userId, tenantId, phoneId, phoneId];
-  const rows = statement(db, `SELECT * FROM phone_mock_logs ${where} ORDER BY id DESC LIMIT ? OFFSET ?`).all(...args, limit, offset) as MockLogRow[];
-  const total = plucked(db, `SELECT COUNT(*) FROM phone_mock_logs ${where}`).get(...args) as number;
+  const rows = await db.all(`SELECT * FROM phone_mock_logs ${where} ORDER BY id DESC LIMIT ? OFFSET ?`, ...args, limit, offset) as MockLogRow[];
+  const total = await db.value(`SELECT COUNT(*) FROM phone_mock_logs ${where}`, ...args) as number;
   return { rows, total };
 }

@@ -1,6 +1,5 @@
 import type { StreamRole } from '../../shared/contract/stream-protocol.ts';
 import type { Db } from '../lib/types.ts';
-import { statement } from './statements.ts';
 
 // Security tokens that open a phone's stream (digests only, like sessions).
 
@@ -32,11 +31,8 @@ export interface NewPhoneToken {
   accessId?: number;
 }
 
-export function insertPhoneToken(db: Db, t: NewPhoneToken): void {
-  statement(
-    db,
-    'INSERT INTO phone_security_tokens (phone_id, user_id, session_id, token_hash, expires_at, created_at, access_id) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  ).run(t.phoneId, t.userId, t.sessionId, t.tokenHash, t.expiresAt, t.createdAt, t.accessId ?? null);
+export async function insertPhoneToken(db: Db, t: NewPhoneToken): Promise<void> {
+  await db.run('INSERT INTO phone_security_tokens (phone_id, user_id, session_id, token_hash, expires_at, created_at, access_id) VALUES (?, ?, ?, ?, ?, ?, ?)', t.phoneId, t.userId, t.sessionId, t.tokenHash, t.expiresAt, t.createdAt, t.accessId ?? null);
 }
 
 /**
@@ -46,10 +42,8 @@ export function insertPhoneToken(db: Db, t: NewPhoneToken): void {
  * needs the phone to still be theirs (a transfer ends it); a grantee's or share viewer's needs its access to be
  * unrevoked, unexpired, and the phone still owned by whoever gave it.
  */
-export function phoneOpenedBy(db: Db, tokenHash: string, phoneId: number, now: number): StreamPhoneRow | undefined {
-  return statement(
-    db,
-    `SELECT p.id, p.name, p.width, p.height, t.user_id,
+export async function phoneOpenedBy(db: Db, tokenHash: string, phoneId: number, now: number): Promise<StreamPhoneRow | undefined> {
+  return await db.get(`SELECT p.id, p.name, p.width, p.height, t.user_id,
        CASE WHEN a.id IS NULL THEN 'owner' WHEN a.kind = 'grant' THEN 'grantee' ELSE 'viewer' END AS role,
        CASE WHEN a.id IS NULL THEN 'control' ELSE a.permission END AS permission
      FROM phone_security_tokens t
@@ -58,6 +52,5 @@ export function phoneOpenedBy(db: Db, tokenHash: string, phoneId: number, now: n
      WHERE t.token_hash = ? AND t.phone_id = ? AND t.expires_at > ? AND p.expire_time > ?
        AND u.deleted_at IS NULL AND s.revoked_at IS NULL
        AND ((t.access_id IS NULL AND p.user_id = t.user_id)
-         OR (a.user_id = t.user_id AND a.phone_id = p.id AND p.user_id = a.owner_id AND a.revoked_at IS NULL AND a.expires_at > ?))`,
-  ).get(tokenHash, phoneId, now, now, now) as StreamPhoneRow | undefined;
+         OR (a.user_id = t.user_id AND a.phone_id = p.id AND p.user_id = a.owner_id AND a.revoked_at IS NULL AND a.expires_at > ?))`, tokenHash, phoneId, now, now, now) as StreamPhoneRow | undefined;
 }

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { OperationType, Resolution, SortOrder } from '../../shared/contract/device-words.ts';
 import type { Db } from '../lib/types.ts';
 import { gradeNameSql } from './products.ts';
-import { insertWithFreshNumber, plucked, statement } from './statements.ts';
+import { insertWithFreshNumber } from './statements.ts';
 
 // Cloud phones: the stored row, listing, settings, operations, and what payments and activation codes change.
 
@@ -47,15 +47,11 @@ export interface NewPhone {
 }
 
 /** Inserts a phone; a random phoneNo that collides is drawn again (a given one is not). Returns the id. */
-export function insertPhone(db: Db, phone: NewPhone): number {
-  const insert = statement(
-    db,
-    `INSERT INTO phones (tenant_id, user_id, group_id, grade_id, phone_no, name, status, expire_time, root, width, height, dpi, created_at, fault)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const run = (phoneNo: string) =>
+export async function insertPhone(db: Db, phone: NewPhone): Promise<number> {
+  const run = async (into: Db, phoneNo: string) =>
     Number(
-      insert.run(
+      (await into.run(`INSERT INTO phones (tenant_id, user_id, group_id, grade_id, phone_no, name, status, expire_time, root, width, height, dpi, created_at, fault)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, 
         phone.tenantId,
         phone.userId,
         phone.groupId,
@@ -70,32 +66,31 @@ export function insertPhone(db: Db, phone: NewPhone): number {
         phone.resolution.dpi,
         phone.createdAt,
         phone.fault ?? null,
-      ).lastInsertRowid,
+      )).lastId,
     );
-  if (phone.phoneNo !== undefined) return run(phone.phoneNo);
-  return insertWithFreshNumber('phones.phone_no', () => run(`CP${String(randomInt(0, 100_000_000)).padStart(8, '0')}`));
+  if (phone.phoneNo !== undefined) return await run(db, phone.phoneNo);
+  return await insertWithFreshNumber(db, 'phones.phone_no', async (step) => await run(step, `CP${String(randomInt(0, 100_000_000)).padStart(8, '0')}`));
 }
 
-export function findPhone(db: Db, id: number): PhoneRow | undefined {
-  return statement(db, 'SELECT * FROM phones WHERE id = ?').get(id) as PhoneRow | undefined;
+export async function findPhone(db: Db, id: number): Promise<PhoneRow | undefined> {
+  return await db.get('SELECT * FROM phones WHERE id = ?', id) as PhoneRow | undefined;
 }
 
 /** The phone if its owner's account is still open (a closed account's signed screenshot links stop at once). */
-export function findPhoneOfOpenAccount(db: Db, id: number): PhoneRow | undefined {
-  return statement(db, 'SELECT p.* FROM phones p JOIN users u ON u.id = p.user_id WHERE p.id = ? AND u.deleted_at IS NULL').get(id) as
+export async function findPhoneOfOpenAccount(db: Db, id: number): Promise<PhoneRow | undefined> {
+  return await db.get('SELECT p.* FROM phones p JOIN users u ON u.id = p.user_id WHERE p.id = ? AND u.deleted_at IS NULL', id) as
     | PhoneRow
     | undefined;
 }
 
 /** A phone by its number (numbers are unique on the platform). */
-export function findPhoneByNo(db: Db, phoneNo: string): PhoneRow | undefined {
-  return statement(db, 'SELECT * FROM phones WHERE phone_no = ?').get(phoneNo) as PhoneRow | undefined;
+export async function findPhoneByNo(db: Db, phoneNo: string): Promise<PhoneRow | undefined> {
+  return await db.get('SELECT * FROM phones WHERE phone_no = ?', phoneNo) as PhoneRow | undefined;
 }
 
 /** The user's phones (in the tenant) among these ids, in no particular order; others are simply absent. */
-export function phonesOfUser(db: Db, userId: number, tenantId: number, ids: number[]): PhoneRow[] {
-  return statement(db, 'SELECT * FROM phones WHERE user_id = ? AND tenant_id = ? AND id IN (SELECT value FROM json_each(?))').all(
-    userId,
+export async function phonesOfUser(db: Db, userId: number, tenantId: number, ids: number[]): Promise<PhoneRow[]> {
+  return await db.all('SELECT * FROM phones WHERE user_id = ? AND tenant_id = ? AND id IN (SELECT value FROM json_each(?))', userId,
     tenantId,
     JSON.stringify(ids),
   ) as PhoneRow[];
@@ -126,7 +121,7 @@ function likePattern(keyword: string): string {
 }
 
 /** One page of the user's phones with their group and grade names, and how many match in all. */
-export function listPhones(db: Db, filter: PhoneFilter, sort: SortOrder, limit: number, offset: number): { rows: ListedPhoneRow[]; total: number } {
+export async function listPhones(db: Db, filter: PhoneFilter, sort: SortOrder, limit: number, offset: number): Promise<{ rows: ListedPhoneRow[]; total: number }> {
   const where = ['p.user_id = @userId', 'p.tenant_id = @tenantId'];
   if (filter.ids !== null) where.push('p.id IN (SELECT value FROM json_each(@idList))');
   if (filter.gradeId !== null) where.push('p.grade_id = @gradeId');
@@ -134,73 +129,67 @@ export function listPhones(db: Db, filter: PhoneFilter, sort: SortOrder, limit: 
   if (filter.keyword) where.push("(p.phone_no LIKE @pattern ESCAPE '\\' OR p.name LIKE @pattern ESCAPE '\\')");
   const params = { ...filter, ids: undefined, idList: JSON.stringify(filter.ids ?? []), pattern: likePattern(filter.keyword) };
   const condition = where.join(' AND ');
-  const total = plucked(db, `SELECT COUNT(*) FROM phones p WHERE ${condition}`).get(params) as number;
-  const rows = statement(
-    db,
-    `SELECT p.*, g.name AS group_name, g.is_default AS group_is_default, ${gradeNameSql('p.tenant_id', 'p.grade_id', '@language')} AS grade_name
+  const total = await db.value(`SELECT COUNT(*) FROM phones p WHERE ${condition}`, params) as number;
+  const rows = await db.all(`SELECT p.*, g.name AS group_name, g.is_default AS group_is_default, ${gradeNameSql('p.tenant_id', 'p.grade_id', '@language')} AS grade_name
      FROM phones p JOIN phone_groups g ON g.id = p.group_id
-     WHERE ${condition} ORDER BY ${SORTS[sort]} LIMIT @limit OFFSET @offset`,
-  ).all({ ...params, limit, offset }) as ListedPhoneRow[];
+     WHERE ${condition} ORDER BY ${SORTS[sort]} LIMIT @limit OFFSET @offset`, { ...params, limit, offset }) as ListedPhoneRow[];
   return { rows, total };
 }
 
-export function renamePhone(db: Db, id: number, name: string): void {
-  statement(db, 'UPDATE phones SET name = ? WHERE id = ?').run(name, id);
+export async function renamePhone(db: Db, id: number, name: string): Promise<void> {
+  await db.run('UPDATE phones SET name = ? WHERE id = ?', name, id);
 }
 
-export function movePhone(db: Db, id: number, groupId: number): void {
-  statement(db, 'UPDATE phones SET group_id = ? WHERE id = ?').run(groupId, id);
+export async function movePhone(db: Db, id: number, groupId: number): Promise<void> {
+  await db.run('UPDATE phones SET group_id = ? WHERE id = ?', groupId, id);
 }
 
 /** Every phone of one group moves to another (deleting a group). */
-export function moveGroupPhones(db: Db, fromGroupId: number, toGroupId: number): void {
-  statement(db, 'UPDATE phones SET group_id = ? WHERE group_id = ?').run(toGroupId, fromGroupId);
+export async function moveGroupPhones(db: Db, fromGroupId: number, toGroupId: number): Promise<void> {
+  await db.run('UPDATE phones SET group_id = ? WHERE group_id = ?', toGroupId, fromGroupId);
 }
 
-export function setRoot(db: Db, id: number, root: boolean): void {
-  statement(db, 'UPDATE phones SET root = ? WHERE id = ?').run(root ? 1 : 0, id);
+export async function setRoot(db: Db, id: number, root: boolean): Promise<void> {
+  await db.run('UPDATE phones SET root = ? WHERE id = ?', root ? 1 : 0, id);
 }
 
-export function setResolution(db: Db, id: number, resolution: Resolution): void {
-  statement(db, 'UPDATE phones SET width = ?, height = ?, dpi = ? WHERE id = ?').run(resolution.width, resolution.height, resolution.dpi, id);
+export async function setResolution(db: Db, id: number, resolution: Resolution): Promise<void> {
+  await db.run('UPDATE phones SET width = ?, height = ?, dpi = ? WHERE id = ?', resolution.width, resolution.height, resolution.dpi, id);
 }
 
 /** What a factory reset puts back: root off and the given (default) resolution. */
-export function resetSettings(db: Db, id: number, resolution: Resolution): void {
-  statement(db, 'UPDATE phones SET root = 0, width = ?, height = ?, dpi = ? WHERE id = ?').run(resolution.width, resolution.height, resolution.dpi, id);
+export async function resetSettings(db: Db, id: number, resolution: Resolution): Promise<void> {
+  await db.run('UPDATE phones SET root = 0, width = ?, height = ?, dpi = ? WHERE id = ?', resolution.width, resolution.height, resolution.dpi, id);
 }
 
 /** Records the operation's start; the phone is online afterwards, except that `trial` (the rental) is kept. */
-export function startOperation(db: Db, id: number, type: OperationType, now: number): void {
-  statement(
-    db,
-    `UPDATE phones SET operation_type = ?, operation_started_at = ?, status = CASE WHEN status = 'trial' THEN 'trial' ELSE 'online' END
-     WHERE id = ?`,
-  ).run(type, now, id);
+export async function startOperation(db: Db, id: number, type: OperationType, now: number): Promise<void> {
+  await db.run(`UPDATE phones SET operation_type = ?, operation_started_at = ?, status = CASE WHEN status = 'trial' THEN 'trial' ELSE 'online' END
+     WHERE id = ?`, type, now, id);
 }
 
 /** A phone's expiry changes; one stored as expired is running again. */
-export function setExpiry(db: Db, id: number, expireTime: number): void {
-  statement(db, "UPDATE phones SET expire_time = ?, status = CASE status WHEN 'expired' THEN 'online' ELSE status END WHERE id = ?").run(expireTime, id);
+export async function setExpiry(db: Db, id: number, expireTime: number): Promise<void> {
+  await db.run("UPDATE phones SET expire_time = ?, status = CASE status WHEN 'expired' THEN 'online' ELSE status END WHERE id = ?", expireTime, id);
 }
 
-export function setGrade(db: Db, id: number, gradeId: number): void {
-  statement(db, 'UPDATE phones SET grade_id = ? WHERE id = ?').run(gradeId, id);
+export async function setGrade(db: Db, id: number, gradeId: number): Promise<void> {
+  await db.run('UPDATE phones SET grade_id = ? WHERE id = ?', gradeId, id);
 }
 
 /** The grade of the user's phone in the tenant, or undefined when it is not theirs (any more). */
-export function gradeOfOwnedPhone(db: Db, id: number, userId: number, tenantId: number): number | undefined {
-  return plucked(db, 'SELECT grade_id FROM phones WHERE id = ? AND user_id = ? AND tenant_id = ?').get(id, userId, tenantId) as number | undefined;
+export async function gradeOfOwnedPhone(db: Db, id: number, userId: number, tenantId: number): Promise<number | undefined> {
+  return await db.value('SELECT grade_id FROM phones WHERE id = ? AND user_id = ? AND tenant_id = ?', id, userId, tenantId) as number | undefined;
 }
 
 /** Names of the user's phones that start with `prefix` and a space ("<grade> <n>"). */
-export function phoneNamesWithPrefix(db: Db, userId: number, prefix: string): string[] {
-  return plucked(db, 'SELECT name FROM phones WHERE user_id = ? AND substr(name, 1, ?) = ?').all(userId, prefix.length + 1, `${prefix} `) as string[];
+export async function phoneNamesWithPrefix(db: Db, userId: number, prefix: string): Promise<string[]> {
+  return await db.column('SELECT name FROM phones WHERE user_id = ? AND substr(name, 1, ?) = ?', userId, prefix.length + 1, `${prefix} `) as string[];
 }
 
 /** The highest "CP" + 8 digits number in use on the platform, if any. */
-export function highestPhoneNo(db: Db): string | undefined {
-  return plucked(db, "SELECT phone_no FROM phones WHERE phone_no GLOB 'CP[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]' ORDER BY phone_no DESC LIMIT 1").get() as
+export async function highestPhoneNo(db: Db): Promise<string | undefined> {
+  return await db.value("SELECT phone_no FROM phones WHERE phone_no GLOB 'CP[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]' ORDER BY phone_no DESC LIMIT 1") as
     | string
     | undefined;
 }

@@ -1,5 +1,4 @@
 import type { Db, Language } from '../lib/types.ts';
-import { plucked, statement } from './statements.ts';
 
 // What a tenant sells: grades (with names per language), their packages and their stock.
 
@@ -28,26 +27,26 @@ export interface PackageRow {
   original_price: number;
 }
 
-export function gradeName(db: Db, tenantId: number, gradeId: number, language: Language): string {
-  return (plucked(db, `SELECT ${gradeNameSql('@tenantId', '@gradeId', '@language')}`).get({ tenantId, gradeId, language }) as string) ?? '';
+export async function gradeName(db: Db, tenantId: number, gradeId: number, language: Language): Promise<string> {
+  return (await db.value(`SELECT ${gradeNameSql('@tenantId', '@gradeId', '@language')}`, { tenantId, gradeId, language }) as string) ?? '';
 }
 
 /** The tenant's grades in display order, named in the language. */
-export function listGrades(db: Db, tenantId: number, language: Language): GradeRow[] {
-  return statement(db, `SELECT g.id, g.sort, ${gradeNameSql('g.tenant_id', 'g.id', '@language')} AS name FROM grades g WHERE g.tenant_id = @tenantId ORDER BY g.sort, g.id`).all({
+export async function listGrades(db: Db, tenantId: number, language: Language): Promise<GradeRow[]> {
+  return await db.all(`SELECT g.id, g.sort, ${gradeNameSql('g.tenant_id', 'g.id', '@language')} AS name FROM grades g WHERE g.tenant_id = @tenantId ORDER BY g.sort, g.id`, {
     tenantId,
     language,
   }) as GradeRow[];
 }
 
 /** Every package of the tenant, by grade and then shortest first. */
-export function listPackages(db: Db, tenantId: number): PackageRow[] {
-  return statement(db, 'SELECT * FROM packages WHERE tenant_id = ? ORDER BY grade_id, days').all(tenantId) as PackageRow[];
+export async function listPackages(db: Db, tenantId: number): Promise<PackageRow[]> {
+  return await db.all('SELECT * FROM packages WHERE tenant_id = ? ORDER BY grade_id, days', tenantId) as PackageRow[];
 }
 
 /** Stock per grade id; a grade without a row is absent. */
-export function stockByGrade(db: Db, tenantId: number): Map<number, number> {
-  const rows = statement(db, 'SELECT grade_id, stock FROM grade_stock WHERE tenant_id = ?').all(tenantId) as Array<{ grade_id: number; stock: number }>;
+export async function stockByGrade(db: Db, tenantId: number): Promise<Map<number, number>> {
+  const rows = await db.all('SELECT grade_id, stock FROM grade_stock WHERE tenant_id = ?', tenantId) as Array<{ grade_id: number; stock: number }>;
   return new Map(rows.map((row) => [row.grade_id, row.stock]));
 }
 
@@ -55,12 +54,12 @@ export function stockByGrade(db: Db, tenantId: number): Map<number, number> {
  * Takes `count` phones of stock, or returns false when there are not enough. The guarded UPDATE is atomic, so two
  * concurrent buyers can never both take the last phone.
  */
-export function takeStock(db: Db, tenantId: number, gradeId: number, count: number): boolean {
+export async function takeStock(db: Db, tenantId: number, gradeId: number, count: number): Promise<boolean> {
   return (
-    statement(db, 'UPDATE grade_stock SET stock = stock - @count WHERE tenant_id = @tenantId AND grade_id = @gradeId AND stock >= @count').run({
+    (await db.run('UPDATE grade_stock SET stock = stock - @count WHERE tenant_id = @tenantId AND grade_id = @gradeId AND stock >= @count', {
       count,
       tenantId,
       gradeId,
-    }).changes === 1
+    })).changes === 1
   );
 }

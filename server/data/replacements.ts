@@ -1,6 +1,5 @@
 import type { ReplaceResult, ReplaceType } from '../../shared/contract/replace-words.ts';
 import type { Db } from '../lib/types.ts';
-import { statement } from './statements.ts';
 
 // Replacements of phones (migration 021: phone_replacements). Only a successful one counts for the frequency limit.
 
@@ -14,20 +13,14 @@ export interface NewReplacement {
   createdAt: number;
 }
 
-export function insertReplacement(db: Db, row: NewReplacement): void {
-  statement(
-    db,
-    `INSERT INTO phone_replacements (tenant_id, phone_id, user_id, replace_type, result, reason_code, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  ).run(row.tenantId, row.phoneId, row.userId, row.replaceType, row.result, row.reasonCode, row.createdAt);
+export async function insertReplacement(db: Db, row: NewReplacement): Promise<void> {
+  await db.run(`INSERT INTO phone_replacements (tenant_id, phone_id, user_id, replace_type, result, reason_code, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`, row.tenantId, row.phoneId, row.userId, row.replaceType, row.result, row.reasonCode, row.createdAt);
 }
 
 /** When each of these phones was last replaced successfully (phones never replaced are left out). */
-export function lastReplacements(db: Db, phoneIds: number[]): Map<number, number> {
-  const rows = statement(
-    db,
-    `SELECT phone_id, MAX(created_at) AS at FROM phone_replacements
-     WHERE result = 'success' AND phone_id IN (SELECT value FROM json_each(?)) GROUP BY phone_id`,
-  ).all(JSON.stringify(phoneIds)) as Array<{ phone_id: number; at: number }>;
+export async function lastReplacements(db: Db, phoneIds: number[]): Promise<Map<number, number>> {
+  const rows = await db.all(`SELECT phone_id, MAX(created_at) AS at FROM phone_replacements
+     WHERE result = 'success' AND phone_id IN (SELECT value FROM json_each(?)) GROUP BY phone_id`, JSON.stringify(phoneIds)) as Array<{ phone_id: number; at: number }>;
   return new Map(rows.map((row) => [row.phone_id, row.at]));
 }

@@ -1,5 +1,4 @@
 import type { Db, UserRow } from '../lib/types.ts';
-import { statement } from './statements.ts';
 
 // Token pairs (one row each, only digests stored). Pairs made by refreshing share the `family` of the login that
 // started them, so logout ends the whole chain.
@@ -25,57 +24,42 @@ export interface RefreshableSession {
   guest: number;
 }
 
-export function insertSession(db: Db, s: NewSession): void {
-  statement(
-    db,
-    `INSERT INTO sessions (user_id, tenant_id, family, access_hash, refresh_hash, access_expires_at, refresh_expires_at, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(s.userId, s.tenantId, s.family, s.accessHash, s.refreshHash, s.accessExpiresAt, s.refreshExpiresAt, s.createdAt);
+export async function insertSession(db: Db, s: NewSession): Promise<void> {
+  await db.run(`INSERT INTO sessions (user_id, tenant_id, family, access_hash, refresh_hash, access_expires_at, refresh_expires_at, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, s.userId, s.tenantId, s.family, s.accessHash, s.refreshHash, s.accessExpiresAt, s.refreshExpiresAt, s.createdAt);
 }
 
 /** The live session of this access digest in the tenant, with its user (expiry is left to the caller). */
-export function findByAccessHash(db: Db, accessHash: string, tenantId: number): (UserRow & { session_id: number; session_access_expires_at: number }) | undefined {
-  return statement(
-    db,
-    `SELECT s.id AS session_id, s.access_expires_at AS session_access_expires_at, u.* FROM sessions s JOIN users u ON u.id = s.user_id
-     WHERE s.access_hash = ? AND s.revoked_at IS NULL AND s.tenant_id = ? AND u.deleted_at IS NULL`,
-  ).get(accessHash, tenantId) as (UserRow & { session_id: number; session_access_expires_at: number }) | undefined;
+export async function findByAccessHash(db: Db, accessHash: string, tenantId: number): Promise<(UserRow & { session_id: number; session_access_expires_at: number }) | undefined> {
+  return await db.get(`SELECT s.id AS session_id, s.access_expires_at AS session_access_expires_at, u.* FROM sessions s JOIN users u ON u.id = s.user_id
+     WHERE s.access_hash = ? AND s.revoked_at IS NULL AND s.tenant_id = ? AND u.deleted_at IS NULL`, accessHash, tenantId) as (UserRow & { session_id: number; session_access_expires_at: number }) | undefined;
 }
 
 /** The session whose refresh token this is, if it may still be used once (not revoked, used or expired). */
-export function findRefreshable(db: Db, refreshHash: string, tenantId: number, now: number): RefreshableSession | undefined {
-  return statement(
-    db,
-    `SELECT s.id, s.user_id, s.tenant_id, s.family, u.guest, u.trial_expires_at FROM sessions s JOIN users u ON u.id = s.user_id
+export async function findRefreshable(db: Db, refreshHash: string, tenantId: number, now: number): Promise<RefreshableSession | undefined> {
+  return await db.get(`SELECT s.id, s.user_id, s.tenant_id, s.family, u.guest, u.trial_expires_at FROM sessions s JOIN users u ON u.id = s.user_id
      WHERE s.refresh_hash = ? AND s.tenant_id = ? AND s.revoked_at IS NULL AND s.refresh_used_at IS NULL AND s.refresh_expires_at > ?
-       AND u.deleted_at IS NULL`,
-  ).get(refreshHash, tenantId, now) as RefreshableSession | undefined;
+       AND u.deleted_at IS NULL`, refreshHash, tenantId, now) as RefreshableSession | undefined;
 }
 
 /**
  * The session of a refresh token that was already rotated away and whose chain is still live: presenting it again
  * means two parties hold the chain (reuse detection, OAuth 2.0 security BCP).
  */
-export function findReplayedRefresh(db: Db, refreshHash: string, tenantId: number): { id: number } | undefined {
-  return statement(
-    db,
-    'SELECT id FROM sessions WHERE refresh_hash = ? AND tenant_id = ? AND refresh_used_at IS NOT NULL AND revoked_at IS NULL',
-  ).get(refreshHash, tenantId) as { id: number } | undefined;
+export async function findReplayedRefresh(db: Db, refreshHash: string, tenantId: number): Promise<{ id: number } | undefined> {
+  return await db.get('SELECT id FROM sessions WHERE refresh_hash = ? AND tenant_id = ? AND refresh_used_at IS NOT NULL AND revoked_at IS NULL', refreshHash, tenantId) as { id: number } | undefined;
 }
 
-export function markRefreshUsed(db: Db, sessionId: number, now: number): void {
-  statement(db, 'UPDATE sessions SET refresh_used_at = ? WHERE id = ?').run(now, sessionId);
+export async function markRefreshUsed(db: Db, sessionId: number, now: number): Promise<void> {
+  await db.run('UPDATE sessions SET refresh_used_at = ? WHERE id = ?', now, sessionId);
 }
 
 /** Every pair of the session's login chain stops working, access and refresh alike. */
-export function revokeFamily(db: Db, sessionId: number, now: number): void {
-  statement(
-    db,
-    `UPDATE sessions SET revoked_at = ? WHERE revoked_at IS NULL
-     AND family = (SELECT family FROM sessions WHERE id = ?)`,
-  ).run(now, sessionId);
+export async function revokeFamily(db: Db, sessionId: number, now: number): Promise<void> {
+  await db.run(`UPDATE sessions SET revoked_at = ? WHERE revoked_at IS NULL
+     AND family = (SELECT family FROM sessions WHERE id = ?)`, now, sessionId);
 }
 
-export function revokeAllSessionsOfUser(db: Db, userId: number, now: number): void {
-  statement(db, 'UPDATE sessions SET revoked_at = ? WHERE revoked_at IS NULL AND user_id = ?').run(now, userId);
+export async function revokeAllSessionsOfUser(db: Db, userId: number, now: number): Promise<void> {
+  await db.run('UPDATE sessions SET revoked_at = ? WHERE revoked_at IS NULL AND user_id = ?', now, userId);
 }

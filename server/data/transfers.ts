@@ -1,27 +1,24 @@
 import type { TransferItemStatus } from '../../shared/contract/transfer-words.ts';
 import type { Db } from '../lib/types.ts';
-import { insertWithFreshNumber, plucked, statement } from './statements.ts';
+import { insertWithFreshNumber } from './statements.ts';
 
 // Transfers of phones between accounts of one tenant (migration 012: transfer_orders, transfer_items). A transfer
 // counts for the limits once it succeeded: its item's finished_at is when the phone changed hands.
 
 /** Phones the user gave away successfully since `since` (ms). */
-export function userTransfersSince(db: Db, userId: number, since: number): number {
-  return plucked(
-    db,
-    `SELECT COUNT(*) FROM transfer_items i JOIN transfer_orders o ON o.id = i.order_id
-     WHERE o.from_user_id = ? AND i.status = 'success' AND i.finished_at >= ?`,
-  ).get(userId, since) as number;
+export async function userTransfersSince(db: Db, userId: number, since: number): Promise<number> {
+  return await db.value(`SELECT COUNT(*) FROM transfer_items i JOIN transfer_orders o ON o.id = i.order_id
+     WHERE o.from_user_id = ? AND i.status = 'success' AND i.finished_at >= ?`, userId, since) as number;
 }
 
 /** Times the phone changed hands since `since` (ms), whoever gave it. */
-export function phoneTransfersSince(db: Db, phoneId: number, since: number): number {
-  return plucked(db, "SELECT COUNT(*) FROM transfer_items WHERE phone_id = ? AND status = 'success' AND finished_at >= ?").get(phoneId, since) as number;
+export async function phoneTransfersSince(db: Db, phoneId: number, since: number): Promise<number> {
+  return await db.value("SELECT COUNT(*) FROM transfer_items WHERE phone_id = ? AND status = 'success' AND finished_at >= ?", phoneId, since) as number;
 }
 
 /** When the phone last changed hands, or null. */
-export function lastPhoneTransfer(db: Db, phoneId: number): number | null {
-  return (plucked(db, "SELECT MAX(finished_at) FROM transfer_items WHERE phone_id = ? AND status = 'success'").get(phoneId) as number | null) ?? null;
+export async function lastPhoneTransfer(db: Db, phoneId: number): Promise<number | null> {
+  return (await db.value("SELECT MAX(finished_at) FROM transfer_items WHERE phone_id = ? AND status = 'success'", phoneId) as number | null) ?? null;
 }
 
 export interface NewTransferOrder {
@@ -32,10 +29,9 @@ export interface NewTransferOrder {
 }
 
 /** Inserts an order; `orderNo` draws its number (again on a collision). Returns its id. */
-export function insertTransferOrder(db: Db, order: NewTransferOrder, orderNo: () => string): number {
-  const insert = statement(db, 'INSERT INTO transfer_orders (order_no, tenant_id, from_user_id, to_user_id, created_at) VALUES (?, ?, ?, ?, ?)');
-  return insertWithFreshNumber('transfer_orders.order_no', () =>
-    Number(insert.run(orderNo(), order.tenantId, order.fromUserId, order.toUserId, order.createdAt).lastInsertRowid),
+export async function insertTransferOrder(db: Db, order: NewTransferOrder, orderNo: () => string): Promise<number> {
+  return await insertWithFreshNumber(db, 'transfer_orders.order_no', async (db) =>
+    Number((await db.run('INSERT INTO transfer_orders (order_no, tenant_id, from_user_id, to_user_id, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id', orderNo(), order.tenantId, order.fromUserId, order.toUserId, order.createdAt)).lastId),
   );
 }
 
@@ -48,9 +44,8 @@ export interface NewTransferItem {
   finishedAt: number | null;
 }
 
-export function insertTransferItem(db: Db, item: NewTransferItem): void {
-  statement(db, 'INSERT INTO transfer_items (order_id, phone_id, phone_no, status, reason_code, finished_at) VALUES (?, ?, ?, ?, ?, ?)').run(
-    item.orderId,
+export async function insertTransferItem(db: Db, item: NewTransferItem): Promise<void> {
+  await db.run('INSERT INTO transfer_items (order_id, phone_id, phone_no, status, reason_code, finished_at) VALUES (?, ?, ?, ?, ?, ?)', item.orderId,
     item.phoneId,
     item.phoneNo,
     item.status,
@@ -60,8 +55,8 @@ export function insertTransferItem(db: Db, item: NewTransferItem): void {
 }
 
 /** The phone changes hands: its new owner, in the new owner's group; its expiry and everything else stay. */
-export function movePhoneToUser(db: Db, phoneId: number, userId: number, groupId: number): void {
-  statement(db, 'UPDATE phones SET user_id = ?, group_id = ? WHERE id = ?').run(userId, groupId, phoneId);
+export async function movePhoneToUser(db: Db, phoneId: number, userId: number, groupId: number): Promise<void> {
+  await db.run('UPDATE phones SET user_id = ?, group_id = ? WHERE id = ?', userId, groupId, phoneId);
 }
 
 export interface TransferOrderRow {
@@ -96,28 +91,22 @@ const ORDERS_OF_USER = `
     (@received AND o.to_user_id = @userId AND EXISTS (SELECT 1 FROM transfer_items i WHERE i.order_id = o.id AND i.status <> 'failed'))
   )`;
 
-export function listTransferOrders(
+export async function listTransferOrders(
   db: Db,
   filter: { userId: number; tenantId: number; sent: boolean; received: boolean },
   limit: number,
   offset: number,
-): { rows: TransferOrderRow[]; total: number } {
+): Promise<{ rows: TransferOrderRow[]; total: number }> {
   const params = { userId: filter.userId, tenantId: filter.tenantId, sent: filter.sent ? 1 : 0, received: filter.received ? 1 : 0 };
-  const total = plucked(db, `SELECT COUNT(*) ${ORDERS_OF_USER}`).get(params) as number;
-  const rows = statement(
-    db,
-    `SELECT o.id, o.order_no, o.from_user_id, o.to_user_id, o.created_at,
+  const total = await db.value(`SELECT COUNT(*) ${ORDERS_OF_USER}`, params) as number;
+  const rows = await db.all(`SELECT o.id, o.order_no, o.from_user_id, o.to_user_id, o.created_at,
             f.user_no AS from_user_no, f.mobile AS from_mobile, t.user_no AS to_user_no, t.mobile AS to_mobile
      ${ORDERS_OF_USER.replace('FROM transfer_orders o', 'FROM transfer_orders o JOIN users f ON f.id = o.from_user_id JOIN users t ON t.id = o.to_user_id')}
-     ORDER BY o.id DESC LIMIT @limit OFFSET @offset`,
-  ).all({ ...params, limit, offset }) as TransferOrderRow[];
+     ORDER BY o.id DESC LIMIT @limit OFFSET @offset`, { ...params, limit, offset }) as TransferOrderRow[];
   return { rows, total };
 }
 
 /** The items of these orders, in the order they were recorded. */
-export function itemsOfOrders(db: Db, orderIds: number[]): TransferItemRow[] {
-  return statement(
-    db,
-    'SELECT order_id, phone_id, phone_no, status, reason_code, finished_at FROM transfer_items WHERE order_id IN (SELECT value FROM json_each(?)) ORDER BY id',
-  ).all(JSON.stringify(orderIds)) as TransferItemRow[];
+export async function itemsOfOrders(db: Db, orderIds: number[]): Promise<TransferItemRow[]> {
+  return await db.all('SELECT order_id, phone_id, phone_no, status, reason_code, finished_at FROM transfer_items WHERE order_id IN (SELECT value FROM json_each(?)) ORDER BY id', JSON.stringify(orderIds)) as TransferItemRow[];
 }

@@ -1,6 +1,5 @@
 import type { FileState, TargetState } from '../../shared/contract/file-words.ts';
 import type { Db } from '../lib/types.ts';
-import { plucked, statement } from './statements.ts';
 
 // Uploaded files and their target phones (migration 019: uploads, upload_targets). The bytes are files named by the
 // upload id under the uploads folder (lib/uploads.ts); rows say where each file and each phone stands.
@@ -28,86 +27,75 @@ export interface TargetRow {
   updated_at: number;
 }
 
-export function insertUpload(db: Db, row: { id: string; userId: number; fileName: string; size: number; phoneIds: number[]; now: number }): void {
-  statement(db, 'INSERT INTO uploads (id, user_id, file_name, size, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)').run(
-    row.id, row.userId, row.fileName, row.size, row.now, row.now,
+export async function insertUpload(db: Db, row: { id: string; userId: number; fileName: string; size: number; phoneIds: number[]; now: number }): Promise<void> {
+  await db.run('INSERT INTO uploads (id, user_id, file_name, size, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)', row.id, row.userId, row.fileName, row.size, row.now, row.now,
   );
-  const target = statement(db, 'INSERT INTO upload_targets (upload_id, phone_id, updated_at) VALUES (?, ?, ?)');
-  for (const phoneId of row.phoneIds) target.run(row.id, phoneId, row.now);
+  for (const phoneId of row.phoneIds) await db.run('INSERT INTO upload_targets (upload_id, phone_id, updated_at) VALUES (?, ?, ?)', row.id, phoneId, row.now);
 }
 
-export function uploadById(db: Db, id: string): UploadRow | undefined {
-  return statement(db, 'SELECT * FROM uploads WHERE id = ?').get(id) as UploadRow | undefined;
+export async function uploadById(db: Db, id: string): Promise<UploadRow | undefined> {
+  return await db.get('SELECT * FROM uploads WHERE id = ?', id) as UploadRow | undefined;
 }
 
-export function uploadsOfUser(db: Db, userId: number): UploadRow[] {
-  return statement(db, 'SELECT * FROM uploads WHERE user_id = ? ORDER BY created_at DESC, id').all(userId) as UploadRow[];
+export async function uploadsOfUser(db: Db, userId: number): Promise<UploadRow[]> {
+  return await db.all('SELECT * FROM uploads WHERE user_id = ? ORDER BY created_at DESC, id', userId) as UploadRow[];
 }
 
 /** Bytes of the user's uploads still kept (every upload not failed or deleted keeps its file until it is done). */
-export function keptBytesOfUser(db: Db, userId: number): number {
-  return (plucked(db, "SELECT COALESCE(SUM(size), 0) FROM uploads WHERE user_id = ? AND state != 'failed'").get(userId) as number) ?? 0;
+export async function keptBytesOfUser(db: Db, userId: number): Promise<number> {
+  return (await db.value("SELECT COALESCE(SUM(size), 0) FROM uploads WHERE user_id = ? AND state != 'failed'", userId) as number) ?? 0;
 }
 
-export function targetsOf(db: Db, uploadIds: string[]): TargetRow[] {
+export async function targetsOf(db: Db, uploadIds: string[]): Promise<TargetRow[]> {
   if (uploadIds.length === 0) return [];
-  return db
-    .prepare(
-      `SELECT t.upload_id, t.phone_id, p.name AS phone_name, t.state, t.fail_code, t.updated_at FROM upload_targets t
-       JOIN phones p ON p.id = t.phone_id WHERE t.upload_id IN (${uploadIds.map(() => '?').join(', ')}) ORDER BY t.upload_id, t.phone_id`,
-    )
-    .all(...uploadIds) as TargetRow[];
+  return await db
+    .all(`SELECT t.upload_id, t.phone_id, p.name AS phone_name, t.state, t.fail_code, t.updated_at FROM upload_targets t
+       JOIN phones p ON p.id = t.phone_id WHERE t.upload_id IN (${uploadIds.map(() => '?').join(', ')}) ORDER BY t.upload_id, t.phone_id`, ...uploadIds) as TargetRow[];
 }
 
-export function setUploadState(db: Db, id: string, state: FileState, now: number, failCode = 0): void {
-  statement(db, 'UPDATE uploads SET state = ?, fail_code = ?, updated_at = ? WHERE id = ?').run(state, failCode, now, id);
+export async function setUploadState(db: Db, id: string, state: FileState, now: number, failCode = 0): Promise<void> {
+  await db.run('UPDATE uploads SET state = ?, fail_code = ?, updated_at = ? WHERE id = ?', state, failCode, now, id);
 }
 
-export function setUploadPackage(db: Db, id: string, manifest: { packageName: string; label: string; versionName: string }, now: number): void {
-  statement(db, 'UPDATE uploads SET package_name = ?, label = ?, version_name = ?, updated_at = ? WHERE id = ?').run(
-    manifest.packageName, manifest.label, manifest.versionName, now, id,
+export async function setUploadPackage(db: Db, id: string, manifest: { packageName: string; label: string; versionName: string }, now: number): Promise<void> {
+  await db.run('UPDATE uploads SET package_name = ?, label = ?, version_name = ?, updated_at = ? WHERE id = ?', manifest.packageName, manifest.label, manifest.versionName, now, id,
   );
 }
 
-export function setTargetState(db: Db, uploadId: string, phoneId: number, state: TargetState, now: number, failCode = 0): void {
-  statement(db, 'UPDATE upload_targets SET state = ?, fail_code = ?, updated_at = ? WHERE upload_id = ? AND phone_id = ?').run(
-    state, failCode, now, uploadId, phoneId,
+export async function setTargetState(db: Db, uploadId: string, phoneId: number, state: TargetState, now: number, failCode = 0): Promise<void> {
+  await db.run('UPDATE upload_targets SET state = ?, fail_code = ?, updated_at = ? WHERE upload_id = ? AND phone_id = ?', state, failCode, now, uploadId, phoneId,
   );
 }
 
 /** Every target of the upload not finished yet fails with `failCode`. */
-export function failOpenTargets(db: Db, uploadId: string, failCode: number, now: number): void {
-  statement(db, "UPDATE upload_targets SET state = 'failed', fail_code = ?, updated_at = ? WHERE upload_id = ? AND state NOT IN ('installed', 'failed')").run(
-    failCode, now, uploadId,
+export async function failOpenTargets(db: Db, uploadId: string, failCode: number, now: number): Promise<void> {
+  await db.run("UPDATE upload_targets SET state = 'failed', fail_code = ?, updated_at = ? WHERE upload_id = ? AND state NOT IN ('installed', 'failed')", failCode, now, uploadId,
   );
 }
 
-export function deleteUpload(db: Db, id: string): void {
-  statement(db, 'DELETE FROM uploads WHERE id = ?').run(id);
+export async function deleteUpload(db: Db, id: string): Promise<void> {
+  await db.run('DELETE FROM uploads WHERE id = ?', id);
 }
 
 /** Uploads whose bytes stopped coming before `before` (ms) while not all in: timed out. */
-export function stalledUploads(db: Db, before: number): UploadRow[] {
-  return statement(db, "SELECT * FROM uploads WHERE state IN ('waitingUpload', 'uploading') AND updated_at < ?").all(before) as UploadRow[];
+export async function stalledUploads(db: Db, before: number): Promise<UploadRow[]> {
+  return await db.all("SELECT * FROM uploads WHERE state IN ('waitingUpload', 'uploading') AND updated_at < ?", before) as UploadRow[];
 }
 
 /**
  * Uploads that only a running pipeline moves on (lib/uploads.ts): being checked or read, or ready with a phone not done
  * (waiting, pushing, pushed, installing). Found as the server starts, they were left so by the one before it stopping.
  */
-export function strandedUploads(db: Db): UploadRow[] {
-  return statement(
-    db,
-    `SELECT * FROM uploads WHERE state IN ('verifying', 'parsing') OR (state = 'ready' AND id IN
-       (SELECT upload_id FROM upload_targets WHERE state IN ('waiting', 'pushing', 'pushed', 'installing')))`,
-  ).all() as UploadRow[];
+export async function strandedUploads(db: Db): Promise<UploadRow[]> {
+  return await db.all(`SELECT * FROM uploads WHERE state IN ('verifying', 'parsing') OR (state = 'ready' AND id IN
+       (SELECT upload_id FROM upload_targets WHERE state IN ('waiting', 'pushing', 'pushed', 'installing')))`) as UploadRow[];
 }
 
 /** Uploads created before `before` (ms): their files are removed (kept a day at most). */
-export function uploadsCreatedBefore(db: Db, before: number): UploadRow[] {
-  return statement(db, 'SELECT * FROM uploads WHERE created_at < ?').all(before) as UploadRow[];
+export async function uploadsCreatedBefore(db: Db, before: number): Promise<UploadRow[]> {
+  return await db.all('SELECT * FROM uploads WHERE created_at < ?', before) as UploadRow[];
 }
 
-export function touchUpload(db: Db, id: string, state: FileState, now: number): void {
-  statement(db, 'UPDATE uploads SET state = ?, updated_at = ? WHERE id = ?').run(state, now, id);
+export async function touchUpload(db: Db, id: string, state: FileState, now: number): Promise<void> {
+  await db.run('UPDATE uploads SET state = ?, updated_at = ? WHERE id = ?', state, now, id);
 }

@@ -35,6 +35,8 @@ export interface Queryable {
   all<T = Row>(sql: string, ...params: SqlParams): Promise<T[]>;
   /** The first column of the first row, or undefined (counts, ids, single values). */
   value<T = unknown>(sql: string, ...params: SqlParams): Promise<T | undefined>;
+  /** The first column of every row (lists of ids). */
+  column<T = unknown>(sql: string, ...params: SqlParams): Promise<T[]>;
   run(sql: string, ...params: SqlParams): Promise<RunResult>;
   /** Several statements without parameters (schemas, seeds). */
   exec(sql: string): Promise<void>;

@@ -109,6 +109,10 @@ class PostgresTransaction implements Queryable {
     return ((await this.query(sql, params, 'array')).rows[0] as unknown[] | undefined)?.[0] as T | undefined;
   }
 
+  async column<T = unknown>(sql: string, ...params: SqlParams): Promise<T[]> {
+    return (await this.query(sql, params, 'array')).rows.map((row: unknown[]) => row[0] as T);
+  }
+
   async run(sql: string, ...params: SqlParams): Promise<RunResult> {
     return runResult(await this.query(sql, params));
   }
@@ -163,6 +167,11 @@ export class PostgresEngine implements Engine {
   async value<T = unknown>(sql: string, ...params: SqlParams): Promise<T | undefined> {
     assertOutsideTransaction(this);
     return ((await query(this.pool, sql, params, 'array')).rows[0] as unknown[] | undefined)?.[0] as T | undefined;
+  }
+
+  async column<T = unknown>(sql: string, ...params: SqlParams): Promise<T[]> {
+    assertOutsideTransaction(this);
+    return (await query(this.pool, sql, params, 'array')).rows.map((row: unknown[]) => row[0] as T);
   }
 
   async run(sql: string, ...params: SqlParams): Promise<RunResult> {

@@ -37,8 +37,8 @@ export const CASE_PHONES: SeedPhone[] = [
 const phoneNo = (name: string) => `CP${CASES_FIRST_NO + CASE_PHONES.findIndex((p) => p.name === name)}`;
 
 /** The account's phone of that name, if the seed made it (phones are only seeded into an empty table). */
-function casePhone(db: Db, user: UserRow, name: string): PhoneRow | undefined {
-  const phone = findPhoneByNo(db, phoneNo(name));
+async function casePhone(db: Db, user: UserRow, name: string): Promise<PhoneRow | undefined> {
+  const phone = await findPhoneByNo(db, phoneNo(name));
   return phone && phone.user_id === user.id ? phone : undefined;
 }
 
@@ -46,22 +46,22 @@ function casePhone(db: Db, user: UserRow, name: string): PhoneRow | undefined {
  * Follows the rule of the other codes and orders: only while their table was empty when this seed began (`empty`,
  * read by seed() before seedCommerce fills the codes), so a code used or an order paid since stays as it is.
  */
-export function seedCases(db: Db, now: number, empty: { codes: boolean; orders: boolean }): void {
-  const user = findUserByMobile(db, 1, CASES_MOBILE);
+export async function seedCases(db: Db, now: number, empty: { codes: boolean; orders: boolean }): Promise<void> {
+  const user = await findUserByMobile(db, 1, CASES_MOBILE);
   if (!user) return;
 
-  const sold = casePhone(db, user, 'Sold with code');
+  const sold = await casePhone(db, user, 'Sold with code');
   if (empty.codes && sold) {
-    insertActivationCode(db, { tenantId: 1, code: 'BOUNDSTD0001', type: 2, gradeId: 1, days: 30, expiresAt: now + 365 * DAY_MS, boundPhoneId: sold.id, createdAt: now });
+    await insertActivationCode(db, { tenantId: 1, code: 'BOUNDSTD0001', type: 2, gradeId: 1, days: 30, expiresAt: now + 365 * DAY_MS, boundPhoneId: sold.id, createdAt: now });
   }
 
   // Placed 10 minutes before the seed, when the phone still had a day and 5 minutes, and priced then: 1 day of
   // Standard to Pro (260 - 130 cents a day). Payable until the 30-minute window closes, 20 minutes after the seed.
-  const lastDay = casePhone(db, user, 'Last day');
-  if (empty.orders && lastDay && listOrders(db, user.id, null, now, 1, 0).total === 0) {
+  const lastDay = await casePhone(db, user, 'Last day');
+  if (empty.orders && lastDay && (await listOrders(db, user.id, null, now, 1, 0)).total === 0) {
     const placed = now - 10 * MINUTE_MS;
     const line = { userPhoneId: lastDay.id, gradeId: 2, fromGradeId: 1, days: 1, amount: 130, newExpireTime: lastDay.expire_time };
-    insertOrder(
+    await insertOrder(
       db,
       {
         tenantId: 1,

@@ -63,51 +63,41 @@ const REDEEM_CODES: Array<{ code: string; type: CouponType; value: number; minAm
 ];
 
 /** Tables without a natural key are seeded only while empty, so rows an operator removed stay removed. */
-export const isEmpty = (db: Db, table: string) => db.prepare(`SELECT NOT EXISTS (SELECT 1 FROM ${table})`).pluck().get() === 1;
+export const isEmpty = async (db: Db, table: string) => await db.value(`SELECT NOT EXISTS (SELECT 1 FROM ${table})`) === 1;
 
-export function seedCommerce(db: Db, tenantIds: number[], now: number): void {
-  const pkg = db.prepare('INSERT OR IGNORE INTO packages (tenant_id, grade_id, days, price, original_price) VALUES (?, ?, ?, ?, ?)');
-  const stock = db.prepare('INSERT OR IGNORE INTO grade_stock (tenant_id, grade_id, stock) VALUES (?, ?, ?)');
+export async function seedCommerce(db: Db, tenantIds: number[], now: number): Promise<void> {
   for (const tenantId of tenantIds) {
     for (const [grade, packages] of Object.entries(PRICES)) {
-      for (const p of packages) pkg.run(tenantId, Number(grade), p.days, p.price, p.originalPrice);
-      stock.run(tenantId, Number(grade), STOCK[Number(grade)]);
+      for (const p of packages) await db.run('INSERT OR IGNORE INTO packages (tenant_id, grade_id, days, price, original_price) VALUES (?, ?, ?, ?, ?)', tenantId, Number(grade), p.days, p.price, p.originalPrice);
+      await db.run('INSERT OR IGNORE INTO grade_stock (tenant_id, grade_id, stock) VALUES (?, ?, ?)', tenantId, Number(grade), STOCK[Number(grade)]);
     }
   }
 
-  const demo = findUserByMobile(db, 1, DEMO_MOBILE);
-  if (demo && isEmpty(db, 'coupons')) {
+  const demo = await findUserByMobile(db, 1, DEMO_MOBILE);
+  if (demo && await isEmpty(db, 'coupons')) {
     for (const { from, until, usedAt, ...coupon } of COUPONS) {
-      insertCoupon(db, { ...coupon, tenantId: 1, userId: demo.id, validFrom: now + from, validUntil: now + until, createdAt: now, usedAt: usedAt === undefined || usedAt === null ? null : now + usedAt });
+      await insertCoupon(db, { ...coupon, tenantId: 1, userId: demo.id, validFrom: now + from, validUntil: now + until, createdAt: now, usedAt: usedAt === undefined || usedAt === null ? null : now + usedAt });
     }
   }
 
-  if (isEmpty(db, 'activation_codes')) {
-    const insert = db.prepare(
-      `INSERT INTO activation_codes (tenant_id, code, type, grade_id, days, expires_at, used_at, used_by_user_id, user_phone_id, created_at)
-       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
+  if (await isEmpty(db, 'activation_codes')) {
     // The used code was activated by the demo user onto its first phone, which the records page then shows.
-    const firstPhone = demo ? ((db.prepare("SELECT id FROM phones WHERE user_id = ? AND phone_no = 'CP10000001'").pluck().get(demo.id) as number | undefined) ?? null) : null;
+    const firstPhone = demo ? ((await db.value("SELECT id FROM phones WHERE user_id = ? AND phone_no = 'CP10000001'", demo.id) as number | undefined) ?? null) : null;
     for (const c of CODES) {
       const usedBy = c.used && demo ? demo.id : null;
-      insert.run(c.code, c.type, c.grade, c.days, now + (c.expired ? -DAY_MS : 365 * DAY_MS), c.used ? now - 10 * DAY_MS : null, usedBy, c.used ? firstPhone : null, now);
+      await db.run(`INSERT INTO activation_codes (tenant_id, code, type, grade_id, days, expires_at, used_at, used_by_user_id, user_phone_id, created_at)
+       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, c.code, c.type, c.grade, c.days, now + (c.expired ? -DAY_MS : 365 * DAY_MS), c.used ? now - 10 * DAY_MS : null, usedBy, c.used ? firstPhone : null, now);
     }
     if (demo) {
-      db.prepare(
-        `INSERT INTO activation_records (tenant_id, user_id, code, type, status, grade_id, days, user_phone_id, created_at)
-         VALUES (1, ?, 'USEDCODE0001', 1, 'activated', 1, 30, ?, ?)`,
-      ).run(demo.id, firstPhone, now - 10 * DAY_MS);
+      await db.run(`INSERT INTO activation_records (tenant_id, user_id, code, type, status, grade_id, days, user_phone_id, created_at)
+         VALUES (1, ?, 'USEDCODE0001', 1, 'activated', 1, 30, ?, ?)`, demo.id, firstPhone, now - 10 * DAY_MS);
     }
   }
 
-  if (isEmpty(db, 'redeem_codes')) {
-    const insert = db.prepare(
-      `INSERT INTO redeem_codes (tenant_id, code, coupon_type, value, min_amount, max_discount, order_types, valid_days, used_at, used_by_user_id, created_at)
-       VALUES (1, ?, ?, ?, ?, ?, ?, 30, ?, ?, ?)`,
-    );
+  if (await isEmpty(db, 'redeem_codes')) {
     for (const r of REDEEM_CODES) {
-      insert.run(r.code, r.type, r.value, r.minAmount, r.maxDiscount, r.orderTypes.join(','), r.used ? now - DAY_MS : null, r.used && demo ? demo.id : null, now);
+      await db.run(`INSERT INTO redeem_codes (tenant_id, code, coupon_type, value, min_amount, max_discount, order_types, valid_days, used_at, used_by_user_id, created_at)
+       VALUES (1, ?, ?, ?, ?, ?, ?, 30, ?, ?, ?)`, r.code, r.type, r.value, r.minAmount, r.maxDiscount, r.orderTypes.join(','), r.used ? now - DAY_MS : null, r.used && demo ? demo.id : null, now);
     }
   }
 }

@@ -6,6 +6,7 @@ import { DEFAULT_RESOLUTION, RESOLUTIONS } from '../../shared/device-types.ts';
 import type { Db, Language } from '../lib/types.ts';
 import { CASE_PHONES, CASES_FIRST_NO, CASES_MOBILE } from './seed-cases.ts';
 import { MINUTE_MS, HOUR_MS, DAY_MS } from '../../shared/contract/time-units.ts';
+import { mapInOrder } from '../lib/in-order.ts';
 
 // Devices of the seed (API.md "Seed"). Expiries are relative to the seed time, so a fresh database always
 // shows the whole range; the 5-minute phone simply expires some minutes after the first start.
@@ -96,33 +97,31 @@ const ACCOUNTS: SeedAccount[] = [
   { tenantId: 1, mobile: CASES_MOBILE, groups: [''], phones: () => CASE_PHONES, firstNo: CASES_FIRST_NO },
 ];
 
-function groupIdOf(db: Db, userId: number, name: string, now: number): number {
-  if (!name) return ensureDefaultGroup(db, userId, now);
-  db.prepare('INSERT OR IGNORE INTO phone_groups (user_id, name, is_default, created_at) VALUES (?, ?, 0, ?)').run(userId, name, now);
-  return db.prepare('SELECT id FROM phone_groups WHERE user_id = ? AND is_default = 0 AND name = ? COLLATE NOCASE').pluck().get(userId, name) as number;
+async function groupIdOf(db: Db, userId: number, name: string, now: number): Promise<number> {
+  if (!name) return await ensureDefaultGroup(db, userId, now);
+  await db.run('INSERT OR IGNORE INTO phone_groups (user_id, name, is_default, created_at) VALUES (?, ?, 0, ?)', userId, name, now);
+  return await db.value('SELECT id FROM phone_groups WHERE user_id = ? AND is_default = 0 AND name = ? COLLATE NOCASE', userId, name) as number;
 }
 
 /**
  * Grades are keyed, so they are inserted OR IGNORE on every start; phones (and the demo groups) only while the phones
  * table is empty, so phones an operator or a test removed stay removed. Runs inside seed()'s transaction.
  */
-export function seedDevices(db: Db, tenantIds: number[], now: number): void {
-  const grade = db.prepare('INSERT OR IGNORE INTO grades (tenant_id, id, sort) VALUES (?, ?, ?)');
-  const gradeName = db.prepare('INSERT OR IGNORE INTO grade_names (tenant_id, grade_id, language, name) VALUES (?, ?, ?, ?)');
+export async function seedDevices(db: Db, tenantIds: number[], now: number): Promise<void> {
   for (const tenantId of tenantIds) {
     for (const g of GRADES) {
-      grade.run(tenantId, g.id, g.sort);
-      for (const [language, name] of Object.entries(g.names)) gradeName.run(tenantId, g.id, language, name);
+      await db.run('INSERT OR IGNORE INTO grades (tenant_id, id, sort) VALUES (?, ?, ?)', tenantId, g.id, g.sort);
+      for (const [language, name] of Object.entries(g.names)) await db.run('INSERT OR IGNORE INTO grade_names (tenant_id, grade_id, language, name) VALUES (?, ?, ?, ?)', tenantId, g.id, language, name);
     }
   }
 
-  if (db.prepare('SELECT EXISTS (SELECT 1 FROM phones)').pluck().get() === 1) return;
+  if (await db.value('SELECT EXISTS (SELECT 1 FROM phones)') === 1) return;
   for (const { tenantId, mobile, groups: groupNames, phones, firstNo } of ACCOUNTS) {
-    const user = findUserByMobile(db, tenantId, mobile);
+    const user = await findUserByMobile(db, tenantId, mobile);
     if (!user) continue;
-    const groups = new Map(groupNames.map((name) => [name, groupIdOf(db, user.id, name, now)]));
-    phones().forEach((p, index) => {
-      insertPhone(db, {
+    const groups = new Map((await mapInOrder(groupNames, async (name) => [name, await groupIdOf(db, user.id, name, now)])));
+    await mapInOrder(phones(), async (p, index) => {
+      await insertPhone(db, {
         tenantId,
         userId: user.id,
         groupId: groups.get(p.group)!,

@@ -54,14 +54,14 @@ function games(language: Language): NewContentPage[] {
 }
 
 /** Seeds every tenant's pages (INSERT OR IGNORE: edits survive restarts). `brands` gives each tenant's name per language. */
-export function seedHelp(db: Db, brands: { tenantId: number; names: Record<Language, string> }[]): void {
+export async function seedHelp(db: Db, brands: { tenantId: number; names: Record<Language, string> }[]): Promise<void> {
   // The migration tests seed a schema from before migration 25; a server start always migrates first.
-  if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'content_pages'").get()) return;
+  if (!await db.get("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'content_pages'")) return;
   for (const { tenantId, names } of brands) {
     const pages: [Language, NewContentPage[]][] = [
       ['en-US', [...helpEn(names['en-US']), sdkGuide('en-US'), ...games('en-US')]],
       ['zh-CN', [...helpZh(names['zh-CN']), sdkGuide('zh-CN'), ...games('zh-CN')]],
     ];
-    for (const [language, list] of pages) for (const page of list) insertContentPage(db, tenantId, language, page);
+    for (const [language, list] of pages) for (const page of list) await insertContentPage(db, tenantId, language, page);
   }
 }

@@ -9,18 +9,18 @@ import type { Db } from '../lib/types.ts';
  * handler, which the client's sanitiser must neutralise (test/e2e/messages.spec.ts). Run on every start: the
  * dedupe keys make a second run add nothing.
  */
-export function seedMessages(db: Db, users: ReadonlyArray<{ tenantId: number; mobile: string }>, casesMobile: string, now: number): void {
-  if (!hasMessagesTable(db)) return;
+export async function seedMessages(db: Db, users: ReadonlyArray<{ tenantId: number; mobile: string }>, casesMobile: string, now: number): Promise<void> {
+  if (!await hasMessagesTable(db)) return;
   for (const u of users) {
-    const user = findUserByMobile(db, u.tenantId, u.mobile);
-    if (user) seedUserMessages(db, user.id, now);
+    const user = await findUserByMobile(db, u.tenantId, u.mobile);
+    if (user) await seedUserMessages(db, user.id, now);
   }
-  const cases = findUserByMobile(db, 1, casesMobile);
+  const cases = await findUserByMobile(db, 1, casesMobile);
   if (!cases) return;
   const hostile =
     '<p>Formatting <strong>kept</strong>.</p><script>window.__messageScriptRan = true</script>' +
     '<img src="x" alt="" onerror="window.__messageHandlerRan = true"><p><a href="javascript:window.__messageLinkRan = true">link</a></p>';
-  insertMessage(db, {
+  await insertMessage(db, {
     userId: cases.id,
     category: 'system',
     kind: 'notice',

@@ -7,6 +7,7 @@ import { seedDevices } from './seed-devices.ts';
 import { seedHelp } from './seed-help.ts';
 import { inviteRule, privacyPolicy, userAgreement } from './seed-content.ts';
 import { seedMessages } from './seed-messages.ts';
+import { mapInOrder } from '../lib/in-order.ts';
 
 const LANGUAGES: Language[] = ['zh-CN', 'en-US'];
 
@@ -127,63 +128,46 @@ const DEMO_USERS = [
  * a database made before migration 3 gets them on its next start. `now` is the seed time (tests pass their clock):
  * demo registration times and phone expiries are relative to it.
  */
-export function seed(db: Db, now: number = Date.now()): void {
-  db.transaction(() => {
-    const tenant = db.prepare('INSERT OR IGNORE INTO tenants (id, name) VALUES (?, ?)');
-    for (const t of TENANTS) tenant.run(t.id, t.name);
-
-    const client = db.prepare(
-      'INSERT OR IGNORE INTO clients (id, client_no, tenant_id, platform, logo_url, customer_service_url, version) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    );
-    const clientName = db.prepare('INSERT OR IGNORE INTO client_names (client_id, language, name) VALUES (?, ?, ?)');
-    const fn = db.prepare(
-      'INSERT OR IGNORE INTO client_functions (client_id, function_type, function_key, name, props, enable, sort) VALUES (?, 1, ?, ?, ?, ?, ?)',
-    );
+export async function seed(db: Db, now: number = Date.now()): Promise<void> {
+  await db.transaction(async (db) => {
+    for (const t of TENANTS) await db.run('INSERT OR IGNORE INTO tenants (id, name) VALUES (?, ?)', t.id, t.name);
     for (const c of CLIENTS) {
       const logoUrl = `/static/logos/${c.clientNo.toLowerCase()}.svg`;
-      client.run(c.id, c.clientNo, c.tenantId, c.platform, logoUrl, c.customerServiceUrl, '1.0.0');
-      for (const language of LANGUAGES) clientName.run(c.id, language, c.names[language]);
-      FUNCTIONS.forEach(([key, name], index) => fn.run(c.id, key, name, '{}', c.disabled.includes(key) ? 0 : 1, index));
+      await db.run('INSERT OR IGNORE INTO clients (id, client_no, tenant_id, platform, logo_url, customer_service_url, version) VALUES (?, ?, ?, ?, ?, ?, ?)', c.id, c.clientNo, c.tenantId, c.platform, logoUrl, c.customerServiceUrl, '1.0.0');
+      for (const language of LANGUAGES) await db.run('INSERT OR IGNORE INTO client_names (client_id, language, name) VALUES (?, ?, ?)', c.id, language, c.names[language]);
+      await mapInOrder(FUNCTIONS, async ([key, name], index) => await db.run('INSERT OR IGNORE INTO client_functions (client_id, function_type, function_key, name, props, enable, sort) VALUES (?, 1, ?, ?, ?, ?, ?)', c.id, key, name, '{}', c.disabled.includes(key) ? 0 : 1, index));
     }
-
-    const config = db.prepare('INSERT OR IGNORE INTO configs (tenant_id, config_key, value, description) VALUES (?, ?, ?, ?)');
-    const agreement = db.prepare('INSERT OR IGNORE INTO agreements (tenant_id, type, language, name, content) VALUES (?, ?, ?, ?, ?)');
-    const rule = db.prepare('INSERT OR IGNORE INTO rules (tenant_id, code, language, name, content) VALUES (?, ?, ?, ?, ?)');
     for (const t of TENANTS) {
-      for (const [key, value, description] of CONFIGS) config.run(t.id, key, value, description);
+      for (const [key, value, description] of CONFIGS) await db.run('INSERT OR IGNORE INTO configs (tenant_id, config_key, value, description) VALUES (?, ?, ?, ?)', t.id, key, value, description);
       const brand = CLIENTS.find((c) => c.tenantId === t.id)!;
       for (const language of LANGUAGES) {
         const name = brand.names[language];
         const first = userAgreement(name, language);
         const second = privacyPolicy(name, language);
         const invite = inviteRule(name, language);
-        agreement.run(t.id, 1, language, first.name, first.content);
-        agreement.run(t.id, 2, language, second.name, second.content);
-        rule.run(t.id, 'invite', language, invite.name, invite.content);
+        await db.run('INSERT OR IGNORE INTO agreements (tenant_id, type, language, name, content) VALUES (?, ?, ?, ?, ?)', t.id, 1, language, first.name, first.content);
+        await db.run('INSERT OR IGNORE INTO agreements (tenant_id, type, language, name, content) VALUES (?, ?, ?, ?, ?)', t.id, 2, language, second.name, second.content);
+        await db.run('INSERT OR IGNORE INTO rules (tenant_id, code, language, name, content) VALUES (?, ?, ?, ?, ?)', t.id, 'invite', language, invite.name, invite.content);
       }
     }
 
-    seedHelp(db, TENANTS.map((t) => ({ tenantId: t.id, names: CLIENTS.find((c) => c.tenantId === t.id)!.names })));
+    await seedHelp(db, TENANTS.map((t) => ({ tenantId: t.id, names: CLIENTS.find((c) => c.tenantId === t.id)!.names })));
 
-    if (isEmpty(db, 'customer_services')) {
-      const service = db.prepare('INSERT INTO customer_services (tenant_id, url, phone, work_time) VALUES (?, ?, ?, ?)');
-      for (const s of CUSTOMER_SERVICES) service.run(s.tenantId, s.url, s.phone, s.workTime);
+    if (await isEmpty(db, 'customer_services')) {
+      for (const s of CUSTOMER_SERVICES) await db.run('INSERT INTO customer_services (tenant_id, url, phone, work_time) VALUES (?, ?, ?, ?)', s.tenantId, s.url, s.phone, s.workTime);
     }
-    if (isEmpty(db, 'advertisements')) {
-      const ad = db.prepare(
-        'INSERT INTO advertisements (tenant_id, ad_position, platform_no, title, image_url, link_url, sort, active) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      );
+    if (await isEmpty(db, 'advertisements')) {
       for (const t of AD_TENANTS) {
-        for (const a of ADS) ad.run(t.tenantId, a.position, a.platform, a.title, `/static/ads/${t.prefix}-${a.image}.svg`, a.link, a.sort, a.active ? 1 : 0);
+        for (const a of ADS) await db.run('INSERT INTO advertisements (tenant_id, ad_position, platform_no, title, image_url, link_url, sort, active) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', t.tenantId, a.position, a.platform, a.title, `/static/ads/${t.prefix}-${a.image}.svg`, a.link, a.sort, a.active ? 1 : 0);
       }
     }
 
     for (const u of DEMO_USERS) {
-      if (findUserByMobile(db, u.tenantId, u.mobile)) continue;
+      if (await findUserByMobile(db, u.tenantId, u.mobile)) continue;
       // One hash for all demo users and seeds of the process: the password is public anyway, and scrypt would
       // otherwise dominate every seed (the server tests seed a fresh database per test).
       demoHash ??= hashPasswordSync(DEMO_PASSWORD);
-      createUser(db, {
+      await createUser(db, {
         tenantId: u.tenantId,
         mobile: u.mobile,
         nickname: u.nickname,
@@ -192,11 +176,11 @@ export function seed(db: Db, now: number = Date.now()): void {
       });
     }
 
-    seedDevices(db, TENANTS.map((t) => t.id), now);
+    await seedDevices(db, TENANTS.map((t) => t.id), now);
     // Read before seedCommerce fills the codes: the error cases' code and order follow the same only-while-empty rule.
-    const empty = { codes: isEmpty(db, 'activation_codes'), orders: isEmpty(db, 'orders') };
-    seedCommerce(db, TENANTS.map((t) => t.id), now);
-    seedCases(db, now, empty);
-    seedMessages(db, DEMO_USERS, CASES_MOBILE, now);
-  }).immediate();
+    const empty = { codes: await isEmpty(db, 'activation_codes'), orders: await isEmpty(db, 'orders') };
+    await seedCommerce(db, TENANTS.map((t) => t.id), now);
+    await seedCases(db, now, empty);
+    await seedMessages(db, DEMO_USERS, CASES_MOBILE, now);
+  });
 }

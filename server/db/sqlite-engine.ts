@@ -80,6 +80,7 @@ export class SqliteEngine implements Engine {
       get: async <T>(sql: string, ...params: SqlParams) => (open(), this.read(sql, params, 'get') as T | undefined),
       all: async <T>(sql: string, ...params: SqlParams) => (open(), this.read(sql, params, 'all') as T[]),
       value: async <T>(sql: string, ...params: SqlParams) => (open(), this.read(sql, params, 'value') as T | undefined),
+      column: async <T>(sql: string, ...params: SqlParams) => (open(), this.read(sql, params, 'column') as T[]),
       run: async (sql: string, ...params: SqlParams) => (open(), this.write(sql, params)),
       exec: async (sql: string) => (open(), this.execute(sql)),
       transaction: async <T>(fn: (tx: Queryable) => Promise<T>) => (open(), this.savepoint(handle, fn)),
@@ -102,15 +103,15 @@ export class SqliteEngine implements Engine {
     while (this.open) await this.open;
   }
 
-  private read(sql: string, params: SqlParams, mode: 'get' | 'all' | 'value'): unknown {
+  private read(sql: string, params: SqlParams, mode: 'get' | 'all' | 'value' | 'column'): unknown {
     try {
       const statement = this.statement(sql);
       const values = boundParams(params);
       if (!statement.reader) {
         statement.run(...values);
-        return mode === 'all' ? [] : undefined;
+        return mode === 'all' || mode === 'column' ? [] : undefined;
       }
-      if (mode === 'all') return statement.pluck(false).all(...values);
+      if (mode === 'all' || mode === 'column') return statement.pluck(mode === 'column').all(...values);
       return statement.pluck(mode === 'value').get(...values);
     } catch (error) {
       throw this.engineError(error);
@@ -151,6 +152,11 @@ export class SqliteEngine implements Engine {
   async value<T = unknown>(sql: string, ...params: SqlParams): Promise<T | undefined> {
     await this.turn();
     return this.read(sql, params, 'value') as T | undefined;
+  }
+
+  async column<T = unknown>(sql: string, ...params: SqlParams): Promise<T[]> {
+    await this.turn();
+    return this.read(sql, params, 'column') as T[];
   }
 
   async run(sql: string, ...params: SqlParams): Promise<RunResult> {

@@ -6,11 +6,11 @@ import { findActivationCode, insertActivationRecord, useActivationCode } from '.
 import type { ActivationCodeRow } from '../data/codes.ts';
 import type { PhoneRow } from '../data/phones.ts';
 import { takeStock } from '../data/products.ts';
-import { immediate } from '../data/statements.ts';
 import { ERROR_MESSAGES } from './errors.ts';
 import { createPhones, renewPhone } from './phone-provisioning.ts';
 import { loadOwnedPhones } from './phones.ts';
 import type { Db, Language, UserRow } from './types.ts';
+import { mapInOrder } from './in-order.ts';
 
 // Activation codes (API.md "Activation and redeem codes"): type 1 makes a new phone per code, type 2 renews phone i
 // with code i. Per-code outcomes are answers, not errors: one bad code does not stop the others.
@@ -58,11 +58,11 @@ function refusal(row: ActivationCodeRow | undefined, type: ActivationType, phone
  * One immediate transaction for the whole call: codes, stock, phones and the records change together or not at all
  * (an unexpected error rolls every code back; per-code refusals are recorded and leave the code unused).
  */
-export function activateCodes(db: Db, user: UserRow, request: ActivationRequest, language: Language, now: number): ActivationResult[] {
-  return immediate(db, () => {
-    const phones = request.type === 2 ? loadOwnedPhones(db, user, [...new Set(request.userPhoneIds)]) : [];
-    return request.codes.map((code, index) => {
-      const row = findActivationCode(db, user.tenant_id, code);
+export async function activateCodes(db: Db, user: UserRow, request: ActivationRequest, language: Language, now: number): Promise<ActivationResult[]> {
+  return await db.transaction(async (db) => {
+    const phones = request.type === 2 ? await loadOwnedPhones(db, user, [...new Set(request.userPhoneIds)]) : [];
+    return (await mapInOrder(request.codes, async (code, index) => {
+      const row = await findActivationCode(db, user.tenant_id, code);
       const phone = request.type === 2 ? phones.find((p) => p.id === request.userPhoneIds[index]) : undefined;
       const refused = refusal(row, request.type, phone, now);
       let status = refused?.status ?? null;
@@ -71,16 +71,16 @@ export function activateCodes(db: Db, user: UserRow, request: ActivationRequest,
         // refusal() returned null, so the code exists, is unused, valid and of the right type and grade.
         const valid = row!;
         if (phone) {
-          status = renewPhone(db, phone.id, valid.days, now) ? 'activated' : 'tooLong';
+          status = await renewPhone(db, phone.id, valid.days, now) ? 'activated' : 'tooLong';
         } else {
-          if (takeStock(db, user.tenant_id, valid.grade_id, 1)) {
-            [userPhoneId] = createPhones(db, { tenantId: user.tenant_id, userId: user.id, gradeId: valid.grade_id, count: 1, days: valid.days, now, language });
+          if (await takeStock(db, user.tenant_id, valid.grade_id, 1)) {
+            [userPhoneId] = await createPhones(db, { tenantId: user.tenant_id, userId: user.id, gradeId: valid.grade_id, count: 1, days: valid.days, now, language });
           }
           status = userPhoneId === undefined ? 'noStock' : 'activated';
         }
-        if (status === 'activated') useActivationCode(db, valid.id, user.id, userPhoneId!, now);
+        if (status === 'activated') await useActivationCode(db, valid.id, user.id, userPhoneId!, now);
       }
-      insertActivationRecord(db, {
+      await insertActivationRecord(db, {
         tenantId: user.tenant_id,
         userId: user.id,
         code,
@@ -98,6 +98,6 @@ export function activateCodes(db: Db, user: UserRow, request: ActivationRequest,
         ...(userPhoneId === undefined ? {} : { userPhoneId }),
         ...(detail === undefined ? {} : { errorCode: detail, msg: ERROR_MESSAGES[detail] }),
       };
-    });
+    }));
   });
 }

@@ -10,7 +10,6 @@ import { accessiblePhone } from '../data/phone-access.ts';
 import { deleteInstalledApp, markAppRunning, markAppStopped } from '../data/phone-apps.ts';
 import { phonesOfUser } from '../data/phones.ts';
 import type { PhoneRow } from '../data/phones.ts';
-import { immediate } from '../data/statements.ts';
 import { apiError, ERROR_MESSAGES, type CatalogCode } from './errors.ts';
 import { appsOfPhones, findApp, runningPackages, type AppChange } from './phone-apps.ts';
 import { businessStatus, loadOwnedPhones, operationRefusal } from './phones.ts';
@@ -28,11 +27,11 @@ export const APP_ITEM_STAGGER_MS = 400;
 type AppDeps = Pick<Deps, 'db' | 'now' | 'appsChanged'>;
 
 /** The union of the apps of the caller's phones (any id not the caller's refuses the whole call, like device calls). */
-export function listPhoneApps(deps: AppDeps, user: UserRow, ids: number[]): ReplyInput<typeof contract.listApps> {
-  settleUserOperations(deps, user);
-  const phones = loadOwnedPhones(deps.db, user, ids);
-  const apps = appsOfPhones(deps.db, ids);
-  const running = runningPackages(deps.db, phones);
+export async function listPhoneApps(deps: AppDeps, user: UserRow, ids: number[]): Promise<ReplyInput<typeof contract.listApps>> {
+  await settleUserOperations(deps, user);
+  const phones = await loadOwnedPhones(deps.db, user, ids);
+  const apps = await appsOfPhones(deps.db, ids);
+  const running = await runningPackages(deps.db, phones);
   const union = new Map<string, ReplyInput<typeof contract.listApps>['list'][number]>();
   for (const phone of phones) {
     for (const app of apps.get(phone.id) ?? []) {
@@ -47,18 +46,18 @@ export function listPhoneApps(deps: AppDeps, user: UserRow, ids: number[]): Repl
 }
 
 /** Why the phone cannot take the action now: its state (device rules of lib/phones.ts), then the package. */
-function itemRefusal(db: Db, phone: PhoneRow, packageName: string, action: AppAction, now: number): CatalogCode | null {
+async function itemRefusal(db: Db, phone: PhoneRow, packageName: string, action: AppAction, now: number): Promise<CatalogCode | null> {
   const state = operationRefusal(phone, now, 'command') ?? (businessStatus(phone, now) === 'offline' ? ErrorCode.DEVICE_OFFLINE : null);
   if (state) return state;
-  const app = findApp(db, phone.id, packageName);
+  const app = await findApp(db, phone.id, packageName);
   if (!app) return ErrorCode.APP_NOT_INSTALLED;
   if (action === 'uninstall' && app.system) return ErrorCode.APP_SYSTEM_UNINSTALL;
   return null;
 }
 
 /** An asked id that is not the caller's phone: lent to the caller (its owner's to manage), or as if it did not exist. */
-function notOwnedRefusal(db: Db, user: UserRow, id: number, now: number): CatalogCode {
-  return accessiblePhone(db, user.id, user.tenant_id, id, now)?.access.kind === 'grant' ? ErrorCode.APP_PHONE_AUTHORIZED : ErrorCode.DEVICE_NOT_EXIST;
+async function notOwnedRefusal(db: Db, user: UserRow, id: number, now: number): Promise<CatalogCode> {
+  return (await accessiblePhone(db, user.id, user.tenant_id, id, now))?.access.kind === 'grant' ? ErrorCode.APP_PHONE_AUTHORIZED : ErrorCode.DEVICE_NOT_EXIST;
 }
 
 export interface AppOperationRequest {
@@ -72,24 +71,24 @@ export interface AppOperationRequest {
  * until their end time. A request with none of the caller's phones is refused whole (DEVICE_NOT_EXIST), so ids of
  * other accounts tell nothing. Returns the reply and when its last item ends (the route's timer).
  */
-export function startAppOperation(deps: AppDeps, user: UserRow, request: AppOperationRequest) {
+export async function startAppOperation(deps: AppDeps, user: UserRow, request: AppOperationRequest) {
   const { db } = deps;
-  const { id, endsAt } = immediate(db, () => {
+  const { id, endsAt } = await db.transaction(async (db) => {
     const now = deps.now();
-    const owned = new Map(phonesOfUser(db, user.id, user.tenant_id, request.userPhoneIds).map((row) => [row.id, row]));
+    const owned = new Map((await phonesOfUser(db, user.id, user.tenant_id, request.userPhoneIds)).map((row) => [row.id, row]));
     if (owned.size === 0) throw apiError(ErrorCode.DEVICE_NOT_EXIST);
-    const operationId = insertAppOperation(db, { tenant_id: user.tenant_id, user_id: user.id, package_name: request.packageName, action: request.action, created_at: now });
+    const operationId = await insertAppOperation(db, { tenant_id: user.tenant_id, user_id: user.id, package_name: request.packageName, action: request.action, created_at: now });
     let last = now;
     let running = 0;
     for (const phoneId of request.userPhoneIds) {
       const phone = owned.get(phoneId);
-      const refusal = phone ? itemRefusal(db, phone, request.packageName, request.action, now) : notOwnedRefusal(db, user, phoneId, now);
+      const refusal = phone ? await itemRefusal(db, phone, request.packageName, request.action, now) : await notOwnedRefusal(db, user, phoneId, now);
       const endsAt = now + APP_ACTION_MS[request.action] + running * APP_ITEM_STAGGER_MS;
       if (!refusal) {
         running++;
         last = Math.max(last, endsAt);
       }
-      insertAppOperationItem(db, {
+      await insertAppOperationItem(db, {
         operation_id: operationId,
         phone_id: phoneId,
         phone_no: phone?.phone_no ?? '',
@@ -103,49 +102,49 @@ export function startAppOperation(deps: AppDeps, user: UserRow, request: AppOper
     }
     return { id: operationId, endsAt: last };
   });
-  return { reply: appOperationReply(deps, user, id), endsAt, operationId: id };
+  return { reply: await appOperationReply(deps, user, id), endsAt, operationId: id };
 }
 
 /** Ends the items whose time has come: each is checked again (the phone may have changed) and, if still fine, done. */
-function settleOperation(deps: AppDeps, operation: AppOperationRow): void {
+async function settleOperation(deps: AppDeps, operation: AppOperationRow): Promise<void> {
   const { db } = deps;
   const changes: Array<[number, AppChange]> = [];
-  immediate(db, () => {
+  await db.transaction(async (db) => {
     const now = deps.now();
-    const due = appOperationItems(db, operation.id).filter((item) => item.status === 'running' && item.ends_at <= now);
+    const due = (await appOperationItems(db, operation.id)).filter((item) => item.status === 'running' && item.ends_at <= now);
     if (due.length === 0) return;
     const owner = { id: operation.user_id, tenant_id: operation.tenant_id } as UserRow;
-    const phones = new Map(phonesOfUser(db, owner.id, owner.tenant_id, due.map((item) => item.phone_id)).map((row) => [row.id, row]));
+    const phones = new Map((await phonesOfUser(db, owner.id, owner.tenant_id, due.map((item) => item.phone_id))).map((row) => [row.id, row]));
     for (const item of due) {
       const phone = phones.get(item.phone_id);
-      const refusal = phone ? itemRefusal(db, phone, operation.package_name, operation.action, now) : ErrorCode.DEVICE_NOT_EXIST;
+      const refusal = phone ? await itemRefusal(db, phone, operation.package_name, operation.action, now) : ErrorCode.DEVICE_NOT_EXIST;
       if (!refusal) {
-        applyAction(db, item.phone_id, operation, item.ends_at);
+        await applyAction(db, item.phone_id, operation, item.ends_at);
         changes.push([item.phone_id, { action: operation.action, packageName: operation.package_name }]);
       }
-      finishAppOperationItem(db, item.id, refusal ? 'failed' : 'success', refusal, item.ends_at);
+      await finishAppOperationItem(db, item.id, refusal ? 'failed' : 'success', refusal, item.ends_at);
     }
   });
   // Told after the commit: the stream reads the phone's apps again.
   for (const [phoneId, change] of changes) deps.appsChanged?.(phoneId, change);
 }
 
-function applyAction(db: Db, phoneId: number, operation: AppOperationRow, at: number): void {
-  if (operation.action === 'start') markAppRunning(db, phoneId, operation.package_name, at);
-  else if (operation.action === 'stop') markAppStopped(db, phoneId, operation.package_name);
-  else deleteInstalledApp(db, phoneId, operation.package_name);
+async function applyAction(db: Db, phoneId: number, operation: AppOperationRow, at: number): Promise<void> {
+  if (operation.action === 'start') await markAppRunning(db, phoneId, operation.package_name, at);
+  else if (operation.action === 'stop') await markAppStopped(db, phoneId, operation.package_name);
+  else await deleteInstalledApp(db, phoneId, operation.package_name);
 }
 
 /** Settles every operation of the caller that has a running item (before answering anything that reads apps). */
-export function settleUserOperations(deps: AppDeps, user: Pick<UserRow, 'id'>): void {
-  for (const operation of runningAppOperations(deps.db, user.id)) settleOperation(deps, operation);
+export async function settleUserOperations(deps: AppDeps, user: Pick<UserRow, 'id'>): Promise<void> {
+  for (const operation of await runningAppOperations(deps.db, user.id)) await settleOperation(deps, operation);
 }
 
 /** For the route's timer: settles the operation if it is still there (the database may be gone in a test). */
-export function settleLater(deps: AppDeps, operationId: number, userId: number): void {
+export async function settleLater(deps: AppDeps, operationId: number, userId: number): Promise<void> {
   try {
-    const operation = findUserAppOperation(deps.db, operationId, userId);
-    if (operation) settleOperation(deps, operation);
+    const operation = await findUserAppOperation(deps.db, operationId, userId);
+    if (operation) await settleOperation(deps, operation);
   } catch {
     // Nothing to settle any more; a reader settles it otherwise.
   }
@@ -167,12 +166,12 @@ function itemJson(item: AppOperationItemRow, now: number) {
 }
 
 /** The caller's operation as it stands now, its due items settled first; another's answers APP_OPERATION_NOT_EXIST. */
-export function appOperationReply(deps: AppDeps, user: UserRow, operationId: number): ReplyInput<typeof contract.appOperation> {
-  const operation = findUserAppOperation(deps.db, operationId, user.id);
+export async function appOperationReply(deps: AppDeps, user: UserRow, operationId: number): Promise<ReplyInput<typeof contract.appOperation>> {
+  const operation = await findUserAppOperation(deps.db, operationId, user.id);
   if (!operation) throw apiError(ErrorCode.APP_OPERATION_NOT_EXIST);
-  settleOperation(deps, operation);
+  await settleOperation(deps, operation);
   const now = deps.now();
-  const items = appOperationItems(deps.db, operation.id).map((item) => itemJson(item, now));
+  const items = (await appOperationItems(deps.db, operation.id)).map((item) => itemJson(item, now));
   return {
     operationId: operation.id,
     packageName: operation.package_name,

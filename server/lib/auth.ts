@@ -16,7 +16,7 @@ export function requireTenant(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const header = (c.req.header('tenant-id') ?? '').trim();
     const tenantId = /^\d{1,15}$/.test(header) ? Number(header) : 0;
-    if (!tenantId || !tenantExists(deps.db, tenantId)) return fail(c, otherCause('missingTenant'));
+    if (!tenantId || !await tenantExists(deps.db, tenantId)) return fail(c, otherCause('missingTenant'));
     c.set('tenantId', tenantId);
     await next();
   };
@@ -30,7 +30,7 @@ export function requireTenant(deps: Deps): MiddlewareHandler<AppEnv> {
 export function requireAuth(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const match = (c.req.header('authorization') ?? '').match(/^Bearer\s+(\S+)$/i);
-    const found = match ? findSessionByAccessToken(deps, match[1]!, c.get('tenantId')) : null;
+    const found = match ? await findSessionByAccessToken(deps, match[1]!, c.get('tenantId')) : null;
     if (!found) return fail(c, apiError(ErrorCode.UNAUTHORIZED));
     const now = deps.now();
     if (isTrialOver(found.user, now)) return fail(c, apiError(ErrorCode.TRIAL_ENDED));

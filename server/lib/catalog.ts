@@ -20,10 +20,10 @@ export function packageName(days: number, language: Language): string {
 }
 
 /** Every grade of the tenant in display order, each with its packages (shortest first) and stock. */
-export function loadCatalog(db: Db, tenantId: number, language: Language): CatalogGrade[] {
-  const packages = listPackages(db, tenantId);
-  const stock = stockByGrade(db, tenantId);
-  return listGrades(db, tenantId, language).map((grade) => {
+export async function loadCatalog(db: Db, tenantId: number, language: Language): Promise<CatalogGrade[]> {
+  const packages = await listPackages(db, tenantId);
+  const stock = await stockByGrade(db, tenantId);
+  return (await listGrades(db, tenantId, language)).map((grade) => {
     const own = packages.filter((p) => p.grade_id === grade.id);
     const monthly = own.find((p) => p.days === 30);
     return {

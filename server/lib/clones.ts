@@ -8,7 +8,6 @@ import {
 } from '../data/clones.ts';
 import { accessiblePhone } from '../data/phone-access.ts';
 import { findPhone, phonesOfUser, setResolution, setRoot, startOperation, type PhoneRow } from '../data/phones.ts';
-import { immediate } from '../data/statements.ts';
 import { configPositiveInt } from './config.ts';
 import { apiError, type CatalogCode } from './errors.ts';
 import { newOrderNo } from './orders.ts';
@@ -17,6 +16,7 @@ import { businessStatus, currentOperation, OPERATION_DURATION_MS, operationRefus
 import { startOfDay } from './transfers.ts';
 import type { Db, Deps, UserRow } from './types.ts';
 import { HOUR_MS, DAY_MS } from '../../shared/contract/time-units.ts';
+import { mapInOrder } from './in-order.ts';
 
 // Clone templates and clones (server/API.md "Clones and templates"). Taking a template is the `template` operation
 // on its source phone; cloning is the `clone` operation on each target, whose effects (the template's apps and
@@ -30,8 +30,8 @@ export type CloneOrderReply = ReplyInput<typeof contract.clonePhones>;
  * The tenant's PHONE_TEMPLATE_* and PHONE_CLONE_* config keys (spec §9), each falling back to its default when
  * missing or malformed.
  */
-export function cloneLimits(db: Db, tenantId: number): CloneLimits {
-  const entries = Object.entries(CLONE_LIMIT_KEYS).map(([name, key]) => [name, configPositiveInt(db, tenantId, key, CLONE_LIMIT_DEFAULTS[name as CloneLimitName])]);
+export async function cloneLimits(db: Db, tenantId: number): Promise<CloneLimits> {
+  const entries = (await mapInOrder(Object.entries(CLONE_LIMIT_KEYS), async ([name, key]) => [name, await configPositiveInt(db, tenantId, key, CLONE_LIMIT_DEFAULTS[name as CloneLimitName])]));
   return Object.fromEntries(entries) as CloneLimits;
 }
 
@@ -48,8 +48,8 @@ export function templateState(row: TemplateRow, now: number): TemplateState {
  * A template being created fails when its source stops being able to give it: a fault on its host, offline, or no
  * longer the account's. Checked whenever it is read while creating (the page asks every second meanwhile).
  */
-function creationFailure(db: Db, row: TemplateRow): CatalogCode | null {
-  const source = findPhone(db, row.source_phone_id);
+async function creationFailure(db: Db, row: TemplateRow): Promise<CatalogCode | null> {
+  const source = await findPhone(db, row.source_phone_id);
   if (!source || source.user_id !== row.user_id) return ErrorCode.DEVICE_NOT_EXIST;
   if (source.fault === 'malfunction') return ErrorCode.DEVICE_FAULT;
   if (source.fault === 'disconnected') return ErrorCode.DEVICE_NOT_CONNECTED;
@@ -58,11 +58,11 @@ function creationFailure(db: Db, row: TemplateRow): CatalogCode | null {
 }
 
 /** The row as it stands now, failed first if its source gave out meanwhile. */
-function settled(db: Db, row: TemplateRow, now: number): TemplateRow {
+async function settled(db: Db, row: TemplateRow, now: number): Promise<TemplateRow> {
   if (templateState(row, now) !== 'creating') return row;
-  const failure = creationFailure(db, row);
+  const failure = await creationFailure(db, row);
   if (!failure) return row;
-  failTemplate(db, row.id, failure);
+  await failTemplate(db, row.id, failure);
   return { ...row, fail_code: failure };
 }
 
@@ -85,17 +85,17 @@ function describe(row: TemplateRow, appCount: number, now: number): TemplateRepl
   };
 }
 
-export function listTemplates(deps: Pick<Deps, 'db' | 'now'>, user: UserRow): ReplyInput<typeof contract.listTemplates> {
+export async function listTemplates(deps: Pick<Deps, 'db' | 'now'>, user: UserRow): Promise<ReplyInput<typeof contract.listTemplates>> {
   const { db } = deps;
   const now = deps.now();
-  const rows = listedTemplatesOfUser(db, user.id, now).map((row) => settled(db, row, now));
-  const counts = appCounts(db, rows.map((row) => row.id));
-  return { list: rows.map((row) => describe(row, counts.get(row.id) ?? 0, now)), limits: cloneLimits(db, user.tenant_id), serverTime: now };
+  const rows = (await mapInOrder((await listedTemplatesOfUser(db, user.id, now)), async (row) => await settled(db, row, now)));
+  const counts = await appCounts(db, rows.map((row) => row.id));
+  return { list: rows.map((row) => describe(row, counts.get(row.id) ?? 0, now)), limits: await cloneLimits(db, user.tenant_id), serverTime: now };
 }
 
 /** A phone id the caller asked for that is not theirs: lent to them (its owner's to clone), or as if none. */
-function notOwned(db: Db, user: UserRow, id: number, now: number): never {
-  const lent = accessiblePhone(db, user.id, user.tenant_id, id, now)?.access.kind === 'grant';
+async function notOwned(db: Db, user: UserRow, id: number, now: number): Promise<never> {
+  const lent = (await accessiblePhone(db, user.id, user.tenant_id, id, now))?.access.kind === 'grant';
   throw apiError(lent ? ErrorCode.CLONE_PHONE_AUTHORIZED : ErrorCode.DEVICE_NOT_EXIST, { userPhoneId: id });
 }
 
@@ -112,19 +112,19 @@ function phoneRefusal(phone: PhoneRow, now: number, minHours: number, tooShort: 
  * those created today (the product's day, UTC+8, as the transfers' limits). A source found offline at the start
  * gives a failed template: the snapshot could not be read (spec §4 "creation failed"), and the phone stays as it is.
  */
-export function createTemplate(deps: Pick<Deps, 'db' | 'now'>, user: UserRow, userPhoneId: number, name: string): TemplateReply {
+export async function createTemplate(deps: Pick<Deps, 'db' | 'now'>, user: UserRow, userPhoneId: number, name: string): Promise<TemplateReply> {
   const { db } = deps;
-  return immediate(db, () => {
+  return await db.transaction(async (db) => {
     const now = deps.now();
-    const limits = cloneLimits(db, user.tenant_id);
-    const phone = phonesOfUser(db, user.id, user.tenant_id, [userPhoneId])[0] ?? notOwned(db, user, userPhoneId, now);
+    const limits = await cloneLimits(db, user.tenant_id);
+    const phone = (await phonesOfUser(db, user.id, user.tenant_id, [userPhoneId]))[0] ?? await notOwned(db, user, userPhoneId, now);
     const refusal = phoneRefusal(phone, now, limits.templateExpireHours, ErrorCode.TEMPLATE_TIME_TOO_SHORT);
     if (refusal) throw apiError(refusal, { userPhoneId });
-    if (keptTemplateCount(db, user.id, now) >= limits.templateMax) throw apiError(ErrorCode.TEMPLATE_MAX_LIMIT, { max: limits.templateMax });
-    if (templatesCreatedSince(db, user.id, startOfDay(now)) >= limits.templateDay) throw apiError(ErrorCode.TEMPLATE_DAY_LIMIT, { max: limits.templateDay });
+    if (await keptTemplateCount(db, user.id, now) >= limits.templateMax) throw apiError(ErrorCode.TEMPLATE_MAX_LIMIT, { max: limits.templateMax });
+    if (await templatesCreatedSince(db, user.id, startOfDay(now)) >= limits.templateDay) throw apiError(ErrorCode.TEMPLATE_DAY_LIMIT, { max: limits.templateDay });
     const offline = businessStatus(phone, now) === 'offline';
-    const apps = installedApps(db, phone.id);
-    const id = insertTemplate(
+    const apps = await installedApps(db, phone.id);
+    const id = await insertTemplate(
       db,
       {
         user_id: user.id, name, source_phone_id: phone.id, source_phone_name: phone.name,
@@ -135,36 +135,36 @@ export function createTemplate(deps: Pick<Deps, 'db' | 'now'>, user: UserRow, us
       },
       apps,
     );
-    if (!offline) startOperation(db, phone.id, 'template', now);
-    return describe(templateById(db, id)!, apps.length, now);
+    if (!offline) await startOperation(db, phone.id, 'template', now);
+    return describe((await templateById(db, id))!, apps.length, now);
   });
 }
 
 /** The caller's template, not removed nor being removed; anything else does not exist for them. */
-function ownTemplate(db: Db, user: UserRow, id: number, now: number): TemplateRow {
-  const row = templateById(db, id);
+async function ownTemplate(db: Db, user: UserRow, id: number, now: number): Promise<TemplateRow> {
+  const row = await templateById(db, id);
   if (!row || row.user_id !== user.id || row.deleted_at !== null) throw apiError(ErrorCode.TEMPLATE_NOT_EXIST);
-  return settled(db, row, now);
+  return await settled(db, row, now);
 }
 
 /** A template in any state may be deleted: one being created stops being listed, its source finishes on its own. */
-export function deleteTemplate(deps: Pick<Deps, 'db' | 'now'>, user: UserRow, id: number): void {
+export async function deleteTemplate(deps: Pick<Deps, 'db' | 'now'>, user: UserRow, id: number): Promise<void> {
   const { db } = deps;
-  immediate(db, () => {
+  await db.transaction(async (db) => {
     const now = deps.now();
-    ownTemplate(db, user, id, now);
-    markTemplateDeleted(db, id, now);
+    await ownTemplate(db, user, id, now);
+    await markTemplateDeleted(db, id, now);
   });
 }
 
-function describeOrder(db: Db, order: CloneOrderRow, now: number): CloneOrderReply {
-  const items = cloneItems(db, order.id).map((item) => {
-    const phone = findPhone(db, item.phone_id);
+async function describeOrder(db: Db, order: CloneOrderRow, now: number): Promise<CloneOrderReply> {
+  const items = (await mapInOrder((await cloneItems(db, order.id)), async (item) => {
+    const phone = await findPhone(db, item.phone_id);
     // Its clone is the phone's operation started with the order; once that is over (or another followed), it is done.
     const running = phone && phone.operation_type === 'clone' && phone.operation_started_at === order.created_at ? currentOperation(phone, now) : null;
     const status = item.fail_code ? ('failed' as const) : running ? ('cloning' as const) : ('done' as const);
     return { userPhoneId: item.phone_id, phoneName: item.phone_name, status, progress: running ? running.progress : status === 'done' ? 100 : 0, code: item.fail_code };
-  });
+  }));
   return { orderNo: order.order_no, templateId: order.template_id, templateName: order.template_name, createdAt: order.created_at, items };
 }
 
@@ -173,38 +173,38 @@ function describeOrder(db: Db, order: CloneOrderRow, now: number): CloneOrderRep
  * when it would pass them), then every phone; one refused phone refuses the request with its id. Each phone then
  * starts its `clone` operation with the template's apps and settings in place (its own installed apps are gone).
  */
-export function clonePhones(deps: Pick<Deps, 'db' | 'now'>, user: UserRow, templateId: number, ids: number[]): CloneOrderReply {
+export async function clonePhones(deps: Pick<Deps, 'db' | 'now'>, user: UserRow, templateId: number, ids: number[]): Promise<CloneOrderReply> {
   const { db } = deps;
-  return immediate(db, () => {
+  return await db.transaction(async (db) => {
     const now = deps.now();
-    const limits = cloneLimits(db, user.tenant_id);
-    const template = ownTemplate(db, user, templateId, now);
+    const limits = await cloneLimits(db, user.tenant_id);
+    const template = await ownTemplate(db, user, templateId, now);
     const state = templateState(template, now);
     if (state === 'expired') throw apiError(ErrorCode.TEMPLATE_EXPIRED);
     if (state !== 'ready') throw apiError(ErrorCode.TEMPLATE_NOT_READY);
     if (ids.length > limits.cloneBatch) throw apiError(ErrorCode.CLONE_BATCH_LIMIT, { max: limits.cloneBatch });
-    if (clonesSince(db, user.id, startOfDay(now)) + ids.length > limits.cloneDay) throw apiError(ErrorCode.CLONE_DAY_LIMIT, { max: limits.cloneDay });
-    const owned = new Map(phonesOfUser(db, user.id, user.tenant_id, ids).map((row) => [row.id, row]));
-    const phones = ids.map((id) => {
-      const phone = owned.get(id) ?? notOwned(db, user, id, now);
+    if (await clonesSince(db, user.id, startOfDay(now)) + ids.length > limits.cloneDay) throw apiError(ErrorCode.CLONE_DAY_LIMIT, { max: limits.cloneDay });
+    const owned = new Map((await phonesOfUser(db, user.id, user.tenant_id, ids)).map((row) => [row.id, row]));
+    const phones = (await mapInOrder(ids, async (id) => {
+      const phone = owned.get(id) ?? await notOwned(db, user, id, now);
       const refusal = phoneRefusal(phone, now, limits.cloneExpireHours, ErrorCode.CLONE_TIME_TOO_SHORT)
         ?? (businessStatus(phone, now) === 'offline' ? ErrorCode.DEVICE_OFFLINE : null);
       if (refusal) throw apiError(refusal, { userPhoneId: id });
       return phone;
-    });
-    const order = insertCloneOrder(db, { user_id: user.id, template_id: template.id, template_name: template.name, created_at: now }, phones, () => `CL${newOrderNo(now)}`);
+    }));
+    const order = await insertCloneOrder(db, { user_id: user.id, template_id: template.id, template_name: template.name, created_at: now }, phones, () => `CL${newOrderNo(now)}`);
     for (const phone of phones) {
-      startOperation(db, phone.id, 'clone', now);
-      replaceInstalledApps(db, phone.id, template.id, now);
-      setRoot(db, phone.id, template.root === 1);
-      setResolution(db, phone.id, { width: template.width, height: template.height, dpi: template.dpi });
+      await startOperation(db, phone.id, 'clone', now);
+      await replaceInstalledApps(db, phone.id, template.id, now);
+      await setRoot(db, phone.id, template.root === 1);
+      await setResolution(db, phone.id, { width: template.width, height: template.height, dpi: template.dpi });
     }
-    return describeOrder(db, order, now);
+    return await describeOrder(db, order, now);
   });
 }
 
-export function cloneOrder(deps: Pick<Deps, 'db' | 'now'>, user: UserRow, orderNo: string): CloneOrderReply {
-  const order = cloneOrderByNo(deps.db, user.id, orderNo);
+export async function cloneOrder(deps: Pick<Deps, 'db' | 'now'>, user: UserRow, orderNo: string): Promise<CloneOrderReply> {
+  const order = await cloneOrderByNo(deps.db, user.id, orderNo);
   if (!order) throw apiError(ErrorCode.CLONE_ORDER_NOT_EXIST);
-  return describeOrder(deps.db, order, deps.now());
+  return await describeOrder(deps.db, order, deps.now());
 }

@@ -6,8 +6,8 @@ import type { Db } from './types.ts';
  * these by hand, so a missing, non-numeric or non-positive value falls back to the built-in default instead of
  * breaking the call.
  */
-export function configPositiveInt(db: Db, tenantId: number, key: string, fallback: number): number {
-  const text = configValue(db, tenantId, key);
+export async function configPositiveInt(db: Db, tenantId: number, key: string, fallback: number): Promise<number> {
+  const text = await configValue(db, tenantId, key);
   const value = Number((text ?? '').trim());
   return text !== undefined && Number.isInteger(value) && value > 0 ? value : fallback;
 }

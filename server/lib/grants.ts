@@ -14,7 +14,7 @@ import { insertPhoneAccess, revokeAccess } from '../data/phone-access.ts';
 import { phoneHasLiveShare, phoneIsAuthorized } from '../data/phone-exclusions.ts';
 import { findPhone } from '../data/phones.ts';
 import { findAccountByMobileOrUserNo } from '../data/users.ts';
-import { immediate, insertWithFreshNumber } from '../data/statements.ts';
+import { insertWithFreshNumber } from '../data/statements.ts';
 import { postMessage } from './messages.ts';
 import { apiError } from './errors.ts';
 import { handOverRefusal, loadOwnedPhone } from './phones.ts';
@@ -49,8 +49,8 @@ export function grantStatus(row: GrantWithPhone, now: number): GrantStatus {
 }
 
 /** The grantee may hold one more phone: at most 20 by live grants per account (spec §9), redeemed codes included. */
-function checkGranteeRoom(db: Db, granteeId: number, now: number): void {
-  if (phonesHeldByGrant(db, granteeId, now) >= GRANT_MAX_PHONES_PER_GRANTEE) throw apiError(ErrorCode.GRANT_LIMIT_REACHED);
+async function checkGranteeRoom(db: Db, granteeId: number, now: number): Promise<void> {
+  if (await phonesHeldByGrant(db, granteeId, now) >= GRANT_MAX_PHONES_PER_GRANTEE) throw apiError(ErrorCode.GRANT_LIMIT_REACHED);
 }
 
 /**
@@ -60,22 +60,22 @@ function checkGranteeRoom(db: Db, granteeId: number, now: number): void {
  * unredeemed code; for an account grant, the grantee is unknown (or closed, or a guest: `onUnknown` counts it as a
  * guess, since the answer tells whether a number has an account), is the caller, or already holds the most phones.
  */
-export function createGrant(db: Db, owner: UserRow, body: CreateBody, now: number, onUnknown: () => void): ReplyInput<typeof contract.createGrant> {
-  return immediate(db, () => {
-    const phone = loadOwnedPhone(db, owner, body.userPhoneId ?? 0);
+export async function createGrant(db: Db, owner: UserRow, body: CreateBody, now: number, onUnknown: () => void): Promise<ReplyInput<typeof contract.createGrant>> {
+  return await db.transaction(async (db) => {
+    const phone = await loadOwnedPhone(db, owner, body.userPhoneId ?? 0);
     const unusable = handOverRefusal(phone, now);
     if (unusable) throw apiError(unusable);
     if (body.days > maxGrantDays(phone.expire_time - now)) throw apiError(ErrorCode.GRANT_DAYS_OVER_REMAINING);
-    if (phoneHasLiveShare(db, phone.id, now)) throw apiError(ErrorCode.GRANT_PHONE_SHARED);
-    if (phoneIsAuthorized(db, phone.id, now)) throw apiError(ErrorCode.GRANT_PHONE_AUTHORIZED);
-    const grantee = body.mode === 'account' ? findAccountByMobileOrUserNo(db, owner.tenant_id, body.account)?.user : undefined;
+    if (await phoneHasLiveShare(db, phone.id, now)) throw apiError(ErrorCode.GRANT_PHONE_SHARED);
+    if (await phoneIsAuthorized(db, phone.id, now)) throw apiError(ErrorCode.GRANT_PHONE_AUTHORIZED);
+    const grantee = body.mode === 'account' ? (await findAccountByMobileOrUserNo(db, owner.tenant_id, body.account))?.user : undefined;
     if (body.mode === 'account') {
       if (!grantee) {
         onUnknown();
         throw apiError(ErrorCode.GRANT_TARGET_NOT_FOUND);
       }
       if (grantee.id === owner.id) throw apiError(ErrorCode.GRANT_SELF);
-      checkGranteeRoom(db, grantee.id, now);
+      await checkGranteeRoom(db, grantee.id, now);
     }
     const expiresAt = Math.min(now + body.days * DAY_MS, phone.expire_time);
     const base = {
@@ -92,16 +92,16 @@ export function createGrant(db: Db, owner: UserRow, body: CreateBody, now: numbe
     };
     if (!grantee) {
       let code = '';
-      const grantId = insertWithFreshNumber('phone_grants.code_hash', () => {
+      const grantId = await insertWithFreshNumber(db, 'phone_grants.code_hash', async (db) => {
         code = newGrantCode();
-        return insertGrant(db, { ...base, codeHash: hashToken(code), codeHint: code.slice(-4), granteeId: null });
+        return await insertGrant(db, { ...base, codeHash: hashToken(code), codeHint: code.slice(-4), granteeId: null });
       });
       return { grantId, mode: 'code' as const, code, expireTime: expiresAt };
     }
-    const grantId = insertGrant(db, { ...base, codeHash: null, codeHint: null, granteeId: grantee.id });
-    const accessId = insertPhoneAccess(db, { phoneId: phone.id, ownerId: owner.id, userId: grantee.id, kind: 'grant', permission: body.permission, expiresAt, createdAt: now });
-    setGrantAccess(db, grantId, accessId);
-    postMessage(db, grantee.id, 'grantReceived', { phoneName: phone.name || phone.phone_no, days: body.days }, now);
+    const grantId = await insertGrant(db, { ...base, codeHash: null, codeHint: null, granteeId: grantee.id });
+    const accessId = await insertPhoneAccess(db, { phoneId: phone.id, ownerId: owner.id, userId: grantee.id, kind: 'grant', permission: body.permission, expiresAt, createdAt: now });
+    await setGrantAccess(db, grantId, accessId);
+    await postMessage(db, grantee.id, 'grantReceived', { phoneName: phone.name || phone.phone_no, days: body.days }, now);
     return { grantId, mode: 'account' as const, grantee: maskMobile(grantee.mobile ?? ''), expireTime: expiresAt };
   });
 }
@@ -110,19 +110,19 @@ export function createGrant(db: Db, owner: UserRow, body: CreateBody, now: numbe
  * Ends a live grant and its access; one already over (revoked, expired, ended by a transfer) stays as it is. True
  * when something ended: the caller then asks the stream to re-check its sockets.
  */
-export function revokeGrant(db: Db, owner: UserRow, grantId: number | null, now: number): boolean {
-  return immediate(db, () => {
-    const grant = grantId === null ? undefined : findOwnedGrant(db, grantId, owner.id);
+export async function revokeGrant(db: Db, owner: UserRow, grantId: number | null, now: number): Promise<boolean> {
+  return await db.transaction(async (db) => {
+    const grant = grantId === null ? undefined : await findOwnedGrant(db, grantId, owner.id);
     if (!grant) throw apiError(ErrorCode.GRANT_NOT_EXIST);
     if (grant.ended_at !== null || grant.expires_at <= now) return false;
-    const ended = markRevoked(db, grant.id, now);
-    if (ended && grant.access_id !== null) revokeAccess(db, grant.access_id, now);
+    const ended = await markRevoked(db, grant.id, now);
+    if (ended && grant.access_id !== null) await revokeAccess(db, grant.access_id, now);
     return ended;
   });
 }
 
-export function grantRecords(db: Db, owner: UserRow, pageNo: number, pageSize: number, now: number): ReplyInput<typeof contract.listGrants> {
-  const { rows, total } = listOwnerGrants(db, owner.id, pageSize, (pageNo - 1) * pageSize);
+export async function grantRecords(db: Db, owner: UserRow, pageNo: number, pageSize: number, now: number): Promise<ReplyInput<typeof contract.listGrants>> {
+  const { rows, total } = await listOwnerGrants(db, owner.id, pageSize, (pageNo - 1) * pageSize);
   const list = rows.map((row) => ({
     grantId: row.id,
     userPhoneId: row.phone_id,
@@ -145,8 +145,8 @@ export function grantRecords(db: Db, owner: UserRow, pageNo: number, pageSize: n
  * counts it for the throttle); one revoked, expired, or whose phone changed hands is invalid; one redeemed is used;
  * the owner's own code is refused as a grant to oneself.
  */
-function redeemableGrant(db: Db, user: UserRow, code: string, now: number, onUnknown: () => void): GrantWithPhone {
-  const grant = findGrantByCode(db, user.tenant_id, hashToken(code));
+async function redeemableGrant(db: Db, user: UserRow, code: string, now: number, onUnknown: () => void): Promise<GrantWithPhone> {
+  const grant = await findGrantByCode(db, user.tenant_id, hashToken(code));
   if (!grant) {
     onUnknown();
     throw apiError(ErrorCode.GRANT_CODE_INVALID);
@@ -159,8 +159,8 @@ function redeemableGrant(db: Db, user: UserRow, code: string, now: number, onUnk
 }
 
 /** What a code grants (spec §7 validate-auth-code), without redeeming it. */
-export function inspectGrantCode(db: Db, user: UserRow, code: string, now: number, onUnknown: () => void): ReplyInput<typeof contract.validateGrantCode> {
-  const grant = redeemableGrant(db, user, code, now, onUnknown);
+export async function inspectGrantCode(db: Db, user: UserRow, code: string, now: number, onUnknown: () => void): Promise<ReplyInput<typeof contract.validateGrantCode>> {
+  const grant = await redeemableGrant(db, user, code, now, onUnknown);
   return {
     phoneName: grant.phone_name,
     phoneNo: grant.phone_no,
@@ -175,13 +175,13 @@ export function inspectGrantCode(db: Db, user: UserRow, code: string, now: numbe
  * Redeems a code: the caller gets the phone's access until the grant's end, within the limit of phones held. A phone
  * busy, being replaced or migrated is refused with its own code for now: the code stays redeemable afterwards.
  */
-export function redeemGrantCode(db: Db, user: UserRow, code: string, now: number, onUnknown: () => void): ReplyInput<typeof contract.redeemGrantCode> {
-  return immediate(db, () => {
-    const grant = redeemableGrant(db, user, code, now, onUnknown);
-    const unusable = handOverRefusal(findPhone(db, grant.phone_id)!, now);
+export async function redeemGrantCode(db: Db, user: UserRow, code: string, now: number, onUnknown: () => void): Promise<ReplyInput<typeof contract.redeemGrantCode>> {
+  return await db.transaction(async (db) => {
+    const grant = await redeemableGrant(db, user, code, now, onUnknown);
+    const unusable = handOverRefusal((await findPhone(db, grant.phone_id))!, now);
     if (unusable) throw apiError(unusable);
-    checkGranteeRoom(db, user.id, now);
-    const accessId = insertPhoneAccess(db, {
+    await checkGranteeRoom(db, user.id, now);
+    const accessId = await insertPhoneAccess(db, {
       phoneId: grant.phone_id,
       ownerId: grant.owner_id,
       userId: user.id,
@@ -190,14 +190,14 @@ export function redeemGrantCode(db: Db, user: UserRow, code: string, now: number
       expiresAt: grant.expires_at,
       createdAt: now,
     });
-    if (!markRedeemed(db, grant.id, user.id, accessId, now)) throw apiError(ErrorCode.GRANT_CODE_USED);
-    postMessage(db, user.id, 'grantReceived', { phoneName: grant.phone_name || grant.phone_no, days: grant.days }, now);
+    if (!await markRedeemed(db, grant.id, user.id, accessId, now)) throw apiError(ErrorCode.GRANT_CODE_USED);
+    await postMessage(db, user.id, 'grantReceived', { phoneName: grant.phone_name || grant.phone_no, days: grant.days }, now);
     return { userPhoneId: grant.phone_id, permission: grant.permission, expireTime: grant.expires_at };
   });
 }
 
-export function phonesGrantedTo(db: Db, user: UserRow, now: number): ReplyInput<typeof contract.listGrantedPhones> {
-  const list = grantedPhones(db, user.id, user.tenant_id, now).map((row) => ({
+export async function phonesGrantedTo(db: Db, user: UserRow, now: number): Promise<ReplyInput<typeof contract.listGrantedPhones>> {
+  const list = (await grantedPhones(db, user.id, user.tenant_id, now)).map((row) => ({
     grantId: row.grant_id,
     userPhoneId: row.phone_id,
     phoneNo: row.phone_no,

@@ -5,7 +5,6 @@ import { ErrorCode } from '../../shared/error-codes.ts';
 import {
   insertMessage, markAllRead, markMessageRead, messageOfUser, messagesOfUser, phonesExpiringWithin, unreadByCategory, type MessageRow,
 } from '../data/messages.ts';
-import { immediate } from '../data/statements.ts';
 import { configPositiveInt } from './config.ts';
 import { apiError } from './errors.ts';
 import { messageTexts, type MessageKind, type MessageParams } from './message-texts.ts';
@@ -17,9 +16,9 @@ import { HOUR_MS } from '../../shared/contract/time-units.ts';
 // produced when the list or the counts are asked, at most once per phone and expiry (its dedupe key).
 
 /** Writes one message to `userId` from its template; with `dedupeKey`, a second post of the same key does nothing. */
-export function postMessage<K extends MessageKind>(db: Db, userId: number, kind: K, params: MessageParams[K], now: number, dedupeKey: string | null = null): number | null {
+export async function postMessage<K extends MessageKind>(db: Db, userId: number, kind: K, params: MessageParams[K], now: number, dedupeKey: string | null = null): Promise<number | null> {
   const { category, zh, en } = messageTexts(kind, params);
-  return insertMessage(db, {
+  return await insertMessage(db, {
     userId,
     category,
     kind,
@@ -32,15 +31,15 @@ export function postMessage<K extends MessageKind>(db: Db, userId: number, kind:
 }
 
 /** "Expiring soon" for the caller's phones under the tenant's PHONE_EXPIRE_TIME_TEXT_LESS_THAN (phone-check.ts uses it too). */
-export function noteExpiringPhones(db: Db, user: UserRow, now: number): void {
-  const hours = configPositiveInt(db, user.tenant_id, 'PHONE_EXPIRE_TIME_TEXT_LESS_THAN', 72);
-  const phones = phonesExpiringWithin(db, user.id, now, hours * HOUR_MS);
+export async function noteExpiringPhones(db: Db, user: UserRow, now: number): Promise<void> {
+  const hours = await configPositiveInt(db, user.tenant_id, 'PHONE_EXPIRE_TIME_TEXT_LESS_THAN', 72);
+  const phones = await phonesExpiringWithin(db, user.id, now, hours * HOUR_MS);
   // Most asks find nothing to write: the write lock is taken only when there is something.
   if (!phones.length) return;
-  immediate(db, () => {
+  await db.transaction(async (db) => {
     for (const phone of phones) {
       const left = Math.max(1, Math.ceil((phone.expire_time - now) / HOUR_MS));
-      postMessage(db, user.id, 'expiringSoon', { phoneName: phone.name || phone.phone_no, hours: left }, now, `expiring:${phone.id}:${phone.expire_time}`);
+      await postMessage(db, user.id, 'expiringSoon', { phoneName: phone.name || phone.phone_no, hours: left }, now, `expiring:${phone.id}:${phone.expire_time}`);
     }
   });
 }
@@ -57,33 +56,33 @@ function listed(row: MessageRow, language: Language) {
   };
 }
 
-export function messagePage(db: Db, user: UserRow, tab: MessageTab, pageNo: number, pageSize: number, language: Language, now: number): ReplyInput<typeof contract.listMessages> {
-  noteExpiringPhones(db, user, now);
-  const { rows, total } = messagesOfUser(db, user.id, tab, pageSize, (pageNo - 1) * pageSize);
+export async function messagePage(db: Db, user: UserRow, tab: MessageTab, pageNo: number, pageSize: number, language: Language, now: number): Promise<ReplyInput<typeof contract.listMessages>> {
+  await noteExpiringPhones(db, user, now);
+  const { rows, total } = await messagesOfUser(db, user.id, tab, pageSize, (pageNo - 1) * pageSize);
   return { list: rows.map((row) => listed(row, language)), total };
 }
 
-export function unreadOf(db: Db, user: UserRow, now: number): ReplyInput<typeof contract.unreadCounts> {
-  noteExpiringPhones(db, user, now);
-  const { system, ai } = unreadByCategory(db, user.id);
+export async function unreadOf(db: Db, user: UserRow, now: number): Promise<ReplyInput<typeof contract.unreadCounts>> {
+  await noteExpiringPhones(db, user, now);
+  const { system, ai } = await unreadByCategory(db, user.id);
   return { all: system + ai, ai, system };
 }
 
 /** Opening a message reads it. */
-export function openMessage(db: Db, user: UserRow, id: number | null, language: Language, now: number): ReplyInput<typeof contract.getMessage> {
-  const row = id === null ? undefined : messageOfUser(db, user.id, id);
+export async function openMessage(db: Db, user: UserRow, id: number | null, language: Language, now: number): Promise<ReplyInput<typeof contract.getMessage>> {
+  const row = id === null ? undefined : await messageOfUser(db, user.id, id);
   if (!row) throw apiError(ErrorCode.MESSAGE_NOT_EXIST);
-  markMessageRead(db, row.id, now);
+  await markMessageRead(db, row.id, now);
   return { ...listed({ ...row, read_at: row.read_at ?? now }, language), content: language === 'zh-CN' ? row.content_zh : row.content_en };
 }
 
-export function readAll(db: Db, user: UserRow, tab: MessageTab, now: number): number {
-  return markAllRead(db, user.id, tab, now);
+export async function readAll(db: Db, user: UserRow, tab: MessageTab, now: number): Promise<number> {
+  return await markAllRead(db, user.id, tab, now);
 }
 
 /** The demo messages every registered account starts with (seed.ts, on every start: their keys make it idempotent). */
-export function seedUserMessages(db: Db, userId: number, now: number): void {
-  postMessage(db, userId, 'welcome', {}, now - 2 * HOUR_MS, 'seed:welcome');
-  postMessage(db, userId, 'notice', {}, now - HOUR_MS, 'seed:notice');
-  postMessage(db, userId, 'aiWelcome', {}, now - HOUR_MS / 2, 'seed:ai-welcome');
+export async function seedUserMessages(db: Db, userId: number, now: number): Promise<void> {
+  await postMessage(db, userId, 'welcome', {}, now - 2 * HOUR_MS, 'seed:welcome');
+  await postMessage(db, userId, 'notice', {}, now - HOUR_MS, 'seed:notice');
+  await postMessage(db, userId, 'aiWelcome', {}, now - HOUR_MS / 2, 'seed:ai-welcome');
 }

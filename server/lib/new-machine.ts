@@ -6,12 +6,12 @@ import type { BatchEntry } from '../../shared/device-types.ts';
 import { insertMockLog, mockLogs, type PhoneIdentity } from '../data/phone-identities.ts';
 import { accessiblePhone } from '../data/phone-access.ts';
 import { phonesOfUser, startOperation, type PhoneRow } from '../data/phones.ts';
-import { immediate } from '../data/statements.ts';
 import { apiError } from './errors.ts';
 import { CATALOGUE, findModel, MANUFACTURERS, modelLabel, type CatalogueModel } from './model-catalogue.ts';
 import { changedIdentity, cryptoDraw, generateUnique, identityOf } from './phone-identity.ts';
 import { batchFailure, batchSuccess, operationRefusal } from './phones.ts';
 import type { Db, UserRow } from './types.ts';
+import { mapInOrder } from './in-order.ts';
 
 // "New machine", a change of device model (server/API.md "New machine"). The change is written at its start, as a
 // reset's effects are (lib/phone-operations.ts): the phone then reboots for OPERATION_DURATION_MS.newMachine and comes
@@ -46,14 +46,14 @@ export function mockParams(): ReplyInput<typeof contract.mockParams> {
  * The caller's phones with these ids, in the order asked. An id that is not the caller's fails the whole call before
  * anything changes: lent to the caller by a grant, as authorised; anything else, as not existing.
  */
-export function ownedForChange(db: Db, user: UserRow, ids: number[], now: number): PhoneRow[] {
-  const owned = new Map(phonesOfUser(db, user.id, user.tenant_id, ids).map((row) => [row.id, row]));
-  return ids.map((id) => {
+export async function ownedForChange(db: Db, user: UserRow, ids: number[], now: number): Promise<PhoneRow[]> {
+  const owned = new Map((await phonesOfUser(db, user.id, user.tenant_id, ids)).map((row) => [row.id, row]));
+  return (await mapInOrder(ids, async (id) => {
     const phone = owned.get(id);
     if (phone) return phone;
-    if (accessiblePhone(db, user.id, user.tenant_id, id, now)?.access.kind === 'grant') throw apiError(ErrorCode.MOCK_PHONE_AUTHORIZED, { userPhoneId: id });
+    if ((await accessiblePhone(db, user.id, user.tenant_id, id, now))?.access.kind === 'grant') throw apiError(ErrorCode.MOCK_PHONE_AUTHORIZED, { userPhoneId: id });
     throw apiError(ErrorCode.DEVICE_NOT_EXIST, { userPhoneId: id });
-  });
+  }));
 }
 
 const identityReply = (phoneId: number, identity: PhoneIdentity): ReplyInput<typeof contract.currentModel> => {
@@ -61,9 +61,9 @@ const identityReply = (phoneId: number, identity: PhoneIdentity): ReplyInput<typ
   return { userPhoneId: phoneId, modelId, manufacturer, brand, model, marketName, systemVersion, imei, serialNo, wlanMac, androidId };
 };
 
-export function currentIdentity(db: Db, user: UserRow, id: number, now: number): ReplyInput<typeof contract.currentModel> {
-  const [phone] = ownedForChange(db, user, [id], now);
-  return identityReply(phone!.id, identityOf(db, phone!.id, now));
+export async function currentIdentity(db: Db, user: UserRow, id: number, now: number): Promise<ReplyInput<typeof contract.currentModel>> {
+  const [phone] = await ownedForChange(db, user, [id], now);
+  return identityReply(phone!.id, await identityOf(db, phone!.id, now));
 }
 
 export interface ChangeRequest {
@@ -78,17 +78,17 @@ export interface ChangeRequest {
  * maintenance, a fault) and starts its reboot; a refused phone keeps its identity. Every attempt is recorded, refused
  * or not. Returns one entry per phone, in the order asked.
  */
-export function changeModels(db: Db, user: UserRow, request: ChangeRequest, now: number): BatchEntry[] {
+export async function changeModels(db: Db, user: UserRow, request: ChangeRequest, now: number): Promise<BatchEntry[]> {
   const chosen = request.modelId === undefined ? undefined : findModel(request.modelId);
   if (request.modelId !== undefined && !chosen) throw apiError(ErrorCode.MOCK_MODEL_NOT_EXIST);
   const params: readonly MockParam[] = MOCK_TYPE_PARAMS[request.type];
-  return immediate(db, () =>
-    ownedForChange(db, user, request.ids, now).map((phone) => {
-      const before = identityOf(db, phone.id, now);
+  return await db.transaction(async (db) =>
+    (await mapInOrder((await ownedForChange(db, user, request.ids, now)), async (phone) => {
+      const before = await identityOf(db, phone.id, now);
       const refusal = operationRefusal(phone, now, 'restart');
-      const after = refusal ? before : generateUnique(db, phone.id, () => changedIdentity(before, request.type, cryptoDraw, chosen), now);
-      if (!refusal) startOperation(db, phone.id, 'newMachine', now);
-      insertMockLog(db, {
+      const after = refusal ? before : await generateUnique(db, phone.id, () => changedIdentity(before, request.type, cryptoDraw, chosen), now);
+      if (!refusal) await startOperation(db, phone.id, 'newMachine', now);
+      await insertMockLog(db, {
         tenantId: user.tenant_id,
         userId: user.id,
         phoneId: phone.id,
@@ -101,12 +101,12 @@ export function changeModels(db: Db, user: UserRow, request: ChangeRequest, now:
         code: refusal ?? 0,
       });
       return refusal ? batchFailure(phone.id, refusal) : batchSuccess(phone.id);
-    }),
+    })),
   );
 }
 
-export function mockLogPage(db: Db, user: UserRow, query: { pageNo: number; pageSize: number; userPhoneId: number | null }): ReplyInput<typeof contract.mockLogList> {
-  const { rows, total } = mockLogs(db, user.id, user.tenant_id, query.userPhoneId, query.pageSize, (query.pageNo - 1) * query.pageSize);
+export async function mockLogPage(db: Db, user: UserRow, query: { pageNo: number; pageSize: number; userPhoneId: number | null }): Promise<ReplyInput<typeof contract.mockLogList>> {
+  const { rows, total } = await mockLogs(db, user.id, user.tenant_id, query.userPhoneId, query.pageSize, (query.pageNo - 1) * query.pageSize);
   return {
     total,
     list: rows.map((row) => ({

@@ -18,6 +18,7 @@ import { loadOwnedPhones } from './phones.ts';
 import { quote } from './pricing.ts';
 import type { Line, OrderPlan, Quote } from './pricing.ts';
 import type { Db, Language, UserRow } from './types.ts';
+import { mapInOrder } from './in-order.ts';
 
 // Orders (API.md "Orders"): the request both preview and create take, the quote they share, and the stored order.
 
@@ -48,14 +49,14 @@ export function orderRequestOf(body: OrderBody): OrderRequest {
 }
 
 /** Loads what the request names (ownership, grades, stock) into a plan the pure pricing can work on. */
-function buildPlan(db: Db, user: UserRow, request: OrderRequest, now: number): OrderPlan {
-  const catalog = loadCatalog(db, user.tenant_id, 'zh-CN');
+async function buildPlan(db: Db, user: UserRow, request: OrderRequest, now: number): Promise<OrderPlan> {
+  const catalog = await loadCatalog(db, user.tenant_id, 'zh-CN');
   if (request.type === 'buy') {
     const { grade, pkg } = requirePackage(catalog, request.packageId);
     if (grade.stock < request.quantity && !request.allocateLater) throw apiError(ErrorCode.STOCK_INSUFFICIENT);
     return { type: 'buy', pkg, quantity: request.quantity };
   }
-  const phones = loadOwnedPhones(db, user, request.userPhoneIds);
+  const phones = await loadOwnedPhones(db, user, request.userPhoneIds);
   if (request.type === 'renew') {
     const { pkg } = requirePackage(catalog, request.packageId);
     // A package renews phones of its own grade only: a cheaper grade's package must not extend a better phone.
@@ -64,12 +65,12 @@ function buildPlan(db: Db, user: UserRow, request: OrderRequest, now: number): O
     return {
       type: 'renew',
       pkg,
-      phones: phones.map((p) => ({ id: p.id, gradeId: p.grade_id, expireTime: p.expire_time, unpaidDays: unpaidRenewalDays(db, user.id, p.id, now) })),
+      phones: (await mapInOrder(phones, async (p) => ({ id: p.id, gradeId: p.grade_id, expireTime: p.expire_time, unpaidDays: await unpaidRenewalDays(db, user.id, p.id, now) }))),
     };
   }
   const target = requireGrade(catalog, request.targetGradeId);
   // Spec §6: an authorised phone (a live grant, or a grant code not yet redeemed) cannot be upgraded.
-  const authorized = phones.find((phone) => phoneIsAuthorized(db, phone.id, now));
+  const authorized = phones.find(async (phone) => await phoneIsAuthorized(db, phone.id, now));
   if (authorized) throw apiError(ErrorCode.UPGRADE_AUTHORIZED, { userPhoneId: authorized.id });
   return {
     type: 'upgrade',
@@ -84,9 +85,9 @@ export interface PricedOrder {
 }
 
 /** THE price of an order: preview answers it, create stores it. */
-export function quoteOrder(db: Db, user: UserRow, request: OrderRequest, now: number): PricedOrder {
-  const plan = buildPlan(db, user, request, now);
-  const coupons = couponsForOrder(db, user.id, now).map(toPricedCoupon);
+export async function quoteOrder(db: Db, user: UserRow, request: OrderRequest, now: number): Promise<PricedOrder> {
+  const plan = await buildPlan(db, user, request, now);
+  const coupons = (await couponsForOrder(db, user.id, now)).map(toPricedCoupon);
   return { plan, quote: quote(plan, coupons, request.couponId, now) };
 }
 
@@ -97,9 +98,9 @@ export function newOrderNo(now: number): string {
 }
 
 /** Stores the waitPay order of a quote; call inside the create transaction. */
-export function placeOrder(db: Db, user: UserRow, request: OrderRequest, priced: PricedOrder, language: Language, now: number): OrderRow {
+export async function placeOrder(db: Db, user: UserRow, request: OrderRequest, priced: PricedOrder, language: Language, now: number): Promise<OrderRow> {
   const { plan, quote: q } = priced;
-  return insertOrder(
+  return await insertOrder(
     db,
     {
       tenantId: user.tenant_id,
@@ -126,13 +127,13 @@ export function placeOrder(db: Db, user: UserRow, request: OrderRequest, priced:
 }
 
 /** The caller's order, or ORDER_NOT_EXIST (another user's order looks exactly like a missing one). */
-export function loadOwnedOrder(db: Db, user: UserRow, id: number | null): OrderRow {
-  const row = id === null ? undefined : findOrderOfUser(db, id, user.id);
+export async function loadOwnedOrder(db: Db, user: UserRow, id: number | null): Promise<OrderRow> {
+  const row = id === null ? undefined : await findOrderOfUser(db, id, user.id);
   if (!row) throw apiError(ErrorCode.ORDER_NOT_EXIST);
   return row;
 }
 
-export function orderJson(db: Db, row: OrderRow, language: Language, now: number): ReplyInput<typeof getOrder> {
+export async function orderJson(db: Db, row: OrderRow, language: Language, now: number): Promise<ReplyInput<typeof getOrder>> {
   const ids = JSON.parse(row.phone_ids) as number[];
   return {
     orderId: row.id,
@@ -140,7 +141,7 @@ export function orderJson(db: Db, row: OrderRow, language: Language, now: number
     type: row.type,
     status: effectiveStatus(row, now),
     gradeId: row.grade_id,
-    gradeName: gradeName(db, row.tenant_id, row.grade_id, language),
+    gradeName: await gradeName(db, row.tenant_id, row.grade_id, language),
     packageName: row.package_id === null ? '' : packageName(row.days, language),
     days: row.days,
     extraDays: row.extra_days,

@@ -13,7 +13,6 @@ import { phoneIsAuthorized } from '../data/phone-exclusions.ts';
 import { findPhone, gradeOfOwnedPhone, setGrade, startOperation } from '../data/phones.ts';
 import { operationRefusal } from './phones.ts';
 import { takeStock } from '../data/products.ts';
-import { immediate } from '../data/statements.ts';
 import { postMessage } from './messages.ts';
 import { ApiError, apiError, badRequest, otherCause } from './errors.ts';
 import { effectiveStatus, PAID_STATUSES, transition } from './order-state.ts';
@@ -28,9 +27,9 @@ import type { Db, UserRow } from './types.ts';
 // the order unpaid, the coupon unused, the stock and the phones untouched, and no successful payment recorded.
 
 /** The phones of a renew or upgrade line must still be the buyer's and of the grade the price was for. */
-function checkLinePhones(db: Db, order: OrderRow, lines: Line[]): void {
+async function checkLinePhones(db: Db, order: OrderRow, lines: Line[]): Promise<void> {
   for (const line of lines) {
-    const current = gradeOfOwnedPhone(db, line.userPhoneId!, order.user_id, order.tenant_id);
+    const current = await gradeOfOwnedPhone(db, line.userPhoneId!, order.user_id, order.tenant_id);
     if (current !== (line.fromGradeId ?? line.gradeId)) throw otherCause('phonesChanged');
   }
 }
@@ -40,16 +39,16 @@ function checkLinePhones(db: Db, order: OrderRow, lines: Line[]): void {
  * it waits up to 30 minutes for its payment; a phone that ran below a day meanwhile would be charged for time it no
  * longer has, so the payment is refused (nothing charged) and the phone keeps its grade.
  */
-function checkUpgradeRemaining(db: Db, phoneIds: number[], now: number): void {
+async function checkUpgradeRemaining(db: Db, phoneIds: number[], now: number): Promise<void> {
   for (const id of phoneIds) {
-    if (findPhone(db, id)!.expire_time - now < DAY_MS) throw apiError(ErrorCode.REMAINING_TIME_INSUFFICIENT, { userPhoneId: id });
+    if ((await findPhone(db, id))!.expire_time - now < DAY_MS) throw apiError(ErrorCode.REMAINING_TIME_INSUFFICIENT, { userPhoneId: id });
   }
 }
 
 /** Spec §6: a phone authorised since its upgrade order was placed is not upgraded either (nothing is charged). */
-function checkUpgradeNotAuthorized(db: Db, phoneIds: number[], now: number): void {
+async function checkUpgradeNotAuthorized(db: Db, phoneIds: number[], now: number): Promise<void> {
   for (const id of phoneIds) {
-    if (phoneIsAuthorized(db, id, now)) throw apiError(ErrorCode.UPGRADE_AUTHORIZED, { userPhoneId: id });
+    if (await phoneIsAuthorized(db, id, now)) throw apiError(ErrorCode.UPGRADE_AUTHORIZED, { userPhoneId: id });
   }
 }
 
@@ -57,18 +56,18 @@ function checkUpgradeNotAuthorized(db: Db, phoneIds: number[], now: number): voi
  * Pays an order: status, coupon, stock, phones. `payMethod` is recorded on the order ("free" when a coupon covered
  * everything). Other waiting payments of the order are closed, so a second wallet cannot complete it again.
  */
-export function settleOrder(db: Db, order: OrderRow, payMethod: OrderPayMethod, now: number, exceptPaymentId = ''): OrderStatus {
+export async function settleOrder(db: Db, order: OrderRow, payMethod: OrderPayMethod, now: number, exceptPaymentId = ''): Promise<OrderStatus> {
   const paid = transition(effectiveStatus(order, now), 'paymentSuccessful');
   if (order.coupon_id !== null) {
-    if (!useCoupon(db, order.coupon_id, order.id, now)) throw apiError(ErrorCode.COUPON_UNAVAILABLE);
+    if (!await useCoupon(db, order.coupon_id, order.id, now)) throw apiError(ErrorCode.COUPON_UNAVAILABLE);
   }
   const lines = JSON.parse(order.lines) as Line[];
   const days = order.days + order.extra_days;
   let phoneIds = JSON.parse(order.phone_ids) as number[];
   let status: OrderStatus;
   if (order.type === 'buy') {
-    if (takeStock(db, order.tenant_id, order.grade_id, order.quantity)) {
-      phoneIds = createPhones(db, { tenantId: order.tenant_id, userId: order.user_id, gradeId: order.grade_id, count: order.quantity, days, now, language: order.language });
+    if (await takeStock(db, order.tenant_id, order.grade_id, order.quantity)) {
+      phoneIds = await createPhones(db, { tenantId: order.tenant_id, userId: order.user_id, gradeId: order.grade_id, count: order.quantity, days, now, language: order.language });
       status = transition(paid, 'allocated');
     } else if (order.allocate_later === 1) {
       status = transition(paid, 'waitAllocate');
@@ -77,29 +76,29 @@ export function settleOrder(db: Db, order: OrderRow, payMethod: OrderPayMethod, 
       throw apiError(ErrorCode.STOCK_INSUFFICIENT);
     }
   } else {
-    checkLinePhones(db, order, lines);
+    await checkLinePhones(db, order, lines);
     if (order.type === 'renew') {
       // The ceiling holds at payment too: renewals paid one after another must not add up past it.
       for (const id of phoneIds) {
-        if (exceedsValidityCeiling(renewedExpiry(findPhone(db, id)!.expire_time, days, now), now)) throw apiError(ErrorCode.RENEW_TOO_LONG, { userPhoneId: id });
+        if (exceedsValidityCeiling(renewedExpiry((await findPhone(db, id))!.expire_time, days, now), now)) throw apiError(ErrorCode.RENEW_TOO_LONG, { userPhoneId: id });
       }
-      for (const id of phoneIds) renewPhone(db, id, days, now, true);
+      for (const id of phoneIds) await renewPhone(db, id, days, now, true);
     } else {
-      checkUpgradeRemaining(db, phoneIds, now);
-      checkUpgradeNotAuthorized(db, phoneIds, now);
+      await checkUpgradeRemaining(db, phoneIds, now);
+      await checkUpgradeNotAuthorized(db, phoneIds, now);
       // The phone restarts onto its new grade (task UPGRADE) when it could take a reboot now: one busy with another
       // task takes the grade with that restart, and one under maintenance, replacing, migrating or on a faulty host
       // keeps its status (a restart would report it online) and takes the grade when the platform brings it back.
       for (const id of phoneIds) {
-        setGrade(db, id, order.grade_id);
-        if (!operationRefusal(findPhone(db, id)!, now, 'restart')) startOperation(db, id, 'upgrade', now);
+        await setGrade(db, id, order.grade_id);
+        if (!operationRefusal((await findPhone(db, id))!, now, 'restart')) await startOperation(db, id, 'upgrade', now);
       }
     }
     status = transition(paid, 'completed');
   }
-  if (!markOrderPaid(db, order.id, status, payMethod, phoneIds, now)) throw apiError(ErrorCode.ORDER_STATE_INVALID);
-  closeWaitingPayments(db, order.id, now, exceptPaymentId);
-  postMessage(db, order.user_id, 'orderPaid', { orderNo: order.order_no, type: order.type }, now);
+  if (!await markOrderPaid(db, order.id, status, payMethod, phoneIds, now)) throw apiError(ErrorCode.ORDER_STATE_INVALID);
+  await closeWaitingPayments(db, order.id, now, exceptPaymentId);
+  await postMessage(db, order.user_id, 'orderPaid', { orderNo: order.order_no, type: order.type }, now);
   return status;
 }
 
@@ -128,21 +127,21 @@ export interface Submission {
  * One immediate transaction: a repeated key finds its payment before anything else (so a retried request answers
  * what the first one did), and the order's state is read and changed with no other writer in between.
  */
-export function submitPayment(db: Db, user: UserRow, submission: Submission, now: number): PaymentRow {
-  return immediate(db, () => {
-    const existing = findPaymentByKey(db, user.id, submission.idempotencyKey);
+export async function submitPayment(db: Db, user: UserRow, submission: Submission, now: number): Promise<PaymentRow> {
+  return await db.transaction(async (db) => {
+    const existing = await findPaymentByKey(db, user.id, submission.idempotencyKey);
     if (existing) {
       if (existing.order_id !== submission.orderId) throw badRequest('This idempotencyKey belongs to another order');
       return existing;
     }
-    const order = loadOwnedOrder(db, user, submission.orderId);
+    const order = await loadOwnedOrder(db, user, submission.orderId);
     const status = effectiveStatus(order, now);
     if (PAID_STATUSES.includes(status)) throw apiError(ErrorCode.ORDER_ALREADY_PAID);
     transition(status, 'paymentSuccessful');
     const id = newPaymentId();
     const mock = submission.method === 'mock';
-    if (mock) settleOrder(db, order, 'mock', now);
-    insertPayment(db, {
+    if (mock) await settleOrder(db, order, 'mock', now);
+    await insertPayment(db, {
       id,
       order_id: order.id,
       user_id: user.id,
@@ -154,7 +153,7 @@ export function submitPayment(db: Db, user: UserRow, submission: Submission, now
       created_at: now,
       finished_at: mock ? now : null,
     });
-    return findPayment(db, id)!;
+    return (await findPayment(db, id))!;
   });
 }
 
@@ -167,39 +166,39 @@ export type NotifyResult = (typeof NOTIFY_RESULTS)[number];
  * applied (the order closed or was cancelled) closes the payment; one refused by the order's contents (stock, phones)
  * marks it failed and answers the refusal, with nothing of the order applied.
  */
-export function notifyPayment(db: Db, method: string, paymentId: string, result: NotifyResult, now: number): PaymentRow {
+export async function notifyPayment(db: Db, method: string, paymentId: string, result: NotifyResult, now: number): Promise<PaymentRow> {
   try {
-    return immediate(db, () => {
-      const payment = findPayment(db, paymentId);
+    return await db.transaction(async (db) => {
+      const payment = await findPayment(db, paymentId);
       if (!payment) throw otherCause('paymentNotExist');
       if (payment.method !== method || method === 'mock') throw apiError(ErrorCode.PAYMENT_METHOD_INVALID);
       if (payment.status !== 'waiting') return payment;
       if (result === 'success') {
-        const order = findOrder(db, payment.order_id)!;
+        const order = (await findOrder(db, payment.order_id))!;
         if (effectiveStatus(order, now) !== 'waitPay') {
-          finishPayment(db, payment.id, 'closed', now);
+          await finishPayment(db, payment.id, 'closed', now);
         } else {
-          settleOrder(db, order, payment.method, now, payment.id);
-          finishPayment(db, payment.id, 'success', now);
+          await settleOrder(db, order, payment.method, now, payment.id);
+          await finishPayment(db, payment.id, 'success', now);
         }
       } else {
-        finishPayment(db, payment.id, result === 'fail' ? 'failed' : 'closed', now);
+        await finishPayment(db, payment.id, result === 'fail' ? 'failed' : 'closed', now);
       }
-      return findPayment(db, payment.id)!;
+      return (await findPayment(db, payment.id))!;
     });
   } catch (error) {
     if (error instanceof ApiError && error.code !== ErrorCode.ORDER_NOT_EXIST && error.code !== ErrorCode.PAYMENT_METHOD_INVALID) {
-      failWaitingPayment(db, paymentId, now);
+      await failWaitingPayment(db, paymentId, now);
     }
     throw error;
   }
 }
 
 /** What the app polls after the wallet: the order's status and the payment's, as one word each. */
-export function paymentStatusOf(db: Db, order: OrderRow, now: number): { orderStatus: OrderStatus; paymentStatus: PaymentStatus } {
+export async function paymentStatusOf(db: Db, order: OrderRow, now: number): Promise<{ orderStatus: OrderStatus; paymentStatus: PaymentStatus }> {
   const orderStatus = effectiveStatus(order, now);
   if (orderStatus === 'refunded') return { orderStatus, paymentStatus: 'refunded' };
   if (PAID_STATUSES.includes(orderStatus)) return { orderStatus, paymentStatus: 'success' };
   if (orderStatus !== 'waitPay') return { orderStatus, paymentStatus: 'closed' };
-  return { orderStatus, paymentStatus: latestPaymentStatus(db, order.id) ?? 'waiting' };
+  return { orderStatus, paymentStatus: await latestPaymentStatus(db, order.id) ?? 'waiting' };
 }

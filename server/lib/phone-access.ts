@@ -10,10 +10,10 @@ import type { Db, UserRow } from './types.ts';
  * The phone a user may open a stream to: their own, or one a grant or share lets them watch or control. Someone
  * with no access gets the same "device does not exist" as for a phone of another account, so ids reveal nothing.
  */
-export function loadStreamablePhone(db: Db, user: UserRow, id: number, now: number): { phone: PhoneRow; access: PhoneAccessRow | null } {
-  const owned = phonesOfUser(db, user.id, user.tenant_id, [id])[0];
+export async function loadStreamablePhone(db: Db, user: UserRow, id: number, now: number): Promise<{ phone: PhoneRow; access: PhoneAccessRow | null }> {
+  const owned = (await phonesOfUser(db, user.id, user.tenant_id, [id]))[0];
   if (owned) return { phone: owned, access: null };
-  const lent = accessiblePhone(db, user.id, user.tenant_id, id, now);
+  const lent = await accessiblePhone(db, user.id, user.tenant_id, id, now);
   if (!lent) throw apiError(ErrorCode.DEVICE_NOT_EXIST);
   return lent;
 }

@@ -3,7 +3,6 @@ import { BUILT_IN_APPS } from '../stream/phone-apps.ts';
 import type { PhoneRow } from '../data/phones.ts';
 import { installedAppRow, installedAppRows, insertInstalledApp, runningAppRows } from '../data/phone-apps.ts';
 import type { PhoneAppRow } from '../data/phone-apps.ts';
-import { immediate } from '../data/statements.ts';
 import { apiError } from './errors.ts';
 import type { Db, Deps } from './types.ts';
 
@@ -35,35 +34,35 @@ function installedApp(row: PhoneAppRow): PhoneApp {
 }
 
 /** The apps installed on the phone (no built-ins), oldest first, icons included: what the home screen adds. */
-export function installedApps(db: Db, phoneId: number): PhoneAppRow[] {
-  return installedAppRows(db, [phoneId]);
+export async function installedApps(db: Db, phoneId: number): Promise<PhoneAppRow[]> {
+  return await installedAppRows(db, [phoneId]);
 }
 
 /** Every app of each phone: built-ins first, then the installed ones. */
-export function appsOfPhones(db: Db, phoneIds: number[]): Map<number, PhoneApp[]> {
-  const rows = installedAppRows(db, phoneIds);
+export async function appsOfPhones(db: Db, phoneIds: number[]): Promise<Map<number, PhoneApp[]>> {
+  const rows = await installedAppRows(db, phoneIds);
   return new Map(phoneIds.map((id) => [id, [...SYSTEM_APPS, ...rows.filter((row) => row.phone_id === id).map(installedApp)]]));
 }
 
 /** The phone's app of that package, built-in or installed, or undefined. */
-export function findApp(db: Db, phoneId: number, packageName: string): PhoneApp | undefined {
+export async function findApp(db: Db, phoneId: number, packageName: string): Promise<PhoneApp | undefined> {
   const system = SYSTEM_APPS.find((app) => app.packageName === packageName);
   if (system) return system;
-  const row = installedAppRow(db, phoneId, packageName);
+  const row = await installedAppRow(db, phoneId, packageName);
   return row ? installedApp(row) : undefined;
 }
 
 /** Whether the phone has that package, built-in or installed. */
-export function hasPackage(db: Db, phoneId: number, packageName: string): boolean {
-  return findApp(db, phoneId, packageName) !== undefined;
+export async function hasPackage(db: Db, phoneId: number, packageName: string): Promise<boolean> {
+  return await findApp(db, phoneId, packageName) !== undefined;
 }
 
 /**
  * The packages started through the API that still run on each phone: a reboot, quick restart or reset begun after
  * an app was started stopped it (the row stays until the next start or stop; no timer has to clean it up).
  */
-export function runningPackages(db: Db, phones: PhoneRow[]): Map<number, Set<string>> {
-  const rows = runningAppRows(db, phones.map((phone) => phone.id));
+export async function runningPackages(db: Db, phones: PhoneRow[]): Promise<Map<number, Set<string>>> {
+  const rows = await runningAppRows(db, phones.map((phone) => phone.id));
   return new Map(
     phones.map((phone) => {
       const restartedAt = phone.operation_started_at ?? -Infinity;
@@ -86,12 +85,12 @@ export interface NewApp {
  * APP_ALREADY_EXISTS when the phone has that package already (built-in or installed; an update is not this call's).
  * The phone's home screen shows it at once.
  */
-export function installApp(deps: Pick<Deps, 'db' | 'now' | 'appsChanged'>, phoneId: number, app: NewApp): void {
+export async function installApp(deps: Pick<Deps, 'db' | 'now' | 'appsChanged'>, phoneId: number, app: NewApp): Promise<void> {
   const { db } = deps;
   // One write transaction (a savepoint inside the caller's): two uploads of one package cannot both pass the check.
-  immediate(db, () => {
-    if (hasPackage(db, phoneId, app.packageName)) throw apiError(ErrorCode.APP_ALREADY_EXISTS);
-    insertInstalledApp(db, {
+  await db.transaction(async (db) => {
+    if (await hasPackage(db, phoneId, app.packageName)) throw apiError(ErrorCode.APP_ALREADY_EXISTS);
+    await insertInstalledApp(db, {
       phone_id: phoneId,
       package_name: app.packageName,
       label: app.label,

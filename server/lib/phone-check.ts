@@ -47,7 +47,7 @@ export function measureTurn(): Promise<number> {
   return new Promise((resolve) => setImmediate(() => resolve(Math.round((performance.now() - start) * 10) / 10)));
 }
 
-export function checkPhone(db: Db, phone: PhoneRow, now: number, latencyMs: number): ReplyInput<typeof contract.checkPhone> {
+export async function checkPhone(db: Db, phone: PhoneRow, now: number, latencyMs: number): Promise<ReplyInput<typeof contract.checkPhone>> {
   const status = businessStatus(phone, now);
   const expired = status === 'expired';
   const unreachable = phone.fault === 'disconnected' || status === 'offline';
@@ -73,7 +73,7 @@ export function checkPhone(db: Db, phone: PhoneRow, now: number, latencyMs: numb
   else checks.push(check('status', 'ok'));
 
   const left = Math.max(0, phone.expire_time - now);
-  const soon = configPositiveInt(db, phone.tenant_id, 'PHONE_EXPIRE_TIME_TEXT_LESS_THAN', 72) * HOUR_MS;
+  const soon = await configPositiveInt(db, phone.tenant_id, 'PHONE_EXPIRE_TIME_TEXT_LESS_THAN', 72) * HOUR_MS;
   if (expired) checks.push(check('time', 'problem', 'renew', ErrorCode.DEVICE_EXPIRED, 0, soon));
   else if (left < MIN_OPEN_MS) checks.push(check('time', 'problem', 'renew', ErrorCode.DEVICE_VALIDITY_UNDER_10_MINUTES, left, soon));
   else if (left < soon) checks.push(check('time', 'warning', 'renew', null, left, soon));
@@ -82,7 +82,7 @@ export function checkPhone(db: Db, phone: PhoneRow, now: number, latencyMs: numb
   if (expired) checks.push(check('storage', 'skipped'));
   else {
     const total = bytesOf(spec.storage);
-    const apps = installedAppRows(db, [phone.id]).reduce((sum, app) => sum + 2 * app.size_bytes, 0);
+    const apps = (await installedAppRows(db, [phone.id])).reduce((sum, app) => sum + 2 * app.size_bytes, 0);
     const used = Math.min(total, Math.round(SYSTEM_STORAGE + apps + share(phone.id, 1) * 0.25 * total));
     const ratio = used / total;
     checks.push(check('storage', ratio >= STORAGE_PROBLEM ? 'problem' : ratio >= STORAGE_WARNING ? 'warning' : 'ok', ratio >= STORAGE_WARNING ? 'apps' : null, null, used, total));
@@ -91,7 +91,7 @@ export function checkPhone(db: Db, phone: PhoneRow, now: number, latencyMs: numb
   if (!running) checks.push(check('memory', 'skipped'), check('latency', 'skipped'));
   else {
     const total = bytesOf(spec.ram);
-    const apps = runningPackages(db, [phone]).get(phone.id)?.size ?? 0;
+    const apps = (await runningPackages(db, [phone])).get(phone.id)?.size ?? 0;
     const used = Math.min(total, Math.round(SYSTEM_MEMORY + apps * MEMORY_PER_RUNNING_APP + share(phone.id, 2) * 0.3 * total));
     // A reboot frees what the running apps hold.
     checks.push(check('memory', used / total >= MEMORY_WARNING ? 'warning' : 'ok', used / total >= MEMORY_WARNING ? 'reboot' : null, null, used, total));

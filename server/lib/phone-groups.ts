@@ -16,8 +16,8 @@ export function groupDisplayName(group: Pick<GroupRow, 'name' | 'is_default'>, l
 }
 
 /** The caller's group, or GROUP_NOT_EXIST (another user's group looks exactly like a missing one). */
-export function loadOwnedGroup(db: Db, user: UserRow, id: number | null): GroupRow {
-  const row = id === null ? undefined : findGroupOfUser(db, id, user.id);
+export async function loadOwnedGroup(db: Db, user: UserRow, id: number | null): Promise<GroupRow> {
+  const row = id === null ? undefined : await findGroupOfUser(db, id, user.id);
   if (!row) throw apiError(ErrorCode.GROUP_NOT_EXIST);
   return row;
 }
@@ -35,9 +35,9 @@ const RESERVED_KEYS = new Set(Object.values(DEFAULT_GROUP_NAMES).map(lookalikeKe
  * any language (compared by lookalikeKey: "Default\u00A0group", "ＤＥＦＡＵＬＴ ＧＲＯＵＰ", a Cyrillic "е" or "默認分組" are
  * the reserved name to whoever reads the picker, so two such entries could not be told apart).
  */
-export function assertGroupNameFree(db: Db, userId: number, name: string, exceptId: number | null): void {
+export async function assertGroupNameFree(db: Db, userId: number, name: string, exceptId: number | null): Promise<void> {
   const reserved = RESERVED_KEYS.has(lookalikeKey(name));
-  if (reserved || groupNameTaken(db, userId, name, exceptId)) throw apiError(ErrorCode.GROUP_NAME_DUPLICATE);
+  if (reserved || await groupNameTaken(db, userId, name, exceptId)) throw apiError(ErrorCode.GROUP_NAME_DUPLICATE);
 }
 
 /** A concurrent create/rename can slip past assertGroupNameFree; the unique index still refuses it. */

@@ -128,11 +128,11 @@ const ATTEMPTS = 20;
  * Stores the identity `make` draws for the phone, drawing again (with the attempt number) while one of its values is
  * another phone's: the UNIQUE indexes decide, so two writers cannot both take a value. Returns what was stored.
  */
-export function generateUnique(db: Db, phoneId: number, make: (attempt: number) => PhoneIdentity, now: number): PhoneIdentity {
+export async function generateUnique(db: Db, phoneId: number, make: (attempt: number) => PhoneIdentity, now: number): Promise<PhoneIdentity> {
   for (let attempt = 0; ; attempt++) {
     const identity = make(attempt);
     try {
-      saveIdentity(db, phoneId, identity, now);
+      await saveIdentity(db, phoneId, identity, now);
       return identity;
     } catch (error) {
       if (!(error instanceof Error && COLLISION.test(error.message)) || attempt >= ATTEMPTS) throw error;
@@ -166,8 +166,8 @@ export function firstIdentity(phoneId: number): PhoneIdentity {
  * The phone's stored identity, made on first read (any phone, however it was inserted: provisioning, seeds, tests).
  * The first draw comes from the phone's id (firstIdentity); a collision falls back to fresh random draws.
  */
-export function identityOf(db: Db, phoneId: number, now: number): PhoneIdentity {
-  const stored = findIdentity(db, phoneId);
+export async function identityOf(db: Db, phoneId: number, now: number): Promise<PhoneIdentity> {
+  const stored = await findIdentity(db, phoneId);
   if (stored) return stored;
-  return generateUnique(db, phoneId, (attempt) => (attempt === 0 ? firstIdentity(phoneId) : newIdentity(randomModel(cryptoDraw), cryptoDraw)), now);
+  return await generateUnique(db, phoneId, (attempt) => (attempt === 0 ? firstIdentity(phoneId) : newIdentity(randomModel(cryptoDraw), cryptoDraw)), now);
 }

@@ -2,10 +2,10 @@ import { OPERATION_TASK, type ProgressTaskType } from '../../shared/contract/dev
 import type { BatchEntry, OperationType } from '../../shared/device-types.ts';
 import { resetSettings, startOperation } from '../data/phones.ts';
 import type { PhoneRow } from '../data/phones.ts';
-import { immediate } from '../data/statements.ts';
 import { batchFailure, batchSuccess, currentOperation, loadOwnedPhones, operationRefusal } from './phones.ts';
 import type { Db, UserRow } from './types.ts';
 import { DEFAULT_RESOLUTION } from '../../shared/device-types.ts';
+import { mapInOrder } from './in-order.ts';
 
 // Reboot, quick restart and reset (API.md "Devices"). An operation is only a stored type and start time: the
 // phone is `operating` while the clock is inside its duration, so there is no timer to lose on a restart.
@@ -17,15 +17,15 @@ import { DEFAULT_RESOLUTION } from '../../shared/device-types.ts';
  * Reset applies its effects at the start (root off, default resolution): nothing has to be written when it ends,
  * and no setting can change meanwhile because a busy phone refuses set-root and set-resolution.
  */
-export function startOperations(db: Db, user: UserRow, ids: number[], type: OperationType, now: number): BatchEntry[] {
-  return immediate(db, () =>
-    loadOwnedPhones(db, user, ids).map((phone) => {
+export async function startOperations(db: Db, user: UserRow, ids: number[], type: OperationType, now: number): Promise<BatchEntry[]> {
+  return await db.transaction(async (db) =>
+    (await mapInOrder((await loadOwnedPhones(db, user, ids)), async (phone) => {
       const refusal = operationRefusal(phone, now, 'restart');
       if (refusal) return batchFailure(phone.id, refusal);
-      startOperation(db, phone.id, type, now);
-      if (type === 'reset') resetSettings(db, phone.id, DEFAULT_RESOLUTION);
+      await startOperation(db, phone.id, type, now);
+      if (type === 'reset') await resetSettings(db, phone.id, DEFAULT_RESOLUTION);
       return batchSuccess(phone.id);
-    }),
+    })),
   );
 }
 

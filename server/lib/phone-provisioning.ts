@@ -15,9 +15,9 @@ const LAST_PHONE_NO = 99_999_999;
  * "<grade> <n>", numbered after the highest such name the user already has, so names stay unique per user and a
  * second purchase continues the count rather than starting again at 1.
  */
-function nextNameNumber(db: Db, userId: number, prefix: string): number {
+async function nextNameNumber(db: Db, userId: number, prefix: string): Promise<number> {
   let highest = 0;
-  for (const name of phoneNamesWithPrefix(db, userId, prefix)) {
+  for (const name of await phoneNamesWithPrefix(db, userId, prefix)) {
     const n = Number(name.slice(prefix.length + 1));
     if (Number.isInteger(n) && n > highest) highest = n;
   }
@@ -25,8 +25,8 @@ function nextNameNumber(db: Db, userId: number, prefix: string): number {
 }
 
 /** The number after the highest CP number in use, so new phones read as the next devices of the platform. */
-function nextPhoneNo(db: Db): number | undefined {
-  const last = highestPhoneNo(db);
+async function nextPhoneNo(db: Db): Promise<number | undefined> {
+  const last = await highestPhoneNo(db);
   // An empty platform starts at CP10000001; past the last number insertPhone draws a random free one instead.
   const highest = last ? Number(last.match(PHONE_NO)![1]) : 10_000_000;
   return highest < LAST_PHONE_NO ? highest + 1 : undefined;
@@ -44,15 +44,15 @@ export interface NewPhones {
 }
 
 /** New online phones in the user's default group; returns their ids. */
-export function createPhones(db: Db, spec: NewPhones): number[] {
-  const groupId = ensureDefaultGroup(db, spec.userId, spec.now);
-  const prefix = gradeName(db, spec.tenantId, spec.gradeId, spec.language) || `Phone`;
-  const firstName = nextNameNumber(db, spec.userId, prefix);
+export async function createPhones(db: Db, spec: NewPhones): Promise<number[]> {
+  const groupId = await ensureDefaultGroup(db, spec.userId, spec.now);
+  const prefix = await gradeName(db, spec.tenantId, spec.gradeId, spec.language) || `Phone`;
+  const firstName = await nextNameNumber(db, spec.userId, prefix);
   const ids: number[] = [];
   for (let i = 0; i < spec.count; i++) {
-    const no = nextPhoneNo(db);
+    const no = await nextPhoneNo(db);
     ids.push(
-      insertPhone(db, {
+      await insertPhone(db, {
         tenantId: spec.tenantId,
         userId: spec.userId,
         groupId,
@@ -74,9 +74,9 @@ export function createPhones(db: Db, spec: NewPhones): number[] {
  * Adds the days; false (and nothing changed) when the phone would reach the validity ceiling. A paid order skips
  * the check (`honourPaid`): it was priced under the ceiling, and money taken is always turned into days.
  */
-export function renewPhone(db: Db, phoneId: number, days: number, now: number, honourPaid = false): boolean {
-  const expireTime = renewedExpiry(findPhone(db, phoneId)!.expire_time, days, now);
+export async function renewPhone(db: Db, phoneId: number, days: number, now: number, honourPaid = false): Promise<boolean> {
+  const expireTime = renewedExpiry((await findPhone(db, phoneId))!.expire_time, days, now);
   if (!honourPaid && exceedsValidityCeiling(expireTime, now)) return false;
-  setExpiry(db, phoneId, expireTime);
+  await setExpiry(db, phoneId, expireTime);
   return true;
 }

@@ -152,8 +152,8 @@ export function batchFailure(userPhoneId: number, code: DeviceCode): BatchEntry 
  * The caller's phones with these ids, in the order asked. Any id that is not the caller's (another user's,
  * another tenant's, or none at all) fails the whole call with the same DEVICE_NOT_EXIST, before anything is done.
  */
-export function loadOwnedPhones(db: Db, user: UserRow, ids: number[]): PhoneRow[] {
-  const byId = new Map(phonesOfUser(db, user.id, user.tenant_id, ids).map((row) => [row.id, row]));
+export async function loadOwnedPhones(db: Db, user: UserRow, ids: number[]): Promise<PhoneRow[]> {
+  const byId = new Map((await phonesOfUser(db, user.id, user.tenant_id, ids)).map((row) => [row.id, row]));
   return ids.map((id) => {
     const row = byId.get(id);
     if (!row) throw apiError(ErrorCode.DEVICE_NOT_EXIST);
@@ -161,6 +161,6 @@ export function loadOwnedPhones(db: Db, user: UserRow, ids: number[]): PhoneRow[
   });
 }
 
-export function loadOwnedPhone(db: Db, user: UserRow, id: number): PhoneRow {
-  return loadOwnedPhones(db, user, [id])[0]!;
+export async function loadOwnedPhone(db: Db, user: UserRow, id: number): Promise<PhoneRow> {
+  return (await loadOwnedPhones(db, user, [id]))[0]!;
 }

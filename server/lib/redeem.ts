@@ -3,19 +3,18 @@ import type { OrderType } from '../../shared/contract/shop-words.ts';
 import { DAY_MS } from '../../shared/contract/time-units.ts';
 import { findRedeemCode, useRedeemCode } from '../data/codes.ts';
 import { insertCoupon } from '../data/coupons.ts';
-import { immediate } from '../data/statements.ts';
 import { apiError, otherCause } from './errors.ts';
 import type { Db, UserRow } from './types.ts';
 
 // Redeem codes (API.md "Activation and redeem codes"): a code grants a coupon once, to whoever redeems it first.
 
 /** Checks and uses the code and grants its coupon in one transaction; returns the coupon id. */
-export function redeemCode(db: Db, user: UserRow, code: string, now: number): number {
-  return immediate(db, () => {
-    const row = findRedeemCode(db, user.tenant_id, code);
+export async function redeemCode(db: Db, user: UserRow, code: string, now: number): Promise<number> {
+  return await db.transaction(async (db) => {
+    const row = await findRedeemCode(db, user.tenant_id, code);
     if (!row) throw otherCause('redeemCodeUnknown');
     if (row.used_at !== null) throw apiError(ErrorCode.REDEEM_CODE_USED);
-    const id = insertCoupon(db, {
+    const id = await insertCoupon(db, {
       tenantId: user.tenant_id,
       userId: user.id,
       type: row.coupon_type,
@@ -27,7 +26,7 @@ export function redeemCode(db: Db, user: UserRow, code: string, now: number): nu
       orderTypes: row.order_types.split(',') as OrderType[],
       createdAt: now,
     });
-    useRedeemCode(db, row.id, user.id, id, now);
+    await useRedeemCode(db, row.id, user.id, id, now);
     return id;
   });
 }

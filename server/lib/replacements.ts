@@ -12,12 +12,12 @@ import { accessiblePhone } from '../data/phone-access.ts';
 import { deleteAllInstalledApps, installedAppCounts } from '../data/phone-apps.ts';
 import { phonesOfUser, resetSettings, startOperation, type PhoneRow } from '../data/phones.ts';
 import { insertReplacement, lastReplacements } from '../data/replacements.ts';
-import { immediate } from '../data/statements.ts';
 import { configPositiveInt } from './config.ts';
 import { ApiError, apiError, ERROR_MESSAGES, type CatalogCode } from './errors.ts';
 import { businessStatus, currentOperation } from './phones.ts';
 import type { Db, UserRow } from './types.ts';
 import { HOUR_MS } from '../../shared/contract/time-units.ts';
+import { mapInOrder } from './in-order.ts';
 
 // Replacement (spec §1, §4, §9; server/API.md "Replacement"): the phone moves to a new instance on another host.
 // `replace-preview` tells per phone what `replace-submit` would do; submit checks everything again inside one
@@ -32,11 +32,11 @@ export interface ReplaceLimits extends Record<ReplaceLimitName, number> {
 }
 
 /** The tenant's PHONE_REPLACE_* config keys (spec §9), each falling back to its default when missing or malformed. */
-export function replaceLimits(db: Db, tenantId: number): ReplaceLimits {
-  const number = (name: ReplaceLimitName) => configPositiveInt(db, tenantId, REPLACE_LIMIT_KEYS[name], REPLACE_LIMIT_DEFAULTS[name]);
-  const text = configValue(db, tenantId, REPLACE_LIMIT_KEYS.statuses) ?? REPLACE_STATUS_DEFAULT;
+export async function replaceLimits(db: Db, tenantId: number): Promise<ReplaceLimits> {
+  const number = async (name: ReplaceLimitName) => await configPositiveInt(db, tenantId, REPLACE_LIMIT_KEYS[name], REPLACE_LIMIT_DEFAULTS[name]);
+  const text = await configValue(db, tenantId, REPLACE_LIMIT_KEYS.statuses) ?? REPLACE_STATUS_DEFAULT;
   const statuses = text.split(',').map((word) => word.trim()).filter((word): word is BusinessStatus => (BUSINESS_STATUSES as readonly string[]).includes(word));
-  return { batch: number('batch'), expireHours: number('expireHours'), frequencyHours: number('frequencyHours'), statuses: new Set(statuses) };
+  return { batch: await number('batch'), expireHours: await number('expireHours'), frequencyHours: await number('frequencyHours'), statuses: new Set(statuses) };
 }
 
 type Refusal = CatalogCode;
@@ -73,26 +73,26 @@ function phoneRefusal(phone: PhoneRow, limits: ReplaceLimits, last: number | und
  * the caller's phone nor lent to the caller (DEVICE_NOT_EXIST: nothing is told of other accounts' phones). A phone
  * lent to the caller is its owner's to replace (REPLACE_AUTHORIZED).
  */
-function judge(db: Db, user: UserRow, ids: number[], now: number): { verdicts: Verdict[]; last: Map<number, number> } {
-  const limits = replaceLimits(db, user.tenant_id);
+async function judge(db: Db, user: UserRow, ids: number[], now: number): Promise<{ verdicts: Verdict[]; last: Map<number, number> }> {
+  const limits = await replaceLimits(db, user.tenant_id);
   if (ids.length > limits.batch) throw new ApiError(ErrorCode.BATCH_LIMIT_EXCEEDED, `At most ${limits.batch} devices at once`);
-  const owned = new Map(phonesOfUser(db, user.id, user.tenant_id, ids).map((row) => [row.id, row]));
-  const last = lastReplacements(db, ids);
-  const verdicts = ids.map((id): Verdict => {
+  const owned = new Map((await phonesOfUser(db, user.id, user.tenant_id, ids)).map((row) => [row.id, row]));
+  const last = await lastReplacements(db, ids);
+  const verdicts = (await mapInOrder(ids, async (id): Promise<Verdict> => {
     const phone = owned.get(id);
     if (phone) return { userPhoneId: id, phone, refusal: phoneRefusal(phone, limits, last.get(id), now) };
-    const lent = accessiblePhone(db, user.id, user.tenant_id, id, now);
+    const lent = await accessiblePhone(db, user.id, user.tenant_id, id, now);
     if (lent?.access.kind === 'grant') return { userPhoneId: id, phone: lent.phone, refusal: ErrorCode.REPLACE_AUTHORIZED };
     throw apiError(ErrorCode.DEVICE_NOT_EXIST);
-  });
+  }));
   return { verdicts, last };
 }
 
 const codeAndMsg = (refusal: Refusal | null) => ({ code: refusal ?? ErrorCode.SUCCESS, msg: refusal ? ERROR_MESSAGES[refusal] : '' });
 
-export function previewReplacement(db: Db, user: UserRow, ids: number[], replaceType: ReplaceType, now: number): ReplyInput<typeof contract.previewReplacement> {
-  const { verdicts, last } = judge(db, user, ids, now);
-  const apps = installedAppCounts(db, ids);
+export async function previewReplacement(db: Db, user: UserRow, ids: number[], replaceType: ReplaceType, now: number): Promise<ReplyInput<typeof contract.previewReplacement>> {
+  const { verdicts, last } = await judge(db, user, ids, now);
+  const apps = await installedAppCounts(db, ids);
   const items = verdicts.map(({ userPhoneId, phone, refusal }) => ({
     userPhoneId,
     phoneNo: phone.phone_no,
@@ -112,33 +112,33 @@ export type ReplaceStarted = (userPhoneId: number, type: 'replace' | 'displace')
  * Starts the replacements the checks allow, in one transaction; `started` hears of each after the commit (the stream
  * drops its sessions and boots the new instance). Refused phones are not recorded; a faulty host's phone is, as failed.
  */
-export function submitReplacement(
+export async function submitReplacement(
   db: Db,
   user: UserRow,
   ids: number[],
   replaceType: ReplaceType,
   now: number,
   started?: ReplaceStarted,
-): ReplyInput<typeof contract.submitReplacement> {
+): Promise<ReplyInput<typeof contract.submitReplacement>> {
   const operation = REPLACE_OPERATION[replaceType];
-  const items = immediate(db, () =>
-    judge(db, user, ids, now).verdicts.map(({ userPhoneId, phone, refusal: checked }) => {
+  const items = await db.transaction(async (db) =>
+    (await mapInOrder((await judge(db, user, ids, now)).verdicts, async ({ userPhoneId, phone, refusal: checked }) => {
       const refusal = checked ?? (phone.fault ? ErrorCode.REPLACE_FAILED : null);
       if (checked === null) {
-        insertReplacement(db, {
+        await insertReplacement(db, {
           tenantId: user.tenant_id, phoneId: phone.id, userId: user.id, replaceType, result: refusal ? 'failed' : 'success', reasonCode: refusal, createdAt: now,
         });
       }
       if (!refusal) {
-        startOperation(db, phone.id, operation, now);
+        await startOperation(db, phone.id, operation, now);
         // A fresh phone: what the user installed goes, and the settings are the factory's (as reset does).
         if (replaceType === 1) {
-          deleteAllInstalledApps(db, phone.id);
-          resetSettings(db, phone.id, DEFAULT_RESOLUTION);
+          await deleteAllInstalledApps(db, phone.id);
+          await resetSettings(db, phone.id, DEFAULT_RESOLUTION);
         }
       }
       return { userPhoneId, phoneNo: phone.phone_no, name: phone.name, success: !refusal, ...codeAndMsg(refusal), taskType: REPLACE_TASK[replaceType] };
-    }),
+    })),
   );
   for (const item of items) if (item.success) started?.(item.userPhoneId, operation);
   return { replaceType, items };

@@ -6,7 +6,6 @@ import {
   userIsShielded, viewerById, viewerByKeyHash,
 } from '../data/shares.ts';
 import type { ShareRow, ViewerRow } from '../data/shares.ts';
-import { immediate } from '../data/statements.ts';
 import { apiError } from './errors.ts';
 import { newShareSecret, roomLimit, seenSince } from './shares.ts';
 import { VIEWER_KEY_PATTERN } from '../../shared/contract/share-words.ts';
@@ -21,14 +20,14 @@ import type { Db, Deps, Language } from './types.ts';
 // owner's side (links, the room's viewers) is shares.ts.
 
 /** The live share a token opens, or SHARE_ENDED for every other case. */
-function liveShareOf(db: Db, token: string, now: number): ShareRow {
-  const share = token ? shareByTokenHash(db, hashToken(token), now) : undefined;
+async function liveShareOf(db: Db, token: string, now: number): Promise<ShareRow> {
+  const share = token ? await shareByTokenHash(db, hashToken(token), now) : undefined;
   if (!share || !isLive(share, now)) throw apiError(ErrorCode.SHARE_ENDED);
   return share;
 }
 
-export function openShare(deps: Deps, token: string): ReplyInput<typeof contract.openShare> {
-  const share = liveShareOf(deps.db, token, deps.now());
+export async function openShare(deps: Deps, token: string): Promise<ReplyInput<typeof contract.openShare>> {
+  const share = await liveShareOf(deps.db, token, deps.now());
   return { shareId: share.id, userPhoneId: share.phone_id, phoneName: share.phone_name, permission: share.permission, expiresAt: share.expires_at };
 }
 
@@ -53,25 +52,25 @@ export interface JoinInput {
  * new viewer's, so a page can open its stream with it while this join is on its way (or join by the socket itself,
  * `joinBySocket`).
  */
-export function joinShare(deps: Pick<Deps, 'db' | 'now'>, input: JoinInput): ReplyInput<typeof contract.joinShare> {
+export async function joinShare(deps: Pick<Deps, 'db' | 'now'>, input: JoinInput): Promise<ReplyInput<typeof contract.joinShare>> {
   const { db } = deps;
   const now = deps.now();
-  const result = immediate(db, () => {
-    const share = liveShareOf(db, input.token, now);
+  const result = await db.transaction(async (db) => {
+    const share = await liveShareOf(db, input.token, now);
     if (input.phoneId !== undefined && share.phone_id !== input.phoneId) throw apiError(ErrorCode.SHARE_ENDED);
     const userId = input.account?.tenantId === share.tenant_id ? input.account.id : null;
     const keyHash = input.viewerKey ? hashToken(input.viewerKey) : '';
-    const known = keyHash ? viewerByKeyHash(db, keyHash, seenSince(now)) : undefined;
+    const known = keyHash ? await viewerByKeyHash(db, keyHash, seenSince(now)) : undefined;
     const existing = known?.share_id === share.id ? known : undefined;
-    admitViewer(db, share, existing, userId, now);
+    await admitViewer(db, share, existing, userId, now);
     if (existing) {
       const displayName = input.displayName || existing.display_name;
-      rejoinViewer(db, existing.id, displayName, userId, existing.state === 'enabled', now);
+      await rejoinViewer(db, existing.id, displayName, userId, existing.state === 'enabled', now);
       return { viewerId: existing.id, viewerKey: input.viewerKey, displayName, permission: existing.permission, share };
     }
     const viewerKey = !known && VIEWER_KEY_PATTERN.test(input.viewerKey) ? input.viewerKey : newShareSecret();
     const displayName = input.displayName || guestName(input.language);
-    const viewerId = insertViewer(db, {
+    const viewerId = await insertViewer(db, {
       shareId: share.id,
       userId,
       displayName,
@@ -95,12 +94,12 @@ const guestName = (language: Language): string => `${GUEST_WORD[language]} ${ran
  * Whichever of the two comes first makes the viewer; the other finds it by its key. False when the join is refused
  * (the socket is then refused as any other; the page's call says why) or the share is not of this phone.
  */
-export function joinBySocket(deps: Pick<Deps, 'db' | 'now'>, key: string, join: SocketJoin, userPhoneId: number): boolean {
+export async function joinBySocket(deps: Pick<Deps, 'db' | 'now'>, key: string, join: SocketJoin, userPhoneId: number): Promise<boolean> {
   // The name rule of the join call (its Name field), applied here: a socket's message passes no schema.
   const displayName = join.name.trim().normalize('NFC');
   if (!VIEWER_KEY_PATTERN.test(key) || (displayName && checkName(displayName))) return false;
   try {
-    const joined = joinShare(deps, { token: join.share, displayName, language: join.language, viewerKey: key, account: null, phoneId: userPhoneId });
+    const joined = await joinShare(deps, { token: join.share, displayName, language: join.language, viewerKey: key, account: null, phoneId: userPhoneId });
     return joined.viewerKey === key;
   } catch {
     return false;
@@ -108,14 +107,14 @@ export function joinBySocket(deps: Pick<Deps, 'db' | 'now'>, key: string, join: 
 }
 
 /** The viewer picks its own display name while in the room; the owner's list shows it from then on. */
-export function renameViewer(deps: Deps, key: string, displayName: string): ReplyInput<typeof contract.renameViewer> {
+export async function renameViewer(deps: Deps, key: string, displayName: string): Promise<ReplyInput<typeof contract.renameViewer>> {
   const { db } = deps;
   const now = deps.now();
-  immediate(db, () => {
-    const viewer = loadViewerByKey(db, key, now);
+  await db.transaction(async (db) => {
+    const viewer = await loadViewerByKey(db, key, now);
     if (viewer.state === 'shielded') throw apiError(ErrorCode.SHARE_BLOCKED);
     if (viewer.state !== 'enabled') throw apiError(ErrorCode.SHARE_VIEWER_NOT_EXIST);
-    setViewerName(db, viewer.id, displayName, now);
+    await setViewerName(db, viewer.id, displayName, now);
   });
   return { displayName };
 }
@@ -124,13 +123,13 @@ export function renameViewer(deps: Deps, key: string, displayName: string): Repl
  * Whether a viewer (`existing`: this browser's, by its key; undefined for a new one) may be in the share's room now:
  * throws SHARE_BLOCKED for a blocked key or account, SHARE_ROOM_FULL when the room is full and it is not in it.
  */
-function admitViewer(db: Db, share: ShareRow, existing: ViewerRow | undefined, userId: number | null, now: number): void {
+async function admitViewer(db: Db, share: ShareRow, existing: ViewerRow | undefined, userId: number | null, now: number): Promise<void> {
   if (existing?.state === 'shielded') throw apiError(ErrorCode.SHARE_BLOCKED);
   for (const account of [userId, existing?.user_id ?? null]) {
-    if (account !== null && userIsShielded(db, share.id, account)) throw apiError(ErrorCode.SHARE_BLOCKED);
+    if (account !== null && await userIsShielded(db, share.id, account)) throw apiError(ErrorCode.SHARE_BLOCKED);
   }
   const inRoom = existing?.state === 'enabled';
-  if (!inRoom && roomCount(db, share.id, seenSince(now)) >= roomLimit(db, share.tenant_id)) throw apiError(ErrorCode.SHARE_ROOM_FULL);
+  if (!inRoom && await roomCount(db, share.id, seenSince(now)) >= await roomLimit(db, share.tenant_id)) throw apiError(ErrorCode.SHARE_ROOM_FULL);
 }
 
 /**
@@ -140,14 +139,14 @@ function admitViewer(db: Db, share: ShareRow, existing: ViewerRow | undefined, u
  * when the key names no viewer of a live share of this phone, or the viewer may not come back now; the socket is then
  * refused as any other (stream-access.ts says why).
  */
-export function rejoinByKey(db: Db, now: number, key: string, userPhoneId: number): boolean {
+export async function rejoinByKey(db: Db, now: number, key: string, userPhoneId: number): Promise<boolean> {
   try {
-    return immediate(db, () => {
-      const viewer = key ? viewerByKeyHash(db, hashToken(key), seenSince(now)) : undefined;
-      const share = viewer ? shareById(db, viewer.share_id, now) : undefined;
+    return await db.transaction(async (db) => {
+      const viewer = key ? await viewerByKeyHash(db, hashToken(key), seenSince(now)) : undefined;
+      const share = viewer ? await shareById(db, viewer.share_id, now) : undefined;
       if (!viewer || !share || !isLive(share, now) || share.phone_id !== userPhoneId) return false;
-      admitViewer(db, share, viewer, null, now);
-      rejoinViewer(db, viewer.id, viewer.display_name, null, viewer.state === 'enabled', now);
+      await admitViewer(db, share, viewer, null, now);
+      await rejoinViewer(db, viewer.id, viewer.display_name, null, viewer.state === 'enabled', now);
       return true;
     });
   } catch {
@@ -156,10 +155,10 @@ export function rejoinByKey(db: Db, now: number, key: string, userPhoneId: numbe
 }
 
 /** The viewer a key names, in a live share: an unknown key does not exist, an ended share says so. */
-function loadViewerByKey(db: Db, key: string, now: number): ViewerRow {
-  const viewer = key ? viewerByKeyHash(db, hashToken(key), seenSince(now)) : undefined;
+async function loadViewerByKey(db: Db, key: string, now: number): Promise<ViewerRow> {
+  const viewer = key ? await viewerByKeyHash(db, hashToken(key), seenSince(now)) : undefined;
   if (!viewer) throw apiError(ErrorCode.SHARE_VIEWER_NOT_EXIST);
-  const share = shareById(db, viewer.share_id, now);
+  const share = await shareById(db, viewer.share_id, now);
   if (!share || !isLive(share, now)) throw apiError(ErrorCode.SHARE_ENDED);
   return viewer;
 }
@@ -168,25 +167,25 @@ function statusOf(viewer: ViewerRow): ReplyInput<typeof contract.viewerStatus> {
   return { state: viewer.state, permission: viewer.permission, controlRequested: viewer.control_requested_at !== null && viewer.state === 'enabled' };
 }
 
-export function viewerStatus(deps: Deps, key: string): ReplyInput<typeof contract.viewerStatus> {
-  return statusOf(loadViewerByKey(deps.db, key, deps.now()));
+export async function viewerStatus(deps: Deps, key: string): Promise<ReplyInput<typeof contract.viewerStatus>> {
+  return statusOf(await loadViewerByKey(deps.db, key, deps.now()));
 }
 
 /**
  * A watching viewer in the room asks the owner for control; the owner answers on join-user, or in phone-view, whose
  * socket hears of the request at once (the stream's re-check, `control.requests`).
  */
-export function requestControl(deps: Deps, key: string): ReplyInput<typeof contract.requestControl> {
+export async function requestControl(deps: Deps, key: string): Promise<ReplyInput<typeof contract.requestControl>> {
   const { db } = deps;
   const now = deps.now();
   let asked = false;
-  const status = immediate(db, () => {
-    const viewer = loadViewerByKey(db, key, now);
+  const status = await db.transaction(async (db) => {
+    const viewer = await loadViewerByKey(db, key, now);
     if (viewer.state === 'shielded') throw apiError(ErrorCode.SHARE_BLOCKED);
     if (viewer.state !== 'enabled') throw apiError(ErrorCode.SHARE_VIEWER_NOT_EXIST);
     asked = viewer.permission === 'view' && viewer.control_requested_at === null;
-    if (asked) setControlRequest(db, viewer.id, now, now);
-    return statusOf(viewerById(db, viewer.id, seenSince(now))!);
+    if (asked) await setControlRequest(db, viewer.id, now, now);
+    return statusOf((await viewerById(db, viewer.id, seenSince(now)))!);
   });
   // Only a new request changes what an owner's phone-view shows.
   if (asked) deps.accessRevoked();
@@ -194,11 +193,11 @@ export function requestControl(deps: Deps, key: string): ReplyInput<typeof contr
 }
 
 /** The viewer leaves the room (disabled): their place frees up, and they may come back by the link. */
-export function leaveShare(deps: Deps, key: string): void {
+export async function leaveShare(deps: Deps, key: string): Promise<void> {
   const now = deps.now();
-  immediate(deps.db, () => {
-    const viewer = loadViewerByKey(deps.db, key, now);
-    if (viewer.state === 'enabled') setViewerState(deps.db, viewer.id, 'disabled', now);
+  await deps.db.transaction(async (tx) => {
+    const viewer = await loadViewerByKey(tx, key, now);
+    if (viewer.state === 'enabled') await setViewerState(tx, viewer.id, 'disabled', now);
   });
   deps.accessRevoked();
 }

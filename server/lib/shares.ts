@@ -10,7 +10,6 @@ import {
   unshieldViewer, viewerById, viewersOfShares,
 } from '../data/shares.ts';
 import type { ShareRow, ViewerRow } from '../data/shares.ts';
-import { immediate } from '../data/statements.ts';
 import { postMessage } from './messages.ts';
 import { configPositiveInt } from './config.ts';
 import { apiError } from './errors.ts';
@@ -40,8 +39,8 @@ export function newShareSecret(): string {
 }
 
 /** The room's size: the tenant's PHONE_SCREEN_SHARE_ROOM_NUMBER_LIMIT (spec §9), 5 when it is not set. */
-export function roomLimit(db: Db, tenantId: number): number {
-  return configPositiveInt(db, tenantId, 'PHONE_SCREEN_SHARE_ROOM_NUMBER_LIMIT', DEFAULT_SHARE_ROOM_LIMIT);
+export async function roomLimit(db: Db, tenantId: number): Promise<number> {
+  return await configPositiveInt(db, tenantId, 'PHONE_SCREEN_SHARE_ROOM_NUMBER_LIMIT', DEFAULT_SHARE_ROOM_LIMIT);
 }
 
 type ShareReply = ReplyInput<typeof contract.getShare>['share'];
@@ -76,23 +75,23 @@ function shareReply(row: ShareRow, viewers: ViewerRow[], now: number): ShareRepl
 }
 
 /** A new link for the owner's phone: it ends the phone's previous link at once (spec §4). */
-export function createShare(
+export async function createShare(
   deps: Deps,
   user: UserRow,
   input: { userPhoneId: number; permission: SharePermission; validityHours: ShareValidityHours },
-): ReplyInput<typeof contract.createShare> {
+): Promise<ReplyInput<typeof contract.createShare>> {
   const { db } = deps;
   const now = deps.now();
-  const result = immediate(db, () => {
-    const phone = loadOwnedPhone(db, user, input.userPhoneId);
+  const result = await db.transaction(async (db) => {
+    const phone = await loadOwnedPhone(db, user, input.userPhoneId);
     // Like a grant or a transfer, a share hands the phone to others: not while expired, busy or being moved.
     const refusal = handOverRefusal(phone, now);
     if (refusal) throw apiError(refusal);
     // Spec §4: a phone with a grant or a grant code cannot be shared.
-    if (phoneIsAuthorized(db, phone.id, now)) throw apiError(ErrorCode.SHARE_PHONE_AUTHORIZED);
+    if (await phoneIsAuthorized(db, phone.id, now)) throw apiError(ErrorCode.SHARE_PHONE_AUTHORIZED);
     const token = newShareSecret();
     const expiresAt = Math.min(now + input.validityHours * HOUR_MS, phone.expire_time);
-    const shareId = replaceShare(db, {
+    const shareId = await replaceShare(db, {
       tenantId: phone.tenant_id,
       phoneId: phone.id,
       ownerId: user.id,
@@ -107,66 +106,66 @@ export function createShare(
   return result;
 }
 
-export function listShares(deps: Deps, user: UserRow): ReplyInput<typeof contract.listShares> {
+export async function listShares(deps: Deps, user: UserRow): Promise<ReplyInput<typeof contract.listShares>> {
   const now = deps.now();
-  const rows = sharesOfOwner(deps.db, user.id, SHARE_LIST_LIMIT, now);
-  const viewers = viewersOfShares(deps.db, rows.map((row) => row.id), seenSince(now));
+  const rows = await sharesOfOwner(deps.db, user.id, SHARE_LIST_LIMIT, now);
+  const viewers = await viewersOfShares(deps.db, rows.map((row) => row.id), seenSince(now));
   return {
     list: rows.map((row) => shareReply(row, viewers.filter((v) => v.share_id === row.id), now)),
-    roomLimit: roomLimit(deps.db, user.tenant_id),
+    roomLimit: await roomLimit(deps.db, user.tenant_id),
   };
 }
 
 /** The caller's own share of a phone they still own; anything else is "ended", like an unknown one. */
-function loadOwnShare(db: Db, user: UserRow, shareId: number | null, now: number): ShareRow {
-  const share = shareId === null ? undefined : shareById(db, shareId, now);
+async function loadOwnShare(db: Db, user: UserRow, shareId: number | null, now: number): Promise<ShareRow> {
+  const share = shareId === null ? undefined : await shareById(db, shareId, now);
   if (!share || share.owner_id !== user.id || share.owned !== 1) throw apiError(ErrorCode.SHARE_ENDED);
   return share;
 }
 
-export function getShare(deps: Deps, user: UserRow, shareId: number | null): ReplyInput<typeof contract.getShare> {
+export async function getShare(deps: Deps, user: UserRow, shareId: number | null): Promise<ReplyInput<typeof contract.getShare>> {
   const now = deps.now();
-  const share = loadOwnShare(deps.db, user, shareId, now);
-  return { share: shareReply(share, viewersOfShares(deps.db, [share.id], seenSince(now)), now), roomLimit: roomLimit(deps.db, share.tenant_id) };
+  const share = await loadOwnShare(deps.db, user, shareId, now);
+  return { share: shareReply(share, await viewersOfShares(deps.db, [share.id], seenSince(now)), now), roomLimit: await roomLimit(deps.db, share.tenant_id) };
 }
 
-export function endShare(deps: Deps, user: UserRow, shareId: number | null): void {
+export async function endShare(deps: Deps, user: UserRow, shareId: number | null): Promise<void> {
   const now = deps.now();
-  immediate(deps.db, () => {
-    const share = loadOwnShare(deps.db, user, shareId, now);
+  await deps.db.transaction(async (tx) => {
+    const share = await loadOwnShare(tx, user, shareId, now);
     if (!isLive(share, now)) throw apiError(ErrorCode.SHARE_ENDED);
-    endShareRow(deps.db, share.id, 'ended', now);
-    postMessage(deps.db, user.id, 'shareEnded', { phoneName: share.phone_name }, now);
+    await endShareRow(tx, share.id, 'ended', now);
+    await postMessage(tx, user.id, 'shareEnded', { phoneName: share.phone_name }, now);
   });
   deps.accessRevoked();
 }
 
 /** A viewer of one of the caller's live shares: another owner's, or one of an ended share, does not exist. */
-function loadOwnViewer(db: Db, user: UserRow, viewerId: number | null, now: number): ViewerRow {
-  const viewer = viewerId === null ? undefined : viewerById(db, viewerId, seenSince(now));
+async function loadOwnViewer(db: Db, user: UserRow, viewerId: number | null, now: number): Promise<ViewerRow> {
+  const viewer = viewerId === null ? undefined : await viewerById(db, viewerId, seenSince(now));
   if (!viewer) throw apiError(ErrorCode.SHARE_VIEWER_NOT_EXIST);
-  const share = shareById(db, viewer.share_id, now);
+  const share = await shareById(db, viewer.share_id, now);
   if (!share || share.owner_id !== user.id || share.owned !== 1) throw apiError(ErrorCode.SHARE_VIEWER_NOT_EXIST);
   if (!isLive(share, now)) throw apiError(ErrorCode.SHARE_ENDED);
   return viewer;
 }
 
 /** The owner's change to a viewer, then the stream's re-check (a closed socket, a control change). */
-function changeViewer(deps: Deps, user: UserRow, viewerId: number | null, change: (viewer: ViewerRow, now: number) => void): void {
+async function changeViewer(deps: Deps, user: UserRow, viewerId: number | null, change: (viewer: ViewerRow, now: number) => void): Promise<void> {
   const now = deps.now();
-  immediate(deps.db, () => change(loadOwnViewer(deps.db, user, viewerId, now), now));
+  await deps.db.transaction(async (tx) => change(await loadOwnViewer(tx, user, viewerId, now), now));
   deps.accessRevoked();
 }
 
-export function setPermission(deps: Deps, user: UserRow, viewerId: number | null, permission: SharePermission): void {
-  changeViewer(deps, user, viewerId, (viewer, now) => setViewerPermission(deps.db, viewer.id, permission, now));
+export async function setPermission(deps: Deps, user: UserRow, viewerId: number | null, permission: SharePermission): Promise<void> {
+  await changeViewer(deps, user, viewerId, async (viewer, now) => await setViewerPermission(deps.db, viewer.id, permission, now));
 }
 
 /** Approving gives control (the socket is told at once); declining drops the request (the page reads that). */
-export function answerControlRequest(deps: Deps, user: UserRow, viewerId: number | null, approve: boolean): void {
-  changeViewer(deps, user, viewerId, (viewer, now) => {
-    if (approve) setViewerPermission(deps.db, viewer.id, 'control', now);
-    else setControlRequest(deps.db, viewer.id, null, now);
+export async function answerControlRequest(deps: Deps, user: UserRow, viewerId: number | null, approve: boolean): Promise<void> {
+  await changeViewer(deps, user, viewerId, async (viewer, now) => {
+    if (approve) await setViewerPermission(deps.db, viewer.id, 'control', now);
+    else await setControlRequest(deps.db, viewer.id, null, now);
   });
 }
 
@@ -176,10 +175,10 @@ export function answerControlRequest(deps: Deps, user: UserRow, viewerId: number
  * ends (cancelled) and they may rejoin at once, a blocked one stays blocked. Unblocking someone not blocked, like
  * kicking someone blocked, changes nothing and is not an error: the owner's page may act on a list a moment old.
  */
-export function actOnViewer(deps: Deps, user: UserRow, viewerId: number | null, action: ViewerAction): void {
-  changeViewer(deps, user, viewerId, (viewer, now) => {
-    if (action === 'block') return shieldViewer(deps.db, viewer, now);
-    if (action === 'unblock') return unshieldViewer(deps.db, viewer, now);
-    if (viewer.state !== 'shielded') setViewerState(deps.db, viewer.id, 'cancelled', now);
+export async function actOnViewer(deps: Deps, user: UserRow, viewerId: number | null, action: ViewerAction): Promise<void> {
+  await changeViewer(deps, user, viewerId, async (viewer, now) => {
+    if (action === 'block') return await shieldViewer(deps.db, viewer, now);
+    if (action === 'unblock') return await unshieldViewer(deps.db, viewer, now);
+    if (viewer.state !== 'shielded') await setViewerState(deps.db, viewer.id, 'cancelled', now);
   });
 }

@@ -2,7 +2,6 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { ErrorCode } from '../../shared/error-codes.ts';
 import { countWrongAttempt, insertSmsCode, latestSmsCode, markSmsCodeUsed, requestersLatestCodes } from '../data/sms-codes.ts';
 import type { SmsCodeRow } from '../data/sms-codes.ts';
-import { immediate } from '../data/statements.ts';
 import { apiError } from './errors.ts';
 import { checkSendLimits } from './sms-send-limits.ts';
 import type { SmsRequester } from './sms-send-limits.ts';
@@ -22,15 +21,15 @@ function digest(key: Buffer, tenantId: number, mobile: string, scene: number, co
  * Stores a new code and prints it (there is no real SMS gateway), within the send limits (sms-send-limits.ts). The
  * checks and the insert run in one synchronous transaction, so two simultaneous sends cannot both slip under them.
  */
-export function sendSmsCode(deps: Deps, tenantId: number, mobile: string, scene: number, requester: SmsRequester): void {
+export async function sendSmsCode(deps: Deps, tenantId: number, mobile: string, scene: number, requester: SmsRequester): Promise<void> {
   const { db } = deps;
   const code = deps.smsFixedCode ?? String(randomInt(0, 1_000_000)).padStart(6, '0');
-  immediate(db, () => {
+  await db.transaction(async (db) => {
     const now = deps.now();
-    const { share } = checkSendLimits(deps, tenantId, mobile, scene, requester, now);
+    const { share } = await checkSendLimits(deps, tenantId, mobile, scene, requester, now);
     const codeHash = digest(deps.secrets.smsCodeKey, tenantId, mobile, scene, code).toString('hex');
     const clientAddress = requester.address;
-    insertSmsCode(db, { tenantId, mobile, scene, codeHash, clientAddress, createdAt: now, expiresAt: now + SMS_CODE_TTL_MS, share });
+    await insertSmsCode(db, { tenantId, mobile, scene, codeHash, clientAddress, createdAt: now, expiresAt: now + SMS_CODE_TTL_MS, share });
   });
   deps.log(`[sms] tenant=${tenantId} mobile=${mobile} scene=${scene} code=${code}`);
 }
@@ -47,16 +46,16 @@ export function sendSmsCode(deps: Deps, tenantId: number, mobile: string, scene:
  * marks the matching code used, for the call that acts on it; validate-sms-code only peeks. Wrong guesses are
  * counted even when peeking, otherwise validate-sms-code would be an unlimited guessing oracle.
  */
-export function verifySmsCode(deps: Deps, tenantId: number, mobile: string, scene: number, code: string, consume: boolean, address: string): void {
+export async function verifySmsCode(deps: Deps, tenantId: number, mobile: string, scene: number, code: string, consume: boolean, address: string): Promise<void> {
   const { db } = deps;
   const now = deps.now();
   const own = (row: SmsCodeRow) => row.client_address === address;
-  const live = requestersLatestCodes(db, tenantId, mobile, scene, now).filter(
+  const live = (await requestersLatestCodes(db, tenantId, mobile, scene, now)).filter(
     (row) => row.used_at === null && (own(row) ? row.attempts : row.foreign_attempts) < SMS_MAX_WRONG_ATTEMPTS,
   );
   if (live.length === 0) {
     // Nothing can match: say why from the latest code, as when there was only ever one.
-    const latest = latestSmsCode(db, tenantId, mobile, scene);
+    const latest = await latestSmsCode(db, tenantId, mobile, scene);
     if (!latest || latest.used_at !== null) throw apiError(ErrorCode.SMS_CODE_WRONG);
     throw apiError(ErrorCode.SMS_CODE_EXPIRED);
   }
@@ -65,9 +64,9 @@ export function verifySmsCode(deps: Deps, tenantId: number, mobile: string, scen
   let match: SmsCodeRow | undefined;
   for (const row of live) if (timingSafeEqual(given, Buffer.from(row.code_hash, 'hex')) && !match) match = row;
   if (!match) {
-    for (const row of live) countWrongAttempt(db, row.id, own(row));
+    for (const row of live) await countWrongAttempt(db, row.id, own(row));
     throw apiError(ErrorCode.SMS_CODE_WRONG);
   }
   // A concurrent second use of the same code fails instead of logging in twice.
-  if (consume && !markSmsCodeUsed(db, match.id, now)) throw apiError(ErrorCode.SMS_CODE_WRONG);
+  if (consume && !await markSmsCodeUsed(db, match.id, now)) throw apiError(ErrorCode.SMS_CODE_WRONG);
 }

@@ -83,45 +83,45 @@ function waitFor(oldestCounted: number | null, windowMs: number, now: number): n
  *
  * Each refusal carries `retryAfterSeconds`, when the send it waits for leaves its window.
  */
-export function checkSendLimits(deps: Deps, tenantId: number, mobile: string, scene: number, requester: SmsRequester, now: number): { share: SmsShare } {
+export async function checkSendLimits(deps: Deps, tenantId: number, mobile: string, scene: number, requester: SmsRequester, now: number): Promise<{ share: SmsShare }> {
   const { db, limits } = deps;
   const { address } = requester;
   const [groupFrom, groupTo] = addressGroupRange(address);
   const tooFrequent = (wait: number) => {
     if (wait > 0) throw throttledError(ErrorCode.SMS_SEND_TOO_FREQUENT, wait);
   };
-  tooFrequent(waitFor(requesterSentAt(db, tenantId, mobile, scene, address, 0), SMS_RESEND_INTERVAL_MS, now));
-  tooFrequent(waitFor(requesterSentAt(db, tenantId, mobile, scene, address, SMS_DAILY_LIMIT - 1), DAY_MS, now));
-  tooFrequent(waitFor(addressSentAt(db, address, limits.smsAddressPerHour - 1), HOUR_MS, now));
-  tooFrequent(waitFor(addressRangeSentAt(db, groupFrom, groupTo, limits.smsAddressGroupPerHour - 1), HOUR_MS, now));
+  tooFrequent(waitFor(await requesterSentAt(db, tenantId, mobile, scene, address, 0), SMS_RESEND_INTERVAL_MS, now));
+  tooFrequent(waitFor(await requesterSentAt(db, tenantId, mobile, scene, address, SMS_DAILY_LIMIT - 1), DAY_MS, now));
+  tooFrequent(waitFor(await addressSentAt(db, address, limits.smsAddressPerHour - 1), HOUR_MS, now));
+  tooFrequent(waitFor(await addressRangeSentAt(db, groupFrom, groupTo, limits.smsAddressGroupPerHour - 1), HOUR_MS, now));
 
-  const fresh = waitFor(mobileSentAt(db, tenantId, mobile, 0), HOUR_MS, now) === 0;
+  const fresh = waitFor(await mobileSentAt(db, tenantId, mobile, 0), HOUR_MS, now) === 0;
   const owner =
     requester.signedIn === true ||
-    (loggedInSince(db, tenantId, mobile, now - RECENT_LOGIN_MS) && isKnownDevice(deps, tenantId, mobile, address, requester.fingerprint));
+    (await loggedInSince(db, tenantId, mobile, now - RECENT_LOGIN_MS) && isKnownDevice(deps, tenantId, mobile, address, requester.fingerprint));
   if (!fresh && !owner) {
     const prefix = mobile.slice(0, MOBILE_PREFIX_DIGITS);
-    tooFrequent(waitFor(mobileRangeSentAt(db, tenantId, prefix, nextPrefix(prefix), limits.smsPrefixPerHour - 1), HOUR_MS, now));
+    tooFrequent(waitFor(await mobileRangeSentAt(db, tenantId, prefix, nextPrefix(prefix), limits.smsPrefixPerHour - 1), HOUR_MS, now));
   }
 
   const openShare = Math.ceil(limits.smsGlobalPerHour * (1 - SMS_RESERVED_SHARE));
-  const openWait = waitFor(serverSentAt(db, openShare - 1), HOUR_MS, now);
+  const openWait = waitFor(await serverSentAt(db, openShare - 1), HOUR_MS, now);
   if (openWait === 0) return { share: 'open' };
   // The open share is spent: a send waits for it to free, or for room in the reserve where it may draw on that.
   const share: SmsShare | null = owner ? 'owner' : fresh ? 'first-of-hour' : null;
-  const reserveWait = share === null ? Infinity : reserveWaitFor(deps, share, tenantId, mobile, groupFrom, groupTo, openShare, now);
+  const reserveWait = share === null ? Infinity : await reserveWaitFor(deps, share, tenantId, mobile, groupFrom, groupTo, openShare, now);
   if (share !== null && reserveWait === 0) return { share };
   throw throttledError(ErrorCode.SMS_SEND_FAILED, Math.min(openWait, reserveWait));
 }
 
 /** How long a send of the reserve's kind `share` waits for room in it, 0 when it may go now. */
-function reserveWaitFor(deps: Deps, share: SmsShare, tenantId: number, mobile: string, from: string, to: string, openShare: number, now: number): number {
+async function reserveWaitFor(deps: Deps, share: SmsShare, tenantId: number, mobile: string, from: string, to: string, openShare: number, now: number): Promise<number> {
   const { db, limits } = deps;
-  if (share === 'owner') return waitFor(ownerReserveSentAt(db, tenantId, mobile, from, to, SMS_RESERVE_PER_NUMBER - 1), HOUR_MS, now);
+  if (share === 'owner') return waitFor(await ownerReserveSentAt(db, tenantId, mobile, from, to, SMS_RESERVE_PER_NUMBER - 1), HOUR_MS, now);
   const total = limits.smsGlobalPerHour - openShare;
   if (total <= 0) return Infinity;
   return Math.max(
-    waitFor(firstOfHourReserveRangeSentAt(db, from, to, limits.smsReserveGroupPerHour - 1), HOUR_MS, now),
-    waitFor(firstOfHourReserveSentAt(db, total - 1), HOUR_MS, now),
+    waitFor(await firstOfHourReserveRangeSentAt(db, from, to, limits.smsReserveGroupPerHour - 1), HOUR_MS, now),
+    waitFor(await firstOfHourReserveSentAt(db, total - 1), HOUR_MS, now),
   );
 }

@@ -5,7 +5,6 @@ import { SYNC_MAX_PHONES, SYNC_MIN_PHONES } from '../../shared/contract/sync-wor
 import { accessiblePhone } from '../data/phone-access.ts';
 import { phonesOfUser } from '../data/phones.ts';
 import type { PhoneRow } from '../data/phones.ts';
-import { immediate } from '../data/statements.ts';
 import {
   deleteSyncGroup, deleteSyncMember, dropStaleSyncMembers, findSyncGroup, insertSyncGroup, setSyncMain, syncGroupOfPhone, syncMembers,
 } from '../data/sync.ts';
@@ -31,8 +30,8 @@ export function syncRefusal(row: PhoneRow, now: number): DeviceCode | null {
 }
 
 /** The group as the client sees it; a follower that cannot take input now shows failed with the reason. */
-export function syncView(db: Db, group: SyncGroupRow, now: number): SyncGroupReply {
-  const members = syncMembers(db, group.id).map((row) => {
+export async function syncView(db: Db, group: SyncGroupRow, now: number): Promise<SyncGroupReply> {
+  const members = (await syncMembers(db, group.id)).map((row) => {
     const main = row.id === group.main_phone_id;
     const refusal = main ? null : (syncRefusal(row, now) ?? (row.state === 'failed' ? ErrorCode.DEVICE_BUSY : null));
     return {
@@ -53,10 +52,10 @@ export function syncView(db: Db, group: SyncGroupRow, now: number): SyncGroupRep
  * is refused as authorised (the caller may see it, but not drive it with others); any other id that is not the
  * caller's as one that does not exist; then an unusable phone with its device code.
  */
-function syncablePhone(db: Db, user: UserRow, owned: Map<number, PhoneRow>, id: number, now: number): PhoneRow {
+async function syncablePhone(db: Db, user: UserRow, owned: Map<number, PhoneRow>, id: number, now: number): Promise<PhoneRow> {
   const phone = owned.get(id);
   if (!phone) {
-    const lent = accessiblePhone(db, user.id, user.tenant_id, id, now);
+    const lent = await accessiblePhone(db, user.id, user.tenant_id, id, now);
     if (lent?.access.kind === 'grant') throw apiError(ErrorCode.SYNC_AUTHORIZED, { userPhoneId: id });
     throw apiError(ErrorCode.DEVICE_NOT_EXIST, { userPhoneId: id });
   }
@@ -65,71 +64,71 @@ function syncablePhone(db: Db, user: UserRow, owned: Map<number, PhoneRow>, id: 
   return phone;
 }
 
-export function startSync(db: Db, user: UserRow, body: { userPhoneIds: number[]; mainId: number }, now: number): SyncGroupReply {
+export async function startSync(db: Db, user: UserRow, body: { userPhoneIds: number[]; mainId: number }, now: number): Promise<SyncGroupReply> {
   const ids = body.userPhoneIds;
   if (ids.length < SYNC_MIN_PHONES || ids.length > SYNC_MAX_PHONES) throw apiError(ErrorCode.SYNC_COUNT_INVALID);
   if (!ids.includes(body.mainId)) throw apiError(ErrorCode.SYNC_MAIN_NOT_MEMBER);
-  return immediate(db, () => {
-    const owned = new Map(phonesOfUser(db, user.id, user.tenant_id, ids).map((row) => [row.id, row]));
-    for (const id of ids) syncablePhone(db, user, owned, id, now);
-    dropStaleSyncMembers(db, ids);
-    for (const id of ids) if (syncGroupOfPhone(db, id)) throw apiError(ErrorCode.SYNC_ALREADY_SYNCED, { userPhoneId: id });
+  return await db.transaction(async (db) => {
+    const owned = new Map((await phonesOfUser(db, user.id, user.tenant_id, ids)).map((row) => [row.id, row]));
+    for (const id of ids) await syncablePhone(db, user, owned, id, now);
+    await dropStaleSyncMembers(db, ids);
+    for (const id of ids) if (await syncGroupOfPhone(db, id)) throw apiError(ErrorCode.SYNC_ALREADY_SYNCED, { userPhoneId: id });
     // The main-control phone is position 0, so the order of the others is the order they were chosen in.
     const order = [body.mainId, ...ids.filter((id) => id !== body.mainId)];
-    const groupId = insertSyncGroup(db, { tenantId: user.tenant_id, userId: user.id, mainId: body.mainId, createdAt: now }, order);
-    return syncView(db, findSyncGroup(db, groupId)!, now);
+    const groupId = await insertSyncGroup(db, { tenantId: user.tenant_id, userId: user.id, mainId: body.mainId, createdAt: now }, order);
+    return await syncView(db, (await findSyncGroup(db, groupId))!, now);
   });
 }
 
 /** The caller's group by id; another's, or one that ended, is refused alike. */
-function ownGroup(db: Db, user: UserRow, groupId: number): SyncGroupRow {
-  const group = findSyncGroup(db, groupId);
+async function ownGroup(db: Db, user: UserRow, groupId: number): Promise<SyncGroupRow> {
+  const group = await findSyncGroup(db, groupId);
   if (!group || group.user_id !== user.id || group.tenant_id !== user.tenant_id) throw apiError(ErrorCode.SYNC_NOT_EXIST);
   return group;
 }
 
-function isMember(db: Db, group: SyncGroupRow, phoneId: number): boolean {
-  return syncMembers(db, group.id).some((row) => row.id === phoneId);
+async function isMember(db: Db, group: SyncGroupRow, phoneId: number): Promise<boolean> {
+  return (await syncMembers(db, group.id)).some((row) => row.id === phoneId);
 }
 
-export function syncOfPhone(db: Db, user: UserRow, userPhoneId: number | null, now: number): SyncGroupReply | null {
-  const phone = userPhoneId === null ? undefined : phonesOfUser(db, user.id, user.tenant_id, [userPhoneId])[0];
+export async function syncOfPhone(db: Db, user: UserRow, userPhoneId: number | null, now: number): Promise<SyncGroupReply | null> {
+  const phone = userPhoneId === null ? undefined : (await phonesOfUser(db, user.id, user.tenant_id, [userPhoneId]))[0];
   if (!phone) throw apiError(ErrorCode.DEVICE_NOT_EXIST);
-  const group = syncGroupOfPhone(db, phone.id);
-  return group ? syncView(db, group, now) : null;
+  const group = await syncGroupOfPhone(db, phone.id);
+  return group ? await syncView(db, group, now) : null;
 }
 
 /** Any member may become the main-control phone, if it can take input now (it will drive the others). */
-export function switchMain(db: Db, user: UserRow, body: { groupId: number; mainId: number }, now: number): SyncGroupReply {
-  return immediate(db, () => {
-    const group = ownGroup(db, user, body.groupId);
-    const member = syncMembers(db, group.id).find((row) => row.id === body.mainId);
+export async function switchMain(db: Db, user: UserRow, body: { groupId: number; mainId: number }, now: number): Promise<SyncGroupReply> {
+  return await db.transaction(async (db) => {
+    const group = await ownGroup(db, user, body.groupId);
+    const member = (await syncMembers(db, group.id)).find((row) => row.id === body.mainId);
     if (!member) throw apiError(ErrorCode.DEVICE_NOT_EXIST, { userPhoneId: body.mainId });
     const refusal = syncRefusal(member, now);
     if (refusal) throw apiError(refusal, { userPhoneId: body.mainId });
-    setSyncMain(db, group.id, body.mainId);
-    return syncView(db, findSyncGroup(db, group.id)!, now);
+    await setSyncMain(db, group.id, body.mainId);
+    return await syncView(db, (await findSyncGroup(db, group.id))!, now);
   });
 }
 
 /** A follower leaves; the main-control phone cannot (switch first). The last follower leaving ends sync. */
-export function leaveSync(db: Db, user: UserRow, body: { groupId: number; userPhoneId: number }, now: number): SyncGroupReply | null {
-  return immediate(db, () => {
-    const group = ownGroup(db, user, body.groupId);
+export async function leaveSync(db: Db, user: UserRow, body: { groupId: number; userPhoneId: number }, now: number): Promise<SyncGroupReply | null> {
+  return await db.transaction(async (db) => {
+    const group = await ownGroup(db, user, body.groupId);
     if (body.userPhoneId === group.main_phone_id) throw apiError(ErrorCode.SYNC_MAIN_CANNOT_LEAVE);
-    if (!isMember(db, group, body.userPhoneId)) throw apiError(ErrorCode.DEVICE_NOT_EXIST, { userPhoneId: body.userPhoneId });
-    deleteSyncMember(db, group.id, body.userPhoneId);
-    if (syncMembers(db, group.id).length < SYNC_MIN_PHONES) {
-      deleteSyncGroup(db, group.id);
+    if (!await isMember(db, group, body.userPhoneId)) throw apiError(ErrorCode.DEVICE_NOT_EXIST, { userPhoneId: body.userPhoneId });
+    await deleteSyncMember(db, group.id, body.userPhoneId);
+    if ((await syncMembers(db, group.id)).length < SYNC_MIN_PHONES) {
+      await deleteSyncGroup(db, group.id);
       return null;
     }
-    return syncView(db, group, now);
+    return await syncView(db, group, now);
   });
 }
 
-export function stopSync(db: Db, user: UserRow, groupId: number): boolean {
-  return immediate(db, () => {
-    deleteSyncGroup(db, ownGroup(db, user, groupId).id);
+export async function stopSync(db: Db, user: UserRow, groupId: number): Promise<boolean> {
+  return await db.transaction(async (db) => {
+    await deleteSyncGroup(db, (await ownGroup(db, user, groupId)).id);
     return true;
   });
 }

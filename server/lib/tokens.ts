@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { findByAccessHash, findRefreshable, findReplayedRefresh, insertSession, markRefreshUsed, revokeFamily, revokeAllSessionsOfUser } from '../data/sessions.ts';
-import { immediate } from '../data/statements.ts';
 import type { Deps, UserRow } from './types.ts';
 import { isTrialOver } from './users.ts';
 
@@ -33,13 +32,13 @@ export function hashToken(token: string): string {
  * A guest's tokens never outlive the trial (API.md "Guest trial"), so the client's expiresTime is the trial end
  * at the latest and no refresh is possible after it.
  */
-function insertPair(deps: Deps, user: TokenOwner, family: string): TokenPair {
+async function insertPair(deps: Deps, user: TokenOwner, family: string): Promise<TokenPair> {
   const accessToken = newToken();
   const refreshToken = newToken();
   const now = deps.now();
   const cap = user.trial_expires_at ?? Infinity;
   const expiresTime = Math.min(now + deps.accessTokenTtlSeconds * 1000, cap);
-  insertSession(deps.db, {
+  await insertSession(deps.db, {
     userId: user.id,
     tenantId: user.tenant_id,
     family,
@@ -52,8 +51,8 @@ function insertPair(deps: Deps, user: TokenOwner, family: string): TokenPair {
   return { accessToken, refreshToken, expiresTime, userId: user.id };
 }
 
-export function issueTokenPair(deps: Deps, user: TokenOwner): TokenPair {
-  return insertPair(deps, user, randomBytes(12).toString('base64url'));
+export async function issueTokenPair(deps: Deps, user: TokenOwner): Promise<TokenPair> {
+  return await insertPair(deps, user, randomBytes(12).toString('base64url'));
 }
 
 export interface AccessSession {
@@ -67,8 +66,8 @@ export interface AccessSession {
  * The user and session behind an access token of this tenant that is not revoked and whose account is not closed,
  * or null (missing, unknown, revoked, closed account, other tenant). Expiry is left to the caller (see above).
  */
-export function findSessionByAccessToken(deps: Deps, token: string, tenantId: number): AccessSession | null {
-  const row = findByAccessHash(deps.db, hashToken(token), tenantId);
+export async function findSessionByAccessToken(deps: Deps, token: string, tenantId: number): Promise<AccessSession | null> {
+  const row = await findByAccessHash(deps.db, hashToken(token), tenantId);
   if (!row) return null;
   const { session_id, session_access_expires_at, ...user } = row;
   return { user, sessionId: session_id, accessExpiresAt: session_access_expires_at };
@@ -110,24 +109,24 @@ function rotationsOf(deps: Deps, now: number): Map<string, RecentRotation> {
  * hands (or the owner's copy after a thief refreshed first). Either way the chain can no longer be told apart, so
  * the whole family ends, access tokens and the stream tokens it asked for included; the owner logs in again.
  */
-export function rotateRefreshToken(deps: Deps, token: string, tenantId: number, device: string): TokenPair | null {
+export async function rotateRefreshToken(deps: Deps, token: string, tenantId: number, device: string): Promise<TokenPair | null> {
   const hash = hashToken(token);
-  const result = immediate(deps.db, (): TokenPair | 'replayed' | null => {
+  const result = await deps.db.transaction(async (tx): Promise<TokenPair | 'replayed' | null> => {
     const now = deps.now();
     const rotations = rotationsOf(deps, now);
-    const session = findRefreshable(deps.db, hash, tenantId, now);
+    const session = await findRefreshable(tx, hash, tenantId, now);
     if (!session) {
       const recent = rotations.get(hash);
-      if (recent && recent.device === device && findRefreshable(deps.db, hashToken(recent.pair.refreshToken), tenantId, now)) return recent.pair;
-      const replayed = findReplayedRefresh(deps.db, hash, tenantId);
+      if (recent && recent.device === device && await findRefreshable(tx, hashToken(recent.pair.refreshToken), tenantId, now)) return recent.pair;
+      const replayed = await findReplayedRefresh(tx, hash, tenantId);
       if (!replayed) return null;
       rotations.delete(hash);
-      revokeFamily(deps.db, replayed.id, now);
+      await revokeFamily(tx, replayed.id, now);
       return 'replayed';
     }
     if (isTrialOver(session, now)) return null;
-    markRefreshUsed(deps.db, session.id, now);
-    const pair = insertPair(deps, { id: session.user_id, tenant_id: session.tenant_id, trial_expires_at: session.trial_expires_at }, session.family);
+    await markRefreshUsed(tx, session.id, now);
+    const pair = await insertPair(deps, { id: session.user_id, tenant_id: session.tenant_id, trial_expires_at: session.trial_expires_at }, session.family);
     rotations.set(hash, { pair, device, at: now });
     return pair;
   });
@@ -137,13 +136,13 @@ export function rotateRefreshToken(deps: Deps, token: string, tenantId: number, 
 }
 
 /** Logout: every pair of the login chain stops working, access and refresh alike, and so do its stream tokens. */
-export function revokeSessionFamily(deps: Deps, sessionId: number): void {
-  revokeFamily(deps.db, sessionId, deps.now());
+export async function revokeSessionFamily(deps: Deps, sessionId: number): Promise<void> {
+  await revokeFamily(deps.db, sessionId, deps.now());
   deps.accessRevoked();
 }
 
 /** A password change or reset, or closing the account, ends every session of the user, on every device. */
-export function revokeUserSessions(deps: Deps, userId: number): void {
-  revokeAllSessionsOfUser(deps.db, userId, deps.now());
+export async function revokeUserSessions(deps: Deps, userId: number): Promise<void> {
+  await revokeAllSessionsOfUser(deps.db, userId, deps.now());
   deps.accessRevoked();
 }

@@ -10,7 +10,6 @@ import { endPhoneSharing, phoneIsAuthorized } from '../data/phone-exclusions.ts'
 import { ensureDefaultGroup } from '../data/phone-groups.ts';
 import { phonesOfUser } from '../data/phones.ts';
 import type { PhoneRow } from '../data/phones.ts';
-import { immediate } from '../data/statements.ts';
 import { postMessage } from './messages.ts';
 import {
   insertTransferItem, insertTransferOrder, itemsOfOrders, lastPhoneTransfer, listTransferOrders, movePhoneToUser, phoneTransfersSince,
@@ -25,6 +24,7 @@ import { releaseFromSync } from '../data/sync.ts';
 import { SYNC_MIN_PHONES } from '../../shared/contract/sync-words.ts';
 import type { Db, Deps, UserRow } from './types.ts';
 import { HOUR_MS, DAY_MS } from '../../shared/contract/time-units.ts';
+import { mapInOrder } from './in-order.ts';
 
 // Transfers (spec §1, §4, §6, §9; server/API.md "Transfers"): `give-check` tells per phone what `give` would do,
 // `give` checks everything again inside one immediate transaction and moves the phones it may.
@@ -35,8 +35,8 @@ const ZONE_OFFSET = 8 * HOUR_MS;
 export type TransferLimits = Record<TransferLimitName, number>;
 
 /** The tenant's PHONE_GIVE_* config keys (spec §9), each falling back to its default when missing or malformed. */
-export function transferLimits(db: Db, tenantId: number): TransferLimits {
-  const entries = Object.entries(TRANSFER_LIMIT_KEYS).map(([name, key]) => [name, configPositiveInt(db, tenantId, key, TRANSFER_LIMIT_DEFAULTS[name as TransferLimitName])]);
+export async function transferLimits(db: Db, tenantId: number): Promise<TransferLimits> {
+  const entries = (await mapInOrder(Object.entries(TRANSFER_LIMIT_KEYS), async ([name, key]) => [name, await configPositiveInt(db, tenantId, key, TRANSFER_LIMIT_DEFAULTS[name as TransferLimitName])]));
   return Object.fromEntries(entries) as TransferLimits;
 }
 
@@ -61,14 +61,14 @@ export interface Verdict {
 }
 
 /** Why this phone of the caller's may not change hands now, leaving the caller's daily count aside. */
-function phoneRefusal(db: Db, phone: PhoneRow, limits: TransferLimits, now: number): TransferRefusal | null {
+async function phoneRefusal(db: Db, phone: PhoneRow, limits: TransferLimits, now: number): Promise<TransferRefusal | null> {
   const unusable = handOverRefusal(phone, now);
   if (unusable) return unusable;
   // Spec §6: authorised phones cannot be transferred (the grant would go with them to a stranger).
-  if (phoneIsAuthorized(db, phone.id, now)) return ErrorCode.TRANSFER_AUTHORIZED;
+  if (await phoneIsAuthorized(db, phone.id, now)) return ErrorCode.TRANSFER_AUTHORIZED;
   if (phone.expire_time - now < limits.expireHours * HOUR_MS) return ErrorCode.TRANSFER_TIME_TOO_SHORT;
-  if (phoneTransfersSince(db, phone.id, startOfDay(now)) >= limits.phoneDay) return ErrorCode.TRANSFER_PHONE_DAY_LIMIT;
-  const last = lastPhoneTransfer(db, phone.id);
+  if (await phoneTransfersSince(db, phone.id, startOfDay(now)) >= limits.phoneDay) return ErrorCode.TRANSFER_PHONE_DAY_LIMIT;
+  const last = await lastPhoneTransfer(db, phone.id);
   if (last !== null && now - last < limits.frequencyHours * HOUR_MS) return ErrorCode.TRANSFER_TOO_FREQUENT;
   return null;
 }
@@ -78,16 +78,16 @@ function phoneRefusal(db: Db, phone: PhoneRow, limits: TransferLimits, now: numb
  * all) is refused as one that does not exist. The caller's daily count is spent in that order: once it is reached,
  * the phones after it are refused with TRANSFER_USER_DAY_LIMIT.
  */
-export function judgePhones(db: Db, sender: UserRow, ids: number[], limits: TransferLimits, now: number): Verdict[] {
-  const owned = new Map(phonesOfUser(db, sender.id, sender.tenant_id, ids).map((row) => [row.id, row]));
-  let left = limits.userDay - userTransfersSince(db, sender.id, startOfDay(now));
-  return ids.map((id) => {
+export async function judgePhones(db: Db, sender: UserRow, ids: number[], limits: TransferLimits, now: number): Promise<Verdict[]> {
+  const owned = new Map((await phonesOfUser(db, sender.id, sender.tenant_id, ids)).map((row) => [row.id, row]));
+  let left = limits.userDay - await userTransfersSince(db, sender.id, startOfDay(now));
+  return (await mapInOrder(ids, async (id) => {
     const phone = owned.get(id) ?? null;
     if (!phone) return { userPhoneId: id, phone, refusal: ErrorCode.DEVICE_NOT_EXIST };
-    const refusal = phoneRefusal(db, phone, limits, now) ?? (left > 0 ? null : ErrorCode.TRANSFER_USER_DAY_LIMIT);
+    const refusal = await phoneRefusal(db, phone, limits, now) ?? (left > 0 ? null : ErrorCode.TRANSFER_USER_DAY_LIMIT);
     if (!refusal) left--;
     return { userPhoneId: id, phone, refusal };
-  });
+  }));
 }
 
 /** A request naming more phones than the tenant allows at once is refused whole. */
@@ -113,8 +113,8 @@ export interface Receiver {
  * The receiver, or the refusal: unknown (a closed account, a guest, another tenant's or none at all: `onUnknown`
  * counts it as a guess, like an unknown code), or the caller itself.
  */
-export function loadReceiver(db: Db, sender: UserRow, target: string, onUnknown: () => void): Receiver {
-  const found = findAccountByMobileOrUserNo(db, sender.tenant_id, target);
+export async function loadReceiver(db: Db, sender: UserRow, target: string, onUnknown: () => void): Promise<Receiver> {
+  const found = await findAccountByMobileOrUserNo(db, sender.tenant_id, target);
   if (!found) {
     onUnknown();
     throw apiError(ErrorCode.TRANSFER_TARGET_NOT_FOUND);
@@ -142,12 +142,12 @@ export interface TransferRequest {
  * give-check: per phone, ok or the refusal `give` would answer; nothing changes. Refused whole, in this order: too
  * many phones, none of them the caller's, the receiver.
  */
-export function checkTransfer(db: Db, sender: UserRow, request: TransferRequest, now: number, onUnknown: () => void) {
-  const limits = transferLimits(db, sender.tenant_id);
+export async function checkTransfer(db: Db, sender: UserRow, request: TransferRequest, now: number, onUnknown: () => void) {
+  const limits = await transferLimits(db, sender.tenant_id);
   checkBatch(request.userPhoneIds, limits);
-  const verdicts = judgePhones(db, sender, request.userPhoneIds, limits, now);
+  const verdicts = await judgePhones(db, sender, request.userPhoneIds, limits, now);
   requireSomePhone(verdicts);
-  const receiver = loadReceiver(db, sender, request.target, onUnknown);
+  const receiver = await loadReceiver(db, sender, request.target, onUnknown);
   const items = verdicts.map(({ userPhoneId, phone, refusal }) => ({
     userPhoneId,
     phoneNo: phone?.phone_no ?? '',
@@ -190,37 +190,37 @@ function itemJson(item: { userPhoneId: number; phoneNo: string; status: Transfer
  * Refused whole as give-check is. Ids that are not the caller's phones are answered as refused but not recorded (an
  * order holds only the caller's phones).
  */
-export function runTransfer(deps: Pick<Deps, 'db' | 'now' | 'accessRevoked'>, sender: UserRow, request: TransferRequest, onUnknown: () => void) {
+export async function runTransfer(deps: Pick<Deps, 'db' | 'now' | 'accessRevoked'>, sender: UserRow, request: TransferRequest, onUnknown: () => void) {
   const { db } = deps;
-  const reply = immediate(db, () => {
+  const reply = await db.transaction(async (db) => {
     const now = deps.now();
-    const limits = transferLimits(db, sender.tenant_id);
+    const limits = await transferLimits(db, sender.tenant_id);
     checkBatch(request.userPhoneIds, limits);
-    const verdicts = judgePhones(db, sender, request.userPhoneIds, limits, now);
+    const verdicts = await judgePhones(db, sender, request.userPhoneIds, limits, now);
     requireSomePhone(verdicts);
-    const receiver = loadReceiver(db, sender, request.target, onUnknown);
+    const receiver = await loadReceiver(db, sender, request.target, onUnknown);
     const orderNo = { value: '' };
-    const orderId = insertTransferOrder(db, { tenantId: sender.tenant_id, fromUserId: sender.id, toUserId: receiver.user.id, createdAt: now }, () => {
+    const orderId = await insertTransferOrder(db, { tenantId: sender.tenant_id, fromUserId: sender.id, toUserId: receiver.user.id, createdAt: now }, () => {
       orderNo.value = newOrderNo(now);
       return orderNo.value;
     });
-    const groupId = ensureDefaultGroup(db, receiver.user.id, now);
-    const items = verdicts.map(({ userPhoneId, phone, refusal }) => {
+    const groupId = await ensureDefaultGroup(db, receiver.user.id, now);
+    const items = (await mapInOrder(verdicts, async ({ userPhoneId, phone, refusal }) => {
       const status: TransferItemStatus = refusal === null ? 'success' : 'failed';
       if (phone) {
-        insertTransferItem(db, { orderId, phoneId: phone.id, phoneNo: phone.phone_no, status, reasonCode: refusal, finishedAt: now });
+        await insertTransferItem(db, { orderId, phoneId: phone.id, phoneNo: phone.phone_no, status, reasonCode: refusal, finishedAt: now });
         if (refusal === null) {
           // Before the move: its group is found through its owner's.
-          releaseFromSync(db, phone.id, SYNC_MIN_PHONES);
-          movePhoneToUser(db, phone.id, receiver.user.id, groupId);
-          endPhoneSharing(db, phone.id, now);
+          await releaseFromSync(db, phone.id, SYNC_MIN_PHONES);
+          await movePhoneToUser(db, phone.id, receiver.user.id, groupId);
+          await endPhoneSharing(db, phone.id, now);
         }
       }
       return itemJson({ userPhoneId, phoneNo: phone?.phone_no ?? '', status, reasonCode: refusal, finishTime: now });
-    });
+    }));
     const recorded = items.filter((_item, index) => verdicts[index]!.phone);
     const moved = items.filter((item) => item.status === 'success').length;
-    if (moved > 0) postMessage(db, receiver.user.id, 'transferReceived', { count: moved, from: sender.mobile ? maskMobile(sender.mobile) : sender.user_no }, now);
+    if (moved > 0) await postMessage(db, receiver.user.id, 'transferReceived', { count: moved, from: sender.mobile ? maskMobile(sender.mobile) : sender.user_no }, now);
     return {
       orderId,
       orderNo: orderNo.value,
@@ -240,15 +240,15 @@ export function runTransfer(deps: Pick<Deps, 'db' | 'now' | 'accessRevoked'>, se
  * give-list: the orders the caller sent (every phone, refused ones with their reason) and those that brought the
  * caller phones (only the phones that reached it), newest first.
  */
-export function transferRecords(
+export async function transferRecords(
   db: Db,
   user: UserRow,
   query: { direction: TransferDirection; pageNo: number; pageSize: number },
-): ReplyInput<typeof contract.listTransfers> {
+): Promise<ReplyInput<typeof contract.listTransfers>> {
   const { direction, pageNo, pageSize } = query;
   const filter = { userId: user.id, tenantId: user.tenant_id, sent: direction !== 'received', received: direction !== 'sent' };
-  const { rows, total } = listTransferOrders(db, filter, pageSize, (pageNo - 1) * pageSize);
-  const items = itemsOfOrders(db, rows.map((row) => row.id));
+  const { rows, total } = await listTransferOrders(db, filter, pageSize, (pageNo - 1) * pageSize);
+  const items = await itemsOfOrders(db, rows.map((row) => row.id));
   const list = rows.map((row) => {
     const sent = row.from_user_id === user.id;
     const all = items.filter((item) => item.order_id === row.id);

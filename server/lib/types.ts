@@ -1,9 +1,10 @@
-import type BetterSqlite3 from 'better-sqlite3';
+import type { Queryable } from '../db/engine.ts';
 import type { Limits, Throttles } from './throttles.ts';
 import type { Secrets } from './secrets.ts';
 import type { AppsChanged } from './phone-apps.ts';
 
-export type Db = BetterSqlite3.Database;
+/** What data code reads and writes through: the engine, or a transaction's handle (server/db/engine.ts). */
+export type Db = Queryable;
 
 /** The languages the texts are stored in; anything else falls back to zh-CN (spec §1). */
 export type Language = 'zh-CN' | 'en-US';

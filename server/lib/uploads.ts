@@ -49,7 +49,7 @@ async function receivedBytes(pipeline: UploadPipeline, row: UploadRow): Promise<
 }
 
 async function describe(db: Db, pipeline: UploadPipeline, rows: UploadRow[]): Promise<UploadedFile[]> {
-  const targets = targetsOf(db, rows.map((row) => row.id));
+  const targets = await targetsOf(db, rows.map((row) => row.id));
   return Promise.all(
     rows.map(async (row) => ({
       uploadId: row.id,
@@ -69,12 +69,12 @@ async function describe(db: Db, pipeline: UploadPipeline, rows: UploadRow[]): Pr
   );
 }
 
-export function listUploads(db: Db, pipeline: UploadPipeline, user: UserRow): Promise<UploadedFile[]> {
-  return describe(db, pipeline, uploadsOfUser(db, user.id));
+export async function listUploads(db: Db, pipeline: UploadPipeline, user: UserRow): Promise<UploadedFile[]> {
+  return await describe(db, pipeline, await uploadsOfUser(db, user.id));
 }
 
-function ownUpload(db: Db, user: UserRow, id: string): UploadRow {
-  const row = id ? uploadById(db, id) : undefined;
+async function ownUpload(db: Db, user: UserRow, id: string): Promise<UploadRow> {
+  const row = id ? await uploadById(db, id) : undefined;
   if (!row || row.user_id !== user.id) throw apiError(ErrorCode.FILE_NOT_EXIST);
   return row;
 }
@@ -90,25 +90,25 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** One phone: pushed, then installed, each step taking `stepMs`; a phone that cannot take it fails with why. */
 async function installOn(deps: Deps, pipeline: UploadPipeline, upload: UploadRow, manifest: ApkManifest, phoneId: number): Promise<void> {
   const { db } = deps;
-  const fail = (code: number) => setTargetState(db, upload.id, phoneId, 'failed', deps.now(), code);
-  const refusal = () => {
-    const phone = findPhone(db, phoneId);
+  const fail = async (code: number) => await setTargetState(db, upload.id, phoneId, 'failed', deps.now(), code);
+  const refusal = async () => {
+    const phone = await findPhone(db, phoneId);
     if (!phone || phone.user_id !== upload.user_id) return ErrorCode.DEVICE_NOT_EXIST;
     // It must be up to take a file (offline, expired, under maintenance: no), and not busy with an operation.
     return openRefusal(phone, deps.now(), 0) ?? operationRefusal(phone, deps.now(), 'command');
   };
   for (const [step, done] of [['pushing', 'pushed'], ['installing', null]] as const) {
-    const refused = refusal();
-    if (refused) return fail(refused);
-    setTargetState(db, upload.id, phoneId, step, deps.now());
+    const refused = await refusal();
+    if (refused) return await fail(refused);
+    await setTargetState(db, upload.id, phoneId, step, deps.now());
     await wait(pipeline.stepMs);
-    if (done) setTargetState(db, upload.id, phoneId, done, deps.now());
+    if (done) await setTargetState(db, upload.id, phoneId, done, deps.now());
   }
   try {
     pipeline.install(phoneId, { ...manifest, sizeBytes: upload.size });
-    setTargetState(db, upload.id, phoneId, 'installed', deps.now());
+    await setTargetState(db, upload.id, phoneId, 'installed', deps.now());
   } catch (error) {
-    fail(error instanceof ApiError ? error.code : ErrorCode.SERVER_ERROR);
+    await fail(error instanceof ApiError ? error.code : ErrorCode.SERVER_ERROR);
   }
 }
 
@@ -117,12 +117,12 @@ async function process(deps: Deps, pipeline: UploadPipeline, upload: UploadRow, 
   const { db } = deps;
   const file = bytesPath(pipeline, upload.id);
   const failFile = async (code: number) => {
-    setUploadState(db, upload.id, 'failed', deps.now(), code);
-    failOpenTargets(db, upload.id, code, deps.now());
+    await setUploadState(db, upload.id, 'failed', deps.now(), code);
+    await failOpenTargets(db, upload.id, code, deps.now());
     await removeBytes(pipeline, upload.id);
   };
-  if ((await sha512Of(file).catch(() => '')) !== sha512) return failFile(ErrorCode.FILE_SHA512_MISMATCH);
-  setUploadState(db, upload.id, 'parsing', deps.now());
+  if ((await sha512Of(file).catch(() => '')) !== sha512) return await failFile(ErrorCode.FILE_SHA512_MISMATCH);
+  await setUploadState(db, upload.id, 'parsing', deps.now());
   let manifest: ApkManifest;
   try {
     manifest = await readApkManifest(file, { userId: upload.user_id });
@@ -130,15 +130,15 @@ async function process(deps: Deps, pipeline: UploadPipeline, upload: UploadRow, 
     deps.log(`[uploads] ${upload.id}: package not read: ${error instanceof Error ? error.message : String(error)}`);
     // Readers too busy to take it in time: the package may be fine, so "try later" rather than "reselect". A package
     // past the reader's bounds is refused like one that is not a package (lib/apk-read.mjs).
-    return failFile(error instanceof ReaderBusy ? ErrorCode.TOO_MANY_REQUESTS : ErrorCode.FILE_PARSE_ERROR);
+    return await failFile(error instanceof ReaderBusy ? ErrorCode.TOO_MANY_REQUESTS : ErrorCode.FILE_PARSE_ERROR);
   }
-  if (!uploadById(db, upload.id)) return; // deleted meanwhile
-  setUploadPackage(db, upload.id, manifest, deps.now());
-  setUploadState(db, upload.id, 'ready', deps.now());
-  const phones = targetsOf(db, [upload.id]).map((target) => target.phone_id);
-  await Promise.all(phones.map((phoneId) => installOn(deps, pipeline, upload, manifest, phoneId)));
-  const installed = targetsOf(db, [upload.id]).filter((target) => target.state === 'installed').length;
-  if (installed > 0) postMessage(db, upload.user_id, 'uploadInstalled', { fileName: upload.file_name, installed, total: phones.length }, deps.now());
+  if (!await uploadById(db, upload.id)) return; // deleted meanwhile
+  await setUploadPackage(db, upload.id, manifest, deps.now());
+  await setUploadState(db, upload.id, 'ready', deps.now());
+  const phones = (await targetsOf(db, [upload.id])).map((target) => target.phone_id);
+  await Promise.all(phones.map(async (phoneId) => await installOn(deps, pipeline, upload, manifest, phoneId)));
+  const installed = (await targetsOf(db, [upload.id])).filter((target) => target.state === 'installed').length;
+  if (installed > 0) await postMessage(db, upload.user_id, 'uploadInstalled', { fileName: upload.file_name, installed, total: phones.length }, deps.now());
   // Installed everywhere it could be: the bytes are not kept.
   await removeBytes(pipeline, upload.id);
 }
@@ -149,21 +149,21 @@ async function process(deps: Deps, pipeline: UploadPipeline, upload: UploadRow, 
  */
 export async function verifyUpload(deps: Deps, pipeline: UploadPipeline, user: UserRow, id: string, sha512: string): Promise<UploadedFile> {
   const { db } = deps;
-  const row = ownUpload(db, user, id);
+  const row = await ownUpload(db, user, id);
   if (row.state === 'waitingUpload' || row.state === 'uploading') {
     if ((await receivedBytes(pipeline, row)) < row.size) throw apiError(ErrorCode.FILE_INCOMPLETE);
-    setUploadState(db, row.id, 'verifying', deps.now());
-    void process(deps, pipeline, row, sha512).catch((error: unknown) => deps.log(`[uploads] ${row.id}: ${String(error)}`));
+    await setUploadState(db, row.id, 'verifying', deps.now());
+    void (await process(deps, pipeline, row, sha512)).catch((error: unknown) => deps.log(`[uploads] ${row.id}: ${String(error)}`));
   }
-  return (await describe(db, pipeline, [uploadById(db, row.id)!]))[0]!;
+  return (await describe(db, pipeline, [(await uploadById(db, row.id))!]))[0]!;
 }
 
 /** Deletes an upload and its bytes; refused while one of its phones has it on the way (spec §5). */
 export async function deleteOwnUpload(deps: Deps, pipeline: UploadPipeline, user: UserRow, id: string): Promise<void> {
-  const row = ownUpload(deps.db, user, id);
-  const busy = targetsOf(deps.db, [row.id]).some((target) => target.state === 'pushing' || target.state === 'pushed' || target.state === 'installing');
+  const row = await ownUpload(deps.db, user, id);
+  const busy = (await targetsOf(deps.db, [row.id])).some((target) => target.state === 'pushing' || target.state === 'pushed' || target.state === 'installing');
   if (busy || row.state === 'verifying' || row.state === 'parsing') throw apiError(ErrorCode.FILE_INSTALLING);
-  deleteUpload(deps.db, row.id);
+  await deleteUpload(deps.db, row.id);
   await removeBytes(pipeline, row.id);
 }
 
@@ -173,16 +173,16 @@ export async function deleteOwnUpload(deps: Deps, pipeline: UploadPipeline, user
  * their bytes go. Nothing is resumed: the browser's SHA-512 was not kept, and a phone's push or install cannot be
  * known to have happened. They can then be deleted. The states change before this returns; the bytes go behind.
  */
-export function failStrandedUploads(deps: Deps, pipeline: UploadPipeline): Promise<void> {
+export async function failStrandedUploads(deps: Deps, pipeline: UploadPipeline): Promise<void> {
   // One server per database: every upload in a step is taken to be this server's predecessor's. Instances sharing a
   // database would fail each other's live uploads here; they need the owning instance on the row, or a lease.
 
   const { db } = deps;
   const now = deps.now();
-  const stranded = strandedUploads(db);
+  const stranded = await strandedUploads(db);
   for (const row of stranded) {
-    if (row.state === 'verifying' || row.state === 'parsing') setUploadState(db, row.id, 'failed', now, ErrorCode.SERVER_ERROR);
-    failOpenTargets(db, row.id, ErrorCode.SERVER_ERROR, now);
+    if (row.state === 'verifying' || row.state === 'parsing') await setUploadState(db, row.id, 'failed', now, ErrorCode.SERVER_ERROR);
+    await failOpenTargets(db, row.id, ErrorCode.SERVER_ERROR, now);
     deps.log(`[uploads] ${row.id}: left ${row.state} by a stop, failed`);
   }
   return Promise.all(stranded.map((row) => removeBytes(pipeline, row.id))).then(() => undefined);

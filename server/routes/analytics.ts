@@ -21,13 +21,13 @@ export const ANALYTICS_SWEEP_BATCH = 1000;
 
 export function analyticsRoutes(deps: Deps): { routes: Hono<AppEnv>; sweep: () => Promise<number> } {
   const routes = new Hono<AppEnv>();
-  contractRoute(routes, deps, contract.collectEvents, [], (c, { body }) => {
+  contractRoute(routes, deps, contract.collectEvents, [], async (c, { body }) => {
     admitAnalyticsSend(deps, clientAddress(c, deps.trustProxy));
-    const client = findClientByNo(deps.db, body.clientNo);
+    const client = await findClientByNo(deps.db, body.clientNo);
     if (!client) throw apiError(ErrorCode.CLIENT_NOT_FOUND);
     // Past the tenant's budget the send is still answered as taken: the queue then drops those events, where a
     // refusal to wait would have it send them again every few seconds until the day ends.
-    const accepted = insertEvents(deps.db, client.tenant_id, body.events, deps.now(), {
+    const accepted = await insertEvents(deps.db, client.tenant_id, body.events, deps.now(), {
       propertiesMaxBytes: deps.limits.analyticsPropertiesMaxBytes,
       tenantEventsPerDay: deps.limits.analyticsTenantEventsPerDay,
     });
@@ -39,7 +39,7 @@ export function analyticsRoutes(deps: Deps): { routes: Hono<AppEnv>; sweep: () =
     const before = deps.now() - deps.limits.analyticsRetentionDays * DAY_MS;
     let total = 0;
     for (;;) {
-      const deleted = deleteEventsBefore(deps.db, before, ANALYTICS_SWEEP_BATCH);
+      const deleted = await deleteEventsBefore(deps.db, before, ANALYTICS_SWEEP_BATCH);
       total += deleted;
       if (deleted < ANALYTICS_SWEEP_BATCH) return total;
       await nextTurn();
@@ -51,8 +51,8 @@ export function analyticsRoutes(deps: Deps): { routes: Hono<AppEnv>; sweep: () =
    * Deletes the events received more than the retention window ago and answers how many went; the first batch goes
    * before the call returns. A sweep asked for while one runs is that one.
    */
-  function sweep(): Promise<number> {
-    sweeping ??= deleteExpired().finally(() => {
+  async function sweep(): Promise<number> {
+    sweeping ??= (await deleteExpired()).finally(() => {
       sweeping = null;
     });
     return sweeping;

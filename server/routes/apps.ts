@@ -11,18 +11,18 @@ export function appRoutes(deps: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const guard = [requireTenant(deps), requireAuth(deps)];
 
-  contractRoute(routes, deps, contract.listApps, guard, (c, { query }) => listPhoneApps(deps, c.get('user'), query.userPhoneIds));
+  contractRoute(routes, deps, contract.listApps, guard, async (c, { query }) => await listPhoneApps(deps, c.get('user'), query.userPhoneIds));
 
-  contractRoute(routes, deps, contract.operateApp, guard, (c, { body }) => {
+  contractRoute(routes, deps, contract.operateApp, guard, async (c, { body }) => {
     const user = c.get('user');
-    const { reply, endsAt, operationId } = startAppOperation(deps, user, body);
+    const { reply, endsAt, operationId } = await startAppOperation(deps, user, body);
     // Ends the items even when nobody polls (with the real clock; a test's clock settles them when read).
     const wait = Math.max(0, endsAt - deps.now()) + 50;
-    setTimeout(() => settleLater(deps, operationId, user.id), wait).unref();
+    setTimeout(async () => await settleLater(deps, operationId, user.id), wait).unref();
     return reply;
   });
 
-  contractRoute(routes, deps, contract.appOperation, guard, (c, { query }) => appOperationReply(deps, c.get('user'), query.operationId));
+  contractRoute(routes, deps, contract.appOperation, guard, async (c, { query }) => await appOperationReply(deps, c.get('user'), query.operationId));
 
   return routes;
 }

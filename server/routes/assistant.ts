@@ -37,13 +37,13 @@ export function assistantRoutes(deps: Deps, options: AssistantOptions): Hono<App
   routes.on('POST', [ASK_PATH], ...guard, async (c) => {
     const body = parse(contract.askQuestion.body, await readBody(c)) as { question: string; conversationId: number | null };
     const user = c.get('user');
-    if (body.conversationId !== null && !conversationOfUser(db, body.conversationId, user.id)) throw apiError(ErrorCode.AI_CONVERSATION_NOT_EXIST);
+    if (body.conversationId !== null && !await conversationOfUser(db, body.conversationId, user.id)) throw apiError(ErrorCode.AI_CONVERSATION_NOT_EXIST);
     // Only questions that would be answered count: a refused one costs the server nothing.
     admitQuestion(deps, user.id, clientAddress(c, deps.trustProxy));
     const now = deps.now();
-    const conversationId = body.conversationId ?? insertConversation(db, user.id, now);
-    insertMessage(db, conversationId, 'user', body.question, now);
-    const messageId = insertMessage(db, conversationId, 'assistant', '', now);
+    const conversationId = body.conversationId ?? await insertConversation(db, user.id, now);
+    await insertMessage(db, conversationId, 'user', body.question, now);
+    const messageId = await insertMessage(db, conversationId, 'assistant', '', now);
     const language = languageOfQuestion(body.question, languageOf(c));
     const hits = help.search(c.get('tenantId'), language, body.question);
     const sources = [...new Map(hits.map(({ passage }) => [passage.pageId, { pageId: passage.pageId, title: passage.title }])).values()];
@@ -73,7 +73,7 @@ export function assistantRoutes(deps: Deps, options: AssistantOptions): Hono<App
           await send('done', { stopped: false });
         }
       } finally {
-        finishAnswer(db, messageId, { text, sources: JSON.stringify(sources), stopped: stop.signal.aborted, fallback });
+        await finishAnswer(db, messageId, { text, sources: JSON.stringify(sources), stopped: stop.signal.aborted, fallback });
       }
     });
     // The answer is personal: no cache may keep it (streamSSE says only no-cache).
@@ -81,10 +81,10 @@ export function assistantRoutes(deps: Deps, options: AssistantOptions): Hono<App
     return response;
   });
 
-  contractRoute(routes, deps, contract.chatHistory, guard, (c, { query }) => {
+  contractRoute(routes, deps, contract.chatHistory, guard, async (c, { query }) => {
     const user = c.get('user');
-    if (query.conversationId !== null && !conversationOfUser(db, query.conversationId, user.id)) throw apiError(ErrorCode.AI_CONVERSATION_NOT_EXIST);
-    const { rows, total } = messagesOfUser(db, user.id, query.conversationId, query.pageSize, (query.pageNo - 1) * query.pageSize);
+    if (query.conversationId !== null && !await conversationOfUser(db, query.conversationId, user.id)) throw apiError(ErrorCode.AI_CONVERSATION_NOT_EXIST);
+    const { rows, total } = await messagesOfUser(db, user.id, query.conversationId, query.pageSize, (query.pageNo - 1) * query.pageSize);
     const list = rows.map((row) => ({
       messageId: row.id,
       conversationId: row.conversation_id,
@@ -100,11 +100,11 @@ export function assistantRoutes(deps: Deps, options: AssistantOptions): Hono<App
 
   contractRoute(routes, deps, contract.chatSuggestions, guard, (c) => ({ list: SUGGESTIONS[languageOf(c)] }));
 
-  contractRoute(routes, deps, contract.sendFeedback, guard, (c, { body }) => {
+  contractRoute(routes, deps, contract.sendFeedback, guard, async (c, { body }) => {
     const user = c.get('user');
-    if (body.messageId !== null && !messageOfUser(db, body.messageId, user.id)) throw apiError(ErrorCode.AI_CONVERSATION_NOT_EXIST);
+    if (body.messageId !== null && !await messageOfUser(db, body.messageId, user.id)) throw apiError(ErrorCode.AI_CONVERSATION_NOT_EXIST);
     admitFeedback(deps, user.id);
-    insertFeedback(db, user.id, body.messageId, body.type, body.content, deps.now());
+    await insertFeedback(db, user.id, body.messageId, body.type, body.content, deps.now());
     return true;
   });
 

@@ -28,37 +28,37 @@ export function authRoutes(deps: Deps): Hono<AppEnv> {
   const tenant = requireTenant(deps);
   const auth = requireAuth(deps);
 
-  contractRoute(routes, deps, contract.sendSmsCode, [tenant], (c, { body }) => {
+  contractRoute(routes, deps, contract.sendSmsCode, [tenant], async (c, { body }) => {
     const { mobile, scene } = body;
     // The new number of a change must be free; saying so now spares the user waiting for a code that cannot work.
-    if (scene === SmsScene.CHANGE_MOBILE_NEW && findUserByMobile(deps.db, c.get('tenantId'), mobile)) {
+    if (scene === SmsScene.CHANGE_MOBILE_NEW && await findUserByMobile(deps.db, c.get('tenantId'), mobile)) {
       throw apiError(ErrorCode.MOBILE_ALREADY_BOUND);
     }
-    sendSmsCode(deps, c.get('tenantId'), mobile, scene, { address: clientAddress(c, deps.trustProxy), fingerprint: fingerprintOf(c) });
+    await sendSmsCode(deps, c.get('tenantId'), mobile, scene, { address: clientAddress(c, deps.trustProxy), fingerprint: fingerprintOf(c) });
     return true;
   });
 
   // For a logged-in user confirming an action on their own number (number change, account cancellation).
-  contractRoute(routes, deps, contract.sendSmsCodeToSelf, [tenant, auth, requireRegistered], (c, { body }) => {
+  contractRoute(routes, deps, contract.sendSmsCodeToSelf, [tenant, auth, requireRegistered], async (c, { body }) => {
     const user = c.get('user');
     const requester = { address: clientAddress(c, deps.trustProxy), fingerprint: fingerprintOf(c), signedIn: true };
-    sendSmsCode(deps, user.tenant_id, mobileOf(user), body.scene, requester);
+    await sendSmsCode(deps, user.tenant_id, mobileOf(user), body.scene, requester);
     return true;
   });
 
-  contractRoute(routes, deps, contract.validateSmsCode, [tenant], (c, { body }) => {
-    verifySmsCode(deps, c.get('tenantId'), body.mobile, body.scene, body.code, false, clientAddress(c, deps.trustProxy));
+  contractRoute(routes, deps, contract.validateSmsCode, [tenant], async (c, { body }) => {
+    await verifySmsCode(deps, c.get('tenantId'), body.mobile, body.scene, body.code, false, clientAddress(c, deps.trustProxy));
     return true;
   });
 
-  contractRoute(routes, deps, contract.smsLogin, [tenant], (c, { body }) => {
+  contractRoute(routes, deps, contract.smsLogin, [tenant], async (c, { body }) => {
     const tenantId = c.get('tenantId');
     const address = clientAddress(c, deps.trustProxy);
-    verifySmsCode(deps, tenantId, body.mobile, SmsScene.LOGIN, body.code, true, address);
-    const user = findOrCreateUser(deps.db, tenantId, body.mobile, deps.now(), deps.newAccountsSkipGuide === true);
+    await verifySmsCode(deps, tenantId, body.mobile, SmsScene.LOGIN, body.code, true, address);
+    const user = await findOrCreateUser(deps.db, tenantId, body.mobile, deps.now(), deps.newAccountsSkipGuide === true);
     // The code proved the number: this device is its owner's, as after a password login (throttles.ts).
     rememberLoginDevice(deps, tenantId, body.mobile, address, fingerprintOf(c));
-    return issueTokenPair(deps, user);
+    return await issueTokenPair(deps, user);
   });
 
   contractRoute(routes, deps, contract.passwordLogin, [tenant], async (c, { body }) => {
@@ -66,7 +66,7 @@ export function authRoutes(deps: Deps): Hono<AppEnv> {
     const tenantId = c.get('tenantId');
     // Throttled per number (registered or not) and per address, before the password is looked at (throttles.ts).
     const user = await throttledLogin(deps, tenantId, mobile, clientAddress(c, deps.trustProxy), fingerprintOf(c), async () => {
-      const found = findUserByMobile(deps.db, tenantId, mobile);
+      const found = await findUserByMobile(deps.db, tenantId, mobile);
       // Unknown mobiles are checked against a dummy hash, so they take as long as registered ones.
       const valid = await verifyPassword(password, found?.password_hash ?? null);
       return found && valid ? found : null;
@@ -74,35 +74,35 @@ export function authRoutes(deps: Deps): Hono<AppEnv> {
     // One answer for unknown mobile, no password set and wrong password, so the call cannot probe who is registered.
     if (!user) throw apiError(ErrorCode.LOGIN_FAILED);
     // The one moment the plain password is at hand: an older hash is replaced by one at today's parameters.
-    if (needsRehash(user.password_hash!)) setPasswordHash(deps.db, user.id, await hashPassword(password));
-    return issueTokenPair(deps, user);
+    if (needsRehash(user.password_hash!)) await setPasswordHash(deps.db, user.id, await hashPassword(password));
+    return await issueTokenPair(deps, user);
   });
 
   // Guest trial (API.md): an account without a number whose tokens end with the trial. Each call starts a new
   // trial, within the per-address and per-device limits (throttles.ts); the fingerprint is recorded too.
-  contractRoute(routes, deps, contract.oneClickLogin, [tenant], (c) => {
+  contractRoute(routes, deps, contract.oneClickLogin, [tenant], async (c) => {
     const tenantId = c.get('tenantId');
     const fingerprintId = fingerprintOf(c);
     admitGuestTrial(deps, clientAddress(c, deps.trustProxy), fingerprintId);
     const now = deps.now();
-    const minutes = configPositiveInt(deps.db, tenantId, 'GUEST_TRIAL_MINUTES', DEFAULT_GUEST_TRIAL_MINUTES);
+    const minutes = await configPositiveInt(deps.db, tenantId, 'GUEST_TRIAL_MINUTES', DEFAULT_GUEST_TRIAL_MINUTES);
     const trialExpiresTime = now + minutes * 60_000;
-    const user = createUser(deps.db, { tenantId, mobile: null, registerTime: now, trialExpiresAt: trialExpiresTime, fingerprintId });
-    return { ...issueTokenPair(deps, user), guest: true as const, trialExpiresTime };
+    const user = await createUser(deps.db, { tenantId, mobile: null, registerTime: now, trialExpiresAt: trialExpiresTime, fingerprintId });
+    return { ...await issueTokenPair(deps, user), guest: true as const, trialExpiresTime };
   });
 
   // Unknown, used or expired: 401 in the envelope, which the client answers by logging out (spec §8). A device
   // repeating its own refresh within seconds gets the same pair again (tokens.ts, reuse interval).
-  contractRoute(routes, deps, contract.refreshToken, [tenant], (c, { query, body }) => {
+  contractRoute(routes, deps, contract.refreshToken, [tenant], async (c, { query, body }) => {
     const token = body.refreshToken || query.refreshToken;
     const device = `${clientAddress(c, deps.trustProxy)} ${fingerprintOf(c)}`;
-    const pair = token ? rotateRefreshToken(deps, token, c.get('tenantId'), device) : null;
+    const pair = token ? await rotateRefreshToken(deps, token, c.get('tenantId'), device) : null;
     if (!pair) throw apiError(ErrorCode.UNAUTHORIZED);
     return pair;
   });
 
-  contractRoute(routes, deps, contract.logout, [tenant, auth], (c) => {
-    revokeSessionFamily(deps, c.get('sessionId'));
+  contractRoute(routes, deps, contract.logout, [tenant, auth], async (c) => {
+    await revokeSessionFamily(deps, c.get('sessionId'));
     return true;
   });
 

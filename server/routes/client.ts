@@ -27,37 +27,37 @@ export function clientRoutes(deps: Deps): Hono<AppEnv> {
   const tenantOrClientNo: MiddlewareHandler<AppEnv> = async (c, next) => {
     const clientNo = (c.req.query('clientNo') ?? '').trim();
     if (c.req.header('tenant-id') !== undefined || !clientNo) return tenant(c, next);
-    const row = findClientByNo(db, clientNo);
+    const row = await findClientByNo(db, clientNo);
     if (!row) throw apiError(ErrorCode.CLIENT_NOT_FOUND);
     c.set('tenantId', row.tenant_id);
     await next();
   };
 
   /** The client named by the request, and only if it belongs to the tenant of the headers. */
-  function clientOf(c: Context<AppEnv>, clientNo: string): ClientRow {
+  async function clientOf(c: Context<AppEnv>, clientNo: string): Promise<ClientRow> {
     let row: ClientRow | undefined;
-    if (clientNo) row = findClientByNo(db, clientNo);
+    if (clientNo) row = await findClientByNo(db, clientNo);
     else {
       const clientId = asPositiveInt(c.req.header('client-id'));
       if (!clientId) throw badRequest('Client identifier missing from the request');
-      row = findClientById(db, clientId);
+      row = await findClientById(db, clientId);
     }
     if (!row || row.tenant_id !== c.get('tenantId')) throw apiError(ErrorCode.CLIENT_NOT_FOUND);
     return row;
   }
 
   // The one call made before the tenant is known, hence no tenant middleware.
-  contractRoute(routes, deps, contract.clientSecureData, [], (_c, { query }) => {
-    const row = query.clientNo ? findClientByNo(db, query.clientNo) : undefined;
+  contractRoute(routes, deps, contract.clientSecureData, [], async (_c, { query }) => {
+    const row = query.clientNo ? await findClientByNo(db, query.clientNo) : undefined;
     if (!row) throw apiError(ErrorCode.CLIENT_NOT_FOUND);
     return { tenantId: row.tenant_id, clientId: row.id, platform: row.platform };
   });
 
-  contractRoute(routes, deps, contract.aboutApp, [tenantOrClientNo], (c, { query }) => {
-    const row = clientOf(c, query.clientNo);
+  contractRoute(routes, deps, contract.aboutApp, [tenantOrClientNo], async (c, { query }) => {
+    const row = await clientOf(c, query.clientNo);
     return {
       clientNo: row.client_no,
-      clientName: clientName(db, row.id, languageOf(c)) ?? row.client_no,
+      clientName: await clientName(db, row.id, languageOf(c)) ?? row.client_no,
       logoUrl: row.logo_url,
       version: row.version,
       customerServiceUrl: row.customer_service_url,
@@ -65,9 +65,9 @@ export function clientRoutes(deps: Deps): Hono<AppEnv> {
   });
 
   // The client of the clientNo query, else of the client-id header: a tenant's clients may switch features differently.
-  contractRoute(routes, deps, contract.clientFunctions, [tenantOrClientNo], (c, { query }) => {
-    const row = clientOf(c, query.clientNo);
-    return clientFunctions(db, row.id, query.functionType ?? null).map((f) => ({
+  contractRoute(routes, deps, contract.clientFunctions, [tenantOrClientNo], async (c, { query }) => {
+    const row = await clientOf(c, query.clientNo);
+    return (await clientFunctions(db, row.id, query.functionType ?? null)).map((f) => ({
       key: f.function_key,
       name: f.name,
       props: JSON.parse(f.props) as Record<string, unknown>,
@@ -75,22 +75,22 @@ export function clientRoutes(deps: Deps): Hono<AppEnv> {
     }));
   });
 
-  contractRoute(routes, deps, contract.configKeyValues, [tenant], (c, { body }) => {
+  contractRoute(routes, deps, contract.configKeyValues, [tenant], async (c, { body }) => {
     const { pageNo, pageSize, keys } = body;
-    const found = new Map(configValues(db, c.get('tenantId'), keys).map((r) => [r.config_key, r.value]));
+    const found = new Map((await configValues(db, c.get('tenantId'), keys)).map((r) => [r.config_key, r.value]));
     // Keep the caller's order so paging is stable across pages.
     const all = keys.filter((k) => found.has(k)).map((key) => ({ key, value: found.get(key)! }));
     return { list: all.slice((pageNo - 1) * pageSize, pageNo * pageSize), total: all.length };
   });
 
-  contractRoute(routes, deps, contract.configValue, [tenant], (c, { body }) => ({
+  contractRoute(routes, deps, contract.configValue, [tenant], async (c, { body }) => ({
     key: body.key,
-    value: configValue(db, c.get('tenantId'), body.key) ?? null,
+    value: await configValue(db, c.get('tenantId'), body.key) ?? null,
   }));
 
   // Contact details of the tenant's support (about page, profile); a tenant without a row answers empty strings.
-  contractRoute(routes, deps, contract.customerService, [tenant], (c) => {
-    const row = customerService(db, c.get('tenantId'));
+  contractRoute(routes, deps, contract.customerService, [tenant], async (c) => {
+    const row = await customerService(db, c.get('tenantId'));
     return { url: row?.url ?? '', phone: row?.phone ?? '', workTime: row?.work_time ?? '' };
   });
 

@@ -16,26 +16,26 @@ export function cloneRoutes(deps: Deps, phoneRestarted?: PhoneRestarted): Hono<A
   const routes = new Hono<AppEnv>();
   const guard = [requireTenant(deps), requireAuth(deps)];
 
-  contractRoute(routes, deps, contract.listTemplates, guard, (c) => listTemplates(deps, c.get('user')));
-  contractRoute(routes, deps, contract.createTemplate, guard, (c, { body }) => {
-    const made = createTemplate(deps, c.get('user'), body.userPhoneId, body.name);
+  contractRoute(routes, deps, contract.listTemplates, guard, async (c) => await listTemplates(deps, c.get('user')));
+  contractRoute(routes, deps, contract.createTemplate, guard, async (c, { body }) => {
+    const made = await createTemplate(deps, c.get('user'), body.userPhoneId, body.name);
     // Its source restarts its screen for the operation, as the restarts do (a failed template started none).
     if (made.state === 'creating') phoneRestarted?.(body.userPhoneId, 'template');
     return made;
   });
-  contractRoute(routes, deps, contract.deleteTemplate, guard, (c, { body }) => {
-    deleteTemplate(deps, c.get('user'), body.templateId);
+  contractRoute(routes, deps, contract.deleteTemplate, guard, async (c, { body }) => {
+    await deleteTemplate(deps, c.get('user'), body.templateId);
     return true;
   });
-  contractRoute(routes, deps, contract.clonePhones, guard, (c, { body }) => {
-    const order = clonePhones(deps, c.get('user'), body.templateId, body.userPhoneIds);
+  contractRoute(routes, deps, contract.clonePhones, guard, async (c, { body }) => {
+    const order = await clonePhones(deps, c.get('user'), body.templateId, body.userPhoneIds);
     for (const item of order.items) {
       deps.appsChanged?.(item.userPhoneId);
       phoneRestarted?.(item.userPhoneId, 'clone');
     }
     return order;
   });
-  contractRoute(routes, deps, contract.cloneOrder, guard, (c, { query }) => cloneOrder(deps, c.get('user'), query.orderNo));
+  contractRoute(routes, deps, contract.cloneOrder, guard, async (c, { query }) => await cloneOrder(deps, c.get('user'), query.orderNo));
 
   return routes;
 }

@@ -6,6 +6,7 @@ import { contractRoute } from '../lib/contract-route.ts';
 import { badRequest } from '../lib/errors.ts';
 import { languageOf } from '../lib/request.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
+import { mapInOrder } from '../lib/in-order.ts';
 
 // Agreements shown on the login page (spec §3 firstAgreementData / secondAgreementData), rule texts such as `invite`,
 // and the banner advertisements (shared/contract/client.ts).
@@ -15,30 +16,30 @@ export function cmsRoutes(deps: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const guard = [requireTenant(deps)];
 
-  contractRoute(routes, deps, contract.agreementNames, guard, (c) => {
+  contractRoute(routes, deps, contract.agreementNames, guard, async (c) => {
     const tenantId = c.get('tenantId');
     const language = languageOf(c);
-    return agreementTypes(db, tenantId).map((type) => {
-      const row = findAgreement(db, tenantId, type, language)!;
+    return (await mapInOrder((await agreementTypes(db, tenantId)), async (type) => {
+      const row = (await findAgreement(db, tenantId, type, language))!;
       return { type: row.type, name: row.name };
-    });
+    }));
   });
 
-  contractRoute(routes, deps, contract.agreementContent, guard, (c, { query }) => {
-    const row = findAgreement(db, c.get('tenantId'), query.type, languageOf(c));
+  contractRoute(routes, deps, contract.agreementContent, guard, async (c, { query }) => {
+    const row = await findAgreement(db, c.get('tenantId'), query.type, languageOf(c));
     if (!row) throw badRequest('Agreement does not exist');
     return { type: row.type, name: row.name, content: row.content };
   });
 
-  contractRoute(routes, deps, contract.rule, guard, (c, { query }) => {
-    const row = findRule(db, c.get('tenantId'), query.code, languageOf(c));
+  contractRoute(routes, deps, contract.rule, guard, async (c, { query }) => {
+    const row = await findRule(db, c.get('tenantId'), query.code, languageOf(c));
     if (!row) throw badRequest('Rule does not exist');
     return { code: row.code, name: row.name, content: row.content };
   });
 
   // adPositions repeats (API.md "Array query values are repeated"); platformNo is matched case-insensitively.
-  contractRoute(routes, deps, contract.advertisements, guard, (c, { query }) =>
-    advertisements(db, c.get('tenantId'), query.platformNo, query.adPositions).map((r) => ({
+  contractRoute(routes, deps, contract.advertisements, guard, async (c, { query }) =>
+    (await advertisements(db, c.get('tenantId'), query.platformNo, query.adPositions)).map((r) => ({
       id: r.id,
       adPosition: r.ad_position,
       title: r.title,

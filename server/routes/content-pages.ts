@@ -15,12 +15,12 @@ export function contentPageRoutes(deps: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const guard = [requireTenant(deps)];
 
-  contractRoute(routes, deps, contract.contentPageList, guard, (c, { query }) =>
-    listContentPages(db, c.get('tenantId'), query.kind, languageOf(c)).map(summary),
+  contractRoute(routes, deps, contract.contentPageList, guard, async (c, { query }) =>
+    (await listContentPages(db, c.get('tenantId'), query.kind, languageOf(c))).map(summary),
   );
 
-  contractRoute(routes, deps, contract.contentPage, guard, (c, { query }) => {
-    const row = findContentPage(db, c.get('tenantId'), query.id, languageOf(c));
+  contractRoute(routes, deps, contract.contentPage, guard, async (c, { query }) => {
+    const row = await findContentPage(db, c.get('tenantId'), query.id, languageOf(c));
     return row ? { ...summary(row), html: row.html, language: row.language } : null;
   });
 

@@ -14,10 +14,10 @@ export function couponRoutes(deps: Deps): Hono<AppEnv> {
   const guard = [requireTenant(deps), requireAuth(deps)];
 
   // `unused` (the default) also lists coupons held by an unpaid order (inUse: true) and those not valid yet.
-  contractRoute(routes, deps, contract.listCoupons, guard, (c, { query }) => {
+  contractRoute(routes, deps, contract.listCoupons, guard, async (c, { query }) => {
     const now = deps.now();
     const language = languageOf(c);
-    return listCoupons(deps.db, c.get('user').id, query.status, now).map((row) => couponJson(row, language, now));
+    return (await listCoupons(deps.db, c.get('user').id, query.status, now)).map((row) => couponJson(row, language, now));
   });
 
   return routes;

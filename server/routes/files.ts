@@ -31,11 +31,11 @@ function tusRefusal(error: ApiError, status = 400) {
   return { status_code: status, body: JSON.stringify({ code: error.code, msg: error.message, data: error.data }) };
 }
 
-export function fileRoutes(deps: Deps, options: UploadOptions): { routes: Hono<AppEnv>; sweep: () => Promise<void> } {
+export async function fileRoutes(deps: Deps, options: UploadOptions): Promise<{ routes: Hono<AppEnv>; sweep: () => Promise<void> }> {
   const { db } = deps;
   // One server per database (lib/uploads.ts says what several need): what a stopped one left in a step is failed
   // before any request is taken.
-  void failStrandedUploads(deps, options).catch((error: unknown) => deps.log(`[uploads] stranded bytes: ${String(error)}`));
+  void (await failStrandedUploads(deps, options)).catch((error: unknown) => deps.log(`[uploads] stranded bytes: ${String(error)}`));
   const routes = new Hono<AppEnv>();
   const guard = [requireTenant(deps), requireAuth(deps)];
   /** The signed-in user of each tus request (the Hono guard ran before tus sees it). */
@@ -56,11 +56,11 @@ export function fileRoutes(deps: Deps, options: UploadOptions): { routes: Hono<A
     async onIncomingRequest(req, uploadId) {
       const user = userOf(req);
       if (req.method === 'POST') return;
-      const row = uploadById(db, uploadId);
+      const row = await uploadById(db, uploadId);
       if (!row || row.user_id !== user.id) throw tusRefusal(apiError(ErrorCode.FILE_NOT_EXIST), 404);
       if (req.method === 'PATCH') {
         if (row.state !== 'waitingUpload' && row.state !== 'uploading') throw tusRefusal(apiError(row.state === 'failed' ? ErrorCode.FILE_UPLOAD_TIMEOUT : ErrorCode.FILE_NOT_EXIST), 410);
-        touchUpload(db, row.id, 'uploading', deps.now());
+        await touchUpload(db, row.id, 'uploading', deps.now());
       }
     },
     async onUploadCreate(req, upload) {
@@ -74,11 +74,11 @@ export function fileRoutes(deps: Deps, options: UploadOptions): { routes: Hono<A
         if (size <= 0) throw apiError(ErrorCode.FILE_PARSE_ERROR);
         const ids = [...new Set(String(upload.metadata?.targets ?? '').split(',').map(Number).filter((id) => Number.isSafeInteger(id) && id > 0))];
         if (ids.length === 0 || ids.length > MAX_FILE_TARGETS) throw badRequest(`targets must name 1-${MAX_FILE_TARGETS} phones`);
-        loadOwnedPhones(db, user, ids);
-        const open = uploadsOfUser(db, user.id).filter((row) => row.state === 'waitingUpload' || row.state === 'uploading');
+        await loadOwnedPhones(db, user, ids);
+        const open = (await uploadsOfUser(db, user.id)).filter((row) => row.state === 'waitingUpload' || row.state === 'uploading');
         if (open.length >= MAX_FILES_PER_SELECTION) throw apiError(ErrorCode.FILE_TOO_MANY);
-        if (keptBytesOfUser(db, user.id) + size > options.quotaBytes) throw apiError(ErrorCode.FILE_QUOTA_EXCEEDED);
-        insertUpload(db, { id: upload.id, userId: user.id, fileName, size, phoneIds: ids, now: deps.now() });
+        if (await keptBytesOfUser(db, user.id) + size > options.quotaBytes) throw apiError(ErrorCode.FILE_QUOTA_EXCEEDED);
+        await insertUpload(db, { id: upload.id, userId: user.id, fileName, size, phoneIds: ids, now: deps.now() });
       } catch (error) {
         if (error instanceof ApiError) throw tusRefusal(error);
         throw error;
@@ -96,7 +96,7 @@ export function fileRoutes(deps: Deps, options: UploadOptions): { routes: Hono<A
   routes.all(UPLOAD_PATH.replace(/\/$/, ''), requireTenant(deps), requireAuth(deps), handOver);
 
   contractRoute(routes, deps, contract.listFiles, guard, async (c) => ({ list: await listUploads(db, options, c.get('user')) }));
-  contractRoute(routes, deps, contract.verifyFile, guard, (c, { body }) => verifyUpload(deps, options, c.get('user'), body.uploadId, body.sha512));
+  contractRoute(routes, deps, contract.verifyFile, guard, async (c, { body }) => await verifyUpload(deps, options, c.get('user'), body.uploadId, body.sha512));
   contractRoute(routes, deps, contract.deleteFile, guard, async (c, { body }) => {
     await deleteOwnUpload(deps, options, c.get('user'), body.uploadId);
     return true;
@@ -105,13 +105,13 @@ export function fileRoutes(deps: Deps, options: UploadOptions): { routes: Hono<A
   /** Uploads whose bytes stopped coming fail with "upload timeout"; every upload's file goes after a day. */
   async function sweep(): Promise<void> {
     const now = deps.now();
-    for (const row of stalledUploads(db, now - UPLOAD_IDLE_MS)) {
-      setUploadState(db, row.id, 'failed', now, ErrorCode.FILE_UPLOAD_TIMEOUT);
-      failOpenTargets(db, row.id, ErrorCode.FILE_UPLOAD_TIMEOUT, now);
+    for (const row of await stalledUploads(db, now - UPLOAD_IDLE_MS)) {
+      await setUploadState(db, row.id, 'failed', now, ErrorCode.FILE_UPLOAD_TIMEOUT);
+      await failOpenTargets(db, row.id, ErrorCode.FILE_UPLOAD_TIMEOUT, now);
       await removeBytes(options, row.id);
     }
-    for (const row of uploadsCreatedBefore(db, now - UPLOAD_KEPT_MS)) {
-      deleteUpload(db, row.id);
+    for (const row of await uploadsCreatedBefore(db, now - UPLOAD_KEPT_MS)) {
+      await deleteUpload(db, row.id);
       await removeBytes(options, row.id);
     }
   }

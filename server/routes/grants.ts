@@ -16,32 +16,32 @@ export function grantRoutes(deps: Deps): Hono<AppEnv> {
   const guard = [requireTenant(deps), requireAuth(deps), requireRegistered];
 
   // A grant by account answers whether the number has an account: unknown ones count as code guesses (below).
-  contractRoute(routes, deps, contract.createGrant, guard, (c, { body }) => {
+  contractRoute(routes, deps, contract.createGrant, guard, async (c, { body }) => {
     const guess = body.mode === 'account' ? admitGuess(deps, c.get('user').id, clientAddress(c, deps.trustProxy)) : () => {};
-    return createGrant(db, c.get('user'), body, deps.now(), guess);
+    return await createGrant(db, c.get('user'), body, deps.now(), guess);
   });
 
-  contractRoute(routes, deps, contract.listGrants, guard, (c, { query }) => grantRecords(db, c.get('user'), query.pageNo, query.pageSize, deps.now()));
+  contractRoute(routes, deps, contract.listGrants, guard, async (c, { query }) => await grantRecords(db, c.get('user'), query.pageNo, query.pageSize, deps.now()));
 
   // The access ends in the transaction; the stream then re-checks its sockets and closes the grantee's.
-  contractRoute(routes, deps, contract.revokeGrant, guard, (c, { body }) => {
-    if (revokeGrant(db, c.get('user'), body.grantId, deps.now())) deps.accessRevoked();
+  contractRoute(routes, deps, contract.revokeGrant, guard, async (c, { body }) => {
+    if (await revokeGrant(db, c.get('user'), body.grantId, deps.now())) deps.accessRevoked();
     return true;
   });
 
   // Codes are guessable in principle: both calls wait while the caller or its address is locked out after too many
   // codes that do not exist (throttles.ts, shared with activation and redeem codes), and count each unknown code.
-  contractRoute(routes, deps, contract.validateGrantCode, guard, (c, { query }) => {
+  contractRoute(routes, deps, contract.validateGrantCode, guard, async (c, { query }) => {
     const guess = admitGuess(deps, c.get('user').id, clientAddress(c, deps.trustProxy));
-    return inspectGrantCode(db, c.get('user'), query.code, deps.now(), guess);
+    return await inspectGrantCode(db, c.get('user'), query.code, deps.now(), guess);
   });
 
-  contractRoute(routes, deps, contract.redeemGrantCode, guard, (c, { body }) => {
+  contractRoute(routes, deps, contract.redeemGrantCode, guard, async (c, { body }) => {
     const guess = admitGuess(deps, c.get('user').id, clientAddress(c, deps.trustProxy));
-    return redeemGrantCode(db, c.get('user'), body.code, deps.now(), guess);
+    return await redeemGrantCode(db, c.get('user'), body.code, deps.now(), guess);
   });
 
-  contractRoute(routes, deps, contract.listGrantedPhones, guard, (c) => phonesGrantedTo(db, c.get('user'), deps.now()));
+  contractRoute(routes, deps, contract.listGrantedPhones, guard, async (c) => await phonesGrantedTo(db, c.get('user'), deps.now()));
 
   return routes;
 }

@@ -25,14 +25,14 @@ export function gridTicketRoutes(deps: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   // In memory, one per app, like the throttles (lib/rate-limit.ts): a restart only lets a user ask again sooner.
   const perUser = new WindowCounter(GRID_TICKETS_PER_MINUTE, MINUTE_MS);
-  routes.post(GRID_TICKET_PATH, requireTenant(deps), requireAuth(deps), (c) => {
+  routes.post(GRID_TICKET_PATH, requireTenant(deps), requireAuth(deps), async (c) => {
     const now = deps.now();
     const user = String(c.get('user').id);
     refuseWhileWaiting(perUser.waitMs(user, now));
     perUser.add(user, now);
     const ticket = newToken();
     const expireTime = now + GRID_TICKET_TTL_MS;
-    insertGridTicket(deps.db, {
+    await insertGridTicket(deps.db, {
       userId: c.get('user').id,
       sessionId: c.get('sessionId'),
       ticketHash: hashToken(ticket),

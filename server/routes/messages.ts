@@ -14,11 +14,11 @@ export function messageRoutes(deps: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const guard = [requireTenant(deps), requireAuth(deps)];
 
-  contractRoute(routes, deps, contract.listMessages, guard, (c, { query }) =>
-    messagePage(db, c.get('user'), query.tab, query.pageNo, query.pageSize, languageOf(c), deps.now()),
+  contractRoute(routes, deps, contract.listMessages, guard, async (c, { query }) =>
+    await messagePage(db, c.get('user'), query.tab, query.pageNo, query.pageSize, languageOf(c), deps.now()),
   );
-  contractRoute(routes, deps, contract.unreadCounts, guard, (c) => unreadOf(db, c.get('user'), deps.now()));
-  contractRoute(routes, deps, contract.getMessage, guard, (c, { query }) => openMessage(db, c.get('user'), query.messageId, languageOf(c), deps.now()));
-  contractRoute(routes, deps, contract.readAllMessages, guard, (c, { body }) => ({ count: readAll(db, c.get('user'), body.tab, deps.now()) }));
+  contractRoute(routes, deps, contract.unreadCounts, guard, async (c) => await unreadOf(db, c.get('user'), deps.now()));
+  contractRoute(routes, deps, contract.getMessage, guard, async (c, { query }) => await openMessage(db, c.get('user'), query.messageId, languageOf(c), deps.now()));
+  contractRoute(routes, deps, contract.readAllMessages, guard, async (c, { body }) => ({ count: await readAll(db, c.get('user'), body.tab, deps.now()) }));
   return routes;
 }

@@ -68,10 +68,10 @@ export function paymentRoutes(deps: Deps): Hono<AppEnv> {
   const guard = [requireTenant(deps), requireAuth(deps)];
   const demoPayments = requireDemoPayments(deps);
 
-  contractRoute(routes, deps, contract.submitPayment, [...guard, requireRegistered, demoPayments], (c, { body }) => {
+  contractRoute(routes, deps, contract.submitPayment, [...guard, requireRegistered, demoPayments], async (c, { body }) => {
     const { method, idempotencyKey, orderId } = body;
     const returnUrl = method === 'mock' ? '' : returnPathOf(c, body.returnUrl);
-    return paymentReply(submitPayment(db, c.get('user'), { orderId, method, idempotencyKey, returnUrl }, deps.now()));
+    return paymentReply(await submitPayment(db, c.get('user'), { orderId, method, idempotencyKey, returnUrl }, deps.now()));
   });
 
   // No tenant or token: a wallet's server calls this, and the unguessable payment id is what authorises it.
@@ -79,22 +79,22 @@ export function paymentRoutes(deps: Deps): Hono<AppEnv> {
     const parsed = v.safeParse(NotifyBody, await readBody(c), { abortEarly: true });
     if (!parsed.success) throw badRequest(parsed.issues[0].message);
     const { paymentId, result } = parsed.output;
-    const payment = notifyPayment(db, c.req.param('method'), paymentId, result, deps.now());
+    const payment = await notifyPayment(db, c.req.param('method'), paymentId, result, deps.now());
     return ok(c, { paymentId: payment.id, status: payment.status, orderId: payment.order_id });
   });
 
-  contractRoute(routes, deps, contract.paymentStatus, guard, (c, { query }) => {
-    const order = loadOwnedOrder(db, c.get('user'), query.orderId);
-    return { orderId: order.id, ...paymentStatusOf(db, order, deps.now()) };
+  contractRoute(routes, deps, contract.paymentStatus, guard, async (c, { query }) => {
+    const order = await loadOwnedOrder(db, c.get('user'), query.orderId);
+    return { orderId: order.id, ...await paymentStatusOf(db, order, deps.now()) };
   });
 
-  routes.get('/pay/wallet/:paymentId', (c) => {
+  routes.get('/pay/wallet/:paymentId', async (c) => {
     const headers = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' };
-    const payment = deps.demoPayments ? findPayment(db, c.req.param('paymentId')) : undefined;
+    const payment = deps.demoPayments ? await findPayment(db, c.req.param('paymentId')) : undefined;
     if (!payment || payment.method === 'mock') return c.text(PAGE_MESSAGES.paymentNotExist, 404, headers);
     const returnPath = safeReturnPath(c.req.query('return') ?? '', originOf(c));
     if (!returnPath) return c.text(PAGE_MESSAGES.returnAddressInvalid, 400, headers);
-    const orderNo = orderNoOf(db, payment.order_id)!;
+    const orderNo = (await orderNoOf(db, payment.order_id))!;
     const nonce = randomBytes(16).toString('base64');
     // A browser navigation carries no `language` header; the browser's own preference picks the wording.
     const language = /^zh/i.test(c.req.header('accept-language') ?? '') ? 'zh-CN' : 'en-US';

@@ -14,9 +14,9 @@ export function phoneCheckRoutes(deps: Deps): Hono<AppEnv> {
   const guard = [requireTenant(deps), requireAuth(deps)];
 
   contractRoute(routes, deps, contract.checkPhone, guard, async (c, { query }) => {
-    const phone = loadOwnedPhone(deps.db, c.get('user'), query.userPhoneId);
+    const phone = await loadOwnedPhone(deps.db, c.get('user'), query.userPhoneId);
     const latency = await measureTurn();
-    return checkPhone(deps.db, phone, deps.now(), latency);
+    return await checkPhone(deps.db, phone, deps.now(), latency);
   });
 
   return routes;

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { deleteGroup, ensureDefaultGroup, insertGroup, listGroups, renameGroup } from '../data/phone-groups.ts';
-import { immediate } from '../data/statements.ts';
 import { requireAuth, requireTenant } from '../lib/auth.ts';
 import * as contract from '../../shared/contract/devices.ts';
 import { contractRoute } from '../lib/contract-route.ts';
@@ -15,22 +14,22 @@ export function phoneGroupRoutes(deps: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const guard = [requireTenant(deps), requireAuth(deps)];
 
-  contractRoute(routes, deps, contract.listGroups, guard, (c) => {
+  contractRoute(routes, deps, contract.listGroups, guard, async (c) => {
     const user = c.get('user');
-    ensureDefaultGroup(db, user.id, deps.now());
+    await ensureDefaultGroup(db, user.id, deps.now());
     const language = languageOf(c);
-    return listGroups(db, user.id).map((row) => ({ id: row.id, name: groupDisplayName(row, language), isDefault: row.is_default === 1, phoneCount: row.phone_count }));
+    return (await listGroups(db, user.id)).map((row) => ({ id: row.id, name: groupDisplayName(row, language), isDefault: row.is_default === 1, phoneCount: row.phone_count }));
   });
 
-  contractRoute(routes, deps, contract.createGroup, guard, (c, { body }) => {
+  contractRoute(routes, deps, contract.createGroup, guard, async (c, { body }) => {
     const { name } = body;
     const user = c.get('user');
-    const id = immediate(db, () => {
+    const id = await db.transaction(async (db) => {
       // Created here too, so the first group a new user makes is never mistaken for (or listed before) the default.
-      ensureDefaultGroup(db, user.id, deps.now());
-      assertGroupNameFree(db, user.id, name, null);
+      await ensureDefaultGroup(db, user.id, deps.now());
+      await assertGroupNameFree(db, user.id, name, null);
       try {
-        return insertGroup(db, user.id, name, deps.now());
+        return await insertGroup(db, user.id, name, deps.now());
       } catch (error) {
         return duplicateGuard(error);
       }
@@ -39,14 +38,14 @@ export function phoneGroupRoutes(deps: Deps): Hono<AppEnv> {
   });
 
   // Input first, then the group: an invalid name is NAME_INVALID even for the default group.
-  contractRoute(routes, deps, contract.renameGroup, guard, (c, { body }) => {
+  contractRoute(routes, deps, contract.renameGroup, guard, async (c, { body }) => {
     const { name } = body;
     const user = c.get('user');
-    const group = loadOwnedGroup(db, user, body.id);
+    const group = await loadOwnedGroup(db, user, body.id);
     requireNamedGroup(group);
-    assertGroupNameFree(db, user.id, name, group.id);
+    await assertGroupNameFree(db, user.id, name, group.id);
     try {
-      renameGroup(db, group.id, name);
+      await renameGroup(db, group.id, name);
     } catch (error) {
       duplicateGuard(error);
     }
@@ -54,10 +53,10 @@ export function phoneGroupRoutes(deps: Deps): Hono<AppEnv> {
   });
 
   // Its phones move to the default group first (deleteGroup), so no phone is ever without a group.
-  contractRoute(routes, deps, contract.deleteGroup, guard, (c, { query }) => {
-    const group = loadOwnedGroup(db, c.get('user'), query.id);
+  contractRoute(routes, deps, contract.deleteGroup, guard, async (c, { query }) => {
+    const group = await loadOwnedGroup(db, c.get('user'), query.id);
     requireNamedGroup(group);
-    deleteGroup(db, group, deps.now());
+    await deleteGroup(db, group, deps.now());
     return true;
   });
 

@@ -15,20 +15,20 @@ export function phoneMockModelRoutes(deps: Deps, phoneRestarted?: PhoneRestarted
   const routes = new Hono<AppEnv>();
   const guard = [requireTenant(deps), requireAuth(deps)];
 
-  function change(user: UserRow, request: ChangeRequest): BatchEntry[] {
-    const results = changeModels(db, user, request, deps.now());
+  async function change(user: UserRow, request: ChangeRequest): Promise<BatchEntry[]> {
+    const results = await changeModels(db, user, request, deps.now());
     for (const result of results) if (result.success) phoneRestarted?.(result.userPhoneId, 'newMachine');
     return results;
   }
 
-  contractRoute(routes, deps, contract.currentModel, guard, (c, { body }) => currentIdentity(db, c.get('user'), body.userPhoneId, deps.now()));
+  contractRoute(routes, deps, contract.currentModel, guard, async (c, { body }) => await currentIdentity(db, c.get('user'), body.userPhoneId, deps.now()));
   contractRoute(routes, deps, contract.listManufacturers, guard, () => manufacturers());
   contractRoute(routes, deps, contract.listModels, guard, (_c, { query }) => models(query.manufacturer));
   contractRoute(routes, deps, contract.mockParams, guard, () => mockParams());
-  contractRoute(routes, deps, contract.mockOne, guard, (c, { body }) => change(c.get('user'), { ids: [body.userPhoneId], type: body.mockType })[0]!);
-  contractRoute(routes, deps, contract.mockBatch, guard, (c, { body }) => change(c.get('user'), { ids: body.userPhoneIds, type: body.mockType }));
-  contractRoute(routes, deps, contract.mockById, guard, (c, { body }) => change(c.get('user'), { ids: body.userPhoneIds, type: 'ALL', modelId: body.modelId }));
-  contractRoute(routes, deps, contract.mockLogList, guard, (c, { query }) => mockLogPage(db, c.get('user'), query));
+  contractRoute(routes, deps, contract.mockOne, guard, async (c, { body }) => (await change(c.get('user'), { ids: [body.userPhoneId], type: body.mockType }))[0]!);
+  contractRoute(routes, deps, contract.mockBatch, guard, async (c, { body }) => await change(c.get('user'), { ids: body.userPhoneIds, type: body.mockType }));
+  contractRoute(routes, deps, contract.mockById, guard, async (c, { body }) => await change(c.get('user'), { ids: body.userPhoneIds, type: 'ALL', modelId: body.modelId }));
+  contractRoute(routes, deps, contract.mockLogList, guard, async (c, { query }) => await mockLogPage(db, c.get('user'), query));
 
   return routes;
 }

@@ -20,20 +20,20 @@ export function phoneOperationRoutes(deps: Deps, phoneRestarted?: PhoneRestarted
   const routes = new Hono<AppEnv>();
   const guard = [requireTenant(deps), requireAuth(deps)];
 
-  function start(user: UserRow, ids: number[], type: OperationType): BatchEntries {
-    const results = startOperations(db, user, ids, type, deps.now());
+  async function start(user: UserRow, ids: number[], type: OperationType): Promise<BatchEntries> {
+    const results = await startOperations(db, user, ids, type, deps.now());
     for (const result of results) if (result.success) phoneRestarted?.(result.userPhoneId, type);
     return results;
   }
 
-  contractRoute(routes, deps, contract.rebootPhones, guard, (c, { query }) => start(c.get('user'), query.userPhoneIds, query.type));
+  contractRoute(routes, deps, contract.rebootPhones, guard, async (c, { query }) => await start(c.get('user'), query.userPhoneIds, query.type));
 
-  contractRoute(routes, deps, contract.resetPhones, guard, (c, { query }) => start(c.get('user'), query.userPhoneIds, 'reset'));
+  contractRoute(routes, deps, contract.resetPhones, guard, async (c, { query }) => await start(c.get('user'), query.userPhoneIds, 'reset'));
 
-  contractRoute(routes, deps, contract.phoneProgress, guard, (c, { body }) => {
+  contractRoute(routes, deps, contract.phoneProgress, guard, async (c, { body }) => {
     const { taskType } = body;
     const now = deps.now();
-    return loadOwnedPhones(db, c.get('user'), body.userPhoneIds).map((phone) => ({
+    return (await loadOwnedPhones(db, c.get('user'), body.userPhoneIds)).map((phone) => ({
       userPhoneId: phone.id,
       taskType,
       ...taskProgress(phone, taskType, now),

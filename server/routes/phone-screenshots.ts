@@ -29,11 +29,11 @@ export function phoneScreenshotRoutes(deps: Deps): Hono<AppEnv> {
   const sign = (phoneId: number, userId: number, expires: number) =>
     createHmac('sha256', secret).update(`${phoneId}:${userId}:${expires}`).digest();
 
-  contractRoute(routes, deps, contract.screenshotPhones, [tenant, auth], (c, { body }) => {
+  contractRoute(routes, deps, contract.screenshotPhones, [tenant, auth], async (c, { body }) => {
     const user = c.get('user');
     const now = deps.now();
     const expires = now + SCREENSHOT_LINK_TTL_MS;
-    const phones = loadOwnedPhones(db, user, body.userPhoneIds);
+    const phones = await loadOwnedPhones(db, user, body.userPhoneIds);
     return phones.map((phone) => {
       // An operating phone can be shot (its screen shows the progress); one that is not running cannot.
       const status = businessStatus(phone, now);
@@ -49,13 +49,13 @@ export function phoneScreenshotRoutes(deps: Deps): Hono<AppEnv> {
 
   // No tenant or token: the signature is the credential. A missing phone gets the same 403 as a bad signature, so
   // the route does not tell strangers which ids exist; so does a phone whose owner has closed the account since.
-  routes.get('/api/device/screenshot/:file', (c) => {
+  routes.get('/api/device/screenshot/:file', async (c) => {
     const match = c.req.param('file').match(/^(\d{1,15})\.svg$/);
     if (!match) return fail(c, apiError(ErrorCode.NOT_FOUND), 404);
     const expiresText = c.req.query('expires') ?? '';
     const sigText = c.req.query('sig') ?? '';
     const now = deps.now();
-    const phone = findPhoneOfOpenAccount(db, Number(match[1]));
+    const phone = await findPhoneOfOpenAccount(db, Number(match[1]));
     const valid =
       phone !== undefined &&
       /^\d{1,15}$/.test(expiresText) &&

@@ -16,9 +16,9 @@ export function productRoutes(deps: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const guard = [requireTenant(deps), requireAuth(deps)];
 
-  contractRoute(routes, deps, contract.listGoods, guard, (c) => {
+  contractRoute(routes, deps, contract.listGoods, guard, async (c) => {
     const language = languageOf(c);
-    return loadCatalog(deps.db, c.get('tenantId'), language)
+    return (await loadCatalog(deps.db, c.get('tenantId'), language))
       .filter(onSale)
       .map((grade) => ({
         gradeId: grade.id,

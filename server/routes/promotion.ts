@@ -25,18 +25,18 @@ export function promotionRoutes(deps: Deps): Hono<AppEnv> {
   // A guest may ask (the answer is simply false); only input-code is reserved for registered accounts.
   contractRoute(routes, deps, contract.canInputInviteCode, [tenant, auth], (c) => ({ canInput: canInput(c.get('user'), deps.now()) }));
 
-  contractRoute(routes, deps, contract.inputInviteCode, [tenant, auth, requireRegistered], (c, { body }) => {
+  contractRoute(routes, deps, contract.inputInviteCode, [tenant, auth, requireRegistered], async (c, { body }) => {
     const { code } = body;
     const user = c.get('user');
     if (!canInput(user, deps.now())) throw apiError(ErrorCode.INVITE_NOT_ALLOWED);
     // The code is the inviter's userNo: a live registered account of the same tenant, not the caller, and not
     // someone the caller invited (two accounts naming each other would both collect the reward).
-    const inviter = /^\d{8}$/.test(code) ? findInviter(db, user.tenant_id, code) : undefined;
+    const inviter = /^\d{8}$/.test(code) ? await findInviter(db, user.tenant_id, code) : undefined;
     if (!inviter || inviter.id === user.id || inviter.inviter_user_id === user.id) {
       throw apiError(ErrorCode.INVITE_CODE_INVALID);
     }
     // A concurrent second submission fails instead of overwriting the first inviter.
-    if (!setInviter(db, user.id, inviter.id)) throw apiError(ErrorCode.INVITE_NOT_ALLOWED);
+    if (!await setInviter(db, user.id, inviter.id)) throw apiError(ErrorCode.INVITE_NOT_ALLOWED);
     return true;
   });
 

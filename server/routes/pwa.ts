@@ -16,13 +16,13 @@ export function pwaRoutes(deps: Deps, staticDir: string): Hono<AppEnv> {
   const { db } = deps;
   const routes = new Hono<AppEnv>();
 
-  routes.get(`${PWA_BASE}/:file{${PWA_CLIENT_NO}\\.webmanifest}`, (c) => {
+  routes.get(`${PWA_BASE}/:file{${PWA_CLIENT_NO}\\.webmanifest}`, async (c) => {
     // As the page wrote it (the client's row matches it in any case): the app starts where the person was.
     const number = c.req.param('file').replace(/\.webmanifest$/, '');
-    const client = findClientByNo(db, number);
+    const client = await findClientByNo(db, number);
     if (!client) return c.text('Not Found', 404);
     const language: Language = c.req.query('lang') === 'en-US' ? 'en-US' : 'zh-CN';
-    const name = clientName(db, client.id, language) ?? client.client_no;
+    const name = await clientName(db, client.id, language) ?? client.client_no;
     const colours = BRAND_COLOURS[themeFor(client.tenant_id)];
     const manifest = {
       // The client number makes each brand its own app: two partners' apps installed on one phone stay apart.
@@ -49,7 +49,7 @@ export function pwaRoutes(deps: Deps, staticDir: string): Hono<AppEnv> {
   routes.get(`${PWA_BASE}/:file{${PWA_CLIENT_NO}-[a-z0-9-]+\\.png}`, async (c) => {
     const match = new RegExp(`^(${PWA_CLIENT_NO})-(maskable-)?(\\d+)\\.png$`).exec(c.req.param('file'));
     const size = Number(match?.[3]) as IconSize;
-    const client = match ? findClientByNo(db, match[1]!) : undefined;
+    const client = match ? await findClientByNo(db, match[1]!) : undefined;
     if (!client || !ICON_SIZES.includes(size) || (match?.[2] && size !== 512)) return c.text('Not Found', 404);
     let png: Buffer;
     try {

@@ -13,12 +13,12 @@ export function replacementRoutes(deps: Deps, phoneRestarted?: PhoneRestarted): 
   const routes = new Hono<AppEnv>();
   const guard = [requireTenant(deps), requireAuth(deps)];
 
-  contractRoute(routes, deps, contract.previewReplacement, guard, (c, { body }) =>
-    previewReplacement(deps.db, c.get('user'), body.userPhoneIds, body.replaceType, deps.now()),
+  contractRoute(routes, deps, contract.previewReplacement, guard, async (c, { body }) =>
+    await previewReplacement(deps.db, c.get('user'), body.userPhoneIds, body.replaceType, deps.now()),
   );
 
-  contractRoute(routes, deps, contract.submitReplacement, guard, (c, { body }) =>
-    submitReplacement(deps.db, c.get('user'), body.userPhoneIds, body.replaceType, deps.now(), phoneRestarted),
+  contractRoute(routes, deps, contract.submitReplacement, guard, async (c, { body }) =>
+    await submitReplacement(deps.db, c.get('user'), body.userPhoneIds, body.replaceType, deps.now(), phoneRestarted),
   );
 
   return routes;

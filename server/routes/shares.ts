@@ -23,36 +23,36 @@ export function shareRoutes(deps: Deps): Hono<AppEnv> {
   // link), and the page can ask before it has resolved its client (the first picture comes a round trip sooner).
   const visitor: MiddlewareHandler<AppEnv>[] = [];
 
-  contractRoute(routes, deps, contract.createShare, owner, (c, { body }) => shares.createShare(deps, c.get('user'), body));
-  contractRoute(routes, deps, contract.listShares, owner, (c) => shares.listShares(deps, c.get('user')));
-  contractRoute(routes, deps, contract.getShare, owner, (c, { query }) => shares.getShare(deps, c.get('user'), query.shareId));
-  contractRoute(routes, deps, contract.endShare, owner, (c, { body }) => {
-    shares.endShare(deps, c.get('user'), body.shareId);
+  contractRoute(routes, deps, contract.createShare, owner, async (c, { body }) => await shares.createShare(deps, c.get('user'), body));
+  contractRoute(routes, deps, contract.listShares, owner, async (c) => await shares.listShares(deps, c.get('user')));
+  contractRoute(routes, deps, contract.getShare, owner, async (c, { query }) => await shares.getShare(deps, c.get('user'), query.shareId));
+  contractRoute(routes, deps, contract.endShare, owner, async (c, { body }) => {
+    await shares.endShare(deps, c.get('user'), body.shareId);
     return true;
   });
-  contractRoute(routes, deps, contract.setViewerPermission, owner, (c, { body }) => {
-    shares.setPermission(deps, c.get('user'), body.viewerId, body.permission);
+  contractRoute(routes, deps, contract.setViewerPermission, owner, async (c, { body }) => {
+    await shares.setPermission(deps, c.get('user'), body.viewerId, body.permission);
     return true;
   });
-  contractRoute(routes, deps, contract.answerControlRequest, owner, (c, { body }) => {
-    shares.answerControlRequest(deps, c.get('user'), body.viewerId, body.approve);
+  contractRoute(routes, deps, contract.answerControlRequest, owner, async (c, { body }) => {
+    await shares.answerControlRequest(deps, c.get('user'), body.viewerId, body.approve);
     return true;
   });
-  contractRoute(routes, deps, contract.actOnViewer, owner, (c, { body }) => {
-    shares.actOnViewer(deps, c.get('user'), body.viewerId, body.action);
+  contractRoute(routes, deps, contract.actOnViewer, owner, async (c, { body }) => {
+    await shares.actOnViewer(deps, c.get('user'), body.viewerId, body.action);
     return true;
   });
 
-  contractRoute(routes, deps, contract.openShare, visitor, (_c, { body }) => viewers.openShare(deps, body.token));
-  contractRoute(routes, deps, contract.joinShare, visitor, (c, { body }) => {
+  contractRoute(routes, deps, contract.openShare, visitor, async (_c, { body }) => await viewers.openShare(deps, body.token));
+  contractRoute(routes, deps, contract.joinShare, visitor, async (c, { body }) => {
     admitShareJoin(deps, clientAddress(c, deps.trustProxy));
-    return viewers.joinShare(deps, { ...body, language: languageOf(c), account: loggedInUser(deps, c) });
+    return await viewers.joinShare(deps, { ...body, language: languageOf(c), account: await loggedInUser(deps, c) });
   });
-  contractRoute(routes, deps, contract.renameViewer, visitor, (_c, { body }) => viewers.renameViewer(deps, body.viewerKey, body.displayName));
-  contractRoute(routes, deps, contract.viewerStatus, visitor, (_c, { body }) => viewers.viewerStatus(deps, body.viewerKey));
-  contractRoute(routes, deps, contract.requestControl, visitor, (_c, { body }) => viewers.requestControl(deps, body.viewerKey));
-  contractRoute(routes, deps, contract.leaveShare, visitor, (_c, { body }) => {
-    viewers.leaveShare(deps, body.viewerKey);
+  contractRoute(routes, deps, contract.renameViewer, visitor, async (_c, { body }) => await viewers.renameViewer(deps, body.viewerKey, body.displayName));
+  contractRoute(routes, deps, contract.viewerStatus, visitor, async (_c, { body }) => await viewers.viewerStatus(deps, body.viewerKey));
+  contractRoute(routes, deps, contract.requestControl, visitor, async (_c, { body }) => await viewers.requestControl(deps, body.viewerKey));
+  contractRoute(routes, deps, contract.leaveShare, visitor, async (_c, { body }) => {
+    await viewers.leaveShare(deps, body.viewerKey);
     return true;
   });
 
@@ -63,10 +63,10 @@ export function shareRoutes(deps: Deps): Hono<AppEnv> {
  * The account behind the request's login (in the tenant its header names), if it has a valid one; a missing or stale
  * login, or no tenant header, is simply no account. Whether it belongs to the share's tenant is the join's to check.
  */
-function loggedInUser(deps: Deps, c: Context<AppEnv>): { id: number; tenantId: number } | null {
+async function loggedInUser(deps: Deps, c: Context<AppEnv>): Promise<{ id: number; tenantId: number } | null> {
   const match = (c.req.header('authorization') ?? '').match(/^Bearer\s+(\S+)$/i);
   const tenant = (c.req.header('tenant-id') ?? '').trim();
-  const found = match && /^\d{1,15}$/.test(tenant) ? findSessionByAccessToken(deps, match[1]!, Number(tenant)) : null;
+  const found = match && /^\d{1,15}$/.test(tenant) ? await findSessionByAccessToken(deps, match[1]!, Number(tenant)) : null;
   const now = deps.now();
   if (!found || found.accessExpiresAt <= now || isTrialOver(found.user, now)) return null;
   return { id: found.user.id, tenantId: found.user.tenant_id };

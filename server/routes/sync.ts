@@ -12,11 +12,11 @@ export function syncRoutes(deps: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const guard = [requireTenant(deps), requireAuth(deps)];
 
-  contractRoute(routes, deps, contract.startSync, guard, (c, { body }) => startSync(db, c.get('user'), body, deps.now()));
-  contractRoute(routes, deps, contract.getSync, guard, (c, { query }) => syncOfPhone(db, c.get('user'), query.userPhoneId, deps.now()));
-  contractRoute(routes, deps, contract.switchSyncMain, guard, (c, { body }) => switchMain(db, c.get('user'), body, deps.now()));
-  contractRoute(routes, deps, contract.leaveSync, guard, (c, { body }) => leaveSync(db, c.get('user'), body, deps.now()));
-  contractRoute(routes, deps, contract.stopSync, guard, (c, { body }) => stopSync(db, c.get('user'), body.groupId));
+  contractRoute(routes, deps, contract.startSync, guard, async (c, { body }) => await startSync(db, c.get('user'), body, deps.now()));
+  contractRoute(routes, deps, contract.getSync, guard, async (c, { query }) => await syncOfPhone(db, c.get('user'), query.userPhoneId, deps.now()));
+  contractRoute(routes, deps, contract.switchSyncMain, guard, async (c, { body }) => await switchMain(db, c.get('user'), body, deps.now()));
+  contractRoute(routes, deps, contract.leaveSync, guard, async (c, { body }) => await leaveSync(db, c.get('user'), body, deps.now()));
+  contractRoute(routes, deps, contract.stopSync, guard, async (c, { body }) => await stopSync(db, c.get('user'), body.groupId));
 
   return routes;
 }

@@ -17,17 +17,17 @@ export function transferRoutes(deps: Deps): Hono<AppEnv> {
 
   // Both answer whether a number has an account: they wait while the caller or its address is locked out after too
   // many guesses (throttles.ts, shared with codes), and each unknown receiver counts as one.
-  contractRoute(routes, deps, contract.checkTransfer, guard, (c, { body }) => {
+  contractRoute(routes, deps, contract.checkTransfer, guard, async (c, { body }) => {
     const guess = admitGuess(deps, c.get('user').id, clientAddress(c, deps.trustProxy));
-    return checkTransfer(db, c.get('user'), body, deps.now(), guess);
+    return await checkTransfer(db, c.get('user'), body, deps.now(), guess);
   });
 
-  contractRoute(routes, deps, contract.transferPhones, guard, (c, { body }) => {
+  contractRoute(routes, deps, contract.transferPhones, guard, async (c, { body }) => {
     const guess = admitGuess(deps, c.get('user').id, clientAddress(c, deps.trustProxy));
-    return runTransfer(deps, c.get('user'), body, guess);
+    return await runTransfer(deps, c.get('user'), body, guess);
   });
 
-  contractRoute(routes, deps, contract.listTransfers, guard, (c, { query }) => transferRecords(db, c.get('user'), query));
+  contractRoute(routes, deps, contract.listTransfers, guard, async (c, { query }) => await transferRecords(db, c.get('user'), query));
 
   return routes;
 }

@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import * as contract from '../../shared/contract/account.ts';
 import { SmsScene } from '../../shared/contract/account-words.ts';
 import { ErrorCode } from '../../shared/error-codes.ts';
-import { immediate } from '../data/statements.ts';
 import { findUserByMobile, markGuideSeen, setPasswordHash, updateProfile } from '../data/users.ts';
 import { mobileOf, requireAuth, requireRegistered, requireTenant } from '../lib/auth.ts';
 import { clientAddress } from '../lib/client-address.ts';
@@ -43,13 +42,13 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
   });
 
   // The first-run guide finished or skipped (API.md "First-run guide"): the caller's own account only.
-  contractRoute(routes, deps, contract.markGuideSeen, [tenant, auth, requireRegistered], (c) => {
-    markGuideSeen(deps.db, c.get('user').id, deps.now());
+  contractRoute(routes, deps, contract.markGuideSeen, [tenant, auth, requireRegistered], async (c) => {
+    await markGuideSeen(deps.db, c.get('user').id, deps.now());
     return true;
   });
 
-  contractRoute(routes, deps, contract.updateUser, [tenant, auth, requireRegistered], (c, { body }) => {
-    updateProfile(deps.db, c.get('user').id, body.nickname ?? null, body.avatar ?? null);
+  contractRoute(routes, deps, contract.updateUser, [tenant, auth, requireRegistered], async (c, { body }) => {
+    await updateProfile(deps.db, c.get('user').id, body.nickname ?? null, body.avatar ?? null);
     return true;
   });
 
@@ -66,14 +65,14 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
         (await verifyPassword(body.oldPassword, hash)) ? user : null,
       );
       if (!matched) {
-        if (loginLocked(deps, user.tenant_id, mobileOf(user), address, fingerprintOf(c))) revokeSessionFamily(deps, c.get('sessionId'));
+        if (loginLocked(deps, user.tenant_id, mobileOf(user), address, fingerprintOf(c))) await revokeSessionFamily(deps, c.get('sessionId'));
         throw apiError(ErrorCode.OLD_PASSWORD_WRONG);
       }
     }
     const hash = await hashPassword(body.password);
-    immediate(deps.db, () => {
-      setPasswordHash(deps.db, user.id, hash);
-      revokeUserSessions(deps, user.id);
+    await deps.db.transaction(async (tx) => {
+      await setPasswordHash(tx, user.id, hash);
+      await revokeUserSessions(deps, user.id);
     });
     return true;
   });
@@ -83,12 +82,12 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
     const { mobile, code, password } = body;
     const tenantId = c.get('tenantId');
     // The code is checked before the account, so the call cannot be used to learn who is registered.
-    verifySmsCode(deps, tenantId, mobile, SmsScene.RESET_PASSWORD, code, true, clientAddress(c, deps.trustProxy));
-    const user = findUserByMobile(deps.db, tenantId, mobile);
+    await verifySmsCode(deps, tenantId, mobile, SmsScene.RESET_PASSWORD, code, true, clientAddress(c, deps.trustProxy));
+    const user = await findUserByMobile(deps.db, tenantId, mobile);
     if (!user) throw apiError(ErrorCode.ACCOUNT_NOT_FOUND);
     const hash = await hashPassword(password);
-    setPasswordHash(deps.db, user.id, hash);
-    revokeUserSessions(deps, user.id);
+    await setPasswordHash(deps.db, user.id, hash);
+    await revokeUserSessions(deps, user.id);
     return true;
   });
 

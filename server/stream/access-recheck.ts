@@ -36,16 +36,16 @@ export interface AccessRecheck {
 }
 
 export function accessRecheck(deps: AccessRecheckDeps): AccessRecheck {
-  function recheck(): void {
+  async function recheck(): Promise<void> {
     const at = deps.now();
     const changed = new Set<CheckedRoom>();
     for (const session of deps.sessions()) {
       if (session.socket.readyState !== session.socket.OPEN) continue;
       const { tokenHash, byViewerKey } = session.grant;
       // An open socket is presence itself: its viewer is in the room whatever last_seen_at says.
-      const row = byViewerKey ? phoneOpenedByViewer(deps.db, tokenHash, session.phoneId, at, 0) : phoneOpenedBy(deps.db, tokenHash, session.phoneId, at);
+      const row = byViewerKey ? await phoneOpenedByViewer(deps.db, tokenHash, session.phoneId, at, 0) : await phoneOpenedBy(deps.db, tokenHash, session.phoneId, at);
       if (!row) {
-        if (byViewerKey) refuseOrEndViewer(deps.db, session.socket, tokenHash, session.phoneId, at);
+        if (byViewerKey) await refuseOrEndViewer(deps.db, session.socket, tokenHash, session.phoneId, at);
         else refuse(session.socket);
         continue;
       }
@@ -56,7 +56,7 @@ export function accessRecheck(deps: AccessRecheckDeps): AccessRecheck {
     }
     for (const room of changed) room.control.permissionsChanged();
     for (const [phoneId, room] of deps.rooms()) {
-      if (room.control.hasOwner()) room.control.controlRequests(controlRequestsOfPhone(deps.db, phoneId, at, seenSince(at)));
+      if (room.control.hasOwner()) room.control.controlRequests(await controlRequestsOfPhone(deps.db, phoneId, at, seenSince(at)));
     }
     deps.alsoRecheck();
   }
@@ -65,9 +65,9 @@ export function accessRecheck(deps: AccessRecheckDeps): AccessRecheck {
   function revalidate(): void {
     if (queued) return;
     queued = true;
-    setImmediate(() => {
+    setImmediate(async () => {
       queued = false;
-      recheck();
+      await recheck();
     });
   }
 

@@ -79,10 +79,10 @@ export function createGridService(deps: GridSessionDeps, options: GridServiceOpt
   /** Each user's sockets until their close is handled: at most `perUser` of them, closing ones included. */
   const byUser = new Map<number, Set<GridSession>>();
 
-  function onConnection(socket: WebSocket, url: URL): void {
+  async function onConnection(socket: WebSocket, url: URL): Promise<void> {
     const ticket = url.searchParams.get('ticket') ?? '';
     const ticketHash = hashToken(ticket);
-    const holder = ticket ? gridTicketHolder(deps.db, ticketHash, deps.now()) : undefined;
+    const holder = ticket ? await gridTicketHolder(deps.db, ticketHash, deps.now()) : undefined;
     if (!holder) return refuse(socket);
     const mine = byUser.get(holder.user_id) ?? new Set<GridSession>();
     // Only checked at the cap, over this user's few sockets: a closing one is cut to make room (closingSocketOf).
@@ -98,7 +98,7 @@ export function createGridService(deps: GridSessionDeps, options: GridServiceOpt
     mine.add(session);
     byUser.set(holder.user_id, mine);
     // On the monotonic clock (watch-pace.ts), not the screen clock: a clock set back must not hold changes.
-    const pace = new WatchPace((ids) => session.watch(ids));
+    const pace = new WatchPace(async (ids) => await session.watch(ids));
     options.keepAlive.watch(socket);
     readMessages(socket, {
       schema: GridClientMessages,
@@ -118,12 +118,12 @@ export function createGridService(deps: GridSessionDeps, options: GridServiceOpt
 
   return {
     handleUpgrade(req, socket, head, url) {
-      wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, url));
+      wss.handleUpgrade(req, socket, head, async (ws) => await onConnection(ws, url));
     },
-    recheck() {
+    async recheck() {
       for (const session of sessions) {
         if (session.socket.readyState !== session.socket.OPEN) continue;
-        if (!session.recheck()) refuse(session.socket);
+        if (!await session.recheck()) refuse(session.socket);
       }
     },
     tick() {

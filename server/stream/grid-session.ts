@@ -62,14 +62,14 @@ export class GridSession {
    * faulty, in maintenance, being reset, replaced or migrated: the security token's rules), are answered
    * `unavailable` and stay in the set: a phone that comes back (a reset ends) starts sending again by itself.
    */
-  watch(ids: number[]): void {
+  async watch(ids: number[]): Promise<void> {
     const wanted = new Set(ids);
     for (const [id, watch] of this.watches) {
       if (wanted.has(id)) continue;
       watch.detach();
       this.watches.delete(id);
     }
-    const rows = this.rowsOf(ids);
+    const rows = await this.rowsOf(ids);
     const refused: number[] = [];
     for (const id of ids) {
       let watch = this.watches.get(id);
@@ -92,10 +92,10 @@ export class GridSession {
    * socket. Otherwise each watched phone is looked at again: a transfer or an expiry is answered `unavailable` once,
    * a phone whose screen was replaced by a restart follows its new one.
    */
-  recheck(): boolean {
-    if (!gridTicketHolder(this.deps.db, this.grant.ticketHash, this.deps.now())) return false;
+  async recheck(): Promise<boolean> {
+    if (!await gridTicketHolder(this.deps.db, this.grant.ticketHash, this.deps.now())) return false;
     if (!this.watches.size) return true;
-    const rows = this.rowsOf([...this.watches.keys()]);
+    const rows = await this.rowsOf([...this.watches.keys()]);
     const lost: number[] = [];
     for (const [id, watch] of this.watches) {
       const entry = this.entryOf(rows.get(id));
@@ -143,9 +143,9 @@ export class GridSession {
     this.watches.clear();
   }
 
-  private rowsOf(ids: number[]): Map<number, PhoneRow> {
+  private async rowsOf(ids: number[]): Promise<Map<number, PhoneRow>> {
     if (!ids.length) return new Map();
-    const rows = phonesOfUser(this.deps.db, this.grant.userId, this.grant.tenantId, ids);
+    const rows = await phonesOfUser(this.deps.db, this.grant.userId, this.grant.tenantId, ids);
     return new Map(rows.map((row) => [row.id, row]));
   }
 

@@ -37,7 +37,7 @@ export class PhoneRooms {
    * makes a new screen) and when a socket joins (`joined`), not here otherwise: this runs per follower on every
    * mirrored input.
    */
-  entryFor(row: PhoneScreen): PhoneEntry {
+  async entryFor(row: PhoneScreen): Promise<PhoneEntry> {
     const entry = this.rooms.get(row.id);
     if (entry) {
       // The resolution may have been changed through the API (set-resolution) since the model was made.
@@ -49,7 +49,7 @@ export class PhoneRooms {
     model.setClipboard(this.keptClipboards.get(row.id) ?? '');
     this.keptClipboards.delete(row.id);
     // Made while a reboot or reset runs (restart discarded the old screen): it starts up until that ends.
-    const boot = runningBoot(findPhone(this.options.db, row.id), this.options.now(), this.options.clock());
+    const boot = runningBoot(await findPhone(this.options.db, row.id), this.options.now(), this.options.clock());
     if (boot) model.startBoot(boot);
     const made = new PhoneEntry(model, this.options.clock);
     this.rooms.set(row.id, made);
@@ -57,9 +57,9 @@ export class PhoneRooms {
   }
 
   /** The room a socket joins: as entryFor, with the stored identity read again for a room that was there already. */
-  joined(row: PhoneScreen): PhoneEntry {
+  async joined(row: PhoneScreen): Promise<PhoneEntry> {
     const known = this.rooms.has(row.id);
-    const entry = this.entryFor(row);
+    const entry = await this.entryFor(row);
     if (known) this.readAbout(entry.model);
     return entry;
   }

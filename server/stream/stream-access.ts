@@ -26,18 +26,18 @@ import { closeReason } from './socket-messages.ts';
  * already has a socket open: that is presence enough, whatever its last_seen_at says (the tick writes it only once a
  * second, and a test's clock jumps).
  */
-export function authorizeStream(
+export async function authorizeStream(
   db: Db,
   token: string,
   userPhoneId: number,
   now: number,
   present: boolean,
-): (StreamPhoneRow & { byViewerKey: boolean }) | null {
+): Promise<(StreamPhoneRow & { byViewerKey: boolean }) | null> {
   if (!token || !Number.isInteger(userPhoneId) || userPhoneId <= 0) return null;
   const hash = hashToken(token);
-  const owned = phoneOpenedBy(db, hash, userPhoneId, now);
+  const owned = await phoneOpenedBy(db, hash, userPhoneId, now);
   if (owned) return { ...owned, byViewerKey: false };
-  const viewed = phoneOpenedByViewer(db, hash, userPhoneId, now, present ? 0 : now - VIEWER_GRACE_MS);
+  const viewed = await phoneOpenedByViewer(db, hash, userPhoneId, now, present ? 0 : now - VIEWER_GRACE_MS);
   return viewed ? { ...viewed, byViewerKey: true } : null;
 }
 
@@ -69,8 +69,8 @@ const SHARE_CLOSES = {
  * A socket whose token no longer (or never) opened the phone: a viewer key's says why, any other (a viewer key sent
  * with another phone's id among them) is "not assigned".
  */
-export function refuseOrEndViewer(db: Db, socket: WebSocket, tokenHash: string, phoneId: number, now: number): void {
-  const why = viewerClosing(db, tokenHash, phoneId, now);
+export async function refuseOrEndViewer(db: Db, socket: WebSocket, tokenHash: string, phoneId: number, now: number): Promise<void> {
+  const why = await viewerClosing(db, tokenHash, phoneId, now);
   if (!why) return refuse(socket);
   const [code, msg] = SHARE_CLOSES[why];
   socket.close(code, closeReason(code, msg));
@@ -94,23 +94,23 @@ export class ViewerPresence {
     private readonly openKeys: () => Set<string>,
   ) {}
 
-  socketOpened(keyHash: string): void {
+  async socketOpened(keyHash: string): Promise<void> {
     clearTimeout(this.timers.get(keyHash));
     this.timers.delete(keyHash);
-    markViewersSeen(this.db, [keyHash], this.now());
+    await markViewersSeen(this.db, [keyHash], this.now());
   }
 
   /** The one-second tick: every key with a socket open was seen now. */
-  tick(): void {
-    markViewersSeen(this.db, [...this.openKeys()], this.now());
+  async tick(): Promise<void> {
+    await markViewersSeen(this.db, [...this.openKeys()], this.now());
   }
 
-  socketClosed(keyHash: string): void {
-    markViewersSeen(this.db, [keyHash], this.now());
+  async socketClosed(keyHash: string): Promise<void> {
+    await markViewersSeen(this.db, [keyHash], this.now());
     clearTimeout(this.timers.get(keyHash));
-    const timer = setTimeout(() => {
+    const timer = setTimeout(async () => {
       this.timers.delete(keyHash);
-      if (!this.openKeys().has(keyHash)) markViewerGone(this.db, keyHash, this.now());
+      if (!this.openKeys().has(keyHash)) await markViewerGone(this.db, keyHash, this.now());
     }, this.graceMs);
     timer.unref();
     this.timers.set(keyHash, timer);

@@ -29,30 +29,30 @@ export interface StreamAdmissionDeps {
 
 /** What the stream's WebSocket server calls with each new socket. */
 export function streamAdmission(deps: StreamAdmissionDeps) {
-  function admit(socket: WebSocket, userPhoneId: number, token: string): void {
+  async function admit(socket: WebSocket, userPhoneId: number, token: string): Promise<void> {
     const tokenHash = hashToken(token);
     const at = deps.now();
-    const row = authorizeStream(deps.db, token, userPhoneId, at, deps.sockets.viewerKeys().has(tokenHash));
-    if (!row) return refuseOrEndViewer(deps.db, socket, tokenHash, userPhoneId, at);
+    const row = await authorizeStream(deps.db, token, userPhoneId, at, deps.sockets.viewerKeys().has(tokenHash));
+    if (!row) return await refuseOrEndViewer(deps.db, socket, tokenHash, userPhoneId, at);
     const grant: StreamGrant = { tokenHash, userId: row.user_id, role: row.role, permission: row.permission, byViewerKey: row.byViewerKey };
     if (deps.sockets.full(grant)) return refuseTooMany(socket);
     deps.open(socket, row, grant);
   }
 
-  return function onConnection(socket: WebSocket, url: URL, req: IncomingMessage): void {
+  return async function onConnection(socket: WebSocket, url: URL, req: IncomingMessage): Promise<void> {
     const userPhoneId = Number(url.searchParams.get('userPhoneId'));
     const token = url.searchParams.get('token');
-    if (token) return admit(socket, userPhoneId, token);
+    if (token) return await admit(socket, userPhoneId, token);
     const wait = setTimeout(() => refuse(socket), deps.authWaitMs);
     socket.once('close', () => clearTimeout(wait));
-    socket.once('message', (data: RawData, isBinary: boolean) => {
+    socket.once('message', async (data: RawData, isBinary: boolean) => {
       clearTimeout(wait);
       const message = isBinary ? null : parseClientMessage(data.toString());
       if (!message || 'error' in message || message.type !== 'auth') return refuse(socket);
-      if (message.rejoin) rejoinByKey(deps.db, deps.now(), message.token, userPhoneId);
+      if (message.rejoin) await rejoinByKey(deps.db, deps.now(), message.token, userPhoneId);
       // A refused join leaves the key unknown: the socket is then refused below, and the page's join call says why.
-      if (message.join && (deps.admitJoin?.(req) ?? true)) joinBySocket({ db: deps.db, now: deps.now }, message.token, message.join, userPhoneId);
-      admit(socket, userPhoneId, message.token);
+      if (message.join && (deps.admitJoin?.(req) ?? true)) await joinBySocket({ db: deps.db, now: deps.now }, message.token, message.join, userPhoneId);
+      await admit(socket, userPhoneId, message.token);
     });
   };
 }

@@ -45,11 +45,11 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
   const keepAlive = new KeepAlive(options.keepaliveMs ?? KEEPALIVE_MS);
 
   // Group control: input on a sync group's main-control phone is mirrored to its followers (sync-fanout.ts).
-  const mirror = createSyncFanout({ db: options.db, now, entryFor: (row) => rooms.entryFor(row) });
+  const mirror = createSyncFanout({ db: options.db, now, entryFor: async (row) => await rooms.entryFor(row) });
 
   // The live grid watches the same rooms, so a phone-view tap shows in the grid.
   const grid = createGridService(
-    { db: options.db, now, clock, entryFor: (row) => rooms.entryFor(row), currentEntry: (userPhoneId) => rooms.current(userPhoneId), logError },
+    { db: options.db, now, clock, entryFor: async (row) => await rooms.entryFor(row), currentEntry: (userPhoneId) => rooms.current(userPhoneId), logError },
     { socketsPerUser: options.gridSocketsPerUser, socketsInAll: options.gridSocketsInAll, keepAlive },
   );
 
@@ -65,18 +65,18 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
   const access = accessRecheck({ db: options.db, now, sessions: () => sockets, rooms: () => rooms.all(), alsoRecheck: () => grid.recheck() });
 
   /** An admitted socket: its session joins the phone's room, is told hello, and gets its first picture. */
-  function openSession(socket: WebSocket, row: StreamPhoneRow, grant: StreamGrant): void {
-    const entry = rooms.joined(row);
+  async function openSession(socket: WebSocket, row: StreamPhoneRow, grant: StreamGrant): Promise<void> {
+    const entry = await rooms.joined(row);
     const session = new Session(socket, row.id, entry, grant, sessionOptions);
     entry.sessions.add(session);
     sockets.add(session);
-    if (grant.byViewerKey) presence.socketOpened(grant.tokenHash);
+    if (grant.byViewerKey) await presence.socketOpened(grant.tokenHash);
     keepAlive.watch(socket);
     dispatchMessages(socket, session, { clock, mirror });
-    socket.on('close', () => {
+    socket.on('close', async () => {
       sockets.delete(session);
       session.dispose();
-      if (grant.byViewerKey) presence.socketClosed(grant.tokenHash);
+      if (grant.byViewerKey) await presence.socketClosed(grant.tokenHash);
     });
     socket.on('error', () => socket.terminate());
     session.hello({
@@ -102,8 +102,8 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
   });
 
   // One timer for all sockets: the clock minute (a picture change without input), presence and token validity.
-  const tick = setInterval(() => {
-    presence.tick();
+  const tick = setInterval(async () => {
+    await presence.tick();
     access.recheck();
     for (const session of sockets) session.schedule();
     grid.tick();

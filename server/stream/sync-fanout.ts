@@ -57,33 +57,33 @@ export function createSyncFanout(deps: SyncFanoutDeps) {
   const written = new Map<string, SyncMemberState>();
 
   /** Keyed by group too: a phone in a new group starts following whatever it was in its last one. */
-  function record(groupId: number, phoneId: number, state: SyncMemberState): void {
+  async function record(groupId: number, phoneId: number, state: SyncMemberState): Promise<void> {
     const key = `${groupId}:${phoneId}`;
     if (written.get(key) === state) return;
     // Groups come and go for as long as the server runs: forgetting costs one write per follower, never a wrong state.
     if (written.size >= MAX_REMEMBERED) written.clear();
     written.set(key, state);
-    setSyncMemberState(deps.db, phoneId, state, deps.now());
+    await setSyncMemberState(deps.db, phoneId, state, deps.now());
   }
 
   /** Input `source` applied to its own phone (allowed to drive it): the same input to the followers, if it leads. */
-  return function mirror(source: InputSource, message: Mirrored): void {
-    const led = syncGroupLedBy(deps.db, source.phoneId);
+  return async function mirror(source: InputSource, message: Mirrored): Promise<void> {
+    const led = await syncGroupLedBy(deps.db, source.phoneId);
     // Only the group's owner drives the group: a grantee controlling the main phone drives that phone alone.
     if (!led || led.group.user_id !== source.grant.userId) return;
     const at = deps.now();
     for (const follower of led.followers) {
       if (syncRefusal(follower, at)) {
-        record(led.group.id, follower.id, 'failed');
+        await record(led.group.id, follower.id, 'failed');
         continue;
       }
       const entry = deps.entryFor(follower);
       if (entry.model.booting()) {
-        record(led.group.id, follower.id, 'failed');
+        await record(led.group.id, follower.id, 'failed');
         continue;
       }
       if (apply(entry.model, message, source.entry.model)) entry.changed();
-      record(led.group.id, follower.id, 'following');
+      await record(led.group.id, follower.id, 'following');
     }
   };
 }

@@ -36,13 +36,11 @@ async function stats() {
 }
 
 /** Online phones of the account with a day or more left, read from the server's database. */
-function streamablePhones(count) {
+async function streamablePhones(count) {
   const db = new Database(join(server.dataDir, 'cloud-phone.db'), { readonly: true });
   try {
-    return db
-      .prepare("SELECT p.id FROM phones p JOIN users u ON u.id = p.user_id WHERE u.mobile = ? AND u.tenant_id = 1 AND p.status = 'online' AND p.expire_time > ? ORDER BY p.id LIMIT ?")
-      .pluck()
-      .all(MOBILE, Date.now() + 24 * 3600 * 1000, count);
+    return await db
+      .column("SELECT p.id FROM phones p JOIN users u ON u.id = p.user_id WHERE u.mobile = ? AND u.tenant_id = 1 AND p.status = 'online' AND p.expire_time > ? ORDER BY p.id LIMIT ?", MOBILE, Date.now() + 24 * 3600 * 1000, count);
   } finally {
     db.close();
   }
@@ -107,7 +105,7 @@ const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 try {
   const { accessToken } = await call('/api/merchant/auth/login', { body: { mobile: MOBILE, password: PASSWORD } });
-  const [roomPhone, fullPhone, ...others] = streamablePhones(BACKGROUND_PHONES + 2);
+  const [roomPhone, fullPhone, ...others] = await streamablePhones(BACKGROUND_PHONES + 2);
 
   // A room of six on one phone: the owner drives (a finger moving every 16 ms), five watch.
   const room = await Promise.all(Array.from({ length: 6 }, () => viewer(accessToken, roomPhone)));

@@ -21,6 +21,6 @@ export type PassageSource = (tenantId: number, language: Language) => HelpPassag
 
 /** The tenant's help pages in the content store. */
 export function contentPassages(db: Db): PassageSource {
-  return (tenantId, language) =>
-    contentPagesForIndex(db, tenantId, language).map((page) => ({ pageId: page.id, kind: page.kind, title: page.title, text: page.text, language }));
+  return async (tenantId, language) =>
+    (await contentPagesForIndex(db, tenantId, language)).map((page) => ({ pageId: page.id, kind: page.kind, title: page.title, text: page.text, language }));
 }

@@ -20,29 +20,29 @@ export async function shop(tenant = 1): Promise<Shop> {
   return { ...ctx, call };
 }
 
-export function packageId(ctx: Pick<Ctx, 'db'>, gradeId: number, days: number, tenant = 1): number {
-  return ctx.db.prepare('SELECT id FROM packages WHERE tenant_id = ? AND grade_id = ? AND days = ?').pluck().get(tenant, gradeId, days) as number;
+export async function packageId(ctx: Pick<Ctx, 'db'>, gradeId: number, days: number, tenant = 1): Promise<number> {
+  return await ctx.db.value('SELECT id FROM packages WHERE tenant_id = ? AND grade_id = ? AND days = ?', tenant, gradeId, days) as number;
 }
 
 /** The seeded coupons of the demo user, by what they are. */
-export function coupons(ctx: Pick<Ctx, 'db'>) {
-  const id = (where: string) => ctx.db.prepare(`SELECT id FROM coupons WHERE ${where}`).pluck().get() as number;
+export async function coupons(ctx: Pick<Ctx, 'db'>) {
+  const id = async (where: string) => await ctx.db.value(`SELECT id FROM coupons WHERE ${where}`) as number;
   return {
-    cash500: id("type = 'cash' AND value = 500 AND used_at IS NULL"),
-    discount85: id("type = 'discount' AND value = 85"),
-    extension3: id("type = 'extension'"),
-    notYetValid: id("type = 'cash' AND value = 1000"),
-    expired: id("type = 'cash' AND value = 300"),
-    used: id("type = 'cash' AND value = 800"),
+    cash500: await id("type = 'cash' AND value = 500 AND used_at IS NULL"),
+    discount85: await id("type = 'discount' AND value = 85"),
+    extension3: await id("type = 'extension'"),
+    notYetValid: await id("type = 'cash' AND value = 1000"),
+    expired: await id("type = 'cash' AND value = 300"),
+    used: await id("type = 'cash' AND value = 800"),
   };
 }
 
-export function stock(ctx: Pick<Ctx, 'db'>, gradeId: number, tenant = 1): number {
-  return ctx.db.prepare('SELECT stock FROM grade_stock WHERE tenant_id = ? AND grade_id = ?').pluck().get(tenant, gradeId) as number;
+export async function stock(ctx: Pick<Ctx, 'db'>, gradeId: number, tenant = 1): Promise<number> {
+  return await ctx.db.value('SELECT stock FROM grade_stock WHERE tenant_id = ? AND grade_id = ?', tenant, gradeId) as number;
 }
 
-export function count(ctx: Pick<Ctx, 'db'>, sql: string, ...args: unknown[]): number {
-  return ctx.db.prepare(sql).pluck().get(...args) as number;
+export async function count(ctx: Pick<Ctx, 'db'>, sql: string, ...args: unknown[]): Promise<number> {
+  return await ctx.db.value(sql, ...args) as number;
 }
 
 export async function createOrder(ctx: Shop, body: Record<string, unknown>) {
@@ -69,15 +69,15 @@ export async function getOrder(ctx: Shop, id: number) {
 }
 
 /** Everything a payment may touch, to compare before and after a refused or failed one. */
-export function snapshot(ctx: Pick<Ctx, 'db'>) {
-  const all = (sql: string) => ctx.db.prepare(sql).all();
+export async function snapshot(ctx: Pick<Ctx, 'db'>) {
+  const all = async (sql: string) => await ctx.db.all(sql);
   return {
-    orders: all('SELECT id, status, pay_time, pay_method, phone_ids FROM orders ORDER BY id'),
-    coupons: all('SELECT id, used_at, used_order_id FROM coupons ORDER BY id'),
-    stock: all('SELECT * FROM grade_stock ORDER BY tenant_id, grade_id'),
-    phones: all('SELECT id, grade_id, expire_time, status FROM phones ORDER BY id'),
-    payments: all('SELECT id, status FROM payments ORDER BY id'),
-    codes: all('SELECT id, used_at FROM activation_codes ORDER BY id'),
-    records: all('SELECT id FROM activation_records ORDER BY id'),
+    orders: await all('SELECT id, status, pay_time, pay_method, phone_ids FROM orders ORDER BY id'),
+    coupons: await all('SELECT id, used_at, used_order_id FROM coupons ORDER BY id'),
+    stock: await all('SELECT * FROM grade_stock ORDER BY tenant_id, grade_id'),
+    phones: await all('SELECT id, grade_id, expire_time, status FROM phones ORDER BY id'),
+    payments: await all('SELECT id, status FROM payments ORDER BY id'),
+    codes: await all('SELECT id, used_at FROM activation_codes ORDER BY id'),
+    records: await all('SELECT id FROM activation_records ORDER BY id'),
   };
 }

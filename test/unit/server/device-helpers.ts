@@ -12,15 +12,15 @@ export const PHONE = '/api/device/user/phone';
 export const GROUP = '/api/device/phone-group';
 export const SCALE_MOBILE = '13800138001';
 
-export type Ctx = ReturnType<typeof setup>;
+export type Ctx = Awaited<ReturnType<typeof setup>>;
 
 /** A fresh server with the demo user of `tenant` logged in; `overrides` go to createApp. */
 export async function demo(tenant = 1, mobile = DEMO_MOBILE, overrides: Partial<AppOptions> = {}) {
-  const ctx = setup(overrides);
+  const ctx = await setup(overrides);
   // Tokens are issued directly: a password login per test would spend most of the run in scrypt.
-  const user = findUserByMobile(ctx.db, tenant, mobile);
+  const user = await findUserByMobile(ctx.db, tenant, mobile);
   if (!user) throw new Error(`no seeded user ${mobile} in tenant ${tenant}`);
-  const login = { data: issueTokenPair(directDeps(ctx), user) };
+  const login = { data: await issueTokenPair(directDeps(ctx), user) };
   const token = login.data.accessToken;
   // Calls default to this account's tenant and token.
   const call: Ctx['call'] = (path, options = {}) => ctx.call(path, { tenant, token, ...options });
@@ -46,17 +46,15 @@ export function directDeps(ctx: Pick<Ctx, 'db' | 'now'>, accessTokenTtlSeconds =
 }
 
 /** The id of a seeded phone, by its name, of the given account. */
-export function phoneId(ctx: Ctx, name: string, tenant = 1, mobile = DEMO_MOBILE): number {
-  const id = ctx.db
-    .prepare('SELECT p.id FROM phones p JOIN users u ON u.id = p.user_id WHERE u.tenant_id = ? AND u.mobile = ? AND p.name = ?')
-    .pluck()
-    .get(tenant, mobile, name) as number | undefined;
+export async function phoneId(ctx: Ctx, name: string, tenant = 1, mobile = DEMO_MOBILE): Promise<number> {
+  const id = await ctx.db
+    .value('SELECT p.id FROM phones p JOIN users u ON u.id = p.user_id WHERE u.tenant_id = ? AND u.mobile = ? AND p.name = ?', tenant, mobile, name) as number | undefined;
   if (id === undefined) throw new Error(`no seeded phone named ${name}`);
   return id;
 }
 
-export function phoneRow(ctx: Ctx, id: number): Record<string, unknown> {
-  return ctx.db.prepare('SELECT * FROM phones WHERE id = ?').get(id) as Record<string, unknown>;
+export async function phoneRow(ctx: Ctx, id: number): Promise<Record<string, unknown>> {
+  return await ctx.db.get('SELECT * FROM phones WHERE id = ?', id) as Record<string, unknown>;
 }
 
 /** `?userPhoneIds=1&userPhoneIds=2` (array query values are repeated, API.md). */

@@ -12,9 +12,9 @@ export const DAY = 86_400_000;
 export type Demo = Awaited<ReturnType<typeof demo>>;
 
 /** Another account (the scale user of tenant 1 unless told), logged in, with its calls. */
-export function other(ctx: Ctx, mobile = SCALE_MOBILE, tenant = 1) {
-  const user = findUserByMobile(ctx.db, tenant, mobile)!;
-  const token = issueTokenPair(directDeps(ctx), user).accessToken;
+export async function other(ctx: Ctx, mobile = SCALE_MOBILE, tenant = 1) {
+  const user = (await findUserByMobile(ctx.db, tenant, mobile))!;
+  const token = (await issueTokenPair(directDeps(ctx), user)).accessToken;
   const call: Ctx['call'] = (path, options = {}) => ctx.call(path, { token, tenant, language: 'en-US', ...options });
   return { user, call };
 }

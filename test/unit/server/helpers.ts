@@ -29,14 +29,14 @@ export interface CallOptions {
   address?: string;
 }
 
-export function setup(overrides: Partial<AppOptions> = {}) {
+export async function setup(overrides: Partial<AppOptions> = {}) {
   const db = openDatabase(':memory:');
   let clock = Date.UTC(2025, 0, 1, 8, 0, 0);
   // Seeded at the test clock, so phone expiries relative to the seed time are meaningful to the test.
-  seed(db, clock);
+  await seed(db, clock);
   const logs: string[] = [];
   const errors: string[] = [];
-  const app = createApp({
+  const app = await createApp({
     db,
     distDir: '/nonexistent-dist',
     now: () => clock,

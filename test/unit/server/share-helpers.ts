@@ -12,7 +12,7 @@ export type Running = Awaited<ReturnType<typeof start>>;
 /** The calls, made against whatever server `current()` returns (a test may start its own). */
 export function shareCalls(current: () => Running) {
   async function createShare(permission: 'view' | 'control' = 'view', name = 'Shop assistant', validityHours = 24) {
-    const userPhoneId = phoneId(current().ctx, name);
+    const userPhoneId = await phoneId(current().ctx, name);
     const reply = await current().ctx.call(`${SHARE}/create`, { body: { userPhoneId, permission, validityHours } });
     assert.is(reply.code, 0, reply.msg);
     return { userPhoneId, ...(reply.data as { shareId: number; token: string; expiresAt: number }) };

@@ -12,9 +12,9 @@ export const GIVE = `${PHONE}/give`;
 export const LIST = `${PHONE}/give-list`;
 
 /** The Error Cases account (same tenant) as the receiver, with calls made as it. */
-export function receiver(ctx: Pick<Demo, 'db' | 'now' | 'call'>, mobile = CASES_MOBILE) {
-  const user = findUserByMobile(ctx.db, 1, mobile)!;
-  const token = issueTokenPair(directDeps(ctx), user).accessToken;
+export async function receiver(ctx: Pick<Demo, 'db' | 'now' | 'call'>, mobile = CASES_MOBILE) {
+  const user = (await findUserByMobile(ctx.db, 1, mobile))!;
+  const token = (await issueTokenPair(directDeps(ctx), user)).accessToken;
   const call: Demo['call'] = (path, options = {}) => ctx.call(path, { token, ...options });
   return { user, call };
 }
@@ -25,6 +25,6 @@ export const give = (ctx: Pick<Demo, 'call'>, ids: unknown, target: unknown) => 
 /** The codes of a give-check or give reply, per phone. */
 export const codes = (reply: { data: { items: Array<{ code: number }> } }) => reply.data.items.map((item) => item.code);
 
-export function setConfig(ctx: Pick<Demo, 'db'>, key: string, value: string, tenant = 1) {
-  ctx.db.prepare('UPDATE configs SET value = ? WHERE tenant_id = ? AND config_key = ?').run(value, tenant, key);
+export async function setConfig(ctx: Pick<Demo, 'db'>, key: string, value: string, tenant = 1) {
+  await ctx.db.run('UPDATE configs SET value = ? WHERE tenant_id = ? AND config_key = ?', value, tenant, key);
 }

@@ -12,10 +12,10 @@ import { phoneId } from '../device-helpers.ts';
  * Makes the n-th (1-based, counted from now) insert or update on `table` abort. The count lives in JavaScript, so it
  * survives the rollback and proves the earlier statements of the call did run before the failure.
  */
-function failOn(ctx: Shop, table: string, event: 'INSERT' | 'UPDATE', nth = 1) {
+async function failOn(ctx: Shop, table: string, event: 'INSERT' | 'UPDATE', nth = 1) {
   const state = { hits: 0 };
   ctx.db.function('injected_hit', () => ++state.hits);
-  ctx.db.exec(`DROP TRIGGER IF EXISTS injected_failure;
+  await ctx.db.exec(`DROP TRIGGER IF EXISTS injected_failure;
     CREATE TRIGGER injected_failure BEFORE ${event} ON ${table} BEGIN
       SELECT RAISE(ABORT, 'injected failure') WHERE injected_hit() >= ${nth};
     END;`);
@@ -23,7 +23,7 @@ function failOn(ctx: Shop, table: string, event: 'INSERT' | 'UPDATE', nth = 1) {
     get hits() {
       return state.hits;
     },
-    heal: () => ctx.db.exec('DROP TRIGGER injected_failure'),
+    heal: async () => await ctx.db.exec('DROP TRIGGER injected_failure'),
   };
 }
 
@@ -34,64 +34,64 @@ function assertFailed(reply: { status: number; code: number }) {
 
 test('payment: a failure on the second new phone leaves order, coupon, stock, phones and payments untouched', async () => {
   const ctx = await shop();
-  const c = coupons(ctx);
-  const order = await createOrder(ctx, { type: 'buy', packageId: packageId(ctx, PRO, 30), quantity: 2, couponId: c.cash500 });
-  const before = snapshot(ctx);
-  const fault = failOn(ctx, 'phones', 'INSERT', 2);
+  const c = await coupons(ctx);
+  const order = await createOrder(ctx, { type: 'buy', packageId: await packageId(ctx, PRO, 30), quantity: 2, couponId: c.cash500 });
+  const before = await snapshot(ctx);
+  const fault = await failOn(ctx, 'phones', 'INSERT', 2);
   const key = 'rollback-key-1';
   assertFailed(await submit(ctx, order.orderId, 'mock', key));
   assert.is(fault.hits, 2);
-  assert.equal(snapshot(ctx), before);
+  assert.equal(await snapshot(ctx), before);
   assert.is(ctx.errors.length, 1);
   // Once the fault is gone the same key pays, once.
-  fault.heal();
+  await fault.heal();
   assert.is((await submit(ctx, order.orderId, 'mock', key)).data.status, 'success');
   assert.is((await ctx.call(`${ORDER}/get?id=${order.orderId}`)).data.status, 'allocated');
 });
 
 test('wallet callback: a failure while renewing the second phone rolls everything back and the payment keeps waiting', async () => {
   const ctx = await shop();
-  const ids = [phoneId(ctx, 'Shop assistant'), phoneId(ctx, 'Backup')];
-  const order = await createOrder(ctx, { type: 'renew', packageId: packageId(ctx, STANDARD, 30), userPhoneIds: ids, couponId: coupons(ctx).extension3 });
+  const ids = [await phoneId(ctx, 'Shop assistant'), await phoneId(ctx, 'Backup')];
+  const order = await createOrder(ctx, { type: 'renew', packageId: await packageId(ctx, STANDARD, 30), userPhoneIds: ids, couponId: (await coupons(ctx)).extension3 });
   const payment = (await submit(ctx, order.orderId, 'alipay')).data;
-  const before = snapshot(ctx);
-  const fault = failOn(ctx, 'phones', 'UPDATE', 2);
+  const before = await snapshot(ctx);
+  const fault = await failOn(ctx, 'phones', 'UPDATE', 2);
   assertFailed(await ctx.call(`${PAY}/notify/alipay`, { body: { paymentId: payment.paymentId, result: 'success' }, tenant: null }));
   assert.is(fault.hits, 2);
-  assert.equal(snapshot(ctx), before);
+  assert.equal(await snapshot(ctx), before);
 });
 
 test('create: a fully covered order that fails while allocating leaves no order and the coupon unused', async () => {
   const ctx = await shop();
   const couponId = (await ctx.call('/api/promotion/redeem-code/use', { body: { code: 'WELCOME2026' } })).data.couponId;
-  const before = snapshot(ctx);
-  const fault = failOn(ctx, 'phones', 'INSERT');
-  assertFailed(await ctx.call(`${ORDER}/create`, { body: { type: 'buy', packageId: packageId(ctx, STANDARD, 7), quantity: 1, couponId } }));
+  const before = await snapshot(ctx);
+  const fault = await failOn(ctx, 'phones', 'INSERT');
+  assertFailed(await ctx.call(`${ORDER}/create`, { body: { type: 'buy', packageId: await packageId(ctx, STANDARD, 7), quantity: 1, couponId } }));
   // The order had been inserted and its coupon marked used before the phone failed.
   assert.is(fault.hits, 1);
-  assert.equal(snapshot(ctx), before);
+  assert.equal(await snapshot(ctx), before);
 });
 
 test('cancel: a failure closing the open wallet leaves the order waiting for payment', async () => {
   const ctx = await shop();
-  const order = await createOrder(ctx, { type: 'buy', packageId: packageId(ctx, PRO, 30), quantity: 1, couponId: coupons(ctx).discount85 });
+  const order = await createOrder(ctx, { type: 'buy', packageId: await packageId(ctx, PRO, 30), quantity: 1, couponId: (await coupons(ctx)).discount85 });
   await submit(ctx, order.orderId, 'wechat');
-  const before = snapshot(ctx);
-  const fault = failOn(ctx, 'payments', 'UPDATE');
+  const before = await snapshot(ctx);
+  const fault = await failOn(ctx, 'payments', 'UPDATE');
   assertFailed(await ctx.call(`${ORDER}/cancel?id=${order.orderId}`, { method: 'PUT' }));
   assert.is(fault.hits, 1);
-  assert.equal(snapshot(ctx), before);
+  assert.equal(await snapshot(ctx), before);
   assert.is((await ctx.call(`${ORDER}/get?id=${order.orderId}`)).data.status, 'waitPay');
 });
 
 test('activation: a failure on the second code undoes the first code, its phone and its stock', async () => {
   const ctx = await shop();
-  const before = snapshot(ctx);
-  const fault = failOn(ctx, 'activation_records', 'INSERT', 2);
+  const before = await snapshot(ctx);
+  const fault = await failOn(ctx, 'activation_records', 'INSERT', 2);
   const reply = await ctx.call('/api/product/activation-code/activate', { body: { type: 1, codes: ['NEWSTD000001', 'NEWPRO000001'] } });
   assertFailed(reply);
   assert.is(fault.hits, 2);
-  assert.equal(snapshot(ctx), before);
+  assert.equal(await snapshot(ctx), before);
 });
 
 test.run();

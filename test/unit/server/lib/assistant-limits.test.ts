@@ -75,7 +75,7 @@ test('feedback is limited per user over an hour; a refused one is not stored', a
   const refused = await send(ctx.token);
   assert.is(refused.code, ErrorCode.TOO_MANY_REQUESTS);
   assert.is(refused.data.retryAfterSeconds, 3540);
-  assert.is((ctx.db.prepare('SELECT COUNT(*) AS n FROM ai_feedback').get() as { n: number }).n, 2);
+  assert.is((await ctx.db.get('SELECT COUNT(*) AS n FROM ai_feedback') as { n: number }).n, 2);
   // A guest (or any other user) has an allowance of its own.
   const guest = (await ctx.guestLogin()).data.accessToken as string;
   assert.is((await send(guest)).code, 0);

@@ -24,7 +24,7 @@ test('the contract describes each route once', async () => {
 });
 
 test('every endpoint of the contract is registered on the server', async () => {
-  const ctx = setup();
+  const ctx = await setup();
   const missing: string[] = [];
   for (const endpoint of await endpoints()) {
     const [method, path] = endpoint.route.split(' ') as [string, string];
@@ -53,7 +53,7 @@ test('a reply outside its schema fails the request in a test server, and passes 
 
 test('the server answers what its contract says (a call checked both ways)', async () => {
   const { listGrades } = await import('../../../../shared/contract/devices.ts');
-  const ctx = setup();
+  const ctx = await setup();
   const login = await ctx.passwordLogin(1, DEMO_MOBILE, DEMO_PASSWORD);
   const reply = await ctx.call('/api/device/grade/list', { token: login.data.accessToken });
   assert.is(reply.code, 0);

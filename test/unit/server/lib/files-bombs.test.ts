@@ -55,7 +55,7 @@ async function growthWhile<T>(run: () => Promise<T>): Promise<{ result: T; growt
 
 /** Uploads `bytes`, asks for the check, and waits (ten seconds at most) for the file and its phone to be done. */
 async function uploadAndSettle(s: Awaited<ReturnType<typeof server>>, bytes: Buffer): Promise<any> {
-  const created = await s.tus.create('package.apk', bytes.length, [phoneId(s, 'Shop assistant')]);
+  const created = await s.tus.create('package.apk', bytes.length, [await phoneId(s, 'Shop assistant')]);
   await s.tus.patch(created.location, 0, bytes);
   const uploadId = uploadIdOf(created.location);
   await s.call(`${FILES}/verify`, { body: { uploadId, sha512: createHash('sha512').update(bytes).digest('hex') } });
@@ -71,7 +71,7 @@ test('a manifest that inflates to 32 MiB from 64 KB is refused as "package parse
   const s = await server();
   const bomb = await manifestBomb;
   assert.ok(bomb.length < 100 * 1024, `the bomb is small: ${bomb.length} bytes`);
-  const { result: file, growthMib } = await growthWhile(() => uploadAndSettle(s, bomb));
+  const { result: file, growthMib } = await growthWhile(async () => await uploadAndSettle(s, bomb));
   assert.equal([file.state, file.failCode], ['failed', ErrorCode.FILE_PARSE_ERROR]);
   assert.ok(growthMib < GROWTH_LIMIT_MIB, `heap and buffers grew by ${growthMib.toFixed(1)} MiB`);
   assert.is(s.installed.length, 0);
@@ -81,7 +81,7 @@ test('a manifest that inflates to 32 MiB from 64 KB is refused as "package parse
 test('a manifest whose directory announces 4 KB but inflates to 32 MiB is refused while it is inflated', async () => {
   const s = await server();
   const bytes = announceSize(await manifestBomb, 'AndroidManifest.xml', 4096);
-  const { result: file, growthMib } = await growthWhile(() => uploadAndSettle(s, bytes));
+  const { result: file, growthMib } = await growthWhile(async () => await uploadAndSettle(s, bytes));
   assert.equal([file.state, file.failCode], ['failed', ErrorCode.FILE_PARSE_ERROR]);
   assert.ok(growthMib < GROWTH_LIMIT_MIB, `heap and buffers grew by ${growthMib.toFixed(1)} MiB`);
 });
@@ -94,7 +94,7 @@ test('a manifest followed by zeros within its bound is read up to its own size (
 
 test('an icon that inflates to 32 MiB is left out without the heap growing: the package is read and installed without an icon', async () => {
   const s = await server();
-  const { result: file, growthMib } = await growthWhile(async () => uploadAndSettle(s, await iconBomb));
+  const { result: file, growthMib } = await growthWhile(async () => await uploadAndSettle(s, await iconBomb));
   assert.equal([file.state, file.packageName, file.targets[0].state], ['ready', 'com.example.bomb', 'installed']);
   assert.ok(growthMib < GROWTH_LIMIT_MIB, `heap and buffers grew by ${growthMib.toFixed(1)} MiB`);
   assert.equal(s.installed, [{ packageName: 'com.example.bomb', icon: false }]);

@@ -28,21 +28,21 @@ test('new hashes are Argon2id with 19 MiB, 2 passes, 1 lane, salted, and verify 
   assert.not.ok(needsRehash(a));
 });
 
-test('the seeded demo account is stored as Argon2id', () => {
-  const { db } = setup();
-  assert.ok(findUserByMobile(db, 1, DEMO_MOBILE)!.password_hash!.startsWith(OWASP_PREFIX));
+test('the seeded demo account is stored as Argon2id', async () => {
+  const { db } = await setup();
+  assert.ok((await findUserByMobile(db, 1, DEMO_MOBILE))!.password_hash!.startsWith(OWASP_PREFIX));
 });
 
 test('a login with an old scrypt hash succeeds and replaces it with Argon2id; a wrong password leaves it', async () => {
-  const { db, passwordLogin } = setup();
-  const user = findUserByMobile(db, 1, DEMO_MOBILE)!;
+  const { db, passwordLogin } = await setup();
+  const user = (await findUserByMobile(db, 1, DEMO_MOBILE))!;
   const legacy = legacyScryptHash(DEMO_PASSWORD);
-  setPasswordHash(db, user.id, legacy);
+  await setPasswordHash(db, user.id, legacy);
   assert.ok(needsRehash(legacy));
   assert.is((await passwordLogin(1, DEMO_MOBILE, 'wrong123')).code, ErrorCode.LOGIN_FAILED);
-  assert.is(findUserByMobile(db, 1, DEMO_MOBILE)!.password_hash, legacy, 'unchanged after a failed login');
+  assert.is((await findUserByMobile(db, 1, DEMO_MOBILE))!.password_hash, legacy, 'unchanged after a failed login');
   assert.is((await passwordLogin()).code, 0);
-  const stored = findUserByMobile(db, 1, DEMO_MOBILE)!.password_hash!;
+  const stored = (await findUserByMobile(db, 1, DEMO_MOBILE))!.password_hash!;
   assert.ok(stored.startsWith(OWASP_PREFIX), stored);
   assert.is((await passwordLogin()).code, 0, 'the new hash logs in');
 });

@@ -11,25 +11,26 @@ import {
   type Draw,
 } from '../../../../server/lib/phone-identity.ts';
 import { DEMO_MOBILE } from '../helpers.ts';
+import { mapInOrder } from '../../../../server/lib/in-order.ts';
 
 // lib/phone-identity.ts: every generated value is valid for its kind, and identities are unique across the fleet
 // (the UNIQUE indexes decide; the generator draws again on a collision).
 
 const NOW = Date.UTC(2025, 0, 1);
 
-function fleet(count: number) {
+async function fleet(count: number) {
   const db = openDatabase(':memory:');
-  seed(db, NOW);
-  const user = db.prepare('SELECT id, tenant_id FROM users WHERE tenant_id = 1 AND mobile = ?').get(DEMO_MOBILE) as { id: number; tenant_id: number };
-  const group = db.prepare('SELECT id FROM phone_groups WHERE user_id = ? LIMIT 1').pluck().get(user.id) as number;
-  const ids = db.transaction(() =>
-    Array.from({ length: count }, (_, i) =>
-      insertPhone(db, {
+  await seed(db, NOW);
+  const user = await db.get('SELECT id, tenant_id FROM users WHERE tenant_id = 1 AND mobile = ?', DEMO_MOBILE) as { id: number; tenant_id: number };
+  const group = await db.value('SELECT id FROM phone_groups WHERE user_id = ? LIMIT 1', user.id) as number;
+  const ids = await db.transaction(async (db) =>
+    Array.from({ length: count }, async (_, i) =>
+      await insertPhone(db, {
         tenantId: user.tenant_id, userId: user.id, groupId: group, gradeId: 1, name: `Fleet ${i}`, expireTime: NOW + 1e9, createdAt: NOW,
         resolution: { width: 720, height: 1280, dpi: 320 },
       }),
     ),
-  )();
+  );
   return { db, ids };
 }
 
@@ -54,35 +55,35 @@ test('each kind of value is valid: Luhn IMEIs with the model TAC, unicast local 
   assert.match(androidId(seededDraw('z')), /^[0-9a-f]{16}$/);
 });
 
-test('a phone\'s first identity is drawn from its id (the same on every machine) and stored on first read', () => {
-  const a = fleet(3);
-  const b = fleet(3);
-  const first = a.ids.map((id) => identityOf(a.db, id, NOW));
-  assert.equal(b.ids.map((id) => identityOf(b.db, id, NOW)), first);
-  assert.equal(findIdentity(a.db, a.ids[0]!), first[0]);
+test('a phone\'s first identity is drawn from its id (the same on every machine) and stored on first read', async () => {
+  const a = await fleet(3);
+  const b = await fleet(3);
+  const first = (await mapInOrder(a.ids, async (id) => await identityOf(a.db, id, NOW)));
+  assert.equal((await mapInOrder(b.ids, async (id) => await identityOf(b.db, id, NOW))), first);
+  assert.equal(await findIdentity(a.db, a.ids[0]!), first[0]);
 });
 
-test('uniqueness over 10,000 identities: first ones and changes, every field distinct across the fleet', () => {
-  const { db, ids } = fleet(5000);
-  const all = db.transaction(() => [
-    ...ids.map((id) => identityOf(db, id, NOW)),
+test('uniqueness over 10,000 identities: first ones and changes, every field distinct across the fleet', async () => {
+  const { db, ids } = await fleet(5000);
+  const all = await db.transaction(async (db) => [
+    ...(await mapInOrder(ids, async (id) => await identityOf(db, id, NOW))),
     // A change of each phone: the old values are freed, the new ones must not meet any other phone's.
-    ...ids.map((id) => generateUnique(db, id, () => changedIdentity(findIdentity(db, id)!, 'ALL', cryptoDraw), NOW)),
-  ])();
+    ...(await mapInOrder(ids, async (id) => await generateUnique(db, id, async () => changedIdentity((await findIdentity(db, id))!, 'ALL', cryptoDraw), NOW))),
+  ]);
   assert.is(all.length, 10_000);
-  const stored = db.prepare('SELECT imei, serial_no, wlan_mac, android_id FROM phone_identities').all() as Array<Record<string, string>>;
+  const stored = await db.all('SELECT imei, serial_no, wlan_mac, android_id FROM phone_identities') as Array<Record<string, string>>;
   for (const column of ['imei', 'serial_no', 'wlan_mac', 'android_id']) {
     assert.is(new Set(stored.map((row) => row[column])).size, stored.length, column);
   }
   for (const identity of all) assert.ok(isLuhnValid(identity.imei));
 });
 
-test('a collision is drawn again: the second phone cannot take the first one\'s values', () => {
-  const { db, ids } = fleet(2);
-  const taken = identityOf(db, ids[0]!, NOW);
+test('a collision is drawn again: the second phone cannot take the first one\'s values', async () => {
+  const { db, ids } = await fleet(2);
+  const taken = await identityOf(db, ids[0]!, NOW);
   let attempts = 0;
   // The first draw repeats phone 0's identity exactly; the next ones are fresh.
-  const again = generateUnique(db, ids[1]!, (attempt) => {
+  const again = await generateUnique(db, ids[1]!, (attempt) => {
     attempts++;
     return attempt === 0 ? taken : newIdentity(CATALOGUE[0]!, cryptoDraw);
   }, NOW);
@@ -90,8 +91,8 @@ test('a collision is drawn again: the second phone cannot take the first one\'s 
   assert.is.not(again.imei, taken.imei);
   const constant: Draw = () => 0;
   const same = newIdentity(CATALOGUE[0]!, constant);
-  generateUnique(db, ids[0]!, () => same, NOW);
-  assert.throws(() => generateUnique(db, ids[1]!, () => same, NOW), /UNIQUE constraint failed/);
+  await generateUnique(db, ids[0]!, () => same, NOW);
+  assert.throws(async () => await generateUnique(db, ids[1]!, () => same, NOW), /UNIQUE constraint failed/);
 });
 
 /** get-extend-batch's hardware as it was derived from the phone id before identities were stored (commit e055026). */
@@ -118,7 +119,7 @@ function derivedHardware(id: number) {
   };
 }
 
-test('a first identity keeps the model, IMEI, WLAN MAC and Android ID the phone id gave before they were stored', () => {
+test('a first identity keeps the model, IMEI, WLAN MAC and Android ID the phone id gave before they were stored', async () => {
   const models = new Set<string>();
   for (const id of [1, 2, 3, 7, 42, 100, 1234, 99999]) {
     const first = firstIdentity(id);
@@ -130,8 +131,8 @@ test('a first identity keeps the model, IMEI, WLAN MAC and Android ID the phone 
     models.add(first.model);
   }
   assert.ok(models.size > 2, 'several models');
-  const { db, ids } = fleet(2);
-  assert.equal(identityOf(db, ids[0]!, NOW), firstIdentity(ids[0]!), 'the first read stores it');
+  const { db, ids } = await fleet(2);
+  assert.equal(await identityOf(db, ids[0]!, NOW), firstIdentity(ids[0]!), 'the first read stores it');
 });
 
 test.run();

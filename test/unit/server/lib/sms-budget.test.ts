@@ -18,7 +18,7 @@ const OWNER = `${PREFIX}0000`;
 const OWNER_ADDRESS = '198.51.100.1';
 const ATTACKERS = ['203.0.113.10', '203.0.114.10'];
 
-type App = ReturnType<typeof setup>;
+type App = Awaited<ReturnType<typeof setup>>;
 
 function send(app: App, mobile: string, address: string, headers: Record<string, string> = {}) {
   return app.call(SEND, { body: { mobile, scene: 1 }, address, headers });
@@ -45,7 +45,7 @@ async function sprayPrefix(app: App) {
 }
 
 test('a spray of 50 numbers of a prefix does not stop the owner of a sprayed number, on the device it logged in from', async () => {
-  const app = setup();
+  const app = await setup();
   await smsLoginFrom(app, OWNER, OWNER_ADDRESS);
   app.advance(HOUR);
   await sprayPrefix(app);
@@ -57,7 +57,7 @@ test('a spray of 50 numbers of a prefix does not stop the owner of a sprayed num
 });
 
 test('a spray of a prefix does not stop the first code of a number nobody asked for this hour', async () => {
-  const app = setup();
+  const app = await setup();
   await sprayPrefix(app);
   assert.is((await send(app, `${PREFIX}9999`, '192.0.2.77')).code, 0, 'a fresh number of the prefix');
   // Its second code in the hour is no longer a first: the prefix cap applies to it again.
@@ -66,7 +66,7 @@ test('a spray of a prefix does not stop the first code of a number nobody asked 
 });
 
 test("the owner's device is also known by its fingerprint-id from a new address, and a password login makes it known", async () => {
-  const app = setup();
+  const app = await setup();
   const device = { 'fingerprint-id': 'owner-phone' };
   await smsLoginFrom(app, OWNER, OWNER_ADDRESS, device);
   app.advance(HOUR);
@@ -83,7 +83,7 @@ test("the owner's device is also known by its fingerprint-id from a new address,
 
 test('25 accounts of the attacker cannot spend the server cap on an owner: the owner still gets its code, the attacker meets its own caps', async () => {
   // Open share 8 of 10; the attacker's codes to its own accounts are its owner's codes, bounded by its address cap.
-  const app = setup({ limits: { smsGlobalPerHour: 10, smsReserveGroupPerHour: 4, smsAddressPerHour: 20 } });
+  const app = await setup({ limits: { smsGlobalPerHour: 10, smsReserveGroupPerHour: 4, smsAddressPerHour: 20 } });
   await smsLoginFrom(app, OWNER, OWNER_ADDRESS);
   const accounts = Array.from({ length: 25 }, (_, i) => `1350000${String(i).padStart(4, '0')}`);
   // The attacker registers and logs into 25 numbers from its own addresses, a few an hour.
@@ -104,7 +104,7 @@ test('25 accounts of the attacker cannot spend the server cap on an owner: the o
 });
 
 test('past the open share an owner takes at most 3 reserved codes an hour from its address group, and nothing else goes', async () => {
-  const app = setup({ limits: { smsGlobalPerHour: 5 } });
+  const app = await setup({ limits: { smsGlobalPerHour: 5 } });
   await smsLoginFrom(app, OWNER, OWNER_ADDRESS);
   app.advance(HOUR);
   for (let i = 0; i < 4; i++) assert.is((await send(app, `1370000000${i}`, `192.0.${i}.1`)).code, 0, `open share ${i + 1}`);
@@ -120,7 +120,7 @@ test('past the open share an owner takes at most 3 reserved codes an hour from i
 });
 
 test("a session's code to its own number (send-sms-code-logging) is the owner's, whatever its address", async () => {
-  const app = setup({ limits: { smsGlobalPerHour: 5 } });
+  const app = await setup({ limits: { smsGlobalPerHour: 5 } });
   await send(app, OWNER, '192.0.2.1');
   const login = await app.call(SMS_LOGIN, { body: { mobile: OWNER, code: app.lastCode() }, address: '192.0.2.1' });
   for (let i = 0; i < 4; i++) assert.is((await send(app, `1370000000${i}`, `192.0.${10 + i}.1`)).code, 0, `open share ${i + 1}`);
@@ -131,7 +131,7 @@ test("a session's code to its own number (send-sms-code-logging) is the owner's,
 });
 
 test('a flood spread over fresh numbers is still bounded by the address and address-group caps', async () => {
-  const app = setup({ limits: { smsAddressPerHour: 5, smsAddressGroupPerHour: 8 } });
+  const app = await setup({ limits: { smsAddressPerHour: 5, smsAddressGroupPerHour: 8 } });
   for (let i = 0; i < 5; i++) assert.is((await send(app, `1360000000${i}`, '203.0.113.1')).code, 0, `address send ${i + 1}`);
   assert.is((await send(app, '13600000009', '203.0.113.1')).code, ErrorCode.SMS_SEND_TOO_FREQUENT, 'the address cap');
   for (let i = 5; i < 8; i++) assert.is((await send(app, `1360000000${i}`, '203.0.113.2')).code, 0, `group send ${i + 1}`);
@@ -140,7 +140,7 @@ test('a flood spread over fresh numbers is still bounded by the address and addr
 
 test("past the open share a stranger in the owner's address group spends the group's first codes, never the owner's codes", async () => {
   // Open share 16 of 20; past it 4 first codes of the hour server-wide, at most 3 per address group.
-  const app = setup({ limits: { smsGlobalPerHour: 20, smsReserveGroupPerHour: 3 } });
+  const app = await setup({ limits: { smsGlobalPerHour: 20, smsReserveGroupPerHour: 3 } });
   await smsLoginFrom(app, OWNER, OWNER_ADDRESS);
   app.advance(HOUR);
   await spendOpenShare(app, 16);
@@ -157,7 +157,7 @@ test("past the open share a stranger in the owner's address group spends the gro
 
 test("past the open share first codes of the hour stop at the reserve's server-wide total, whatever the groups; the owner's do not", async () => {
   // Open share 8 of 10: past it 2 first codes of the hour in all, each group's own reserve (20) far from reached.
-  const app = setup({ limits: { smsGlobalPerHour: 10 } });
+  const app = await setup({ limits: { smsGlobalPerHour: 10 } });
   await smsLoginFrom(app, OWNER, OWNER_ADDRESS);
   app.advance(HOUR);
   await spendOpenShare(app, 8);
@@ -172,7 +172,7 @@ test("past the open share first codes of the hour stop at the reserve's server-w
 });
 
 test('an SMS login makes its device known to the password lock too, as a password login does', async () => {
-  const app = setup();
+  const app = await setup();
   const demo = '13800138000';
   await smsLoginFrom(app, demo, OWNER_ADDRESS);
   for (let i = 0; i < 5; i++) {

@@ -9,14 +9,14 @@ import type { Reply } from '../helpers.ts';
 const ONE_CLICK = '/api/merchant/auth/one-click-login';
 const HOUR = 3_600_000;
 
-type Env = ReturnType<typeof setup>;
+type Env = Awaited<ReturnType<typeof setup>>;
 
 function trial(env: Env, address: string, fingerprint?: string): Promise<Reply> {
   return env.call(ONE_CLICK, { body: {}, address, headers: fingerprint ? { 'fingerprint-id': fingerprint } : {} });
 }
 
-function guests(env: Env): number {
-  return env.db.prepare('SELECT COUNT(*) FROM users WHERE guest = 1').pluck().get() as number;
+async function guests(env: Env): Promise<number> {
+  return await env.db.value('SELECT COUNT(*) FROM users WHERE guest = 1') as number;
 }
 
 function assertThrottled(reply: Reply, retryAfterSeconds: number, label = '') {
@@ -27,11 +27,11 @@ function assertThrottled(reply: Reply, retryAfterSeconds: number, label = '') {
 }
 
 test('one address starts at most 10 guest trials an hour, whatever fingerprints it sends', async () => {
-  const env = setup();
+  const env = await setup();
   for (let i = 0; i < 10; i++) assert.is((await trial(env, '203.0.113.7', `fp-${i}`)).code, 0, `trial ${i + 1}`);
   assertThrottled(await trial(env, '203.0.113.7', 'fp-new'), 3600);
   assertThrottled(await trial(env, '203.0.113.7'), 3600);
-  assert.is(guests(env), 10);
+  assert.is(await guests(env), 10);
   assert.is((await trial(env, '198.51.100.8', 'fp-new')).code, 0);
   env.advance(HOUR - 1000);
   assertThrottled(await trial(env, '203.0.113.7', 'fp-other'), 1);
@@ -40,17 +40,17 @@ test('one address starts at most 10 guest trials an hour, whatever fingerprints 
 });
 
 test('one device fingerprint starts at most 3 trials an hour, from any address', async () => {
-  const env = setup();
+  const env = await setup();
   for (let i = 0; i < 3; i++) assert.is((await trial(env, `192.0.2.${i + 1}`, 'same-device')).code, 0, `trial ${i + 1}`);
   assertThrottled(await trial(env, '192.0.2.9', 'same-device'), 3600);
   assert.is((await trial(env, '192.0.2.9', 'another-device')).code, 0);
-  assert.is(guests(env), 4);
+  assert.is(await guests(env), 4);
 });
 
 test('the limits are settable (GUEST_ADDRESS_LIMIT_PER_HOUR, GUEST_DEVICE_LIMIT_PER_HOUR)', async () => {
-  const env = setup({ limits: { guestAddressPerHour: 200, guestDevicePerHour: 200 } });
+  const env = await setup({ limits: { guestAddressPerHour: 200, guestDevicePerHour: 200 } });
   for (let i = 0; i < 50; i++) assert.is((await trial(env, '127.0.0.1', 'browser-tests')).code, 0, `trial ${i + 1}`);
-  const strict = setup({ limits: { guestAddressPerHour: 2 } });
+  const strict = await setup({ limits: { guestAddressPerHour: 2 } });
   assert.is((await trial(strict, '127.0.0.1')).code, 0);
   assert.is((await trial(strict, '127.0.0.1')).code, 0);
   assertThrottled(await trial(strict, '127.0.0.1'), 3600);

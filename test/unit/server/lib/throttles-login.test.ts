@@ -12,7 +12,7 @@ const UNKNOWN_MOBILE = '13700000001';
 const SECOND = 1000;
 const LOCK_SECONDS = 15 * 60;
 
-type Env = ReturnType<typeof setup>;
+type Env = Awaited<ReturnType<typeof setup>>;
 
 function login(env: Env, mobile: string, password: string, address = '192.0.2.1'): Promise<Reply> {
   return env.call(LOGIN, { body: { mobile, password }, address });
@@ -27,7 +27,7 @@ function assertThrottled(reply: Reply, retryAfterSeconds: number, label = '') {
 }
 
 test('an account waits after its third wrong password, longer after the fourth, and the fifth locks it for 15 minutes', async () => {
-  const env = setup();
+  const env = await setup();
   assert.is((await login(env, DEMO_MOBILE, WRONG)).code, ErrorCode.LOGIN_FAILED);
   assert.is((await login(env, DEMO_MOBILE, WRONG)).code, ErrorCode.LOGIN_FAILED);
   assert.is((await login(env, DEMO_MOBILE, WRONG)).code, ErrorCode.LOGIN_FAILED);
@@ -49,7 +49,7 @@ test('an account waits after its third wrong password, longer after the fourth, 
 });
 
 test("strangers locking an account do not lock its owner out of a device it logged in from; the guessers stay locked", async () => {
-  const env = setup();
+  const env = await setup();
   const OWNER = '198.51.100.20';
   const ownerPhone = { 'fingerprint-id': 'owner-phone' };
   assert.is((await env.call(LOGIN, { body: { mobile: DEMO_MOBILE, password: DEMO_PASSWORD }, address: OWNER, headers: ownerPhone })).code, 0);
@@ -74,7 +74,7 @@ test("strangers locking an account do not lock its owner out of a device it logg
 });
 
 test('after a lock the count is remembered: one more wrong password locks again at once', async () => {
-  const env = setup();
+  const env = await setup();
   for (let i = 0; i < 5; i++) {
     assert.is((await login(env, DEMO_MOBILE, WRONG)).code, ErrorCode.LOGIN_FAILED, `failure ${i + 1}`);
     env.advance(10 * SECOND);
@@ -85,7 +85,7 @@ test('after a lock the count is remembered: one more wrong password locks again 
 });
 
 test('a successful login starts the account count over', async () => {
-  const env = setup();
+  const env = await setup();
   assert.is((await login(env, DEMO_MOBILE, WRONG)).code, ErrorCode.LOGIN_FAILED);
   assert.is((await login(env, DEMO_MOBILE, WRONG)).code, ErrorCode.LOGIN_FAILED);
   assert.is((await login(env, DEMO_MOBILE, DEMO_PASSWORD)).code, 0);
@@ -98,7 +98,7 @@ test('a successful login starts the account count over', async () => {
 });
 
 test('an unknown mobile is throttled exactly like a registered one (no oracle of who is registered)', async () => {
-  const env = setup();
+  const env = await setup();
   const answers = async (mobile: string, address: string) => {
     const replies: unknown[] = [];
     for (let i = 0; i < 6; i++) {
@@ -114,7 +114,7 @@ test('an unknown mobile is throttled exactly like a registered one (no oracle of
 });
 
 test('a burst of simultaneous guesses cannot all pass before the first one fails', async () => {
-  const env = setup();
+  const env = await setup();
   const replies = await Promise.all(Array.from({ length: 12 }, () => login(env, DEMO_MOBILE, WRONG)));
   const failed = replies.filter((reply) => reply.code === ErrorCode.LOGIN_FAILED).length;
   const throttled = replies.filter((reply) => reply.code === ErrorCode.TOO_MANY_REQUESTS).length;
@@ -124,7 +124,7 @@ test('a burst of simultaneous guesses cannot all pass before the first one fails
 
 test('one address guessing many accounts waits, then is locked; other addresses are not', async () => {
   // 6 failures lock an address here (3 free, then waits), so the test needs few password checks.
-  const env = setup({ limits: { loginAddressMaxFailures: 6 } });
+  const env = await setup({ limits: { loginAddressMaxFailures: 6 } });
   const mobile = (i: number) => `1370000010${i}`;
   for (let i = 0; i < 4; i++) assert.is((await login(env, mobile(i), WRONG)).code, ErrorCode.LOGIN_FAILED, `account ${i}`);
   assertThrottled(await login(env, mobile(5), WRONG), 2);
@@ -143,13 +143,13 @@ test('one address guessing many accounts waits, then is locked; other addresses 
 });
 
 test('the limits are settable: a higher account allowance is honoured', async () => {
-  const env = setup({ limits: { loginAccountMaxFailures: 8 } });
+  const env = await setup({ limits: { loginAccountMaxFailures: 8 } });
   for (let i = 0; i < 5; i++) assert.is((await login(env, DEMO_MOBILE, WRONG)).code, ErrorCode.LOGIN_FAILED, `failure ${i + 1}`);
   assertThrottled(await login(env, DEMO_MOBILE, DEMO_PASSWORD), 2);
 });
 
 test('X-Forwarded-For is believed only with trustProxy; otherwise the socket address counts', async () => {
-  const env = setup({ trustProxy: false, limits: { loginAddressMaxFailures: 6 } });
+  const env = await setup({ trustProxy: false, limits: { loginAddressMaxFailures: 6 } });
   // Each guess claims another address; without trustProxy they are all one client.
   for (let i = 0; i < 4; i++) assert.is((await login(env, `1370000020${i}`, WRONG, `203.0.113.${i}`)).code, ErrorCode.LOGIN_FAILED);
   assertThrottled(await login(env, '13700000209', WRONG, '203.0.113.99'), 2);

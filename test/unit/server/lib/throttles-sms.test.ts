@@ -21,7 +21,7 @@ function assertRefused(reply: Reply, code: number, retryAfterSeconds: number, la
 }
 
 test("a stranger sending once a minute neither stops the owner's send nor voids the owner's code", async () => {
-  const { call, sendCode, lastCode, advance } = setup();
+  const { call, sendCode, lastCode, advance } = await setup();
   assert.is((await sendCode(VICTIM, 1, 1, STRANGER_ADDRESS)).code, 0);
   advance(10_000);
   assert.is((await sendCode(VICTIM, 1, 1, OWNER_ADDRESS)).code, 0);
@@ -35,7 +35,7 @@ test("a stranger sending once a minute neither stops the owner's send nor voids 
 });
 
 test("ten sends by a stranger in a day leave the owner's sends untouched", async () => {
-  const { sendCode, advance } = setup();
+  const { sendCode, advance } = await setup();
   for (let i = 0; i < 10; i++) {
     assert.is((await sendCode(VICTIM, 1, 1, STRANGER_ADDRESS)).code, 0, `send ${i + 1}`);
     advance(MINUTE);
@@ -45,7 +45,7 @@ test("ten sends by a stranger in a day leave the owner's sends untouched", async
 });
 
 test('the daily cap of a number is per tenant and scene: other scenes and tenants do not use up the login code', async () => {
-  const { sendCode, advance } = setup();
+  const { sendCode, advance } = await setup();
   for (let i = 0; i < 10; i++) {
     assert.is((await sendCode(VICTIM, 4, 1)).code, 0, `reset-password send ${i + 1}`);
     assert.is((await sendCode(VICTIM, 1, 100)).code, 0, `other tenant send ${i + 1}`);
@@ -55,7 +55,7 @@ test('the daily cap of a number is per tenant and scene: other scenes and tenant
 });
 
 test('one address gets at most 30 codes an hour over every number; other addresses are not held back', async () => {
-  const { sendCode, advance, logs } = setup();
+  const { sendCode, advance, logs } = await setup();
   for (let i = 0; i < 30; i++) assert.is((await sendCode(`1390000${String(i).padStart(4, '0')}`, 1, 1, STRANGER_ADDRESS)).code, 0, `number ${i}`);
   assertRefused(await sendCode('13900009999', 1, 1, STRANGER_ADDRESS), ErrorCode.SMS_SEND_TOO_FREQUENT, 3600);
   assert.is(logs.filter((line) => line.startsWith('[sms]')).length, 30);
@@ -67,13 +67,13 @@ test('one address gets at most 30 codes an hour over every number; other address
 });
 
 test('the per-address hourly cap is settable (SMS_ADDRESS_LIMIT_PER_HOUR)', async () => {
-  const { sendCode } = setup({ limits: { smsAddressPerHour: 3 } });
+  const { sendCode } = await setup({ limits: { smsAddressPerHour: 3 } });
   for (let i = 0; i < 3; i++) assert.is((await sendCode(`1390000000${i}`)).code, 0);
   assertRefused(await sendCode('13900000009'), ErrorCode.SMS_SEND_TOO_FREQUENT, 3600);
 });
 
 test('past the open share of the server-wide hourly cap a code asked for again fails with SMS_SEND_FAILED, for everyone, until the hour has passed', async () => {
-  const { sendCode, advance, logs } = setup({ limits: { smsGlobalPerHour: 5 } });
+  const { sendCode, advance, logs } = await setup({ limits: { smsGlobalPerHour: 5 } });
   // The open share is four fifths of the cap: 4 of 5.
   for (let i = 0; i < 4; i++) {
     assert.is((await sendCode(`1390000000${i}`, 1, 1, `192.0.${i}.1`)).code, 0, `send ${i + 1}`);
@@ -90,7 +90,7 @@ test('past the open share of the server-wide hourly cap a code asked for again f
 });
 
 test("past the open share the reserve serves a number's first code of the hour and the owner's device, no one else", async () => {
-  const { call, sendCode, advance } = setup({ limits: { smsGlobalPerHour: 10 } });
+  const { call, sendCode, advance } = await setup({ limits: { smsGlobalPerHour: 10 } });
   const login = await call('/api/merchant/auth/login', { body: { mobile: DEMO_MOBILE, password: 'demo1234' }, address: OWNER_ADDRESS });
   assert.is(login.code, 0);
   for (let i = 0; i < 8; i++) {
@@ -105,7 +105,7 @@ test("past the open share the reserve serves a number's first code of the hour a
 });
 
 test('an address group (IPv4 /24) and a number prefix (7 digits) have hourly caps of their own', async () => {
-  const { sendCode, advance } = setup({ limits: { smsAddressGroupPerHour: 3, smsPrefixPerHour: 3 } });
+  const { sendCode, advance } = await setup({ limits: { smsAddressGroupPerHour: 3, smsPrefixPerHour: 3 } });
   for (let i = 0; i < 3; i++) assert.is((await sendCode(`13${i}00000000`, 1, 1, `192.0.2.${i + 1}`)).code, 0, `group send ${i + 1}`);
   assertRefused(await sendCode('13500000000', 1, 1, '192.0.2.200'), ErrorCode.SMS_SEND_TOO_FREQUENT, 3600, 'same /24');
   assert.is((await sendCode('13500000000', 1, 1, '192.0.3.1')).code, 0, 'another /24');
@@ -120,7 +120,7 @@ test('an address group (IPv4 /24) and a number prefix (7 digits) have hourly cap
 });
 
 test("a wrong guess counts against every live code of the number, so a stranger's codes give a guesser no extra tries", async () => {
-  const { call, sendCode, lastCode } = setup();
+  const { call, sendCode, lastCode } = await setup();
   assert.is((await sendCode(VICTIM, 1, 1, OWNER_ADDRESS)).code, 0);
   const ownersCode = lastCode();
   assert.is((await sendCode(VICTIM, 1, 1, STRANGER_ADDRESS)).code, 0);
@@ -134,10 +134,10 @@ test("a wrong guess counts against every live code of the number, so a stranger'
 });
 
 test('each code remembers the address that asked for it', async () => {
-  const { sendCode, db } = setup();
+  const { sendCode, db } = await setup();
   await sendCode(VICTIM, 1, 1, OWNER_ADDRESS);
   await sendCode(VICTIM, 1, 1, '2001:db8:5:6:7::1');
-  assert.equal(db.prepare('SELECT client_address FROM sms_codes ORDER BY id').pluck().all(), [OWNER_ADDRESS, '2001:db8:5:6::/64']);
+  assert.equal(await db.column('SELECT client_address FROM sms_codes ORDER BY id'), [OWNER_ADDRESS, '2001:db8:5:6::/64']);
 });
 
 test.run();

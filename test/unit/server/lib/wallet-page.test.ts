@@ -21,7 +21,7 @@ test('safeReturnPath accepts only this origin’s /app/ pages', () => {
 
 test('the wallet page: method, amount, order number, Pay and Cancel, a nonce CSP and nothing external', async () => {
   const ctx = await shop();
-  const order = await createOrder(ctx, { type: 'buy', packageId: packageId(ctx, PRO, 30), quantity: 2 });
+  const order = await createOrder(ctx, { type: 'buy', packageId: await packageId(ctx, PRO, 30), quantity: 2 });
   const started = (await submit(ctx, order.orderId, 'alipay', 'wallet-page-key', { returnUrl: '/app/orders/demo' })).data;
   const response = await ctx.app.request(started.walletUrl);
   assert.is(response.status, 200);
@@ -56,7 +56,7 @@ test('the wallet page: method, amount, order number, Pay and Cancel, a nonce CSP
 
 test('the wallet page refuses foreign return URLs and unknown payments; a finished payment shows its state', async () => {
   const ctx = await shop();
-  const order = await createOrder(ctx, { type: 'buy', packageId: packageId(ctx, PRO, 30), quantity: 1 });
+  const order = await createOrder(ctx, { type: 'buy', packageId: await packageId(ctx, PRO, 30), quantity: 1 });
   const started = (await submit(ctx, order.orderId, 'wechat')).data;
   const base = `/pay/wallet/${started.paymentId}`;
   for (const ret of ['https://evil.example/app/', '//evil.example/app/', '/app/../admin', '/elsewhere', '']) {
@@ -85,7 +85,7 @@ test('the wallet page refuses foreign return URLs and unknown payments; a finish
 
 test('without PAYMENTS_MODE=demo nothing can be paid: submit answers "No service available", the callback and page are gone', async () => {
   const ctx = await shop();
-  const order = await createOrder(ctx, { type: 'buy', packageId: packageId(ctx, PRO, 30), quantity: 1 });
+  const order = await createOrder(ctx, { type: 'buy', packageId: await packageId(ctx, PRO, 30), quantity: 1 });
   const started = (await submit(ctx, order.orderId, 'alipay', 'payments-off-key', { returnUrl: '/app/orders/demo' })).data;
   // The same database served by a deployment that did not turn the demo methods on.
   const { createApp } = await import('../../../../server/app.ts');
@@ -108,7 +108,7 @@ test('without PAYMENTS_MODE=demo nothing can be paid: submit answers "No service
   );
   assert.is(notified.code, ErrorCode.SERVICE_UNAVAILABLE);
   assert.is((await live.request(started.walletUrl)).status, 404);
-  assert.is(ctx.db.prepare('SELECT status FROM orders WHERE id = ?').pluck().get(order.orderId), 'waitPay', 'still unpaid');
+  assert.is(await ctx.db.value('SELECT status FROM orders WHERE id = ?', order.orderId), 'waitPay', 'still unpaid');
 });
 
 test.run();

@@ -15,9 +15,9 @@ test('type 1: a new phone per code, from stock, in the default group, listed wit
   assert.is(reply.code, 0);
   const [std, pro] = reply.data;
   assert.equal([std.code, std.status, pro.code, pro.status], ['NEWSTD000001', 'activated', 'NEWPRO000001', 'activated']);
-  assert.equal([phoneRow(ctx, std.userPhoneId).grade_id, phoneRow(ctx, pro.userPhoneId).grade_id], [STANDARD, PRO]);
-  assert.is(phoneRow(ctx, std.userPhoneId).expire_time, ctx.now() + 30 * DAY);
-  assert.equal([stock(ctx, STANDARD), stock(ctx, PRO)], [499, 199]);
+  assert.equal([(await phoneRow(ctx, std.userPhoneId)).grade_id, (await phoneRow(ctx, pro.userPhoneId)).grade_id], [STANDARD, PRO]);
+  assert.is((await phoneRow(ctx, std.userPhoneId)).expire_time, ctx.now() + 30 * DAY);
+  assert.equal([await stock(ctx, STANDARD), await stock(ctx, PRO)], [499, 199]);
   const list = await listPhones(ctx, 'pageSize=200', 'en-US');
   assert.is(list.total, 26);
   assert.equal(
@@ -45,17 +45,17 @@ test('every status: activated, alreadyActivated, notExist, specMismatch, expired
   );
   assert.is(reply.data.filter((r: any) => r.userPhoneId !== undefined).length, 1);
   // Refused codes stay usable by the right call: the upper-case code, and Ultra once stock arrives.
-  ctx.db.prepare('UPDATE grade_stock SET stock = 1 WHERE tenant_id = 1 AND grade_id = 3').run();
+  await ctx.db.run('UPDATE grade_stock SET stock = 1 WHERE tenant_id = 1 AND grade_id = 3');
   const retry = await ctx.call(ACTIVATE, { body: { type: 1, codes: ['NEWSTD000003', 'NEWULT000001'] } });
   assert.equal(retry.data.map((r: any) => r.status), ['activated', 'activated']);
 });
 
 test('type 2: code i renews phone i from max(now, expiry); grade or type mismatch is specMismatch', async () => {
   const ctx = await shop();
-  const shopPhone = phoneId(ctx, 'Shop assistant');
-  const old = phoneId(ctx, 'Old account');
-  const spare = phoneId(ctx, 'Spare');
-  const before = phoneRow(ctx, shopPhone).expire_time as number;
+  const shopPhone = await phoneId(ctx, 'Shop assistant');
+  const old = await phoneId(ctx, 'Old account');
+  const spare = await phoneId(ctx, 'Spare');
+  const before = (await phoneRow(ctx, shopPhone)).expire_time as number;
   const reply = await ctx.call(ACTIVATE, {
     body: { type: 2, codes: ['RENSTD000001', 'RENSTD000002', 'RENPRO000001', 'RENSTD000003', 'NEWPRO000001'], userPhoneIds: [shopPhone, old, shopPhone, spare, spare] },
   });
@@ -69,18 +69,18 @@ test('type 2: code i renews phone i from max(now, expiry); grade or type mismatc
       ['specMismatch', spare],
     ],
   );
-  assert.is(phoneRow(ctx, shopPhone).expire_time, before + 30 * DAY);
-  assert.is(phoneRow(ctx, old).expire_time, ctx.now() + 30 * DAY);
+  assert.is((await phoneRow(ctx, shopPhone)).expire_time, before + 30 * DAY);
+  assert.is((await phoneRow(ctx, old)).expire_time, ctx.now() + 30 * DAY);
   assert.is((await ctx.call(ACTIVATE, { body: { type: 2, codes: ['RENPRO000001'], userPhoneIds: [spare] } })).data[0].status, 'activated');
   // The same phone twice: two renewals.
   await ctx.call(ACTIVATE, { body: { type: 2, codes: ['RENSTD000004', 'RENSTD000005'], userPhoneIds: [old, old] } });
-  assert.is(phoneRow(ctx, old).expire_time, ctx.now() + 90 * DAY);
+  assert.is((await phoneRow(ctx, old)).expire_time, ctx.now() + 90 * DAY);
 });
 
 test('refusals of the whole call: count mismatch, wrong format, foreign phones, bad type, guests; nothing done', async () => {
   const ctx = await shop();
-  const shopPhone = phoneId(ctx, 'Shop assistant');
-  const before = snapshot(ctx);
+  const shopPhone = await phoneId(ctx, 'Shop assistant');
+  const before = await snapshot(ctx);
   const refused = async (body: unknown, code: number, msg?: string) => {
     const reply = await ctx.call(ACTIVATE, { body });
     assert.is(reply.code, code, JSON.stringify(body));
@@ -95,11 +95,11 @@ test('refusals of the whole call: count mismatch, wrong format, foreign phones, 
   await refused({ type: 3, codes: ['NEWSTD000001'] }, ErrorCode.BAD_REQUEST);
   await refused({ type: 1, codes: Array.from({ length: 21 }, () => 'NEWSTD000001') }, ErrorCode.BAD_REQUEST);
   const green = await shop(100);
-  const foreign = phoneId(green, '绿洲 1', 100);
+  const foreign = await phoneId(green, '绿洲 1', 100);
   await refused({ type: 2, codes: ['RENSTD000001'], userPhoneIds: [foreign] }, ErrorCode.DEVICE_NOT_EXIST);
   const guest = (await ctx.guestLogin()).data.accessToken;
   assert.is((await ctx.call(ACTIVATE, { body: { type: 1, codes: ['NEWSTD000001'] }, token: guest })).code, ErrorCode.GUEST_NOT_ALLOWED);
-  assert.equal(snapshot(ctx), before);
+  assert.equal(await snapshot(ctx), before);
   // Codes belong to their tenant.
   assert.is((await green.call(ACTIVATE, { body: { type: 1, codes: ['NEWSTD000001'] } })).data[0].status, 'notExist');
 });
@@ -108,7 +108,7 @@ test('records: every attempt of the caller, newest first, with grade, days and p
   const ctx = await shop();
   const seeded = await ctx.call(RECORDS);
   assert.equal(seeded.data, {
-    list: [{ code: 'USEDCODE0001', type: 1, status: 'activated', gradeName: 'Standard', days: 30, userPhoneId: phoneId(ctx, 'Shop assistant'), phoneNo: 'CP10000001', usedAt: ctx.now() - 10 * DAY }],
+    list: [{ code: 'USEDCODE0001', type: 1, status: 'activated', gradeName: 'Standard', days: 30, userPhoneId: await phoneId(ctx, 'Shop assistant'), phoneNo: 'CP10000001', usedAt: ctx.now() - 10 * DAY }],
     total: 1,
   });
   ctx.advance(1000);
@@ -117,20 +117,20 @@ test('records: every attempt of the caller, newest first, with grade, days and p
   assert.is(page.data.total, 3);
   assert.equal(page.data.list, [
     { code: 'XXXXXXXXXXXX', type: 1, status: 'notExist', gradeName: '', days: 0, userPhoneId: null, phoneNo: '', usedAt: ctx.now() },
-    { code: 'NEWPRO000002', type: 1, status: 'activated', gradeName: 'Pro', days: 30, userPhoneId: made, phoneNo: phoneRow(ctx, made).phone_no, usedAt: ctx.now() },
+    { code: 'NEWPRO000002', type: 1, status: 'activated', gradeName: 'Pro', days: 30, userPhoneId: made, phoneNo: (await phoneRow(ctx, made)).phone_no, usedAt: ctx.now() },
   ]);
   assert.is((await ctx.call(`${RECORDS}?pageSize=101`)).code, ErrorCode.BAD_REQUEST);
   assert.equal((await (await shop(100)).call(RECORDS)).data, { list: [], total: 0 });
-  assert.is(count(ctx, 'SELECT COUNT(*) FROM activation_records'), 3);
+  assert.is(await count(ctx, 'SELECT COUNT(*) FROM activation_records'), 3);
 });
 
 test('a renewal never takes a phone to 999 days of validity: orders refuse it, a code answers tooLong and stays unused', async () => {
   const ctx = await shop();
-  const spare = phoneId(ctx, 'Spare');
-  const row = phoneRow(ctx, spare);
+  const spare = await phoneId(ctx, 'Spare');
+  const row = await phoneRow(ctx, spare);
   // 980 days left: 30 more would pass the ceiling.
-  ctx.db.prepare('UPDATE phones SET grade_id = ?, expire_time = ? WHERE id = ?').run(STANDARD, ctx.now() + 980 * DAY, spare);
-  const body = { type: 'renew', packageId: packageId(ctx, STANDARD, 30), userPhoneIds: [spare] };
+  await ctx.db.run('UPDATE phones SET grade_id = ?, expire_time = ? WHERE id = ?', STANDARD, ctx.now() + 980 * DAY, spare);
+  const body = { type: 'renew', packageId: await packageId(ctx, STANDARD, 30), userPhoneIds: [spare] };
   for (const path of ['/api/trade/order/preview', '/api/trade/order/create']) {
     const reply = await ctx.call(path, { body });
     assert.is(reply.code, ErrorCode.RENEW_TOO_LONG, path);
@@ -138,19 +138,19 @@ test('a renewal never takes a phone to 999 days of validity: orders refuse it, a
   }
   const code = await ctx.call(ACTIVATE, { body: { type: 2, codes: ['RENSTD000001'], userPhoneIds: [spare] } });
   assert.equal(code.data.map((r: any) => r.status), ['tooLong']);
-  assert.is(phoneRow(ctx, spare).expire_time, ctx.now() + 980 * DAY, 'the phone keeps its expiry');
-  assert.is(count(ctx, "SELECT COUNT(*) FROM activation_codes WHERE code = 'RENSTD000001' AND used_at IS NULL"), 1, 'the code stays usable');
+  assert.is((await phoneRow(ctx, spare)).expire_time, ctx.now() + 980 * DAY, 'the phone keeps its expiry');
+  assert.is(await count(ctx, "SELECT COUNT(*) FROM activation_codes WHERE code = 'RENSTD000001' AND used_at IS NULL"), 1, 'the code stays usable');
   // 960 days left: a 30-day renewal (990) is fine.
-  ctx.db.prepare('UPDATE phones SET expire_time = ? WHERE id = ?').run(ctx.now() + 960 * DAY, spare);
+  await ctx.db.run('UPDATE phones SET expire_time = ? WHERE id = ?', ctx.now() + 960 * DAY, spare);
   assert.is((await ctx.call('/api/trade/order/preview', { body })).code, 0);
   void row;
 });
 
 test('unpaid renewals count against the ceiling when ordering, and a payment that would pass it is refused with nothing charged', async () => {
   const ctx = await shop();
-  const spare = phoneId(ctx, 'Spare');
-  ctx.db.prepare('UPDATE phones SET grade_id = ?, expire_time = ? WHERE id = ?').run(STANDARD, ctx.now() + 30 * DAY, spare);
-  const body = { type: 'renew', packageId: packageId(ctx, STANDARD, 90), userPhoneIds: [spare] };
+  const spare = await phoneId(ctx, 'Spare');
+  await ctx.db.run('UPDATE phones SET grade_id = ?, expire_time = ? WHERE id = ?', STANDARD, ctx.now() + 30 * DAY, spare);
+  const body = { type: 'renew', packageId: await packageId(ctx, STANDARD, 90), userPhoneIds: [spare] };
   // 30 + 10 x 90 = 930 days; an 11th unpaid 90-day renewal would make 1,020.
   const orders = [];
   for (let i = 0; i < 10; i++) orders.push(await createOrder(ctx, body));
@@ -159,15 +159,15 @@ test('unpaid renewals count against the ceiling when ordering, and a payment tha
   }
   // Paid one after another, they end at 930 days.
   for (const order of orders) assert.is((await submit(ctx, order.orderId)).code, 0);
-  assert.is(phoneRow(ctx, spare).expire_time, ctx.now() + 930 * DAY);
+  assert.is((await phoneRow(ctx, spare)).expire_time, ctx.now() + 930 * DAY);
   // An order placed under the ceiling, paid after the phone was extended another way, is refused at payment.
-  ctx.db.prepare('UPDATE phones SET expire_time = ? WHERE id = ?').run(ctx.now() + 900 * DAY, spare);
-  const late = await createOrder(ctx, { ...body, packageId: packageId(ctx, STANDARD, 30) });
-  ctx.db.prepare('UPDATE phones SET expire_time = ? WHERE id = ?').run(ctx.now() + 980 * DAY, spare);
+  await ctx.db.run('UPDATE phones SET expire_time = ? WHERE id = ?', ctx.now() + 900 * DAY, spare);
+  const late = await createOrder(ctx, { ...body, packageId: await packageId(ctx, STANDARD, 30) });
+  await ctx.db.run('UPDATE phones SET expire_time = ? WHERE id = ?', ctx.now() + 980 * DAY, spare);
   const refused = await submit(ctx, late.orderId);
   assert.is(refused.code, ErrorCode.RENEW_TOO_LONG);
-  assert.is(phoneRow(ctx, spare).expire_time, ctx.now() + 980 * DAY, 'the phone keeps its expiry');
-  assert.is(count(ctx, "SELECT COUNT(*) FROM orders WHERE id = ? AND status = 'waitPay'", late.orderId), 1, 'the order is still unpaid');
+  assert.is((await phoneRow(ctx, spare)).expire_time, ctx.now() + 980 * DAY, 'the phone keeps its expiry');
+  assert.is(await count(ctx, "SELECT COUNT(*) FROM orders WHERE id = ? AND status = 'waitPay'", late.orderId), 1, 'the order is still unpaid');
 });
 
 test.run();

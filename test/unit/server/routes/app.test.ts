@@ -6,7 +6,7 @@ import { seed } from '../../../../server/db/seed.ts';
 import { setup } from '../helpers.ts';
 
 test('an unknown /api path is HTTP 404 with the envelope, even without headers', async () => {
-  const { app } = setup();
+  const { app } = await setup();
   for (const init of [{}, { headers: { 'tenant-id': '1' } }, { method: 'POST' }]) {
     const response = await app.request('/api/merchant/nope', init);
     assert.is(response.status, 404);
@@ -17,7 +17,7 @@ test('an unknown /api path is HTTP 404 with the envelope, even without headers',
 });
 
 test('an unexpected error is HTTP 500 "System exception" and its stack is logged', async () => {
-  const { app, db, errors } = setup();
+  const { app, db, errors } = await setup();
   db.close();
   const response = await app.request('/api/merchant/client/get-client-secure-data?clientNo=DEMO');
   assert.is(response.status, 500);
@@ -27,7 +27,7 @@ test('an unexpected error is HTTP 500 "System exception" and its stack is logged
 });
 
 test('a request body over 64 KB is refused with 413 and the envelope, before the route reads it', async () => {
-  const { app } = setup();
+  const { app } = await setup();
   const login = '/api/merchant/auth/login';
   const headers = { 'tenant-id': '1', 'content-type': 'application/json' };
   const huge = JSON.stringify({ mobile: '13800138000', password: 'x'.repeat(2 * 1024 * 1024) });
@@ -49,7 +49,7 @@ test('a request body over 64 KB is refused with 413 and the envelope, before the
 });
 
 test('every API answer says no-store (personal data), a refusal and an unknown path included', async () => {
-  const { app } = setup();
+  const { app } = await setup();
   const secure = await app.request('/api/merchant/client/get-client-secure-data?clientNo=DEMO');
   assert.is(secure.headers.get('cache-control'), 'no-store');
   const login = await app.request('/api/merchant/auth/login', {
@@ -66,23 +66,23 @@ test('every API answer says no-store (personal data), a refusal and an unknown p
   assert.is((await app.request('/api/nope')).headers.get('cache-control'), 'no-store');
 });
 
-test('migrations and seed are idempotent', () => {
+test('migrations and seed are idempotent', async () => {
   const db = openDatabase(':memory:');
-  seed(db);
-  const count = (table: string) => db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number;
+  await seed(db);
+  const count = async (table: string) => await db.value(`SELECT COUNT(*) FROM ${table}`) as number;
   const tables = ['clients', 'client_functions', 'configs', 'agreements', 'users', 'customer_services', 'advertisements', 'grades', 'phones'];
   const before = tables.map(count);
   assert.is(migrate(db), 0);
-  seed(db);
+  await seed(db);
   assert.equal(tables.map(count), before);
   assert.equal(before.slice(0, 2), [3, 57]);
   assert.equal(before.slice(5), [2, 10, 9, 1037]);
-  const versions = db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all();
+  const versions = await db.column('SELECT version FROM schema_migrations ORDER BY version');
   assert.equal(versions, migrations.map((m) => m.version).sort((a, b) => a - b));
   assert.is(db.pragma('foreign_keys', { simple: true }), 1);
 });
 
-test('a migration appended later runs once', () => {
+test('a migration appended later runs once', async () => {
   const db = openDatabase(':memory:');
   const extra = { version: 99, name: 'test table', sql: 'CREATE TABLE extra (id INTEGER PRIMARY KEY)' };
   assert.is(migrate(db, [extra]), 1);
@@ -90,7 +90,7 @@ test('a migration appended later runs once', () => {
 });
 
 test('/ redirects to the demo client', async () => {
-  const { app } = setup();
+  const { app } = await setup();
   const response = await app.request('/');
   assert.is(response.status, 302);
   assert.is(response.headers.get('location'), '/app/demo');

@@ -7,6 +7,7 @@ import { APP_ACTION_MS, APP_ITEM_STAGGER_MS } from '../../../../server/lib/app-o
 import { BUILT_IN_APPS } from '../../../../server/stream/phone-apps.ts';
 import { demo, idsQuery, PHONE, phoneId } from '../device-helpers.ts';
 import { CASES_MOBILE, receiver } from '../transfer-helpers.ts';
+import { mapInOrder } from '../../../../server/lib/in-order.ts';
 
 // server/API.md "Apps": the apps of the chosen phones (built-in system apps and installed ones), operations that
 // start, stop or uninstall one package per phone over a few seconds, every per-phone refusal, and what each action
@@ -22,8 +23,8 @@ async function appDemo() {
   return { ...ctx, changes };
 }
 
-function install(ctx: Ctx, phone: number, packageName = 'com.example.notes', label = 'My Notes') {
-  installApp({ db: ctx.db, now: ctx.now }, phone, { packageName, label, versionName: '1.2.0', versionCode: 12, iconPng: null, sizeBytes: 1000 });
+async function install(ctx: Ctx, phone: number, packageName = 'com.example.notes', label = 'My Notes') {
+  await installApp({ db: ctx.db, now: ctx.now }, phone, { packageName, label, versionName: '1.2.0', versionCode: 12, iconPng: null, sizeBytes: 1000 });
 }
 
 const list = (ctx: Pick<Ctx, 'call'>, ids: number[]) => ctx.call(`${APPS}/list${idsQuery(ids)}`);
@@ -45,8 +46,8 @@ async function runToEnd(ctx: Ctx, ids: number[], packageName: string, action: st
 
 test('the list is the union of the phones\' apps: built-ins as system apps, installed ones with their version', async () => {
   const ctx = await appDemo();
-  const [a, b] = [phoneId(ctx, 'Shop assistant'), phoneId(ctx, 'Work phone')];
-  install(ctx, a);
+  const [a, b] = [await phoneId(ctx, 'Shop assistant'), await phoneId(ctx, 'Work phone')];
+  await install(ctx, a);
   const reply = await list(ctx, [a, b]);
   assert.is(reply.code, 0, reply.msg);
   assert.equal(reply.data.userPhoneIds, [a, b]);
@@ -57,15 +58,15 @@ test('the list is the union of the phones\' apps: built-ins as system apps, inst
   assert.match(entry.packageName, /^com\.cloudphone\.[a-z]+$/);
   assert.equal(entry.phones.map((p: any) => p.userPhoneId), [a, b]);
   assert.is(reply.data.list.length, BUILT_IN_APPS.length + 1);
-  assert.equal(installedApps(ctx.db, a).map((row) => row.package_name), ['com.example.notes']);
-  assert.ok(hasPackage(ctx.db, a, systemPackage(a)) && hasPackage(ctx.db, a, 'com.example.notes'));
-  assert.not.ok(hasPackage(ctx.db, b, 'com.example.notes'));
+  assert.equal((await installedApps(ctx.db, a)).map((row) => row.package_name), ['com.example.notes']);
+  assert.ok(await hasPackage(ctx.db, a, systemPackage(a)) && await hasPackage(ctx.db, a, 'com.example.notes'));
+  assert.not.ok(await hasPackage(ctx.db, b, 'com.example.notes'));
 });
 
 test('listing refuses whole an id that is not the caller\'s phone, and too many phones at once', async () => {
   const ctx = await appDemo();
-  const other = phoneId(ctx, '绿洲 1', 100, '13800138000');
-  assert.is((await list(ctx, [phoneId(ctx, 'Shop assistant'), other])).code, ErrorCode.DEVICE_NOT_EXIST);
+  const other = await phoneId(ctx, '绿洲 1', 100, '13800138000');
+  assert.is((await list(ctx, [await phoneId(ctx, 'Shop assistant'), other])).code, ErrorCode.DEVICE_NOT_EXIST);
   const many = Array.from({ length: APP_BATCH_LIMIT + 1 }, (_, i) => i + 1);
   assert.is((await list(ctx, many)).code, ErrorCode.BATCH_LIMIT_EXCEEDED);
   assert.is((await operate(ctx, many, 'com.example.notes', 'start')).code, ErrorCode.BATCH_LIMIT_EXCEEDED);
@@ -73,14 +74,14 @@ test('listing refuses whole an id that is not the caller\'s phone, and too many 
 
 test('installApp refuses a package the phone has, built-in or installed, and tells the stream', async () => {
   const ctx = await appDemo();
-  const a = phoneId(ctx, 'Shop assistant');
-  install(ctx, a);
+  const a = await phoneId(ctx, 'Shop assistant');
+  await install(ctx, a);
   const deps = { db: ctx.db, now: ctx.now, appsChanged: (id: number, change?: AppChange) => void ctx.changes.push([id, change]) };
-  installApp(deps, a, { packageName: 'com.example.chat', label: 'Chat+', versionName: '1', versionCode: 1, iconPng: null, sizeBytes: 1 });
+  await installApp(deps, a, { packageName: 'com.example.chat', label: 'Chat+', versionName: '1', versionCode: 1, iconPng: null, sizeBytes: 1 });
   assert.equal(ctx.changes, [[a, { action: 'install', packageName: 'com.example.chat' }]]);
   for (const packageName of ['com.example.notes', systemPackage(a)]) {
     try {
-      install(ctx, a, packageName);
+      await install(ctx, a, packageName);
       assert.unreachable('installed twice');
     } catch (error: any) {
       assert.is(error.code, ErrorCode.APP_ALREADY_EXISTS);
@@ -91,7 +92,7 @@ test('installApp refuses a package the phone has, built-in or installed, and tel
 
 test('start runs a few seconds per phone with live progress, then the app runs there; stop ends it', async () => {
   const ctx = await appDemo();
-  const [a, b] = [phoneId(ctx, 'Shop assistant'), phoneId(ctx, 'Work phone')];
+  const [a, b] = [await phoneId(ctx, 'Shop assistant'), await phoneId(ctx, 'Work phone')];
   const app = systemPackage();
   const started = await operate(ctx, [a, b], app, 'start');
   assert.is(started.code, 0, started.msg);
@@ -121,7 +122,7 @@ test('start runs a few seconds per phone with live progress, then the app runs t
 
 test('a reboot after a start stops the app', async () => {
   const ctx = await appDemo();
-  const a = phoneId(ctx, 'Shop assistant');
+  const a = await phoneId(ctx, 'Shop assistant');
   await runToEnd(ctx, [a], systemPackage(a), 'start');
   assert.is((await ctx.call(`${PHONE}/reboot${idsQuery([a])}`, { method: 'PUT' })).code, 0);
   ctx.advance(10_000);
@@ -131,32 +132,32 @@ test('a reboot after a start stops the app', async () => {
 
 test('uninstall removes an installed app; a system app and a missing package are refused per phone', async () => {
   const ctx = await appDemo();
-  const [a, b, c] = [phoneId(ctx, 'Shop assistant'), phoneId(ctx, 'Work phone'), phoneId(ctx, 'Archive')];
-  install(ctx, a);
-  install(ctx, b);
+  const [a, b, c] = [await phoneId(ctx, 'Shop assistant'), await phoneId(ctx, 'Work phone'), await phoneId(ctx, 'Archive')];
+  await install(ctx, a);
+  await install(ctx, b);
   const done = await runToEnd(ctx, [a, b, c], 'com.example.notes', 'uninstall');
   assert.is(done.status, 'partial');
   assert.equal(done.items.map((item: any) => [item.userPhoneId, item.status, item.code]), [
     [a, 'success', 0], [b, 'success', 0], [c, 'failed', ErrorCode.APP_NOT_INSTALLED],
   ]);
   assert.is(done.items[2].msg, 'The application is not installed on this phone');
-  assert.is(installedApps(ctx.db, a).length + installedApps(ctx.db, b).length, 0);
+  assert.is((await installedApps(ctx.db, a)).length + (await installedApps(ctx.db, b)).length, 0);
   assert.equal(ctx.changes, [[a, { action: 'uninstall', packageName: 'com.example.notes' }], [b, { action: 'uninstall', packageName: 'com.example.notes' }]]);
 
   const system = await operate(ctx, [a], systemPackage(a), 'uninstall');
   assert.is(system.data.status, 'failed', 'refused up front');
   assert.equal([system.data.items[0].code, system.data.items[0].msg], [ErrorCode.APP_SYSTEM_UNINSTALL, 'A system application cannot be uninstalled']);
-  assert.ok(hasPackage(ctx.db, a, systemPackage(a)));
+  assert.ok(await hasPackage(ctx.db, a, systemPackage(a)));
   const missing = await operate(ctx, [a], 'com.example.none', 'start');
   assert.is(missing.data.items[0].code, ErrorCode.APP_NOT_INSTALLED);
 });
 
 test('phones that cannot take it now are refused with the device rules: offline, maintenance, expired, busy', async () => {
   const ctx = await appDemo();
-  const busy = phoneId(ctx, 'Archive');
+  const busy = await phoneId(ctx, 'Archive');
   assert.is((await ctx.call(`${PHONE}/reboot${idsQuery([busy])}`, { method: 'PUT' })).code, 0);
   const names = ['Backup', 'Test device', 'Old account'];
-  const ids = [...names.map((name) => phoneId(ctx, name)), busy];
+  const ids = [...(await mapInOrder(names, async (name) => await phoneId(ctx, name))), busy];
   const reply = await operate(ctx, ids, 'com.cloudphone.settings', 'stop');
   assert.is(reply.code, 0, reply.msg);
   assert.equal(reply.data.items.map((item: any) => item.code), [ErrorCode.DEVICE_OFFLINE, ErrorCode.DEVICE_MAINTENANCE, ErrorCode.DEVICE_EXPIRED, ErrorCode.DEVICE_BUSY]);
@@ -165,9 +166,9 @@ test('phones that cannot take it now are refused with the device rules: offline,
 
 test('a phone that went offline while its item ran fails at its end', async () => {
   const ctx = await appDemo();
-  const a = phoneId(ctx, 'Shop assistant');
+  const a = await phoneId(ctx, 'Shop assistant');
   const started = await operate(ctx, [a], systemPackage(a), 'start');
-  ctx.db.prepare("UPDATE phones SET status = 'offline' WHERE id = ?").run(a);
+  await ctx.db.run("UPDATE phones SET status = 'offline' WHERE id = ?", a);
   ctx.advance(APP_ACTION_MS.start);
   const done = await status(ctx, started.data.operationId);
   assert.equal([done.data.status, done.data.items[0].code], ['failed', ErrorCode.DEVICE_OFFLINE]);
@@ -176,14 +177,14 @@ test('a phone that went offline while its item ran fails at its end', async () =
 
 test("another's phone is one that does not exist; a phone lent to the caller is refused as authorized", async () => {
   const ctx = await appDemo();
-  const lent = phoneId(ctx, 'Shop assistant');
+  const lent = await phoneId(ctx, 'Shop assistant');
   const grant = await ctx.call('/api/device/user/phone/grant/create', {
     body: { userPhoneId: lent, mode: 'account', permission: 'control', days: 1, account: CASES_MOBILE, agreed: true },
   });
   assert.is(grant.code, 0, grant.msg);
-  const grantee = receiver(ctx);
-  const own = phoneId(ctx, 'Spare line', 1, CASES_MOBILE);
-  const stranger = phoneId(ctx, '绿洲 1', 100, '13800138000');
+  const grantee = await receiver(ctx);
+  const own = await phoneId(ctx, 'Spare line', 1, CASES_MOBILE);
+  const stranger = await phoneId(ctx, '绿洲 1', 100, '13800138000');
   assert.is((await operate(grantee, [lent, stranger], systemPackage(lent), 'start')).code, ErrorCode.DEVICE_NOT_EXIST, 'none of its own: refused whole');
   assert.is((await list(grantee, [lent])).code, ErrorCode.DEVICE_NOT_EXIST);
   // With a phone of the caller's among them, each other id answers on its own.
@@ -200,7 +201,7 @@ test("another's phone is one that does not exist; a phone lent to the caller is 
 
 test('operate checks its input: package names and actions', async () => {
   const ctx = await appDemo();
-  const a = phoneId(ctx, 'Shop assistant');
+  const a = await phoneId(ctx, 'Shop assistant');
   for (const bad of ['', 'notes', 'com..x', '1com.x', 'com.x y']) assert.is((await operate(ctx, [a], bad, 'start')).code, ErrorCode.BAD_REQUEST, bad);
   assert.is((await operate(ctx, [a], 'com.x.y', 'install')).code, ErrorCode.BAD_REQUEST);
   assert.is((await status(ctx, 999)).code, ErrorCode.APP_OPERATION_NOT_EXIST);

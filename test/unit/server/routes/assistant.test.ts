@@ -137,7 +137,7 @@ test('feedback needs a chosen type and some content, of at most 500 characters',
   assert.equal((await send({ type: 'suggestion', content: '好'.repeat(500) })).data, true);
   const events = await ctx.events(await ctx.ask({ question: 'share a link' }));
   assert.is((await send({ type: 'inaccurate', content: 'Not what I asked', messageId: events[0]!.data.messageId })).code, 0);
-  const rows = ctx.db.prepare('SELECT type, content, message_id FROM ai_feedback ORDER BY id').all() as { type: string; message_id: number | null }[];
+  const rows = await ctx.db.all('SELECT type, content, message_id FROM ai_feedback ORDER BY id') as { type: string; message_id: number | null }[];
   assert.equal(rows.map((r) => [r.type, r.message_id]), [['suggestion', null], ['inaccurate', events[0]!.data.messageId]]);
 });
 

@@ -9,7 +9,7 @@ const LOGOUT = '/api/merchant/auth/logout';
 const LOGIN_EXPIRED = 'Login expired, please log in again';
 
 test('password login of the demo user returns a working token pair', async () => {
-  const { call, passwordLogin, now } = setup({ accessTokenTtlSeconds: 60 });
+  const { call, passwordLogin, now } = await setup({ accessTokenTtlSeconds: 60 });
   const login = await passwordLogin();
   assert.is(login.code, 0);
   assert.is(login.data.expiresTime, now() + 60_000);
@@ -28,7 +28,7 @@ test('password login of the demo user returns a working token pair', async () =>
 });
 
 test('wrong password, unknown mobile and a user without password all fail alike', async () => {
-  const { call, passwordLogin, sendCode, lastCode } = setup();
+  const { call, passwordLogin, sendCode, lastCode } = await setup();
   const wrong = await passwordLogin(1, DEMO_MOBILE, 'demo12345');
   assert.is(wrong.code, ErrorCode.LOGIN_FAILED);
   assert.is(wrong.msg, 'Incorrect mobile number or password');
@@ -42,7 +42,7 @@ test('wrong password, unknown mobile and a user without password all fail alike'
 });
 
 test('password login validates the format first', async () => {
-  const { passwordLogin } = setup();
+  const { passwordLogin } = await setup();
   assert.is((await passwordLogin(1, DEMO_MOBILE, 'abc')).code, ErrorCode.PASSWORD_INVALID);
   assert.is((await passwordLogin(1, DEMO_MOBILE, 'demo 1234')).code, ErrorCode.PASSWORD_INVALID);
   assert.is((await passwordLogin(1, DEMO_MOBILE, 'a'.repeat(21))).code, ErrorCode.PASSWORD_INVALID);
@@ -51,7 +51,7 @@ test('password login validates the format first', async () => {
 });
 
 test('user/get without, with a garbage or with an expired token answers 401 in the envelope', async () => {
-  const { call, passwordLogin, advance } = setup({ accessTokenTtlSeconds: 60 });
+  const { call, passwordLogin, advance } = await setup({ accessTokenTtlSeconds: 60 });
   for (const token of [undefined, 'garbage']) {
     const reply = await call(USER, token ? { token } : {});
     assert.is(reply.status, 200);
@@ -66,7 +66,7 @@ test('user/get without, with a garbage or with an expired token answers 401 in t
 });
 
 test('refresh rotates: the new pair works and the old refresh token is refused', async () => {
-  const { call, passwordLogin, advance } = setup({ accessTokenTtlSeconds: 60 });
+  const { call, passwordLogin, advance } = await setup({ accessTokenTtlSeconds: 60 });
   const first = (await passwordLogin()).data;
   advance(120_000);
   assert.is((await call(USER, { token: first.accessToken })).code, 401);
@@ -89,7 +89,7 @@ test('refresh rotates: the new pair works and the old refresh token is refused',
 });
 
 test('two refreshes of one token racing on one device both get the same new pair, and the session survives', async () => {
-  const { call, passwordLogin } = setup();
+  const { call, passwordLogin } = await setup();
   const first = (await passwordLogin()).data;
   const device = { address: '198.51.100.7', headers: { 'fingerprint-id': 'tab-1' } };
   const [a, b] = await Promise.all([
@@ -104,7 +104,7 @@ test('two refreshes of one token racing on one device both get the same new pair
 });
 
 test('outside the reuse interval, from another device, or once its pair was used, a repeat is a replay that ends the chain', async () => {
-  const { call, passwordLogin, advance } = setup();
+  const { call, passwordLogin, advance } = await setup();
   const device = { address: '198.51.100.7', headers: { 'fingerprint-id': 'tab-1' } };
   // Later than the interval, same device.
   const late = (await passwordLogin()).data;
@@ -128,14 +128,14 @@ test('outside the reuse interval, from another device, or once its pair was used
 });
 
 test('a refresh token expires after 30 days', async () => {
-  const { call, passwordLogin, advance } = setup();
+  const { call, passwordLogin, advance } = await setup();
   const { data } = await passwordLogin();
   advance(30 * 24 * 3600 * 1000);
   assert.is((await call(REFRESH, { body: { refreshToken: data.refreshToken } })).code, 401);
 });
 
 test('logout revokes the access and the refresh token of the login', async () => {
-  const { call, passwordLogin } = setup();
+  const { call, passwordLogin } = await setup();
   const first = (await passwordLogin()).data;
   const second = (await call(REFRESH, { body: { refreshToken: first.refreshToken } })).data;
   const other = (await passwordLogin()).data;
@@ -151,7 +151,7 @@ test('logout revokes the access and the refresh token of the login', async () =>
 });
 
 test('a token is refused under another tenant', async () => {
-  const { call, passwordLogin } = setup();
+  const { call, passwordLogin } = await setup();
   const { data } = await passwordLogin(1);
   const foreign = await call(USER, { token: data.accessToken, tenant: 100 });
   assert.is(foreign.code, 401);
@@ -161,12 +161,12 @@ test('a token is refused under another tenant', async () => {
 });
 
 test('tokens are stored only as hashes', async () => {
-  const { passwordLogin, db } = setup();
+  const { passwordLogin, db } = await setup();
   const { data } = await passwordLogin();
-  const dump = JSON.stringify(db.prepare('SELECT * FROM sessions').all());
+  const dump = JSON.stringify(await db.all('SELECT * FROM sessions'));
   assert.not.ok(dump.includes(data.accessToken));
   assert.not.ok(dump.includes(data.refreshToken));
-  const hash = db.prepare('SELECT password_hash FROM users WHERE tenant_id = 1 AND mobile = ?').pluck().get(DEMO_MOBILE) as string;
+  const hash = await db.value('SELECT password_hash FROM users WHERE tenant_id = 1 AND mobile = ?', DEMO_MOBILE) as string;
   assert.match(hash, /^\$argon2id\$/);
   assert.not.ok(hash.includes('demo1234'));
 });

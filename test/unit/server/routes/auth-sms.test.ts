@@ -10,12 +10,12 @@ const NEW_MOBILE = '13912345678';
 const MINUTE = 60_000;
 
 test('send-sms-code prints a random 6-digit code and stores only its hash', async () => {
-  const { call, logs, lastCode, db } = setup();
+  const { call, logs, lastCode, db } = await setup();
   const reply = await call(SEND, { body: { mobile: NEW_MOBILE, scene: 1 } });
   assert.is(reply.code, 0);
   assert.is(reply.data, true);
   assert.match(logs.at(-1)!, /^\[sms\] tenant=1 mobile=13912345678 scene=1 code=\d{6}$/);
-  const stored = db.prepare('SELECT code_hash FROM sms_codes').pluck().get() as string;
+  const stored = await db.value('SELECT code_hash FROM sms_codes') as string;
   assert.is.not(stored, lastCode());
   assert.not.ok(stored.includes(lastCode()));
   // Keyed: trying all million codes against the copied row with a plain SHA-256 finds nothing.
@@ -27,7 +27,7 @@ test('send-sms-code prints a random 6-digit code and stores only its hash', asyn
 test('the stored digest depends on the server key: the same code under another key does not verify', async () => {
   const { randomSecrets } = await import('../../../../server/lib/secrets.ts');
   const { createApp } = await import('../../../../server/app.ts');
-  const first = setup({ smsFixedCode: '246810' });
+  const first = await setup({ smsFixedCode: '246810' });
   await first.sendCode(NEW_MOBILE);
   const otherKey = createApp({ db: first.db, distDir: '/nonexistent', now: first.now, secrets: randomSecrets(), trustProxy: true });
   const login = await otherKey.request('/api/merchant/auth/sms-login', {
@@ -40,13 +40,13 @@ test('the stored digest depends on the server key: the same code under another k
 });
 
 test('SMS_FIXED_CODE makes every code equal to it', async () => {
-  const { sendCode, lastCode } = setup({ smsFixedCode: '246810' });
+  const { sendCode, lastCode } = await setup({ smsFixedCode: '246810' });
   await sendCode(NEW_MOBILE);
   assert.is(lastCode(), '246810');
 });
 
 test('sms-login of an unknown mobile registers it and returns a token pair', async () => {
-  const { call, sendCode, lastCode, now } = setup();
+  const { call, sendCode, lastCode, now } = await setup();
   await sendCode(NEW_MOBILE);
   const login = await call(SMS_LOGIN, { body: { mobile: NEW_MOBILE, code: lastCode() } });
   assert.is(login.code, 0);
@@ -66,16 +66,16 @@ test('sms-login of an unknown mobile registers it and returns a token pair', asy
 });
 
 test('sms-login of a known mobile logs into the existing user', async () => {
-  const { call, sendCode, lastCode, db } = setup();
-  const demoId = db.prepare('SELECT id FROM users WHERE tenant_id = 1 AND mobile = ?').pluck().get(DEMO_MOBILE);
+  const { call, sendCode, lastCode, db } = await setup();
+  const demoId = await db.value('SELECT id FROM users WHERE tenant_id = 1 AND mobile = ?', DEMO_MOBILE);
   await sendCode(DEMO_MOBILE);
   const login = await call(SMS_LOGIN, { body: { mobile: DEMO_MOBILE, code: lastCode() } });
   assert.is(login.data.userId, demoId);
-  assert.is(db.prepare('SELECT COUNT(*) FROM users WHERE mobile = ?').pluck().get(DEMO_MOBILE), 2);
+  assert.is(await db.value('SELECT COUNT(*) FROM users WHERE mobile = ?', DEMO_MOBILE), 2);
 });
 
 test('a wrong code is SMS_CODE_WRONG; no code sent is SMS_CODE_WRONG too', async () => {
-  const { call, sendCode, lastCode } = setup();
+  const { call, sendCode, lastCode } = await setup();
   const none = await call(SMS_LOGIN, { body: { mobile: NEW_MOBILE, code: '123456' } });
   assert.is(none.code, ErrorCode.SMS_CODE_WRONG);
   assert.is(none.msg, 'Verification code is incorrect');
@@ -86,7 +86,7 @@ test('a wrong code is SMS_CODE_WRONG; no code sent is SMS_CODE_WRONG too', async
 });
 
 test('a code expires after 10 minutes', async () => {
-  const { call, sendCode, lastCode, advance } = setup();
+  const { call, sendCode, lastCode, advance } = await setup();
   await sendCode(NEW_MOBILE);
   const code = lastCode();
   advance(10 * MINUTE - 1);
@@ -98,7 +98,7 @@ test('a code expires after 10 minutes', async () => {
 });
 
 test('a code is single use for sms-login, while validate-sms-code does not use it up', async () => {
-  const { call, sendCode, lastCode } = setup();
+  const { call, sendCode, lastCode } = await setup();
   await sendCode(NEW_MOBILE);
   const code = lastCode();
   assert.is((await call(VALIDATE, { body: { mobile: NEW_MOBILE, code, scene: 1 } })).data, true);
@@ -109,7 +109,7 @@ test('a code is single use for sms-login, while validate-sms-code does not use i
 });
 
 test('a code only works for its own scene and tenant', async () => {
-  const { call, sendCode, lastCode, advance } = setup({ smsFixedCode: '135790' });
+  const { call, sendCode, lastCode, advance } = await setup({ smsFixedCode: '135790' });
   await sendCode(NEW_MOBILE, 4);
   assert.is((await call(SMS_LOGIN, { body: { mobile: NEW_MOBILE, code: lastCode() } })).code, ErrorCode.SMS_CODE_WRONG);
   advance(MINUTE);
@@ -119,7 +119,7 @@ test('a code only works for its own scene and tenant', async () => {
 });
 
 test('a resend of the same mobile and scene within 60 s is refused, another scene is not', async () => {
-  const { sendCode, advance } = setup();
+  const { sendCode, advance } = await setup();
   assert.is((await sendCode(NEW_MOBILE, 1)).code, 0);
   advance(59_999);
   const again = await sendCode(NEW_MOBILE, 1);
@@ -131,7 +131,7 @@ test('a resend of the same mobile and scene within 60 s is refused, another scen
 });
 
 test('a resend supersedes the previous code', async () => {
-  const { call, sendCode, lastCode, advance } = setup();
+  const { call, sendCode, lastCode, advance } = await setup();
   await sendCode(NEW_MOBILE);
   const first = lastCode();
   advance(MINUTE);
@@ -143,7 +143,7 @@ test('a resend supersedes the previous code', async () => {
 
 // The cap is per tenant, scene and requesting address, so other requesters cannot use it up (lib/throttles-sms.test.ts).
 test('more than 10 sends per mobile, scene and requester a day are refused', async () => {
-  const { sendCode, advance } = setup();
+  const { sendCode, advance } = await setup();
   for (let i = 0; i < 10; i++) {
     assert.is((await sendCode(NEW_MOBILE)).code, 0, `send ${i + 1}`);
     advance(MINUTE);
@@ -158,7 +158,7 @@ test('more than 10 sends per mobile, scene and requester a day are refused', asy
 });
 
 test('after 5 wrong attempts the code is void, even the right one', async () => {
-  const { call, sendCode } = setup({ smsFixedCode: '424242' });
+  const { call, sendCode } = await setup({ smsFixedCode: '424242' });
   await sendCode(NEW_MOBILE);
   for (let i = 0; i < 5; i++) {
     const path = i % 2 ? VALIDATE : SMS_LOGIN;
@@ -170,7 +170,7 @@ test('after 5 wrong attempts the code is void, even the right one', async () => 
 });
 
 test("a stranger's wrong guesses from other addresses neither void nor lock the owner's code, and strangers get 5 guesses in all", async () => {
-  const { call, sendCode } = setup({ smsFixedCode: '424242' });
+  const { call, sendCode } = await setup({ smsFixedCode: '424242' });
   const OWNER = '198.51.100.20';
   const RESET = 4;
   for (const [path, scene] of [[SMS_LOGIN, 1], [VALIDATE, RESET]] as const) {
@@ -188,7 +188,7 @@ test("a stranger's wrong guesses from other addresses neither void nor lock the 
 });
 
 test('inputs are validated with the client rules', async () => {
-  const { call } = setup();
+  const { call } = await setup();
   const badMobile = await call(SEND, { body: { mobile: '12345', scene: 1 } });
   assert.is(badMobile.code, ErrorCode.MOBILE_INVALID);
   assert.is((await call(SEND, { body: { scene: 1 } })).code, ErrorCode.MOBILE_INVALID);
@@ -199,7 +199,7 @@ test('inputs are validated with the client rules', async () => {
 });
 
 test('send-sms-code-logging sends to the caller\'s own mobile and needs a login', async () => {
-  const { call, logs, passwordLogin } = setup();
+  const { call, logs, passwordLogin } = await setup();
   const anonymous = await call('/api/merchant/auth/send-sms-code-logging', { body: { scene: 5 } });
   assert.is(anonymous.code, 401);
   const { data } = await passwordLogin();

@@ -23,15 +23,15 @@ async function account(mobile?: string) {
 
 test('remaining time insufficient: the seeded upgrade order of a phone now under a day; nothing is charged', async () => {
   const ctx = await account(CASES_MOBILE);
-  const lastDay = phoneId(ctx, 'Last day', 1, CASES_MOBILE);
+  const lastDay = await phoneId(ctx, 'Last day', 1, CASES_MOBILE);
   const orders = (await ctx.call(`${ORDER}/page?status=waitPay`)).data.list;
   assert.equal(orders.map((o: any) => [o.type, o.userPhoneIds, o.payAmount]), [['upgrade', [lastDay], 130]]);
-  const before = snapshot(ctx);
+  const before = await snapshot(ctx);
   const paid = await submit(ctx, orders[0].orderId);
   assert.is(paid.code, ErrorCode.REMAINING_TIME_INSUFFICIENT);
   assert.is(paid.msg, 'Remaining time insufficient: the phone has less than 1 day left to upgrade');
   assert.equal(paid.data, { userPhoneId: lastDay });
-  assert.equal(snapshot(ctx), before);
+  assert.equal(await snapshot(ctx), before);
   assert.is((await getOrder(ctx, orders[0].orderId)).status, 'waitPay');
   // The window closes 20 minutes after the seed, as API.md says.
   ctx.advance(20 * MINUTE);
@@ -40,8 +40,8 @@ test('remaining time insufficient: the seeded upgrade order of a phone now under
 
 test('remaining time insufficient: an upgrade placed with a day left and paid after it ran out, by mock or wallet', async () => {
   const ctx = await account();
-  const reader = phoneId(ctx, 'Reader');
-  ctx.db.prepare('UPDATE phones SET expire_time = ? WHERE id = ?').run(ctx.now() + DAY + 10 * MINUTE, reader);
+  const reader = await phoneId(ctx, 'Reader');
+  await ctx.db.run('UPDATE phones SET expire_time = ? WHERE id = ?', ctx.now() + DAY + 10 * MINUTE, reader);
   const order = await createOrder(ctx, { type: 'upgrade', userPhoneIds: [reader], targetGradeId: PRO });
   const wallet = await submit(ctx, order.orderId, 'alipay');
   assert.is(wallet.data.status, 'waiting');
@@ -50,8 +50,8 @@ test('remaining time insufficient: an upgrade placed with a day left and paid af
   assert.is(mock.code, ErrorCode.REMAINING_TIME_INSUFFICIENT);
   const notified = await ctx.call(`${PAY}/notify/alipay`, { body: { paymentId: wallet.data.paymentId, result: 'success' }, tenant: null, token: '' });
   assert.is(notified.code, ErrorCode.REMAINING_TIME_INSUFFICIENT);
-  assert.is(ctx.db.prepare('SELECT status FROM payments WHERE id = ?').pluck().get(wallet.data.paymentId), 'failed');
-  assert.is(phoneRow(ctx, reader).grade_id, 1);
+  assert.is(await ctx.db.value('SELECT status FROM payments WHERE id = ?', wallet.data.paymentId), 'failed');
+  assert.is((await phoneRow(ctx, reader)).grade_id, 1);
   assert.is((await getOrder(ctx, order.orderId)).status, 'waitPay');
 });
 
@@ -71,7 +71,7 @@ test('activation code supports renewal only: a renewal code sent to make a new p
 
 test('activation code supports purchase only: a new-phone code sent to renew a phone', async () => {
   const ctx = await account();
-  const shop = phoneId(ctx, 'Shop assistant');
+  const shop = await phoneId(ctx, 'Shop assistant');
   const reply = await ctx.call(ACTIVATE, { body: { type: 2, codes: ['NEWSTD000001'], userPhoneIds: [shop] } });
   assert.equal(reply.data, [
     { code: 'NEWSTD000001', status: 'specMismatch', userPhoneId: shop, errorCode: ErrorCode.ACTIVATION_PURCHASE_ONLY, msg: 'This activation code supports purchase only' },
@@ -83,24 +83,24 @@ test('activation code supports purchase only: a new-phone code sent to renew a p
 
 test('activation code not bound to a cloud phone: a bound code renews only the phone it was sold for', async () => {
   const ctx = await account(CASES_MOBILE);
-  const spare = phoneId(ctx, 'Spare line', 1, CASES_MOBILE);
-  const sold = phoneId(ctx, 'Sold with code', 1, CASES_MOBILE);
+  const spare = await phoneId(ctx, 'Spare line', 1, CASES_MOBILE);
+  const sold = await phoneId(ctx, 'Sold with code', 1, CASES_MOBILE);
   const notBound = { errorCode: ErrorCode.ACTIVATION_NOT_BOUND, msg: 'The activation code is not bound to a cloud phone you selected' };
   const wrong = await ctx.call(ACTIVATE, { body: { type: 2, codes: ['BOUNDSTD0001'], userPhoneIds: [spare] } });
   assert.equal(wrong.data, [{ code: 'BOUNDSTD0001', status: 'specMismatch', userPhoneId: spare, ...notBound }]);
   // Another account's phone is not the one either.
   const main = await account();
-  const other = await main.call(ACTIVATE, { body: { type: 2, codes: ['BOUNDSTD0001'], userPhoneIds: [phoneId(main, 'Reader')] } });
+  const other = await main.call(ACTIVATE, { body: { type: 2, codes: ['BOUNDSTD0001'], userPhoneIds: [await phoneId(main, 'Reader')] } });
   assert.equal([other.data[0].status, other.data[0].errorCode], ['specMismatch', ErrorCode.ACTIVATION_NOT_BOUND]);
-  const before = phoneRow(ctx, sold).expire_time as number;
+  const before = (await phoneRow(ctx, sold)).expire_time as number;
   const right = await ctx.call(ACTIVATE, { body: { type: 2, codes: ['BOUNDSTD0001'], userPhoneIds: [sold] } });
   assert.equal(right.data, [{ code: 'BOUNDSTD0001', status: 'activated', userPhoneId: sold }]);
-  assert.is(phoneRow(ctx, sold).expire_time, before + 30 * DAY);
+  assert.is((await phoneRow(ctx, sold)).expire_time, before + 30 * DAY);
 });
 
 /** change-mobile with a body that arrives only after `meanwhile` ran, as a concurrent request would have. */
-async function changeMobileWhile(meanwhile: (env: ReturnType<typeof setup>, userId: number) => void) {
-  const env = setup();
+async function changeMobileWhile(meanwhile: (env: Awaited<ReturnType<typeof setup>>, userId: number) => void) {
+  const env = await setup();
   const mobile = '13600000077';
   const login = await env.smsLogin(mobile);
   const token = login.data.accessToken as string;
@@ -123,13 +123,13 @@ async function changeMobileWhile(meanwhile: (env: ReturnType<typeof setup>, user
 }
 
 test('account information expired: the account changed while a number change was in flight', async () => {
-  const closed = await changeMobileWhile((env, userId) => closeAccount(env.db, userId, env.now()));
+  const closed = await changeMobileWhile(async (env, userId) => await closeAccount(env.db, userId, env.now()));
   assert.equal([closed.reply.code, closed.reply.msg], [ErrorCode.ACCOUNT_EXPIRED, 'Account information expired, please try again']);
-  const moved = await changeMobileWhile((env, userId) => assert.ok(changeMobile(env.db, userId, '13600000077', '13600000079', env.now())));
+  const moved = await changeMobileWhile(async (env, userId) => assert.ok(await changeMobile(env.db, userId, '13600000077', '13600000079', env.now())));
   assert.equal([moved.reply.code, moved.reply.msg], [ErrorCode.ACCOUNT_EXPIRED, 'Account information expired, please try again']);
   // Nothing of the refused change was written: the other device's number stands, the new one is free.
-  assert.ok(findUserByMobile(moved.env.db, 1, '13600000079'));
-  assert.is(findUserByMobile(moved.env.db, 1, '13600000078'), null);
+  assert.ok(await findUserByMobile(moved.env.db, 1, '13600000079'));
+  assert.is(await findUserByMobile(moved.env.db, 1, '13600000078'), null);
 });
 
 test("each new code's server message is recognised by the client's message matchers as the same entry", () => {

@@ -10,8 +10,8 @@ const CASES_MOBILE = '13800138002';
 
 type Ctx = Awaited<ReturnType<typeof demo>>;
 
-const cases = () => demo(1, CASES_MOBILE);
-const id = (ctx: Ctx, name: string) => phoneId(ctx, name, 1, CASES_MOBILE);
+const cases = async () => await demo(1, CASES_MOBILE);
+const id = async (ctx: Ctx, name: string) => await phoneId(ctx, name, 1, CASES_MOBILE);
 const open = (ctx: Ctx, phone: number) => ctx.call(`${PHONE}/security-token?userPhoneId=${phone}`, { method: 'POST' });
 const reboot = (ctx: Ctx, ids: number[], type = 'reboot') => ctx.call(`${PHONE}/reboot${idsQuery(ids, `&type=${type}`)}`, { method: 'PUT' });
 const reset = (ctx: Ctx, ids: number[]) => ctx.call(`${PHONE}/reset${idsQuery(ids)}`, { method: 'PUT' });
@@ -32,43 +32,43 @@ function refusedEntry(reply: { code: number; data: any }, phone: number, code: n
   assert.equal(reply.data, [{ userPhoneId: phone, success: false, code, msg }]);
 }
 
-const tokens = (ctx: Ctx) => ctx.db.prepare('SELECT COUNT(*) FROM phone_security_tokens').pluck().get() as number;
+const tokens = async (ctx: Ctx) => await ctx.db.value('SELECT COUNT(*) FROM phone_security_tokens') as number;
 
 test('device fault: opening or shooting a malfunctioning phone; the list shows it in maintenance', async () => {
   const ctx = await cases();
-  const faulty = id(ctx, 'Faulty host');
+  const faulty = await id(ctx, 'Faulty host');
   refused(await open(ctx, faulty), ErrorCode.DEVICE_FAULT, 'Device malfunction, please contact support');
-  assert.is(tokens(ctx), 0);
+  assert.is(await tokens(ctx), 0);
   refusedEntry(await screenshot(ctx, [faulty]), faulty, ErrorCode.DEVICE_FAULT, 'Device malfunction, please contact support');
   assert.is((await listPhones(ctx, 'keyword=Faulty')).list[0]!.businessStatus, 'maintenance');
   // Expiry still comes first.
-  ctx.db.prepare('UPDATE phones SET expire_time = ? WHERE id = ?').run(ctx.now(), faulty);
+  await ctx.db.run('UPDATE phones SET expire_time = ? WHERE id = ?', ctx.now(), faulty);
   assert.is((await open(ctx, faulty)).code, ErrorCode.DEVICE_EXPIRED);
 });
 
 test('restart failed: reboot, quick restart and reset of a malfunctioning phone start nothing', async () => {
   const ctx = await cases();
-  const faulty = id(ctx, 'Faulty host');
-  const before = phoneRow(ctx, faulty);
+  const faulty = await id(ctx, 'Faulty host');
+  const before = await phoneRow(ctx, faulty);
   for (const type of ['reboot', 'quickRestart']) refusedEntry(await reboot(ctx, [faulty], type), faulty, ErrorCode.RESTART_FAILED, 'Restart failed');
   refusedEntry(await reset(ctx, [faulty]), faulty, ErrorCode.RESTART_FAILED, 'Restart failed');
-  assert.equal(phoneRow(ctx, faulty), before);
+  assert.equal(await phoneRow(ctx, faulty), before);
   // A healthy phone in the same batch restarts.
-  const spare = id(ctx, 'Spare line');
+  const spare = await id(ctx, 'Spare line');
   assert.equal((await reboot(ctx, [faulty, spare])).data.map((e: any) => e.code), [ErrorCode.RESTART_FAILED, 0]);
 });
 
 test('command execution exception: root and resolution are commands a malfunctioning phone fails', async () => {
   const ctx = await cases();
-  const faulty = id(ctx, 'Faulty host');
+  const faulty = await id(ctx, 'Faulty host');
   refusedEntry(await setRoot(ctx, [faulty]), faulty, ErrorCode.COMMAND_EXCEPTION, 'Command execution exception');
   refused(await setResolution(ctx, faulty), ErrorCode.COMMAND_EXCEPTION, 'Command execution exception');
-  assert.equal([phoneRow(ctx, faulty).root, phoneRow(ctx, faulty).width], [0, 720]);
+  assert.equal([(await phoneRow(ctx, faulty)).root, (await phoneRow(ctx, faulty)).width], [0, 720]);
 });
 
 test('device not connected: a host without its link refuses opening, operations, settings and screenshots', async () => {
   const ctx = await cases();
-  const unplugged = id(ctx, 'Unplugged');
+  const unplugged = await id(ctx, 'Unplugged');
   const msg = 'The device is not connected';
   refused(await open(ctx, unplugged), ErrorCode.DEVICE_NOT_CONNECTED, msg);
   refusedEntry(await reboot(ctx, [unplugged]), unplugged, ErrorCode.DEVICE_NOT_CONNECTED, msg);
@@ -78,44 +78,44 @@ test('device not connected: a host without its link refuses opening, operations,
   refusedEntry(await screenshot(ctx, [unplugged]), unplugged, ErrorCode.DEVICE_NOT_CONNECTED, msg);
   assert.is((await listPhones(ctx, 'keyword=Unplugged')).list[0]!.businessStatus, 'offline');
   // Once the platform clears the fault the phone is what its status says.
-  ctx.db.prepare('UPDATE phones SET fault = NULL WHERE id = ?').run(unplugged);
+  await ctx.db.run('UPDATE phones SET fault = NULL WHERE id = ?', unplugged);
   assert.is((await open(ctx, unplugged)).code, 0);
 });
 
 test('device being replaced: opening and operating a replacing phone', async () => {
   const ctx = await cases();
-  const swapping = id(ctx, 'Swap pending');
+  const swapping = await id(ctx, 'Swap pending');
   refused(await open(ctx, swapping), ErrorCode.DEVICE_REPLACING, 'The device is being replaced');
   refusedEntry(await reboot(ctx, [swapping]), swapping, ErrorCode.DEVICE_REPLACING, 'The device is being replaced');
   refusedEntry(await setRoot(ctx, [swapping]), swapping, ErrorCode.DEVICE_REPLACING, 'The device is being replaced');
   // The demo account's replacing phone says the same.
   const main = await demo();
-  assert.is((await open(main, phoneId(main, 'Being replaced'))).code, ErrorCode.DEVICE_REPLACING);
+  assert.is((await open(main, await phoneId(main, 'Being replaced'))).code, ErrorCode.DEVICE_REPLACING);
 });
 
 test('device migrated or transferred: opening and operating a migrating phone asks to contact support', async () => {
   const ctx = await cases();
-  const moved = id(ctx, 'Moved away');
+  const moved = await id(ctx, 'Moved away');
   const msg = 'The device has been migrated or transferred, please contact support';
   refused(await open(ctx, moved), ErrorCode.DEVICE_MIGRATED, msg);
   refusedEntry(await reset(ctx, [moved]), moved, ErrorCode.DEVICE_MIGRATED, msg);
   refused(await setResolution(ctx, moved), ErrorCode.DEVICE_MIGRATED, msg);
   const main = await demo();
-  assert.is((await open(main, phoneId(main, 'Moving house'))).code, ErrorCode.DEVICE_MIGRATED);
-  assert.is(tokens(ctx), 0);
+  assert.is((await open(main, await phoneId(main, 'Moving house'))).code, ErrorCode.DEVICE_MIGRATED);
+  assert.is(await tokens(ctx), 0);
 });
 
 test('token fetch failed: opening a phone while its reset runs; a reboot still gets a token', async () => {
   const ctx = await cases();
-  const spare = id(ctx, 'Spare line');
+  const spare = await id(ctx, 'Spare line');
   assert.is((await reset(ctx, [spare])).data[0].success, true);
   refused(await open(ctx, spare), ErrorCode.TOKEN_FETCH_FAILED, 'Token fetch failed: the phone is being reset, try again shortly');
-  assert.is(tokens(ctx), 0);
+  assert.is(await tokens(ctx), 0);
   ctx.advance(8000);
   assert.is((await open(ctx, spare)).code, 0);
   assert.is((await reboot(ctx, [spare])).data[0].success, true);
   assert.is((await open(ctx, spare)).code, 0);
-  assert.is(tokens(ctx), 2);
+  assert.is(await tokens(ctx), 2);
 });
 
 test.run();

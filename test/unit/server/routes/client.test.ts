@@ -9,7 +9,7 @@ const FUNCTIONS = '/api/merchant/client-function/list?functionType=1';
 const KEYS = '/api/merchant/config/getKeys';
 
 test('secure data matches the client number case-insensitively and needs no tenant header', async () => {
-  const { call } = setup();
+  const { call } = await setup();
   const upper = await call(`${SECURE}?clientNo=DEMO`, { tenant: null });
   assert.is(upper.status, 200);
   assert.is(upper.code, 0);
@@ -21,7 +21,7 @@ test('secure data matches the client number case-insensitively and needs no tena
 });
 
 test('secure data of an unknown or missing client number is CLIENT_NOT_FOUND', async () => {
-  const { call } = setup();
+  const { call } = await setup();
   for (const query of ['?clientNo=NOPE', '']) {
     const reply = await call(`${SECURE}${query}`, { tenant: null });
     assert.is(reply.status, 200);
@@ -32,7 +32,7 @@ test('secure data of an unknown or missing client number is CLIENT_NOT_FOUND', a
 });
 
 test('about-app follows the language header, zh-CN by default', async () => {
-  const { call } = setup();
+  const { call } = await setup();
   const zh = await call(`${ABOUT}?clientNo=DEMO`, { clientId: 1 });
   assert.is(zh.code, 0);
   assert.equal(zh.data, {
@@ -50,13 +50,13 @@ test('about-app follows the language header, zh-CN by default', async () => {
 });
 
 test('about-app refuses a client of another tenant', async () => {
-  const { call } = setup();
+  const { call } = await setup();
   const reply = await call(`${ABOUT}?clientNo=GREEN`, { tenant: 1, clientId: 1 });
   assert.is(reply.code, ErrorCode.CLIENT_NOT_FOUND);
 });
 
 test('function list is the one of the client in the headers', async () => {
-  const { call } = setup();
+  const { call } = await setup();
   const demo = await call(FUNCTIONS, { tenant: 1, clientId: 1 });
   assert.is(demo.code, 0);
   assert.is(demo.data.length, 19);
@@ -72,7 +72,7 @@ test('function list is the one of the client in the headers', async () => {
 });
 
 test('function list refuses a client-id of another tenant and a missing client-id', async () => {
-  const { call } = setup();
+  const { call } = await setup();
   const other = await call(FUNCTIONS, { tenant: 1, clientId: 2 });
   assert.is(other.code, ErrorCode.CLIENT_NOT_FOUND);
   const missing = await call(FUNCTIONS, { tenant: 1 });
@@ -80,7 +80,7 @@ test('function list refuses a client-id of another tenant and a missing client-i
 });
 
 test('about-app and the function list may name their client by number alone, so boot asks all three at once', async () => {
-  const { call } = setup();
+  const { call } = await setup();
   const about = await call(`${ABOUT}?clientNo=green`, { tenant: null, language: 'en-US' });
   assert.is(about.code, 0);
   assert.is(about.data.clientName, 'Green Cloud');
@@ -100,7 +100,7 @@ test('about-app and the function list may name their client by number alone, so 
 });
 
 test('getKeys returns only existing requested keys, in request order, paged', async () => {
-  const { call } = setup();
+  const { call } = await setup();
   const keys = [
     'PHONE_SCREEN_SHARE_ROOM_NUMBER_LIMIT',
     'NO_SUCH_KEY',
@@ -131,7 +131,7 @@ test('getKeys returns only existing requested keys, in request order, paged', as
 });
 
 test('getKeys refuses malformed input with 400 in the envelope', async () => {
-  const { call } = setup();
+  const { call } = await setup();
   assert.is((await call(KEYS, { body: { pageNo: 1, pageSize: 100, keys: 'GUEST_TRIAL_MINUTES' } })).code, 400);
   assert.is((await call(KEYS, { body: { pageNo: 0, pageSize: 100, keys: [] } })).code, 400);
   assert.is((await call(KEYS, { body: { pageNo: 1, pageSize: 101, keys: [] } })).code, 400);
@@ -139,7 +139,7 @@ test('getKeys refuses malformed input with 400 in the envelope', async () => {
 });
 
 test('get-config answers the value, or null for an unknown key', async () => {
-  const { call } = setup();
+  const { call } = await setup();
   const known = await call('/api/infra/config/get-config', { body: { key: 'GUEST_TRIAL_MINUTES' } });
   assert.equal(known.data, { key: 'GUEST_TRIAL_MINUTES', value: '10' });
   const unknown = await call('/api/infra/config/get-config', { body: { key: 'NOPE' } });
@@ -147,7 +147,7 @@ test('get-config answers the value, or null for an unknown key', async () => {
 });
 
 test('a tenant-scoped call without tenant-id (or with an unknown one) answers 400 with the shared message', async () => {
-  const { call } = setup();
+  const { call } = await setup();
   // A tenant-id that is sent rules even where the client number could name the tenant (about-app).
   for (const tenant of ['abc', 999]) {
     const reply = await call(`${ABOUT}?clientNo=DEMO`, { tenant, clientId: 1 });

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { setup } from '../helpers.ts';
 
 test('agreement names follow the language header', async () => {
-  const { call } = setup();
+  const { call } = await setup();
   const zh = await call('/api/cms/agreement/get-name');
   assert.is(zh.code, 0);
   assert.equal(zh.data, [
@@ -18,7 +18,7 @@ test('agreement names follow the language header', async () => {
 });
 
 test('agreement content is HTML in the requested language with the tenant brand', async () => {
-  const { call } = setup();
+  const { call } = await setup();
   const en = await call('/api/cms/agreement/get-content?type=2', { language: 'en-US' });
   assert.is(en.code, 0);
   assert.is(en.data.type, 2);
@@ -33,13 +33,13 @@ test('agreement content is HTML in the requested language with the tenant brand'
 });
 
 test('unknown or missing agreement type is a 400 in the envelope', async () => {
-  const { call } = setup();
+  const { call } = await setup();
   assert.is((await call('/api/cms/agreement/get-content?type=3')).code, 400);
   assert.is((await call('/api/cms/agreement/get-content')).code, 400);
 });
 
 test('get-rule answers the invite rule', async () => {
-  const { call } = setup();
+  const { call } = await setup();
   const rule = await call('/api/cms/agreement/get-rule?code=invite', { language: 'en-US' });
   assert.is(rule.code, 0);
   assert.is(rule.data.code, 'invite');

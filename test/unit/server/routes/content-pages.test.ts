@@ -12,7 +12,7 @@ const PAGE = '/api/cms/page';
 const staticFile = (url: string) => fileURLToPath(new URL(`../../../../server${url}`, import.meta.url));
 
 test('tutorials are listed in both languages, in order, each with an image the server holds', async () => {
-  const { call } = setup();
+  const { call } = await setup();
   const en = await call(`${PAGE}/list?kind=tutorial`, { language: 'en-US' });
   assert.is(en.code, 0);
   assert.ok(en.data.length >= 8);
@@ -29,7 +29,7 @@ test('tutorials are listed in both languages, in order, each with an image the s
 });
 
 test('a page by id: HTML with the brand, the SDK guide names the token call and the socket', async () => {
-  const { call } = setup();
+  const { call } = await setup();
   const page = await call(`${PAGE}/get?id=grants`, { language: 'en-US' });
   assert.is(page.code, 0);
   assert.is(page.data.kind, 'tutorial');
@@ -44,7 +44,7 @@ test('a page by id: HTML with the brand, the SDK guide names the token call and 
 });
 
 test('unknown id is null; bad id or kind, or no tenant, is refused', async () => {
-  const { call } = setup();
+  const { call } = await setup();
   const missing = await call(`${PAGE}/get?id=no-such-page`);
   assert.is(missing.code, 0);
   assert.is(missing.data, null);
@@ -56,17 +56,17 @@ test('unknown id is null; bad id or kind, or no tenant, is refused', async () =>
 });
 
 test('a page only in Chinese falls back to it; another tenant never sees it', async () => {
-  const { call, db } = setup();
-  insertContentPage(db, 2, 'zh-CN', { slug: 'desk-only', kind: 'page', title: '仅中文', summary: '', html: '<p>中文</p>', image_url: '', sort: 0 });
+  const { call, db } = await setup();
+  await insertContentPage(db, 2, 'zh-CN', { slug: 'desk-only', kind: 'page', title: '仅中文', summary: '', html: '<p>中文</p>', image_url: '', sort: 0 });
   const en = await call(`${PAGE}/get?id=desk-only`, { tenant: 2, language: 'en-US' });
   assert.is(en.data.title, '仅中文');
   assert.is(en.data.language, 'zh-CN');
   assert.is((await call(`${PAGE}/get?id=desk-only`, { tenant: 1 })).data, null);
 });
 
-test('contentPagesForIndex: every page of the tenant as plain text in one language', () => {
-  const { db } = setup();
-  const en = contentPagesForIndex(db, 1, 'en-US');
+test('contentPagesForIndex: every page of the tenant as plain text in one language', async () => {
+  const { db } = await setup();
+  const en = await contentPagesForIndex(db, 1, 'en-US');
   const ids = en.map((p) => p.id);
   assert.ok(ids.includes('redeem-code') && ids.includes('sdk-guide') && ids.includes('game-farm'));
   const redeem = en.find((p) => p.id === 'redeem-code')!;
@@ -76,7 +76,7 @@ test('contentPagesForIndex: every page of the tenant as plain text in one langua
   assert.match(redeem.text, /Activation code/);
   const sdk = en.find((p) => p.id === 'sdk-guide')!;
   assert.match(sdk.text, /ws\(s\):\/\/<host>\/stream\/ws/, 'entities decoded');
-  assert.match(contentPagesForIndex(db, 1, 'zh-CN').find((p) => p.id === 'redeem-code')!.title, /激活码/);
+  assert.match((await contentPagesForIndex(db, 1, 'zh-CN')).find((p) => p.id === 'redeem-code')!.title, /激活码/);
 });
 
 test.run();

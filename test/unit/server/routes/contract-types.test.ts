@@ -16,9 +16,9 @@ const identity = async (ctx: Awaited<ReturnType<typeof demo>>, id: number) => (a
 
 test('mockType of a wrong type is a 400 naming it, and the phone keeps its model', async () => {
   const ctx = await demo();
-  const id = phoneId(ctx, 'Shop assistant');
+  const id = await phoneId(ctx, 'Shop assistant');
   const before = await identity(ctx, id);
-  const row = phoneRow(ctx, id);
+  const row = await phoneRow(ctx, id);
   for (const mockType of WRONG_TEXT) {
     const one = await ctx.call(`${MOCK}/mock`, { body: { userPhoneId: id, mockType } });
     assert.equal([one.code, one.msg], [ErrorCode.BAD_REQUEST, 'mockType must be a string'], `mock ${JSON.stringify(mockType)}`);
@@ -26,7 +26,7 @@ test('mockType of a wrong type is a 400 naming it, and the phone keeps its model
     assert.equal([batch.code, batch.msg], [ErrorCode.BAD_REQUEST, 'mockType must be a string'], `batch ${JSON.stringify(mockType)}`);
   }
   assert.equal(await identity(ctx, id), before, 'the model and identity are unchanged');
-  assert.equal(phoneRow(ctx, id), row, 'no reboot started');
+  assert.equal(await phoneRow(ctx, id), row, 'no reboot started');
   assert.is((await ctx.call(`${MOCK}/mock-log-list`)).data.total, 0, 'no change recorded');
   // Left out, the type is still ALL.
   assert.is((await ctx.call(`${MOCK}/mock`, { body: { userPhoneId: id } })).data.success, true);
@@ -34,10 +34,10 @@ test('mockType of a wrong type is a 400 naming it, and the phone keeps its model
 
 test('names, ids and texts of a wrong type: 400 naming the field', async () => {
   const ctx = await demo();
-  const id = phoneId(ctx, 'Shop assistant');
+  const id = await phoneId(ctx, 'Shop assistant');
   const groups = (await ctx.call(`${GROUP}/simple-list`)).data;
   const work = groups.find((g: any) => g.name === 'Work');
-  const owner = phoneRow(ctx, id).user_id;
+  const owner = (await phoneRow(ctx, id)).user_id;
 
   for (const name of [true, {}, ['Work'], 7]) {
     const created = await ctx.call(`${GROUP}/create`, { body: { name } });
@@ -52,7 +52,7 @@ test('names, ids and texts of a wrong type: 400 naming the field', async () => {
     assert.equal([moved.code, moved.msg], [ErrorCode.BAD_REQUEST, 'groupId must be a positive integer'], `set-group ${JSON.stringify(groupId)}`);
   }
   assert.equal((await ctx.call(`${GROUP}/simple-list`)).data, groups, 'no group made, renamed or refilled');
-  assert.is(phoneRow(ctx, id).name, 'Shop assistant');
+  assert.is((await phoneRow(ctx, id)).name, 'Shop assistant');
 
   // An account may be named by its digits, but not by a boolean or an object.
   for (const target of [true, {}, [CASES_MOBILE]]) {
@@ -61,14 +61,14 @@ test('names, ids and texts of a wrong type: 400 naming the field', async () => {
       assert.equal([reply.code, reply.msg], [ErrorCode.BAD_REQUEST, 'target must be a string or a number'], JSON.stringify(target));
     }
   }
-  assert.is(phoneRow(ctx, id).user_id, owner, 'the phone was not given away');
+  assert.is((await phoneRow(ctx, id)).user_id, owner, 'the phone was not given away');
   assert.is((await check(ctx, [id], Number(CASES_MOBILE))).code, 0, 'a mobile sent as a number is read');
 });
 
 test('activation codes: ids that are not an array, codes that are not text, are a 400 naming the field; nothing done', async () => {
   const ctx = await shop();
-  const id = phoneId(ctx, 'Shop assistant');
-  const before = snapshot(ctx);
+  const id = await phoneId(ctx, 'Shop assistant');
+  const before = await snapshot(ctx);
   const ACTIVATE = '/api/product/activation-code/activate';
   for (const userPhoneIds of [`${id}`, id, { 0: id }, true]) {
     for (const type of [1, 2]) {
@@ -80,7 +80,7 @@ test('activation codes: ids that are not an array, codes that are not text, are 
     const reply = await ctx.call(ACTIVATE, { body: { type: 1, codes: ['NEWSTD000001', code] } });
     assert.equal([reply.code, reply.msg], [ErrorCode.BAD_REQUEST, 'codes must be an array of codes'], JSON.stringify(code));
   }
-  assert.equal(snapshot(ctx), before, 'no code used, no phone made or renewed');
+  assert.equal(await snapshot(ctx), before, 'no code used, no phone made or renewed');
 });
 
 test.run();

@@ -10,7 +10,7 @@ const REDEEM = '/api/promotion/redeem-code/use';
 
 test('coupon list per status, with terms, validity and named per language', async () => {
   const ctx = await shop();
-  const c = coupons(ctx);
+  const c = await coupons(ctx);
   const now = ctx.now();
   const unused = (await ctx.call(`${LIST}?status=unused`)).data as Array<Record<string, any>>;
   assert.equal(unused.map((x) => x.couponId).sort(), [c.cash500, c.discount85, c.extension3, c.notYetValid].sort());
@@ -74,14 +74,14 @@ test('redeem codes: format, unknown, used, and success granting a coupon once', 
   assert.is((await (await shop(100)).call(REDEEM, { body: { code: 'SPRING50' } })).code, ErrorCode.REDEEM_CODE_INVALID);
   const guest = (await ctx.guestLogin()).data.accessToken;
   assert.is((await ctx.call(REDEEM, { body: { code: 'SPRING50' }, token: guest })).code, ErrorCode.GUEST_NOT_ALLOWED);
-  assert.is(count(ctx, 'SELECT COUNT(*) FROM coupons WHERE user_id = ?', ctx.userId), 8);
+  assert.is(await count(ctx, 'SELECT COUNT(*) FROM coupons WHERE user_id = ?', ctx.userId), 8);
 });
 
 test('concurrent redemptions of one code grant one coupon', async () => {
   const ctx = await shop();
   const replies = await Promise.all([ctx.call(REDEEM, { body: { code: 'SPRING50' } }), ctx.call(REDEEM, { body: { code: 'SPRING50' } })]);
   assert.equal(replies.map((r) => r.code).sort(), [0, ErrorCode.REDEEM_CODE_USED].sort());
-  assert.is(count(ctx, 'SELECT COUNT(*) FROM coupons'), 7);
+  assert.is(await count(ctx, 'SELECT COUNT(*) FROM coupons'), 7);
 });
 
 test.run();

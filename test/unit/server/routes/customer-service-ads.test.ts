@@ -8,7 +8,7 @@ const SERVICE = '/api/merchant/customer-service/get';
 const ADS = '/api/cms/advertisement/list-by-adposition';
 
 test('customer service is per tenant; a tenant without one answers empty strings', async () => {
-  const { call } = setup();
+  const { call } = await setup();
   const demo = await call(SERVICE);
   assert.is(demo.code, 0);
   assert.equal(demo.data, { url: 'https://example.com/support', phone: '400-800-1234', workTime: '09:00-21:00' });
@@ -19,7 +19,7 @@ test('customer service is per tenant; a tenant without one answers empty strings
 });
 
 test('ads: active H5 ads of the asked positions, ordered by position then sort', async () => {
-  const { call } = setup();
+  const { call } = await setup();
   // Asked in reverse order: the reply is still by position.
   const both = await call(`${ADS}?adPositions=2&adPositions=1&platformNo=H5`);
   assert.is(both.code, 0);
@@ -44,7 +44,7 @@ test('ads: active H5 ads of the asked positions, ordered by position then sort',
 });
 
 test('ads are per tenant and their images are served', async () => {
-  const { call, app } = setup();
+  const { call, app } = await setup();
   const green = await call(`${ADS}?adPositions=1&adPositions=2&platformNo=H5`, { tenant: 100 });
   assert.is(green.data.length, 3);
   assert.ok(green.data.every((ad: { imageUrl: string }) => ad.imageUrl.startsWith('/static/ads/green-')));
@@ -61,7 +61,7 @@ test('ads are per tenant and their images are served', async () => {
 });
 
 test('ads validate the query', async () => {
-  const { call } = setup();
+  const { call } = await setup();
   for (const query of ['platformNo=H5', 'adPositions=x&platformNo=H5', 'adPositions=0&platformNo=H5', 'adPositions=1&adPositions=-2&platformNo=H5', 'adPositions=1']) {
     assert.is((await call(`${ADS}?${query}`)).code, 400, query);
   }

@@ -27,7 +27,7 @@ test('the list pages by id with the total and the server time', async () => {
 
 test('a phone carries every field of the contract', async () => {
   const ctx = await demo();
-  const id = phoneId(ctx, 'Work phone');
+  const id = await phoneId(ctx, 'Work phone');
   const phone = (await listPhones(ctx, 'keyword=Work%20phone', 'en-US')).list[0];
   assert.equal(phone, {
     userPhoneId: id,
@@ -66,7 +66,7 @@ test('seeded states are reported, and expiry follows the clock whatever the stor
   ctx.advance(1);
   assert.is(await soon(), 'expired');
   // A stored maintenance status is overridden too once the phone is past its expiry.
-  ctx.db.prepare('UPDATE phones SET expire_time = ? WHERE id = ?').run(ctx.now(), phoneId(ctx, 'Test device'));
+  await ctx.db.run('UPDATE phones SET expire_time = ? WHERE id = ?', ctx.now(), await phoneId(ctx, 'Test device'));
   assert.is((await listPhones(ctx, 'keyword=Test%20device')).list[0]!.businessStatus, 'expired');
 });
 
@@ -108,7 +108,7 @@ test('filters: grade, group, keyword on number or name (case-insensitive, wildca
   // % and _ are not wildcards.
   assert.is((await listPhones(ctx, 'keyword=%25')).total, 0);
   assert.is((await listPhones(ctx, 'keyword=_')).total, 0);
-  ctx.db.prepare("UPDATE phones SET name = '100% done_x' WHERE id = ?").run(phoneId(ctx, 'Spare'));
+  await ctx.db.run("UPDATE phones SET name = '100% done_x' WHERE id = ?", await phoneId(ctx, 'Spare'));
   assert.equal((await listPhones(ctx, 'keyword=%25')).list.map((p) => p.name), ['100% done_x']);
   assert.equal((await listPhones(ctx, 'keyword=e_x')).list.map((p) => p.name), ['100% done_x']);
 
@@ -134,7 +134,7 @@ test('each account sees only its own phones; new users and guests start with non
   assert.is(page.total, 6);
   assert.ok(page.list.every((p) => /^绿洲 \d$/.test(p.name)));
 
-  const ctx = setup();
+  const ctx = await setup();
   const fresh = (await ctx.smsLogin('13912345678')).data.accessToken;
   const guest = (await ctx.guestLogin()).data.accessToken;
   for (const token of [fresh, guest]) {
@@ -188,7 +188,7 @@ test('the 1,000-phone account lists 200 per page, quickly, through the user inde
   assert.is(groups.reduce((sum: number, g: any) => sum + g.phoneCount, 0), 1000);
   // The query plan uses an index on user_id instead of scanning every phone.
   for (const order of ['p.id', 'p.expire_time, p.id']) {
-    const plan = ctx.db.prepare(`EXPLAIN QUERY PLAN SELECT * FROM phones p WHERE p.user_id = ? AND p.tenant_id = ? ORDER BY ${order} LIMIT 200`).all(1, 1);
+    const plan = await ctx.db.all(`EXPLAIN QUERY PLAN SELECT * FROM phones p WHERE p.user_id = ? AND p.tenant_id = ? ORDER BY ${order} LIMIT 200`, 1, 1);
     const text = JSON.stringify(plan);
     assert.match(text, /USING INDEX phones_user/);
     assert.not.match(text, /TEMP B-TREE/);

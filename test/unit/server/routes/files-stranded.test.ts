@@ -18,7 +18,7 @@ process.on('exit', () => folder.remove());
 test('uploads left verifying, parsing or installing by a stop fail as the next server starts, and can then be deleted', async () => {
   const ctx = await demo(1, undefined, { uploads: { dir: folder.dir, stepMs: 5, quotaBytes: 10 ** 9, install: () => {} } });
   const tus = tusClient(ctx.app, ctx.token);
-  const phones = [phoneId(ctx, 'Shop assistant'), phoneId(ctx, 'Game farm 1')];
+  const phones = [await phoneId(ctx, 'Shop assistant'), await phoneId(ctx, 'Game farm 1')];
   const apk = await buildApk();
   const ids: string[] = [];
   for (const name of ['checked.apk', 'read.apk', 'installed.apk']) {
@@ -27,19 +27,15 @@ test('uploads left verifying, parsing or installing by a stop fail as the next s
     ids.push(uploadIdOf(created.location));
   }
   const [checked, read, installing] = ids as [string, string, string];
-  // Where each stood when the server stopped: the first being checked, the second read, the third on its phones
-  // (one installed already, the other installing).
-  const setState = ctx.db.prepare('UPDATE uploads SET state = ? WHERE id = ?');
-  setState.run('verifying', checked);
-  setState.run('parsing', read);
-  setState.run('ready', installing);
-  const setTarget = ctx.db.prepare('UPDATE upload_targets SET state = ? WHERE upload_id = ? AND phone_id = ?');
-  setTarget.run('installed', installing, phones[0]);
-  setTarget.run('installing', installing, phones[1]);
+  await ctx.db.run('UPDATE uploads SET state = ? WHERE id = ?', 'verifying', checked);
+  await ctx.db.run('UPDATE uploads SET state = ? WHERE id = ?', 'parsing', read);
+  await ctx.db.run('UPDATE uploads SET state = ? WHERE id = ?', 'ready', installing);
+  await ctx.db.run('UPDATE upload_targets SET state = ? WHERE upload_id = ? AND phone_id = ?', 'installed', installing, phones[0]);
+  await ctx.db.run('UPDATE upload_targets SET state = ? WHERE upload_id = ? AND phone_id = ?', 'installing', installing, phones[1]);
   for (const id of ids) assert.is((await ctx.call(`${FILES}/delete`, { body: { uploadId: id } })).code, ErrorCode.FILE_INSTALLING, `${id} busy before`);
 
   // The next server on the same database.
-  createApp({ db: ctx.db, distDir: '/nonexistent-dist', now: ctx.now, log: () => {}, logError: () => {}, checkReplies: true, uploads: { dir: folder.dir, stepMs: 5 } });
+  await createApp({ db: ctx.db, distDir: '/nonexistent-dist', now: ctx.now, log: () => {}, logError: () => {}, checkReplies: true, uploads: { dir: folder.dir, stepMs: 5 } });
   const list = (await ctx.call(`${FILES}/list`)).data.list as any[];
   const byId = (id: string) => list.find((file) => file.uploadId === id);
   for (const id of [checked, read]) {
@@ -58,13 +54,13 @@ test('uploads left verifying, parsing or installing by a stop fail as the next s
 test('a server starting beside uploads still coming in, or done, leaves them as they are', async () => {
   const ctx = await demo(1, undefined, { uploads: { dir: folder.dir, stepMs: 5, quotaBytes: 10 ** 9, install: () => {} } });
   const tus = tusClient(ctx.app, ctx.token);
-  const phone = phoneId(ctx, 'Shop assistant');
+  const phone = await phoneId(ctx, 'Shop assistant');
   const coming = await tus.create('coming.apk', 1000, [phone]);
   await tus.patch(coming.location, 0, Buffer.alloc(400));
   const done = await tus.create('done.apk', 1000, [phone]);
-  ctx.db.prepare("UPDATE uploads SET state = 'ready' WHERE id = ?").run(uploadIdOf(done.location));
-  ctx.db.prepare("UPDATE upload_targets SET state = 'installed' WHERE upload_id = ?").run(uploadIdOf(done.location));
-  createApp({ db: ctx.db, distDir: '/nonexistent-dist', now: ctx.now, log: () => {}, logError: () => {}, checkReplies: true, uploads: { dir: folder.dir, stepMs: 5 } });
+  await ctx.db.run("UPDATE uploads SET state = 'ready' WHERE id = ?", uploadIdOf(done.location));
+  await ctx.db.run("UPDATE upload_targets SET state = 'installed' WHERE upload_id = ?", uploadIdOf(done.location));
+  await createApp({ db: ctx.db, distDir: '/nonexistent-dist', now: ctx.now, log: () => {}, logError: () => {}, checkReplies: true, uploads: { dir: folder.dir, stepMs: 5 } });
   const list = (await ctx.call(`${FILES}/list`)).data.list as any[];
   assert.equal(list.map((file) => [file.fileName, file.state, file.targets[0].state]).sort(), [['coming.apk', 'uploading', 'waiting'], ['done.apk', 'ready', 'installed']]);
   assert.ok(existsSync(join(folder.dir, uploadIdOf(coming.location))), 'its bytes are kept');

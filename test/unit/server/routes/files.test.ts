@@ -43,7 +43,7 @@ const finished = (file: any) => file.state === 'failed' || (file.state === 'read
 
 test('an APK sent in two pieces, checked and read, is installed on both phones; its bytes are then removed', async () => {
   const s = await server();
-  const phones = [phoneId(s, 'Shop assistant'), phoneId(s, 'Game farm 1')];
+  const phones = [await phoneId(s, 'Shop assistant'), await phoneId(s, 'Game farm 1')];
   const apk = await buildApk({ packageName: 'com.example.notes', label: 'Notes', versionName: '2.0', fillerBytes: 40_000 });
   const created = await s.tus.create('notes.apk', apk.length, phones);
   assert.is(created.status, 201);
@@ -68,7 +68,7 @@ test('an APK sent in two pieces, checked and read, is installed on both phones; 
 test('a file whose SHA-512 does not match is refused and removed; nothing is installed', async () => {
   const s = await server();
   const apk = await buildApk();
-  const created = await s.tus.create('hello.apk', apk.length, [phoneId(s, 'Shop assistant')]);
+  const created = await s.tus.create('hello.apk', apk.length, [await phoneId(s, 'Shop assistant')]);
   await s.tus.patch(created.location, 0, apk);
   const id = uploadIdOf(created.location);
   await s.call(`${FILES}/verify`, { body: { uploadId: id, sha512: sha512(Buffer.from('something else')) } });
@@ -82,7 +82,7 @@ test('a file whose SHA-512 does not match is refused and removed; nothing is ins
 test('a file that is not a readable package fails with "package parse error"', async () => {
   const s = await server();
   const bytes = Buffer.from('PK this is not really a zip at all');
-  const created = await s.tus.create('broken.apk', bytes.length, [phoneId(s, 'Shop assistant')]);
+  const created = await s.tus.create('broken.apk', bytes.length, [await phoneId(s, 'Shop assistant')]);
   await s.tus.patch(created.location, 0, bytes);
   const id = uploadIdOf(created.location);
   await s.call(`${FILES}/verify`, { body: { uploadId: id, sha512: sha512(bytes) } });
@@ -92,11 +92,11 @@ test('a file that is not a readable package fails with "package parse error"', a
 
 test('creation refuses another kind of file, more than 2 GB, a phone not the caller\'s, a 4th file at once, and past the quota', async () => {
   const s = await server({ quotaBytes: 1000 });
-  const mine = phoneId(s, 'Shop assistant');
+  const mine = await phoneId(s, 'Shop assistant');
   const photo = await s.tus.create('photo.jpg', 100, [mine]);
   assert.equal([photo.status, photo.code], [400, ErrorCode.FILE_TYPE_INVALID]);
   assert.is((await s.tus.create('huge.apk', MAX_FILE_BYTES + 1, [mine])).code, ErrorCode.FILE_TOO_LARGE);
-  const stranger = s.db.prepare('SELECT p.id FROM phones p JOIN users u ON u.id = p.user_id WHERE u.tenant_id = 1 AND u.mobile = ? LIMIT 1').pluck().get(SCALE_MOBILE) as number;
+  const stranger = await s.db.value('SELECT p.id FROM phones p JOIN users u ON u.id = p.user_id WHERE u.tenant_id = 1 AND u.mobile = ? LIMIT 1', SCALE_MOBILE) as number;
   assert.is((await s.tus.create('a.apk', 100, [stranger])).code, ErrorCode.DEVICE_NOT_EXIST);
   assert.is((await s.tus.create('big.apk', 1001, [mine])).code, ErrorCode.FILE_QUOTA_EXCEEDED);
   for (const name of ['1.apk', '2.apk', '3.apk']) assert.is((await s.tus.create(name, 100, [mine])).status, 201, name);
@@ -106,7 +106,7 @@ test('creation refuses another kind of file, more than 2 GB, a phone not the cal
 test("another account's upload cannot be resumed, looked at, checked or deleted", async () => {
   const s = await server();
   const apk = await buildApk();
-  const created = await s.tus.create('hello.apk', apk.length, [phoneId(s, 'Shop assistant')]);
+  const created = await s.tus.create('hello.apk', apk.length, [await phoneId(s, 'Shop assistant')]);
   const other = await demo(1, SCALE_MOBILE, { uploads: { dir: folder.dir, stepMs: 5, install: s.installer.install, quotaBytes: 10 ** 9 } });
   const otherTus = tusClient(other.app, other.token);
   assert.is((await otherTus.head(created.location)).status, 404);
@@ -120,7 +120,7 @@ test("another account's upload cannot be resumed, looked at, checked or deleted"
 test('the check waits for the last byte; a phone that refuses the package fails alone with its reason', async () => {
   const s = await server({ refuse: (_phone, packageName) => (packageName === 'com.example.hello' ? apiError(ErrorCode.DEVICE_BUSY) : null) });
   const apk = await buildApk({ fillerBytes: 10_000 });
-  const created = await s.tus.create('hello.apk', apk.length, [phoneId(s, 'Shop assistant'), phoneId(s, 'Backup')]);
+  const created = await s.tus.create('hello.apk', apk.length, [await phoneId(s, 'Shop assistant'), await phoneId(s, 'Backup')]);
   const id = uploadIdOf(created.location);
   await s.tus.patch(created.location, 0, apk.subarray(0, 100));
   assert.is((await s.call(`${FILES}/verify`, { body: { uploadId: id, sha512: sha512(apk) } })).code, ErrorCode.FILE_INCOMPLETE);
@@ -134,7 +134,7 @@ test('the check waits for the last byte; a phone that refuses the package fails 
 test('installed for real: the app joins the phone; the same package again is refused there with "Application already exists"', async () => {
   const ctx = await demo(1, undefined, { uploads: { dir: folder.dir, stepMs: 5, quotaBytes: 10 ** 9 } });
   const tus = tusClient(ctx.app, ctx.token);
-  const phone = phoneId(ctx, 'Shop assistant');
+  const phone = await phoneId(ctx, 'Shop assistant');
   const apk = await buildApk({ packageName: 'com.example.tools', label: 'Tools', versionName: '3.1' });
   for (const round of [0, 1]) {
     const created = await tus.create(`tools-${round}.apk`, apk.length, [phone]);
@@ -144,18 +144,18 @@ test('installed for real: the app joins the phone; the same package again is ref
     const file = await settled(ctx.call, id, finished);
     assert.equal(file.targets.map((target: any) => [target.state, target.failCode]), round === 0 ? [['installed', 0]] : [['failed', ErrorCode.APP_ALREADY_EXISTS]]);
   }
-  const row = ctx.db.prepare('SELECT label, version_name, icon_png IS NOT NULL AS icon FROM phone_apps WHERE phone_id = ? AND package_name = ?').get(phone, 'com.example.tools');
+  const row = await ctx.db.get('SELECT label, version_name, icon_png IS NOT NULL AS icon FROM phone_apps WHERE phone_id = ? AND package_name = ?', phone, 'com.example.tools');
   assert.equal(row, { label: 'Tools', version_name: '3.1', icon: 1 });
 });
 
 test('a file cannot be deleted while a phone installs it; before and after, it can', async () => {
   // Steps long enough that the polls below see the push or the install under way on any machine.
   const s = await server({ stepMs: 400 });
-  const waiting = await s.tus.create('later.apk', 100, [phoneId(s, 'Shop assistant')]);
+  const waiting = await s.tus.create('later.apk', 100, [await phoneId(s, 'Shop assistant')]);
   assert.is((await s.call(`${FILES}/delete`, { body: { uploadId: uploadIdOf(waiting.location) } })).code, 0);
   assert.is((await s.tus.head(waiting.location)).status, 404, 'its bytes and record are gone');
   const apk = await buildApk();
-  const created = await s.tus.create('hello.apk', apk.length, [phoneId(s, 'Shop assistant')]);
+  const created = await s.tus.create('hello.apk', apk.length, [await phoneId(s, 'Shop assistant')]);
   await s.tus.patch(created.location, 0, apk);
   const id = uploadIdOf(created.location);
   await s.call(`${FILES}/verify`, { body: { uploadId: id, sha512: sha512(apk) } });
@@ -169,10 +169,10 @@ test('a file cannot be deleted while a phone installs it; before and after, it c
 test('an upload whose bytes stop coming times out; every upload goes after a day', async () => {
   const ctx = await demo(1, undefined, { uploads: { dir: folder.dir, stepMs: 5, quotaBytes: 10 ** 9 } });
   const tus = tusClient(ctx.app, ctx.token);
-  const phone = phoneId(ctx, 'Shop assistant');
+  const phone = await phoneId(ctx, 'Shop assistant');
   const stalled = await tus.create('stalled.apk', 1000, [phone]);
   await tus.patch(stalled.location, 0, Buffer.alloc(400));
-  const files = fileRoutes(directDeps(ctx), { dir: folder.dir, stepMs: 5, quotaBytes: 10 ** 9, install: () => {} });
+  const files = await fileRoutes(directDeps(ctx), { dir: folder.dir, stepMs: 5, quotaBytes: 10 ** 9, install: () => {} });
   ctx.advance(UPLOAD_IDLE_MS - 1000);
   await files.sweep();
   const listed = async () => {

@@ -12,7 +12,7 @@ const TRIAL_ENDED = 'The trial has ended, please log in';
 const GUEST_NOT_ALLOWED = 'This feature needs a registered account';
 
 test('one-click-login starts a guest trial: the token works and user/get describes a guest', async () => {
-  const { call, guestLogin, db, now } = setup();
+  const { call, guestLogin, db, now } = await setup();
   const login = await guestLogin(1, { 'fingerprint-id': 'fp-visitor-1' });
   assert.is(login.code, 0);
   assert.is(login.data.guest, true);
@@ -36,7 +36,7 @@ test('one-click-login starts a guest trial: the token works and user/get describ
     guideSeen: true,
   });
   assert.match(user.data.userNo, /^\d{8}$/);
-  const row = db.prepare('SELECT guest, mobile, fingerprint_id FROM users WHERE id = ?').get(login.data.userId);
+  const row = await db.get('SELECT guest, mobile, fingerprint_id FROM users WHERE id = ?', login.data.userId);
   assert.equal(row, { guest: 1, mobile: null, fingerprint_id: 'fp-visitor-1' });
   // Every call is a new trial of a new guest.
   const second = await guestLogin();
@@ -44,21 +44,21 @@ test('one-click-login starts a guest trial: the token works and user/get describ
 });
 
 test('the trial length is the tenant GUEST_TRIAL_MINUTES; a broken value falls back to 10', async () => {
-  const { guestLogin, db, now } = setup();
-  db.prepare("UPDATE configs SET value = '3' WHERE tenant_id = 100 AND config_key = 'GUEST_TRIAL_MINUTES'").run();
+  const { guestLogin, db, now } = await setup();
+  await db.run("UPDATE configs SET value = '3' WHERE tenant_id = 100 AND config_key = 'GUEST_TRIAL_MINUTES'");
   assert.is((await guestLogin(100)).data.trialExpiresTime, now() + 3 * MINUTE);
   assert.is((await guestLogin(1)).data.trialExpiresTime, now() + 10 * MINUTE);
-  db.prepare("UPDATE configs SET value = '45' WHERE tenant_id = 1 AND config_key = 'GUEST_TRIAL_MINUTES'").run();
+  await db.run("UPDATE configs SET value = '45' WHERE tenant_id = 1 AND config_key = 'GUEST_TRIAL_MINUTES'");
   const long = await guestLogin(1);
   assert.is(long.data.trialExpiresTime, now() + 45 * MINUTE);
   // Now the access TTL (30 min) is the shorter limit.
   assert.is(long.data.expiresTime, now() + 30 * MINUTE);
-  db.prepare("UPDATE configs SET value = 'soon' WHERE tenant_id = 1 AND config_key = 'GUEST_TRIAL_MINUTES'").run();
+  await db.run("UPDATE configs SET value = 'soon' WHERE tenant_id = 1 AND config_key = 'GUEST_TRIAL_MINUTES'");
   assert.is((await guestLogin(1)).data.trialExpiresTime, now() + 10 * MINUTE);
 });
 
 test('past the trial end every auth call answers TRIAL_ENDED and refresh answers 401', async () => {
-  const { call, guestLogin, advance } = setup();
+  const { call, guestLogin, advance } = await setup();
   const { data } = await guestLogin();
   advance(10 * MINUTE - 1);
   assert.is((await call(USER, { token: data.accessToken })).code, 0);
@@ -79,7 +79,7 @@ test('past the trial end every auth call answers TRIAL_ENDED and refresh answers
 });
 
 test('with a short access TTL a guest refreshes until the trial end, never past it', async () => {
-  const { call, guestLogin, advance, now } = setup({ accessTokenTtlSeconds: 240 });
+  const { call, guestLogin, advance, now } = await setup({ accessTokenTtlSeconds: 240 });
   const first = (await guestLogin()).data;
   const trialEnd = first.trialExpiresTime;
   assert.is(first.expiresTime, now() + 4 * MINUTE);
@@ -101,18 +101,18 @@ test('with a short access TTL a guest refreshes until the trial end, never past 
 });
 
 test('guest refresh tokens expire with the trial, and a trial ended early in the database ends at once', async () => {
-  const { call, guestLogin, db, now } = setup({ accessTokenTtlSeconds: 60 });
+  const { call, guestLogin, db, now } = await setup({ accessTokenTtlSeconds: 60 });
   const { data } = await guestLogin();
-  const stored = db.prepare('SELECT access_expires_at, refresh_expires_at FROM sessions WHERE user_id = ?').get(data.userId);
+  const stored = await db.get('SELECT access_expires_at, refresh_expires_at FROM sessions WHERE user_id = ?', data.userId);
   assert.equal(stored, { access_expires_at: now() + MINUTE, refresh_expires_at: data.trialExpiresTime });
   // An operator ends the trial now: no refresh, and the live token says why.
-  db.prepare('UPDATE users SET trial_expires_at = ? WHERE id = ?').run(now(), data.userId);
+  await db.run('UPDATE users SET trial_expires_at = ? WHERE id = ?', now(), data.userId);
   assert.is((await call(REFRESH, { body: { refreshToken: data.refreshToken } })).code, ErrorCode.UNAUTHORIZED);
   assert.is((await call(USER, { token: data.accessToken })).code, ErrorCode.TRIAL_ENDED);
 });
 
 test('a guest that logged out gets 401, not TRIAL_ENDED', async () => {
-  const { call, guestLogin, advance } = setup();
+  const { call, guestLogin, advance } = await setup();
   const { data } = await guestLogin();
   assert.is((await call('/api/merchant/auth/logout', { method: 'POST', token: data.accessToken })).code, 0);
   assert.is((await call(USER, { token: data.accessToken })).code, ErrorCode.UNAUTHORIZED);
@@ -121,7 +121,7 @@ test('a guest that logged out gets 401, not TRIAL_ENDED', async () => {
 });
 
 test('a guest is refused every call that needs a registered account, and nothing happens', async () => {
-  const { call, guestLogin, db, logs } = setup();
+  const { call, guestLogin, db, logs } = await setup();
   const { data } = await guestLogin();
   const token = data.accessToken;
   const calls: Array<[path: string, method: string, body: unknown]> = [
@@ -138,7 +138,7 @@ test('a guest is refused every call that needs a registered account, and nothing
     assert.is(reply.code, ErrorCode.GUEST_NOT_ALLOWED, path);
     assert.is(reply.msg, GUEST_NOT_ALLOWED, path);
   }
-  assert.equal(db.prepare('SELECT nickname, password_hash, deleted_at FROM users WHERE id = ?').get(data.userId), {
+  assert.equal(await db.get('SELECT nickname, password_hash, deleted_at FROM users WHERE id = ?', data.userId), {
     nickname: '',
     password_hash: null,
     deleted_at: null,
@@ -151,7 +151,7 @@ test('a guest is refused every call that needs a registered account, and nothing
 });
 
 test('a guest token is refused under another tenant', async () => {
-  const { call, guestLogin } = setup();
+  const { call, guestLogin } = await setup();
   const { data } = await guestLogin(1);
   assert.is((await call(USER, { token: data.accessToken, tenant: 100 })).code, ErrorCode.UNAUTHORIZED);
 });

@@ -11,14 +11,14 @@ const DAY = 24 * 60 * 60 * 1000;
 const INVALID = 'The invite code is not valid';
 const NOT_ALLOWED = 'This account cannot enter an invite code';
 
-async function member(env: ReturnType<typeof setup>, mobile: string, tenant = 1) {
+async function member(env: Awaited<ReturnType<typeof setup>>, mobile: string, tenant = 1) {
   const token = (await env.smsLogin(mobile, tenant)).data.accessToken as string;
   const user = (await env.call('/api/merchant/user/get', { token, tenant })).data;
   return { token, userId: user.userId as number, userNo: user.userNo as string };
 }
 
 test('a new account enters an inviter code once', async () => {
-  const env = setup();
+  const env = await setup();
   const { call, db } = env;
   const inviter = await member(env, '13700000001');
   const invitee = await member(env, '13700000002');
@@ -26,20 +26,20 @@ test('a new account enters an inviter code once', async () => {
   const reply = await call(INPUT, { body: { code: inviter.userNo }, token: invitee.token });
   assert.is(reply.code, 0);
   assert.is(reply.data, true);
-  assert.is(db.prepare('SELECT inviter_user_id FROM users WHERE id = ?').pluck().get(invitee.userId), inviter.userId);
+  assert.is(await db.value('SELECT inviter_user_id FROM users WHERE id = ?', invitee.userId), inviter.userId);
   assert.equal((await call(CAN, { token: invitee.token })).data, { canInput: false });
   const third = await member(env, '13700000003');
   const twice = await call(INPUT, { body: { code: third.userNo }, token: invitee.token });
   assert.is(twice.code, ErrorCode.INVITE_NOT_ALLOWED);
   assert.is(twice.msg, NOT_ALLOWED);
-  assert.is(db.prepare('SELECT inviter_user_id FROM users WHERE id = ?').pluck().get(invitee.userId), inviter.userId);
+  assert.is(await db.value('SELECT inviter_user_id FROM users WHERE id = ?', invitee.userId), inviter.userId);
 });
 
 test('own, unknown, malformed, guest, closed, foreign-tenant and mutual codes are invalid', async () => {
-  const env = setup();
+  const env = await setup();
   const { call, db, guestLogin, sendOwnCode } = env;
   const me = await member(env, '13700000001');
-  const used = new Set((db.prepare('SELECT user_no FROM users').pluck().all() as string[]));
+  const used = new Set((await db.column('SELECT user_no FROM users') as string[]));
   const unknown = ['12345678', '87654321', '11111111'].find((n) => !used.has(n))!;
   const guestNo = (await call('/api/merchant/user/get', { token: (await guestLogin()).data.accessToken })).data.userNo;
   const foreign = await member(env, '13700000009', 100);
@@ -62,7 +62,7 @@ test('own, unknown, malformed, guest, closed, foreign-tenant and mutual codes ar
 });
 
 test('the window closes 7 days after registering; then even a valid code is not allowed', async () => {
-  const env = setup();
+  const env = await setup();
   const { call, advance } = env;
   const inviter = await member(env, '13700000001');
   await member(env, '13700000002');
@@ -80,7 +80,7 @@ test('the window closes 7 days after registering; then even a valid code is not 
 });
 
 test('invite calls need a login and a tenant', async () => {
-  const { call } = setup();
+  const { call } = await setup();
   assert.is((await call(CAN)).code, ErrorCode.UNAUTHORIZED);
   assert.is((await call(INPUT, { body: { code: '12345678' } })).code, ErrorCode.UNAUTHORIZED);
   assert.is((await call(CAN, { tenant: null })).code, ErrorCode.BAD_REQUEST);

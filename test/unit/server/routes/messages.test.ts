@@ -64,7 +64,7 @@ test('opening a message reads it; another account\'s id does not exist; mark all
   assert.equal(await unread(ctx.call), { ...before, all: before.all - 1, system: before.system - 1 });
   assert.is((await page(ctx.call, '?tab=system')).list[0]!.read, true);
 
-  const stranger = receiver(ctx, SCALE_MOBILE);
+  const stranger = await receiver(ctx, SCALE_MOBILE);
   assert.is((await stranger.call(`${MSG}/detail?messageId=${target.messageId}`)).code, ErrorCode.MESSAGE_NOT_EXIST);
   assert.is((await ctx.call(`${MSG}/detail?messageId=999999`)).code, ErrorCode.MESSAGE_NOT_EXIST);
   assert.is((await ctx.call(`${MSG}/detail`)).code, ErrorCode.MESSAGE_NOT_EXIST);
@@ -81,31 +81,30 @@ test('opening a message reads it; another account\'s id does not exist; mark all
 
 test('expiring soon: one message per phone under the threshold and per expiry, however often asked', async () => {
   const ctx = await demo();
-  const soon = ctx.db.prepare("SELECT COUNT(*) FROM messages WHERE user_id = ? AND kind = 'expiringSoon'").pluck();
-  const phone = phoneId(ctx, 'Shop assistant');
-  ctx.db.prepare('UPDATE phones SET expire_time = ? WHERE id = ?').run(ctx.now() + 10 * HOUR, phone);
+  const phone = await phoneId(ctx, 'Shop assistant');
+  await ctx.db.run('UPDATE phones SET expire_time = ? WHERE id = ?', ctx.now() + 10 * HOUR, phone);
   await unread(ctx.call);
-  const first = soon.get(ctx.userId) as number;
+  const first = await ctx.db.value("SELECT COUNT(*) FROM messages WHERE user_id = ? AND kind = 'expiringSoon'", ctx.userId) as number;
   assert.ok(first >= 1);
   assert.ok((await titles(ctx.call)).includes('Cloud phone expiring soon'));
   await unread(ctx.call);
   await page(ctx.call);
   ctx.advance(HOUR);
   await unread(ctx.call);
-  assert.is(soon.get(ctx.userId), first, 'asked again: no second message');
-  ctx.db.prepare('UPDATE phones SET expire_time = ? WHERE id = ?').run(ctx.now() + 20 * HOUR, phone);
+  assert.is(await ctx.db.value("SELECT COUNT(*) FROM messages WHERE user_id = ? AND kind = 'expiringSoon'", ctx.userId), first, 'asked again: no second message');
+  await ctx.db.run('UPDATE phones SET expire_time = ? WHERE id = ?', ctx.now() + 20 * HOUR, phone);
   await unread(ctx.call);
-  assert.is(soon.get(ctx.userId), first + 1, 'a new expiry is a new event');
-  ctx.db.prepare('UPDATE phones SET expire_time = ? WHERE id = ?').run(ctx.now() + 30 * 24 * HOUR, phone);
+  assert.is(await ctx.db.value("SELECT COUNT(*) FROM messages WHERE user_id = ? AND kind = 'expiringSoon'", ctx.userId), first + 1, 'a new expiry is a new event');
+  await ctx.db.run('UPDATE phones SET expire_time = ? WHERE id = ?', ctx.now() + 30 * 24 * HOUR, phone);
   await unread(ctx.call);
-  assert.is(soon.get(ctx.userId), first + 1, 'a phone with time to spare gets none');
+  assert.is(await ctx.db.value("SELECT COUNT(*) FROM messages WHERE user_id = ? AND kind = 'expiringSoon'", ctx.userId), first + 1, 'a phone with time to spare gets none');
 });
 
 test('order paid: the buyer gets a message', async () => {
   const ctx = await demo();
-  coupons(ctx);
+  await coupons(ctx);
   const before = (await unread(ctx.call)).system;
-  const order = await createOrder(ctx as never, { type: 'buy', packageId: packageId(ctx, PRO, 30), quantity: 1 });
+  const order = await createOrder(ctx as never, { type: 'buy', packageId: await packageId(ctx, PRO, 30), quantity: 1 });
   assert.is((await submit(ctx as never, order.orderId)).data.status, 'success');
   assert.is((await unread(ctx.call)).system, before + 1);
   assert.is((await page(ctx.call)).list[0]!.title, 'Order paid');
@@ -113,9 +112,9 @@ test('order paid: the buyer gets a message', async () => {
 
 test('transfer received: the receiver gets a message naming the count', async () => {
   const ctx = await demo();
-  const to = receiver(ctx, CASES_MOBILE);
+  const to = await receiver(ctx, CASES_MOBILE);
   const before = (await unread(to.call)).all;
-  assert.is((await give(ctx, [phoneId(ctx, 'Shop assistant'), phoneId(ctx, 'Archive')], CASES_MOBILE)).code, 0);
+  assert.is((await give(ctx, [await phoneId(ctx, 'Shop assistant'), await phoneId(ctx, 'Archive')], CASES_MOBILE)).code, 0);
   assert.is((await unread(to.call)).all, before + 1);
   const top = (await page(to.call)).list[0]!;
   assert.equal([top.title, top.summary], ['Cloud phones received', '138****8000 transferred 2 cloud phone(s) to you.']);
@@ -123,15 +122,15 @@ test('transfer received: the receiver gets a message naming the count', async ()
 
 test('grant received: by account to the grantee, by code to whoever redeems it', async () => {
   const ctx = await demo();
-  const grantee = other(ctx);
+  const grantee = await other(ctx);
   const before = (await unread(grantee.call)).all;
-  assert.is((await grant(ctx, body(phoneId(ctx, 'Shop assistant')))).code, 0);
+  assert.is((await grant(ctx, body(await phoneId(ctx, 'Shop assistant')))).code, 0);
   assert.is((await unread(grantee.call)).all, before + 1);
   assert.is((await page(grantee.call)).list[0]!.title, 'Cloud phone granted');
 
-  const byCode = await grant(ctx, body(phoneId(ctx, 'Archive'), { mode: 'code' }));
+  const byCode = await grant(ctx, body(await phoneId(ctx, 'Archive'), { mode: 'code' }));
   assert.is(byCode.code, 0, byCode.msg);
-  const redeemer = receiver(ctx, CASES_MOBILE);
+  const redeemer = await receiver(ctx, CASES_MOBILE);
   const was = (await unread(redeemer.call)).all;
   assert.is((await redeemer.call(`${GRANT}/redeem`, { body: { code: byCode.data.code } })).code, 0);
   assert.is((await unread(redeemer.call)).all, was + 1);
@@ -139,7 +138,7 @@ test('grant received: by account to the grantee, by code to whoever redeems it',
 
 test('share ended early: the owner gets a message', async () => {
   const ctx = await demo();
-  const created = await ctx.call('/api/device/share/create', { body: { userPhoneId: phoneId(ctx, 'Shop assistant'), permission: 'view', validityHours: 24 } });
+  const created = await ctx.call('/api/device/share/create', { body: { userPhoneId: await phoneId(ctx, 'Shop assistant'), permission: 'view', validityHours: 24 } });
   assert.is(created.code, 0, created.msg);
   const before = (await unread(ctx.call)).all;
   assert.is((await ctx.call('/api/device/share/end', { method: 'PUT', body: { shareId: created.data.shareId } })).code, 0);
@@ -153,7 +152,7 @@ test('upload installed: the uploader gets a message once the installs finish', a
   const ctx = await demo(1, undefined, { uploads: { dir: folder.dir, stepMs: 5, install: installer.install, quotaBytes: 10 * 1024 ** 3 } });
   const tus = tusClient(ctx.app, ctx.token);
   const apk = await buildApk({ packageName: 'com.example.notes', label: 'Notes', versionName: '2.0', fillerBytes: 1000 });
-  const created = await tus.create('notes.apk', apk.length, [phoneId(ctx, 'Shop assistant')]);
+  const created = await tus.create('notes.apk', apk.length, [await phoneId(ctx, 'Shop assistant')]);
   await tus.patch(created.location, 0, apk);
   const before = (await unread(ctx.call)).all;
   const verified = await ctx.call('/api/device/file/verify', { body: { uploadId: uploadIdOf(created.location), sha512: createHash('sha512').update(apk).digest('hex') } });

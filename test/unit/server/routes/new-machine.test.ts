@@ -7,6 +7,7 @@ import { CATALOGUE, serialPattern, serialStyleOf } from '../../../../server/lib/
 import { isLuhnValid } from '../../../../server/lib/phone-identity.ts';
 import { demo, PHONE, phoneId } from '../device-helpers.ts';
 import { CASES_MOBILE, receiver } from '../transfer-helpers.ts';
+import { mapInOrder } from '../../../../server/lib/in-order.ts';
 
 // server/API.md "New machine": the catalogue, a phone's current model, changes on one phone or a batch (random, one
 // field, a chosen model), the reboot they start, the record, and every refusal.
@@ -56,7 +57,7 @@ test('the catalogue: manufacturers with their models, the models of one, the par
 
 test('current: a stored identity, valid for each kind, the same as get-extend-batch', async () => {
   const ctx = await demo();
-  const id = phoneId(ctx, 'Shop assistant');
+  const id = await phoneId(ctx, 'Shop assistant');
   const found = await identity(ctx, id);
   assertValid(found);
   assert.equal(await identity(ctx, id), found, 'stored, so stable');
@@ -66,7 +67,7 @@ test('current: a stored identity, valid for each kind, the same as get-extend-ba
 
 test('a random change (ALL): another model, every field new and valid; the phone reboots as newMachine', async () => {
   const ctx = await demo();
-  const id = phoneId(ctx, 'Shop assistant');
+  const id = await phoneId(ctx, 'Shop assistant');
   const before = await identity(ctx, id);
   const reply = await mock(ctx, id);
   assert.equal(reply.data, { userPhoneId: id, success: true, code: 0, msg: '' });
@@ -86,7 +87,7 @@ test('a random change (ALL): another model, every field new and valid; the phone
 test('one field: only that field changes, the model stays', async () => {
   const ctx = await demo();
   const fields = { IMEI: 'imei', WLAN_MAC: 'wlanMac', ANDROID_ID: 'androidId', SERIAL_NO: 'serialNo' } as const;
-  const ids = ['Shop assistant', 'Game farm 1', 'Work phone', 'Reader'].map((name) => phoneId(ctx, name));
+  const ids = (await mapInOrder(['Shop assistant', 'Game farm 1', 'Work phone', 'Reader'], async (name) => await phoneId(ctx, name)));
   for (const [i, [type, field]] of Object.entries(fields).entries()) {
     const id = ids[i]!;
     const before = await identity(ctx, id);
@@ -101,7 +102,7 @@ test('one field: only that field changes, the model stays', async () => {
 
 test('a chosen model on a batch: each phone gets it with identities of its own', async () => {
   const ctx = await demo();
-  const ids = ['Shop assistant', 'Game farm 1', 'Work phone'].map((name) => phoneId(ctx, name));
+  const ids = (await mapInOrder(['Shop assistant', 'Game farm 1', 'Work phone'], async (name) => await phoneId(ctx, name)));
   const pixel = CATALOGUE.find((m) => m.model === 'Pixel 8')!;
   const reply = await byId(ctx, ids, pixel.modelId);
   assert.equal(reply.data.map((e: any) => e.success), [true, true, true]);
@@ -117,10 +118,10 @@ test('a chosen model on a batch: each phone gets it with identities of its own',
 
 test('the phone rules: expired, busy, maintenance, replacing, a fault are refused per phone; nothing changes on them', async () => {
   const ctx = await demo();
-  const named = ['Old account', 'Test device', 'Being replaced', 'Shop assistant', 'Game farm 1'].map((name) => phoneId(ctx, name));
+  const named = (await mapInOrder(['Old account', 'Test device', 'Being replaced', 'Shop assistant', 'Game farm 1'], async (name) => await phoneId(ctx, name)));
   const [expired, maintenance, replacing, busy, faulty] = named as [number, number, number, number, number];
   assert.is((await ctx.call(`${PHONE}/reboot?userPhoneIds=${busy}`, { method: 'PUT' })).code, 0);
-  ctx.db.prepare("UPDATE phones SET fault = 'malfunction' WHERE id = ?").run(faulty);
+  await ctx.db.run("UPDATE phones SET fault = 'malfunction' WHERE id = ?", faulty);
   const before = await Promise.all(named.map((id) => identity(ctx, id)));
   const reply = await batch(ctx, named, 'ALL');
   assert.is(reply.code, 0, reply.msg);
@@ -135,8 +136,8 @@ test('the phone rules: expired, busy, maintenance, replacing, a fault are refuse
 
 test('ownership: another account\'s phone does not exist; a phone lent to the caller is refused as authorized', async () => {
   const ctx = await demo();
-  const lent = phoneId(ctx, 'Shop assistant');
-  const stranger = phoneId(ctx, '绿洲 1', 100, '13800138000');
+  const lent = await phoneId(ctx, 'Shop assistant');
+  const stranger = await phoneId(ctx, '绿洲 1', 100, '13800138000');
   for (const reply of [await mock(ctx, stranger), await current(ctx, stranger), await batch(ctx, [lent, stranger]), await byId(ctx, [stranger], CATALOGUE[0]!.modelId)]) {
     assert.is(reply.code, ErrorCode.DEVICE_NOT_EXIST);
   }
@@ -145,8 +146,8 @@ test('ownership: another account\'s phone does not exist; a phone lent to the ca
     body: { userPhoneId: lent, mode: 'account', permission: 'control', days: 1, account: CASES_MOBILE, agreed: true },
   });
   assert.is(grant.code, 0, grant.msg);
-  const grantee = receiver(ctx);
-  const own = phoneId(ctx, 'Spare line', 1, CASES_MOBILE);
+  const grantee = await receiver(ctx);
+  const own = await phoneId(ctx, 'Spare line', 1, CASES_MOBILE);
   for (const reply of [await mock(grantee, lent), await current(grantee, lent), await batch(grantee, [own, lent]), await byId(grantee, [lent], CATALOGUE[0]!.modelId)]) {
     assert.is(reply.code, ErrorCode.MOCK_PHONE_AUTHORIZED);
     assert.is(reply.msg, 'The model of an authorized phone cannot be changed');
@@ -156,7 +157,7 @@ test('ownership: another account\'s phone does not exist; a phone lent to the ca
 
 test('limits and bad input: batch size, type, ids', async () => {
   const ctx = await demo();
-  const id = phoneId(ctx, 'Shop assistant');
+  const id = await phoneId(ctx, 'Shop assistant');
   const many = Array.from({ length: MOCK_BATCH_LIMIT + 1 }, (_, i) => i + 1);
   assert.is((await batch(ctx, many)).code, ErrorCode.BATCH_LIMIT_EXCEEDED);
   assert.is((await byId(ctx, many, CATALOGUE[0]!.modelId)).code, ErrorCode.BATCH_LIMIT_EXCEEDED);
@@ -168,7 +169,7 @@ test('limits and bad input: batch size, type, ids', async () => {
 
 test('the record: each attempt with its time, models before and after, the params, the result; paged, newest first', async () => {
   const ctx = await demo();
-  const [a, b] = [phoneId(ctx, 'Shop assistant'), phoneId(ctx, 'Old account')];
+  const [a, b] = [await phoneId(ctx, 'Shop assistant'), await phoneId(ctx, 'Old account')];
   const before = await identity(ctx, a);
   await batch(ctx, [a, b], 'ALL');
   ctx.advance(OPERATION_DURATION_MS.newMachine);
@@ -186,14 +187,14 @@ test('the record: each attempt with its time, models before and after, the param
   assert.equal([first.userPhoneId, first.mockType, first.params.length], [a, 'ALL', 7]);
   assert.ok(first.beforeModel.includes(before.model) && first.createTime <= last.createTime);
   assert.is((await record(ctx, `?userPhoneId=${b}`)).data.total, 1);
-  const other = receiver(ctx);
+  const other = await receiver(ctx);
   assert.is((await record(other)).data.total, 0, 'only the caller\'s record');
 });
 
 test('the stream hears of each phone that changed (its screen reboots with the new identity), not of refused ones', async () => {
   const heard: Array<[number, string]> = [];
   const ctx = await demo(1, undefined, { phoneRestarted: (id, kind) => void heard.push([id, kind]) });
-  const [a, b] = [phoneId(ctx, 'Shop assistant'), phoneId(ctx, 'Old account')];
+  const [a, b] = [await phoneId(ctx, 'Shop assistant'), await phoneId(ctx, 'Old account')];
   await batch(ctx, [a, b], 'ANDROID_ID');
   assert.equal(heard, [[a, 'newMachine']]);
 });

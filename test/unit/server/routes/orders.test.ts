@@ -25,7 +25,7 @@ test('goods list: three grades with 7/30/90-day packages, daily prices and stock
     { name: '90 days', days: 90, price: 21000, originalPrice: 23400 },
   ]);
   assert.equal(goods.map((g) => g.packages.map((p: any) => p.price)), [[1200, 3900, 10500], [2400, 7800, 21000], [4800, 15600, 42000]]);
-  assert.is(goods[1]!.packages[1].packageId, packageId(ctx, PRO, 30));
+  assert.is(goods[1]!.packages[1].packageId, await packageId(ctx, PRO, 30));
   const zh = await ctx.call('/api/product/goods/list', { language: 'zh-CN' });
   assert.equal([zh.data[0].gradeName, zh.data[0].packages[0].name], ['标准型', '7天']);
   assert.is((await ctx.call('/api/product/goods/list', { token: '' })).code, ErrorCode.UNAUTHORIZED);
@@ -33,8 +33,8 @@ test('goods list: three grades with 7/30/90-day packages, daily prices and stock
 
 test('buy: Pro 30 days x2 with the cash coupon is 7800*2-500, with the discount coupon capped at 2000', async () => {
   const ctx = await shop();
-  const c = coupons(ctx);
-  const body = { type: 'buy', packageId: packageId(ctx, PRO, 30), quantity: 2 };
+  const c = await coupons(ctx);
+  const body = { type: 'buy', packageId: await packageId(ctx, PRO, 30), quantity: 2 };
   const plain = await ctx.call(`${ORDER}/preview`, { body });
   assert.is(plain.code, 0);
   assert.equal([plain.data.originalAmount, plain.data.discountAmount, plain.data.payAmount, plain.data.extraDays], [15600, 0, 15600, 0]);
@@ -71,8 +71,8 @@ test('buy: Pro 30 days x2 with the cash coupon is 7800*2-500, with the discount 
 
 test('coupon usability reasons on a small order; an unusable or foreign coupon is refused by preview and create alike', async () => {
   const ctx = await shop();
-  const c = coupons(ctx);
-  const body = { type: 'buy', packageId: packageId(ctx, STANDARD, 7), quantity: 1 };
+  const c = await coupons(ctx);
+  const body = { type: 'buy', packageId: await packageId(ctx, STANDARD, 7), quantity: 1 };
   const preview = await ctx.call(`${ORDER}/preview`, { body });
   const reasons = Object.fromEntries(preview.data.coupons.map((o: any) => [o.couponId, [o.usable, o.reason, o.discountAmount]]));
   assert.equal(reasons, {
@@ -88,18 +88,18 @@ test('coupon usability reasons on a small order; an unusable or foreign coupon i
     assert.is(refused.code, ErrorCode.COUPON_UNAVAILABLE);
     assert.is(refused.msg, 'Coupon is not available or not yet usable');
   }
-  assert.is(count(ctx, 'SELECT COUNT(*) FROM orders WHERE user_id = ?', ctx.userId), 0);
+  assert.is(await count(ctx, 'SELECT COUNT(*) FROM orders WHERE user_id = ?', ctx.userId), 0);
   // Another user's coupon is as unknown as a missing one.
   const green = await shop(100);
-  assert.equal((await green.call(`${ORDER}/preview`, { body: { ...body, packageId: packageId(ctx, STANDARD, 7, 100) } })).data.coupons, []);
-  const foreign = await green.call(`${ORDER}/preview`, { body: { ...body, packageId: packageId(ctx, STANDARD, 7, 100), couponId: c.discount85 } });
+  assert.equal((await green.call(`${ORDER}/preview`, { body: { ...body, packageId: await packageId(ctx, STANDARD, 7, 100) } })).data.coupons, []);
+  const foreign = await green.call(`${ORDER}/preview`, { body: { ...body, packageId: await packageId(ctx, STANDARD, 7, 100), couponId: c.discount85 } });
   assert.is(foreign.code, ErrorCode.COUPON_UNAVAILABLE);
 });
 
 test('a coupon held by an unpaid order is not offered to another order', async () => {
   const ctx = await shop();
-  const c = coupons(ctx);
-  const body = { type: 'buy', packageId: packageId(ctx, PRO, 30), quantity: 1, couponId: c.discount85 };
+  const c = await coupons(ctx);
+  const body = { type: 'buy', packageId: await packageId(ctx, PRO, 30), quantity: 1, couponId: c.discount85 };
   await createOrder(ctx, body);
   assert.is((await ctx.call(`${ORDER}/create`, { body })).code, ErrorCode.COUPON_UNAVAILABLE);
   const offered = (await ctx.call(`${ORDER}/preview`, { body: { ...body, couponId: undefined } })).data.coupons.map((o: any) => o.couponId);
@@ -111,37 +111,37 @@ test('a coupon held by an unpaid order is not offered to another order', async (
 
 test('buy: quantity 1-20, unknown or foreign packages, stock insufficient unless allocateLater', async () => {
   const ctx = await shop();
-  const pro = packageId(ctx, PRO, 30);
+  const pro = await packageId(ctx, PRO, 30);
   for (const quantity of [0, 21, 1.5, -1, '2', undefined]) {
     const reply = await ctx.call(`${ORDER}/preview`, { body: { type: 'buy', packageId: pro, quantity } });
     assert.is(reply.code, ErrorCode.QUANTITY_INVALID, String(quantity));
   }
   assert.is((await ctx.call(`${ORDER}/preview`, { body: { type: 'buy', packageId: pro, quantity: 20 } })).code, 0);
-  for (const id of [999, packageId(ctx, PRO, 30, 100)]) {
+  for (const id of [999, await packageId(ctx, PRO, 30, 100)]) {
     const reply = await ctx.call(`${ORDER}/preview`, { body: { type: 'buy', packageId: id, quantity: 1 } });
     assert.equal([reply.code, reply.msg], [ErrorCode.PACKAGE_NOT_EXIST, 'The package does not exist']);
   }
   assert.is((await ctx.call(`${ORDER}/preview`, { body: { type: 'sell', packageId: pro, quantity: 1 } })).code, ErrorCode.BAD_REQUEST);
 
-  const ultra = { type: 'buy', packageId: packageId(ctx, ULTRA, 30), quantity: 1 };
+  const ultra = { type: 'buy', packageId: await packageId(ctx, ULTRA, 30), quantity: 1 };
   for (const path of ['preview', 'create']) {
     const refused = await ctx.call(`${ORDER}/${path}`, { body: ultra });
     assert.equal([refused.code, refused.msg], [ErrorCode.STOCK_INSUFFICIENT, 'Stock insufficient for this phone type, please contact support']);
   }
-  ctx.db.prepare('UPDATE grade_stock SET stock = 1 WHERE tenant_id = 1 AND grade_id = ?').run(PRO);
+  await ctx.db.run('UPDATE grade_stock SET stock = 1 WHERE tenant_id = 1 AND grade_id = ?', PRO);
   assert.is((await ctx.call(`${ORDER}/preview`, { body: { type: 'buy', packageId: pro, quantity: 2 } })).code, ErrorCode.STOCK_INSUFFICIENT);
   const later = await ctx.call(`${ORDER}/preview`, { body: { ...ultra, allocateLater: true } });
   assert.equal([later.code, later.data.payAmount], [0, 15600]);
   assert.is((await ctx.call(`${ORDER}/create`, { body: { ...ultra, allocateLater: true } })).data.status, 'waitPay');
-  assert.is(stock(ctx, ULTRA), 0);
+  assert.is(await stock(ctx, ULTRA), 0);
 });
 
 test('renew: own grade only, extends from max(now, expiry), the extension coupon adds days', async () => {
   const ctx = await shop();
-  const c = coupons(ctx);
-  const shopPhone = phoneId(ctx, 'Shop assistant');
-  const old = phoneId(ctx, 'Old account');
-  const body = { type: 'renew', packageId: packageId(ctx, STANDARD, 30), userPhoneIds: [shopPhone, old, shopPhone] };
+  const c = await coupons(ctx);
+  const shopPhone = await phoneId(ctx, 'Shop assistant');
+  const old = await phoneId(ctx, 'Old account');
+  const body = { type: 'renew', packageId: await packageId(ctx, STANDARD, 30), userPhoneIds: [shopPhone, old, shopPhone] };
   const preview = await ctx.call(`${ORDER}/preview`, { body: { ...body, couponId: c.extension3 } });
   assert.is(preview.code, 0);
   const now = ctx.now();
@@ -153,10 +153,10 @@ test('renew: own grade only, extends from max(now, expiry), the extension coupon
   const cash = await ctx.call(`${ORDER}/preview`, { body: { ...body, couponId: c.cash500 } });
   assert.equal([cash.data.payAmount, cash.data.extraDays], [7300, 0]);
 
-  const pro = await ctx.call(`${ORDER}/preview`, { body: { ...body, packageId: packageId(ctx, PRO, 30) } });
+  const pro = await ctx.call(`${ORDER}/preview`, { body: { ...body, packageId: await packageId(ctx, PRO, 30) } });
   assert.equal([pro.code, pro.data], [ErrorCode.PACKAGE_NOT_EXIST, { userPhoneId: shopPhone }]);
   const green = await shop(100);
-  const foreign = await green.call(`${ORDER}/preview`, { body: { ...body, packageId: packageId(ctx, STANDARD, 30, 100) } });
+  const foreign = await green.call(`${ORDER}/preview`, { body: { ...body, packageId: await packageId(ctx, STANDARD, 30, 100) } });
   assert.is(foreign.code, ErrorCode.DEVICE_NOT_EXIST);
   for (const userPhoneIds of [[], Array.from({ length: 21 }, (_, i) => i + 1), 'x']) {
     assert.is((await ctx.call(`${ORDER}/preview`, { body: { ...body, userPhoneIds } })).code, ErrorCode.QUANTITY_INVALID);
@@ -165,9 +165,9 @@ test('renew: own grade only, extends from max(now, expiry), the extension coupon
 
 test('upgrade: days x daily difference, under 1 day and 999 days refused, not higher refused', async () => {
   const ctx = await shop();
-  const shopPhone = phoneId(ctx, 'Shop assistant');
-  const reader = phoneId(ctx, 'Reader');
-  const spare = phoneId(ctx, 'Spare');
+  const shopPhone = await phoneId(ctx, 'Shop assistant');
+  const reader = await phoneId(ctx, 'Reader');
+  const spare = await phoneId(ctx, 'Spare');
   const now = ctx.now();
   const preview = await ctx.call(`${ORDER}/preview`, { body: { type: 'upgrade', targetGradeId: ULTRA, userPhoneIds: [shopPhone, reader] } });
   assert.is(preview.code, 0);
@@ -182,13 +182,12 @@ test('upgrade: days x daily difference, under 1 day and 999 days refused, not hi
   assert.is((await upgrade([shopPhone])).data.payAmount, 30 * 130);
   const short = await upgrade([shopPhone, reader]);
   assert.equal([short.code, short.msg, short.data], [ErrorCode.UPGRADE_REMAINING_TOO_SHORT, 'A phone needs at least 1 day remaining to upgrade', { userPhoneId: reader }]);
-  assert.is((await upgrade([phoneId(ctx, 'Old account')])).code, ErrorCode.UPGRADE_REMAINING_TOO_SHORT);
+  assert.is((await upgrade([await phoneId(ctx, 'Old account')])).code, ErrorCode.UPGRADE_REMAINING_TOO_SHORT);
   assert.is((await upgrade([spare])).code, ErrorCode.UPGRADE_NOT_HIGHER);
   assert.is((await upgrade([spare], STANDARD)).code, ErrorCode.UPGRADE_NOT_HIGHER);
-  const setExpiry = ctx.db.prepare('UPDATE phones SET expire_time = ? WHERE id = ?');
-  setExpiry.run(ctx.now() + 998 * DAY, shopPhone);
+  await ctx.db.run('UPDATE phones SET expire_time = ? WHERE id = ?', ctx.now() + 998 * DAY, shopPhone);
   assert.is((await upgrade([shopPhone])).data.payAmount, 998 * 130);
-  setExpiry.run(ctx.now() + 998 * DAY + 1, shopPhone);
+  await ctx.db.run('UPDATE phones SET expire_time = ? WHERE id = ?', ctx.now() + 998 * DAY + 1, shopPhone);
   const long = await upgrade([shopPhone]);
   assert.equal([long.code, long.msg], [ErrorCode.UPGRADE_TOO_LONG, 'The upgraded duration must be under 999 days']);
   assert.is((await upgrade([spare], 9)).code, ErrorCode.PACKAGE_NOT_EXIST);
@@ -200,7 +199,7 @@ test('upgrade: days x daily difference, under 1 day and 999 days refused, not hi
 test('guests may browse and preview but not order', async () => {
   const ctx = await shop();
   const guest = (await ctx.guestLogin()).data.accessToken;
-  const body = { type: 'buy', packageId: packageId(ctx, STANDARD, 7), quantity: 1 };
+  const body = { type: 'buy', packageId: await packageId(ctx, STANDARD, 7), quantity: 1 };
   assert.is((await ctx.call('/api/product/goods/list', { token: guest })).code, 0);
   assert.is((await ctx.call(`${ORDER}/preview`, { body, token: guest })).code, 0);
   const refused = await ctx.call(`${ORDER}/create`, { body, token: guest });

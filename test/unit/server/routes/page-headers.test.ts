@@ -27,7 +27,7 @@ function directives(policy: string): Map<string, string[]> {
 }
 
 test('every app page: scripts and styles from self plus the exact inline blocks by hash, no unsafe-inline or JavaScript eval', async () => {
-  const { app } = setup({ distDir: dist });
+  const { app } = await setup({ distDir: dist });
   for (const path of ['/app/demo', '/app/login/green', '/app/index.html']) {
     const response = await app.request(path);
     const policy = directives(response.headers.get('content-security-policy') ?? '');
@@ -47,7 +47,7 @@ test('every app page: scripts and styles from self plus the exact inline blocks 
 });
 
 test('partner origins may frame the app and extra API or stream hosts may be called, as configured', async () => {
-  const { app } = setup({
+  const { app } = await setup({
     distDir: dist,
     pageSecurity: {
       frameAncestors: parseOrigins('FRAME_ANCESTORS', 'https://partner.example, https://*.webview.example:8443'),
@@ -60,7 +60,7 @@ test('partner origins may frame the app and extra API or stream hosts may be cal
 });
 
 test('every app page names its module scripts and preloads in a Link header, so the browser asks for them before parsing the page', async () => {
-  const { app } = setup({ distDir: dist });
+  const { app } = await setup({ distDir: dist });
   for (const path of ['/app/demo', '/app/login/green']) {
     const response = await app.request(path);
     assert.is(response.headers.get('link'), '</app/assets/a.js>; rel=modulepreload', path);

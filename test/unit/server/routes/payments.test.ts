@@ -13,8 +13,8 @@ const payStatus = async (ctx: Shop, orderId: number) => (await ctx.call(`${PAY}/
 
 test('mock payment of a buy: phones allocated in the default group, named and numbered, listed with the others', async () => {
   const ctx = await shop();
-  const c = coupons(ctx);
-  const order = await createOrder(ctx, { type: 'buy', packageId: packageId(ctx, PRO, 30), quantity: 2, couponId: c.cash500 });
+  const c = await coupons(ctx);
+  const order = await createOrder(ctx, { type: 'buy', packageId: await packageId(ctx, PRO, 30), quantity: 2, couponId: c.cash500 });
   ctx.advance(5 * MINUTE);
   const paid = await submit(ctx, order.orderId);
   assert.is(paid.code, 0);
@@ -25,8 +25,8 @@ test('mock payment of a buy: phones allocated in the default group, named and nu
   const after = await getOrder(ctx, order.orderId);
   assert.equal([after.status, after.payTime, after.payMethod, after.phoneCount], ['allocated', ctx.now(), 'mock', 2]);
   assert.equal(await payStatus(ctx, order.orderId), { orderId: order.orderId, orderStatus: 'allocated', paymentStatus: 'success' });
-  assert.is(stock(ctx, PRO), 198);
-  assert.is(ctx.db.prepare('SELECT used_order_id FROM coupons WHERE id = ?').pluck().get(c.cash500), order.orderId);
+  assert.is(await stock(ctx, PRO), 198);
+  assert.is(await ctx.db.value('SELECT used_order_id FROM coupons WHERE id = ?', c.cash500), order.orderId);
   assert.is((await ctx.call('/api/promotion/coupon/list?status=used')).data.length, 2);
 
   const list = await listPhones(ctx, 'sort=default&pageSize=200', 'en-US');
@@ -40,66 +40,66 @@ test('mock payment of a buy: phones allocated in the default group, named and nu
     ],
   );
   // The next purchase continues the names.
-  const again = await createOrder(ctx, { type: 'buy', packageId: packageId(ctx, PRO, 7), quantity: 1 });
+  const again = await createOrder(ctx, { type: 'buy', packageId: await packageId(ctx, PRO, 7), quantity: 1 });
   await submit(ctx, again.orderId);
   const third = (await getOrder(ctx, again.orderId)).userPhoneIds[0];
-  assert.is(phoneRow(ctx, third).name, 'Pro 3');
+  assert.is((await phoneRow(ctx, third)).name, 'Pro 3');
 });
 
 test('allocateLater without stock: paid, then waitAllocate with no phone created', async () => {
   const ctx = await shop();
-  const phones = count(ctx, 'SELECT COUNT(*) FROM phones');
-  const order = await createOrder(ctx, { type: 'buy', packageId: packageId(ctx, ULTRA, 7), quantity: 2, allocateLater: true });
+  const phones = await count(ctx, 'SELECT COUNT(*) FROM phones');
+  const order = await createOrder(ctx, { type: 'buy', packageId: await packageId(ctx, ULTRA, 7), quantity: 2, allocateLater: true });
   assert.is((await submit(ctx, order.orderId)).data.status, 'success');
   const after = await getOrder(ctx, order.orderId);
   assert.equal([after.status, after.userPhoneIds, after.payAmount], ['waitAllocate', [], 9600]);
-  assert.is(count(ctx, 'SELECT COUNT(*) FROM phones'), phones);
+  assert.is(await count(ctx, 'SELECT COUNT(*) FROM phones'), phones);
   assert.equal(await payStatus(ctx, order.orderId), { orderId: order.orderId, orderStatus: 'waitAllocate', paymentStatus: 'success' });
   // allocateLater with stock simply allocates.
-  const std = await createOrder(ctx, { type: 'buy', packageId: packageId(ctx, STANDARD, 7), quantity: 1, allocateLater: true });
+  const std = await createOrder(ctx, { type: 'buy', packageId: await packageId(ctx, STANDARD, 7), quantity: 1, allocateLater: true });
   await submit(ctx, std.orderId);
   assert.is((await getOrder(ctx, std.orderId)).status, 'allocated');
 });
 
 test('stock sold out between create and payment: refused, nothing charged, the order still payable later', async () => {
   const ctx = await shop();
-  const order = await createOrder(ctx, { type: 'buy', packageId: packageId(ctx, PRO, 30), quantity: 2 });
-  ctx.db.prepare('UPDATE grade_stock SET stock = 1 WHERE tenant_id = 1 AND grade_id = ?').run(PRO);
+  const order = await createOrder(ctx, { type: 'buy', packageId: await packageId(ctx, PRO, 30), quantity: 2 });
+  await ctx.db.run('UPDATE grade_stock SET stock = 1 WHERE tenant_id = 1 AND grade_id = ?', PRO);
   const key = newKey();
   assert.is((await submit(ctx, order.orderId, 'mock', key)).code, ErrorCode.STOCK_INSUFFICIENT);
-  assert.equal([(await getOrder(ctx, order.orderId)).status, count(ctx, 'SELECT COUNT(*) FROM payments'), stock(ctx, PRO)], ['waitPay', 0, 1]);
-  ctx.db.prepare('UPDATE grade_stock SET stock = 5 WHERE tenant_id = 1 AND grade_id = ?').run(PRO);
+  assert.equal([(await getOrder(ctx, order.orderId)).status, await count(ctx, 'SELECT COUNT(*) FROM payments'), await stock(ctx, PRO)], ['waitPay', 0, 1]);
+  await ctx.db.run('UPDATE grade_stock SET stock = 5 WHERE tenant_id = 1 AND grade_id = ?', PRO);
   assert.is((await submit(ctx, order.orderId, 'mock', key)).data.status, 'success');
-  assert.is(stock(ctx, PRO), 3);
+  assert.is(await stock(ctx, PRO), 3);
 });
 
 test('renew and upgrade payments: expiry from max(now, expiry) plus extension days; upgrade changes the grade only', async () => {
   const ctx = await shop();
-  const c = coupons(ctx);
-  const shopPhone = phoneId(ctx, 'Shop assistant');
-  const old = phoneId(ctx, 'Old account');
-  const before = phoneRow(ctx, shopPhone).expire_time as number;
-  const renew = await createOrder(ctx, { type: 'renew', packageId: packageId(ctx, STANDARD, 30), userPhoneIds: [shopPhone, old], couponId: c.extension3 });
+  const c = await coupons(ctx);
+  const shopPhone = await phoneId(ctx, 'Shop assistant');
+  const old = await phoneId(ctx, 'Old account');
+  const before = (await phoneRow(ctx, shopPhone)).expire_time as number;
+  const renew = await createOrder(ctx, { type: 'renew', packageId: await packageId(ctx, STANDARD, 30), userPhoneIds: [shopPhone, old], couponId: c.extension3 });
   ctx.advance(MINUTE);
   await submit(ctx, renew.orderId);
   const renewed = await getOrder(ctx, renew.orderId);
   assert.equal([renewed.status, renewed.userPhoneIds, renewed.extraDays], ['completed', [shopPhone, old], 3]);
-  assert.is(phoneRow(ctx, shopPhone).expire_time, before + 33 * DAY);
-  assert.is(phoneRow(ctx, old).expire_time, ctx.now() + 33 * DAY);
+  assert.is((await phoneRow(ctx, shopPhone)).expire_time, before + 33 * DAY);
+  assert.is((await phoneRow(ctx, old)).expire_time, ctx.now() + 33 * DAY);
 
-  const spare = phoneId(ctx, 'Spare');
-  const spareExpiry = phoneRow(ctx, spare).expire_time;
+  const spare = await phoneId(ctx, 'Spare');
+  const spareExpiry = (await phoneRow(ctx, spare)).expire_time;
   const upgrade = await createOrder(ctx, { type: 'upgrade', targetGradeId: ULTRA, userPhoneIds: [spare] });
   assert.is(upgrade.payAmount, 45 * (520 - 260));
   await submit(ctx, upgrade.orderId);
-  assert.equal([phoneRow(ctx, spare).grade_id, phoneRow(ctx, spare).expire_time], [ULTRA, spareExpiry]);
+  assert.equal([(await phoneRow(ctx, spare)).grade_id, (await phoneRow(ctx, spare)).expire_time], [ULTRA, spareExpiry]);
   assert.is((await getOrder(ctx, upgrade.orderId)).status, 'completed');
 });
 
 test('a paid upgrade restarts a running phone onto its grade (task UPGRADE); a phone under maintenance keeps its status', async () => {
   const ctx = await shop();
-  const [spare, repaired] = [phoneId(ctx, 'Spare'), phoneId(ctx, 'Shop assistant')];
-  ctx.db.prepare("UPDATE phones SET status = 'maintenance' WHERE id = ?").run(repaired);
+  const [spare, repaired] = [await phoneId(ctx, 'Spare'), await phoneId(ctx, 'Shop assistant')];
+  await ctx.db.run("UPDATE phones SET status = 'maintenance' WHERE id = ?", repaired);
   for (const id of [spare, repaired]) {
     const order = await createOrder(ctx, { type: 'upgrade', targetGradeId: ULTRA, userPhoneIds: [id] });
     assert.ok(order.payAmount > 0);
@@ -107,27 +107,27 @@ test('a paid upgrade restarts a running phone onto its grade (task UPGRADE); a p
   }
   const progress = await ctx.call('/api/device/user/phone/get-progress', { body: { userPhoneIds: [spare, repaired], taskType: 'UPGRADE' } });
   assert.equal(progress.data.map((entry: { status: string }) => entry.status), ['running', 'none']);
-  assert.equal([phoneRow(ctx, repaired).status, phoneRow(ctx, repaired).operation_type, phoneRow(ctx, repaired).grade_id], ['maintenance', null, ULTRA]);
+  assert.equal([(await phoneRow(ctx, repaired)).status, (await phoneRow(ctx, repaired)).operation_type, (await phoneRow(ctx, repaired)).grade_id], ['maintenance', null, ULTRA]);
   ctx.advance(10_000);
   const done = await ctx.call('/api/device/user/phone/get-progress', { body: { userPhoneIds: [spare], taskType: 'UPGRADE' } });
-  assert.equal([done.data[0].status, phoneRow(ctx, spare).grade_id], ['done', ULTRA]);
+  assert.equal([done.data[0].status, (await phoneRow(ctx, spare)).grade_id], ['done', ULTRA]);
 });
 
 test('a phone changed since the order was placed: the payment is refused and nothing applied', async () => {
   const ctx = await shop();
-  const spare = phoneId(ctx, 'Spare');
+  const spare = await phoneId(ctx, 'Spare');
   const first = await createOrder(ctx, { type: 'upgrade', targetGradeId: ULTRA, userPhoneIds: [spare] });
   const second = await createOrder(ctx, { type: 'upgrade', targetGradeId: ULTRA, userPhoneIds: [spare] });
   await submit(ctx, first.orderId);
   const refused = await submit(ctx, second.orderId);
   assert.is(refused.code, ErrorCode.ORDER_STATE_INVALID);
   assert.is((await getOrder(ctx, second.orderId)).status, 'waitPay');
-  assert.is(count(ctx, 'SELECT COUNT(*) FROM payments WHERE order_id = ?', second.orderId), 0);
+  assert.is(await count(ctx, 'SELECT COUNT(*) FROM payments WHERE order_id = ?', second.orderId), 0);
 });
 
 test('wallet payment: waiting with a wallet URL, then success through the callback; the callback is idempotent', async () => {
   const ctx = await shop();
-  const order = await createOrder(ctx, { type: 'buy', packageId: packageId(ctx, STANDARD, 30), quantity: 1 });
+  const order = await createOrder(ctx, { type: 'buy', packageId: await packageId(ctx, STANDARD, 30), quantity: 1 });
   const started = await submit(ctx, order.orderId, 'alipay', newKey(), { returnUrl: '/app/orders/demo' });
   assert.is(started.code, 0);
   assert.is(started.data.status, 'waiting');
@@ -140,16 +140,16 @@ test('wallet payment: waiting with a wallet URL, then success through the callba
   const done = await notify(ctx, 'alipay', started.data.paymentId, 'success');
   assert.equal([done.code, done.data], [0, { paymentId: started.data.paymentId, status: 'success', orderId: order.orderId }]);
   assert.equal(await payStatus(ctx, order.orderId), { orderId: order.orderId, orderStatus: 'allocated', paymentStatus: 'success' });
-  const phones = count(ctx, 'SELECT COUNT(*) FROM phones');
+  const phones = await count(ctx, 'SELECT COUNT(*) FROM phones');
   for (const result of ['success', 'cancel']) assert.is((await notify(ctx, 'alipay', started.data.paymentId, result)).data.status, 'success');
-  assert.is(count(ctx, 'SELECT COUNT(*) FROM phones'), phones);
-  assert.is(stock(ctx, STANDARD), 499);
+  assert.is(await count(ctx, 'SELECT COUNT(*) FROM phones'), phones);
+  assert.is(await stock(ctx, STANDARD), 499);
   assert.is((await getOrder(ctx, order.orderId)).payMethod, 'alipay');
 });
 
 test('wallet cancel and fail leave the order payable; a second wallet cannot pay a paid order', async () => {
   const ctx = await shop();
-  const order = await createOrder(ctx, { type: 'buy', packageId: packageId(ctx, STANDARD, 30), quantity: 1 });
+  const order = await createOrder(ctx, { type: 'buy', packageId: await packageId(ctx, STANDARD, 30), quantity: 1 });
   const wechat = (await submit(ctx, order.orderId, 'wechat')).data;
   assert.is((await notify(ctx, 'wechat', wechat.paymentId, 'cancel')).data.status, 'closed');
   assert.equal(await payStatus(ctx, order.orderId), { orderId: order.orderId, orderStatus: 'waitPay', paymentStatus: 'closed' });
@@ -162,23 +162,23 @@ test('wallet cancel and fail leave the order payable; a second wallet cannot pay
   const two = (await submit(ctx, order.orderId, 'wechat')).data;
   assert.is((await notify(ctx, 'alipay', one.paymentId, 'success')).data.status, 'success');
   assert.is((await notify(ctx, 'wechat', two.paymentId, 'success')).data.status, 'closed');
-  assert.is(count(ctx, "SELECT COUNT(*) FROM payments WHERE status = 'success'"), 1);
-  assert.is(stock(ctx, STANDARD), 499);
+  assert.is(await count(ctx, "SELECT COUNT(*) FROM payments WHERE status = 'success'"), 1);
+  assert.is(await stock(ctx, STANDARD), 499);
   assert.is((await submit(ctx, order.orderId, 'wechat')).code, ErrorCode.ORDER_ALREADY_PAID);
 });
 
 test('idempotency: the same key answers the same payment and never pays twice; another key on a paid order is refused', async () => {
   const ctx = await shop();
-  const order = await createOrder(ctx, { type: 'buy', packageId: packageId(ctx, STANDARD, 7), quantity: 3 });
+  const order = await createOrder(ctx, { type: 'buy', packageId: await packageId(ctx, STANDARD, 7), quantity: 3 });
   const key = newKey();
   const first = await submit(ctx, order.orderId, 'mock', key);
   const second = await submit(ctx, order.orderId, 'mock', key);
   assert.equal(second.data, first.data);
-  assert.is(count(ctx, 'SELECT COUNT(*) FROM payments'), 1);
-  assert.is(stock(ctx, STANDARD), 497);
+  assert.is(await count(ctx, 'SELECT COUNT(*) FROM payments'), 1);
+  assert.is(await stock(ctx, STANDARD), 497);
   const other = await submit(ctx, order.orderId);
   assert.equal([other.code, other.msg], [ErrorCode.ORDER_ALREADY_PAID, 'The order has already been paid']);
-  const another = await createOrder(ctx, { type: 'buy', packageId: packageId(ctx, STANDARD, 7), quantity: 1 });
+  const another = await createOrder(ctx, { type: 'buy', packageId: await packageId(ctx, STANDARD, 7), quantity: 1 });
   assert.is((await submit(ctx, another.orderId, 'mock', key)).code, ErrorCode.BAD_REQUEST);
   // A waiting wallet payment answers the same wallet URL on a retry.
   const wallet = await submit(ctx, another.orderId, 'wechat', 'wallet-key-1');
@@ -189,24 +189,24 @@ test('idempotency: the same key answers the same payment and never pays twice; a
 
 test('concurrent submits with different keys on one unpaid order: exactly one payment succeeds', async () => {
   const ctx = await shop();
-  const order = await createOrder(ctx, { type: 'buy', packageId: packageId(ctx, PRO, 30), quantity: 2 });
+  const order = await createOrder(ctx, { type: 'buy', packageId: await packageId(ctx, PRO, 30), quantity: 2 });
   const replies = await Promise.all([submit(ctx, order.orderId), submit(ctx, order.orderId), submit(ctx, order.orderId)]);
   assert.equal(replies.map((r) => r.code).sort(), [0, ErrorCode.ORDER_ALREADY_PAID, ErrorCode.ORDER_ALREADY_PAID].sort());
-  assert.is(count(ctx, 'SELECT COUNT(*) FROM payments'), 1);
-  assert.is(stock(ctx, PRO), 198);
+  assert.is(await count(ctx, 'SELECT COUNT(*) FROM payments'), 1);
+  assert.is(await stock(ctx, PRO), 198);
   assert.is((await getOrder(ctx, order.orderId)).userPhoneIds.length, 2);
   // Same key at once: one payment, both answers identical.
-  const next = await createOrder(ctx, { type: 'buy', packageId: packageId(ctx, PRO, 30), quantity: 1 });
+  const next = await createOrder(ctx, { type: 'buy', packageId: await packageId(ctx, PRO, 30), quantity: 1 });
   const key = newKey();
   const [a, b] = await Promise.all([submit(ctx, next.orderId, 'mock', key), submit(ctx, next.orderId, 'mock', key)]);
   assert.equal(a.data, b.data);
-  assert.is(stock(ctx, PRO), 197);
+  assert.is(await stock(ctx, PRO), 197);
 });
 
 test('cancel: only waitPay, the coupon is released and an open wallet closed', async () => {
   const ctx = await shop();
-  const c = coupons(ctx);
-  const body = { type: 'buy', packageId: packageId(ctx, PRO, 30), quantity: 1, couponId: c.discount85 };
+  const c = await coupons(ctx);
+  const body = { type: 'buy', packageId: await packageId(ctx, PRO, 30), quantity: 1, couponId: c.discount85 };
   const order = await createOrder(ctx, body);
   const wallet = (await submit(ctx, order.orderId, 'alipay')).data;
   const cancel = (id: number) => ctx.call(`${ORDER}/cancel?id=${id}`, { method: 'PUT' });
@@ -218,7 +218,7 @@ test('cancel: only waitPay, the coupon is released and an open wallet closed', a
   // Released: usable by a new order at once.
   assert.is((await ctx.call(`${ORDER}/create`, { body })).code, 0);
 
-  const paid = await createOrder(ctx, { type: 'buy', packageId: packageId(ctx, STANDARD, 7), quantity: 1 });
+  const paid = await createOrder(ctx, { type: 'buy', packageId: await packageId(ctx, STANDARD, 7), quantity: 1 });
   await submit(ctx, paid.orderId);
   const refused = await cancel(paid.orderId);
   assert.equal([refused.code, refused.msg], [ErrorCode.ORDER_STATE_INVALID, 'The order cannot do this in its current state']);
@@ -231,8 +231,8 @@ test('cancel: only waitPay, the coupon is released and an open wallet closed', a
 
 test('30 minutes unpaid: paymentClosed when read, payment and cancel refused, the coupon free again', async () => {
   const ctx = await shop();
-  const c = coupons(ctx);
-  const body = { type: 'buy', packageId: packageId(ctx, PRO, 30), quantity: 1, couponId: c.cash500 };
+  const c = await coupons(ctx);
+  const body = { type: 'buy', packageId: await packageId(ctx, PRO, 30), quantity: 1, couponId: c.cash500 };
   const order = await createOrder(ctx, body);
   const wallet = (await submit(ctx, order.orderId, 'wechat')).data;
   ctx.advance(30 * MINUTE - 1);
@@ -246,7 +246,7 @@ test('30 minutes unpaid: paymentClosed when read, payment and cancel refused, th
   assert.is((await ctx.call(`${ORDER}/cancel?id=${order.orderId}`, { method: 'PUT' })).code, ErrorCode.ORDER_STATE_INVALID);
   assert.is((await notify(ctx, 'wechat', wallet.paymentId, 'success')).data.status, 'closed');
   assert.equal(await payStatus(ctx, order.orderId), { orderId: order.orderId, orderStatus: 'paymentClosed', paymentStatus: 'closed' });
-  assert.is(stock(ctx, PRO), 200);
+  assert.is(await stock(ctx, PRO), 200);
   assert.is((await ctx.call(`${ORDER}/create`, { body })).code, 0);
 });
 
@@ -254,7 +254,7 @@ test('order page: newest first, filtered by status, paged; bad filters are 400',
   const ctx = await shop();
   const ids: number[] = [];
   for (let i = 0; i < 3; i++) {
-    ids.push((await createOrder(ctx, { type: 'buy', packageId: packageId(ctx, STANDARD, 7), quantity: 1 })).orderId);
+    ids.push((await createOrder(ctx, { type: 'buy', packageId: await packageId(ctx, STANDARD, 7), quantity: 1 })).orderId);
     ctx.advance(1000);
   }
   await submit(ctx, ids[0]!);
@@ -269,7 +269,7 @@ test('order page: newest first, filtered by status, paged; bad filters are 400',
 test('a fully covered order is paid at once; guests cannot pay', async () => {
   const ctx = await shop();
   const redeemed = await ctx.call('/api/promotion/redeem-code/use', { body: { code: 'WELCOME2026' } });
-  const order = await createOrder(ctx, { type: 'buy', packageId: packageId(ctx, STANDARD, 7), quantity: 1, couponId: redeemed.data.couponId });
+  const order = await createOrder(ctx, { type: 'buy', packageId: await packageId(ctx, STANDARD, 7), quantity: 1, couponId: redeemed.data.couponId });
   assert.equal([order.payAmount, order.status], [0, 'allocated']);
   const got = await getOrder(ctx, order.orderId);
   assert.equal([got.payMethod, got.discountAmount, got.phoneCount], ['free', 1200, 1]);

@@ -25,14 +25,14 @@ test('simple-list: the default group first, named per language, with phone count
 });
 
 test('the default group is created once, lazily, for users that lack one', async () => {
-  const ctx = setup();
+  const ctx = await setup();
   const token = (await ctx.smsLogin('13912345678')).data.accessToken;
-  const userId = ctx.db.prepare("SELECT id FROM users WHERE mobile = '13912345678'").pluck().get();
-  const count = () => ctx.db.prepare('SELECT COUNT(*) FROM phone_groups WHERE user_id = ? AND is_default = 1').pluck().get(userId);
-  assert.is(count(), 0);
+  const userId = await ctx.db.value("SELECT id FROM users WHERE mobile = '13912345678'");
+  const count = async () => await ctx.db.value('SELECT COUNT(*) FROM phone_groups WHERE user_id = ? AND is_default = 1', userId);
+  assert.is(await count(), 0);
   const first = await ctx.call(LIST, { token });
   const second = await ctx.call(LIST, { token });
-  assert.is(count(), 1);
+  assert.is(await count(), 1);
   assert.equal(first.data, second.data);
   // Creating a group first still makes the default one, listed before it.
   const guest = (await ctx.guestLogin()).data.accessToken;

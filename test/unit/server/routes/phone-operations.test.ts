@@ -2,6 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ErrorCode } from '../../../../shared/error-codes.ts';
 import { demo, idsQuery, listPhones, PHONE, phoneId, phoneRow, SCALE_MOBILE } from '../device-helpers.ts';
+import { mapInOrder } from '../../../../server/lib/in-order.ts';
 
 // API.md "Devices": reboot, quick restart and reset as state transitions over the injected clock.
 
@@ -18,7 +19,7 @@ const reset = (ctx: Demo, ids: number[]) => ctx.call(`${PHONE}/reset${idsQuery(i
 
 test('reboot: operating for 4 s with rising progress, busy meanwhile, then online', async () => {
   const ctx = await demo();
-  const id = phoneId(ctx, 'Shop assistant');
+  const id = await phoneId(ctx, 'Shop assistant');
   const started = ctx.now();
   const reply = await reboot(ctx, [id]);
   assert.is(reply.code, 0);
@@ -36,7 +37,7 @@ test('reboot: operating for 4 s with rising progress, busy meanwhile, then onlin
   const busy = await reboot(ctx, [id], 'quickRestart');
   assert.equal(busy.data, [{ userPhoneId: id, success: false, code: ErrorCode.DEVICE_BUSY, msg: 'The device is operating, try again later' }]);
   assert.equal((await reset(ctx, [id])).data[0].code, ErrorCode.DEVICE_BUSY);
-  assert.is(phoneRow(ctx, id).operation_type, 'reboot');
+  assert.is((await phoneRow(ctx, id)).operation_type, 'reboot');
 
   ctx.advance(999);
   assert.is((await status(ctx, id)).businessStatus, 'operating');
@@ -48,7 +49,7 @@ test('reboot: operating for 4 s with rising progress, busy meanwhile, then onlin
 
 test('quick restart takes 2 s and brings an offline phone online; unknown types are 400', async () => {
   const ctx = await demo();
-  const id = phoneId(ctx, 'Backup');
+  const id = await phoneId(ctx, 'Backup');
   assert.is((await status(ctx, id)).businessStatus, 'offline');
   assert.is((await reboot(ctx, [id], 'quickRestart')).data[0].success, true);
   ctx.advance(1000);
@@ -58,7 +59,7 @@ test('quick restart takes 2 s and brings an offline phone online; unknown types 
   assert.is((await reboot(ctx, [id], 'reset')).code, ErrorCode.BAD_REQUEST);
   assert.is((await reboot(ctx, [id], 'shutdown')).code, ErrorCode.BAD_REQUEST);
   // A trial phone stays a trial phone after its restart.
-  const trial = phoneId(ctx, 'Free trial');
+  const trial = await phoneId(ctx, 'Free trial');
   await reboot(ctx, [trial]);
   ctx.advance(4000);
   assert.is((await status(ctx, trial)).businessStatus, 'trial');
@@ -66,8 +67,8 @@ test('quick restart takes 2 s and brings an offline phone online; unknown types 
 
 test('reset: 8 s, root off and the default resolution from the start', async () => {
   const ctx = await demo();
-  const id = phoneId(ctx, 'Work phone');
-  assert.equal([phoneRow(ctx, id).root, phoneRow(ctx, id).width], [1, 1080]);
+  const id = await phoneId(ctx, 'Work phone');
+  assert.equal([(await phoneRow(ctx, id)).root, (await phoneRow(ctx, id)).width], [1, 1080]);
   assert.is((await reset(ctx, [id])).data[0].success, true);
   const listed = (await listPhones(ctx, 'keyword=Work%20phone')).list[0]!;
   assert.equal([listed.root, listed.width, listed.height, listed.dpi], [false, 720, 1280, 320]);
@@ -80,12 +81,12 @@ test('reset: 8 s, root off and the default resolution from the start', async () 
   assert.is(resolution.code, ErrorCode.DEVICE_BUSY);
   ctx.advance(4000);
   assert.is((await status(ctx, id)).businessStatus, 'online');
-  assert.equal([phoneRow(ctx, id).root, phoneRow(ctx, id).width, phoneRow(ctx, id).dpi], [0, 720, 320]);
+  assert.equal([(await phoneRow(ctx, id)).root, (await phoneRow(ctx, id)).width, (await phoneRow(ctx, id)).dpi], [0, 720, 320]);
 });
 
 test('a mixed batch acts per device: expired, maintenance, replacing, migrating and busy phones are refused, the others start', async () => {
   const ctx = await demo();
-  const ids = ['Reader', 'Old account', 'Test device', 'Being replaced', 'Moving house', 'Music box'].map((n) => phoneId(ctx, n));
+  const ids = (await mapInOrder(['Reader', 'Old account', 'Test device', 'Being replaced', 'Moving house', 'Music box'], async (n) => await phoneId(ctx, n)));
   await reboot(ctx, [ids[5]!]);
   const reply = await reset(ctx, ids);
   assert.is(reply.code, 0);
@@ -102,18 +103,18 @@ test('a mixed batch acts per device: expired, maintenance, replacing, migrating 
   );
   assert.is(reply.data[1].msg, 'The device has expired');
   assert.is(reply.data[2].msg, 'The device is under maintenance');
-  assert.equal(ids.map((id) => phoneRow(ctx, id).operation_type), ['reset', null, null, null, null, 'reboot']);
+  assert.equal((await mapInOrder(ids, async (id) => (await phoneRow(ctx, id)).operation_type)), ['reset', null, null, null, null, 'reboot']);
   assert.is((await status(ctx, ids[2]!)).businessStatus, 'maintenance');
 });
 
 test("another user's phone in a batch: DEVICE_NOT_EXIST and nothing changes", async () => {
   const ctx = await demo();
   const green = await demo(100);
-  const own = phoneId(ctx, 'Reader');
-  const foreign = phoneId(green, '绿洲 1', 100);
+  const own = await phoneId(ctx, 'Reader');
+  const foreign = await phoneId(green, '绿洲 1', 100);
   // Same tenant, another user.
-  const neighbour = phoneId(ctx, 'Phone 0001', 1, SCALE_MOBILE);
-  const before = [phoneRow(ctx, own), phoneRow(ctx, foreign), phoneRow(ctx, neighbour)];
+  const neighbour = await phoneId(ctx, 'Phone 0001', 1, SCALE_MOBILE);
+  const before = [await phoneRow(ctx, own), await phoneRow(ctx, foreign), await phoneRow(ctx, neighbour)];
   for (const ids of [[own, foreign], [foreign], [own, neighbour], [own, 999_999]]) {
     for (const reply of [await reboot(ctx, ids), await reset(ctx, ids)]) {
       assert.is(reply.code, ErrorCode.DEVICE_NOT_EXIST, String(ids));
@@ -123,7 +124,7 @@ test("another user's phone in a batch: DEVICE_NOT_EXIST and nothing changes", as
     const status = await ctx.call(`${PHONE}/status`, { body: { userPhoneIds: ids } });
     assert.is(status.code, ErrorCode.DEVICE_NOT_EXIST);
   }
-  assert.equal([phoneRow(ctx, own), phoneRow(ctx, foreign), phoneRow(ctx, neighbour)], before);
+  assert.equal([await phoneRow(ctx, own), await phoneRow(ctx, foreign), await phoneRow(ctx, neighbour)], before);
   // The owner of the foreign phone can reboot it.
   assert.is((await green.call(`${PHONE}/reboot${idsQuery([foreign])}`, { method: 'PUT' })).data[0].success, true);
 });
@@ -134,18 +135,18 @@ test('batch size: 1-100 ids, duplicates answered once, malformed ids are 400', a
   const tooMany = await reboot(ctx, many);
   assert.is(tooMany.code, ErrorCode.BATCH_LIMIT_EXCEEDED);
   assert.is(tooMany.msg, 'At most 100 devices at once');
-  assert.is(ctx.db.prepare('SELECT COUNT(*) FROM phones WHERE operation_type IS NOT NULL').pluck().get(), 0);
+  assert.is(await ctx.db.value('SELECT COUNT(*) FROM phones WHERE operation_type IS NOT NULL'), 0);
   assert.is((await ctx.call(`${PHONE}/reboot`, { method: 'PUT' })).code, ErrorCode.BAD_REQUEST);
   assert.is((await ctx.call(`${PHONE}/reset?userPhoneIds=abc`, { method: 'PUT' })).code, ErrorCode.BAD_REQUEST);
-  const id = phoneId(ctx, 'Reader');
+  const id = await phoneId(ctx, 'Reader');
   const twice = await reboot(ctx, [id, id]);
   assert.equal(twice.data.map((e: any) => e.userPhoneId), [id]);
 });
 
 test('an operating phone that reaches its expiry is expired', async () => {
   const ctx = await demo();
-  const id = phoneId(ctx, 'Reader');
-  ctx.db.prepare('UPDATE phones SET expire_time = ? WHERE id = ?').run(ctx.now() + 1000, id);
+  const id = await phoneId(ctx, 'Reader');
+  await ctx.db.run('UPDATE phones SET expire_time = ? WHERE id = ?', ctx.now() + 1000, id);
   await reboot(ctx, [id]);
   assert.is((await status(ctx, id)).businessStatus, 'operating');
   ctx.advance(1000);
@@ -156,7 +157,7 @@ test('an operating phone that reaches its expiry is expired', async () => {
 test('phoneRestarted hears of every phone whose reboot, quick restart or reset started, not of refused ones', async () => {
   const heard: Array<[number, string]> = [];
   const ctx = await demo(1, undefined, { phoneRestarted: (id, kind) => heard.push([id, kind]) });
-  const [reader, music, expired] = ['Reader', 'Music box', 'Old account'].map((n) => phoneId(ctx, n)) as [number, number, number];
+  const [reader, music, expired] = (await mapInOrder(['Reader', 'Music box', 'Old account'], async (n) => await phoneId(ctx, n))) as [number, number, number];
   await reboot(ctx, [reader, music]);
   assert.equal(heard.splice(0), [[reader, 'reboot'], [music, 'reboot']]);
   // Both busy now, and the expired phone never starts: nothing is heard.
@@ -177,7 +178,7 @@ test('phoneRestarted hears of every phone whose reboot, quick restart or reset s
 
 test('get-progress reports the operations: none, running, done', async () => {
   const ctx = await demo();
-  const [a, b] = [phoneId(ctx, 'Reader'), phoneId(ctx, 'Music box')];
+  const [a, b] = [await phoneId(ctx, 'Reader'), await phoneId(ctx, 'Music box')];
   const progress = async (taskType: string) => (await ctx.call(`${PHONE}/get-progress`, { body: { userPhoneIds: [a, b], taskType } })).data;
   await reset(ctx, [a]);
   ctx.advance(2000);
@@ -194,7 +195,7 @@ test('get-progress reports the operations: none, running, done', async () => {
 
 test('get-progress refuses a task type outside the spec\'s list instead of echoing it once per phone', async () => {
   const ctx = await demo();
-  const ids = [phoneId(ctx, 'Reader'), phoneId(ctx, 'Music box')];
+  const ids = [await phoneId(ctx, 'Reader'), await phoneId(ctx, 'Music box')];
   for (const taskType of ['x'.repeat(50_000), 'clone', 'DROP TABLE', 'reboot ', ' CLONE']) {
     const reply = await ctx.call(`${PHONE}/get-progress`, { body: { userPhoneIds: ids, taskType } });
     assert.is(reply.code, ErrorCode.BAD_REQUEST, taskType.slice(0, 20));

@@ -2,6 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ErrorCode } from '../../../../shared/error-codes.ts';
 import { demo, idsQuery, PHONE, phoneId } from '../device-helpers.ts';
+import { mapInOrder } from '../../../../server/lib/in-order.ts';
 
 // API.md "Devices": screenshot links signed for 10 minutes, and the SVG behind them.
 
@@ -12,7 +13,7 @@ async function shoot(ctx: Demo, ids: number[]) {
 }
 
 async function urlOf(ctx: Demo, name: string): Promise<string> {
-  const reply = await shoot(ctx, [phoneId(ctx, name)]);
+  const reply = await shoot(ctx, [await phoneId(ctx, name)]);
   assert.is(reply.data[0].success, true, name);
   return reply.data[0].url as string;
 }
@@ -25,7 +26,7 @@ async function fetchImage(ctx: Demo, url: string) {
 
 test('more than 10 devices: BATCH_LIMIT_EXCEEDED and nothing else', async () => {
   const ctx = await demo();
-  const ids = (ctx.db.prepare('SELECT id FROM phones WHERE user_id = ? ORDER BY id LIMIT 11').pluck().all(ctx.userId) as number[]);
+  const ids = (await ctx.db.column('SELECT id FROM phones WHERE user_id = ? ORDER BY id LIMIT 11', ctx.userId) as number[]);
   const reply = await shoot(ctx, ids);
   assert.is(reply.code, ErrorCode.BATCH_LIMIT_EXCEEDED);
   assert.is(reply.msg, 'At most 10 devices at once');
@@ -35,7 +36,7 @@ test('more than 10 devices: BATCH_LIMIT_EXCEEDED and nothing else', async () => 
 
 test('per device: offline, expired and maintenance refused; others get a signed link', async () => {
   const ctx = await demo();
-  const ids = ['Reader', 'Backup', 'Old account', 'Test device'].map((n) => phoneId(ctx, n));
+  const ids = (await mapInOrder(['Reader', 'Backup', 'Old account', 'Test device'], async (n) => await phoneId(ctx, n)));
   const reply = await shoot(ctx, ids);
   assert.equal(
     reply.data.map((e: any) => [e.userPhoneId, e.success, e.code]),
@@ -46,7 +47,7 @@ test('per device: offline, expired and maintenance refused; others get a signed 
   const expires = ctx.now() + 10 * 60_000;
   assert.match(reply.data[0].url, new RegExp(`^/api/device/screenshot/${ids[0]}\\.svg\\?expires=${expires}&sig=[0-9a-f]{64}$`));
   const green = await demo(100);
-  assert.is((await shoot(ctx, [ids[0]!, phoneId(green, '绿洲 1', 100)])).code, ErrorCode.DEVICE_NOT_EXIST);
+  assert.is((await shoot(ctx, [ids[0]!, await phoneId(green, '绿洲 1', 100)])).code, ErrorCode.DEVICE_NOT_EXIST);
 });
 
 test('the signed link serves the SVG without a token for 10 minutes', async () => {
@@ -81,7 +82,7 @@ test('a link stops working as soon as the owner closes the account, and survives
   const secrets = randomSecrets();
   const first = createApp({ db: ctx.db, distDir: '/nonexistent', now: ctx.now, secrets });
   const restarted = createApp({ db: ctx.db, distDir: '/nonexistent', now: ctx.now, secrets });
-  const phoneIdOf = phoneId(ctx, 'Reader');
+  const phoneIdOf = await phoneId(ctx, 'Reader');
   const signed = await first.request(`${PHONE}/screenshot`, {
     method: 'POST',
     headers: { 'tenant-id': '1', authorization: `Bearer ${ctx.token}`, 'content-type': 'application/json' },
@@ -90,7 +91,7 @@ test('a link stops working as soon as the owner closes the account, and survives
   const link = ((await signed.json()) as { data: Array<{ url: string }> }).data[0]!.url;
   assert.is((await restarted.request(link)).status, 200, 'signed before the restart, served after it');
   assert.is((await fetchImage(ctx, url)).status, 200);
-  ctx.db.prepare('UPDATE users SET deleted_at = ? WHERE id = ?').run(ctx.now(), ctx.userId);
+  await ctx.db.run('UPDATE users SET deleted_at = ? WHERE id = ?', ctx.now(), ctx.userId);
   assert.is((await fetchImage(ctx, url)).status, 403, 'the closed account\'s link is refused');
   assert.is((await restarted.request(link)).status, 403);
 });
@@ -98,7 +99,7 @@ test('a link stops working as soon as the owner closes the account, and survives
 test('tampered, foreign and malformed links are refused', async () => {
   const ctx = await demo();
   const url = await urlOf(ctx, 'Reader');
-  const other = phoneId(ctx, 'Music box');
+  const other = await phoneId(ctx, 'Music box');
   const [, id, expires, sig] = /screenshot\/(\d+)\.svg\?expires=(\d+)&sig=([0-9a-f]+)$/.exec(url)!;
   const flipped = sig!.slice(0, -1) + (sig!.endsWith('0') ? '1' : '0');
   for (const bad of [
@@ -120,7 +121,7 @@ test('tampered, foreign and malformed links are refused', async () => {
   assert.is((await fetchImage(other2, url)).status, 403);
   // A phone that changes hands invalidates its links.
   const green = await demo(100);
-  ctx.db.prepare('UPDATE phones SET user_id = ? WHERE id = ?').run(green.userId, Number(id));
+  await ctx.db.run('UPDATE phones SET user_id = ? WHERE id = ?', green.userId, Number(id));
   assert.is((await fetchImage(ctx, url)).status, 403);
 });
 
@@ -134,7 +135,7 @@ test('the SVG differs per phone, escapes the name, and shows an operation in pro
   // Deterministic: the same phone at the same time is the same picture.
   assert.is((await fetchImage(ctx, await urlOf(ctx, 'Reader'))).text, a.text);
 
-  const id = phoneId(ctx, 'Reader');
+  const id = await phoneId(ctx, 'Reader');
   await ctx.call(`${PHONE}/rename`, { method: 'PUT', body: { userPhoneId: id, name: '<script>x&"</script>' } });
   const escaped = await fetchImage(ctx, await urlOf(ctx, '<script>x&"</script>'));
   assert.not.ok(escaped.text.includes('<script'));

@@ -11,7 +11,7 @@ const PASSWORD = '/api/merchant/user/update-password';
 const REFRESH = '/api/merchant/auth/refresh-token';
 
 test('nickname: trimmed, 1-20 characters, an emoji counts as one', async () => {
-  const { call, passwordLogin } = setup();
+  const { call, passwordLogin } = await setup();
   const token = (await passwordLogin()).data.accessToken;
   const nickname = async () => (await call(USER, { token })).data.nickname as string;
 
@@ -43,7 +43,7 @@ test('nickname: trimmed, 1-20 characters, an emoji counts as one', async () => {
 });
 
 test('avatar: a URL, a server path or empty; only the fields sent change', async () => {
-  const { call, passwordLogin } = setup();
+  const { call, passwordLogin } = await setup();
   const token = (await passwordLogin()).data.accessToken;
   const get = async () => (await call(USER, { token })).data;
 
@@ -66,7 +66,7 @@ test('avatar: a URL, a server path or empty; only the fields sent change', async
 });
 
 test('a user without a password sets one without oldPassword; every session ends', async () => {
-  const { call, smsLogin, passwordLogin } = setup();
+  const { call, smsLogin, passwordLogin } = await setup();
   const mobile = '13912345678';
   const login = (await smsLogin(mobile)).data;
   assert.is((await call(USER, { token: login.accessToken })).data.hasPassword, false);
@@ -83,7 +83,7 @@ test('a user without a password sets one without oldPassword; every session ends
 });
 
 test('changing a password needs the current one and ends every session of the user', async () => {
-  const { call, passwordLogin } = setup();
+  const { call, passwordLogin } = await setup();
   const first = (await passwordLogin()).data;
   const second = (await passwordLogin()).data;
   const token = first.accessToken;
@@ -114,13 +114,13 @@ test('changing a password needs the current one and ends every session of the us
 });
 
 test('profile calls need a login', async () => {
-  const { call } = setup();
+  const { call } = await setup();
   assert.is((await call(UPDATE, { method: 'PUT', body: { nickname: 'x' } })).code, ErrorCode.UNAUTHORIZED);
   assert.is((await call(PASSWORD, { method: 'PUT', body: { password: 'Abc12345' } })).code, ErrorCode.UNAUTHORIZED);
 });
 
 test('old-password guesses follow the login throttle, and the session that used them up ends', async () => {
-  const { call, passwordLogin, advance } = setup();
+  const { call, passwordLogin, advance } = await setup();
   const stolen = (await passwordLogin()).data.accessToken;
   const owner = (await passwordLogin()).data.accessToken;
   const guess = (oldPassword: string, token = stolen) => call(PASSWORD, { method: 'PUT', body: { password: 'Taken2026', oldPassword }, token });

@@ -17,13 +17,13 @@ interface Manifest {
   icons: Array<{ src: string; sizes: string; type: string; purpose: string }>;
 }
 
-async function manifest(s: ReturnType<typeof setup>, clientNo: string, lang = 'en-US'): Promise<{ status: number; type: string | null; body: Manifest }> {
+async function manifest(s: Awaited<ReturnType<typeof setup>>, clientNo: string, lang = 'en-US'): Promise<{ status: number; type: string | null; body: Manifest }> {
   const response = await s.app.request(`/app/pwa/${clientNo}.webmanifest?lang=${lang}`);
   return { status: response.status, type: response.headers.get('content-type'), body: (await response.json()) as Manifest };
 }
 
 /** A PNG's width and height, from its IHDR chunk. */
-async function pngSize(s: ReturnType<typeof setup>, path: string): Promise<[number, number]> {
+async function pngSize(s: Awaited<ReturnType<typeof setup>>, path: string): Promise<[number, number]> {
   const response = await s.app.request(path);
   assert.is(response.status, 200, path);
   assert.is(response.headers.get('content-type'), 'image/png');
@@ -33,7 +33,7 @@ async function pngSize(s: ReturnType<typeof setup>, path: string): Promise<[numb
 }
 
 test("each client's manifest carries its own name, colours, start address and icons", async () => {
-  const s = setup();
+  const s = await setup();
   const green = await manifest(s, 'green');
   const demo = await manifest(s, 'demo');
   assert.is(green.status, 200);
@@ -56,11 +56,11 @@ test("each client's manifest carries its own name, colours, start address and ic
 });
 
 test('an unknown client, an icon size not offered, or a logo outside the static files have no file', async () => {
-  const s = setup();
+  const s = await setup();
   assert.is((await s.app.request('/app/pwa/nobody.webmanifest')).status, 404);
   assert.is((await s.app.request('/app/pwa/demo-1024.png')).status, 404);
   assert.is((await s.app.request('/app/pwa/demo-maskable-192.png')).status, 404);
-  s.db.prepare("UPDATE clients SET logo_url = '/static/../../package.json' WHERE client_no = 'DEMO'").run();
+  await s.db.run("UPDATE clients SET logo_url = '/static/../../package.json' WHERE client_no = 'DEMO'");
   assert.is((await s.app.request('/app/pwa/demo-192.png')).status, 404);
   assert.ok(s.logs.some((line) => line.includes('outside the static files')));
 });

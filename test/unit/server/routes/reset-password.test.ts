@@ -7,7 +7,7 @@ const RESET = '/api/merchant/user/reset-password';
 const RESET_SCENE = 4;
 
 test('a scene-4 code resets the password, ends every session, and the new password logs in', async () => {
-  const { call, sendCode, lastCode, passwordLogin } = setup();
+  const { call, sendCode, lastCode, passwordLogin } = await setup();
   const before = await passwordLogin();
   await sendCode(DEMO_MOBILE, RESET_SCENE);
   const reply = await call(RESET, { method: 'PUT', body: { mobile: DEMO_MOBILE, code: lastCode(), password: 'Fresh2026' } });
@@ -19,7 +19,7 @@ test('a scene-4 code resets the password, ends every session, and the new passwo
 });
 
 test('the code is single use and must be of the reset scene', async () => {
-  const { call, sendCode, lastCode } = setup();
+  const { call, sendCode, lastCode } = await setup();
   await sendCode(DEMO_MOBILE, 1);
   const loginCode = lastCode();
   const wrongScene = await call(RESET, { method: 'PUT', body: { mobile: DEMO_MOBILE, code: loginCode, password: 'Fresh2026' } });
@@ -32,7 +32,7 @@ test('the code is single use and must be of the reset scene', async () => {
 });
 
 test('the new password follows the same rule as the client (6-20 letters and digits)', async () => {
-  const { call, sendCode, lastCode } = setup();
+  const { call, sendCode, lastCode } = await setup();
   await sendCode(DEMO_MOBILE, RESET_SCENE);
   for (const password of ['short', 'a'.repeat(21), 'has space1', '密码密码密码']) {
     const reply = await call(RESET, { method: 'PUT', body: { mobile: DEMO_MOBILE, code: lastCode(), password } });
@@ -41,11 +41,11 @@ test('the new password follows the same rule as the client (6-20 letters and dig
 });
 
 test('an unregistered number with a valid code is refused without creating an account', async () => {
-  const { call, sendCode, lastCode, db } = setup();
+  const { call, sendCode, lastCode, db } = await setup();
   await sendCode('13900000001', RESET_SCENE);
   const reply = await call(RESET, { method: 'PUT', body: { mobile: '13900000001', code: lastCode(), password: 'Fresh2026' } });
   assert.is(reply.code, ErrorCode.ACCOUNT_NOT_FOUND);
-  assert.is(db.prepare("SELECT COUNT(*) FROM users WHERE mobile = '13900000001'").pluck().get(), 0);
+  assert.is(await db.value("SELECT COUNT(*) FROM users WHERE mobile = '13900000001'"), 0);
 });
 
 test.run();

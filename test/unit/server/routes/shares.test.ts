@@ -28,12 +28,12 @@ test('the token is 128+ random bits, shown once, and stored only as its SHA-256 
   const share = await createShare();
   assert.ok(Buffer.from(share.token, 'base64url').length >= 16, 'at least 128 bits');
   assert.ok(/^[A-Za-z0-9_-]+$/.test(share.token), 'base64url');
-  const row = s.ctx.db.prepare('SELECT * FROM phone_shares WHERE id = ?').get(share.shareId) as Record<string, unknown>;
+  const row = await s.ctx.db.get('SELECT * FROM phone_shares WHERE id = ?', share.shareId) as Record<string, unknown>;
   assert.is(row.token_hash, hashToken(share.token));
-  const everything = JSON.stringify(s.ctx.db.prepare('SELECT * FROM phone_shares').all());
+  const everything = JSON.stringify(await s.ctx.db.all('SELECT * FROM phone_shares'));
   assert.not.ok(everything.includes(share.token), 'the plain token is nowhere in the table');
   const viewer = await joined(share.token);
-  const viewers = JSON.stringify(s.ctx.db.prepare('SELECT * FROM share_viewers').all());
+  const viewers = JSON.stringify(await s.ctx.db.all('SELECT * FROM share_viewers'));
   assert.not.ok(viewers.includes(viewer.viewerKey), 'the viewer key is stored hashed too');
   assert.ok(viewers.includes(hashToken(viewer.viewerKey)));
   // The owner's list never shows the token again.
@@ -84,7 +84,7 @@ test('ending a share early closes every viewer\'s socket with "ended", and the v
 test('a viewer key opens its share\'s phone only: with another phone\'s id the socket is "not assigned"', async () => {
   const share = await createShare();
   const viewer = await joined(share.token);
-  const other = phoneId(s.ctx, 'Work phone');
+  const other = await phoneId(s.ctx, 'Work phone');
   const closed = await client(s.port, viewer.viewerKey, other).closed();
   assert.is(closed.code, CLOSE_NOT_ASSIGNED);
   assert.is(s.stream.sessionCount(other), 0);
@@ -93,17 +93,14 @@ test('a viewer key opens its share\'s phone only: with another phone\'s id the s
 });
 
 test('an authorised phone cannot be shared; nor an expired, busy, replacing or migrating one', async () => {
-  const userPhoneId = phoneId(s.ctx, 'Work phone');
+  const userPhoneId = await phoneId(s.ctx, 'Work phone');
   const at = s.ctx.now();
-  s.ctx.db
-    .prepare(
-      `INSERT INTO phone_grants (tenant_id, phone_id, owner_id, mode, permission, days, code_hash, expires_at, created_at)
-       VALUES (1, ?, ?, 'code', 'view', 3, 'digest', ?, ?)`,
-    )
-    .run(userPhoneId, s.ctx.userId, at + 3 * 24 * HOUR, at);
+  await s.ctx.db
+    .run(`INSERT INTO phone_grants (tenant_id, phone_id, owner_id, mode, permission, days, code_hash, expires_at, created_at)
+       VALUES (1, ?, ?, 'code', 'view', 3, 'digest', ?, ?)`, userPhoneId, s.ctx.userId, at + 3 * 24 * HOUR, at);
   const create = (id: number) => s.ctx.call(`${SHARE}/create`, { body: { userPhoneId: id, permission: 'view', validityHours: 1 } });
   assert.is((await create(userPhoneId)).code, ErrorCode.SHARE_PHONE_AUTHORIZED);
-  const busy = phoneId(s.ctx, 'Chess club');
+  const busy = await phoneId(s.ctx, 'Chess club');
   assert.is((await s.ctx.call(`${PHONE}/reboot${idsQuery([busy])}`, { method: 'PUT' })).code, 0);
   const cases: Array<[string, number]> = [
     ['Old account', ErrorCode.DEVICE_EXPIRED],
@@ -111,12 +108,12 @@ test('an authorised phone cannot be shared; nor an expired, busy, replacing or m
     ['Being replaced', ErrorCode.DEVICE_REPLACING],
     ['Moving house', ErrorCode.DEVICE_MIGRATED],
   ];
-  for (const [name, code] of cases) assert.is((await create(phoneId(s.ctx, name))).code, code, name);
-  assert.is(s.ctx.db.prepare('SELECT COUNT(*) FROM phone_shares').pluck().get(), 0);
+  for (const [name, code] of cases) assert.is((await create(await phoneId(s.ctx, name))).code, code, name);
+  assert.is(await s.ctx.db.value('SELECT COUNT(*) FROM phone_shares'), 0);
 });
 
 test('a validity off the list is refused by the contract, on a phone that could be shared', async () => {
-  const userPhoneId = phoneId(s.ctx, 'Shop assistant');
+  const userPhoneId = await phoneId(s.ctx, 'Shop assistant');
   const bad = await s.ctx.call(`${SHARE}/create`, { body: { userPhoneId, permission: 'view', validityHours: 5 } });
   assert.is(bad.status, 200);
   assert.is(bad.code, ErrorCode.BAD_REQUEST);
@@ -127,8 +124,8 @@ test('a validity off the list is refused by the contract, on a phone that could 
 test("only the owner manages: another account's share and viewers answer like missing ones", async () => {
   const share = await createShare();
   const viewer = await joined(share.token);
-  const stranger = findUserByMobile(s.ctx.db, 1, SCALE_MOBILE)!;
-  const token = issueTokenPair(directDeps(s.ctx), stranger).accessToken;
+  const stranger = (await findUserByMobile(s.ctx.db, 1, SCALE_MOBILE))!;
+  const token = (await issueTokenPair(directDeps(s.ctx), stranger)).accessToken;
   const as = (path: string, body: unknown) => s.ctx.call(`${SHARE}${path}`, { method: 'PUT', body, token });
   assert.is((await s.ctx.call(`${SHARE}/get?shareId=${share.shareId}`, { token })).code, ErrorCode.SHARE_ENDED);
   assert.is((await s.ctx.call(`${SHARE}/get?shareId=999999`)).code, ErrorCode.SHARE_ENDED);
@@ -136,7 +133,7 @@ test("only the owner manages: another account's share and viewers answer like mi
   assert.is((await as('/viewer/state', { viewerId: viewer.viewerId, action: 'block' })).code, ErrorCode.SHARE_VIEWER_NOT_EXIST);
   assert.is((await as('/viewer/permission', { viewerId: viewer.viewerId, permission: 'control' })).code, ErrorCode.SHARE_VIEWER_NOT_EXIST);
   assert.equal(((await s.ctx.call(`${SHARE}/list`, { token })).data as { list: unknown[] }).list, []);
-  const strangerPhone = phoneId(s.ctx, 'Phone 0001', 1, SCALE_MOBILE);
+  const strangerPhone = await phoneId(s.ctx, 'Phone 0001', 1, SCALE_MOBILE);
   const create = await s.ctx.call(`${SHARE}/create`, { body: { userPhoneId: strangerPhone, permission: 'view', validityHours: 1 } });
   assert.is(create.code, ErrorCode.DEVICE_NOT_EXIST, "another's phone cannot be shared");
   assert.is((await s.ctx.call(`${SHARE}/viewer/status`, { body: { viewerKey: 'nobody' } })).code, ErrorCode.SHARE_VIEWER_NOT_EXIST);
@@ -154,7 +151,7 @@ test('a transfer (give) ends the share: the viewer\'s socket closes, its control
   const closed = await c.closed();
   assert.is(closed.code, CLOSE_SHARE_ENDED);
   assert.is(JSON.parse(closed.reason).msg, STREAM_MESSAGES.shareEnded);
-  const row = s.ctx.db.prepare('SELECT state, control_requested_at FROM share_viewers WHERE id = ?').get(viewer.viewerId);
+  const row = await s.ctx.db.get('SELECT state, control_requested_at FROM share_viewers WHERE id = ?', viewer.viewerId);
   assert.equal(row, { state: 'cancelled', control_requested_at: null });
   assert.is((await join(share.token)).code, ErrorCode.SHARE_ENDED);
   assert.equal(((await s.ctx.call(`${SHARE}/list`)).data as { list: unknown[] }).list, [], 'the share left with the phone');
@@ -168,7 +165,7 @@ test('display names follow the name rule; joins are throttled per address', asyn
   // An app of its own with a small limit: the 4th join from one address waits.
   const limited = await demo(1, undefined, { limits: { shareJoinAddressPerHour: 3 } });
   try {
-    const userPhoneId = phoneId(limited, 'Shop assistant');
+    const userPhoneId = await phoneId(limited, 'Shop assistant');
     const created = await limited.call(`${SHARE}/create`, { body: { userPhoneId, permission: 'view', validityHours: 1 } });
     const body = { token: created.data.token, displayName: 'Flood' };
     for (let i = 0; i < 3; i++) assert.is((await limited.call(`${SHARE}/join`, { body, address: '10.9.9.9' })).code, 0);

@@ -24,7 +24,7 @@ const inCatalogue = (ctx: Shop, path: string, options: Parameters<Shop['call']>[
 
 test('codes the contract answers itself are worded as the catalogue words them', async () => {
   const ctx = await shop();
-  const buy = { type: 'buy', packageId: packageId(ctx, STANDARD, 7) };
+  const buy = { type: 'buy', packageId: await packageId(ctx, STANDARD, 7) };
   await inCatalogue(ctx, `${ORDER}/preview`, { body: { ...buy, quantity: 0 } }, ErrorCode.QUANTITY_INVALID);
   const order = await createOrder(ctx, { ...buy, quantity: 1 });
   await inCatalogue(ctx, `${PAY}/order/submit`, { body: { orderId: order.orderId, method: 'paypal', idempotencyKey: newKey() } }, ErrorCode.PAYMENT_METHOD_INVALID);
@@ -36,8 +36,8 @@ test('codes the contract answers itself are worded as the catalogue words them',
 test('order requests: malformed fields are 400 naming the field, in the order they are read', async () => {
   const ctx = await shop();
   const preview = (body: unknown) => ({ body });
-  const pkg = packageId(ctx, STANDARD, 30);
-  const phone = phoneId(ctx, 'Shop assistant');
+  const pkg = await packageId(ctx, STANDARD, 30);
+  const phone = await phoneId(ctx, 'Shop assistant');
   await refused(ctx, `${ORDER}/preview`, preview({ packageId: pkg, quantity: 1 }), ErrorCode.BAD_REQUEST, 'type must be one of buy, renew, upgrade');
   await refused(ctx, `${ORDER}/preview`, preview({ type: 'sell' }), ErrorCode.BAD_REQUEST, 'type must be one of buy, renew, upgrade');
   // allocateLater is checked for every type, before anything else of the request.
@@ -54,12 +54,12 @@ test('order requests: malformed fields are 400 naming the field, in the order th
 
 test('order requests: a field the type does not take is ignored, whatever it holds', async () => {
   const ctx = await shop();
-  const phone = phoneId(ctx, 'Shop assistant');
-  const buy = await ctx.call(`${ORDER}/preview`, { body: { type: 'buy', packageId: packageId(ctx, STANDARD, 7), quantity: '2x', userPhoneIds: 'x', targetGradeId: 'x' } });
+  const phone = await phoneId(ctx, 'Shop assistant');
+  const buy = await ctx.call(`${ORDER}/preview`, { body: { type: 'buy', packageId: await packageId(ctx, STANDARD, 7), quantity: '2x', userPhoneIds: 'x', targetGradeId: 'x' } });
   assert.is(buy.code, ErrorCode.QUANTITY_INVALID, 'quantity is read, the phones and the target are not');
-  const bought = await ctx.call(`${ORDER}/preview`, { body: { type: 'buy', packageId: packageId(ctx, STANDARD, 7), quantity: 1, userPhoneIds: 'x', targetGradeId: 'x' } });
+  const bought = await ctx.call(`${ORDER}/preview`, { body: { type: 'buy', packageId: await packageId(ctx, STANDARD, 7), quantity: 1, userPhoneIds: 'x', targetGradeId: 'x' } });
   assert.equal([bought.code, bought.data.lines.length], [0, 1]);
-  const renew = await ctx.call(`${ORDER}/preview`, { body: { type: 'renew', packageId: packageId(ctx, STANDARD, 30), userPhoneIds: [phone, phone], quantity: 'x', targetGradeId: 'x' } });
+  const renew = await ctx.call(`${ORDER}/preview`, { body: { type: 'renew', packageId: await packageId(ctx, STANDARD, 30), userPhoneIds: [phone, phone], quantity: 'x', targetGradeId: 'x' } });
   assert.equal([renew.code, renew.data.lines.length], [0, 1]);
   const upgrade = await ctx.call(`${ORDER}/preview`, { body: { type: 'upgrade', targetGradeId: ULTRA, userPhoneIds: [phone], packageId: 'x', quantity: 'x' } });
   assert.equal([upgrade.code, upgrade.data.lines.map((line: any) => line.fromGradeId)], [0, [STANDARD]]);
@@ -67,7 +67,7 @@ test('order requests: a field the type does not take is ignored, whatever it hol
 
 test('payment, order and coupon queries: 400 naming the field; ids that are not ids are orders that do not exist', async () => {
   const ctx = await shop();
-  const order = await createOrder(ctx, { type: 'buy', packageId: packageId(ctx, STANDARD, 7), quantity: 1 });
+  const order = await createOrder(ctx, { type: 'buy', packageId: await packageId(ctx, STANDARD, 7), quantity: 1 });
   const submit = (body: Record<string, unknown>) => ({ body: { orderId: order.orderId, method: 'alipay', idempotencyKey: newKey(), ...body } });
   await refused(ctx, `${PAY}/order/submit`, submit({ idempotencyKey: 'short' }), ErrorCode.BAD_REQUEST, 'idempotencyKey must be 8-128 letters, digits or _.:-');
   await refused(ctx, `${PAY}/order/submit`, submit({ returnUrl: 'https://elsewhere.example/app/' }), ErrorCode.BAD_REQUEST, 'returnUrl must be a page of this app');
@@ -90,7 +90,7 @@ test('payment, order and coupon queries: 400 naming the field; ids that are not 
 
 test('activation requests: count, format, type, then the pairing; the wallet callback reads its result', async () => {
   const ctx = await shop();
-  const phone = phoneId(ctx, 'Shop assistant');
+  const phone = await phoneId(ctx, 'Shop assistant');
   const codes = (n: number) => Array.from({ length: n }, () => 'NEWSTD000001');
   await refused(ctx, ACTIVATE, { body: { type: 'x', codes: codes(21) } }, ErrorCode.BAD_REQUEST, 'At most 20 codes at once');
   await refused(ctx, ACTIVATE, { body: { type: 'x', codes: [] } }, ErrorCode.CODE_FORMAT_INVALID, ERROR_MESSAGES[ErrorCode.CODE_FORMAT_INVALID]);

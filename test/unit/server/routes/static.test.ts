@@ -20,7 +20,7 @@ writeFileSync(join(dist, 'sw.js'), 'self.skipWaiting();');
 writeFileSync(join(dist, 'manifest.webmanifest'), '{}');
 writeFileSync(join(root, 'secret.txt'), 'TOP SECRET');
 
-const { app } = setup({ distDir: dist });
+const { app } = await setup({ distDir: dist });
 const get = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers });
 
 test('a hashed asset is immutable and served as is without Accept-Encoding', async () => {
@@ -119,7 +119,7 @@ test('/static serves the tenant logos', async () => {
 });
 
 test('without a build, /app/* answers 503 with a hint', async () => {
-  const { app: unbuilt } = setup({ distDir: join(root, 'missing') });
+  const { app: unbuilt } = await setup({ distDir: join(root, 'missing') });
   const response = await unbuilt.request('/app/demo');
   assert.is(response.status, 503);
   assert.match(await response.text(), /npm run build/);

@@ -7,6 +7,7 @@ import { body, grant, other } from '../grant-helpers.ts';
 import { DEMO_MOBILE } from '../helpers.ts';
 import { CASES_MOBILE, codes, give } from '../transfer-helpers.ts';
 import { client, start } from '../stream-helpers.ts';
+import { mapInOrder } from '../../../../server/lib/in-order.ts';
 
 // API.md "Group control": every refusal made directly against the API, and the stream's one input fan-out from the
 // main-control phone to its followers.
@@ -22,7 +23,7 @@ const stop = (call: Call, groupId: number) => call(`${SYNC}/stop`, { method: 'PU
 
 test('start refusals: count, main not a member, authorised, not mine, unusable, already synced', async () => {
   const ctx = await demo();
-  const [a, b, c] = ['Shop assistant', 'Game farm 1', 'Reader'].map((name) => phoneId(ctx, name));
+  const [a, b, c] = (await mapInOrder(['Shop assistant', 'Game farm 1', 'Reader'], async (name) => await phoneId(ctx, name)));
   assert.is((await startSync(ctx.call, [a], a)).code, ErrorCode.SYNC_COUNT_INVALID);
   assert.is((await startSync(ctx.call, [a, a], a)).code, ErrorCode.SYNC_COUNT_INVALID, 'repeats are one phone');
   const many = Array.from({ length: 21 }, (_, i) => i + 1);
@@ -30,22 +31,22 @@ test('start refusals: count, main not a member, authorised, not mine, unusable, 
   assert.is((await startSync(ctx.call, [a, b], c)).code, ErrorCode.SYNC_MAIN_NOT_MEMBER);
 
   // A phone the scale user lends the demo user by a grant: visible to it, but not syncable.
-  const lent = phoneId(ctx, 'Phone 0010', 1, SCALE_MOBILE);
-  const lender = other(ctx);
+  const lent = await phoneId(ctx, 'Phone 0010', 1, SCALE_MOBILE);
+  const lender = await other(ctx);
   assert.is((await grant(lender, body(lent, { account: DEMO_MOBILE, permission: 'control' }))).code, 0);
   const authorised = await startSync(ctx.call, [a, lent], a);
   assert.is(authorised.code, ErrorCode.SYNC_AUTHORIZED);
   assert.is(authorised.msg, 'Authorised device does not support sync');
   assert.equal(authorised.data, { userPhoneId: lent });
-  const notMine = phoneId(ctx, 'Phone 0011', 1, SCALE_MOBILE);
+  const notMine = await phoneId(ctx, 'Phone 0011', 1, SCALE_MOBILE);
   assert.is((await startSync(ctx.call, [a, notMine], a)).code, ErrorCode.DEVICE_NOT_EXIST);
 
-  assert.is((await startSync(ctx.call, [a, phoneId(ctx, 'Backup')], a)).code, ErrorCode.DEVICE_OFFLINE);
-  assert.is((await startSync(ctx.call, [a, phoneId(ctx, 'Old account')], a)).code, ErrorCode.DEVICE_EXPIRED);
-  assert.is((await startSync(ctx.call, [a, phoneId(ctx, 'Test device')], a)).code, ErrorCode.DEVICE_MAINTENANCE);
-  assert.is((await startSync(ctx.call, [a, phoneId(ctx, 'Being replaced')], a)).code, ErrorCode.DEVICE_REPLACING);
-  assert.is((await startSync(ctx.call, [a, phoneId(ctx, 'Moving house')], a)).code, ErrorCode.DEVICE_MIGRATED);
-  const rebooting = phoneId(ctx, 'Music box');
+  assert.is((await startSync(ctx.call, [a, await phoneId(ctx, 'Backup')], a)).code, ErrorCode.DEVICE_OFFLINE);
+  assert.is((await startSync(ctx.call, [a, await phoneId(ctx, 'Old account')], a)).code, ErrorCode.DEVICE_EXPIRED);
+  assert.is((await startSync(ctx.call, [a, await phoneId(ctx, 'Test device')], a)).code, ErrorCode.DEVICE_MAINTENANCE);
+  assert.is((await startSync(ctx.call, [a, await phoneId(ctx, 'Being replaced')], a)).code, ErrorCode.DEVICE_REPLACING);
+  assert.is((await startSync(ctx.call, [a, await phoneId(ctx, 'Moving house')], a)).code, ErrorCode.DEVICE_MIGRATED);
+  const rebooting = await phoneId(ctx, 'Music box');
   assert.is((await ctx.call(`${PHONE}/reboot?userPhoneIds=${rebooting}`, { method: 'PUT' })).code, 0);
   assert.is((await startSync(ctx.call, [a, rebooting], a)).code, ErrorCode.DEVICE_BUSY);
 
@@ -59,7 +60,7 @@ test('start refusals: count, main not a member, authorised, not mine, unusable, 
 
 test('the main-control phone is switchable and cannot leave; a follower leaves to individual mode; the last one ends sync', async () => {
   const ctx = await demo();
-  const [a, b, c] = ['Shop assistant', 'Game farm 1', 'Reader'].map((name) => phoneId(ctx, name));
+  const [a, b, c] = (await mapInOrder(['Shop assistant', 'Game farm 1', 'Reader'], async (name) => await phoneId(ctx, name)));
   const started = await startSync(ctx.call, [b, a, c], a);
   assert.is(started.code, 0);
   const groupId = started.data.groupId as number;
@@ -71,7 +72,7 @@ test('the main-control phone is switchable and cannot leave; a follower leaves t
   assert.equal((await getSync(ctx.call, c)).data, started.data);
 
   assert.is((await leave(ctx.call, groupId, a)).code, ErrorCode.SYNC_MAIN_CANNOT_LEAVE);
-  assert.is((await switchMain(ctx.call, groupId, phoneId(ctx, 'Music box'))).code, ErrorCode.DEVICE_NOT_EXIST);
+  assert.is((await switchMain(ctx.call, groupId, await phoneId(ctx, 'Music box'))).code, ErrorCode.DEVICE_NOT_EXIST);
   const switched = await switchMain(ctx.call, groupId, c);
   assert.is(switched.data.mainId, c);
   assert.is(switched.data.members[0].userPhoneId, c);
@@ -89,12 +90,12 @@ test('the main-control phone is switchable and cannot leave; a follower leaves t
 
 test('a phone given to another account leaves its group at once; the group it led ends', async () => {
   const ctx = await demo();
-  const [a, b, c] = ['Shop assistant', 'Game farm 1', 'Reader'].map((name) => phoneId(ctx, name));
+  const [a, b, c] = (await mapInOrder(['Shop assistant', 'Game farm 1', 'Reader'], async (name) => await phoneId(ctx, name)));
   const groupId = (await startSync(ctx.call, [a, b, c], a)).data.groupId as number;
   assert.equal(codes(await give(ctx, [c], CASES_MOBILE)), [0]);
   const members = (await getSync(ctx.call, a)).data.members.map((m: { userPhoneId: number }) => m.userPhoneId);
   assert.equal(members, [a, b], 'the follower given away is out');
-  assert.is(ctx.db.prepare('SELECT COUNT(*) FROM sync_members WHERE phone_id = ?').pluck().get(c), 0);
+  assert.is(await ctx.db.value('SELECT COUNT(*) FROM sync_members WHERE phone_id = ?', c), 0);
   assert.equal(codes(await give(ctx, [a], CASES_MOBILE)), [0]);
   assert.is((await getSync(ctx.call, b)).data, null, 'its main device gone, the group ended');
   assert.is((await stop(ctx.call, groupId)).code, ErrorCode.SYNC_NOT_EXIST);
@@ -102,9 +103,9 @@ test('a phone given to another account leaves its group at once; the group it le
 
 test("another account's group is refused like one that does not exist; stop returns every phone", async () => {
   const ctx = await demo();
-  const [a, b] = ['Shop assistant', 'Game farm 1'].map((name) => phoneId(ctx, name));
+  const [a, b] = (await mapInOrder(['Shop assistant', 'Game farm 1'], async (name) => await phoneId(ctx, name)));
   const groupId = (await startSync(ctx.call, [a, b], a)).data.groupId as number;
-  const stranger = other(ctx);
+  const stranger = await other(ctx);
   assert.is((await switchMain(stranger.call, groupId, b)).code, ErrorCode.SYNC_NOT_EXIST);
   assert.is((await leave(stranger.call, groupId, b)).code, ErrorCode.SYNC_NOT_EXIST);
   assert.is((await stop(stranger.call, groupId)).code, ErrorCode.SYNC_NOT_EXIST);
@@ -116,9 +117,9 @@ test("another account's group is refused like one that does not exist; stop retu
 
 test('switching to a follower that cannot take input is refused with its reason', async () => {
   const ctx = await demo();
-  const [a, b] = ['Shop assistant', 'Game farm 1'].map((name) => phoneId(ctx, name));
+  const [a, b] = (await mapInOrder(['Shop assistant', 'Game farm 1'], async (name) => await phoneId(ctx, name)));
   const groupId = (await startSync(ctx.call, [a, b], a)).data.groupId as number;
-  ctx.db.prepare("UPDATE phones SET status = 'offline' WHERE id = ?").run(b);
+  await ctx.db.run("UPDATE phones SET status = 'offline' WHERE id = ?", b);
   assert.is((await switchMain(ctx.call, groupId, b)).code, ErrorCode.DEVICE_OFFLINE);
   const state = (await getSync(ctx.call, a)).data;
   assert.equal([state.members[1].state, state.members[1].code], ['failed', ErrorCode.DEVICE_OFFLINE]);
@@ -129,7 +130,7 @@ test('a tap on the main-control phone opens the same app on every follower, at t
   try {
     const call = s.ctx.call;
     // Work phone has another resolution: the tap reaches it scaled to its own pixels.
-    const [main, f1, f2, f3] = ['Shop assistant', 'Game farm 1', 'Work phone', 'Reader'].map((name) => phoneId(s.ctx, name));
+    const [main, f1, f2, f3] = (await mapInOrder(['Shop assistant', 'Game farm 1', 'Work phone', 'Reader'], async (name) => await phoneId(s.ctx, name)));
     const groupId = (await startSync(call, [main, f1, f2, f3], main)).data.groupId as number;
     const c = client(s.port, await s.securityToken(main), main);
     await c.frame();
@@ -155,7 +156,7 @@ test('a tap on the main-control phone opens the same app on every follower, at t
     for (const id of [f1, f2, f3]) assert.is(s.stream.screen(id)!.fieldText(s.stream.screen(id)!.apps[0]!.id), 'hi');
 
     // A follower that cannot take input is reported failed; the others still follow.
-    s.ctx.db.prepare("UPDATE phones SET status = 'offline' WHERE id = ?").run(f3);
+    await s.ctx.db.run("UPDATE phones SET status = 'offline' WHERE id = ?", f3);
     c.send({ type: 'key', key: 'home' });
     await c.picture();
     assert.equal(s.stream.screen(f1)!.screen, { kind: 'home' });
@@ -165,7 +166,7 @@ test('a tap on the main-control phone opens the same app on every follower, at t
       state.members.map((m: { state: string }) => m.state),
       ['following', 'following', 'following', 'failed'],
     );
-    s.ctx.db.prepare("UPDATE phones SET status = 'online' WHERE id = ?").run(f3);
+    await s.ctx.db.run("UPDATE phones SET status = 'online' WHERE id = ?", f3);
 
     // After a switch the new main-control phone leads; the old one follows.
     assert.is((await switchMain(call, groupId, f1)).code, 0);
@@ -188,7 +189,7 @@ test('a tap on the main-control phone opens the same app on every follower, at t
 test('a follower restarting misses the input and shows failed; once up it follows again with the next input', async () => {
   const s = await start();
   try {
-    const [main, follower] = ['Shop assistant', 'Game farm 1'].map((name) => phoneId(s.ctx, name));
+    const [main, follower] = (await mapInOrder(['Shop assistant', 'Game farm 1'], async (name) => await phoneId(s.ctx, name)));
     assert.is((await startSync(s.ctx.call, [main, follower], main)).code, 0);
     const c = client(s.port, await s.securityToken(main), main);
     await c.frame();
@@ -200,14 +201,14 @@ test('a follower restarting misses the input and shows failed; once up it follow
     assert.equal([(await member()).state, (await member()).code], ['failed', ErrorCode.DEVICE_BUSY]);
     // Its reboot over (the app's clock), the next input reaches it and it follows again.
     s.ctx.advance(60_000);
-    const stored = () => s.ctx.db.prepare('SELECT state FROM sync_members WHERE phone_id = ?').pluck().get(follower);
-    assert.is(stored(), 'failed');
+    const stored = async () => await s.ctx.db.value('SELECT state FROM sync_members WHERE phone_id = ?', follower);
+    assert.is(await stored(), 'failed');
     c.send({ type: 'key', key: 'home' });
     await c.picture();
     c.send({ type: 'key', key: 'recents' });
     await c.picture();
     assert.equal(s.stream.screen(follower)?.screen, { kind: 'recents' });
-    assert.is(stored(), 'following');
+    assert.is(await stored(), 'following');
     assert.is((await member()).state, 'following');
     c.socket.close();
   } finally {
@@ -218,10 +219,10 @@ test('a follower restarting misses the input and shows failed; once up it follow
 test("a grantee controlling the main-control phone drives that phone alone", async () => {
   const s = await start();
   try {
-    const [main, f1] = ['Shop assistant', 'Game farm 1'].map((name) => phoneId(s.ctx, name));
+    const [main, f1] = (await mapInOrder(['Shop assistant', 'Game farm 1'], async (name) => await phoneId(s.ctx, name)));
     assert.is((await startSync(s.ctx.call, [main, f1], main)).code, 0);
     assert.is((await grant(s.ctx, body(main, { permission: 'control' }))).code, 0);
-    const grantee = other(s.ctx);
+    const grantee = await other(s.ctx);
     const c = client(s.port, await s.securityToken(main, 86400, grantee.call), main);
     await c.frame();
     c.send({ type: 'key', key: 'recents' });

@@ -12,7 +12,7 @@ const MOBILE = '13912345678';
 const MINUTE = 60_000;
 
 test('unregister ends every session; a later sms-login registers a new account with a new userNo', async () => {
-  const { call, smsLogin, sendOwnCode, advance, db, now } = setup();
+  const { call, smsLogin, sendOwnCode, advance, db, now } = await setup();
   const first = (await smsLogin(MOBILE)).data;
   const other = (await call('/api/merchant/auth/refresh-token', { body: { refreshToken: first.refreshToken } })).data;
   const oldUser = (await call(USER, { token: other.accessToken })).data;
@@ -34,14 +34,14 @@ test('unregister ends every session; a later sms-login registers a new account w
   assert.is(fresh.mobile, MOBILE);
   assert.is(fresh.nickname, '');
   // The closed row stays, marked, for the records that point at it.
-  const closed = db.prepare('SELECT mobile, deleted_at FROM users WHERE id = ?').get(oldUser.userId);
+  const closed = await db.get('SELECT mobile, deleted_at FROM users WHERE id = ?', oldUser.userId);
   assert.equal(closed, { mobile: MOBILE, deleted_at: closedAt });
   // The old token stays dead even though the number is live again.
   assert.is((await call(USER, { token: other.accessToken })).code, ErrorCode.UNAUTHORIZED);
 });
 
 test('a closed account cannot log in by password or reset it; its number is free for a change', async () => {
-  const { call, passwordLogin, sendOwnCode, sendCode, smsLogin, lastCode } = setup();
+  const { call, passwordLogin, sendOwnCode, sendCode, smsLogin, lastCode } = await setup();
   const token = (await passwordLogin()).data.accessToken;
   const code = await sendOwnCode(token, CANCEL_SCENE);
   assert.is((await call(UNREGISTER, { method: 'PUT', body: { code }, token })).code, 0);
@@ -61,7 +61,7 @@ test('a closed account cannot log in by password or reset it; its number is free
 });
 
 test('unregister needs the scene-5 code of the current number; a refusal closes nothing', async () => {
-  const { call, smsLogin, sendOwnCode, sendCode, lastCode, advance } = setup();
+  const { call, smsLogin, sendOwnCode, sendCode, lastCode, advance } = await setup();
   const { accessToken: token } = (await smsLogin(MOBILE)).data;
   const loginCode = lastCode();
   const code = await sendOwnCode(token, CANCEL_SCENE);
@@ -85,9 +85,9 @@ test('unregister needs the scene-5 code of the current number; a refusal closes 
 });
 
 test('a session of an account closed in the database stops working even if not revoked', async () => {
-  const { call, passwordLogin, db } = setup();
+  const { call, passwordLogin, db } = await setup();
   const { data } = await passwordLogin();
-  db.prepare('UPDATE users SET deleted_at = 1 WHERE id = ?').run(data.userId);
+  await db.run('UPDATE users SET deleted_at = 1 WHERE id = ?', data.userId);
   assert.is((await call(USER, { token: data.accessToken })).code, ErrorCode.UNAUTHORIZED);
   assert.is((await call('/api/merchant/auth/refresh-token', { body: { refreshToken: data.refreshToken } })).code, ErrorCode.UNAUTHORIZED);
 });

@@ -24,7 +24,7 @@ function room(hasOwner = false) {
 
 async function setup() {
   const ctx = await demo();
-  const id = phoneId(ctx, 'Shop assistant');
+  const id = await phoneId(ctx, 'Shop assistant');
   const reply = await ctx.call(`${PHONE}/security-token?userPhoneId=${id}&validTime=3600`, { method: 'POST' });
   const token = reply.data.token as string;
   const sessions: CheckedSession[] = [];

@@ -12,17 +12,17 @@ import { client, start } from '../stream-helpers.ts';
 test('an open phone screen follows installs, starts, stops and uninstalls as they happen', async () => {
   const late: { db?: Db } = {};
   const s = await start({
-    installedApps: (id) => installedApps(late.db!, id).map((row) => ({ packageName: row.package_name, label: row.label, iconPng: row.icon_png })),
+    installedApps: async (id) => (await installedApps(late.db!, id)).map((row) => ({ packageName: row.package_name, label: row.label, iconPng: row.icon_png })),
   });
   late.db = s.ctx.db;
   try {
-    const id = phoneId(s.ctx, 'Shop assistant');
+    const id = await phoneId(s.ctx, 'Shop assistant');
     const c = client(s.port, await s.securityToken(id), id);
     await c.picture();
     const model = s.stream.screen(id)!;
     const builtIns = model.apps.length;
     const tell = (phone: number, change?: AppChange) => s.stream.appsChanged(phone, change);
-    installApp({ db: s.ctx.db, now: s.ctx.now, appsChanged: tell }, id, {
+    await installApp({ db: s.ctx.db, now: s.ctx.now, appsChanged: tell }, id, {
       packageName: 'com.example.todo', label: 'Todo', versionName: '1', versionCode: 1, iconPng: null, sizeBytes: 1,
     });
     assert.equal(model.apps.map((app) => app.packageName).slice(builtIns), ['com.example.todo']);
@@ -34,12 +34,12 @@ test('an open phone screen follows installs, starts, stops and uninstalls as the
     tell(id, { action: 'stop', packageName: 'com.example.todo' });
     assert.equal([model.screen, model.recents], [{ kind: 'home' }, []]);
 
-    s.ctx.db.prepare("DELETE FROM phone_apps WHERE package_name = 'com.example.todo'").run();
+    await s.ctx.db.run("DELETE FROM phone_apps WHERE package_name = 'com.example.todo'");
     tell(id, { action: 'uninstall', packageName: 'com.example.todo' });
     assert.is(model.apps.length, builtIns);
     // A phone nobody watches has no screen to tell; its next screen reads its apps.
-    tell(phoneId(s.ctx, 'Work phone'), { action: 'start', packageName: 'com.example.todo' });
-    assert.is(s.stream.screen(phoneId(s.ctx, 'Work phone')), undefined);
+    tell(await phoneId(s.ctx, 'Work phone'), { action: 'start', packageName: 'com.example.todo' });
+    assert.is(s.stream.screen(await phoneId(s.ctx, 'Work phone')), undefined);
   } finally {
     await s.stop();
   }

@@ -23,7 +23,7 @@ test('a phone watched while it is cloned drops its viewers, and its next screen 
     db: ctx.db,
     now: ctx.now,
     logError: (line) => ctx.errors.push(line),
-    installedApps: (id) => installedApps(ctx.db, id).map((row) => ({ packageName: row.package_name, label: row.label, iconPng: row.icon_png })),
+    installedApps: async (id) => (await installedApps(ctx.db, id)).map((row) => ({ packageName: row.package_name, label: row.label, iconPng: row.icon_png })),
   });
   late.stream = stream;
   const http = createServer((_req, res) => res.end('not here'));
@@ -33,13 +33,13 @@ test('a phone watched while it is cloned drops its viewers, and its next screen 
   const port = (http.address() as AddressInfo).port;
   const token = async (id: number) => (await ctx.call(`${PHONE}/security-token?userPhoneId=${id}&validTime=86400`, { method: 'POST' })).data.token as string;
   try {
-    const source = phoneId(ctx, 'Shop assistant');
-    installApp({ db: ctx.db, now: ctx.now }, source, { packageName: 'com.example.notes', label: 'Notes', versionName: '1', versionCode: 1, iconPng: null, sizeBytes: 1 });
+    const source = await phoneId(ctx, 'Shop assistant');
+    await installApp({ db: ctx.db, now: ctx.now }, source, { packageName: 'com.example.notes', label: 'Notes', versionName: '1', versionCode: 1, iconPng: null, sizeBytes: 1 });
     const made = await ctx.call('/api/device/clone-template/create', { body: { userPhoneId: source, name: 'Notes kit' } });
     assert.is(made.data.state, 'creating');
     ctx.advance(OPERATION_DURATION_MS.template);
 
-    const target = phoneId(ctx, 'Spare');
+    const target = await phoneId(ctx, 'Spare');
     const viewer = client(port, await token(target), target);
     await viewer.picture();
     const packages = () => stream.screen(target)?.apps.map((app) => app.packageName) ?? [];

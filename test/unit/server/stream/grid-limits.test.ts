@@ -30,9 +30,9 @@ async function served(port: number, ticket: string) {
 }
 
 /** Another seeded account's calls, logged in. */
-function otherUser() {
-  const user = findUserByMobile(s.ctx.db, 1, SCALE_MOBILE)!;
-  const token = issueTokenPair(directDeps(s.ctx), user).accessToken;
+async function otherUser() {
+  const user = (await findUserByMobile(s.ctx.db, 1, SCALE_MOBILE))!;
+  const token = (await issueTokenPair(directDeps(s.ctx), user)).accessToken;
   return (path: string, options: { method?: string } = {}) => s.ctx.call(path, { ...options, token });
 }
 
@@ -46,7 +46,7 @@ test('one user holds a few grid sockets at most: the next is closed with 4429; a
   const { code, reason } = await extra.closed();
   assert.is(code, CLOSE_TOO_MANY_SOCKETS);
   assert.equal(JSON.parse(reason), { code: CLOSE_TOO_MANY_SOCKETS, msg: STREAM_MESSAGES.tooManySockets });
-  const theirs = await served(s.port, await gridTicket(otherUser()));
+  const theirs = await served(s.port, await gridTicket(await otherUser()));
   open[0]!.socket.close();
   // The client's close ends after the server answered its close frame, so the server holds that socket as closing
   // at least (or has handled its close): the next one is taken in at once.
@@ -73,7 +73,7 @@ test('a renewal at the cap: the new socket takes the place of the user\'s socket
 test('the server holds a bounded number of grid sockets in all: past it, a socket is closed with 1013, try again later', async () => {
   s = await start({ gridSocketsInAll: 2 });
   const mine = await served(s.port, await gridTicket(s.ctx.call));
-  const theirTicket = await gridTicket(otherUser());
+  const theirTicket = await gridTicket(await otherUser());
   const theirs = await served(s.port, theirTicket);
   const { code, reason } = await gridClient(s.port, theirTicket).closed();
   assert.is(code, CLOSE_TRY_AGAIN_LATER);
@@ -89,8 +89,8 @@ test('tickets: a bounded number per user in any minute, then 429 with the wait; 
   assert.equal(refused.data, { retryAfterSeconds: 60 });
   assert.is(refused.headers.get('retry-after'), '60');
   // Refusals store nothing.
-  assert.is(s.ctx.db.prepare('SELECT COUNT(*) FROM grid_tickets').pluck().get(), GRID_TICKETS_PER_MINUTE);
-  assert.is((await otherUser()(GRID_TICKET_PATH, { method: 'POST' })).code, 0);
+  assert.is(await s.ctx.db.value('SELECT COUNT(*) FROM grid_tickets'), GRID_TICKETS_PER_MINUTE);
+  assert.is((await (await otherUser())(GRID_TICKET_PATH, { method: 'POST' })).code, 0);
   s.ctx.advance(60_000);
   assert.is((await s.ctx.call(GRID_TICKET_PATH, { method: 'POST' })).code, 0);
 });

@@ -8,6 +8,7 @@ import { CATALOGUE } from '../../../../server/lib/model-catalogue.ts';
 import { identityOf } from '../../../../server/lib/phone-identity.ts';
 import { phoneId } from '../device-helpers.ts';
 import { client, start, virtualPhone } from '../stream-helpers.ts';
+import { mapInOrder } from '../../../../server/lib/in-order.ts';
 
 // The Settings app's "About phone" (server/stream/phone-about.ts): the stored identity, listed while the app is in
 // front, drawn in place of the app's cards, and redrawn when the identity changes (a new machine).
@@ -67,11 +68,11 @@ test('drawn in place of the cards: the pixels differ with and without an identit
 
 test('through the stream server: the screen reads the stored identity, and the change reaches it', async () => {
   const late: { db?: Parameters<typeof identityOf>[0] } = {};
-  const s = await start({ phoneAbout: (id) => identityOf(late.db!, id, Date.now()) });
+  const s = await start({ phoneAbout: async (id) => await identityOf(late.db!, id, Date.now()) });
   late.db = s.ctx.db;
   try {
-    const id = phoneId(s.ctx, 'Shop assistant');
-    const before = identityOf(s.ctx.db, id, s.ctx.now());
+    const id = await phoneId(s.ctx, 'Shop assistant');
+    const before = await identityOf(s.ctx.db, id, s.ctx.now());
     const first = client(s.port, await s.securityToken(id), id);
     await first.json('hello');
     const model = s.stream.screen(id)!;
@@ -80,7 +81,7 @@ test('through the stream server: the screen reads the stored identity, and the c
     // One field changed: an open screen shows it once it reads the identity again (a socket joins).
     const reply = await s.ctx.call('/api/device/phone-mock-model/mock', { body: { userPhoneId: id, mockType: 'IMEI' } });
     assert.is(reply.data.success, true);
-    const after = identityOf(s.ctx.db, id, s.ctx.now());
+    const after = await identityOf(s.ctx.db, id, s.ctx.now());
     const second = client(s.port, await s.securityToken(id), id);
     await second.json('hello');
     assert.ok(shownAbout(model)!.some((line) => line.value === after.imei));
@@ -100,10 +101,10 @@ test('through the stream server: the screen reads the stored identity, and the c
 test('read when a screen is made and when a socket joins, not on every mirrored input to a sync group', async () => {
   const reads: number[] = [];
   const late: { db?: Parameters<typeof identityOf>[0] } = {};
-  const s = await start({ phoneAbout: (id) => (reads.push(id), identityOf(late.db!, id, Date.now())) });
+  const s = await start({ phoneAbout: async (id) => (reads.push(id), await identityOf(late.db!, id, Date.now())) });
   late.db = s.ctx.db;
   try {
-    const [main, follower] = ['Shop assistant', 'Game farm 1'].map((name) => phoneId(s.ctx, name));
+    const [main, follower] = (await mapInOrder(['Shop assistant', 'Game farm 1'], async (name) => await phoneId(s.ctx, name)));
     const sync = await s.ctx.call('/api/device/user/phone/sync/start', { method: 'POST', body: { userPhoneIds: [main, follower], mainId: main } });
     assert.is(sync.code, 0);
     const c = client(s.port, await s.securityToken(main), main);

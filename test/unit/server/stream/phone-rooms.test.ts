@@ -12,7 +12,7 @@ import { FakeSocket } from './fake-socket.ts';
 
 async function rooms(installed: InstalledAppInfo[] = []) {
   const ctx = await demo();
-  const id = phoneId(ctx, 'Shop assistant');
+  const id = await phoneId(ctx, 'Shop assistant');
   const calls = { about: 0, apps: 0 };
   const registry = new PhoneRooms({
     db: ctx.db,
@@ -42,9 +42,9 @@ function sessionIn(room: ReturnType<PhoneRooms['entryFor']>) {
 test('one room per phone, made on demand; a later call takes the resolution the API may have changed', async () => {
   const { registry, row, calls } = await rooms();
   assert.is(registry.current(row.id), undefined);
-  const room = registry.entryFor(row);
+  const room = await registry.entryFor(row);
   assert.is(registry.current(row.id), room);
-  assert.is(registry.entryFor({ ...row, width: 1080, height: 1920 }), room);
+  assert.is(await registry.entryFor({ ...row, width: 1080, height: 1920 }), room);
   assert.equal([room.model.width, room.model.height], [1080, 1920]);
   assert.equal([...registry.all()].map(([id]) => id), [row.id]);
   assert.equal(calls, { about: 1, apps: 1 }, 'identity and apps are read when the screen is made, not on every call');
@@ -52,26 +52,26 @@ test('one room per phone, made on demand; a later call takes the resolution the 
 
 test('a socket joining reads the identity again in a room that was there; a new room reads it once', async () => {
   const { registry, row, calls } = await rooms();
-  registry.joined(row);
+  await registry.joined(row);
   assert.is(calls.about, 1);
-  registry.joined(row);
+  await registry.joined(row);
   assert.is(calls.about, 2);
 });
 
 test("a reboot cuts the room's sockets and makes a fresh screen that keeps the clipboard; a reset wipes it", async () => {
   const { registry, row } = await rooms();
-  const room = registry.entryFor(row);
+  const room = await registry.entryFor(row);
   room.model.setClipboard('kept');
   const a = sessionIn(room);
   const b = sessionIn(room);
   assert.is(registry.restart(row.id, false), 2);
   assert.ok(a.socket.terminated && b.socket.terminated);
   assert.is(registry.current(row.id), undefined);
-  const rebooted = registry.entryFor(row);
+  const rebooted = await registry.entryFor(row);
   assert.is.not(rebooted, room);
   assert.is(rebooted.model.getClipboard(), 'kept');
   assert.is(registry.restart(row.id, true), 0, 'nobody watched the new screen');
-  assert.is(registry.entryFor(row).model.getClipboard(), '');
+  assert.is((await registry.entryFor(row)).model.getClipboard(), '');
   assert.is(registry.drop(row.id + 1000), 0, 'a phone without a room has nobody to cut');
 });
 
@@ -80,7 +80,7 @@ test("apps changed: the room's screen reads its apps again, opens or closes the 
   const { registry, row, calls } = await rooms([app]);
   registry.appsChanged(row.id, { action: 'start', packageName: app.packageName });
   assert.is(calls.apps, 0, 'a phone nobody watches reads its apps when its screen is made');
-  const room = registry.entryFor(row);
+  const room = await registry.entryFor(row);
   const watcher = sessionIn(room);
   registry.appsChanged(row.id, { action: 'start', packageName: app.packageName });
   assert.is(calls.apps, 2);

@@ -19,10 +19,10 @@ test.after.each(async () => {
 
 const { createShare, join, joined, owner } = shareCalls(() => s);
 const browserKey = () => randomBytes(18).toString('base64url');
-const nameOf = (viewerId: number) => (s.ctx.db.prepare('SELECT display_name FROM share_viewers WHERE id = ?').get(viewerId) as { display_name: string }).display_name;
-const viewersOf = (shareId: number) => s.ctx.db.prepare('SELECT id FROM share_viewers WHERE share_id = ?').all(shareId) as Array<{ id: number }>;
-const setRoomLimit = (limit: number) =>
-  s.ctx.db.prepare("UPDATE configs SET value = ? WHERE tenant_id = 1 AND config_key = 'PHONE_SCREEN_SHARE_ROOM_NUMBER_LIMIT'").run(String(limit));
+const nameOf = async (viewerId: number) => (await s.ctx.db.get('SELECT display_name FROM share_viewers WHERE id = ?', viewerId) as { display_name: string }).display_name;
+const viewersOf = async (shareId: number) => await s.ctx.db.all('SELECT id FROM share_viewers WHERE share_id = ?', shareId) as Array<{ id: number }>;
+const setRoomLimit = async (limit: number) =>
+  await s.ctx.db.run("UPDATE configs SET value = ? WHERE tenant_id = 1 AND config_key = 'PHONE_SCREEN_SHARE_ROOM_NUMBER_LIMIT'", String(limit));
 
 test("a key the browser made, held by no viewer, becomes the new viewer's; a short one or another share's is not taken", async () => {
   const share = await createShare();
@@ -61,29 +61,29 @@ test('a first visit joins by its socket: the picture comes, and the join call wi
   const hello = await socket.json('hello');
   assert.equal([hello.role, hello.control], ['viewer', false]);
   await socket.frame();
-  const [viewer] = viewersOf(share.shareId);
-  assert.match(nameOf(viewer!.id), /^Guest \d{4}$/);
+  const [viewer] = await viewersOf(share.shareId);
+  assert.match(await nameOf(viewer!.id), /^Guest \d{4}$/);
   const page = await joined(share.token, '', { viewerKey: key });
   assert.is(page.viewerId, viewer!.id);
-  assert.is(page.displayName, nameOf(viewer!.id));
-  assert.is(viewersOf(share.shareId).length, 1, 'one viewer, not two');
+  assert.is(page.displayName, await nameOf(viewer!.id));
+  assert.is((await viewersOf(share.shareId)).length, 1, 'one viewer, not two');
   socket.socket.close();
 });
 
 test('a socket join keeps the rules of a join: a full room, a bad name, another phone, an ended share are refused', async () => {
   const share = await createShare();
-  setRoomLimit(1);
+  await setRoomLimit(1);
   await joined(share.token, 'First');
   const full = client(s.port, browserKey(), share.userPhoneId, { join: { share: share.token, name: '', language: 'en-US' } });
   assert.ok((await full.closed()).code >= 4000, 'the room is full');
-  setRoomLimit(5);
+  await setRoomLimit(5);
   const badName = client(s.port, browserKey(), share.userPhoneId, { join: { share: share.token, name: 'x'.repeat(30), language: 'en-US' } });
   assert.ok((await badName.closed()).code >= 4000, 'a name over the rule');
   const other = await createShare('view', 'Game farm 1');
   const wrongPhone = client(s.port, browserKey(), share.userPhoneId, { join: { share: other.token, name: '', language: 'en-US' } });
   assert.ok((await wrongPhone.closed()).code >= 4000, "another share's phone");
-  assert.is(viewersOf(other.shareId).length, 0, 'no viewer is made for a share of another phone');
-  assert.is(viewersOf(share.shareId).length, 1);
+  assert.is((await viewersOf(other.shareId)).length, 0, 'no viewer is made for a share of another phone');
+  assert.is((await viewersOf(share.shareId)).length, 1);
   assert.is((await owner('/end', { shareId: share.shareId })).code, 0);
   const ended = client(s.port, browserKey(), share.userPhoneId, { join: { share: share.token, name: '', language: 'en-US' } });
   assert.ok((await ended.closed()).code >= 4000, 'an ended share');
@@ -105,7 +105,7 @@ test('a viewer in the room renames itself; the owner sees the new name; one who 
   assert.is((await owner('/viewer/state', { viewerId: viewer.viewerId, action: 'block' })).code, 0);
   const blocked = await s.ctx.call(`${SHARE}/viewer/rename`, { body: { viewerKey: viewer.viewerKey, displayName: 'Eve' } });
   assert.is(blocked.code, ErrorCode.SHARE_BLOCKED);
-  assert.is(nameOf(viewer.viewerId), 'Dana');
+  assert.is(await nameOf(viewer.viewerId), 'Dana');
 });
 
 test.run();

@@ -19,8 +19,8 @@ test.after.each(async () => {
 
 const { createShare, join, joined, owner, status } = shareCalls(() => s);
 const leave = (viewerKey: string) => s.ctx.call(`${SHARE}/viewer/leave`, { body: { viewerKey } });
-const setRoomLimit = (limit: number) =>
-  s.ctx.db.prepare("UPDATE configs SET value = ? WHERE tenant_id = 1 AND config_key = 'PHONE_SCREEN_SHARE_ROOM_NUMBER_LIMIT'").run(String(limit));
+const setRoomLimit = async (limit: number) =>
+  await s.ctx.db.run("UPDATE configs SET value = ? WHERE tenant_id = 1 AND config_key = 'PHONE_SCREEN_SHARE_ROOM_NUMBER_LIMIT'", String(limit));
 
 test('a viewer who left comes back in by its key as the socket opens, under its name; without rejoin the key is refused', async () => {
   const share = await createShare();
@@ -31,7 +31,7 @@ test('a viewer who left comes back in by its key as the socket opens, under its 
   const back = client(s.port, viewer.viewerKey, share.userPhoneId, { rejoin: true });
   assert.is((await back.json('hello')).role, 'viewer');
   assert.is((await status(viewer.viewerKey)).state, 'enabled');
-  const row = s.ctx.db.prepare('SELECT display_name FROM share_viewers WHERE id = ?').get(viewer.viewerId) as { display_name: string };
+  const row = await s.ctx.db.get('SELECT display_name FROM share_viewers WHERE id = ?', viewer.viewerId) as { display_name: string };
   assert.is(row.display_name, 'Ann');
   // The page's join with the same key, answered after the socket let it in, is the same viewer.
   assert.is((await joined(share.token, 'Ann', { viewerKey: viewer.viewerKey })).viewerId, viewer.viewerId);
@@ -44,7 +44,7 @@ test('rejoin keeps the rules of a join: a blocked viewer stays out, a full room 
   assert.is((await client(s.port, blocked.viewerKey, share.userPhoneId, { rejoin: true }).closed()).code, CLOSE_SHARE_BLOCKED);
   assert.is((await status(blocked.viewerKey)).state, 'shielded');
 
-  setRoomLimit(1);
+  await setRoomLimit(1);
   const left = await joined(share.token, 'Left');
   await leave(left.viewerKey);
   await joined(share.token, 'Newcomer', { address: '10.0.0.9' });
@@ -60,7 +60,7 @@ test("a viewer key opens only its share's phone, rejoin or not", async () => {
   const share = await createShare();
   const viewer = await joined(share.token);
   await leave(viewer.viewerKey);
-  const other = phoneId(s.ctx, 'Game farm 1');
+  const other = await phoneId(s.ctx, 'Game farm 1');
   assert.is.not(other, share.userPhoneId);
   assert.is((await client(s.port, viewer.viewerKey, other, { rejoin: true }).closed()).code, CLOSE_NOT_ASSIGNED);
   assert.is((await status(viewer.viewerKey)).state, 'disabled', 'not let back in by a socket for another phone');

@@ -24,12 +24,12 @@ test.after.each(async () => {
 });
 
 const { createShare, join, joined, owner, status } = shareCalls(() => s);
-const setRoomLimit = (limit: number) =>
-  s.ctx.db.prepare("UPDATE configs SET value = ? WHERE tenant_id = 1 AND config_key = 'PHONE_SCREEN_SHARE_ROOM_NUMBER_LIMIT'").run(String(limit));
-const login = (mobile = SCALE_MOBILE, tenant = 1) => issueTokenPair(directDeps(s.ctx), findUserByMobile(s.ctx.db, tenant, mobile)!).accessToken;
+const setRoomLimit = async (limit: number) =>
+  await s.ctx.db.run("UPDATE configs SET value = ? WHERE tenant_id = 1 AND config_key = 'PHONE_SCREEN_SHARE_ROOM_NUMBER_LIMIT'", String(limit));
+const login = async (mobile = SCALE_MOBILE, tenant = 1) => (await issueTokenPair(directDeps(s.ctx), (await findUserByMobile(s.ctx.db, tenant, mobile))!)).accessToken;
 
 test("the room holds the tenant's configured number of viewers; a viewer already in it is not counted twice", async () => {
-  setRoomLimit(2);
+  await setRoomLimit(2);
   const share = await createShare();
   const first = await joined(share.token, 'A');
   await joined(share.token, 'B', { address: '10.0.0.2' });
@@ -43,12 +43,12 @@ test("the room holds the tenant's configured number of viewers; a viewer already
   assert.is(got.roomLimit, 2);
   assert.equal(got.share.viewers.map((v: any) => [v.displayName, v.state]), [['A again', 'disabled'], ['B', 'enabled'], ['C', 'enabled']]);
   // The default is 5 (spec §6) when the key is missing.
-  s.ctx.db.prepare("DELETE FROM configs WHERE config_key = 'PHONE_SCREEN_SHARE_ROOM_NUMBER_LIMIT'").run();
+  await s.ctx.db.run("DELETE FROM configs WHERE config_key = 'PHONE_SCREEN_SHARE_ROOM_NUMBER_LIMIT'");
   assert.is(((await s.ctx.call(`${SHARE}/list`)).data as { roomLimit: number }).roomLimit, 5);
 });
 
 test('a join that never opens a socket holds its place only for the grace period; an open socket keeps it', async () => {
-  setRoomLimit(2);
+  await setRoomLimit(2);
   const share = await createShare();
   const watching = await joined(share.token, 'Watching');
   const c = client(s.port, watching.viewerKey, share.userPhoneId);
@@ -71,7 +71,7 @@ test('a closed socket frees its place a grace period later even when no timer ma
   await s.stop();
   // A grace timer that never fires within the test stands in for the one a restart loses.
   s = await start({ viewerGraceMs: 3_600_000 });
-  setRoomLimit(1);
+  await setRoomLimit(1);
   const share = await createShare();
   const viewer = await joined(share.token, 'Gone');
   const c = client(s.port, viewer.viewerKey, share.userPhoneId);
@@ -80,7 +80,7 @@ test('a closed socket frees its place a grace period later even when no timer ma
   await c.closed();
   assert.is((await join(share.token, 'Next', { address: '10.0.0.2' })).code, ErrorCode.SHARE_ROOM_FULL, 'within the grace: its place is kept');
   s.ctx.advance(VIEWER_GRACE_MS + 1);
-  assert.is(s.ctx.db.prepare('SELECT state FROM share_viewers WHERE id = ?').pluck().get(viewer.viewerId), 'enabled', 'the row was never marked');
+  assert.is(await s.ctx.db.value('SELECT state FROM share_viewers WHERE id = ?', viewer.viewerId), 'enabled', 'the row was never marked');
   assert.is((await status(viewer.viewerKey)).state, 'disabled');
   await joined(share.token, 'Next', { address: '10.0.0.2' });
 });
@@ -102,8 +102,8 @@ test('a join with an over-long viewer key is refused like an unknown viewer', as
 
 test("a login of another tenant than the share's is not recorded as the viewer's account", async () => {
   const share = await createShare();
-  const foreign = await joined(share.token, 'Green', { login: login(DEMO_MOBILE, 100), tenant: 100 });
-  const row = s.ctx.db.prepare('SELECT user_id FROM share_viewers WHERE id = ?').get(foreign.viewerId) as { user_id: number | null };
+  const foreign = await joined(share.token, 'Green', { login: await login(DEMO_MOBILE, 100), tenant: 100 });
+  const row = await s.ctx.db.get('SELECT user_id FROM share_viewers WHERE id = ?', foreign.viewerId) as { user_id: number | null };
   assert.is(row.user_id, null);
   const viewers = (await s.ctx.call(`${SHARE}/get?shareId=${share.shareId}`)).data.share.viewers;
   assert.is(viewers[0].member, false);
@@ -111,9 +111,9 @@ test("a login of another tenant than the share's is not recorded as the viewer's
 
 test('a blocked viewer is closed with "blocked" and cannot rejoin by its key or its account; unblocked, it can', async () => {
   const share = await createShare();
-  const stranger = findUserByMobile(s.ctx.db, 1, SCALE_MOBILE)!;
-  const viewer = await joined(share.token, 'Scale', { login: login() });
-  const row = s.ctx.db.prepare('SELECT user_id FROM share_viewers WHERE id = ?').get(viewer.viewerId) as { user_id: number };
+  const stranger = (await findUserByMobile(s.ctx.db, 1, SCALE_MOBILE))!;
+  const viewer = await joined(share.token, 'Scale', { login: await login() });
+  const row = await s.ctx.db.get('SELECT user_id FROM share_viewers WHERE id = ?', viewer.viewerId) as { user_id: number };
   assert.is(row.user_id, stranger.id, 'the account that joined is kept');
   const c = client(s.port, viewer.viewerKey, share.userPhoneId);
   await c.json('hello');
@@ -122,7 +122,7 @@ test('a blocked viewer is closed with "blocked" and cannot rejoin by its key or 
   assert.is(closed.code, CLOSE_SHARE_BLOCKED);
   assert.is(JSON.parse(closed.reason).msg, STREAM_MESSAGES.shareBlocked);
   assert.is((await join(share.token, 'Scale', { viewerKey: viewer.viewerKey })).code, ErrorCode.SHARE_BLOCKED, 'by its key');
-  assert.is((await join(share.token, 'Other name', { login: login() })).code, ErrorCode.SHARE_BLOCKED, 'by its account, from another browser');
+  assert.is((await join(share.token, 'Other name', { login: await login() })).code, ErrorCode.SHARE_BLOCKED, 'by its account, from another browser');
   // A blocked viewer's socket is refused with the same reason.
   assert.is((await client(s.port, viewer.viewerKey, share.userPhoneId).closed()).code, CLOSE_SHARE_BLOCKED);
   assert.is((await owner('/viewer/state', { viewerId: viewer.viewerId, action: 'unblock' })).code, 0);
@@ -132,8 +132,8 @@ test('a blocked viewer is closed with "blocked" and cannot rejoin by its key or 
 
 test('blocking an account in one browser blocks its other browsers too: their sockets close, their keys stay out', async () => {
   const share = await createShare();
-  const phone = await joined(share.token, 'Scale phone', { login: login() });
-  const laptop = await joined(share.token, 'Scale laptop', { login: login(), address: '10.0.0.2' });
+  const phone = await joined(share.token, 'Scale phone', { login: await login() });
+  const laptop = await joined(share.token, 'Scale laptop', { login: await login(), address: '10.0.0.2' });
   assert.is.not(phone.viewerId, laptop.viewerId);
   const sockets = [client(s.port, phone.viewerKey, share.userPhoneId), client(s.port, laptop.viewerKey, share.userPhoneId)];
   for (const socket of sockets) await socket.json('hello');
@@ -143,10 +143,10 @@ test('blocking an account in one browser blocks its other browsers too: their so
   // The other browser's key, with no login, does not get back in.
   assert.is((await join(share.token, 'Scale laptop', { viewerKey: laptop.viewerKey, address: '10.0.0.2' })).code, ErrorCode.SHARE_BLOCKED);
   // A row of the account left unblocked (written before blocking covered every row) is refused by its account.
-  s.ctx.db.prepare("UPDATE share_viewers SET state = 'disabled' WHERE id = ?").run(laptop.viewerId);
+  await s.ctx.db.run("UPDATE share_viewers SET state = 'disabled' WHERE id = ?", laptop.viewerId);
   assert.is((await join(share.token, 'Scale laptop', { viewerKey: laptop.viewerKey, address: '10.0.0.2' })).code, ErrorCode.SHARE_BLOCKED);
   // Unblocking lifts the block on every row of the account.
-  s.ctx.db.prepare("UPDATE share_viewers SET state = 'shielded' WHERE id = ?").run(laptop.viewerId);
+  await s.ctx.db.run("UPDATE share_viewers SET state = 'shielded' WHERE id = ?", laptop.viewerId);
   assert.is((await owner('/viewer/state', { viewerId: phone.viewerId, action: 'unblock' })).code, 0);
   assert.equal([(await status(phone.viewerKey)).state, (await status(laptop.viewerKey)).state], ['unblocked', 'unblocked']);
   await joined(share.token, 'Scale laptop', { viewerKey: laptop.viewerKey, address: '10.0.0.2' });

@@ -16,7 +16,7 @@ test.after.each(async () => {
 
 test('a phone socket is told about each of its first malformed messages, then closed as a policy violation', async () => {
   s = await start();
-  const id = phoneId(s.ctx, 'Shop assistant');
+  const id = await phoneId(s.ctx, 'Shop assistant');
   const c = client(s.port, await s.securityToken(id), id);
   await c.json('hello');
   for (let i = 0; i < MALFORMED_LIMIT; i++) {
@@ -42,7 +42,7 @@ test('a live-grid socket flooding malformed messages is closed the same way', as
 
 test("one user holds at most its allowance of stream sockets; the next is refused, and one closing makes room", async () => {
   s = await start({ socketsPerUser: 3 });
-  const id = phoneId(s.ctx, 'Shop assistant');
+  const id = await phoneId(s.ctx, 'Shop assistant');
   const token = await s.securityToken(id);
   const open = [client(s.port, token, id), client(s.port, await s.securityToken(id), id), client(s.port, token, id)];
   for (const c of open) await c.json('hello');

@@ -20,7 +20,7 @@ const notAssigned = { code: CLOSE_NOT_ASSIGNED, reason: { code: CLOSE_NOT_ASSIGN
 
 async function admission(options: { perHolder?: number; authWaitMs?: number } = {}) {
   const ctx = await demo();
-  const id = phoneId(ctx, 'Shop assistant');
+  const id = await phoneId(ctx, 'Shop assistant');
   const reply = await ctx.call(`${PHONE}/security-token?userPhoneId=${id}&validTime=3600`, { method: 'POST' });
   const token = reply.data.token as string;
   const sockets = new StreamSockets(options.perHolder ?? 16);

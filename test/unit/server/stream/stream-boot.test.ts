@@ -61,7 +61,7 @@ test('rebooted through the API, the next connection gets the boot screen until t
   let screenClock = Date.UTC(2025, 0, 1, 8, 0, 0);
   const s = await start({ clock: () => screenClock });
   try {
-    const id = phoneId(s.ctx, 'Shop assistant');
+    const id = await phoneId(s.ctx, 'Shop assistant');
     const token = await s.securityToken(id);
     const reply = await s.ctx.call(`${PHONE}/reboot${idsQuery([id])}`, { method: 'PUT' });
     assert.is(reply.code, 0);
@@ -86,7 +86,7 @@ test('rebooted through the API, the next connection gets the boot screen until t
 test('a reset shows its own words: the reset kind reaches the screen', async () => {
   const s = await start();
   try {
-    const id = phoneId(s.ctx, 'Shop assistant');
+    const id = await phoneId(s.ctx, 'Shop assistant');
     const token = await s.securityToken(id);
     assert.is((await s.ctx.call(`${PHONE}/reset${idsQuery([id])}`, { method: 'PUT' })).code, 0);
     // A running reset refuses new tokens (API.md "Devices"); the one taken before still opens the stream.

@@ -56,7 +56,7 @@ test('ticket: only with a login, lives 10 minutes; a bad or expired ticket is cl
   assert.is(reply.data.expireTime, s.ctx.now() + GRID_TICKET_TTL_MS);
   assert.is(reply.headers.get('cache-control'), 'no-store');
   // Only a digest is stored.
-  const stored = s.ctx.db.prepare('SELECT ticket_hash FROM grid_tickets').pluck().all() as string[];
+  const stored = await s.ctx.db.column('SELECT ticket_hash FROM grid_tickets') as string[];
   assert.is(stored.length, 1);
   assert.is.not(stored[0], reply.data.ticket);
 
@@ -74,7 +74,7 @@ test('ticket: only with a login, lives 10 minutes; a bad or expired ticket is cl
 
 test('logout ends the ticket: its open socket closes within a second, and no new ticket is issued', async () => {
   const c = gridClient(s.port, await gridTicket(s.ctx.call));
-  const id = phoneId(s.ctx, 'Shop assistant');
+  const id = await phoneId(s.ctx, 'Shop assistant');
   await c.watch([id]);
   await c.thumb(id);
   const started = Date.now();
@@ -85,8 +85,8 @@ test('logout ends the ticket: its open socket closes within a second, and no new
 });
 
 test('watch: each watched phone sends a 180x320 JPEG tagged with its id; a new watch replaces the set; [] stops', async () => {
-  const a = phoneId(s.ctx, 'Shop assistant');
-  const b = phoneId(s.ctx, 'Work phone');
+  const a = await phoneId(s.ctx, 'Shop assistant');
+  const b = await phoneId(s.ctx, 'Work phone');
   const c = gridClient(s.port, await gridTicket(s.ctx.call));
   await c.watch([a, b]);
   const seen = new Map<number, Buffer>();
@@ -130,11 +130,11 @@ test('watch: each watched phone sends a 180x320 JPEG tagged with its id; a new w
 });
 
 test('a foreign, an unknown, an offline and an expired id are answered unavailable and not streamed', async () => {
-  const mine = phoneId(s.ctx, 'Shop assistant');
-  const offline = phoneId(s.ctx, 'Backup');
-  const expired = phoneId(s.ctx, 'Old account');
-  const maintenance = phoneId(s.ctx, 'Test device');
-  const theirs = phoneId(s.ctx, 'Phone 0001', 1, SCALE_MOBILE);
+  const mine = await phoneId(s.ctx, 'Shop assistant');
+  const offline = await phoneId(s.ctx, 'Backup');
+  const expired = await phoneId(s.ctx, 'Old account');
+  const maintenance = await phoneId(s.ctx, 'Test device');
+  const theirs = await phoneId(s.ctx, 'Phone 0001', 1, SCALE_MOBILE);
   const c = gridClient(s.port, await gridTicket(s.ctx.call));
   await c.watch([theirs, mine, 999_999, offline, expired, maintenance]);
   assert.equal(await c.json('unavailable'), { type: 'unavailable', userPhoneIds: [theirs, 999_999, offline, expired, maintenance] });
@@ -147,7 +147,7 @@ test('a foreign, an unknown, an offline and an expired id are answered unavailab
 });
 
 test('a phone-view tap changes the grid picture: both draw the same screen', async () => {
-  const id = phoneId(s.ctx, 'Shop assistant');
+  const id = await phoneId(s.ctx, 'Shop assistant');
   const grid = gridClient(s.port, await gridTicket(s.ctx.call));
   await grid.watch([id]);
   const first = await grid.thumb(id);
@@ -170,7 +170,7 @@ test('a phone-view tap changes the grid picture: both draw the same screen', asy
 });
 
 test('at most 3 pictures a second per phone, however fast it changes', async () => {
-  const id = phoneId(s.ctx, 'Shop assistant');
+  const id = await phoneId(s.ctx, 'Shop assistant');
   const grid = gridClient(s.port, await gridTicket(s.ctx.call));
   await grid.watch([id]);
   await grid.thumb(id);
@@ -192,14 +192,14 @@ test('at most 3 pictures a second per phone, however fast it changes', async () 
 });
 
 test('a transfer or the expiry of a watched phone is answered unavailable within a second; the others go on', async () => {
-  const a = phoneId(s.ctx, 'Shop assistant');
-  const b = phoneId(s.ctx, 'Work phone');
-  const soon = phoneId(s.ctx, 'Game farm 2'); // expires 5 minutes after the seed
+  const a = await phoneId(s.ctx, 'Shop assistant');
+  const b = await phoneId(s.ctx, 'Work phone');
+  const soon = await phoneId(s.ctx, 'Game farm 2'); // expires 5 minutes after the seed
   const c = gridClient(s.port, await gridTicket(s.ctx.call));
   await c.watch([a, b, soon]);
   for (const id of [a, b, soon]) await c.thumb(id);
-  const stranger = s.ctx.db.prepare('SELECT id FROM users WHERE mobile = ? AND tenant_id = 1').pluck().get(SCALE_MOBILE) as number;
-  s.ctx.db.prepare('UPDATE phones SET user_id = ? WHERE id = ?').run(stranger, a);
+  const stranger = await s.ctx.db.value('SELECT id FROM users WHERE mobile = ? AND tenant_id = 1', SCALE_MOBILE) as number;
+  await s.ctx.db.run('UPDATE phones SET user_id = ? WHERE id = ?', stranger, a);
   assert.equal(await c.json('unavailable'), { type: 'unavailable', userPhoneIds: [a] });
   s.ctx.advance(5 * 60_000);
   assert.equal(await c.json('unavailable'), { type: 'unavailable', userPhoneIds: [soon] });
@@ -216,7 +216,7 @@ test('a transfer or the expiry of a watched phone is answered unavailable within
 });
 
 test('a restarted phone: the grid follows its fresh screen within a second', async () => {
-  const id = phoneId(s.ctx, 'Shop assistant');
+  const id = await phoneId(s.ctx, 'Shop assistant');
   const c = gridClient(s.port, await gridTicket(s.ctx.call));
   await c.watch([id]);
   await c.thumb(id);
@@ -230,8 +230,8 @@ test('a restarted phone: the grid follows its fresh screen within a second', asy
 });
 
 test('a socket that stops acknowledging gets at most two more pictures; its next acknowledgement brings the current one', async () => {
-  const id = phoneId(s.ctx, 'Shop assistant');
-  const other = phoneId(s.ctx, 'Work phone');
+  const id = await phoneId(s.ctx, 'Shop assistant');
+  const other = await phoneId(s.ctx, 'Work phone');
   const sent: Buffer[] = [];
   // What the session touches of a `ws` socket: it never acknowledges by itself, the test does.
   const socket = {
@@ -258,7 +258,7 @@ test('a socket that stops acknowledging gets at most two more pictures; its next
     currentEntry: (userPhoneId) => entries.get(userPhoneId),
     logError: (line) => s.ctx.errors.push(line),
   });
-  session.watch([id, other]);
+  await session.watch([id, other]);
   await until(() => sent.length === 2, 'the first picture of each phone');
   const entry = entries.get(id)!;
   for (let i = 0; i < 10; i++) {

@@ -21,7 +21,7 @@ test.after.each(async () => {
 });
 
 test('hello, then a small first picture, sharpened to 720x1280 once the link is measured; ping answers pong', async () => {
-  const id = phoneId(s.ctx, 'Shop assistant');
+  const id = await phoneId(s.ctx, 'Shop assistant');
   const c = client(s.port, await s.securityToken(id), id);
   const hello = await c.json('hello');
   assert.equal(hello, { type: 'hello', width: 720, height: 1280, phone: { userPhoneId: id, name: 'Shop assistant' }, definition: { width: 720, height: 1280, fps: 30, bitrate: 2048, auto: true }, role: 'owner', control: true });
@@ -40,7 +40,7 @@ test('hello, then a small first picture, sharpened to 720x1280 once the link is 
 });
 
 test('a tap on an app icon changes the next frame; two viewers of one phone see the same screen', async () => {
-  const id = phoneId(s.ctx, 'Shop assistant');
+  const id = await phoneId(s.ctx, 'Shop assistant');
   const token = await s.securityToken(id);
   const a = client(s.port, token, id);
   const b = client(s.port, token, id);
@@ -64,7 +64,7 @@ test('a tap on an app icon changes the next frame; two viewers of one phone see 
 });
 
 test('text (Chinese included), clipboard set/get and paste reach the phone', async () => {
-  const id = phoneId(s.ctx, 'Work phone');
+  const id = await phoneId(s.ctx, 'Work phone');
   const c = client(s.port, await s.securityToken(id), id);
   await c.frame();
   c.send({ type: 'key', key: 'home' });
@@ -90,7 +90,7 @@ test("an acknowledgement may say how long the client held the picture: whole ms 
 test('key backspace deletes the last character of the focused field (Chinese included); the Copy button reads it back', async () => {
   assert.equal(parseClientMessage('{"type":"key","key":"backspace"}'), { type: 'key', key: 'backspace' });
   assert.equal(parseClientMessage('{"type":"key","key":"delete"}'), { error: 'key must be back, home, recents or backspace' });
-  const id = phoneId(s.ctx, 'Work phone');
+  const id = await phoneId(s.ctx, 'Work phone');
   const c = client(s.port, await s.securityToken(id), id);
   await c.frame();
   const model = s.stream.screen(id)!;
@@ -118,7 +118,7 @@ test('key backspace deletes the last character of the focused field (Chinese inc
 });
 
 test('a definition change changes the frame size; unsupported values are refused', async () => {
-  const id = phoneId(s.ctx, 'Shop assistant');
+  const id = await phoneId(s.ctx, 'Shop assistant');
   const c = client(s.port, await s.securityToken(id), id);
   await c.frameOf(720, 1280);
   c.send({ type: 'definition', width: 360, height: 640, fps: 15, bitrate: 512 });
@@ -137,7 +137,7 @@ test('a definition change changes the frame size; unsupported values are refused
 });
 
 test('screenshot: a full-resolution JPEG tagged 2', async () => {
-  const id = phoneId(s.ctx, 'Shop assistant');
+  const id = await phoneId(s.ctx, 'Shop assistant');
   const c = client(s.port, await s.securityToken(id), id);
   await c.frame();
   c.send({ type: 'definition', width: 360, height: 640, fps: 30, bitrate: 2048 });
@@ -159,14 +159,14 @@ async function assertRefused(token: string, id: number) {
 }
 
 test('unknown, foreign, other-phone, expired and transferred tokens are refused with "Instance not assigned to user"', async () => {
-  const mine = phoneId(s.ctx, 'Shop assistant');
-  const other = phoneId(s.ctx, 'Work phone');
+  const mine = await phoneId(s.ctx, 'Shop assistant');
+  const other = await phoneId(s.ctx, 'Work phone');
   await assertRefused('no-such-token', mine);
   // No token at all waits for an auth message first: the test after this one.
   // A token for another of my phones does not open this one.
   await assertRefused(await s.securityToken(other), mine);
   // Another user's token for their own phone does not open mine, nor theirs under my id.
-  const theirs = s.ctx.db.prepare('SELECT p.id FROM phones p JOIN users u ON u.id = p.user_id WHERE u.mobile = ? LIMIT 1').pluck().get(SCALE_MOBILE) as number;
+  const theirs = await s.ctx.db.value('SELECT p.id FROM phones p JOIN users u ON u.id = p.user_id WHERE u.mobile = ? LIMIT 1', SCALE_MOBILE) as number;
   const { issueTokenPair } = await import('../../../../server/lib/tokens.ts');
   const { findUserByMobile } = await import('../../../../server/data/users.ts');
   const user = findUserByMobile(s.ctx.db, 1, SCALE_MOBILE)!;
@@ -180,12 +180,12 @@ test('unknown, foreign, other-phone, expired and transferred tokens are refused 
   await assertRefused(short, mine);
   // Transferred: the phone now belongs to someone else, so my earlier token no longer opens it.
   const token = await s.securityToken(mine);
-  s.ctx.db.prepare('UPDATE phones SET user_id = ? WHERE id = ?').run(user.id, mine);
+  await s.ctx.db.run('UPDATE phones SET user_id = ? WHERE id = ?', user.id, mine);
   await assertRefused(token, mine);
 });
 
 test('dropSessions cuts the phone\'s sockets server-side; a new connection works and keeps the phone\'s state', async () => {
-  const id = phoneId(s.ctx, 'Shop assistant');
+  const id = await phoneId(s.ctx, 'Shop assistant');
   const token = await s.securityToken(id);
   const c = client(s.port, token, id);
   await c.frame();
@@ -204,7 +204,7 @@ test('dropSessions cuts the phone\'s sockets server-side; a new connection works
 });
 
 test('restartPhone drops the sockets abnormally; the next connection sees a fresh screen; clipboard kept on reboot, not reset', async () => {
-  const id = phoneId(s.ctx, 'Shop assistant');
+  const id = await phoneId(s.ctx, 'Shop assistant');
   const token = await s.securityToken(id);
   const c = client(s.port, token, id);
   await c.frame();
@@ -251,7 +251,7 @@ test('restartPhone drops the sockets abnormally; the next connection sees a fres
 test('a socket opened without a token opens with its first message, auth; anything else first, or nothing, is refused', async () => {
   await s.stop();
   s = await start({ authWaitMs: 300 });
-  const id = phoneId(s.ctx, 'Shop assistant');
+  const id = await phoneId(s.ctx, 'Shop assistant');
   const token = await s.securityToken(id);
   const open = (first?: unknown) => {
     const c = client(s.port, '', id);

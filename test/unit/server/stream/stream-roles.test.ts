@@ -23,13 +23,13 @@ test.after.each(async () => {
 const DAY = 24 * 3600 * 1000;
 
 /** The scale account, given access to the demo user's phone; calls made as that account. */
-function otherUser(kind: AccessKind = 'grant', permission: AccessPermission = 'control') {
-  const user = findUserByMobile(s.ctx.db, 1, SCALE_MOBILE)!;
-  const pair = issueTokenPair(directDeps(s.ctx), user);
+async function otherUser(kind: AccessKind = 'grant', permission: AccessPermission = 'control') {
+  const user = (await findUserByMobile(s.ctx.db, 1, SCALE_MOBILE))!;
+  const pair = await issueTokenPair(directDeps(s.ctx), user);
   const call: typeof s.ctx.call = (path, options = {}) => s.ctx.call(path, { token: pair.accessToken, ...options });
-  const phone = phoneId(s.ctx, 'Shop assistant');
+  const phone = await phoneId(s.ctx, 'Shop assistant');
   const at = s.ctx.now();
-  const accessId = insertPhoneAccess(s.ctx.db, { phoneId: phone, ownerId: s.ctx.userId, userId: user.id, kind, permission, expiresAt: at + 3 * DAY, createdAt: at });
+  const accessId = await insertPhoneAccess(s.ctx.db, { phoneId: phone, ownerId: s.ctx.userId, userId: user.id, kind, permission, expiresAt: at + 3 * DAY, createdAt: at });
   return { user, call, phone, accessId, token: () => s.securityToken(phone, 86400, call) };
 }
 
@@ -41,12 +41,12 @@ function tapMessages(c: ReturnType<typeof client>, model: { toDevice(r: ReturnTy
 }
 
 test('without access another account cannot get a token; with a grant it can, and the hello names its role', async () => {
-  const stranger = findUserByMobile(s.ctx.db, 1, SCALE_MOBILE)!;
-  const pair = issueTokenPair(directDeps(s.ctx), stranger);
-  const phone = phoneId(s.ctx, 'Shop assistant');
+  const stranger = (await findUserByMobile(s.ctx.db, 1, SCALE_MOBILE))!;
+  const pair = await issueTokenPair(directDeps(s.ctx), stranger);
+  const phone = await phoneId(s.ctx, 'Shop assistant');
   const refused = await s.ctx.call(`${PHONE}/security-token?userPhoneId=${phone}`, { method: 'POST', token: pair.accessToken });
   assert.is.not(refused.code, 0, 'no access, no token');
-  const grantee = otherUser('grant', 'view');
+  const grantee = await otherUser('grant', 'view');
   const c = client(s.port, await grantee.token(), phone);
   const hello = await c.json('hello');
   assert.is(hello.role, 'grantee');
@@ -56,7 +56,7 @@ test('without access another account cannot get a token; with a grant it can, an
 });
 
 test('a view-only viewer\'s input is refused by the server and changes nothing; it may still watch and take screenshots', async () => {
-  const viewer = otherUser('share', 'view');
+  const viewer = await otherUser('share', 'view');
   const c = client(s.port, await viewer.token(), viewer.phone);
   assert.is((await c.json('hello')).role, 'viewer');
   await c.frame();
@@ -76,7 +76,7 @@ test('a view-only viewer\'s input is refused by the server and changes nothing; 
 });
 
 test('a controlling grantee drives the phone until the owner takes control back; it gets control again when the owner leaves', async () => {
-  const grantee = otherUser('grant', 'control');
+  const grantee = await otherUser('grant', 'control');
   const g = client(s.port, await grantee.token(), grantee.phone);
   assert.is((await g.json('hello')).control, true);
   await g.frame();
@@ -113,29 +113,29 @@ test('a controlling grantee drives the phone until the owner takes control back;
 });
 
 test('the access re-read on each check: moved to view, the socket is told; revoked or transferred, it is closed', async () => {
-  const grantee = otherUser('grant', 'control');
+  const grantee = await otherUser('grant', 'control');
   const g = client(s.port, await grantee.token(), grantee.phone);
   assert.is((await g.json('hello')).control, true);
-  setAccessPermission(s.ctx.db, grantee.accessId, 'view');
+  await setAccessPermission(s.ctx.db, grantee.accessId, 'view');
   s.stream.revalidate();
   assert.equal(await g.json('control'), { type: 'control', control: false, reason: 'permission' });
-  revokeAccess(s.ctx.db, grantee.accessId, s.ctx.now());
+  await revokeAccess(s.ctx.db, grantee.accessId, s.ctx.now());
   s.stream.revalidate();
   assert.is((await g.closed()).code, CLOSE_NOT_ASSIGNED);
 
   // A new grant, then the owner transfers the phone away: whoever gave the access no longer owns it.
-  const again = otherUser('grant', 'view');
+  const again = await otherUser('grant', 'view');
   const h = client(s.port, await again.token(), again.phone);
   await h.json('hello');
-  s.ctx.db.prepare('UPDATE phones SET user_id = ? WHERE id = ?').run(again.user.id, again.phone);
+  await s.ctx.db.run('UPDATE phones SET user_id = ? WHERE id = ?', again.user.id, again.phone);
   s.stream.revalidate();
   assert.is((await h.closed()).code, CLOSE_NOT_ASSIGNED);
 });
 
 test('a grantee\'s token never outlives the access it was issued under', async () => {
-  const grantee = otherUser('grant', 'view');
+  const grantee = await otherUser('grant', 'view');
   const reply = await grantee.call(`${PHONE}/security-token?userPhoneId=${grantee.phone}&validTime=86400`, { method: 'POST' });
-  const accessEnd = s.ctx.db.prepare('SELECT expires_at FROM phone_access WHERE id = ?').pluck().get(grantee.accessId) as number;
+  const accessEnd = await s.ctx.db.value('SELECT expires_at FROM phone_access WHERE id = ?', grantee.accessId) as number;
   assert.ok((reply.data as { expireTime: number }).expireTime <= accessEnd);
   s.ctx.advance(3 * DAY + 1000);
   const late = await grantee.call(`${PHONE}/security-token?userPhoneId=${grantee.phone}`, { method: 'POST' });

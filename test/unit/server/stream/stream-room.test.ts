@@ -120,7 +120,7 @@ async function settled(viewers: Array<Awaited<ReturnType<typeof viewer>>>, quiet
 }
 
 test('a room of five: while one drives, the others send its pictures: no picture is encoded twice, all end on the same picture', async () => {
-  const id = phoneId(s.ctx, 'Shop assistant');
+  const id = await phoneId(s.ctx, 'Shop assistant');
   // The status bar's clock turning to the next minute mid-room would give the sockets a picture more, at moments of
   // their own: the room starts clear of it.
   const toNextMinute = 60_000 - (s.ctx.now() % 60_000);
@@ -147,7 +147,7 @@ test('a room of five: while one drives, the others send its pictures: no picture
 });
 
 test('a socket at another size does not follow the driver: it gets pictures of its own size', async () => {
-  const id = phoneId(s.ctx, 'Shop assistant');
+  const id = await phoneId(s.ctx, 'Shop assistant');
   const [driver, small] = await Promise.all([viewer(id), viewer(id)]);
   small!.send({ type: 'definition', width: 360, height: 640, fps: 30, bitrate: 512 });
   driver!.send({ type: 'definition', width: 720, height: 1280, fps: 30, bitrate: 2048 });

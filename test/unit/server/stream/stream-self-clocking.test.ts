@@ -31,7 +31,7 @@ async function opened(id: number) {
 const picturesIn = (c: Awaited<ReturnType<typeof opened>>) => c.queue.filter((m) => m.kind === 'binary' && (m.tag === FRAME_KIND || m.tag === PATCH_KIND));
 
 test('a client that stops acknowledging gets at most two more pictures; when it acknowledges, the current screen, not the backlog', async () => {
-  const id = phoneId(s.ctx, 'Shop assistant');
+  const id = await phoneId(s.ctx, 'Shop assistant');
   const c = await opened(id);
   const model = s.stream.screen(id)!;
   // The status bar's clock turning to the next minute would change the screen this test holds still.
@@ -75,7 +75,7 @@ async function clearOfNextMinute(now: () => number, needMs = 3000): Promise<void
 }
 
 test('a tap on the status bar sends its spot: less than a tenth of a whole picture', async () => {
-  const id = phoneId(s.ctx, 'Shop assistant');
+  const id = await phoneId(s.ctx, 'Shop assistant');
   const c = await opened(id);
   await pause(300);
   c.queue.length = 0;

@@ -18,7 +18,7 @@ test.after.each(async () => {
 
 /** An open socket on the demo user's phone, with its clipboard set (proof of control), and the token that opened it. */
 async function openControlledSocket(call = s.ctx.call) {
-  const id = phoneId(s.ctx, 'Shop assistant');
+  const id = await phoneId(s.ctx, 'Shop assistant');
   const token = await s.securityToken(id, 86400, call);
   const c = client(s.port, token, id);
   await c.frame();

@@ -22,7 +22,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const FADE_SLACK_MS = 150;
 
 test('each tap on the status bar: its dot, then its fade RIPPLE_MS after the finger lifted', async () => {
-  const id = phoneId(s.ctx, 'Shop assistant');
+  const id = await phoneId(s.ctx, 'Shop assistant');
   const c = client(s.port, await s.securityToken(id), id);
   await c.json('hello');
   c.send(FIXED);

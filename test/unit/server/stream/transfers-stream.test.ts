@@ -11,16 +11,16 @@ import { CASES_MOBILE, codes, give } from '../transfer-helpers.ts';
 test('a transfer asks the stream to re-check once it moved a phone, and only then', async () => {
   let rechecks = 0;
   const ctx = await demo(1, DEMO_MOBILE, { accessRevoked: () => rechecks++ });
-  await give(ctx, [phoneId(ctx, 'Old account')], CASES_MOBILE);
+  await give(ctx, [await phoneId(ctx, 'Old account')], CASES_MOBILE);
   assert.is(rechecks, 0);
-  await give(ctx, [phoneId(ctx, 'Spare')], CASES_MOBILE);
+  await give(ctx, [await phoneId(ctx, 'Spare')], CASES_MOBILE);
   assert.is(rechecks, 1);
 });
 
 test("the sender's open stream of a moved phone closes", async () => {
   const s = await start();
   try {
-    const id = phoneId(s.ctx, 'Shop assistant');
+    const id = await phoneId(s.ctx, 'Shop assistant');
     const c = client(s.port, await s.securityToken(id), id);
     await c.frame();
     const started = Date.now();
