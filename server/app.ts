@@ -130,7 +130,7 @@ export const DEFAULT_ASSISTANT_TOKEN_DELAY_MS = 30;
 const DEFAULT_STATIC_DIR = fileURLToPath(new URL('./static/', import.meta.url));
 
 /** Builds the whole server without binding a port, so tests can call `app.request(...)` directly. */
-export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
+export function createApp(options: AppOptions): Hono<AppEnv> {
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   const deps: Deps = {
     db: options.db,
@@ -197,7 +197,7 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
   setInterval(sweepAnalytics, 3_600_000).unref();
   const uploadDir = options.uploads?.dir ?? join(tmpdir(), `cloud-phone-uploads-${process.pid}`);
   mkdirSync(uploadDir, { recursive: true });
-  const files = await fileRoutes(deps, {
+  const files = fileRoutes(deps, {
     dir: uploadDir,
     stepMs: options.uploads?.stepMs ?? DEFAULT_UPLOAD_STEP_MS,
     quotaBytes: options.uploads?.quotaBytes ?? DEFAULT_UPLOAD_QUOTA_BYTES,

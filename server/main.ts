@@ -60,7 +60,7 @@ const stream = createStreamServer({
   // The network check's sockets are counted per address, which behind a trusted proxy is the forwarded one.
   lineAddressOf: (req) => addressOf(req.headers['x-forwarded-for']?.toString(), req.socket.remoteAddress, trustProxy),
 });
-const app = await createApp({
+const app = createApp({
   db,
   distDir: resolve(config.distDir),
   smsFixedCode: config.smsFixedCode,

@@ -46,7 +46,7 @@ export interface NewGrant {
 export async function insertGrant(db: Db, grant: NewGrant): Promise<number> {
   const result = await db.run(`INSERT INTO phone_grants (tenant_id, phone_id, owner_id, mode, permission, days, code_hash, code_hint, grantee_id, expires_at, created_at,
        phone_no, phone_name)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, grant.tenantId,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, grant.tenantId,
     grant.phoneId,
     grant.ownerId,
     grant.mode,
@@ -60,7 +60,7 @@ export async function insertGrant(db: Db, grant: NewGrant): Promise<number> {
     grant.phoneNo,
     grant.phoneName,
   );
-  return Number(result.lastInsertRowid);
+  return Number(result.lastId);
 }
 
 export async function setGrantAccess(db: Db, grantId: number, accessId: number): Promise<void> {

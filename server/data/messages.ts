@@ -35,9 +35,9 @@ export interface NewMessage {
 
 /** The id of the new message, or null when its dedupe key was there already. The tenant is the user's. */
 export async function insertMessage(db: Db, m: NewMessage): Promise<number | null> {
-  const result = await db.run(`INSERT OR IGNORE INTO messages (tenant_id, user_id, category, kind, title_zh, title_en, summary_zh, summary_en, content_zh, content_en, dedupe_key, created_at)
-     SELECT tenant_id, id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM users WHERE id = ?`, m.category, m.kind, m.title.zh, m.title.en, m.summary.zh, m.summary.en, m.content.zh, m.content.en, m.dedupeKey, m.createdAt, m.userId);
-  return result.changes === 1 ? Number(result.lastInsertRowid) : null;
+  const result = await db.run(`INSERT INTO messages (tenant_id, user_id, category, kind, title_zh, title_en, summary_zh, summary_en, content_zh, content_en, dedupe_key, created_at)
+     SELECT tenant_id, id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM users WHERE id = ? ON CONFLICT DO NOTHING RETURNING id`, m.category, m.kind, m.title.zh, m.title.en, m.summary.zh, m.summary.en, m.content.zh, m.content.en, m.dedupeKey, m.createdAt, m.userId);
+  return result.changes === 1 ? Number(result.lastId) : null;
 }
 
 /** `all` matches both categories: the tab is bound twice, once for the test and once for the value. */

@@ -25,8 +25,8 @@ export interface PhoneAccessRow {
 }
 
 export async function insertPhoneAccess(db: Db, access: NewPhoneAccess): Promise<number> {
-  const result = await db.run('INSERT INTO phone_access (phone_id, owner_id, user_id, kind, permission, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)', access.phoneId, access.ownerId, access.userId, access.kind, access.permission, access.expiresAt, access.createdAt);
-  return Number(result.lastInsertRowid);
+  const result = await db.run('INSERT INTO phone_access (phone_id, owner_id, user_id, kind, permission, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id', access.phoneId, access.ownerId, access.userId, access.kind, access.permission, access.expiresAt, access.createdAt);
+  return Number(result.lastId);
 }
 
 export async function setAccessPermission(db: Db, accessId: number, permission: AccessPermission): Promise<void> {

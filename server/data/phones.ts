@@ -123,11 +123,12 @@ function likePattern(keyword: string): string {
 /** One page of the user's phones with their group and grade names, and how many match in all. */
 export async function listPhones(db: Db, filter: PhoneFilter, sort: SortOrder, limit: number, offset: number): Promise<{ rows: ListedPhoneRow[]; total: number }> {
   const where = ['p.user_id = @userId', 'p.tenant_id = @tenantId'];
-  if (filter.ids !== null) where.push('p.id IN (SELECT value FROM json_each(@idList))');
+  if (filter.ids !== null) where.push(db.dialect.inList('p.id', '@ids'));
   if (filter.gradeId !== null) where.push('p.grade_id = @gradeId');
   if (filter.groupId !== null) where.push('p.group_id = @groupId');
-  if (filter.keyword) where.push("(p.phone_no LIKE @pattern ESCAPE '\\' OR p.name LIKE @pattern ESCAPE '\\')");
-  const params = { ...filter, ids: undefined, idList: JSON.stringify(filter.ids ?? []), pattern: likePattern(filter.keyword) };
+  if (filter.keyword) where.push(`(${db.dialect.likeAnyCase('p.phone_no', '@pattern')} OR ${db.dialect.likeAnyCase('p.name', '@pattern')})`);
+  const { userId, tenantId, gradeId, groupId, language } = filter;
+  const params = { userId, tenantId, gradeId, groupId, language, ids: filter.ids ?? [], pattern: likePattern(filter.keyword) };
   const condition = where.join(' AND ');
   const total = await db.value(`SELECT COUNT(*) FROM phones p WHERE ${condition}`, params) as number;
   const rows = await db.all(`SELECT p.*, g.name AS group_name, g.is_default AS group_is_default, ${gradeNameSql('p.tenant_id', 'p.grade_id', '@language')} AS grade_name

@@ -62,8 +62,8 @@ export async function replaceShare(db: Db, share: NewShare): Promise<number> {
   for (const id of await db.column('SELECT id FROM phone_shares WHERE phone_id = ? AND ended_at IS NULL', share.phoneId) as number[]) {
     await endShareRow(db, id, 'replaced', share.createdAt);
   }
-  const result = await db.run('INSERT INTO phone_shares (tenant_id, phone_id, owner_id, token_hash, permission, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)', share.tenantId, share.phoneId, share.ownerId, share.tokenHash, share.permission, share.expiresAt, share.createdAt);
-  return Number(result.lastInsertRowid);
+  const result = await db.run('INSERT INTO phone_shares (tenant_id, phone_id, owner_id, token_hash, permission, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id', share.tenantId, share.phoneId, share.ownerId, share.tokenHash, share.permission, share.expiresAt, share.createdAt);
+  return Number(result.lastId);
 }
 
 /** Marks a share ended and every viewer still holding a place in it cancelled (the blocked stay blocked). */
@@ -154,8 +154,8 @@ export interface NewViewer {
 
 export async function insertViewer(db: Db, viewer: NewViewer): Promise<number> {
   const result = await db.run(`INSERT INTO share_viewers (share_id, user_id, display_name, key_hash, permission, state, joined_at, updated_at, last_seen_at)
-     VALUES (?, ?, ?, ?, ?, 'enabled', ?, ?, ?)`, viewer.shareId, viewer.userId, viewer.displayName, viewer.keyHash, viewer.permission, viewer.now, viewer.now, viewer.now);
-  return Number(result.lastInsertRowid);
+     VALUES (?, ?, ?, ?, ?, 'enabled', ?, ?, ?) RETURNING id`, viewer.shareId, viewer.userId, viewer.displayName, viewer.keyHash, viewer.permission, viewer.now, viewer.now, viewer.now);
+  return Number(result.lastId);
 }
 
 /**

@@ -46,7 +46,7 @@ export async function createUser(db: Db, user: NewUser): Promise<UserRow> {
   const withGuide = user.guideSeenAt !== undefined;
   const id = await insertWithFreshNumber(db, 'users.user_no', async (db) => {
     values[2] = String(randomInt(10_000_000, 100_000_000));
-    return Number((await db.run(`INSERT INTO users (${columns}${withGuide ? ', guide_seen_at' : ''}) VALUES (${'?, '.repeat(values.length - 1)}?${withGuide ? ', ?' : ''}) RETURNING id`, ...values, ...(withGuide ? [user.guideSeenAt] : []))).lastId);
+    return Number((await db.run(`INSERT INTO users (${columns}${withGuide ? ', guide_seen_at' : ''}) VALUES (${'?, '.repeat(values.length - 1)}?${withGuide ? ', ?' : ''}) RETURNING id`, ...values, ...(withGuide ? [user.guideSeenAt ?? null] : []))).lastId);
   });
   return (await findUserById(db, id))!;
 }

@@ -153,7 +153,7 @@ export async function verifyUpload(deps: Deps, pipeline: UploadPipeline, user: U
   if (row.state === 'waitingUpload' || row.state === 'uploading') {
     if ((await receivedBytes(pipeline, row)) < row.size) throw apiError(ErrorCode.FILE_INCOMPLETE);
     await setUploadState(db, row.id, 'verifying', deps.now());
-    void (await process(deps, pipeline, row, sha512)).catch((error: unknown) => deps.log(`[uploads] ${row.id}: ${String(error)}`));
+    void process(deps, pipeline, row, sha512).catch((error: unknown) => deps.log(`[uploads] ${row.id}: ${String(error)}`));
   }
   return (await describe(db, pipeline, [(await uploadById(db, row.id))!]))[0]!;
 }

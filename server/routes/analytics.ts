@@ -52,7 +52,7 @@ export function analyticsRoutes(deps: Deps): { routes: Hono<AppEnv>; sweep: () =
    * before the call returns. A sweep asked for while one runs is that one.
    */
   async function sweep(): Promise<number> {
-    sweeping ??= (await deleteExpired()).finally(() => {
+    sweeping ??= deleteExpired().finally(() => {
       sweeping = null;
     });
     return sweeping;

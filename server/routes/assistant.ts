@@ -45,7 +45,7 @@ export function assistantRoutes(deps: Deps, options: AssistantOptions): Hono<App
     await insertMessage(db, conversationId, 'user', body.question, now);
     const messageId = await insertMessage(db, conversationId, 'assistant', '', now);
     const language = languageOfQuestion(body.question, languageOf(c));
-    const hits = help.search(c.get('tenantId'), language, body.question);
+    const hits = await help.search(c.get('tenantId'), language, body.question);
     const sources = [...new Map(hits.map(({ passage }) => [passage.pageId, { pageId: passage.pageId, title: passage.title }])).values()];
 
     const response = streamSSE(c, async (stream) => {

@@ -24,7 +24,7 @@ export interface GridSessionDeps {
   /** Clock of the phones' screens (when a touch dot fades). */
   clock: () => number;
   /** The phone's shared entry, made on demand (stream-server.ts). */
-  entryFor: (row: PhoneScreen) => PhoneEntry;
+  entryFor: (row: PhoneScreen) => Promise<PhoneEntry>;
   /** The phone's entry right now, if it has one: a reboot or reset replaces it (stream-server.ts restartPhone). */
   currentEntry: (userPhoneId: number) => PhoneEntry | undefined;
   logError: (line: string) => void;
@@ -77,7 +77,7 @@ export class GridSession {
         watch = new PhoneWatch(id, this);
         this.watches.set(id, watch);
       }
-      const entry = this.entryOf(rows.get(id));
+      const entry = await this.entryOf(rows.get(id));
       if (entry) watch.attach(entry);
       else {
         watch.detach();
@@ -98,7 +98,7 @@ export class GridSession {
     const rows = await this.rowsOf([...this.watches.keys()]);
     const lost: number[] = [];
     for (const [id, watch] of this.watches) {
-      const entry = this.entryOf(rows.get(id));
+      const entry = await this.entryOf(rows.get(id));
       if (entry) watch.attach(entry);
       else if (watch.available) {
         watch.detach();
@@ -153,9 +153,9 @@ export class GridSession {
    * The entry to watch, or null when the phone cannot be watched. No minimum validity, unlike opening a phone
    * (spec §5's 10 minutes): a picture is not a session that could be cut off mid-use, and it stops at expiry.
    */
-  private entryOf(row: PhoneRow | undefined): PhoneEntry | null {
+  private async entryOf(row: PhoneRow | undefined): Promise<PhoneEntry | null> {
     if (!row || openRefusal(row, this.deps.now(), 0)) return null;
-    return this.deps.currentEntry(row.id) ?? this.deps.entryFor(row);
+    return this.deps.currentEntry(row.id) ?? (await this.deps.entryFor(row));
   }
 }
 

@@ -20,13 +20,15 @@ export interface PhoneRoomsOptions {
   /** Clock of the phones' screens. */
   clock: () => number;
   /** The apps installed on a phone, for its home screen; none when left out. */
-  installedApps?: (userPhoneId: number) => InstalledAppInfo[];
+  installedApps?: (userPhoneId: number) => Promise<InstalledAppInfo[]>;
   /** The phone's identity, for its Settings app. */
-  phoneAbout?: (userPhoneId: number) => PhoneAbout;
+  phoneAbout?: (userPhoneId: number) => Promise<PhoneAbout>;
 }
 
 export class PhoneRooms {
   private readonly rooms = new Map<number, PhoneEntry>();
+  /** Rooms being made (what they show is read first): a second caller meanwhile waits for the same room. */
+  private readonly making = new Map<number, Promise<PhoneEntry>>();
   /** Clipboards of rebooted phones until their next screen is made: a reboot keeps user data, only a reset wipes it. */
   private readonly keptClipboards = new Map<number, string>();
 
@@ -44,12 +46,26 @@ export class PhoneRooms {
       entry.model.setResolution(row.width, row.height);
       return entry;
     }
-    const model = new VirtualScreen({ id: row.id, name: row.name }, this.options.clock, row, this.options.installedApps?.(row.id) ?? []);
-    this.readAbout(model);
+    let making = this.making.get(row.id);
+    if (!making) {
+      making = this.make(row).finally(() => this.making.delete(row.id));
+      this.making.set(row.id, making);
+    }
+    return await making;
+  }
+
+  private async make(row: PhoneScreen): Promise<PhoneEntry> {
+    const [apps, about, phone] = await Promise.all([
+      this.options.installedApps?.(row.id) ?? [],
+      this.options.phoneAbout?.(row.id) ?? null,
+      findPhone(this.options.db, row.id),
+    ]);
+    const model = new VirtualScreen({ id: row.id, name: row.name }, this.options.clock, row, apps);
+    setAbout(model, about);
     model.setClipboard(this.keptClipboards.get(row.id) ?? '');
     this.keptClipboards.delete(row.id);
     // Made while a reboot or reset runs (restart discarded the old screen): it starts up until that ends.
-    const boot = runningBoot(await findPhone(this.options.db, row.id), this.options.now(), this.options.clock());
+    const boot = runningBoot(phone, this.options.now(), this.options.clock());
     if (boot) model.startBoot(boot);
     const made = new PhoneEntry(model, this.options.clock);
     this.rooms.set(row.id, made);
@@ -60,7 +76,7 @@ export class PhoneRooms {
   async joined(row: PhoneScreen): Promise<PhoneEntry> {
     const known = this.rooms.has(row.id);
     const entry = await this.entryFor(row);
-    if (known) this.readAbout(entry.model);
+    if (known) await this.readAbout(entry.model);
     return entry;
   }
 
@@ -95,17 +111,20 @@ export class PhoneRooms {
   }
 
   /** The phone's apps changed, or one was started or stopped: its screen reads them again and everyone sees it. */
-  appsChanged(userPhoneId: number, change?: AppChange): void {
+  async appsChanged(userPhoneId: number, change?: AppChange): Promise<void> {
+    if (!this.rooms.has(userPhoneId)) return;
+    const apps = await this.options.installedApps?.(userPhoneId);
+    // Read again after the wait: the room may have been discarded (a reboot) meanwhile.
     const entry = this.rooms.get(userPhoneId);
     if (!entry) return;
     const model = entry.model;
-    if (this.options.installedApps) model.setInstalledApps(this.options.installedApps(userPhoneId));
+    if (apps) model.setInstalledApps(apps);
     if (change?.action === 'start') model.startApp(change.packageName);
     else if (change?.action === 'stop') model.stopApp(change.packageName);
     entry.changed();
   }
 
-  private readAbout(model: VirtualScreen): void {
-    setAbout(model, this.options.phoneAbout?.(model.phone.id) ?? null);
+  private async readAbout(model: VirtualScreen): Promise<void> {
+    setAbout(model, (await this.options.phoneAbout?.(model.phone.id)) ?? null);
   }
 }

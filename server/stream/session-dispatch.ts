@@ -19,7 +19,7 @@ export interface DispatchDeps {
   /** The clock the malformed messages are counted on. */
   clock: () => number;
   /** Group control's fan-out of input `source` applied to its own phone (sync-fanout.ts). */
-  mirror: (source: InputSource, message: Extract<StreamMessageRead, { type: 'touch' | 'key' | 'text' }>) => void;
+  mirror: (source: InputSource, message: Extract<StreamMessageRead, { type: 'touch' | 'key' | 'text' }>) => Promise<void>;
 }
 
 export function dispatchMessages(socket: WebSocket, session: DispatchedSession, deps: DispatchDeps): void {
@@ -31,7 +31,8 @@ export function dispatchMessages(socket: WebSocket, session: DispatchedSession, 
       // Whether this input drives the phone is decided before it is applied, as the session itself decides.
       const mirrored = isMirrored(message) && session.entry.control.allows(session);
       session.handle(message);
-      if (mirrored) deps.mirror(session, message);
+      // The fan-out logs its own failures and keeps each phone's input in order.
+      if (mirrored) void deps.mirror(session, message);
     },
   });
 }

@@ -36,9 +36,9 @@ export interface StreamServerOptions {
   /** Live-grid sockets open at once from all users (grid-server.ts GRID_SOCKETS_TOTAL). */
   gridSocketsInAll?: number;
   /** The apps installed on a phone, for its home screen (main.ts: lib/phone-apps.ts `installedApps`); none when left out. */
-  installedApps?: (userPhoneId: number) => InstalledAppInfo[];
+  installedApps?: (userPhoneId: number) => Promise<InstalledAppInfo[]>;
   /** The phone's identity, for its Settings app's "About phone" (main.ts: lib/phone-identity.ts `identityOf`). */
-  phoneAbout?: (userPhoneId: number) => PhoneAbout;
+  phoneAbout?: (userPhoneId: number) => Promise<PhoneAbout>;
   /**
    * Whether a share viewer's join by its socket (`auth` with `join`) may go ahead for the upgrade request `req`: the
    * join call's throttle (main.ts: lib/admissions.ts `admitSocketJoin` by the request's address). Every join when left

@@ -45,11 +45,11 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
   const keepAlive = new KeepAlive(options.keepaliveMs ?? KEEPALIVE_MS);
 
   // Group control: input on a sync group's main-control phone is mirrored to its followers (sync-fanout.ts).
-  const mirror = createSyncFanout({ db: options.db, now, entryFor: async (row) => await rooms.entryFor(row) });
+  const mirror = createSyncFanout({ db: options.db, now, entryFor: (row) => rooms.entryFor(row), logError });
 
   // The live grid watches the same rooms, so a phone-view tap shows in the grid.
   const grid = createGridService(
-    { db: options.db, now, clock, entryFor: async (row) => await rooms.entryFor(row), currentEntry: (userPhoneId) => rooms.current(userPhoneId), logError },
+    { db: options.db, now, clock, entryFor: (row) => rooms.entryFor(row), currentEntry: (userPhoneId) => rooms.current(userPhoneId), logError },
     { socketsPerUser: options.gridSocketsPerUser, socketsInAll: options.gridSocketsInAll, keepAlive },
   );
 
@@ -122,7 +122,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     dropSessions: (userPhoneId) => rooms.drop(userPhoneId),
     revalidate: access.revalidate,
     restartPhone: (userPhoneId, { reset }) => rooms.restart(userPhoneId, reset),
-    appsChanged: (userPhoneId, change) => rooms.appsChanged(userPhoneId, change),
+    appsChanged: (userPhoneId, change) => void rooms.appsChanged(userPhoneId, change).catch((error: unknown) => logError(`[stream] apps of phone ${userPhoneId}: ${String(error)}`)),
     sessionCount: (userPhoneId) => (userPhoneId === undefined ? sockets.size : (rooms.current(userPhoneId)?.sessions.size ?? 0)),
     gridWatching: (userPhoneId) => grid.watching(userPhoneId),
     gridSocketsOf: (userId) => grid.socketsOf(userId),

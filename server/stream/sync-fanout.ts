@@ -23,7 +23,8 @@ const MIRRORED: ReadonlySet<StreamMessageRead['type']> = new Set(['touch', 'key'
 export interface SyncFanoutDeps {
   db: Db;
   now: () => number;
-  entryFor: (row: PhoneScreen) => PhoneEntry;
+  entryFor: (row: PhoneScreen) => Promise<PhoneEntry>;
+  logError: (line: string) => void;
 }
 
 export interface InputSource {
@@ -66,8 +67,25 @@ export function createSyncFanout(deps: SyncFanoutDeps) {
     await setSyncMemberState(deps.db, phoneId, state, deps.now());
   }
 
-  /** Input `source` applied to its own phone (allowed to drive it): the same input to the followers, if it leads. */
-  return async function mirror(source: InputSource, message: Mirrored): Promise<void> {
+  /** Each main phone's input still being mirrored: the next waits for it, so followers get input in its order. */
+  const queues = new Map<number, Promise<void>>();
+
+  /**
+   * Input `source` applied to its own phone (allowed to drive it): the same input to the followers, if it leads.
+   * Reading the group takes a database round, and input comes faster than that: each phone's input goes in turn.
+   */
+  return function mirror(source: InputSource, message: Mirrored): Promise<void> {
+    const turn = (queues.get(source.phoneId) ?? Promise.resolve())
+      .then(() => mirrorNow(source, message))
+      .catch((error: unknown) => deps.logError(`[sync] input of phone ${source.phoneId}: ${String(error)}`));
+    queues.set(source.phoneId, turn);
+    void turn.then(() => {
+      if (queues.get(source.phoneId) === turn) queues.delete(source.phoneId);
+    });
+    return turn;
+  };
+
+  async function mirrorNow(source: InputSource, message: Mirrored): Promise<void> {
     const led = await syncGroupLedBy(deps.db, source.phoneId);
     // Only the group's owner drives the group: a grantee controlling the main phone drives that phone alone.
     if (!led || led.group.user_id !== source.grant.userId) return;
@@ -77,7 +95,7 @@ export function createSyncFanout(deps: SyncFanoutDeps) {
         await record(led.group.id, follower.id, 'failed');
         continue;
       }
-      const entry = deps.entryFor(follower);
+      const entry = await deps.entryFor(follower);
       if (entry.model.booting()) {
         await record(led.group.id, follower.id, 'failed');
         continue;
@@ -85,5 +103,5 @@ export function createSyncFanout(deps: SyncFanoutDeps) {
       if (apply(entry.model, message, source.entry.model)) entry.changed();
       await record(led.group.id, follower.id, 'following');
     }
-  };
+  }
 }

@@ -17,7 +17,7 @@ export interface HelpPassage {
 }
 
 /** The passages of one tenant in one language. Called on each question: it must be cheap (the index is cached). */
-export type PassageSource = (tenantId: number, language: Language) => HelpPassage[];
+export type PassageSource = (tenantId: number, language: Language) => Promise<HelpPassage[]>;
 
 /** The tenant's help pages in the content store. */
 export function contentPassages(db: Db): PassageSource {

@@ -63,8 +63,8 @@ function build(passages: HelpPassage[]): Cached['index'] {
 export function createHelpSearch(source: PassageSource) {
   const cache = new Map<string, Cached>();
 
-  function indexOf(tenantId: number, language: Language): Cached {
-    const passages = source(tenantId, language);
+  async function indexOf(tenantId: number, language: Language): Promise<Cached> {
+    const passages = await source(tenantId, language);
     const signature = signatureOf(passages);
     const key = `${tenantId}:${language}`;
     let cached = cache.get(key);
@@ -76,8 +76,8 @@ export function createHelpSearch(source: PassageSource) {
   }
 
   /** The best passages for the question, best first, each scoring at least MIN_SCORE. */
-  function search(tenantId: number, language: Language, question: string, limit = 3): Hit[] {
-    const { index, passages } = indexOf(tenantId, language);
+  async function search(tenantId: number, language: Language, question: string, limit = 3): Promise<Hit[]> {
+    const { index, passages } = await indexOf(tenantId, language);
     if (tokenize(question).length === 0) return [];
     const results = index.search(question);
     const floor = Math.max(MIN_SCORE, (results[0]?.score ?? 0) * RELATIVE_CUTOFF);

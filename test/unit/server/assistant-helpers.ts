@@ -21,7 +21,7 @@ export interface SseEvent {
 }
 
 export async function assistantSetup(overrides: Partial<AppOptions> = {}) {
-  const ctx = await setup({ passageSource: (_tenant, language) => PASSAGES.filter((p) => p.language === language), assistantTokenDelayMs: 0, ...overrides });
+  const ctx = await setup({ passageSource: async (_tenant, language) => PASSAGES.filter((p) => p.language === language), assistantTokenDelayMs: 0, ...overrides });
   const login = await ctx.passwordLogin();
   const token = login.data.accessToken as string;
 

@@ -1,4 +1,5 @@
 import { demo } from './device-helpers.ts';
+import type { SqlValue } from '../../../server/db/engine.ts';
 import type { Ctx } from './device-helpers.ts';
 
 // Shared by the commerce tests (API.md "Commerce"): the demo account, its seeded coupons and the packages.
@@ -41,7 +42,7 @@ export async function stock(ctx: Pick<Ctx, 'db'>, gradeId: number, tenant = 1): 
   return await ctx.db.value('SELECT stock FROM grade_stock WHERE tenant_id = ? AND grade_id = ?', tenant, gradeId) as number;
 }
 
-export async function count(ctx: Pick<Ctx, 'db'>, sql: string, ...args: unknown[]): Promise<number> {
+export async function count(ctx: Pick<Ctx, 'db'>, sql: string, ...args: SqlValue[]): Promise<number> {
   return await ctx.db.value(sql, ...args) as number;
 }
 

@@ -36,7 +36,7 @@ export async function setup(overrides: Partial<AppOptions> = {}) {
   await seed(db, clock);
   const logs: string[] = [];
   const errors: string[] = [];
-  const app = await createApp({
+  const app = createApp({
     db,
     distDir: '/nonexistent-dist',
     now: () => clock,

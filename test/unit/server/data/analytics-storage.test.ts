@@ -65,7 +65,7 @@ test('past its budget of the day a tenant stores no more: the send is answered a
 test('the budget survives a restart: it is read from the database', async () => {
   const s = await setup({ limits: { analyticsTenantEventsPerDay: 4 } });
   await send(s, events(3));
-  const again = await createApp({ db: s.db, distDir: '/nonexistent-dist', now: s.now, trustProxy: true, limits: { analyticsTenantEventsPerDay: 4 } });
+  const again = createApp({ db: s.db, distDir: '/nonexistent-dist', now: s.now, trustProxy: true, limits: { analyticsTenantEventsPerDay: 4 } });
   const reply = await again.request(PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientNo: 'demo', events: events(3) }) });
   assert.equal(((await reply.json()) as { data: unknown }).data, { accepted: 1 });
   assert.is(await stored(s), 4);
@@ -96,7 +96,7 @@ test('events past the retention window are deleted by the sweep the app runs as 
   s.advance(20 * DAY_MS);
   await send(s, events(3));
   s.advance(11 * DAY_MS);
-  await createApp({ db: s.db, distDir: '/nonexistent-dist', now: s.now });
+  createApp({ db: s.db, distDir: '/nonexistent-dist', now: s.now });
   assert.is(await stored(s), 3, 'the two received 31 days ago are gone, those of 11 days ago stay');
 });
 

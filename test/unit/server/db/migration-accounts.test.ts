@@ -38,7 +38,7 @@ test('migration 3 keeps users and their sessions, and seed fills the new tables'
   await seed(db);
   assert.is(await db.value('SELECT COUNT(*) FROM customer_services'), 2);
   assert.is(await db.value('SELECT COUNT(*) FROM advertisements'), 10);
-  const app = await createApp({ db, distDir: '/nonexistent-dist', log: () => {}, logError: () => {} });
+  const app = createApp({ db, distDir: '/nonexistent-dist', log: () => {}, logError: () => {} });
   const response = await app.request('/api/merchant/user/get', { headers: { 'tenant-id': '1', authorization: 'Bearer old-access' } });
   const body = (await response.json()) as { code: number; data: { userNo: string; guest: boolean } };
   assert.is(body.code, 0);

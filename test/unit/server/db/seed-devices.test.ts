@@ -86,7 +86,7 @@ test('migration 4 on a database of the accounts release: users keep working and 
   assert.is(migrate(db), migrations.length - 3);
   await seed(db);
   assert.equal(db.pragma('foreign_key_check'), []);
-  const app = await createApp({ db, distDir: '/nonexistent-dist', log: () => {}, logError: () => {} });
+  const app = createApp({ db, distDir: '/nonexistent-dist', log: () => {}, logError: () => {} });
   const headers = { 'tenant-id': '1', authorization: 'Bearer old-access', language: 'en-US' };
   const list = (await (await app.request('/api/device/user/phone/list', { headers })).json()) as any;
   assert.is(list.code, 0);

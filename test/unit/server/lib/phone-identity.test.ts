@@ -24,7 +24,7 @@ async function fleet(count: number) {
   const user = await db.get('SELECT id, tenant_id FROM users WHERE tenant_id = 1 AND mobile = ?', DEMO_MOBILE) as { id: number; tenant_id: number };
   const group = await db.value('SELECT id FROM phone_groups WHERE user_id = ? LIMIT 1', user.id) as number;
   const ids = await db.transaction(async (db) =>
-    Array.from({ length: count }, async (_, i) =>
+    mapInOrder(Array.from({ length: count }, (_, i) => i), async (i) =>
       await insertPhone(db, {
         tenantId: user.tenant_id, userId: user.id, groupId: group, gradeId: 1, name: `Fleet ${i}`, expireTime: NOW + 1e9, createdAt: NOW,
         resolution: { width: 720, height: 1280, dpi: 320 },

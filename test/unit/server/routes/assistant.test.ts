@@ -9,27 +9,27 @@ import { assistantSetup, PASSAGES, textOf } from '../assistant-helpers.ts';
 // The assistant's server side (server/API.md "Assistant"): answers grounded in the help pages, streamed as
 // server-sent events, kept per user, stoppable; and feedback.
 
-test('the search finds the help page of an English and of a Chinese question', () => {
-  const help = createHelpSearch((_t, language) => PASSAGES.filter((p) => p.language === language));
-  assert.is(help.search(1, 'en-US', 'How do I renew my phone?')[0]?.passage.pageId, 'renew');
-  assert.is(help.search(1, 'zh-CN', '怎么续费？')[0]?.passage.pageId, 'renew');
-  assert.is(help.search(1, 'zh-CN', '画面黑屏了怎么办')[0]?.passage.pageId, 'black-screen');
-  assert.is(help.search(1, 'en-US', 'share a link')[0]?.passage.pageId, 'share-link');
+test('the search finds the help page of an English and of a Chinese question', async () => {
+  const help = createHelpSearch(async (_t, language) => PASSAGES.filter((p) => p.language === language));
+  assert.is((await help.search(1, 'en-US', 'How do I renew my phone?'))[0]?.passage.pageId, 'renew');
+  assert.is((await help.search(1, 'zh-CN', '怎么续费？'))[0]?.passage.pageId, 'renew');
+  assert.is((await help.search(1, 'zh-CN', '画面黑屏了怎么办'))[0]?.passage.pageId, 'black-screen');
+  assert.is((await help.search(1, 'en-US', 'share a link'))[0]?.passage.pageId, 'share-link');
   // Nothing about the question: no passage, so the answer says it does not know.
-  assert.equal(help.search(1, 'en-US', 'what is the weather today'), []);
-  assert.equal(help.search(1, 'zh-CN', '今天天气怎么样'), []);
+  assert.equal((await help.search(1, 'en-US', 'what is the weather today')), []);
+  assert.equal((await help.search(1, 'zh-CN', '今天天气怎么样')), []);
 });
 
 test("the tenant's help pages in the content store answer in both languages, and a changed source rebuilds the index", async () => {
   const { db } = await demo();
   const store = createHelpSearch(contentPassages(db));
-  assert.is(store.search(1, 'en-US', 'How do I redeem an activation code?')[0]?.passage.pageId, 'redeem-code');
-  assert.is(store.search(1, 'zh-CN', '如何转移云手机')[0]?.passage.pageId, 'transfers');
+  assert.is((await store.search(1, 'en-US', 'How do I redeem an activation code?'))[0]?.passage.pageId, 'redeem-code');
+  assert.is((await store.search(1, 'zh-CN', '如何转移云手机'))[0]?.passage.pageId, 'transfers');
   let passages = PASSAGES.filter((p) => p.language === 'en-US');
-  const help = createHelpSearch(() => passages);
-  assert.equal(help.search(1, 'en-US', 'uploading apk'), []);
+  const help = createHelpSearch(async () => passages);
+  assert.equal((await help.search(1, 'en-US', 'uploading apk')), []);
   passages = [...passages, { pageId: 'upload-apk', kind: 'guide', language: 'en-US', title: 'Uploading an apk', text: 'Upload an apk file and install it.' }];
-  assert.is(help.search(1, 'en-US', 'uploading apk')[0]?.passage.pageId, 'upload-apk');
+  assert.is((await help.search(1, 'en-US', 'uploading apk'))[0]?.passage.pageId, 'upload-apk');
 });
 
 test('an answer streams meta, tokens, sources and done, and history keeps it', async () => {

@@ -18,11 +18,11 @@ async function rooms(installed: InstalledAppInfo[] = []) {
     db: ctx.db,
     now: ctx.now,
     clock: () => Date.UTC(2025, 0, 1, 8),
-    installedApps: () => {
+    installedApps: async () => {
       calls.apps++;
       return installed;
     },
-    phoneAbout: () => {
+    phoneAbout: async () => {
       calls.about++;
       return null as never;
     },
@@ -32,7 +32,7 @@ async function rooms(installed: InstalledAppInfo[] = []) {
 }
 
 /** A session in `room` that only records what the room does to it. */
-function sessionIn(room: ReturnType<PhoneRooms['entryFor']>) {
+function sessionIn(room: Awaited<ReturnType<PhoneRooms['entryFor']>>) {
   const socket = new FakeSocket();
   const session = { socket: socket.ws, scheduled: 0, schedule: () => session.scheduled++ };
   room.sessions.add(session as unknown as Session);
@@ -78,15 +78,15 @@ test("a reboot cuts the room's sockets and makes a fresh screen that keeps the c
 test("apps changed: the room's screen reads its apps again, opens or closes the app, and its sockets get a picture", async () => {
   const app = { packageName: 'com.example.notes', label: 'Notes', iconPng: null };
   const { registry, row, calls } = await rooms([app]);
-  registry.appsChanged(row.id, { action: 'start', packageName: app.packageName });
+  await registry.appsChanged(row.id, { action: 'start', packageName: app.packageName });
   assert.is(calls.apps, 0, 'a phone nobody watches reads its apps when its screen is made');
   const room = await registry.entryFor(row);
   const watcher = sessionIn(room);
-  registry.appsChanged(row.id, { action: 'start', packageName: app.packageName });
+  await registry.appsChanged(row.id, { action: 'start', packageName: app.packageName });
   assert.is(calls.apps, 2);
   assert.equal(room.model.screen, { kind: 'app', app: room.model.apps.findIndex((a) => a.id === app.packageName) });
   assert.ok(watcher.session.scheduled > 0);
-  registry.appsChanged(row.id, { action: 'stop', packageName: app.packageName });
+  await registry.appsChanged(row.id, { action: 'stop', packageName: app.packageName });
   assert.equal(room.model.screen, { kind: 'home' });
 });
 

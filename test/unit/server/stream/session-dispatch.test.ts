@@ -29,7 +29,7 @@ function dispatching(controls = true) {
       control.controls = !control.controls;
     },
   } as unknown as DispatchedSession;
-  dispatchMessages(socket.ws, session, { clock: () => 0, mirror: (_source, message) => mirrored.push(message) });
+  dispatchMessages(socket.ws, session, { clock: () => 0, mirror: async (_source, message) => void mirrored.push(message) });
   return { socket, session, handled, mirrored, sent, control };
 }
 

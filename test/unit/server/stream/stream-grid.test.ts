@@ -245,7 +245,7 @@ test('a socket that stops acknowledging gets at most two more pictures; its next
   // The phones' clock stands still: a minute turning during the test would be a change of its own.
   const stopped = Date.now();
   const clock = () => stopped;
-  const entryFor = (row: PhoneScreen) => {
+  const entryFor = async (row: PhoneScreen) => {
     const entry = new PhoneEntry(new VirtualScreen({ id: row.id, name: row.name }, clock, row), clock);
     entries.set(row.id, entry);
     return entry;

@@ -169,8 +169,8 @@ test('unknown, foreign, other-phone, expired and transferred tokens are refused 
   const theirs = await s.ctx.db.value('SELECT p.id FROM phones p JOIN users u ON u.id = p.user_id WHERE u.mobile = ? LIMIT 1', SCALE_MOBILE) as number;
   const { issueTokenPair } = await import('../../../../server/lib/tokens.ts');
   const { findUserByMobile } = await import('../../../../server/data/users.ts');
-  const user = findUserByMobile(s.ctx.db, 1, SCALE_MOBILE)!;
-  const pair = issueTokenPair(directDeps(s.ctx, 3600), user);
+  const user = (await findUserByMobile(s.ctx.db, 1, SCALE_MOBILE))!;
+  const pair = await issueTokenPair(directDeps(s.ctx, 3600), user);
   const strangerCall: typeof s.ctx.call = (path, options = {}) => s.ctx.call(path, { token: pair.accessToken, ...options });
   const strangerToken = await s.securityToken(theirs, 86400, strangerCall);
   await assertRefused(strangerToken, mine);
