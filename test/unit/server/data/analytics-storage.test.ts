@@ -9,7 +9,6 @@ import { DEFAULT_LIMITS } from '../../../../server/lib/throttles.ts';
 import { DAY_MS } from '../../../../shared/contract/time-units.ts';
 import { directDeps } from '../device-helpers.ts';
 import { setup } from '../helpers.ts';
-import { mapInOrder } from '../../../../server/lib/in-order.ts';
 
 // What bounds the analytics the collector keeps (server/API.md "Analytics"): sends per address group as well as per
 // address, the stored size of each event's properties, a budget of events per tenant and UTC day, and the retention
@@ -30,7 +29,7 @@ type Setup = Awaited<ReturnType<typeof setup>>;
 const send = (s: Setup, list: unknown[], options: { clientNo?: string; address?: string } = {}) =>
   s.call(PATH, { tenant: null, address: options.address ?? '198.51.100.1', body: { clientNo: options.clientNo ?? 'demo', events: list } });
 const stored = async (s: Setup, tenantId = 1) =>
-  await s.db.value('SELECT COUNT(*) FROM analytics_events WHERE tenant_id = ?', tenantId) as number;
+  (await s.db.value<number>('SELECT COUNT(*) FROM analytics_events WHERE tenant_id = ?', tenantId))!;
 
 test('the addresses of one /24 share an allowance of sends a minute, besides each address its own', async () => {
   const s = await setup({ limits: { analyticsAddressPerMinute: 3, analyticsAddressGroupPerMinute: 5 } });
@@ -75,7 +74,7 @@ test('properties past the stored size keep the first ones that fit; past the con
   const s = await setup();
   const wide = '字'.repeat(1000); // 1,000 characters, within the contract's 4,096, but 3,000 bytes of UTF-8
   assert.is((await send(s, [event({ cuid: 'abc', page: 'home', note: wide, after: 1 })])).code, 0);
-  const kept = await s.db.value('SELECT properties FROM analytics_events') as string;
+  const kept = (await s.db.value<string>('SELECT properties FROM analytics_events'))!;
   assert.is(kept, '{"cuid":"abc","page":"home"}', 'the property past the size and those after it are dropped');
   assert.ok(Buffer.byteLength(kept) <= DEFAULT_LIMITS.analyticsPropertiesMaxBytes);
   const refused = await send(s, [event({ note: 'x'.repeat(4100) })]);
@@ -106,7 +105,8 @@ test('the sweep deletes in batches until none is left past the window, which its
   const old = s.now() - 8 * DAY_MS;
   const count = ANALYTICS_SWEEP_BATCH * 2 + 5;
   await s.db.transaction(async (tx) => {
-    for (let i = 0; i < count; i++) await s.db.run("INSERT INTO analytics_events (tenant_id, event_id, name, happened_at, properties, received_at) VALUES (1, ?, 'old', 0, '{}', ?)", `old-${i}`, old);
+    const insert = "INSERT INTO analytics_events (tenant_id, event_id, name, happened_at, properties, received_at) VALUES (1, ?, 'old', 0, '{}', ?)";
+    for (let i = 0; i < count; i++) await tx.run(insert, `old-${i}`, old);
   });
   await send(s, events(1));
   const deps = { ...directDeps(s), limits: { ...DEFAULT_LIMITS, analyticsRetentionDays: 7 } };
@@ -116,13 +116,14 @@ test('the sweep deletes in batches until none is left past the window, which its
   assert.is(await sweep(), 0, 'nothing more');
 });
 
-test('on upgrade the budget starts from the events already stored, per tenant and UTC day', async () => {
+test('on upgrade the budget starts from the events already stored, per tenant and UTC day', () => {
   const db = new Database(':memory:');
   migrate(db, migrations.filter((m) => m.version <= 29));
+  const insert = db.prepare("INSERT INTO analytics_events (tenant_id, event_id, name, happened_at, properties, received_at) VALUES (?, ?, 'old', 0, '{}', ?)");
   const today = Date.UTC(2025, 0, 2, 10);
-  await mapInOrder([[1, today], [1, today - 3_600_000], [1, today - DAY_MS], [100, today]], async ([tenant, at], i) => await db.run("INSERT INTO analytics_events (tenant_id, event_id, name, happened_at, properties, received_at) VALUES (?, ?, 'old', 0, '{}', ?)", tenant, `up-${i}`, at));
+  [[1, today], [1, today - 3_600_000], [1, today - DAY_MS], [100, today]].forEach(([tenant, at], i) => insert.run(tenant, `up-${i}`, at));
   migrate(db);
-  const rows = await db.all('SELECT tenant_id, day, events FROM analytics_budget ORDER BY tenant_id, day');
+  const rows = db.prepare('SELECT tenant_id, day, events FROM analytics_budget ORDER BY tenant_id, day').all();
   const day = Math.floor(today / DAY_MS);
   assert.equal(rows, [{ tenant_id: 1, day: day - 1, events: 1 }, { tenant_id: 1, day, events: 2 }, { tenant_id: 100, day, events: 1 }]);
 });

@@ -75,11 +75,11 @@ else {
     const sqlite = openDatabase(':memory:');
     const postgres = await freshPostgres();
     try {
-      const [want, got] = [sqliteShape(sqlite), await postgresShape(postgres.engine)];
+      const [want, got] = [sqliteShape(sqlite.db), await postgresShape(postgres.engine)];
       assert.ok(Object.keys(want).length > 50, 'the SQLite schema was read');
       assert.equal(differences(want, got), []);
     } finally {
-      sqlite.close();
+      await sqlite.close();
       await postgres.close();
     }
   });
@@ -113,11 +113,11 @@ else {
     }
   });
 
-  test('declared boolean columns are the ones SQLite constrains to 0 and 1, and some more the code treats so', () => {
+  test('declared boolean columns are the ones SQLite constrains to 0 and 1, and some more the code treats so', async () => {
     const sqlite = openDatabase(':memory:');
-    const tables = sqlite.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table'").all() as { name: string; sql: string }[];
+    const tables = await sqlite.all<{ name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'table'");
     const checked = tables.flatMap((table) => [...table.sql.matchAll(/CHECK \((\w+) IN \(0, 1\)\)/g)].map((match) => `${table.name}.${match[1]}`));
-    sqlite.close();
+    await sqlite.close();
     assert.ok(checked.length >= 5);
     for (const column of checked) assert.ok(BOOLEAN_COLUMNS.has(column), `${column} is checked to 0 or 1 but not declared boolean`);
   });

@@ -1,7 +1,6 @@
-import type { Db } from '../../../../server/lib/types.ts';
+import type { SqliteFile } from '../../../../server/db/index.ts';
 import type { Queryable } from '../../../../server/db/engine.ts';
 import { postgresKeyName } from '../../../../server/db/sqlite-engine.ts';
-import { mapInOrder } from '../../../../server/lib/in-order.ts';
 
 // A schema read back from each engine's catalogue into one shape, so the two can be compared line by line.
 
@@ -41,7 +40,7 @@ export function plainPredicate(text: string | null): string | null {
   return text.replace(/::[a-z ]+/g, '').replace(/[()]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
-async function sqliteTable(db: Db, table: string, sql: string): Promise<TableShape> {
+function sqliteTable(db: SqliteFile, table: string, sql: string): TableShape {
   const info = db.pragma(`table_info("${table}")`) as { name: string; type: string; notnull: number; dflt_value: string | null; pk: number }[];
   const primaryKey = info.filter((column) => column.pk > 0).sort((a, b) => a.pk - b.pk).map((column) => column.name);
   const rowidAlias = primaryKey.length === 1 && info.find((column) => column.name === primaryKey[0])!.type === 'INTEGER';
@@ -58,7 +57,7 @@ async function sqliteTable(db: Db, table: string, sql: string): Promise<TableSha
   for (const index of db.pragma(`index_list("${table}")`) as { name: string; unique: number; origin: string; partial: number }[]) {
     const keyed = (db.pragma(`index_xinfo("${index.name}")`) as { name: string; coll: string; key: number }[]).filter((column) => column.key === 1);
     const names = keyed.map((column) => column.name);
-    const definition = await db.value('SELECT sql FROM sqlite_master WHERE name = ?', index.name) as string | null;
+    const definition = db.prepare('SELECT sql FROM sqlite_master WHERE name = ?').pluck().get(index.name) as string | null;
     indexes.push({
       name: index.origin === 'c' ? index.name : postgresKeyName(table, names, index.origin === 'pk'),
       unique: index.unique === 1,
@@ -79,9 +78,10 @@ async function sqliteTable(db: Db, table: string, sql: string): Promise<TableSha
   return { columns, primaryKey, indexes: indexes.sort((a, b) => a.name.localeCompare(b.name)), foreignKeys: foreignKeys.sort(), checks };
 }
 
-export async function sqliteShape(db: Db): Promise<SchemaShape> {
-  const tables = await db.all("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name") as { name: string; sql: string }[];
-  return Object.fromEntries((await mapInOrder(tables, async (table) => [table.name, await sqliteTable(db, table.name, table.sql)])));
+/** The SQLite schema, read with pragmas from the raw connection (an engine's `.db`). */
+export function sqliteShape(db: SqliteFile): SchemaShape {
+  const tables = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string; sql: string }[];
+  return Object.fromEntries(tables.map((table) => [table.name, sqliteTable(db, table.name, table.sql)]));
 }
 
 const PG_COLUMNS = `SELECT table_name, column_name, data_type, is_nullable, column_default, collation_name, is_identity

@@ -4,9 +4,10 @@ import Database from 'better-sqlite3';
 import { migrate } from '../../../../server/db/index.ts';
 import { migrations } from '../../../../server/db/migrations/index.ts';
 import { seed } from '../../../../server/db/seed.ts';
+import { SqliteEngine } from '../../../../server/db/sqlite-engine.ts';
+import { mapInOrder } from '../../../../server/lib/in-order.ts';
 import { count } from '../commerce-helpers.ts';
 import { setup } from '../helpers.ts';
-import { mapInOrder } from '../../../../server/lib/in-order.ts';
 
 // API.md "Commerce" seed and migration 5.
 
@@ -45,7 +46,7 @@ test('the seed: packages and stock for every tenant; coupons and codes for the t
 
 test('the seed is idempotent and keeps what sales and operators changed', async () => {
   const ctx = await setup();
-  const counts = async () => (await mapInOrder(COMMERCE_TABLES, async (t) => await count(ctx, `SELECT COUNT(*) FROM ${t}`)));
+  const counts = () => mapInOrder(COMMERCE_TABLES, (t) => count(ctx, `SELECT COUNT(*) FROM ${t}`));
   const before = await counts();
   await seed(ctx.db, ctx.now());
   assert.equal(await counts(), before);
@@ -66,35 +67,35 @@ test('migration 5 on a database of the devices release: existing data kept, comm
   const db = new Database(':memory:');
   db.pragma('foreign_keys = ON');
   migrate(db, migrations.filter((m) => m.version <= 4));
-  await db.exec(`
+  db.exec(`
     INSERT INTO tenants (id, name) VALUES (1, 'Demo');
     INSERT INTO users (id, tenant_id, mobile, user_no, register_time) VALUES (7, 1, '13600000000', '55555555', 1000);
   `);
   assert.is(migrate(db, migrations.filter((m) => m.version <= 5)), 1);
   // The seed writes the current schema (the later migrations add columns it fills).
   migrate(db);
-  await seed(db, 5_000_000);
+  await seed(new SqliteEngine(db), 5_000_000);
   assert.equal(db.pragma('foreign_key_check'), []);
-  assert.is(await db.value('SELECT COUNT(*) FROM users WHERE id = 7'), 1);
-  assert.is(await db.value('SELECT COUNT(*) FROM packages'), 27);
-  assert.is(await db.value('SELECT COUNT(*) FROM coupons'), 6);
-  assert.is(await db.value("SELECT user_phone_id IS NOT NULL FROM activation_codes WHERE code = 'USEDCODE0001'"), 1);
+  assert.is(db.prepare('SELECT COUNT(*) FROM users WHERE id = 7').pluck().get(), 1);
+  assert.is(db.prepare('SELECT COUNT(*) FROM packages').pluck().get(), 27);
+  assert.is(db.prepare('SELECT COUNT(*) FROM coupons').pluck().get(), 6);
+  assert.is(db.prepare("SELECT user_phone_id IS NOT NULL FROM activation_codes WHERE code = 'USEDCODE0001'").pluck().get(), 1);
 });
 
-test('migration 6 keeps the activation records and lets a record say tooLong', async () => {
+test('migration 6 keeps the activation records and lets a record say tooLong', () => {
   const db = new Database(':memory:');
   db.pragma('foreign_keys = ON');
   migrate(db, migrations.filter((m) => m.version <= 5));
-  await db.exec(`
+  db.exec(`
     INSERT INTO tenants (id, name) VALUES (1, 'Demo');
     INSERT INTO users (id, tenant_id, mobile, user_no, register_time) VALUES (7, 1, '13600000000', '55555555', 1000);
     INSERT INTO activation_records (tenant_id, user_id, code, type, status, created_at) VALUES (1, 7, 'RENSTD000001', 2, 'activated', 2000);
   `);
-  const tooLong = async () => await db.run("INSERT INTO activation_records (tenant_id, user_id, code, type, status, created_at) VALUES (1, 7, 'RENSTD000002', 2, 'tooLong', 3000)");
+  const tooLong = () => db.prepare("INSERT INTO activation_records (tenant_id, user_id, code, type, status, created_at) VALUES (1, 7, 'RENSTD000002', 2, 'tooLong', 3000)").run();
   assert.throws(tooLong, /CHECK constraint/);
   assert.is(migrate(db, migrations.filter((m) => m.version <= 6)), 1);
-  await tooLong();
-  assert.equal(await db.all('SELECT code, status FROM activation_records ORDER BY id'), [
+  tooLong();
+  assert.equal(db.prepare('SELECT code, status FROM activation_records ORDER BY id').all(), [
     { code: 'RENSTD000001', status: 'activated' },
     { code: 'RENSTD000002', status: 'tooLong' },
   ]);

@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import { migrate, openDatabase } from '../../../../server/db/index.ts';
 import { migrations } from '../../../../server/db/migrations/index.ts';
 import { seed } from '../../../../server/db/seed.ts';
+import { mapInOrder } from '../../../../server/lib/in-order.ts';
 import { setup } from '../helpers.ts';
 
 test('an unknown /api path is HTTP 404 with the envelope, even without headers', async () => {
@@ -18,7 +19,7 @@ test('an unknown /api path is HTTP 404 with the envelope, even without headers',
 
 test('an unexpected error is HTTP 500 "System exception" and its stack is logged', async () => {
   const { app, db, errors } = await setup();
-  db.close();
+  await db.close();
   const response = await app.request('/api/merchant/client/get-client-secure-data?clientNo=DEMO');
   assert.is(response.status, 500);
   assert.equal(await response.json(), { code: 500, msg: 'System exception', data: null });
@@ -69,21 +70,21 @@ test('every API answer says no-store (personal data), a refusal and an unknown p
 test('migrations and seed are idempotent', async () => {
   const db = openDatabase(':memory:');
   await seed(db);
-  const count = async (table: string) => await db.value(`SELECT COUNT(*) FROM ${table}`) as number;
   const tables = ['clients', 'client_functions', 'configs', 'agreements', 'users', 'customer_services', 'advertisements', 'grades', 'phones'];
-  const before = tables.map(count);
-  assert.is(migrate(db), 0);
+  const counts = () => mapInOrder(tables, async (table) => (await db.value<number>(`SELECT COUNT(*) FROM ${table}`))!);
+  const before = await counts();
+  assert.is(migrate(db.db), 0);
   await seed(db);
-  assert.equal(tables.map(count), before);
+  assert.equal(await counts(), before);
   assert.equal(before.slice(0, 2), [3, 57]);
   assert.equal(before.slice(5), [2, 10, 9, 1037]);
   const versions = await db.column('SELECT version FROM schema_migrations ORDER BY version');
   assert.equal(versions, migrations.map((m) => m.version).sort((a, b) => a - b));
-  assert.is(db.pragma('foreign_keys', { simple: true }), 1);
+  assert.is(db.db.pragma('foreign_keys', { simple: true }), 1);
 });
 
-test('a migration appended later runs once', async () => {
-  const db = openDatabase(':memory:');
+test('a migration appended later runs once', () => {
+  const { db } = openDatabase(':memory:');
   const extra = { version: 99, name: 'test table', sql: 'CREATE TABLE extra (id INTEGER PRIMARY KEY)' };
   assert.is(migrate(db, [extra]), 1);
   assert.is(migrate(db, [extra]), 0);

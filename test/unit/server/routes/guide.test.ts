@@ -57,14 +57,14 @@ test('NEW_ACCOUNTS_SKIP_GUIDE: accounts are created seen', async () => {
   assert.is((await call(USER, { token: login.accessToken })).data.guideSeen, true);
 });
 
-test('migration 27: accounts that existed before it count as having seen the guide', async () => {
+test('migration 27: accounts that existed before it count as having seen the guide', () => {
   const db = new Database(':memory:');
   db.pragma('foreign_keys = ON');
   migrate(db, migrations.filter((m) => m.version < 27));
-  await db.run("INSERT INTO tenants (id, name) VALUES (1, 'Demo')");
-  await db.run("INSERT INTO users (tenant_id, mobile, user_no, register_time) VALUES (1, '13911110004', '12345678', 1000)");
+  db.prepare("INSERT INTO tenants (id, name) VALUES (1, 'Demo')").run();
+  db.prepare("INSERT INTO users (tenant_id, mobile, user_no, register_time) VALUES (1, '13911110004', '12345678', 1000)").run();
   assert.is(migrate(db, migrations.filter((m) => m.version <= 27)), 1);
-  assert.is(await db.value("SELECT guide_seen_at FROM users WHERE mobile = '13911110004'"), 0);
+  assert.is(db.prepare("SELECT guide_seen_at FROM users WHERE mobile = '13911110004'").pluck().get(), 0);
 });
 
 test.run();
