@@ -151,6 +151,14 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const logError = options.logError ?? ((line) => console.error(line));
 
   const app = new Hono<AppEnv>();
+  // Start-up work (the first sweep of old events, the uploads a stopped server left in a step) is done before any
+  // request is taken: the first requests wait for it. Each piece logs its own failure, so this never rejects.
+  const startup: Promise<unknown>[] = [];
+  let started: Promise<unknown> | undefined;
+  app.use('*', async (_c, next) => {
+    await (started ??= Promise.all(startup));
+    await next();
+  });
   // The refusal answers before the no-store rule below runs, so it says so itself.
   const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => (c.header('Cache-Control', 'no-store'), fail(c, apiError(ErrorCode.PAYLOAD_TOO_LARGE), 413)) });
   // Uploads stream to disk under their own limit (routes/files.ts): each request is one piece of a file.
@@ -192,17 +200,18 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const analytics = analyticsRoutes(deps);
   app.route('/', analytics.routes);
   // Analytics events past their retention go as the app starts and then each hour; the timer keeps no process alive.
-  const sweepAnalytics = () => void analytics.sweep().catch((error: unknown) => logError(String(error)));
-  sweepAnalytics();
-  setInterval(sweepAnalytics, 3_600_000).unref();
+  const sweepAnalytics = () => analytics.sweep().catch((error: unknown) => logError(String(error)));
+  startup.push(sweepAnalytics());
+  setInterval(() => void sweepAnalytics(), 3_600_000).unref();
   const uploadDir = options.uploads?.dir ?? join(tmpdir(), `cloud-phone-uploads-${process.pid}`);
   mkdirSync(uploadDir, { recursive: true });
   const files = fileRoutes(deps, {
     dir: uploadDir,
     stepMs: options.uploads?.stepMs ?? DEFAULT_UPLOAD_STEP_MS,
     quotaBytes: options.uploads?.quotaBytes ?? DEFAULT_UPLOAD_QUOTA_BYTES,
-    install: options.uploads?.install ?? (async (phoneId, app) => await installApp(deps, phoneId, app)),
+    install: options.uploads?.install ?? ((phoneId, app) => installApp(deps, phoneId, app)),
   });
+  startup.push(files.started);
   app.route('/', files.routes);
   // Timed-out uploads fail and day-old files go, checked each minute; the timer does not keep the process alive.
   setInterval(() => void files.sweep().catch((error: unknown) => logError(String(error))), 60_000).unref();

@@ -99,16 +99,10 @@ function stop(signal: string) {
   stopping = true;
   console.log(`${signal} received, shutting down`);
   // Keep-alive connections would hold close() open; a short grace period bounds the wait.
-  const force = setTimeout(() => {
-    db.close();
-    process.exit(0);
-  }, 3000);
+  const force = setTimeout(() => void db.close().finally(() => process.exit(0)), 3000);
   force.unref();
   void stream.close();
-  server.close(() => {
-    db.close();
-    process.exit(0);
-  });
+  server.close(() => void db.close().finally(() => process.exit(0)));
 }
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));

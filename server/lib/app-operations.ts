@@ -126,7 +126,7 @@ async function settleOperation(deps: AppDeps, operation: AppOperationRow): Promi
     }
   });
   // Told after the commit: the stream reads the phone's apps again.
-  for (const [phoneId, change] of changes) deps.appsChanged?.(phoneId, change);
+  for (const [phoneId, change] of changes) await deps.appsChanged?.(phoneId, change);
 }
 
 async function applyAction(db: Db, phoneId: number, operation: AppOperationRow, at: number): Promise<void> {

@@ -70,8 +70,9 @@ async function buildPlan(db: Db, user: UserRow, request: OrderRequest, now: numb
   }
   const target = requireGrade(catalog, request.targetGradeId);
   // Spec §6: an authorised phone (a live grant, or a grant code not yet redeemed) cannot be upgraded.
-  const authorized = phones.find(async (phone) => await phoneIsAuthorized(db, phone.id, now));
-  if (authorized) throw apiError(ErrorCode.UPGRADE_AUTHORIZED, { userPhoneId: authorized.id });
+  for (const phone of phones) {
+    if (await phoneIsAuthorized(db, phone.id, now)) throw apiError(ErrorCode.UPGRADE_AUTHORIZED, { userPhoneId: phone.id });
+  }
   return {
     type: 'upgrade',
     target,

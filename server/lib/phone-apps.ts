@@ -12,7 +12,8 @@ import type { Db, Deps } from './types.ts';
 
 /** What changed on a phone, for its screen: the list of apps, or an app to open or close. */
 export type AppChange = { action: 'install' | 'uninstall' | 'start' | 'stop'; packageName: string };
-export type AppsChanged = (userPhoneId: number, change?: AppChange) => void;
+/** Tells the stream; settles once its screens show the change (a failure there is the stream's to log). */
+export type AppsChanged = (userPhoneId: number, change?: AppChange) => Promise<void>;
 
 /** One app of a phone, built-in or installed. */
 export interface PhoneApp {
@@ -101,5 +102,5 @@ export async function installApp(deps: Pick<Deps, 'db' | 'now' | 'appsChanged'>,
       installed_at: deps.now(),
     });
   });
-  deps.appsChanged?.(phoneId, { action: 'install', packageName: app.packageName });
+  await deps.appsChanged?.(phoneId, { action: 'install', packageName: app.packageName });
 }

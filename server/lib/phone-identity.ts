@@ -2,6 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import type { MockType } from '../../shared/contract/new-machine-words.ts';
 import { findIdentity, saveIdentity, type PhoneIdentity } from '../data/phone-identities.ts';
 import { CATALOGUE, findModel, serialStyleOf, type CatalogueModel } from './model-catalogue.ts';
+import { UniqueViolation } from '../db/engine.ts';
 import type { Db } from './types.ts';
 
 // A phone's identity (spec §3): its model and the values apps read to tell devices apart, each valid for its kind and
@@ -121,7 +122,8 @@ export function changedIdentity(current: PhoneIdentity, type: MockType, draw: Dr
   return { ...current, serialNo: serialNumber(current.manufacturer, draw) };
 }
 
-const COLLISION = /UNIQUE constraint failed: phone_identities\.(imei|serial_no|wlan_mac|android_id)/;
+/** The unique indexes an identity's drawn values must not meet (migration 23). */
+const DRAWN_KEYS = new Set(['phone_identities_imei', 'phone_identities_serial_no', 'phone_identities_wlan_mac', 'phone_identities_android_id']);
 const ATTEMPTS = 20;
 
 /**
@@ -132,10 +134,11 @@ export async function generateUnique(db: Db, phoneId: number, make: (attempt: nu
   for (let attempt = 0; ; attempt++) {
     const identity = make(attempt);
     try {
-      await saveIdentity(db, phoneId, identity, now);
+      // A step of its own: PostgreSQL accepts nothing more in a transaction after a failed statement.
+      await db.transaction((step) => saveIdentity(step, phoneId, identity, now));
       return identity;
     } catch (error) {
-      if (!(error instanceof Error && COLLISION.test(error.message)) || attempt >= ATTEMPTS) throw error;
+      if (!(error instanceof UniqueViolation && DRAWN_KEYS.has(error.constraint)) || attempt >= ATTEMPTS) throw error;
     }
   }
 }

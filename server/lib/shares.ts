@@ -151,21 +151,21 @@ async function loadOwnViewer(db: Db, user: UserRow, viewerId: number | null, now
 }
 
 /** The owner's change to a viewer, then the stream's re-check (a closed socket, a control change). */
-async function changeViewer(deps: Deps, user: UserRow, viewerId: number | null, change: (viewer: ViewerRow, now: number) => void): Promise<void> {
+async function changeViewer(deps: Deps, user: UserRow, viewerId: number | null, change: (tx: Db, viewer: ViewerRow, now: number) => Promise<void>): Promise<void> {
   const now = deps.now();
-  await deps.db.transaction(async (tx) => change(await loadOwnViewer(tx, user, viewerId, now), now));
+  await deps.db.transaction(async (tx) => change(tx, await loadOwnViewer(tx, user, viewerId, now), now));
   deps.accessRevoked();
 }
 
 export async function setPermission(deps: Deps, user: UserRow, viewerId: number | null, permission: SharePermission): Promise<void> {
-  await changeViewer(deps, user, viewerId, async (viewer, now) => await setViewerPermission(deps.db, viewer.id, permission, now));
+  await changeViewer(deps, user, viewerId, async (tx, viewer, now) => await setViewerPermission(tx, viewer.id, permission, now));
 }
 
 /** Approving gives control (the socket is told at once); declining drops the request (the page reads that). */
 export async function answerControlRequest(deps: Deps, user: UserRow, viewerId: number | null, approve: boolean): Promise<void> {
-  await changeViewer(deps, user, viewerId, async (viewer, now) => {
-    if (approve) await setViewerPermission(deps.db, viewer.id, 'control', now);
-    else await setControlRequest(deps.db, viewer.id, null, now);
+  await changeViewer(deps, user, viewerId, async (tx, viewer, now) => {
+    if (approve) await setViewerPermission(tx, viewer.id, 'control', now);
+    else await setControlRequest(tx, viewer.id, null, now);
   });
 }
 
@@ -176,9 +176,9 @@ export async function answerControlRequest(deps: Deps, user: UserRow, viewerId: 
  * kicking someone blocked, changes nothing and is not an error: the owner's page may act on a list a moment old.
  */
 export async function actOnViewer(deps: Deps, user: UserRow, viewerId: number | null, action: ViewerAction): Promise<void> {
-  await changeViewer(deps, user, viewerId, async (viewer, now) => {
-    if (action === 'block') return await shieldViewer(deps.db, viewer, now);
-    if (action === 'unblock') return await unshieldViewer(deps.db, viewer, now);
-    if (viewer.state !== 'shielded') await setViewerState(deps.db, viewer.id, 'cancelled', now);
+  await changeViewer(deps, user, viewerId, async (tx, viewer, now) => {
+    if (action === 'block') return await shieldViewer(tx, viewer, now);
+    if (action === 'unblock') return await unshieldViewer(tx, viewer, now);
+    if (viewer.state !== 'shielded') await setViewerState(tx, viewer.id, 'cancelled', now);
   });
 }

@@ -126,7 +126,7 @@ export async function rotateRefreshToken(deps: Deps, token: string, tenantId: nu
     }
     if (isTrialOver(session, now)) return null;
     await markRefreshUsed(tx, session.id, now);
-    const pair = await insertPair(deps, { id: session.user_id, tenant_id: session.tenant_id, trial_expires_at: session.trial_expires_at }, session.family);
+    const pair = await insertPair({ ...deps, db: tx }, { id: session.user_id, tenant_id: session.tenant_id, trial_expires_at: session.trial_expires_at }, session.family);
     rotations.set(hash, { pair, device, at: now });
     return pair;
   });

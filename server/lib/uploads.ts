@@ -23,7 +23,7 @@ import { postMessage } from './messages.ts';
 export type UploadedFile = ReplyInput<typeof contract.listFiles>['list'][number];
 
 /** Installs a read package on a phone; throws the refusal (an app already there, a phone that cannot take it). */
-export type Installer = (phoneId: number, app: ApkManifest & { sizeBytes: number }) => void;
+export type Installer = (phoneId: number, app: ApkManifest & { sizeBytes: number }) => Promise<void> | void;
 
 export interface UploadPipeline {
   /** Where the bytes are: one file per upload id (tus FileStore), with its `.json` beside it. */
@@ -105,7 +105,7 @@ async function installOn(deps: Deps, pipeline: UploadPipeline, upload: UploadRow
     if (done) await setTargetState(db, upload.id, phoneId, done, deps.now());
   }
   try {
-    pipeline.install(phoneId, { ...manifest, sizeBytes: upload.size });
+    await pipeline.install(phoneId, { ...manifest, sizeBytes: upload.size });
     await setTargetState(db, upload.id, phoneId, 'installed', deps.now());
   } catch (error) {
     await fail(error instanceof ApiError ? error.code : ErrorCode.SERVER_ERROR);

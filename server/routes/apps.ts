@@ -18,7 +18,7 @@ export function appRoutes(deps: Deps): Hono<AppEnv> {
     const { reply, endsAt, operationId } = await startAppOperation(deps, user, body);
     // Ends the items even when nobody polls (with the real clock; a test's clock settles them when read).
     const wait = Math.max(0, endsAt - deps.now()) + 50;
-    setTimeout(async () => await settleLater(deps, operationId, user.id), wait).unref();
+    setTimeout(() => void settleLater(deps, operationId, user.id), wait).unref();
     return reply;
   });
 

@@ -31,11 +31,11 @@ function tusRefusal(error: ApiError, status = 400) {
   return { status_code: status, body: JSON.stringify({ code: error.code, msg: error.message, data: error.data }) };
 }
 
-export function fileRoutes(deps: Deps, options: UploadOptions): { routes: Hono<AppEnv>; sweep: () => Promise<void> } {
+export function fileRoutes(deps: Deps, options: UploadOptions): { routes: Hono<AppEnv>; sweep: () => Promise<void>; started: Promise<void> } {
   const { db } = deps;
   // One server per database (lib/uploads.ts says what several need): what a stopped one left in a step is failed
-  // before any request is taken.
-  void failStrandedUploads(deps, options).catch((error: unknown) => deps.log(`[uploads] stranded bytes: ${String(error)}`));
+  // before any request is taken (app.ts waits for `started`).
+  const started = failStrandedUploads(deps, options).catch((error: unknown) => deps.log(`[uploads] stranded bytes: ${String(error)}`));
   const routes = new Hono<AppEnv>();
   const guard = [requireTenant(deps), requireAuth(deps)];
   /** The signed-in user of each tus request (the Hono guard ran before tus sees it). */
@@ -115,5 +115,5 @@ export function fileRoutes(deps: Deps, options: UploadOptions): { routes: Hono<A
       await removeBytes(options, row.id);
     }
   }
-  return { routes, sweep };
+  return { routes, sweep, started };
 }

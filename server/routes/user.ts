@@ -72,7 +72,7 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
     const hash = await hashPassword(body.password);
     await deps.db.transaction(async (tx) => {
       await setPasswordHash(tx, user.id, hash);
-      await revokeUserSessions(deps, user.id);
+      await revokeUserSessions({ ...deps, db: tx }, user.id);
     });
     return true;
   });

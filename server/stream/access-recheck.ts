@@ -4,6 +4,7 @@ import { seenSince } from '../lib/shares.ts';
 import type { Db } from '../lib/types.ts';
 import type { PhoneEntry } from './phone-entry.ts';
 import type { Session } from './session.ts';
+import { inBackground } from '../lib/background.ts';
 import { refuse, refuseOrEndViewer } from './stream-access.ts';
 
 // Access re-checked on open sockets (API.md "Streaming", roles and screen sharing): a socket whose token no longer
@@ -25,12 +26,13 @@ export interface AccessRecheckDeps {
   /** Every room, by phone id (phone-rooms.ts). */
   rooms: () => Iterable<[number, CheckedRoom]>;
   /** Re-checked with the phone streams: the live grid's sockets (grid-server.ts). */
-  alsoRecheck: () => void;
+  alsoRecheck: () => Promise<void>;
+  logError: (line: string) => void;
 }
 
 export interface AccessRecheck {
   /** Re-checks every open socket now (the one-second tick). */
-  recheck(): void;
+  recheck(): Promise<void>;
   /** Re-checks once the current transaction has committed: revocations are reported from inside it. */
   revalidate(): void;
 }
@@ -58,16 +60,16 @@ export function accessRecheck(deps: AccessRecheckDeps): AccessRecheck {
     for (const [phoneId, room] of deps.rooms()) {
       if (room.control.hasOwner()) room.control.controlRequests(await controlRequestsOfPhone(deps.db, phoneId, at, seenSince(at)));
     }
-    deps.alsoRecheck();
+    await deps.alsoRecheck();
   }
 
   let queued = false;
   function revalidate(): void {
     if (queued) return;
     queued = true;
-    setImmediate(async () => {
+    setImmediate(() => {
       queued = false;
-      await recheck();
+      inBackground('[stream] access recheck', deps.logError, recheck);
     });
   }
 

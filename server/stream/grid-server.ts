@@ -22,7 +22,7 @@ import { WatchPace } from './watch-pace.ts';
 export interface GridService {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): void;
   /** Closes the sockets whose ticket no longer holds; tells the others which watched phones became unavailable. */
-  recheck(): void;
+  recheck(): Promise<void>;
   /** The one-second tick: pictures that changed with the clock. */
   tick(): void;
   /** Grid sockets streaming this phone now. */
@@ -98,7 +98,7 @@ export function createGridService(deps: GridSessionDeps, options: GridServiceOpt
     mine.add(session);
     byUser.set(holder.user_id, mine);
     // On the monotonic clock (watch-pace.ts), not the screen clock: a clock set back must not hold changes.
-    const pace = new WatchPace(async (ids) => await session.watch(ids));
+    const pace = new WatchPace((ids) => session.watchInTurn(ids));
     options.keepAlive.watch(socket);
     readMessages(socket, {
       schema: GridClientMessages,
@@ -118,7 +118,12 @@ export function createGridService(deps: GridSessionDeps, options: GridServiceOpt
 
   return {
     handleUpgrade(req, socket, head, url) {
-      wss.handleUpgrade(req, socket, head, async (ws) => await onConnection(ws, url));
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        void onConnection(ws, url).catch((error: unknown) => {
+          deps.logError(`[grid] admission: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+          ws.terminate();
+        });
+      });
     },
     async recheck() {
       for (const session of sessions) {

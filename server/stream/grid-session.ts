@@ -42,6 +42,8 @@ const FRAME_INTERVAL_MS = 1000 / GRID_FPS;
 export class GridSession {
   closed = false;
   private readonly watches = new Map<number, PhoneWatch>();
+  /** The watch changes still being read from the database: each waits for the one before, so the last one wins. */
+  private watching: Promise<void> = Promise.resolve();
   private readonly link = new LinkEstimate();
   private seq = 0;
   /** Watches with a picture due that the link had no room for, in the order they asked. */
@@ -62,6 +64,13 @@ export class GridSession {
    * faulty, in maintenance, being reset, replaced or migrated: the security token's rules), are answered
    * `unavailable` and stay in the set: a phone that comes back (a reset ends) starts sending again by itself.
    */
+  /** `watch`, after the changes asked for before it, its failure logged: what the socket's pace calls. */
+  watchInTurn(ids: number[]): void {
+    this.watching = this.watching
+      .then(() => (this.closed ? undefined : this.watch(ids)))
+      .catch((error: unknown) => this.deps.logError(`[grid] watch: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
+  }
+
   async watch(ids: number[]): Promise<void> {
     const wanted = new Set(ids);
     for (const [id, watch] of this.watches) {

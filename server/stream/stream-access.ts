@@ -13,6 +13,7 @@ import {
   CLOSE_TOO_MANY_SOCKETS,
   STREAM_MESSAGES,
 } from '../../shared/contract/stream-protocol.ts';
+import { inBackground } from '../lib/background.ts';
 import { closeReason } from './socket-messages.ts';
 
 // Who may open a phone-stream socket (API.md "Streaming", roles and screen sharing), and how a socket that may not
@@ -92,6 +93,7 @@ export class ViewerPresence {
     private readonly graceMs: number,
     /** The viewer keys (digests) with a socket open now. */
     private readonly openKeys: () => Set<string>,
+    private readonly logError: (line: string) => void,
   ) {}
 
   async socketOpened(keyHash: string): Promise<void> {
@@ -108,9 +110,10 @@ export class ViewerPresence {
   async socketClosed(keyHash: string): Promise<void> {
     await markViewersSeen(this.db, [keyHash], this.now());
     clearTimeout(this.timers.get(keyHash));
-    const timer = setTimeout(async () => {
+    const timer = setTimeout(() => {
       this.timers.delete(keyHash);
-      if (!this.openKeys().has(keyHash)) await markViewerGone(this.db, keyHash, this.now());
+      if (this.openKeys().has(keyHash)) return;
+      inBackground('[stream] viewer gone', this.logError, () => markViewerGone(this.db, keyHash, this.now()));
     }, this.graceMs);
     timer.unref();
     this.timers.set(keyHash, timer);

@@ -24,7 +24,8 @@ export interface StreamAdmissionDeps {
   admitJoin?: (req: IncomingMessage) => boolean;
   sockets: StreamSockets;
   /** The admitted socket's session begins: on `row`'s phone, as `grant` says. */
-  open: (socket: WebSocket, row: StreamPhoneRow, grant: StreamGrant) => void;
+  open: (socket: WebSocket, row: StreamPhoneRow, grant: StreamGrant) => Promise<void>;
+  logError: (line: string) => void;
 }
 
 /** What the stream's WebSocket server calls with each new socket. */
@@ -36,7 +37,7 @@ export function streamAdmission(deps: StreamAdmissionDeps) {
     if (!row) return await refuseOrEndViewer(deps.db, socket, tokenHash, userPhoneId, at);
     const grant: StreamGrant = { tokenHash, userId: row.user_id, role: row.role, permission: row.permission, byViewerKey: row.byViewerKey };
     if (deps.sockets.full(grant)) return refuseTooMany(socket);
-    deps.open(socket, row, grant);
+    await deps.open(socket, row, grant);
   }
 
   return async function onConnection(socket: WebSocket, url: URL, req: IncomingMessage): Promise<void> {
@@ -45,14 +46,24 @@ export function streamAdmission(deps: StreamAdmissionDeps) {
     if (token) return await admit(socket, userPhoneId, token);
     const wait = setTimeout(() => refuse(socket), deps.authWaitMs);
     socket.once('close', () => clearTimeout(wait));
-    socket.once('message', async (data: RawData, isBinary: boolean) => {
+    socket.once('message', (data: RawData, isBinary: boolean) => {
       clearTimeout(wait);
+      void authorised(socket, userPhoneId, req, data, isBinary).catch((error: unknown) => {
+        deps.logError(`[stream] admission: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        socket.terminate();
+      });
+    });
+  };
+
+  /** The socket's first message, which must be its `auth`: a join or rejoin by key is made before it is admitted. */
+  async function authorised(socket: WebSocket, userPhoneId: number, req: IncomingMessage, data: RawData, isBinary: boolean): Promise<void> {
+    {
       const message = isBinary ? null : parseClientMessage(data.toString());
       if (!message || 'error' in message || message.type !== 'auth') return refuse(socket);
       if (message.rejoin) await rejoinByKey(deps.db, deps.now(), message.token, userPhoneId);
       // A refused join leaves the key unknown: the socket is then refused below, and the page's join call says why.
       if (message.join && (deps.admitJoin?.(req) ?? true)) await joinBySocket({ db: deps.db, now: deps.now }, message.token, message.join, userPhoneId);
       await admit(socket, userPhoneId, message.token);
-    });
-  };
+    }
+  }
 }

@@ -88,7 +88,7 @@ export interface StreamServer {
    * (server/lib/app-operations.ts): its live screen reads its apps again and opens or closes that app, and every
    * viewer gets the new picture. A phone nobody watches has no screen yet; it reads its apps when one is made.
    */
-  appsChanged(userPhoneId: number, change?: AppChange): void;
+  appsChanged(userPhoneId: number, change?: AppChange): Promise<void>;
   sessionCount(userPhoneId?: number): number;
   /** Bytes queued for sending on the phone-stream sockets: in all, and on the most backed-up one. */
   buffered(): { sockets: number; total: number; max: number };

@@ -1,5 +1,6 @@
 import type { WebSocket } from 'ws';
 import { WebSocketServer } from 'ws';
+import type { IncomingMessage } from 'node:http';
 import type { StreamPhoneRow } from '../data/phone-tokens.ts';
 import { addressOf } from '../lib/client-address.ts';
 import { VIEWER_GRACE_MS } from '../lib/shares.ts';
@@ -22,6 +23,7 @@ import { STREAM_SOCKETS_PER_USER } from './stream-server-api.ts';
 import type { StreamServer, StreamServerOptions } from './stream-server-api.ts';
 import { StreamSockets } from './stream-sockets.ts';
 import { createSyncFanout } from './sync-fanout.ts';
+import { inBackground } from '../lib/background.ts';
 import { routeUpgrades } from './upgrade-routes.ts';
 
 // The reference backend's streaming service (API.md "Streaming"): WebSocket endpoints on the HTTP server. The phone
@@ -41,7 +43,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const rooms = new PhoneRooms({ db: options.db, now, clock, installedApps: options.installedApps, phoneAbout: options.phoneAbout });
   const sockets = new StreamSockets<Session>(options.socketsPerUser ?? STREAM_SOCKETS_PER_USER);
-  const presence = new ViewerPresence(options.db, now, options.viewerGraceMs ?? VIEWER_GRACE_MS, () => sockets.viewerKeys());
+  const presence = new ViewerPresence(options.db, now, options.viewerGraceMs ?? VIEWER_GRACE_MS, () => sockets.viewerKeys(), logError);
   const keepAlive = new KeepAlive(options.keepaliveMs ?? KEEPALIVE_MS);
 
   // Group control: input on a sync group's main-control phone is mirrored to its followers (sync-fanout.ts).
@@ -62,7 +64,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     socketsInAll: options.lineSocketsInAll,
   });
 
-  const access = accessRecheck({ db: options.db, now, sessions: () => sockets, rooms: () => rooms.all(), alsoRecheck: () => grid.recheck() });
+  const access = accessRecheck({ db: options.db, now, sessions: () => sockets, rooms: () => rooms.all(), alsoRecheck: () => grid.recheck(), logError });
 
   /** An admitted socket: its session joins the phone's room, is told hello, and gets its first picture. */
   async function openSession(socket: WebSocket, row: StreamPhoneRow, grant: StreamGrant): Promise<void> {
@@ -73,10 +75,10 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     if (grant.byViewerKey) await presence.socketOpened(grant.tokenHash);
     keepAlive.watch(socket);
     dispatchMessages(socket, session, { clock, mirror });
-    socket.on('close', async () => {
+    socket.on('close', () => {
       sockets.delete(session);
       session.dispose();
-      if (grant.byViewerKey) await presence.socketClosed(grant.tokenHash);
+      if (grant.byViewerKey) inBackground('[stream] viewer socket closed', logError, () => presence.socketClosed(grant.tokenHash));
     });
     socket.on('error', () => socket.terminate());
     session.hello({
@@ -99,21 +101,40 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     admitJoin: options.admitJoin,
     sockets,
     open: openSession,
+    logError,
   });
 
+  /** A new socket's admission, which reads the database: a failure is logged and closes the socket. */
+  function admitted(ws: WebSocket, url: URL, req: IncomingMessage): void {
+    void onConnection(ws, url, req).catch((error: unknown) => {
+      logError(`[stream] admission: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      ws.terminate();
+    });
+  }
+
   // One timer for all sockets: the clock minute (a picture change without input), presence and token validity.
-  const tick = setInterval(async () => {
-    await presence.tick();
-    access.recheck();
+  let ticking = false;
+  const tick = setInterval(() => {
     for (const session of sockets) session.schedule();
     grid.tick();
+    // The database part waits for the last one: a slow database skips ticks rather than piling them up.
+    if (ticking) return;
+    ticking = true;
+    inBackground('[stream] tick', logError, async () => {
+      try {
+        await presence.tick();
+        await access.recheck();
+      } finally {
+        ticking = false;
+      }
+    });
   }, 1000);
   tick.unref();
 
   const upgrades = routeUpgrades([
     { path: GRID_SOCKET_PATH, handleUpgrade: (req, socket, head, url) => grid.handleUpgrade(req, socket, head, url) },
     { path: LINE_CHECK_PATH, handleUpgrade: (req, socket, head, url) => lineCheck.handleUpgrade(req, socket, head, url) },
-    { path: STREAM_PATH, handleUpgrade: (req, socket, head, url) => wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, url, req)) },
+    { path: STREAM_PATH, handleUpgrade: (req, socket, head, url) => wss.handleUpgrade(req, socket, head, (ws) => admitted(ws, url, req)) },
   ]);
 
   return {
@@ -122,7 +143,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     dropSessions: (userPhoneId) => rooms.drop(userPhoneId),
     revalidate: access.revalidate,
     restartPhone: (userPhoneId, { reset }) => rooms.restart(userPhoneId, reset),
-    appsChanged: (userPhoneId, change) => void rooms.appsChanged(userPhoneId, change).catch((error: unknown) => logError(`[stream] apps of phone ${userPhoneId}: ${String(error)}`)),
+    appsChanged: (userPhoneId, change) => rooms.appsChanged(userPhoneId, change).catch((error: unknown) => logError(`[stream] apps of phone ${userPhoneId}: ${String(error)}`)),
     sessionCount: (userPhoneId) => (userPhoneId === undefined ? sockets.size : (rooms.current(userPhoneId)?.sessions.size ?? 0)),
     gridWatching: (userPhoneId) => grid.watching(userPhoneId),
     gridSocketsOf: (userId) => grid.socketsOf(userId),

@@ -41,7 +41,11 @@ export async function setup(overrides: Partial<AppOptions> = {}) {
     distDir: '/nonexistent-dist',
     now: () => clock,
     log: (line) => logs.push(line),
-    logError: (line) => errors.push(line),
+    // SHOW_ERRORS=1 prints what the app logged as errors, to see why a call answered 500.
+    logError: (line) => {
+      errors.push(line);
+      if (process.env.SHOW_ERRORS) console.error(line);
+    },
     // The payment tests drive the demo methods, as `npm start` and the browser tests do (PAYMENTS_MODE=demo).
     demoPayments: true,
     // So a test can speak from several client addresses (CallOptions.address); without one, all share "unknown".
@@ -117,4 +121,14 @@ export async function setup(overrides: Partial<AppOptions> = {}) {
     },
     now: () => clock,
   };
+}
+
+/** What `promise` was rejected with; fails the test when it was fulfilled instead (uvu has no async throws). */
+export async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  const outcome = await promise.then(
+    () => ({ fulfilled: true as const }),
+    (error: unknown) => ({ fulfilled: false as const, error }),
+  );
+  if (outcome.fulfilled) throw new Error('expected a rejection, but the promise was fulfilled');
+  return outcome.error;
 }

@@ -1,4 +1,5 @@
 import { test } from 'uvu';
+import type { SqliteEngine } from '../../../../server/db/sqlite-engine.ts';
 import * as assert from 'uvu/assert';
 import { ErrorCode } from '../../../../shared/error-codes.ts';
 import { coupons, createOrder, ORDER, packageId, PAY, PRO, shop, snapshot, STANDARD, submit } from '../commerce-helpers.ts';
@@ -14,7 +15,7 @@ import { phoneId } from '../device-helpers.ts';
  */
 async function failOn(ctx: Shop, table: string, event: 'INSERT' | 'UPDATE', nth = 1) {
   const state = { hits: 0 };
-  ctx.db.function('injected_hit', () => ++state.hits);
+  (ctx.db as SqliteEngine).db.function('injected_hit', () => ++state.hits);
   await ctx.db.exec(`DROP TRIGGER IF EXISTS injected_failure;
     CREATE TRIGGER injected_failure BEFORE ${event} ON ${table} BEGIN
       SELECT RAISE(ABORT, 'injected failure') WHERE injected_hit() >= ${nth};

@@ -23,7 +23,7 @@ test('the seed: packages and stock for every tenant; coupons and codes for the t
       { grade_id: 3, stock: 0 },
     ]);
   }
-  const demoId = await ctx.db.value("SELECT id FROM users WHERE tenant_id = 1 AND mobile = '13800138000'");
+  const demoId = (await ctx.db.value<number>("SELECT id FROM users WHERE tenant_id = 1 AND mobile = '13800138000'"))!;
   assert.is(await count(ctx, 'SELECT COUNT(*) FROM coupons WHERE user_id = ?', demoId), 6);
   assert.is(await count(ctx, 'SELECT COUNT(*) FROM coupons'), 6);
   const codes = await ctx.db.column('SELECT code FROM activation_codes ORDER BY code') as string[];

@@ -10,7 +10,8 @@ import {
   androidId, changedIdentity, cryptoDraw, firstIdentity, generateUnique, identityOf, imeiFor, isLuhnValid, luhnCheckDigit, newIdentity, seededDraw, serialNumber, wlanMac,
   type Draw,
 } from '../../../../server/lib/phone-identity.ts';
-import { DEMO_MOBILE } from '../helpers.ts';
+import { DEMO_MOBILE, rejection } from '../helpers.ts';
+import { UniqueViolation } from '../../../../server/db/engine.ts';
 import { mapInOrder } from '../../../../server/lib/in-order.ts';
 
 // lib/phone-identity.ts: every generated value is valid for its kind, and identities are unique across the fleet
@@ -68,7 +69,10 @@ test('uniqueness over 10,000 identities: first ones and changes, every field dis
   const all = await db.transaction(async (db) => [
     ...(await mapInOrder(ids, async (id) => await identityOf(db, id, NOW))),
     // A change of each phone: the old values are freed, the new ones must not meet any other phone's.
-    ...(await mapInOrder(ids, async (id) => await generateUnique(db, id, async () => changedIdentity((await findIdentity(db, id))!, 'ALL', cryptoDraw), NOW))),
+    ...(await mapInOrder(ids, async (id) => {
+      const before = (await findIdentity(db, id))!;
+      return await generateUnique(db, id, () => changedIdentity(before, 'ALL', cryptoDraw), NOW);
+    })),
   ]);
   assert.is(all.length, 10_000);
   const stored = await db.all('SELECT imei, serial_no, wlan_mac, android_id FROM phone_identities') as Array<Record<string, string>>;
@@ -92,7 +96,7 @@ test('a collision is drawn again: the second phone cannot take the first one\'s 
   const constant: Draw = () => 0;
   const same = newIdentity(CATALOGUE[0]!, constant);
   await generateUnique(db, ids[0]!, () => same, NOW);
-  assert.throws(async () => await generateUnique(db, ids[1]!, () => same, NOW), /UNIQUE constraint failed/);
+  assert.instance(await rejection(generateUnique(db, ids[1]!, () => same, NOW)), UniqueViolation);
 });
 
 /** get-extend-batch's hardware as it was derived from the phone id before identities were stored (commit e055026). */

@@ -19,7 +19,7 @@ type Ctx = Awaited<ReturnType<typeof demo>>;
 /** A demo server whose appsChanged calls are recorded. */
 async function appDemo() {
   const changes: Array<[number, AppChange | undefined]> = [];
-  const ctx = await demo(1, undefined, { appsChanged: (id, change) => void changes.push([id, change]) });
+  const ctx = await demo(1, undefined, { appsChanged: async (id, change) => void changes.push([id, change]) });
   return { ...ctx, changes };
 }
 
@@ -76,7 +76,7 @@ test('installApp refuses a package the phone has, built-in or installed, and tel
   const ctx = await appDemo();
   const a = await phoneId(ctx, 'Shop assistant');
   await install(ctx, a);
-  const deps = { db: ctx.db, now: ctx.now, appsChanged: (id: number, change?: AppChange) => void ctx.changes.push([id, change]) };
+  const deps = { db: ctx.db, now: ctx.now, appsChanged: async (id: number, change?: AppChange) => void ctx.changes.push([id, change]) };
   await installApp(deps, a, { packageName: 'com.example.chat', label: 'Chat+', versionName: '1', versionCode: 1, iconPng: null, sizeBytes: 1 });
   assert.equal(ctx.changes, [[a, { action: 'install', packageName: 'com.example.chat' }]]);
   for (const packageName of ['com.example.notes', systemPackage(a)]) {

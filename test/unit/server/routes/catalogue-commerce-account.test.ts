@@ -99,7 +99,7 @@ test('activation code not bound to a cloud phone: a bound code renews only the p
 });
 
 /** change-mobile with a body that arrives only after `meanwhile` ran, as a concurrent request would have. */
-async function changeMobileWhile(meanwhile: (env: Awaited<ReturnType<typeof setup>>, userId: number) => void) {
+async function changeMobileWhile(meanwhile: (env: Awaited<ReturnType<typeof setup>>, userId: number) => Promise<void>) {
   const env = await setup();
   const mobile = '13600000077';
   const login = await env.smsLogin(mobile);
@@ -108,12 +108,13 @@ async function changeMobileWhile(meanwhile: (env: Awaited<ReturnType<typeof setu
   assert.is((await env.sendCode('13600000078', 3)).code, 0);
   const body = JSON.stringify({ oldCode, mobile: '13600000078', code: env.lastCode() });
   const stream = new ReadableStream({
-    pull(controller) {
-      meanwhile(env, login.data.userId);
+    async pull(controller) {
+      await meanwhile(env, login.data.userId);
       controller.enqueue(new TextEncoder().encode(body));
       controller.close();
     },
-  });
+    // Pulled only when the route reads the body, after its session check, not as the stream is made.
+  }, { highWaterMark: 0 });
   // With a length the body is read by the route (after the session check), as a socket delivers it; a chunked one
   // would be read whole by the size limit first.
   const length = String(new TextEncoder().encode(body).length);
@@ -125,7 +126,7 @@ async function changeMobileWhile(meanwhile: (env: Awaited<ReturnType<typeof setu
 test('account information expired: the account changed while a number change was in flight', async () => {
   const closed = await changeMobileWhile(async (env, userId) => await closeAccount(env.db, userId, env.now()));
   assert.equal([closed.reply.code, closed.reply.msg], [ErrorCode.ACCOUNT_EXPIRED, 'Account information expired, please try again']);
-  const moved = await changeMobileWhile(async (env, userId) => assert.ok(await changeMobile(env.db, userId, '13600000077', '13600000079', env.now())));
+  const moved = await changeMobileWhile(async (env, userId) => void assert.ok(await changeMobile(env.db, userId, '13600000077', '13600000079', env.now())));
   assert.equal([moved.reply.code, moved.reply.msg], [ErrorCode.ACCOUNT_EXPIRED, 'Account information expired, please try again']);
   // Nothing of the refused change was written: the other device's number stands, the new one is free.
   assert.ok(await findUserByMobile(moved.env.db, 1, '13600000079'));

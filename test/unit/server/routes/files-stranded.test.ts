@@ -35,7 +35,9 @@ test('uploads left verifying, parsing or installing by a stop fail as the next s
   for (const id of ids) assert.is((await ctx.call(`${FILES}/delete`, { body: { uploadId: id } })).code, ErrorCode.FILE_INSTALLING, `${id} busy before`);
 
   // The next server on the same database.
-  createApp({ db: ctx.db, distDir: '/nonexistent-dist', now: ctx.now, log: () => {}, logError: () => {}, checkReplies: true, uploads: { dir: folder.dir, stepMs: 5 } });
+  const next = createApp({ db: ctx.db, distDir: '/nonexistent-dist', now: ctx.now, log: () => {}, logError: () => {}, checkReplies: true, uploads: { dir: folder.dir, stepMs: 5 } });
+  // Its first request waits for the start-up work.
+  await next.request('/api/merchant/client/get-client-secure-data?clientNo=DEMO');
   const list = (await ctx.call(`${FILES}/list`)).data.list as any[];
   const byId = (id: string) => list.find((file) => file.uploadId === id);
   for (const id of [checked, read]) {
@@ -60,7 +62,9 @@ test('a server starting beside uploads still coming in, or done, leaves them as 
   const done = await tus.create('done.apk', 1000, [phone]);
   await ctx.db.run("UPDATE uploads SET state = 'ready' WHERE id = ?", uploadIdOf(done.location));
   await ctx.db.run("UPDATE upload_targets SET state = 'installed' WHERE upload_id = ?", uploadIdOf(done.location));
-  createApp({ db: ctx.db, distDir: '/nonexistent-dist', now: ctx.now, log: () => {}, logError: () => {}, checkReplies: true, uploads: { dir: folder.dir, stepMs: 5 } });
+  const next = createApp({ db: ctx.db, distDir: '/nonexistent-dist', now: ctx.now, log: () => {}, logError: () => {}, checkReplies: true, uploads: { dir: folder.dir, stepMs: 5 } });
+  // Its first request waits for the start-up work.
+  await next.request('/api/merchant/client/get-client-secure-data?clientNo=DEMO');
   const list = (await ctx.call(`${FILES}/list`)).data.list as any[];
   assert.equal(list.map((file) => [file.fileName, file.state, file.targets[0].state]).sort(), [['coming.apk', 'uploading', 'waiting'], ['done.apk', 'ready', 'installed']]);
   assert.ok(existsSync(join(folder.dir, uploadIdOf(coming.location))), 'its bytes are kept');

@@ -27,7 +27,7 @@ test('simple-list: the default group first, named per language, with phone count
 test('the default group is created once, lazily, for users that lack one', async () => {
   const ctx = await setup();
   const token = (await ctx.smsLogin('13912345678')).data.accessToken;
-  const userId = await ctx.db.value<number>("SELECT id FROM users WHERE mobile = '13912345678'");
+  const userId = (await ctx.db.value<number>("SELECT id FROM users WHERE mobile = '13912345678'"))!;
   const count = async () => await ctx.db.value('SELECT COUNT(*) FROM phone_groups WHERE user_id = ? AND is_default = 1', userId);
   assert.is(await count(), 0);
   const first = await ctx.call(LIST, { token });

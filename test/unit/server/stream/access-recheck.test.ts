@@ -30,7 +30,7 @@ async function setup() {
   const sessions: CheckedSession[] = [];
   const rooms: Array<[number, CheckedRoom]> = [];
   let grids = 0;
-  const access = accessRecheck({ db: ctx.db, now: ctx.now, sessions: () => sessions, rooms: () => rooms, alsoRecheck: () => grids++ });
+  const access = accessRecheck({ db: ctx.db, now: ctx.now, sessions: () => sessions, rooms: () => rooms, alsoRecheck: async () => void grids++, logError: (line) => ctx.errors.push(line) });
   const session = (tokenHash: string, entry: CheckedRoom, permission: 'view' | 'control' = 'control', byViewerKey = false) => {
     const socket = new FakeSocket();
     const checked = { socket: socket.ws, grant: { tokenHash, userId: ctx.userId, role: 'owner', permission, byViewerKey }, phoneId: id, permission, entry };
@@ -48,7 +48,7 @@ test("a socket whose token still opens its phone stays; one whose token does not
   const kept = s.session(hashToken(s.token), entry);
   const revoked = s.session(hashToken('a token never issued'), entry);
   const viewer = s.session(hashToken('a viewer key never issued'), entry, 'view', true);
-  s.access.recheck();
+  await s.access.recheck();
   assert.is(kept.socket.closedWith, null);
   assert.equal(revoked.socket.closedWith, notAssigned);
   assert.equal(viewer.socket.closedWith, notAssigned, 'a key the shares do not know is not a share that ended');
@@ -60,7 +60,7 @@ test('a socket already closing is left alone', async () => {
   const s = await setup();
   const closing = s.session(hashToken('revoked'), room().room);
   closing.socket.readyState = closing.socket.CLOSING;
-  s.access.recheck();
+  await s.access.recheck();
   assert.is(closing.socket.closedWith, null);
 });
 
@@ -70,10 +70,10 @@ test('an access that changed moves the socket, and its room is told once however
   // The owner's token always controls: a socket that thought it watched is moved to controlling.
   const a = s.session(hashToken(s.token), entry, 'view');
   const b = s.session(hashToken(s.token), entry, 'view');
-  s.access.recheck();
+  await s.access.recheck();
   assert.equal([a.checked.permission, b.checked.permission], ['control', 'control']);
   assert.is(told.permissionsChanged, 1);
-  s.access.recheck();
+  await s.access.recheck();
   assert.is(told.permissionsChanged, 1, 'nothing changed since');
 });
 
@@ -82,7 +82,7 @@ test("rooms with an owner's socket hear the control requests; the others are not
   const owned = room(true);
   const unowned = room(false);
   s.rooms.push([s.id, owned.room], [s.id + 1, unowned.room]);
-  s.access.recheck();
+  await s.access.recheck();
   assert.equal(owned.told.requests, [[]]);
   assert.equal(unowned.told.requests, []);
 });

@@ -28,17 +28,17 @@ test('an open phone screen follows installs, starts, stops and uninstalls as the
     assert.equal(model.apps.map((app) => app.packageName).slice(builtIns), ['com.example.todo']);
     await c.picture();
 
-    tell(id, { action: 'start', packageName: 'com.example.todo' });
+    await tell(id, { action: 'start', packageName: 'com.example.todo' });
     assert.equal(model.screen, { kind: 'app', app: builtIns });
     await c.picture();
-    tell(id, { action: 'stop', packageName: 'com.example.todo' });
+    await tell(id, { action: 'stop', packageName: 'com.example.todo' });
     assert.equal([model.screen, model.recents], [{ kind: 'home' }, []]);
 
     await s.ctx.db.run("DELETE FROM phone_apps WHERE package_name = 'com.example.todo'");
-    tell(id, { action: 'uninstall', packageName: 'com.example.todo' });
+    await tell(id, { action: 'uninstall', packageName: 'com.example.todo' });
     assert.is(model.apps.length, builtIns);
     // A phone nobody watches has no screen to tell; its next screen reads its apps.
-    tell(await phoneId(s.ctx, 'Work phone'), { action: 'start', packageName: 'com.example.todo' });
+    await tell(await phoneId(s.ctx, 'Work phone'), { action: 'start', packageName: 'com.example.todo' });
     assert.is(s.stream.screen(await phoneId(s.ctx, 'Work phone')), undefined);
   } finally {
     await s.stop();

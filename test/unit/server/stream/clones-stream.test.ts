@@ -16,7 +16,7 @@ import { client } from '../stream-helpers.ts';
 test('a phone watched while it is cloned drops its viewers, and its next screen shows the template apps', async () => {
   const late: { stream?: StreamServer } = {};
   const ctx = await demo(1, DEMO_MOBILE, {
-    appsChanged: (id, change) => late.stream?.appsChanged(id, change),
+    appsChanged: async (id, change) => await late.stream?.appsChanged(id, change),
     phoneRestarted: (id, kind) => void late.stream?.restartPhone(id, { reset: kind === 'reset' }),
   });
   const stream = createStreamServer({

@@ -10,6 +10,7 @@ import { streamAdmission } from '../../../../server/stream/stream-admission.ts';
 import { StreamSockets } from '../../../../server/stream/stream-sockets.ts';
 import type { OpenSocket } from '../../../../server/stream/stream-sockets.ts';
 import { PHONE, demo, phoneId } from '../device-helpers.ts';
+import { eventually } from '../share-helpers.ts';
 import { within } from '../stream-helpers.ts';
 import { FakeSocket } from './fake-socket.ts';
 
@@ -30,11 +31,13 @@ async function admission(options: { perHolder?: number; authWaitMs?: number } = 
     now: ctx.now,
     authWaitMs: options.authWaitMs ?? 5000,
     sockets,
-    open: (socket, row, grant) => opened.push({ socket, row, grant }),
+    open: async (socket, row, grant) => void opened.push({ socket, row, grant }),
+    logError: (line) => ctx.errors.push(line),
   });
-  const connect = (query: string) => {
+  /** A socket through admission: a token in the address has been checked when this settles. */
+  const connect = async (query: string) => {
     const socket = new FakeSocket();
-    onConnection(socket.ws, new URL(`http://localhost/stream/ws?${query}`), {} as IncomingMessage);
+    await onConnection(socket.ws, new URL(`http://localhost/stream/ws?${query}`), {} as IncomingMessage);
     return socket;
   };
   return { ctx, id, token, sockets, opened, connect };
@@ -42,7 +45,7 @@ async function admission(options: { perHolder?: number; authWaitMs?: number } = 
 
 test('a token in the address that opens the phone: the session opens as its grant says', async () => {
   const a = await admission();
-  const socket = a.connect(`token=${a.token}&userPhoneId=${a.id}`);
+  const socket = await a.connect(`token=${a.token}&userPhoneId=${a.id}`);
   assert.is(a.opened.length, 1);
   assert.is(a.opened[0]!.socket, socket.ws);
   assert.is(a.opened[0]!.row.id, a.id);
@@ -52,33 +55,36 @@ test('a token in the address that opens the phone: the session opens as its gran
 
 test('a token that does not open this phone is refused as not assigned', async () => {
   const a = await admission();
-  assert.equal(a.connect(`token=nope&userPhoneId=${a.id}`).closedWith, notAssigned);
-  assert.equal(a.connect(`token=${a.token}&userPhoneId=${a.id + 1000}`).closedWith, notAssigned);
-  assert.equal(a.connect(`token=${a.token}&userPhoneId=x`).closedWith, notAssigned);
+  assert.equal((await a.connect(`token=nope&userPhoneId=${a.id}`)).closedWith, notAssigned);
+  assert.equal((await a.connect(`token=${a.token}&userPhoneId=${a.id + 1000}`)).closedWith, notAssigned);
+  assert.equal((await a.connect(`token=${a.token}&userPhoneId=x`)).closedWith, notAssigned);
   assert.is(a.opened.length, 0);
 });
 
 test('without a token in the address, the first message must be its auth', async () => {
   const a = await admission();
-  const byAuth = a.connect(`userPhoneId=${a.id}`);
+  const byAuth = await a.connect(`userPhoneId=${a.id}`);
   assert.is(a.opened.length, 0, 'nothing opens before the auth message');
   byAuth.receive({ type: 'auth', token: a.token });
-  assert.is(a.opened.length, 1);
-  const pingFirst = a.connect(`userPhoneId=${a.id}`);
+  await eventually(() => a.opened.length === 1, 'the auth message opened nothing');
+  const pingFirst = await a.connect(`userPhoneId=${a.id}`);
   pingFirst.receive({ type: 'ping', t: 1 });
+  await eventually(() => pingFirst.closedWith !== null, 'pingFirst was not closed');
   assert.equal(pingFirst.closedWith, notAssigned);
-  const malformed = a.connect(`userPhoneId=${a.id}`);
+  const malformed = await a.connect(`userPhoneId=${a.id}`);
   malformed.receive({ type: 'auth', token: '' });
+  await eventually(() => malformed.closedWith !== null, 'malformed was not closed');
   assert.equal(malformed.closedWith, notAssigned);
-  const binary = a.connect(`userPhoneId=${a.id}`);
+  const binary = await a.connect(`userPhoneId=${a.id}`);
   binary.receive(Buffer.from(a.token), true);
+  await eventually(() => binary.closedWith !== null, 'binary was not closed');
   assert.equal(binary.closedWith, notAssigned);
   assert.is(a.opened.length, 1);
 });
 
 test('a socket whose auth does not come within the wait is refused', async () => {
   const a = await admission({ authWaitMs: 20 });
-  const socket = a.connect(`userPhoneId=${a.id}`);
+  const socket = await a.connect(`userPhoneId=${a.id}`);
   assert.equal(await within(socket.closedByServer(), 'the wait did not end'), notAssigned);
   assert.is(a.opened.length, 0);
 });
@@ -87,11 +93,11 @@ test("a holder at its cap is refused as too many; another holder's sockets do no
   const a = await admission({ perHolder: 1 });
   const held: OpenSocket = { socket: new FakeSocket().ws, grant: { tokenHash: 'other', userId: a.ctx.userId } };
   a.sockets.add(held);
-  const refused = a.connect(`token=${a.token}&userPhoneId=${a.id}`);
+  const refused = await a.connect(`token=${a.token}&userPhoneId=${a.id}`);
   assert.equal(refused.closedWith, { code: CLOSE_TOO_MANY_SOCKETS, reason: { code: CLOSE_TOO_MANY_SOCKETS, msg: STREAM_MESSAGES.tooManySockets } });
   a.sockets.delete(held);
   a.sockets.add({ socket: new FakeSocket().ws, grant: { tokenHash: 'a viewer key', userId: a.ctx.userId, byViewerKey: true } });
-  a.connect(`token=${a.token}&userPhoneId=${a.id}`);
+  await a.connect(`token=${a.token}&userPhoneId=${a.id}`);
   assert.is(a.opened.length, 1);
 });
 
