@@ -55,7 +55,7 @@ function refusal(row: ActivationCodeRow | undefined, type: ActivationType, phone
 }
 
 /**
- * One immediate transaction for the whole call: codes, stock, phones and the records change together or not at all
+ * One transaction for the whole call: codes, stock, phones and the records change together or not at all
  * (an unexpected error rolls every code back; per-code refusals are recorded and leave the code unused).
  */
 export async function activateCodes(db: Db, user: UserRow, request: ActivationRequest, language: Language, now: number): Promise<ActivationResult[]> {

@@ -54,7 +54,7 @@ async function checkGranteeRoom(db: Db, granteeId: number, now: number): Promise
 }
 
 /**
- * Makes a grant, in one immediate transaction (two owners' grants to one grantee cannot both pass its limit).
+ * Makes a grant, in one transaction (two owners' grants to one grantee cannot both pass its limit).
  * Refusals in this order: the phone is not the caller's (as if it did not exist), it is expired, busy, being
  * replaced or migrated, the days exceed its remaining time, it has a live share link, it has a live grant or
  * unredeemed code; for an account grant, the grantee is unknown (or closed, or a guest: `onUnknown` counts it as a

@@ -1,6 +1,6 @@
 /**
  * `items.map(fn)` for an asynchronous `fn`, one item after another: each call sees what the ones before it wrote, as
- * the synchronous loops they replace did, and a transaction's statements keep their order.
+ * a plain loop does, and a transaction's statements keep their order.
  */
 export async function mapInOrder<T, R>(items: Iterable<T>, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const results: R[] = [];

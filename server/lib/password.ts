@@ -21,7 +21,7 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2ID_OPTIONS);
 }
 
-/** Synchronous variant for the seed, which runs inside a better-sqlite3 transaction before the server listens. */
+/** Synchronous variant for the seed, whose transaction awaits nothing but the database (it may be run again). */
 export function hashPasswordSync(password: string): string {
   return hashSync(password, ARGON2ID_OPTIONS);
 }

@@ -23,7 +23,7 @@ import type { Line } from './pricing.ts';
 import type { Db, UserRow } from './types.ts';
 
 // Payments (API.md "Payment"). settleOrder is everything a successful payment does; callers run it inside the same
-// immediate transaction as the payment row, so a failure anywhere (stock gone, a phone changed, a constraint) leaves
+// transaction as the payment row, so a failure anywhere (stock gone, a phone changed, a constraint) leaves
 // the order unpaid, the coupon unused, the stock and the phones untouched, and no successful payment recorded.
 
 /** The phones of a renew or upgrade line must still be the buyer's and of the grade the price was for. */
@@ -124,7 +124,7 @@ export interface Submission {
 }
 
 /**
- * One immediate transaction: a repeated key finds its payment before anything else (so a retried request answers
+ * One transaction: a repeated key finds its payment before anything else (so a retried request answers
  * what the first one did), and the order's state is read and changed with no other writer in between.
  */
 export async function submitPayment(db: Db, user: UserRow, submission: Submission, now: number): Promise<PaymentRow> {

@@ -21,7 +21,7 @@ import { mapInOrder } from './in-order.ts';
 
 // Replacement (spec §1, §4, §9; server/API.md "Replacement"): the phone moves to a new instance on another host.
 // `replace-preview` tells per phone what `replace-submit` would do; submit checks everything again inside one
-// immediate transaction and starts the `replace` (type 1) or `displace` (type 2) operation on each phone it may.
+// transaction and starts the `replace` (type 1) or `displace` (type 2) operation on each phone it may.
 // Like reset, the effects are applied when the operation starts: type 1 removes the installed apps and resets root
 // and resolution; type 2 keeps them. A faulty host (fault malfunction or disconnected) cannot hand its instance
 // over: its phone fails with REPLACE_FAILED at submit and stays as it was.

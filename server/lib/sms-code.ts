@@ -19,7 +19,7 @@ function digest(key: Buffer, tenantId: number, mobile: string, scene: number, co
 
 /**
  * Stores a new code and prints it (there is no real SMS gateway), within the send limits (sms-send-limits.ts). The
- * checks and the insert run in one synchronous transaction, so two simultaneous sends cannot both slip under them.
+ * checks and the insert run in one transaction, so two simultaneous sends cannot both slip under them.
  */
 export async function sendSmsCode(deps: Deps, tenantId: number, mobile: string, scene: number, requester: SmsRequester): Promise<void> {
   const { db } = deps;

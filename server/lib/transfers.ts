@@ -27,7 +27,7 @@ import { HOUR_MS, DAY_MS } from '../../shared/contract/time-units.ts';
 import { mapInOrder } from './in-order.ts';
 
 // Transfers (spec §1, §4, §6, §9; server/API.md "Transfers"): `give-check` tells per phone what `give` would do,
-// `give` checks everything again inside one immediate transaction and moves the phones it may.
+// `give` checks everything again inside one transaction and moves the phones it may.
 
 /** The product's zone (UTC+8, as order numbers): "today" for the per-day limits starts at its midnight. */
 const ZONE_OFFSET = 8 * HOUR_MS;
@@ -181,7 +181,7 @@ function itemJson(item: { userPhoneId: number; phoneNo: string; status: Transfer
 }
 
 /**
- * give: one immediate transaction checks everything again (a second tab, a grant made meanwhile), records the order
+ * give: one transaction checks everything again (a second tab, a grant made meanwhile), records the order
  * with one item per phone of the caller's, moves the allowed phones to the receiver's default group (their expiry
  * unchanged) and ends their live shares and grants; refused phones are recorded as failed with their reason. This
  * server executes at once, so no item stays waiting or transferring. After the commit the stream re-checks its

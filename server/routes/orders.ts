@@ -27,7 +27,7 @@ export function orderRoutes(deps: Deps): Hono<AppEnv> {
     return preview;
   });
 
-  // Quote, insert and (for a fully covered order) settle in one immediate transaction: the coupon and the stock are
+  // Quote, insert and (for a fully covered order) settle in one transaction: the coupon and the stock are
   // read and taken with no other order in between.
   contractRoute(routes, deps, contract.createOrder, [...guard, requireRegistered], async (c, { body }) => {
     const request = orderRequestOf(body);
