@@ -2,7 +2,7 @@
 // for 0.28 s, and a driver that clicks it mid-slide scrolls the document sideways to reach it), and on top at its
 // centre. Neither WebDriver's click nor puppeteer's waits for this.
 
-/** In the page: true when `selector` can be tapped, else why not (scrolled into view first when off screen). */
+/** In the page: true when `selector` can be tapped, else why not (scrolled to the middle when off screen or covered). */
 async function tappable(selector) {
   const element = document.querySelector(selector);
   if (!element) return 'not in the page';
@@ -18,6 +18,8 @@ async function tappable(selector) {
   const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
   const label = element.closest('label');
   if (hit && (element.contains(hit) || (label && label.contains(hit)))) return true;
+  // Under a fixed bar (the tab bar, a page header) at the screen's edge: a person scrolls it to the middle.
+  element.scrollIntoView({ block: 'center', inline: 'nearest' });
   return `covered by ${hit ? hit.outerHTML.slice(0, 80) : 'nothing'}`;
 }
 

@@ -1,8 +1,11 @@
 // Firefox ESR for the journey: headless, spoken to over WebDriver BiDi by puppeteer-core (Debian has no
 // geckodriver, and Firefox speaks BiDi itself). One browser per run; each session is a browser context of its own
-// (no cookies, storage or service worker shared), and "offline" is the engine's own network emulation.
+// (no cookies, storage or service worker shared). "Offline" is the engine's own network emulation, which tells the page
+// (navigator.onLine, the online event), plus a cut link below it: the emulation covers the tab's requests but not its
+// service worker's, which would still reach the server.
 import puppeteer from 'puppeteer-core';
 import { untilTappable } from './actionable.mjs';
+import { startCuttableLink } from './cuttable-link.mjs';
 
 /**
  * A locked-down webview's storage: reading the property throws, as Safari's and Chrome's do when storage is blocked.
@@ -22,8 +25,10 @@ function denyStorage() {
 /** The engine: start() once, then pages, then stop(). */
 export function firefoxEngine({ paths, serverUrl, viewport }) {
   let browser;
+  let link;
 
   async function start() {
+    link = await startCuttableLink(serverUrl);
     browser = await puppeteer.launch({ browser: 'firefox', executablePath: paths.firefox, headless: true, protocol: 'webDriverBiDi' });
   }
 
@@ -35,9 +40,9 @@ export function firefoxEngine({ paths, serverUrl, viewport }) {
     const evaluate = (fn, ...args) => tab.evaluate(fn, ...args);
     return {
       engine: 'firefox',
-      base: serverUrl,
+      base: link.url,
       async goto(url) {
-        await tab.goto(url.startsWith('http') ? url : `${serverUrl}/app${url}`);
+        await tab.goto(url.startsWith('http') ? url : `${link.url}/app${url}`);
       },
       url: async () => tab.url(),
       evaluate,
@@ -55,7 +60,11 @@ export function firefoxEngine({ paths, serverUrl, viewport }) {
         const box = await (await tab.$(selector)).boundingBox();
         await tab.touchscreen.tap(box.x + fractionX * box.width, box.y + fractionY * box.height);
       },
-      setOffline: (offline) => tab.setOfflineMode(offline),
+      async setOffline(offline) {
+        if (offline) link.cut();
+        else link.restore();
+        await tab.setOfflineMode(offline);
+      },
       async screenshot(path) {
         await tab.screenshot({ path });
       },
@@ -65,6 +74,7 @@ export function firefoxEngine({ paths, serverUrl, viewport }) {
 
   async function stop() {
     await browser?.close();
+    await link?.stop();
   }
 
   return { name: 'firefox', start, newPage, stop };

@@ -19,6 +19,9 @@ export const ENGINES_HELP =
   'firefox-esr xvfb` (Debian, as root), or point WEBKIT_WEBDRIVER_PATH, MINIBROWSER_PATH, FIREFOX_PATH and XVFB_PATH ' +
   'at those programs; NO_ENGINES=1 skips the stage.';
 
+/** The stage's command (node's arguments, from the repository's root): the journey, TypeScript through tsx. */
+export const ENGINE_JOURNEY = ['--import', 'tsx', '--test-reporter=spec', 'test/engines/journey.test.ts'];
+
 /** Each program's path (its variable when set), and the packages of those that are not there. */
 export function enginePaths() {
   const paths = {};

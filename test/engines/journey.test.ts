@@ -184,6 +184,8 @@ for (const make of engines) {
         await page.setOffline(true);
         await page.click(byTestId('entry-network-check'));
         await waitFor(page, byTestId('page-failed'));
+        // The failed page's title travels with the core's texts, not with the page that could not load.
+        assert.notEqual(await textOf(page, 'h1'), 'networkCheck.title', 'the header shows the page title, not its text key');
         await page.setOffline(false);
         await waitForGone(page, byTestId('page-failed'), 15_000);
         await waitFor(page, byTestId('line-1'));

@@ -1,7 +1,8 @@
-// The WebKit and Firefox stage on its own (`npm test` runs it after the Chromium one): installs the engines when
-// missing, then runs the journey against the build in dist/ (`npm run build` first).
-import { spawnSync } from 'node:child_process';
-import { ensureEngines } from './install.mjs';
+// The WebKit and Firefox stage on its own, as `npm test` runs it after the Chromium one: installs the engines when
+// missing, then runs the journey against the build in dist/ (`npm run build` first) and ends on the same counts line.
+import { spawn } from 'node:child_process';
+import { ENGINE_JOURNEY, ensureEngines } from './install.mjs';
+import { journeyCounts, journeyFailures } from './report.mjs';
 
 const engines = ensureEngines();
 if (engines.skipped) {
@@ -10,5 +11,14 @@ if (engines.skipped) {
 }
 if (engines.missing) process.exit(1);
 const root = new URL('../..', import.meta.url).pathname;
-const run = spawnSync(process.execPath, ['--import', 'tsx', '--test-reporter=spec', 'test/engines/journey.test.ts'], { cwd: root, stdio: 'inherit' });
-process.exit(run.status ?? 1);
+const child = spawn(process.execPath, ENGINE_JOURNEY, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+let output = '';
+child.stdout.on('data', (chunk) => {
+  output += chunk;
+  process.stdout.write(chunk);
+});
+const code = await new Promise((resolve) => child.on('close', resolve));
+const counts = journeyCounts(output, code);
+if (counts.failed) console.log(['\nfailures:', ...journeyFailures(output, code)].join('\n'));
+console.log(`tests: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
+process.exit(counts.failed ? 1 : 0);

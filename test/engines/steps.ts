@@ -33,6 +33,9 @@ export interface Engine {
 export const PHONE_VIEWPORT = { width: 390, height: 844 };
 const WAIT_MS = 10_000;
 
+/** What a successful wait returns: its value, never a falsy one. */
+type Truthy<T> = Exclude<T, false | null | undefined | '' | 0>;
+
 /** Polls `fn` in the page until it returns something truthy, which is returned; fails with `what` after `timeout`. */
 export async function waitUntil<T, A extends unknown[]>(
   page: EnginePage,
@@ -40,13 +43,13 @@ export async function waitUntil<T, A extends unknown[]>(
   fn: (...args: A) => T | Promise<T>,
   args: A,
   timeout = WAIT_MS,
-): Promise<Awaited<T>> {
+): Promise<Truthy<Awaited<T>>> {
   const started = Date.now();
   let last: unknown;
   for (;;) {
     try {
       const value = await page.evaluate(fn, ...args);
-      if (value) return value;
+      if (value) return value as Truthy<Awaited<T>>;
       last = value;
     } catch (error) {
       // A navigation under way replaces the document the script ran in: try again.
