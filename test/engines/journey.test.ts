@@ -7,12 +7,13 @@
  * installing the engines (install.mjs); alone: `node test/engines/run.mjs`.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import globalSetup from '../e2e/global-setup.ts';
+import { BROWSER_SUITE_LIMITS, SMS_FIXED_CODE } from '../e2e/global-setup.ts';
 import { DEMO_MOBILE, DEMO_PASSWORD } from '../e2e/helpers.ts';
 import { LAYOUT, SPOTS, canvasCells, sameScreen } from '../e2e/stream-helpers.ts';
+import { startServer } from '../start-server.mjs';
 import { firefoxEngine } from './firefox.mjs';
 import { enginePaths } from './install.mjs';
 import {
@@ -33,6 +34,7 @@ import {
   type Engine,
   type EnginePage,
 } from './steps.ts';
+import { atExit } from './owned-processes.mjs';
 import { webkitEngine } from './webkit.mjs';
 
 /**
@@ -47,8 +49,20 @@ let stopServer: () => Promise<void> = async () => {};
 before(async () => {
   const { missing } = enginePaths();
   if (missing.length) throw new Error(`missing engine packages: ${missing.join(', ')} (node test/engines/run.mjs installs them)`);
+  if (!existsSync(new URL('../../dist/index.html', import.meta.url))) throw new Error('dist/ is missing: run `npm run build` first (npm test does it for you).');
   mkdirSync(ARTIFACTS, { recursive: true });
-  stopServer = await globalSetup();
+  // The Chromium suite's server, started as its global setup starts it; the helpers read its address and data from the same variables.
+  const server = await startServer({ SMS_FIXED_CODE, ...BROWSER_SUITE_LIMITS });
+  process.env.E2E_BASE_URL = server.baseURL;
+  process.env.E2E_DATA_DIR = server.dataDir;
+  const killed = atExit(() => {
+    if (server.pid) process.kill(server.pid, 'SIGKILL');
+    rmSync(server.dataDir, { recursive: true, force: true });
+  });
+  stopServer = async () => {
+    killed.cancel();
+    await server.stop();
+  };
 });
 after(() => stopServer());
 

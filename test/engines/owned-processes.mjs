@@ -1,11 +1,27 @@
 // The programs the engine tests start (Xvfb, WebKitWebDriver and the MiniBrowser it starts), each in a process group
 // of its own so one signal ends it with its children. Whatever ends the test process, its exit ends every group still
-// running: a browser left behind would hold memory and a display through the rest of `npm test`.
+// running and runs the cleanups registered (the reference server): a browser or server left behind would hold memory,
+// a display or a port through the rest of `npm test`.
 import { spawn } from 'node:child_process';
 
 const running = new Set();
 
-process.on('exit', () => {
+const cleanups = new Set();
+
+/** Runs `cleanup` (synchronous) when the test process ends, however it ends, unless `cancel()` was called first. */
+export function atExit(cleanup) {
+  cleanups.add(cleanup);
+  return { cancel: () => cleanups.delete(cleanup) };
+}
+
+function endAll() {
+  for (const cleanup of cleanups) {
+    try {
+      cleanup();
+    } catch {
+      // the rest still run
+    }
+  }
   for (const child of running) {
     try {
       process.kill(-child.pid, 'SIGKILL');
@@ -13,7 +29,15 @@ process.on('exit', () => {
       // already gone
     }
   }
-});
+}
+process.on('exit', endAll);
+// A signal ends Node without its exit event: end the groups first, then exit as the signal would have.
+for (const [signal, number] of [['SIGINT', 2], ['SIGTERM', 15], ['SIGHUP', 1]]) {
+  process.on(signal, () => {
+    endAll();
+    process.exit(128 + number);
+  });
+}
 
 /** Spawns `command` as the leader of a new process group; its output is kept for the failure message. */
 export function startOwned(command, args, { env = process.env } = {}) {
