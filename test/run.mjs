@@ -1,10 +1,13 @@
 // `npm test`: typecheck, unit tests (client and server), production build, browser tests against the
-// build and a reference server, and the first-screen size budget. Every stage runs even if an earlier
+// build and a reference server (the full suite in Chromium, the journey in WebKit and Firefox), and the first-screen
+// size budget. Every stage runs even if an earlier
 // one failed (except what needs the build); the last line is `tests: N passed, N failed`.
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium } from './chromium-path.mjs';
+import { ENGINE_JOURNEY, ensureEngines } from './engines/install.mjs';
+import { journeyCounts, journeyFailures } from './engines/report.mjs';
 import { ensurePostgres } from './pg-cluster.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -112,17 +115,31 @@ async function browserTests(browserPath) {
   }
 }
 
+/** The journey in WebKit and Firefox (test/engines/), the engines installed first when missing; NO_ENGINES=1 skips it. */
+async function engineTests() {
+  console.log('\n== browser tests (WebKitGTK and Firefox ESR, 390x844: the journey)');
+  const engines = ensureEngines();
+  if (engines.skipped) return console.log(`WebKit and Firefox tests skipped: ${engines.skipped}`);
+  if (engines.missing) return record('browser, WebKit and Firefox (not run: see above)', 0, 1);
+  const journey = await run(node, ENGINE_JOURNEY);
+  const counts = journeyCounts(journey.output, journey.code);
+  if (counts.failed) failures.push('browser, WebKit and Firefox:', ...journeyFailures(journey.output, journey.code));
+  record(`browser, WebKit and Firefox${counts.skipped ? ` (${counts.skipped} skipped)` : ''}`, counts.passed, counts.failed);
+}
+
 if (build.code === 0) {
   const browserPath = await ensureChromium();
   // Without a browser: one failure carrying the message ensureChromium printed, not one per test.
   if (browserPath) await browserTests(browserPath);
   else record('browser (not run: no Chromium, see above)', 0, 1);
+  await engineTests();
 
   console.log('\n== first-screen size budget');
   const size = await run(node, ['test/bench/size.mjs', '--no-build']);
   record('size budget', size.code === 0 ? 1 : 0, size.code === 0 ? 0 : 1);
 } else {
   record('browser (not run: build failed)', 0, 1);
+  if (process.env.NO_ENGINES !== '1') record('browser, WebKit and Firefox (not run: build failed)', 0, 1);
   record('size budget (not run: build failed)', 0, 1);
 }
 

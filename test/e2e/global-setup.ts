@@ -10,7 +10,7 @@ export const SMS_FIXED_CODE = '246810';
  * fingerprint for all). The per-account limits stay real, with headroom on the demo account's password failures: two workers log it in at
  * once while a wrong-password test may have left a failure on it, and a check in progress counts as a failure.
  */
-const BROWSER_SUITE_LIMITS = {
+export const BROWSER_SUITE_LIMITS = {
   LOGIN_ACCOUNT_MAX_FAILURES: '10',
   LOGIN_ADDRESS_MAX_FAILURES: '100000',
   CODE_ADDRESS_MAX_FAILURES: '100000',

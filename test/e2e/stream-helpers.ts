@@ -51,28 +51,31 @@ export async function tapPhone(page: Page, spot: { x: number; y: number }): Prom
  * The picture below the status bar (whose clock changes by itself), from the canvas the SDK draws on, as the average
  * colour of each cell of a 9x16 grid. Pictures of one screen differ a little (a region sent on its own is its own
  * JPEG, and automatic quality may send another size), so screens are compared cell by cell with a tolerance
- * (sameScreen), never byte for byte.
+ * (sameScreen), never byte for byte. Self-contained, so any driver can run it in the page (the WebKit and Firefox
+ * tests do too).
  */
-export async function screenCells(page: Page): Promise<number[]> {
-  return page.evaluate(() => {
-    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="stream-stage"] canvas');
-    if (!canvas || !canvas.width) return [];
-    const top = Math.ceil((canvas.height * 60) / 1280);
-    const pixels = canvas.getContext('2d')!.getImageData(0, top, canvas.width, canvas.height - top).data;
-    const [columns, rows] = [9, 16];
-    const sums = new Array<number>(columns * rows * 3).fill(0);
-    const counts = new Array<number>(columns * rows).fill(0);
-    const height = canvas.height - top;
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < canvas.width; x++) {
-        const cell = Math.floor((y * rows) / height) * columns + Math.floor((x * columns) / canvas.width);
-        const at = (y * canvas.width + x) * 4;
-        for (let c = 0; c < 3; c++) sums[cell * 3 + c]! += pixels[at + c]!;
-        counts[cell]!++;
-      }
+export function canvasCells(): number[] {
+  const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="stream-stage"] canvas');
+  if (!canvas || !canvas.width) return [];
+  const top = Math.ceil((canvas.height * 60) / 1280);
+  const pixels = canvas.getContext('2d')!.getImageData(0, top, canvas.width, canvas.height - top).data;
+  const [columns, rows] = [9, 16];
+  const sums = new Array<number>(columns * rows * 3).fill(0);
+  const counts = new Array<number>(columns * rows).fill(0);
+  const height = canvas.height - top;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < canvas.width; x++) {
+      const cell = Math.floor((y * rows) / height) * columns + Math.floor((x * columns) / canvas.width);
+      const at = (y * canvas.width + x) * 4;
+      for (let c = 0; c < 3; c++) sums[cell * 3 + c]! += pixels[at + c]!;
+      counts[cell]!++;
     }
-    return sums.map((sum, i) => Math.round(sum / counts[Math.floor(i / 3)]!));
-  });
+  }
+  return sums.map((sum, i) => Math.round(sum / counts[Math.floor(i / 3)]!));
+}
+
+export async function screenCells(page: Page): Promise<number[]> {
+  return page.evaluate(canvasCells);
 }
 
 /** Whether two screenCells results show the same screen: every cell's colour within a few levels. */
