@@ -132,16 +132,30 @@ export function isNamed(params: SqlParams): params is [Readonly<Record<string, S
 }
 
 /** The transaction the running code is inside of, so an engine can refuse to be called from its own transaction. */
-const openTransaction = new AsyncLocalStorage<{ engine: object; finished: boolean }>();
+const openTransaction = new AsyncLocalStorage<{ engine: object; finished: boolean; settled: Promise<void> }>();
 
 /** Runs one attempt of `engine`'s transaction, marked as open for the code `fn` calls until it settles. */
 export async function insideTransaction<T>(engine: object, fn: () => Promise<T>): Promise<T> {
-  const mark = { engine, finished: false };
+  let settle!: () => void;
+  const mark = { engine, finished: false, settled: new Promise<void>((resolve) => (settle = resolve)) };
   try {
     return await openTransaction.run(mark, fn);
   } finally {
     mark.finished = true;
+    settle();
   }
+}
+
+/**
+ * Runs `fn` once the transaction the caller is inside of (if any) has run its function, outside of it: work a
+ * transaction asks for that reads the database afresh (a re-check after a revocation), which the engine would refuse
+ * inside the transaction. On SQLite its statements then wait for the COMMIT; on PostgreSQL they may come just before
+ * it, so such work must also be done again later (the stream's one-second re-check is).
+ */
+export async function afterTransaction<T>(fn: () => Promise<T>): Promise<T> {
+  const open = openTransaction.getStore();
+  if (open && !open.finished) await open.settled;
+  return openTransaction.exit(fn);
 }
 
 export function assertOutsideTransaction(engine: object): void {

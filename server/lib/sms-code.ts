@@ -26,7 +26,7 @@ export async function sendSmsCode(deps: Deps, tenantId: number, mobile: string, 
   const code = deps.smsFixedCode ?? String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db.transaction(async (db) => {
     const now = deps.now();
-    const { share } = await checkSendLimits({ ...deps, db: db }, tenantId, mobile, scene, requester, now);
+    const { share } = await checkSendLimits({ ...deps, db }, tenantId, mobile, scene, requester, now);
     const codeHash = digest(deps.secrets.smsCodeKey, tenantId, mobile, scene, code).toString('hex');
     const clientAddress = requester.address;
     await insertSmsCode(db, { tenantId, mobile, scene, codeHash, clientAddress, createdAt: now, expiresAt: now + SMS_CODE_TTL_MS, share });

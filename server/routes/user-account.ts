@@ -51,8 +51,8 @@ export function userAccountRoutes(deps: Deps): Hono<AppEnv> {
     await db.transaction(async (db) => {
       // Re-read inside the write lock: another request may have taken the number or changed this user meanwhile.
       if (await findUserByMobile(db, user.tenant_id, mobile)) throw apiError(ErrorCode.MOBILE_ALREADY_BOUND);
-      await verifySmsCode({ ...deps, db: db }, user.tenant_id, current, SmsScene.CHANGE_MOBILE_OLD, oldCode, true, clientAddress(c, deps.trustProxy));
-      await verifySmsCode({ ...deps, db: db }, user.tenant_id, mobile, SmsScene.CHANGE_MOBILE_NEW, code, true, clientAddress(c, deps.trustProxy));
+      await verifySmsCode({ ...deps, db }, user.tenant_id, current, SmsScene.CHANGE_MOBILE_OLD, oldCode, true, clientAddress(c, deps.trustProxy));
+      await verifySmsCode({ ...deps, db }, user.tenant_id, mobile, SmsScene.CHANGE_MOBILE_NEW, code, true, clientAddress(c, deps.trustProxy));
       // The account was closed or its number changed by a concurrent request while this one was in flight (its body
       // is read after the session was checked): what this request knew of the account is out of date. Spec §8's
       // "account information expired" says exactly that; a 401 would send the client to refresh a session that may
@@ -70,9 +70,9 @@ export function userAccountRoutes(deps: Deps): Hono<AppEnv> {
     const mobile = mobileOf(user);
     await verifySmsCode(deps, user.tenant_id, mobile, SmsScene.UNREGISTER, code, false, clientAddress(c, deps.trustProxy));
     await db.transaction(async (db) => {
-      await verifySmsCode({ ...deps, db: db }, user.tenant_id, mobile, SmsScene.UNREGISTER, code, true, clientAddress(c, deps.trustProxy));
+      await verifySmsCode({ ...deps, db }, user.tenant_id, mobile, SmsScene.UNREGISTER, code, true, clientAddress(c, deps.trustProxy));
       await closeAccount(db, user.id, deps.now());
-      await revokeUserSessions({ ...deps, db: db }, user.id);
+      await revokeUserSessions({ ...deps, db }, user.id);
     });
     return true;
   });

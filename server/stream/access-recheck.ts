@@ -5,6 +5,7 @@ import type { Db } from '../lib/types.ts';
 import type { PhoneEntry } from './phone-entry.ts';
 import type { Session } from './session.ts';
 import { inBackground } from '../lib/background.ts';
+import { afterTransaction } from '../db/engine.ts';
 import { refuse, refuseOrEndViewer } from './stream-access.ts';
 
 // Access re-checked on open sockets (API.md "Streaming", roles and screen sharing): a socket whose token no longer
@@ -69,7 +70,7 @@ export function accessRecheck(deps: AccessRecheckDeps): AccessRecheck {
     queued = true;
     setImmediate(() => {
       queued = false;
-      inBackground('[stream] access recheck', deps.logError, recheck);
+      inBackground('[stream] access recheck', deps.logError, () => afterTransaction(recheck));
     });
   }
 

@@ -12,6 +12,7 @@ import type { GridSessionDeps } from './grid-session.ts';
 import type { KeepAlive } from './keep-alive.ts';
 import { closeReason, readMessages } from './socket-messages.ts';
 import { refuseTooMany } from './stream-access.ts';
+import { describeError } from '../lib/background.ts';
 import { WatchPace } from './watch-pace.ts';
 
 // The live grid's sockets (API.md "Live grid"), on /stream/grid?ticket=, beside the phone stream (stream-server.ts,
@@ -120,7 +121,7 @@ export function createGridService(deps: GridSessionDeps, options: GridServiceOpt
     handleUpgrade(req, socket, head, url) {
       wss.handleUpgrade(req, socket, head, (ws) => {
         void onConnection(ws, url).catch((error: unknown) => {
-          deps.logError(`[grid] admission: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+          deps.logError(`[grid] admission: ${describeError(error)}`);
           ws.terminate();
         });
       });

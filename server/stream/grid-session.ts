@@ -9,6 +9,7 @@ import { GRID_FPS, THUMB_HEIGHT, THUMB_WIDTH } from '../../shared/contract/grid-
 import type { GridServerMessage } from '../../shared/contract/grid-protocol.ts';
 import { THUMB_QUALITY, thumbMessage } from './grid-protocol.ts';
 import { LinkEstimate } from './link-estimate.ts';
+import { describeError } from '../lib/background.ts';
 import type { GridWatcher, PhoneEntry } from './phone-entry.ts';
 
 // One live-grid socket (API.md "Live grid"): the phones it watches, each a PhoneWatch on the phone's shared
@@ -68,7 +69,7 @@ export class GridSession {
   watchInTurn(ids: number[]): void {
     this.watching = this.watching
       .then(() => (this.closed ? undefined : this.watch(ids)))
-      .catch((error: unknown) => this.deps.logError(`[grid] watch: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
+      .catch((error: unknown) => this.deps.logError(`[grid] watch: ${describeError(error)}`));
   }
 
   async watch(ids: number[]): Promise<void> {

@@ -7,6 +7,7 @@ import type { Db } from '../lib/types.ts';
 import { parseClientMessage } from './protocol.ts';
 import type { StreamGrant } from './session.ts';
 import { authorizeStream, refuse, refuseOrEndViewer, refuseTooMany } from './stream-access.ts';
+import { describeError } from '../lib/background.ts';
 import type { StreamSockets } from './stream-sockets.ts';
 
 // Which phone-stream sockets are let in (API.md "Streaming"): one whose token opens its phone (stream-access.ts),
@@ -49,7 +50,7 @@ export function streamAdmission(deps: StreamAdmissionDeps) {
     socket.once('message', (data: RawData, isBinary: boolean) => {
       clearTimeout(wait);
       void authorised(socket, userPhoneId, req, data, isBinary).catch((error: unknown) => {
-        deps.logError(`[stream] admission: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        deps.logError(`[stream] admission: ${describeError(error)}`);
         socket.terminate();
       });
     });

@@ -23,7 +23,7 @@ import { STREAM_SOCKETS_PER_USER } from './stream-server-api.ts';
 import type { StreamServer, StreamServerOptions } from './stream-server-api.ts';
 import { StreamSockets } from './stream-sockets.ts';
 import { createSyncFanout } from './sync-fanout.ts';
-import { inBackground } from '../lib/background.ts';
+import { describeError, inBackground } from '../lib/background.ts';
 import { routeUpgrades } from './upgrade-routes.ts';
 
 // The reference backend's streaming service (API.md "Streaming"): WebSocket endpoints on the HTTP server. The phone
@@ -107,7 +107,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
   /** A new socket's admission, which reads the database: a failure is logged and closes the socket. */
   function admitted(ws: WebSocket, url: URL, req: IncomingMessage): void {
     void onConnection(ws, url, req).catch((error: unknown) => {
-      logError(`[stream] admission: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      logError(`[stream] admission: ${describeError(error)}`);
       ws.terminate();
     });
   }

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { flag } from '../../../../server/db/dialect.ts';
-import { EngineUsedInsideTransaction, UniqueViolation } from '../../../../server/db/engine.ts';
+import { afterTransaction, EngineUsedInsideTransaction, UniqueViolation } from '../../../../server/db/engine.ts';
 import type { Engine, Queryable } from '../../../../server/db/engine.ts';
 
 // The behaviour both engines must share, registered once per engine by engine.test.ts.
@@ -100,6 +100,17 @@ export function engineCases(name: string, open: () => Promise<OpenedEngine>) {
       .catch((error: unknown) => error);
     assert.is(thrown, failure);
     assert.equal(await db.all('SELECT name, amount FROM items'), [{ name: 'kept', amount: 0 }]);
+  });
+
+  test('work asked for inside a transaction runs after it, outside it, and reads what it wrote', async ({ db }) => {
+    let later: Promise<unknown> | undefined;
+    await db.transaction(async (tx) => {
+      await tx.run('INSERT INTO items (name, amount) VALUES (?, ?)', 'asked', 3);
+      // Called on the engine from inside the transaction, as a revocation's re-check is.
+      later = afterTransaction(() => db.value('SELECT amount FROM items WHERE name = ?', 'asked'));
+      await tx.run('UPDATE items SET amount = ? WHERE name = ?', 4, 'asked');
+    });
+    assert.is(await later, 4);
   });
 
   test('a nested transaction is a savepoint: its failure undoes only its own work', async ({ db }) => {
