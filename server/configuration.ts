@@ -2,7 +2,7 @@ import { checkSmsCode } from '../shared/validate.ts';
 import { DEFAULT_ACCESS_TOKEN_TTL_SECONDS, DEFAULT_UPLOAD_QUOTA_BYTES, DEFAULT_UPLOAD_STEP_MS } from './app.ts';
 import { llmFromEnv, type LlmOptions } from './lib/assistant/llm-relay.ts';
 import {
-  boolean, httpUrl, oneOf, optional, path, positiveInteger, readSettings, Refusal, setting, text, wholeNumber,
+  boolean, httpUrl, oneOf, optional, path, positiveInteger, postgresUrl, readSettings, Refusal, setting, text, wholeNumber,
   type Environment, type Setting, type ValueType, type ValuesOf,
 } from './lib/environment.ts';
 import { LIMIT_SETTINGS, type Limits } from './lib/limits.ts';
@@ -47,7 +47,9 @@ export const SERVER_SETTINGS = {
   port: setting('PORT', positiveInteger, 8080, 'listening port (API, app, stream WebSockets `/stream/ws` and `/stream/grid`)'),
   host: setting('HOST', text, '0.0.0.0', 'listening address'),
   dataDir: setting('DATA_DIR', path, './data',
-    'the SQLite file (created and seeded on first start), `secrets.json`, and `uploads/` (files being installed)'),
+    'the SQLite file (created and seeded on first start) unless `DATABASE_URL` is set, `secrets.json`, and `uploads/` (files being installed)'),
+  databaseUrl: optional('DATABASE_URL', postgresUrl,
+    'PostgreSQL instead of the SQLite file, e.g. `postgres://user:password@host:5432/name` (its schema made and seeded on first start; docs/postgresql.md)'),
   distDir: setting('DIST_DIR', path, './dist', 'the built app, served under `/app/`'),
   paymentsMode: setting('PAYMENTS_MODE', oneOf('off', 'demo'), 'off',
     '`demo` (what `npm start` sets unless told otherwise): the mock method that pays at once and the wallet page whose callback is **unsigned**; `off`: every payment call answers "No service available". Never `demo` where real money or phones are at stake'),

@@ -4,7 +4,8 @@ import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { readConfiguration } from './configuration.ts';
-import { DATABASE_FILE_NAME, openDatabase } from './db/index.ts';
+import { DATABASE_FILE_NAME, openDatabase, openPostgresDatabase } from './db/index.ts';
+import type { Engine } from './db/engine.ts';
 import { seed } from './db/seed.ts';
 import { loadSecrets, SECRET_VARIABLES, type Secrets } from './lib/secrets.ts';
 import { createThrottles } from './lib/throttles.ts';
@@ -41,8 +42,16 @@ try {
   process.exit(1);
 }
 
-const db = openDatabase(join(dataDir, DATABASE_FILE_NAME));
+// PostgreSQL when DATABASE_URL names one (its schema made or brought up to date first), else the SQLite file.
+let db: Engine;
+try {
+  db = config.databaseUrl ? await openPostgresDatabase(config.databaseUrl) : openDatabase(join(dataDir, DATABASE_FILE_NAME));
+} catch (error) {
+  console.error(`The server cannot open its database: ${(error as Error).message}`);
+  process.exit(1);
+}
 await seed(db);
+console.log(`database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : join(dataDir, DATABASE_FILE_NAME)}`);
 
 // One set of throttle counters for the app and the stream (a share join by call or by socket counts against one limit).
 const throttles = createThrottles(limits);

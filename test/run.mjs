@@ -1,7 +1,7 @@
-// `npm test`: typecheck, unit tests (client and server), production build, browser tests against the
-// build and a reference server (the full suite in Chromium, the journey in WebKit and Firefox), and the first-screen
-// size budget. Every stage runs even if an earlier
-// one failed (except what needs the build); the last line is `tests: N passed, N failed`.
+// `npm test`: typecheck, unit tests (client, and server on SQLite then PostgreSQL), production build, browser tests
+// against the build and a reference server (the full suite in Chromium, the journey in WebKit and Firefox), and the
+// first-screen size budget. Every stage runs even if an earlier one failed (except what needs the build); the last
+// line is `tests: N passed, N failed`.
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -78,6 +78,16 @@ const serverUnit = await run(node, [...uvu, 'test/unit/server', '\\.test\\.ts$']
 const server = uvuCounts(serverUnit.output, serverUnit.code);
 record('unit (server)', server.passed, server.failed);
 uvuFailures('unit (server)', serverUnit.output, serverUnit.code);
+
+// The same server tests again with every app on a PostgreSQL database of its own (test/unit/server/helpers.ts), so
+// the data layer keeps its guarantees on both. Skipped, saying why, where PostgreSQL cannot run (NO_POSTGRES=1).
+if (!postgres.skipped) {
+  console.log('\n== unit tests (server, on PostgreSQL)');
+  const onPostgres = await run(node, [...uvu, 'test/unit/server', '\\.test\\.ts$'], { env: { SERVER_TEST_DATABASE: 'postgres' } });
+  const counts = uvuCounts(onPostgres.output, onPostgres.code);
+  record('unit (server, PostgreSQL)', counts.passed, counts.failed);
+  uvuFailures('unit (server, PostgreSQL)', onPostgres.output, onPostgres.code);
+}
 
 console.log('\n== build');
 const build = await run(node, ['scripts/build.mjs']);

@@ -47,12 +47,12 @@ export async function insertEvents(db: Db, tenantId: number, events: TrackedEven
     for (const event of events) {
       if (room <= 0) break;
       const properties = storedProperties(event.properties, limits.propertiesMaxBytes);
-      const { changes } = await db.run('INSERT OR IGNORE INTO analytics_events (tenant_id, event_id, name, happened_at, properties, account, duration, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', tenantId, event.id, event.name, event.time, properties, event.account, event.duration ?? null, receivedAt);
+      const { changes } = await db.run('INSERT INTO analytics_events (tenant_id, event_id, name, happened_at, properties, account, duration, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING', tenantId, event.id, event.name, event.time, properties, event.account, event.duration ?? null, receivedAt);
       taken++;
       stored += changes;
       room -= changes;
     }
-    if (stored > 0) await db.run('INSERT INTO analytics_budget (tenant_id, day, events) VALUES (?, ?, ?) ON CONFLICT (tenant_id, day) DO UPDATE SET events = events + excluded.events', tenantId, day, stored);
+    if (stored > 0) await db.run('INSERT INTO analytics_budget (tenant_id, day, events) VALUES (?, ?, ?) ON CONFLICT (tenant_id, day) DO UPDATE SET events = analytics_budget.events + excluded.events', tenantId, day, stored);
     return taken;
   });
 }

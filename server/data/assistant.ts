@@ -32,7 +32,7 @@ export async function finishAnswer(db: Db, id: number, answer: { text: string; s
   await db.run('UPDATE ai_messages SET text = ?, sources = ?, stopped = ?, fallback = ? WHERE id = ?', answer.text, answer.sources, answer.stopped ? 1 : 0, answer.fallback ? 1 : 0, id);
 }
 
-const OWN = 'FROM ai_messages m JOIN ai_conversations c ON c.id = m.conversation_id WHERE c.user_id = ? AND (? IS NULL OR c.id = ?)';
+const OWN = 'FROM ai_messages m JOIN ai_conversations c ON c.id = m.conversation_id WHERE c.user_id = ? AND (CAST(? AS BIGINT) IS NULL OR c.id = ?)';
 
 export async function messagesOfUser(db: Db, userId: number, conversationId: number | null, limit: number, offset: number): Promise<{ rows: AiMessageRow[]; total: number }> {
   const rows = await db.all(`SELECT m.* ${OWN} ORDER BY m.id DESC LIMIT ? OFFSET ?`, userId, conversationId, conversationId, limit, offset) as AiMessageRow[];

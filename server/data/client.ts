@@ -47,7 +47,7 @@ export async function clientName(db: Db, clientId: number, language: Language): 
 /** The client's functions of one type (all types when null), in display order. */
 export async function clientFunctions(db: Db, clientId: number, functionType: number | null): Promise<ClientFunctionRow[]> {
   return await db.all(`SELECT function_key, name, props, enable FROM client_functions
-     WHERE client_id = ? AND (? IS NULL OR function_type = ?) ORDER BY sort, id`, clientId, functionType, functionType) as ClientFunctionRow[];
+     WHERE client_id = ? AND (CAST(? AS BIGINT) IS NULL OR function_type = ?) ORDER BY sort, id`, clientId, functionType, functionType) as ClientFunctionRow[];
 }
 
 export async function configValue(db: Db, tenantId: number, key: string): Promise<string | undefined> {
@@ -56,8 +56,8 @@ export async function configValue(db: Db, tenantId: number, key: string): Promis
 
 /** The values of those keys that exist, in no particular order. */
 export async function configValues(db: Db, tenantId: number, keys: string[]): Promise<Array<{ config_key: string; value: string }>> {
-  return await db.all('SELECT config_key, value FROM configs WHERE tenant_id = ? AND config_key IN (SELECT value FROM json_each(?))', tenantId,
-    JSON.stringify(keys),
+  return await db.all(`SELECT config_key, value FROM configs WHERE tenant_id = ? AND ${db.dialect.inList('config_key')}`, tenantId,
+    keys,
   ) as Array<{ config_key: string; value: string }>;
 }
 

@@ -33,7 +33,10 @@ export async function insertTemplate(db: Db, row: NewTemplate, apps: PhoneAppRow
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, row.user_id, row.name, row.source_phone_id, row.source_phone_name, row.size, row.root, row.width, row.height, row.dpi, row.created_at, row.duration_ms, row.expires_at, row.fail_code ?? 0))
       .lastId,
   );
-  for (const app of apps) await db.run(`INSERT INTO clone_template_apps (template_id, package_name, label, version_name, version_code, icon_png, size_bytes) VALUES (?, ?, ?, ?, ?, ?, ?)`, id, app.package_name, app.label, app.version_name, app.version_code, app.icon_png, app.size_bytes);
+  for (const [position, app] of apps.entries()) {
+    await db.run(`INSERT INTO clone_template_apps (template_id, package_name, label, version_name, version_code, icon_png, size_bytes, position)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, id, app.package_name, app.label, app.version_name, app.version_code, app.icon_png, app.size_bytes, position);
+  }
   return id;
 }
 
@@ -63,11 +66,11 @@ export async function templatesCreatedSince(db: Db, userId: number, since: numbe
 }
 
 export async function templateApps(db: Db, templateId: number): Promise<TemplateAppRow[]> {
-  return await db.all('SELECT * FROM clone_template_apps WHERE template_id = ? ORDER BY rowid', templateId) as TemplateAppRow[];
+  return await db.all('SELECT * FROM clone_template_apps WHERE template_id = ? ORDER BY position', templateId) as TemplateAppRow[];
 }
 
 export async function appCounts(db: Db, templateIds: number[]): Promise<Map<number, number>> {
-  const rows = await db.all('SELECT template_id, COUNT(*) AS n FROM clone_template_apps WHERE template_id IN (SELECT value FROM json_each(?)) GROUP BY template_id', JSON.stringify(templateIds)) as Array<{ template_id: number; n: number }>;
+  const rows = await db.all(`SELECT template_id, COUNT(*) AS n FROM clone_template_apps WHERE ${db.dialect.inList('template_id')} GROUP BY template_id`, templateIds) as Array<{ template_id: number; n: number }>;
   return new Map(rows.map((row) => [row.template_id, row.n]));
 }
 
@@ -84,7 +87,7 @@ export async function replaceInstalledApps(db: Db, phoneId: number, templateId: 
   await db.run('DELETE FROM phone_running_apps WHERE phone_id = ?', phoneId);
   await db.run('DELETE FROM phone_apps WHERE phone_id = ?', phoneId);
   await db.run(`INSERT INTO phone_apps (phone_id, package_name, label, version_name, version_code, icon_png, size_bytes, installed_at)
-     SELECT ?, package_name, label, version_name, version_code, icon_png, size_bytes, ? FROM clone_template_apps WHERE template_id = ? ORDER BY rowid`, phoneId, now, templateId);
+     SELECT ?, package_name, label, version_name, version_code, icon_png, size_bytes, ? FROM clone_template_apps WHERE template_id = ? ORDER BY position`, phoneId, now, templateId);
 }
 
 export interface CloneOrderRow {
@@ -113,7 +116,9 @@ export async function insertCloneOrder(
   const id = await insertWithFreshNumber(db, 'clone_orders.order_no', async (db) =>
     Number((await db.run('INSERT INTO clone_orders (order_no, user_id, template_id, template_name, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id', orderNo(), order.user_id, order.template_id, order.template_name, order.created_at)).lastId),
   );
-  for (const phone of phones) await db.run('INSERT INTO clone_order_items (order_id, phone_id, phone_name) VALUES (?, ?, ?)', id, phone.id, phone.name);
+  for (const [position, phone] of phones.entries()) {
+    await db.run('INSERT INTO clone_order_items (order_id, phone_id, phone_name, position) VALUES (?, ?, ?, ?)', id, phone.id, phone.name, position);
+  }
   return await db.get('SELECT * FROM clone_orders WHERE id = ?', id) as CloneOrderRow;
 }
 
@@ -122,7 +127,7 @@ export async function cloneOrderByNo(db: Db, userId: number, orderNo: string): P
 }
 
 export async function cloneItems(db: Db, orderId: number): Promise<CloneItemRow[]> {
-  return await db.all('SELECT * FROM clone_order_items WHERE order_id = ? ORDER BY rowid', orderId) as CloneItemRow[];
+  return await db.all('SELECT * FROM clone_order_items WHERE order_id = ? ORDER BY position', orderId) as CloneItemRow[];
 }
 
 /** Phones the user had cloned since then (each phone of each order counts once). */

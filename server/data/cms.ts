@@ -39,6 +39,6 @@ export async function findRule(db: Db, tenantId: number, code: string, language:
 /** Active advertisements of the platform at those positions, by position then sort. */
 export async function advertisements(db: Db, tenantId: number, platformNo: string, positions: number[]): Promise<AdvertisementRow[]> {
   return await db.all(`SELECT id, ad_position, title, image_url, link_url FROM advertisements
-     WHERE tenant_id = ? AND platform_no = ? AND active = 1 AND ad_position IN (SELECT value FROM json_each(?))
-     ORDER BY ad_position, sort, id`, tenantId, platformNo, JSON.stringify(positions)) as AdvertisementRow[];
+     WHERE tenant_id = ? AND platform_no = ? AND active = TRUE AND ${db.dialect.inList('ad_position')}
+     ORDER BY ad_position, sort, id`, tenantId, platformNo, positions) as AdvertisementRow[];
 }

@@ -66,10 +66,10 @@ export interface NewActivationCode {
   createdAt: number;
 }
 
-/** OR IGNORE: codes are keyed per tenant, so a code that exists (perhaps used since) is left as it is. */
+/** ON CONFLICT DO NOTHING: codes are keyed per tenant, so a code that exists (perhaps used since) is left as it is. */
 export async function insertActivationCode(db: Db, c: NewActivationCode): Promise<void> {
-  await db.run(`INSERT OR IGNORE INTO activation_codes (tenant_id, code, type, grade_id, days, expires_at, bound_phone_id, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, c.tenantId, c.code, c.type, c.gradeId, c.days, c.expiresAt, c.boundPhoneId, c.createdAt);
+  await db.run(`INSERT INTO activation_codes (tenant_id, code, type, grade_id, days, expires_at, bound_phone_id, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, c.tenantId, c.code, c.type, c.gradeId, c.days, c.expiresAt, c.boundPhoneId, c.createdAt);
 }
 
 export async function useActivationCode(db: Db, id: number, userId: number, userPhoneId: number, now: number): Promise<void> {

@@ -30,13 +30,13 @@ export async function listContentPages(db: Db, tenantId: number, kind: ContentKi
   return await db.all(`SELECT slug, kind, language, title, summary, html, image_url, sort FROM (
        SELECT *, ROW_NUMBER() OVER (PARTITION BY slug ORDER BY CASE language WHEN ? THEN 0 WHEN 'zh-CN' THEN 1 ELSE 2 END) AS pick
        FROM content_pages WHERE tenant_id = ? AND kind = ?
-     ) WHERE pick = 1 ORDER BY sort, slug`, language, tenantId, kind) as ContentPageRow[];
+     ) AS ranked WHERE pick = 1 ORDER BY sort, slug`, language, tenantId, kind) as ContentPageRow[];
 }
 
 /** Seeds never overwrite: an operator's edits survive restarts. */
 export async function insertContentPage(db: Db, tenantId: number, language: Language, page: NewContentPage): Promise<void> {
-  await db.run(`INSERT OR IGNORE INTO content_pages (tenant_id, slug, language, kind, title, summary, html, image_url, sort)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, tenantId, page.slug, language, page.kind, page.title, page.summary, page.html, page.image_url, page.sort);
+  await db.run(`INSERT INTO content_pages (tenant_id, slug, language, kind, title, summary, html, image_url, sort)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, tenantId, page.slug, language, page.kind, page.title, page.summary, page.html, page.image_url, page.sort);
 }
 
 export interface IndexedContent {

@@ -23,7 +23,7 @@ export interface CouponRow {
 }
 
 /** SQL true when an unpaid order inside its window holds coupon `c`. */
-const HELD = `EXISTS (SELECT 1 FROM orders o WHERE o.coupon_id = c.id AND o.status = 'waitPay' AND o.create_time > @now - ${PAYMENT_WINDOW_MS})`;
+const HELD = `EXISTS (SELECT 1 FROM orders o WHERE o.coupon_id = c.id AND o.status = 'waitPay' AND o.create_time > CAST(@now AS BIGINT) - ${PAYMENT_WINDOW_MS})`;
 
 const LIST_CONDITIONS: Record<CouponStatus, string> = {
   unused: 'c.used_at IS NULL AND c.valid_until > @now',

@@ -133,7 +133,7 @@ export interface GrantedPhoneRow {
 
 /** The phones granted to the user now (live as in phonesHeldByGrant, access unrevoked), soonest to end first. */
 export async function grantedPhones(db: Db, granteeId: number, tenantId: number, now: number): Promise<GrantedPhoneRow[]> {
-  return await db.all(`SELECT g.id AS grant_id, p.id AS phone_id, p.phone_no, p.name, a.permission, MIN(g.expires_at, p.expire_time) AS expires_at, o.mobile AS owner_mobile
+  return await db.all(`SELECT g.id AS grant_id, p.id AS phone_id, p.phone_no, p.name, a.permission, ${db.dialect.least('g.expires_at', 'p.expire_time')} AS expires_at, o.mobile AS owner_mobile
      FROM phone_grants g JOIN phones p ON p.id = g.phone_id JOIN phone_access a ON a.id = g.access_id JOIN users o ON o.id = g.owner_id
      WHERE g.grantee_id = ? AND g.tenant_id = ? AND g.ended_at IS NULL AND g.expires_at > ? AND p.expire_time > ?
        AND p.user_id = g.owner_id AND a.revoked_at IS NULL

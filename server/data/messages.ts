@@ -81,5 +81,5 @@ export async function phonesExpiringWithin(db: Db, userId: number, now: number, 
 
 /** Whether migration 024 has run: the migration tests seed databases of earlier versions. */
 export async function hasMessagesTable(db: Db): Promise<boolean> {
-  return await db.value("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'messages'") === 1;
+  return await db.get(db.dialect.tableExists('messages')) !== undefined;
 }

@@ -96,7 +96,7 @@ export async function orderNoOf(db: Db, id: number): Promise<string | undefined>
 
 /** SQL condition for a status filter, with the 30-minute close derived as effectiveStatus does. */
 function statusCondition(status: OrderStatus): string {
-  const open = `create_time > @now - ${PAYMENT_WINDOW_MS}`;
+  const open = `create_time > CAST(@now AS BIGINT) - ${PAYMENT_WINDOW_MS}`;
   if (status === 'waitPay') return `(status = 'waitPay' AND ${open})`;
   if (status === 'paymentClosed') return `(status = 'paymentClosed' OR (status = 'waitPay' AND NOT ${open}))`;
   return 'status = @status';
@@ -109,7 +109,7 @@ function statusCondition(status: OrderStatus): string {
 export async function unpaidRenewalDays(db: Db, userId: number, phoneId: number, now: number): Promise<number> {
   return await db.value(`SELECT COALESCE(SUM(days + extra_days), 0) FROM orders
      WHERE user_id = @userId AND type = 'renew' AND ${statusCondition('waitPay')}
-       AND EXISTS (SELECT 1 FROM json_each(orders.phone_ids) WHERE value = @phoneId)`, { userId, phoneId, now }) as number;
+       AND ${db.dialect.jsonListHasNumber('orders.phone_ids', '@phoneId')}`, { userId, phoneId, now }) as number;
 }
 
 /** One page of the user's orders, newest first, optionally of one status (as the clock sees it). */

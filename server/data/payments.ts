@@ -25,8 +25,9 @@ export async function findPaymentByKey(db: Db, userId: number, idempotencyKey: s
 }
 
 export async function insertPayment(db: Db, p: PaymentRow): Promise<void> {
-  await db.run(`INSERT INTO payments (id, order_id, user_id, method, idempotency_key, status, amount, return_url, created_at, finished_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, p.id, p.order_id, p.user_id, p.method, p.idempotency_key, p.status, p.amount, p.return_url, p.created_at, p.finished_at);
+  // `attempt` numbers the order's payments from 0, in the order they were made.
+  await db.run(`INSERT INTO payments (id, order_id, user_id, method, idempotency_key, status, amount, return_url, created_at, finished_at, attempt)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT COUNT(*) FROM payments WHERE order_id = ?))`, p.id, p.order_id, p.user_id, p.method, p.idempotency_key, p.status, p.amount, p.return_url, p.created_at, p.finished_at, p.order_id);
 }
 
 export async function finishPayment(db: Db, id: string, status: PaymentStatus, now: number): Promise<void> {
@@ -44,5 +45,5 @@ export async function closeWaitingPayments(db: Db, orderId: number, now: number,
 }
 
 export async function latestPaymentStatus(db: Db, orderId: number): Promise<PaymentStatus | undefined> {
-  return await db.value('SELECT status FROM payments WHERE order_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1', orderId) as PaymentStatus | undefined;
+  return await db.value('SELECT status FROM payments WHERE order_id = ? ORDER BY attempt DESC LIMIT 1', orderId) as PaymentStatus | undefined;
 }

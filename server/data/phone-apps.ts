@@ -17,7 +17,7 @@ export interface PhoneAppRow {
 /** The apps installed on these phones, oldest first per phone. */
 export async function installedAppRows(db: Db, phoneIds: number[]): Promise<PhoneAppRow[]> {
   return await db.all(`SELECT phone_id, package_name, label, version_name, version_code, icon_png, size_bytes, installed_at
-     FROM phone_apps WHERE phone_id IN (SELECT value FROM json_each(?)) ORDER BY phone_id, installed_at, package_name`, JSON.stringify(phoneIds)) as PhoneAppRow[];
+     FROM phone_apps WHERE ${db.dialect.inList('phone_id')} ORDER BY phone_id, installed_at, package_name`, phoneIds) as PhoneAppRow[];
 }
 
 export async function installedAppRow(db: Db, phoneId: number, packageName: string): Promise<PhoneAppRow | undefined> {
@@ -37,7 +37,7 @@ export async function deleteInstalledApp(db: Db, phoneId: number, packageName: s
 
 /** Apps started through the API on these phones, with when (a reboot since then stopped them: lib/phone-apps.ts). */
 export async function runningAppRows(db: Db, phoneIds: number[]): Promise<Array<{ phone_id: number; package_name: string; started_at: number }>> {
-  return await db.all('SELECT phone_id, package_name, started_at FROM phone_running_apps WHERE phone_id IN (SELECT value FROM json_each(?))', JSON.stringify(phoneIds),
+  return await db.all(`SELECT phone_id, package_name, started_at FROM phone_running_apps WHERE ${db.dialect.inList('phone_id')}`, phoneIds,
   ) as Array<{ phone_id: number; package_name: string; started_at: number }>;
 }
 
@@ -58,6 +58,6 @@ export async function deleteAllInstalledApps(db: Db, phoneId: number): Promise<n
 
 /** How many apps the user installed on each of these phones (phones without any are left out). */
 export async function installedAppCounts(db: Db, phoneIds: number[]): Promise<Map<number, number>> {
-  const rows = await db.all('SELECT phone_id, COUNT(*) AS count FROM phone_apps WHERE phone_id IN (SELECT value FROM json_each(?)) GROUP BY phone_id', JSON.stringify(phoneIds)) as Array<{ phone_id: number; count: number }>;
+  const rows = await db.all(`SELECT phone_id, COUNT(*) AS count FROM phone_apps WHERE ${db.dialect.inList('phone_id')} GROUP BY phone_id`, phoneIds) as Array<{ phone_id: number; count: number }>;
   return new Map(rows.map((row) => [row.phone_id, row.count]));
 }

@@ -20,10 +20,10 @@ export type ListedGroupRow = Pick<GroupRow, 'id' | 'name' | 'is_default'> & { ph
  * the partial unique index makes two concurrent first calls agree on one row.
  */
 export async function ensureDefaultGroup(db: Db, userId: number, now: number): Promise<number> {
-  const existing = await db.value('SELECT id FROM phone_groups WHERE user_id = ? AND is_default = 1', userId) as number | undefined;
+  const existing = await db.value('SELECT id FROM phone_groups WHERE user_id = ? AND is_default = TRUE', userId) as number | undefined;
   if (existing !== undefined) return existing;
-  await db.run("INSERT OR IGNORE INTO phone_groups (user_id, name, is_default, created_at) VALUES (?, '', 1, ?)", userId, now);
-  return await db.value('SELECT id FROM phone_groups WHERE user_id = ? AND is_default = 1', userId) as number;
+  await db.run("INSERT INTO phone_groups (user_id, name, is_default, created_at) VALUES (?, '', TRUE, ?) ON CONFLICT DO NOTHING", userId, now);
+  return await db.value('SELECT id FROM phone_groups WHERE user_id = ? AND is_default = TRUE', userId) as number;
 }
 
 export async function findGroupOfUser(db: Db, id: number, userId: number): Promise<GroupRow | undefined> {
@@ -32,7 +32,7 @@ export async function findGroupOfUser(db: Db, id: number, userId: number): Promi
 
 /** Whether another of the user's named groups has this name, ignoring ASCII case. */
 export async function groupNameTaken(db: Db, userId: number, name: string, exceptId: number | null): Promise<boolean> {
-  return await db.value('SELECT 1 FROM phone_groups WHERE user_id = ? AND is_default = 0 AND name = ? COLLATE NOCASE AND id IS NOT ?', userId, name, exceptId) !== undefined;
+  return await db.value('SELECT 1 FROM phone_groups WHERE user_id = ? AND is_default = FALSE AND name = ? COLLATE NOCASE AND id IS DISTINCT FROM CAST(? AS BIGINT)', userId, name, exceptId) !== undefined;
 }
 
 /** The user's groups, the default first, each with its number of phones. */
@@ -42,7 +42,7 @@ export async function listGroups(db: Db, userId: number): Promise<ListedGroupRow
 }
 
 export async function insertGroup(db: Db, userId: number, name: string, now: number): Promise<number> {
-  return Number((await db.run('INSERT INTO phone_groups (user_id, name, is_default, created_at) VALUES (?, ?, 0, ?) RETURNING id', userId, name, now)).lastId);
+  return Number((await db.run('INSERT INTO phone_groups (user_id, name, is_default, created_at) VALUES (?, ?, FALSE, ?) RETURNING id', userId, name, now)).lastId);
 }
 
 export async function renameGroup(db: Db, id: number, name: string): Promise<void> {

@@ -103,7 +103,7 @@ export interface MockLogRow {
 
 /** The user's record in the tenant, newest first, of one phone when `phoneId` is given. */
 export async function mockLogs(db: Db, userId: number, tenantId: number, phoneId: number | null, limit: number, offset: number): Promise<{ rows: MockLogRow[]; total: number }> {
-  const where = 'WHERE user_id = ? AND tenant_id = ? AND (? IS NULL OR phone_id = ?)';
+  const where = 'WHERE user_id = ? AND tenant_id = ? AND (CAST(? AS BIGINT) IS NULL OR phone_id = ?)';
   const args = [userId, tenantId, phoneId, phoneId];
   const rows = await db.all(`SELECT * FROM phone_mock_logs ${where} ORDER BY id DESC LIMIT ? OFFSET ?`, ...args, limit, offset) as MockLogRow[];
   const total = await db.value(`SELECT COUNT(*) FROM phone_mock_logs ${where}`, ...args) as number;

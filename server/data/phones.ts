@@ -90,9 +90,9 @@ export async function findPhoneByNo(db: Db, phoneNo: string): Promise<PhoneRow |
 
 /** The user's phones (in the tenant) among these ids, in no particular order; others are simply absent. */
 export async function phonesOfUser(db: Db, userId: number, tenantId: number, ids: number[]): Promise<PhoneRow[]> {
-  return await db.all('SELECT * FROM phones WHERE user_id = ? AND tenant_id = ? AND id IN (SELECT value FROM json_each(?))', userId,
+  return await db.all(`SELECT * FROM phones WHERE user_id = ? AND tenant_id = ? AND ${db.dialect.inList('id')}`, userId,
     tenantId,
-    JSON.stringify(ids),
+    ids,
   ) as PhoneRow[];
 }
 
@@ -160,7 +160,7 @@ export async function setResolution(db: Db, id: number, resolution: Resolution):
 
 /** What a factory reset puts back: root off and the given (default) resolution. */
 export async function resetSettings(db: Db, id: number, resolution: Resolution): Promise<void> {
-  await db.run('UPDATE phones SET root = 0, width = ?, height = ?, dpi = ? WHERE id = ?', resolution.width, resolution.height, resolution.dpi, id);
+  await db.run('UPDATE phones SET root = FALSE, width = ?, height = ?, dpi = ? WHERE id = ?', resolution.width, resolution.height, resolution.dpi, id);
 }
 
 /** Records the operation's start; the phone is online afterwards, except that `trial` (the rental) is kept. */
@@ -190,7 +190,7 @@ export async function phoneNamesWithPrefix(db: Db, userId: number, prefix: strin
 
 /** The highest "CP" + 8 digits number in use on the platform, if any. */
 export async function highestPhoneNo(db: Db): Promise<string | undefined> {
-  return await db.value("SELECT phone_no FROM phones WHERE phone_no GLOB 'CP[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]' ORDER BY phone_no DESC LIMIT 1") as
+  return await db.value(`SELECT phone_no FROM phones WHERE ${db.dialect.matchesGlob('phone_no', 'CP[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]')} ORDER BY phone_no DESC LIMIT 1`) as
     | string
     | undefined;
 }

@@ -21,6 +21,6 @@ export async function insertReplacement(db: Db, row: NewReplacement): Promise<vo
 /** When each of these phones was last replaced successfully (phones never replaced are left out). */
 export async function lastReplacements(db: Db, phoneIds: number[]): Promise<Map<number, number>> {
   const rows = await db.all(`SELECT phone_id, MAX(created_at) AS at FROM phone_replacements
-     WHERE result = 'success' AND phone_id IN (SELECT value FROM json_each(?)) GROUP BY phone_id`, JSON.stringify(phoneIds)) as Array<{ phone_id: number; at: number }>;
+     WHERE result = 'success' AND ${db.dialect.inList('phone_id')} GROUP BY phone_id`, phoneIds) as Array<{ phone_id: number; at: number }>;
   return new Map(rows.map((row) => [row.phone_id, row.at]));
 }

@@ -1,3 +1,4 @@
+import { flag } from '../db/dialect.ts';
 import type { ControlRequest } from '../../shared/contract/stream-protocol.ts';
 import type { SharePermission, ViewerState } from '../../shared/contract/share-words.ts';
 import type { StreamPhoneRow } from './phone-tokens.ts';
@@ -24,7 +25,7 @@ export interface ShareRow {
   end_reason: 'replaced' | 'ended' | 'transferred' | null;
   phone_name: string;
   /** 1 while the share's maker still owns the phone (and the phone has time left). */
-  owned: number;
+  owned: number | boolean;
 }
 
 export interface ViewerRow {
@@ -44,7 +45,7 @@ const SHARE_COLUMNS = `s.id, s.tenant_id, s.phone_id, s.owner_id, s.permission, 
 
 /** Live: not ended, not expired, still the owner's phone (the row's `owned`). */
 export function isLive(share: ShareRow, now: number): boolean {
-  return share.ended_at === null && share.expires_at > now && share.owned === 1;
+  return share.ended_at === null && share.expires_at > now && flag(share.owned);
 }
 
 export interface NewShare {
@@ -96,8 +97,8 @@ const VIEWER_COLUMNS = `v.id, v.share_id, v.user_id, v.display_name, v.permissio
 
 export async function viewersOfShares(db: Db, shareIds: number[], seenSince: number): Promise<ViewerRow[]> {
   if (shareIds.length === 0) return [];
-  // One statement text per list length would fill the cache; a JSON list keeps it one.
-  return await db.all(`SELECT ${VIEWER_COLUMNS} FROM share_viewers v WHERE v.share_id IN (SELECT value FROM json_each(?)) ORDER BY v.share_id, v.id`, seenSince, JSON.stringify(shareIds)) as ViewerRow[];
+  // One statement text per list length would fill the cache; a list parameter keeps it one.
+  return await db.all(`SELECT ${VIEWER_COLUMNS} FROM share_viewers v WHERE ${db.dialect.inList('v.share_id')} ORDER BY v.share_id, v.id`, seenSince, shareIds) as ViewerRow[];
 }
 
 export async function viewerByKeyHash(db: Db, keyHash: string, seenSince: number): Promise<ViewerRow | undefined> {
@@ -113,7 +114,7 @@ export async function viewerById(db: Db, viewerId: number, seenSince: number): P
  * the room (enabled, seen since `seenSince`) who watch and asked for control.
  */
 export async function controlRequestsOfPhone(db: Db, phoneId: number, now: number, seenSince: number): Promise<ControlRequest[]> {
-  return await db.all(`SELECT v.id AS viewerId, v.display_name AS name FROM share_viewers v JOIN phone_shares s ON s.id = v.share_id
+  return await db.all(`SELECT v.id AS "viewerId", v.display_name AS name FROM share_viewers v JOIN phone_shares s ON s.id = v.share_id
        JOIN phones p ON p.id = s.phone_id AND p.user_id = s.owner_id AND p.expire_time > ?
      WHERE s.phone_id = ? AND s.ended_at IS NULL AND s.expires_at > ? AND v.state = 'enabled' AND v.last_seen_at >= ?
        AND v.permission = 'view' AND v.control_requested_at IS NOT NULL
@@ -174,8 +175,8 @@ export async function setViewerName(db: Db, viewerId: number, displayName: strin
 /** The stream saw these viewer keys' sockets open now (one statement for all of them). */
 export async function markViewersSeen(db: Db, keyHashes: string[], now: number): Promise<void> {
   if (keyHashes.length === 0) return;
-  await db.run(`UPDATE share_viewers SET last_seen_at = ? WHERE state = 'enabled' AND key_hash IN (SELECT value FROM json_each(?))`, now,
-    JSON.stringify(keyHashes),
+  await db.run(`UPDATE share_viewers SET last_seen_at = ? WHERE state = 'enabled' AND ${db.dialect.inList('key_hash')}`, now,
+    keyHashes,
   );
 }
 

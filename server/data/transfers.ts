@@ -108,5 +108,5 @@ export async function listTransferOrders(
 
 /** The items of these orders, in the order they were recorded. */
 export async function itemsOfOrders(db: Db, orderIds: number[]): Promise<TransferItemRow[]> {
-  return await db.all('SELECT order_id, phone_id, phone_no, status, reason_code, finished_at FROM transfer_items WHERE order_id IN (SELECT value FROM json_each(?)) ORDER BY id', JSON.stringify(orderIds)) as TransferItemRow[];
+  return await db.all(`SELECT order_id, phone_id, phone_no, status, reason_code, finished_at FROM transfer_items WHERE ${db.dialect.inList('order_id')} ORDER BY id`, orderIds) as TransferItemRow[];
 }

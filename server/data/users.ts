@@ -89,7 +89,7 @@ export async function closeAccount(db: Db, userId: number, now: number): Promise
 
 /** A live registered account of the tenant with this userNo (an invite code). */
 export async function findInviter(db: Db, tenantId: number, userNo: string): Promise<{ id: number; inviter_user_id: number | null } | undefined> {
-  return await db.get('SELECT id, inviter_user_id FROM users WHERE user_no = ? AND tenant_id = ? AND guest = 0 AND deleted_at IS NULL', userNo, tenantId) as
+  return await db.get('SELECT id, inviter_user_id FROM users WHERE user_no = ? AND tenant_id = ? AND guest = FALSE AND deleted_at IS NULL', userNo, tenantId) as
     | { id: number; inviter_user_id: number | null }
     | undefined;
 }
@@ -113,7 +113,7 @@ export async function loggedInSince(db: Db, tenantId: number, mobile: string, si
  * another's user number.
  */
 export async function findAccountByMobileOrUserNo(db: Db, tenantId: number, value: string): Promise<{ user: UserRow; by: 'mobile' | 'userNo' } | undefined> {
-  const user = await db.get(`SELECT * FROM users WHERE tenant_id = ? AND (mobile = ? OR user_no = ?) AND guest = 0 AND deleted_at IS NULL
+  const user = await db.get(`SELECT * FROM users WHERE tenant_id = ? AND (mobile = ? OR user_no = ?) AND guest = FALSE AND deleted_at IS NULL
      ORDER BY mobile = ? DESC LIMIT 1`, tenantId, value, value, value) as UserRow | undefined;
   return user && { user, by: user.mobile === value ? 'mobile' : 'userNo' };
 }

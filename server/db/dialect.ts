@@ -17,6 +17,8 @@ export interface Dialect {
    * An empty list matches nothing on both.
    */
   inList(column: string, placeholder?: string): string;
+  /** A column holding a JSON list (TEXT) has the number given as `placeholder` among its values. */
+  jsonListHasNumber(column: string, placeholder?: string): string;
   /** The smallest / largest of the expressions (SQLite's scalar MIN and MAX, PostgreSQL's LEAST and GREATEST). */
   least(...expressions: string[]): string;
   greatest(...expressions: string[]): string;
@@ -72,6 +74,7 @@ function quoted(text: string): string {
 export const sqliteDialect: Dialect = {
   name: 'sqlite',
   inList: (column, placeholder = '?') => `${column} IN (SELECT value FROM json_each(${placeholder}))`,
+  jsonListHasNumber: (column, placeholder = '?') => `EXISTS (SELECT 1 FROM json_each(${column}) WHERE value = ${placeholder})`,
   least: (...expressions) => variadic('MIN', expressions),
   greatest: (...expressions) => variadic('MAX', expressions),
   likeAnyCase: (column, placeholder = '?') => `${column} LIKE ${placeholder} ESCAPE '\\'`,
@@ -83,6 +86,7 @@ export const sqliteDialect: Dialect = {
 export const postgresDialect: Dialect = {
   name: 'postgres',
   inList: (column, placeholder = '?') => `${column} = ANY(${placeholder})`,
+  jsonListHasNumber: (column, placeholder = '?') => `CAST(${column} AS jsonb) @> to_jsonb(CAST(${placeholder} AS BIGINT))`,
   least: (...expressions) => variadic('LEAST', expressions),
   greatest: (...expressions) => variadic('GREATEST', expressions),
   likeAnyCase: (column, placeholder = '?') => `${column} ILIKE ${placeholder} ESCAPE '\\'`,
@@ -94,7 +98,7 @@ export const postgresDialect: Dialect = {
   },
 };
 
-/** A boolean as either engine answers it (1/0 from SQLite, true/false from PostgreSQL); NULL is false. */
+/** A boolean column's value as either engine answers it (1/0; true/false from raw pg); NULL is false. */
 export function flag(value: unknown): boolean {
   return value === true || value === 1 || value === 1n;
 }

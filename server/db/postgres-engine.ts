@@ -62,7 +62,7 @@ async function query(runner: Runner, sql: string, params: SqlParams, rowMode?: '
   try {
     return rowMode ? await runner.query({ ...prepared, rowMode }) : await runner.query(prepared);
   } catch (error) {
-    throw engineError(error);
+    throw engineError(error, prepared.text);
   }
 }
 
@@ -123,7 +123,7 @@ class PostgresTransaction implements Queryable {
       await this.client.query(sql);
     } catch (error) {
       if (isConflict(error)) this.conflict ??= error;
-      throw engineError(error);
+      throw engineError(error, sql);
     }
   }
 
@@ -184,7 +184,7 @@ export class PostgresEngine implements Engine {
     try {
       await this.pool.query(sql);
     } catch (error) {
-      throw engineError(error);
+      throw engineError(error, sql);
     }
   }
 
@@ -209,15 +209,18 @@ export class PostgresEngine implements Engine {
         // A connection whose ROLLBACK failed is closed rather than handed to the next caller mid-transaction.
         client.release(broken);
       }
-      if (!isConflict(failure)) throw engineError(failure);
+      if (!isConflict(failure)) throw engineError(failure, 'COMMIT');
       if (attempt >= RETRY_LIMITS.attempts) throw new TransactionConflict(attempt, { cause: failure });
       this.options.onRetry?.(attempt, failure);
       await pause(retryPause(attempt));
     }
   }
 
+  private closing: Promise<void> | undefined;
+
+  /** Ends the pool once; a second call waits for the first. */
   async close(): Promise<void> {
-    await this.pool.end();
+    await (this.closing ??= this.pool.end());
   }
 }
 

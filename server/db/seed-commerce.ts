@@ -3,9 +3,10 @@ import { insertCoupon } from '../data/coupons.ts';
 import type { NewCoupon } from '../data/coupons.ts';
 import { findUserByMobile } from '../data/users.ts';
 import type { Db } from '../lib/types.ts';
+import { flag } from './dialect.ts';
 import { DAY_MS } from '../../shared/contract/time-units.ts';
 
-// Commerce data of the seed (API.md "Commerce"). Packages and stock are keyed and inserted OR IGNORE on
+// Commerce data of the seed (API.md "Commerce"). Packages and stock are keyed and inserted ON CONFLICT DO NOTHING on
 // every start (stock an operator or a sale changed is kept); coupons and codes only while their table is empty, so
 // what was used or removed stays that way. Times are relative to the seed time, like the phones' expiries.
 
@@ -63,13 +64,13 @@ const REDEEM_CODES: Array<{ code: string; type: CouponType; value: number; minAm
 ];
 
 /** Tables without a natural key are seeded only while empty, so rows an operator removed stay removed. */
-export const isEmpty = async (db: Db, table: string) => await db.value(`SELECT NOT EXISTS (SELECT 1 FROM ${table})`) === 1;
+export const isEmpty = async (db: Db, table: string) => flag(await db.value(`SELECT NOT EXISTS (SELECT 1 FROM ${table})`));
 
 export async function seedCommerce(db: Db, tenantIds: number[], now: number): Promise<void> {
   for (const tenantId of tenantIds) {
     for (const [grade, packages] of Object.entries(PRICES)) {
-      for (const p of packages) await db.run('INSERT OR IGNORE INTO packages (tenant_id, grade_id, days, price, original_price) VALUES (?, ?, ?, ?, ?)', tenantId, Number(grade), p.days, p.price, p.originalPrice);
-      await db.run('INSERT OR IGNORE INTO grade_stock (tenant_id, grade_id, stock) VALUES (?, ?, ?)', tenantId, Number(grade), STOCK[Number(grade)]);
+      for (const p of packages) await db.run('INSERT INTO packages (tenant_id, grade_id, days, price, original_price) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING', tenantId, Number(grade), p.days, p.price, p.originalPrice);
+      await db.run('INSERT INTO grade_stock (tenant_id, grade_id, stock) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', tenantId, Number(grade), STOCK[Number(grade)]);
     }
   }
 

@@ -1,3 +1,4 @@
+import { flag } from './dialect.ts';
 import { ensureDefaultGroup } from '../data/phone-groups.ts';
 import { insertPhone } from '../data/phones.ts';
 import type { PhoneFault, StoredStatus } from '../data/phones.ts';
@@ -99,23 +100,23 @@ const ACCOUNTS: SeedAccount[] = [
 
 async function groupIdOf(db: Db, userId: number, name: string, now: number): Promise<number> {
   if (!name) return await ensureDefaultGroup(db, userId, now);
-  await db.run('INSERT OR IGNORE INTO phone_groups (user_id, name, is_default, created_at) VALUES (?, ?, 0, ?)', userId, name, now);
-  return await db.value('SELECT id FROM phone_groups WHERE user_id = ? AND is_default = 0 AND name = ? COLLATE NOCASE', userId, name) as number;
+  await db.run('INSERT INTO phone_groups (user_id, name, is_default, created_at) VALUES (?, ?, FALSE, ?) ON CONFLICT DO NOTHING', userId, name, now);
+  return await db.value('SELECT id FROM phone_groups WHERE user_id = ? AND is_default = FALSE AND name = ? COLLATE NOCASE', userId, name) as number;
 }
 
 /**
- * Grades are keyed, so they are inserted OR IGNORE on every start; phones (and the demo groups) only while the phones
+ * Grades are keyed, so they are inserted ON CONFLICT DO NOTHING on every start; phones (and the demo groups) only while the phones
  * table is empty, so phones an operator or a test removed stay removed. Runs inside seed()'s transaction.
  */
 export async function seedDevices(db: Db, tenantIds: number[], now: number): Promise<void> {
   for (const tenantId of tenantIds) {
     for (const g of GRADES) {
-      await db.run('INSERT OR IGNORE INTO grades (tenant_id, id, sort) VALUES (?, ?, ?)', tenantId, g.id, g.sort);
-      for (const [language, name] of Object.entries(g.names)) await db.run('INSERT OR IGNORE INTO grade_names (tenant_id, grade_id, language, name) VALUES (?, ?, ?, ?)', tenantId, g.id, language, name);
+      await db.run('INSERT INTO grades (tenant_id, id, sort) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', tenantId, g.id, g.sort);
+      for (const [language, name] of Object.entries(g.names)) await db.run('INSERT INTO grade_names (tenant_id, grade_id, language, name) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING', tenantId, g.id, language, name);
     }
   }
 
-  if (await db.value('SELECT EXISTS (SELECT 1 FROM phones)') === 1) return;
+  if (flag(await db.value('SELECT EXISTS (SELECT 1 FROM phones)'))) return;
   for (const { tenantId, mobile, groups: groupNames, phones, firstNo } of ACCOUNTS) {
     const user = await findUserByMobile(db, tenantId, mobile);
     if (!user) continue;

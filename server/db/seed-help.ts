@@ -53,10 +53,10 @@ function games(language: Language): NewContentPage[] {
   });
 }
 
-/** Seeds every tenant's pages (INSERT OR IGNORE: edits survive restarts). `brands` gives each tenant's name per language. */
+/** Seeds every tenant's pages (ON CONFLICT DO NOTHING: edits survive restarts). `brands` gives each tenant's name per language. */
 export async function seedHelp(db: Db, brands: { tenantId: number; names: Record<Language, string> }[]): Promise<void> {
   // The migration tests seed a schema from before migration 25; a server start always migrates first.
-  if (!await db.get("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'content_pages'")) return;
+  if (!await db.get(db.dialect.tableExists('content_pages'))) return;
   for (const { tenantId, names } of brands) {
     const pages: [Language, NewContentPage[]][] = [
       ['en-US', [...helpEn(names['en-US']), sdkGuide('en-US'), ...games('en-US')]],

@@ -122,7 +122,7 @@ const DEMO_USERS = [
 ];
 
 /**
- * Idempotent: every insert is OR IGNORE and the demo users are only created when missing, so running it on each
+ * Idempotent: every insert is ON CONFLICT DO NOTHING and the demo users are only created when missing, so running it on each
  * start fills in what a fresh database lacks without overwriting edits made since. Tables without a natural key
  * (advertisements) and customer_services are seeded only while empty, so rows an operator removed stay removed;
  * a database made before migration 3 gets them on its next start. `now` is the seed time (tests pass their clock):
@@ -130,24 +130,24 @@ const DEMO_USERS = [
  */
 export async function seed(db: Db, now: number = Date.now()): Promise<void> {
   await db.transaction(async (db) => {
-    for (const t of TENANTS) await db.run('INSERT OR IGNORE INTO tenants (id, name) VALUES (?, ?)', t.id, t.name);
+    for (const t of TENANTS) await db.run('INSERT INTO tenants (id, name) VALUES (?, ?) ON CONFLICT DO NOTHING', t.id, t.name);
     for (const c of CLIENTS) {
       const logoUrl = `/static/logos/${c.clientNo.toLowerCase()}.svg`;
-      await db.run('INSERT OR IGNORE INTO clients (id, client_no, tenant_id, platform, logo_url, customer_service_url, version) VALUES (?, ?, ?, ?, ?, ?, ?)', c.id, c.clientNo, c.tenantId, c.platform, logoUrl, c.customerServiceUrl, '1.0.0');
-      for (const language of LANGUAGES) await db.run('INSERT OR IGNORE INTO client_names (client_id, language, name) VALUES (?, ?, ?)', c.id, language, c.names[language]);
-      await mapInOrder(FUNCTIONS, async ([key, name], index) => await db.run('INSERT OR IGNORE INTO client_functions (client_id, function_type, function_key, name, props, enable, sort) VALUES (?, 1, ?, ?, ?, ?, ?)', c.id, key, name, '{}', c.disabled.includes(key) ? 0 : 1, index));
+      await db.run('INSERT INTO clients (id, client_no, tenant_id, platform, logo_url, customer_service_url, version) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING', c.id, c.clientNo, c.tenantId, c.platform, logoUrl, c.customerServiceUrl, '1.0.0');
+      for (const language of LANGUAGES) await db.run('INSERT INTO client_names (client_id, language, name) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', c.id, language, c.names[language]);
+      await mapInOrder(FUNCTIONS, async ([key, name], index) => await db.run('INSERT INTO client_functions (client_id, function_type, function_key, name, props, enable, sort) VALUES (?, 1, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING', c.id, key, name, '{}', c.disabled.includes(key) ? 0 : 1, index));
     }
     for (const t of TENANTS) {
-      for (const [key, value, description] of CONFIGS) await db.run('INSERT OR IGNORE INTO configs (tenant_id, config_key, value, description) VALUES (?, ?, ?, ?)', t.id, key, value, description);
+      for (const [key, value, description] of CONFIGS) await db.run('INSERT INTO configs (tenant_id, config_key, value, description) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING', t.id, key, value, description);
       const brand = CLIENTS.find((c) => c.tenantId === t.id)!;
       for (const language of LANGUAGES) {
         const name = brand.names[language];
         const first = userAgreement(name, language);
         const second = privacyPolicy(name, language);
         const invite = inviteRule(name, language);
-        await db.run('INSERT OR IGNORE INTO agreements (tenant_id, type, language, name, content) VALUES (?, ?, ?, ?, ?)', t.id, 1, language, first.name, first.content);
-        await db.run('INSERT OR IGNORE INTO agreements (tenant_id, type, language, name, content) VALUES (?, ?, ?, ?, ?)', t.id, 2, language, second.name, second.content);
-        await db.run('INSERT OR IGNORE INTO rules (tenant_id, code, language, name, content) VALUES (?, ?, ?, ?, ?)', t.id, 'invite', language, invite.name, invite.content);
+        await db.run('INSERT INTO agreements (tenant_id, type, language, name, content) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING', t.id, 1, language, first.name, first.content);
+        await db.run('INSERT INTO agreements (tenant_id, type, language, name, content) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING', t.id, 2, language, second.name, second.content);
+        await db.run('INSERT INTO rules (tenant_id, code, language, name, content) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING', t.id, 'invite', language, invite.name, invite.content);
       }
     }
 

@@ -1,3 +1,4 @@
+import { flag } from '../db/dialect.ts';
 import type { MiddlewareHandler } from 'hono';
 import { ErrorCode } from '../../shared/error-codes.ts';
 import { tenantExists } from '../data/client.ts';
@@ -43,7 +44,7 @@ export function requireAuth(deps: Deps): MiddlewareHandler<AppEnv> {
 
 /** Mount after requireAuth on the calls API.md reserves for registered accounts. */
 export const requireRegistered: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.get('user').guest === 1) return fail(c, apiError(ErrorCode.GUEST_NOT_ALLOWED));
+  if (flag(c.get('user').guest)) return fail(c, apiError(ErrorCode.GUEST_NOT_ALLOWED));
   await next();
 };
 

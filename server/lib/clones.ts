@@ -1,3 +1,4 @@
+import { flag } from '../db/dialect.ts';
 import { CLONE_LIMIT_DEFAULTS, CLONE_LIMIT_KEYS, TEMPLATE_BASE_BYTES, TEMPLATE_DELETING_MS, TEMPLATE_LIFE_DAYS, type CloneLimitName, type TemplateState } from '../../shared/contract/clone-words.ts';
 import type * as contract from '../../shared/contract/clones.ts';
 import type { ReplyInput } from '../../shared/contract/endpoint.ts';
@@ -196,7 +197,7 @@ export async function clonePhones(deps: Pick<Deps, 'db' | 'now'>, user: UserRow,
     for (const phone of phones) {
       await startOperation(db, phone.id, 'clone', now);
       await replaceInstalledApps(db, phone.id, template.id, now);
-      await setRoot(db, phone.id, template.root === 1);
+      await setRoot(db, phone.id, flag(template.root));
       await setResolution(db, phone.id, { width: template.width, height: template.height, dpi: template.dpi });
     }
     return await describeOrder(db, order, now);

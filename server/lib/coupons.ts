@@ -1,3 +1,4 @@
+import { flag } from '../db/dialect.ts';
 import type { InferInput } from 'valibot';
 import type { Coupon } from '../../shared/contract/shop-orders.ts';
 import type { CouponStatus, OrderType } from '../../shared/contract/shop-words.ts';
@@ -61,6 +62,6 @@ export function couponJson(row: CouponRow & { held: number }, language: Language
     orderTypes,
     status: couponStatus(row, now),
     // Held by an unpaid order (spec §4 "in use"): listed as unused, but no other order is offered it.
-    inUse: row.held === 1,
+    inUse: flag(row.held),
   };
 }

@@ -80,6 +80,18 @@ export const httpUrl: ValueType<string> = {
   show: (value) => value,
 };
 
+/** Text with what could be a URL's password (between "user:" and "@") left out, to be echoed in an error. */
+const withoutPassword = (value: string) => JSON.stringify(value.replace(/(\/\/[^:/@]*:)[^@]*@/, '$1…@'));
+
+/** A PostgreSQL connection URL (`postgres://` or `postgresql://`); a refused one is echoed without its password. */
+export const postgresUrl: ValueType<string> = {
+  name: 'postgres:// URL',
+  // The scheme only: node-postgres reads the rest, which may leave the host out (a socket folder in `?host=`), as the
+  // WHATWG URL parser does not allow.
+  parse: (value) => (/^postgres(ql)?:\/\//.test(value) ? value : new Refusal('a postgres:// or postgresql:// URL', withoutPassword(value))),
+  show: (value) => value,
+};
+
 /** One row of the table; its value is `V` (the type's value, or undefined when the row has no default). */
 export interface Setting<V> {
   readonly name: string;

@@ -1,3 +1,4 @@
+import { flag } from '../db/dialect.ts';
 import { randomBytes } from 'node:crypto';
 import { ErrorCode } from '../../shared/error-codes.ts';
 import type { submitPayment as submitEndpoint } from '../../shared/contract/shop.ts';
@@ -69,7 +70,7 @@ export async function settleOrder(db: Db, order: OrderRow, payMethod: OrderPayMe
     if (await takeStock(db, order.tenant_id, order.grade_id, order.quantity)) {
       phoneIds = await createPhones(db, { tenantId: order.tenant_id, userId: order.user_id, gradeId: order.grade_id, count: order.quantity, days, now, language: order.language });
       status = transition(paid, 'allocated');
-    } else if (order.allocate_later === 1) {
+    } else if (flag(order.allocate_later)) {
       status = transition(paid, 'waitAllocate');
     } else {
       // Sold out since the order was placed, and the buyer did not agree to wait: nothing is charged.

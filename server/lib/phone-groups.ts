@@ -1,3 +1,4 @@
+import { flag } from '../db/dialect.ts';
 import { ErrorCode } from '../../shared/error-codes.ts';
 import { lookalikeKey } from '../../shared/name-lookalike.ts';
 import { DEFAULT_GROUP_NAMES as DEFAULT_NAMES } from '../../shared/contract/device-words.ts';
@@ -12,7 +13,7 @@ import type { Db, Language, UserRow } from './types.ts';
 export const DEFAULT_GROUP_NAMES: Record<Language, string> = DEFAULT_NAMES;
 
 export function groupDisplayName(group: Pick<GroupRow, 'name' | 'is_default'>, language: Language): string {
-  return group.is_default === 1 ? DEFAULT_GROUP_NAMES[language] : group.name;
+  return flag(group.is_default) ? DEFAULT_GROUP_NAMES[language] : group.name;
 }
 
 /** The caller's group, or GROUP_NOT_EXIST (another user's group looks exactly like a missing one). */
@@ -24,7 +25,7 @@ export async function loadOwnedGroup(db: Db, user: UserRow, id: number | null): 
 
 /** The default group is never renamed or deleted. */
 export function requireNamedGroup(group: GroupRow): void {
-  if (group.is_default === 1) throw apiError(ErrorCode.GROUP_DEFAULT_IMMUTABLE);
+  if (flag(group.is_default)) throw apiError(ErrorCode.GROUP_DEFAULT_IMMUTABLE);
 }
 
 /** The default group's names as a reader sees them: a name with the same look-alike key passes for it. */

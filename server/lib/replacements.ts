@@ -1,3 +1,4 @@
+import { flag } from '../db/dialect.ts';
 import { ErrorCode } from '../../shared/error-codes.ts';
 import { BUSINESS_STATUSES, type BusinessStatus } from '../../shared/contract/device-words.ts';
 import type * as contract from '../../shared/contract/replacements.ts';
@@ -100,7 +101,7 @@ export async function previewReplacement(db: Db, user: UserRow, ids: number[], r
     ok: refusal === null,
     ...codeAndMsg(refusal),
     installedApps: apps.get(userPhoneId) ?? 0,
-    root: phone.root === 1,
+    root: flag(phone.root),
     lastReplacedAt: last.get(userPhoneId) ?? null,
   }));
   return { replaceType, items };

@@ -1,3 +1,4 @@
+import { flag } from '../db/dialect.ts';
 import { randomBytes } from 'node:crypto';
 import { ErrorCode } from '../../shared/error-codes.ts';
 import { DEFAULT_SHARE_ROOM_LIMIT, SHARE_LIST_LIMIT } from '../../shared/contract/share-words.ts';
@@ -66,7 +67,7 @@ function shareReply(row: ShareRow, viewers: ViewerRow[], now: number): ShareRepl
     phoneName: row.phone_name,
     permission: row.permission,
     status: live ? 'active' : 'ended',
-    endReason: live ? null : (row.end_reason ?? (row.owned === 1 ? 'expired' : 'transferred')),
+    endReason: live ? null : (row.end_reason ?? (flag(row.owned) ? 'expired' : 'transferred')),
     createdAt: row.created_at,
     expiresAt: row.expires_at,
     endedAt: row.ended_at ?? (live ? null : Math.min(row.expires_at, now)),

@@ -48,11 +48,13 @@ function nextPrefix(prefix: string): string {
 
 /**
  * The address keys of an address's group (addressGroupKey) as a key range, for a scan over stored addresses: an IPv4
- * /24 is the keys from "a.b.c." up to the next prefix; any other group is its one key.
+ * /24 is the keys from "a.b.c." up to the next prefix; any other group is its one key. The range is bytewise: SQLite's
+ * default collation, and the column's own ("C") on PostgreSQL, where a language collation would skip the dots.
  */
 function addressGroupRange(address: string): [string, string] {
   const group = addressGroupKey(address);
-  if (!group.endsWith('.0/24')) return [group, `${group}\u0000`];
+  // One key: the range up to the key followed by the lowest character PostgreSQL stores (it refuses NUL in text).
+  if (!group.endsWith('.0/24')) return [group, `${group}\u0001`];
   const prefix = group.slice(0, -'0/24'.length);
   return [prefix, nextPrefix(prefix)];
 }

@@ -1,3 +1,4 @@
+import { flag } from '../db/dialect.ts';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import * as contract from '../../shared/contract/assistant.ts';
@@ -91,8 +92,8 @@ export function assistantRoutes(deps: Deps, options: AssistantOptions): Hono<App
       role: row.role,
       text: row.text,
       sources: JSON.parse(row.sources) as { pageId: string; title: string }[],
-      stopped: row.stopped === 1,
-      fallback: row.fallback === 1,
+      stopped: flag(row.stopped),
+      fallback: flag(row.fallback),
       createdAt: row.created_at,
     }));
     return { list, total };

@@ -1,3 +1,4 @@
+import { flag } from '../db/dialect.ts';
 import { Hono } from 'hono';
 import type { Context, MiddlewareHandler } from 'hono';
 import * as contract from '../../shared/contract/client.ts';
@@ -71,7 +72,7 @@ export function clientRoutes(deps: Deps): Hono<AppEnv> {
       key: f.function_key,
       name: f.name,
       props: JSON.parse(f.props) as Record<string, unknown>,
-      enable: f.enable === 1,
+      enable: flag(f.enable),
     }));
   });
 

@@ -1,3 +1,4 @@
+import { flag } from '../db/dialect.ts';
 import { Hono } from 'hono';
 import * as contract from '../../shared/contract/devices.ts';
 import { MIN_OPEN_VALIDITY_MS, RESOLUTIONS } from '../../shared/contract/device-words.ts';
@@ -35,7 +36,7 @@ function phoneJson(row: ListedPhoneRow, language: Language, now: number) {
     gradeName: row.grade_name,
     expireTime: row.expire_time,
     businessStatus: businessStatus(row, now),
-    root: row.root === 1,
+    root: flag(row.root),
     width: row.width,
     height: row.height,
     dpi: row.dpi,

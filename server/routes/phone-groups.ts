@@ -1,3 +1,4 @@
+import { flag } from '../db/dialect.ts';
 import { Hono } from 'hono';
 import { deleteGroup, ensureDefaultGroup, insertGroup, listGroups, renameGroup } from '../data/phone-groups.ts';
 import { requireAuth, requireTenant } from '../lib/auth.ts';
@@ -18,7 +19,7 @@ export function phoneGroupRoutes(deps: Deps): Hono<AppEnv> {
     const user = c.get('user');
     await ensureDefaultGroup(db, user.id, deps.now());
     const language = languageOf(c);
-    return (await listGroups(db, user.id)).map((row) => ({ id: row.id, name: groupDisplayName(row, language), isDefault: row.is_default === 1, phoneCount: row.phone_count }));
+    return (await listGroups(db, user.id)).map((row) => ({ id: row.id, name: groupDisplayName(row, language), isDefault: flag(row.is_default), phoneCount: row.phone_count }));
   });
 
   contractRoute(routes, deps, contract.createGroup, guard, async (c, { body }) => {

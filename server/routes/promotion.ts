@@ -1,3 +1,4 @@
+import { flag } from '../db/dialect.ts';
 import { Hono } from 'hono';
 import * as contract from '../../shared/contract/account.ts';
 import { ErrorCode } from '../../shared/error-codes.ts';
@@ -13,7 +14,7 @@ import type { AppEnv, Deps, UserRow } from '../lib/types.ts';
 export const INVITE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 function canInput(user: UserRow, now: number): boolean {
-  return user.guest === 0 && user.inviter_user_id === null && now - user.register_time < INVITE_WINDOW_MS;
+  return !flag(user.guest) && user.inviter_user_id === null && now - user.register_time < INVITE_WINDOW_MS;
 }
 
 export function promotionRoutes(deps: Deps): Hono<AppEnv> {

@@ -1,3 +1,4 @@
+import { flag } from '../db/dialect.ts';
 import { Hono } from 'hono';
 import * as contract from '../../shared/contract/account.ts';
 import { SmsScene } from '../../shared/contract/account-words.ts';
@@ -25,7 +26,7 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
 
   contractRoute(routes, deps, contract.getUser, [tenant, auth], (c) => {
     const user = c.get('user');
-    const guest = user.guest === 1;
+    const guest = flag(user.guest);
     return {
       userId: user.id,
       userNo: user.user_no,

@@ -83,6 +83,18 @@ export function createGridService(deps: GridSessionDeps, options: GridServiceOpt
   async function onConnection(socket: WebSocket, url: URL): Promise<void> {
     const ticket = url.searchParams.get('ticket') ?? '';
     const ticketHash = hashToken(ticket);
+    // The socket is not read while its ticket is looked up: a watch sent the moment it opened waits for the handlers
+    // admit attaches rather than being lost before them (a round trip to PostgreSQL). Read again whatever the
+    // outcome: a refused socket must read the client's close frame to end.
+    socket.pause();
+    try {
+      await admit(socket, ticketHash, ticket);
+    } finally {
+      socket.resume();
+    }
+  }
+
+  async function admit(socket: WebSocket, ticketHash: string, ticket: string): Promise<void> {
     const holder = ticket ? await gridTicketHolder(deps.db, ticketHash, deps.now()) : undefined;
     if (!holder) return refuse(socket);
     const mine = byUser.get(holder.user_id) ?? new Set<GridSession>();

@@ -43,16 +43,31 @@ export function streamAdmission(deps: StreamAdmissionDeps) {
 
   return async function onConnection(socket: WebSocket, url: URL, req: IncomingMessage): Promise<void> {
     const userPhoneId = Number(url.searchParams.get('userPhoneId'));
+    // An id that is no id opens no phone: refused as one not assigned, before any database reads it.
+    if (!Number.isSafeInteger(userPhoneId) || userPhoneId <= 0) return refuse(socket);
     const token = url.searchParams.get('token');
-    if (token) return await admit(socket, userPhoneId, token);
+    if (token) {
+      // Not read while the token is looked up, so a message sent the moment the socket opened reaches the session;
+      // read again whatever the outcome, as a refused socket must read the client's close frame to end.
+      socket.pause();
+      try {
+        return await admit(socket, userPhoneId, token);
+      } finally {
+        socket.resume();
+      }
+    }
     const wait = setTimeout(() => refuse(socket), deps.authWaitMs);
     socket.once('close', () => clearTimeout(wait));
     socket.once('message', (data: RawData, isBinary: boolean) => {
       clearTimeout(wait);
-      void authorised(socket, userPhoneId, req, data, isBinary).catch((error: unknown) => {
-        deps.logError(`[stream] admission: ${describeError(error)}`);
-        socket.terminate();
-      });
+      // What follows the auth waits, unread, until the session that takes it is open.
+      socket.pause();
+      void authorised(socket, userPhoneId, req, data, isBinary)
+        .catch((error: unknown) => {
+          deps.logError(`[stream] admission: ${describeError(error)}`);
+          socket.terminate();
+        })
+        .finally(() => socket.resume());
     });
   };
 

@@ -96,7 +96,7 @@ CREATE TABLE sms_codes (
   expires_at BIGINT NOT NULL,
   attempts BIGINT NOT NULL DEFAULT 0,
   used_at BIGINT,
-  client_address TEXT NOT NULL DEFAULT '',
+  client_address TEXT COLLATE "C" NOT NULL DEFAULT '',
   foreign_attempts BIGINT NOT NULL DEFAULT 0,
   -- 0, 1 or 2 (data/sms-codes.ts), so a number and not a boolean.
   reserved BIGINT NOT NULL DEFAULT 0

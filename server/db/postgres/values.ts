@@ -4,8 +4,12 @@ import { UniqueViolation } from '../engine.ts';
 
 // How PostgreSQL's answers are read so that they look like SQLite's: numbers as numbers, errors as the engine's types.
 
+const BOOL = 16;
 const INT8 = 20;
 const NUMERIC = 1700;
+
+/** A boolean column reads as SQLite's 1 or 0, so rows look alike on both engines (the row types say `number`). */
+const parseBoolean = (text: string): number => (text === 't' ? 1 : 0);
 
 /** BIGINT and COUNT(*) arrive as text; as numbers they must stay exact, or the read fails rather than round. */
 function parseInteger(text: string): number {
@@ -23,9 +27,10 @@ function parseNumeric(text: string): number {
   return value;
 }
 
-/** The type readers of the engine's connections: pg's own, but for the two above (other pg users are untouched). */
+/** The type readers of the engine's connections: pg's own, but for the three above (other pg users are untouched). */
 export const TYPE_READERS: CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (format !== 'binary' && oid === BOOL) return parseBoolean;
     if (format !== 'binary' && oid === INT8) return parseInteger;
     if (format !== 'binary' && oid === NUMERIC) return parseNumeric;
     return pg.types.getTypeParser(oid, format ?? 'text');
@@ -45,11 +50,24 @@ function keyColumns(detail: string | undefined): string[] {
   return key ? key[1]!.split(', ').map((column) => column.replace(/^"|"$/g, '')) : [];
 }
 
-/** The engine's error for what pg threw: a unique violation typed, anything else as it came. */
-export function engineError(error: unknown): unknown {
+/** How much of a failed statement an error message quotes. */
+const QUOTED_SQL = 300;
+/** Errors already given their statement (one thrown inside a transaction passes here again as the transaction's). */
+const named = new WeakSet<Error>();
+
+/**
+ * The engine's error for what pg threw while running `sql`: a unique violation typed; any other error PostgreSQL
+ * answered names the statement in its message (the logged line of a failure says which one; pg's says only what).
+ */
+export function engineError(error: unknown, sql: string): unknown {
   const database = error as Partial<DatabaseError> | null;
   if (database?.code === '23505') {
     return new UniqueViolation(database.table ?? '', keyColumns(database.detail), database.constraint ?? '', { cause: error });
+  }
+  if (error instanceof Error && typeof database?.severity === 'string' && !isConflict(error) && !named.has(error)) {
+    named.add(error);
+    const statement = sql.replace(/\s+/g, ' ').trim();
+    error.message += ` (in: ${statement.length > QUOTED_SQL ? `${statement.slice(0, QUOTED_SQL)}…` : statement})`;
   }
   return error;
 }

@@ -1,9 +1,38 @@
 import { createApp } from '../../../server/app.ts';
 import type { AppOptions } from '../../../server/app.ts';
+import type { Engine } from '../../../server/db/engine.ts';
 import { openDatabase } from '../../../server/db/index.ts';
 import { seed } from '../../../server/db/seed.ts';
+import { freshPostgres, SEED_CLOCK } from './db/postgres-databases.ts';
+import type { FreshPostgres } from './db/postgres-databases.ts';
 
-// Shared set-up for the server tests: a private in-memory database, a hand-driven clock and captured logs.
+// Shared set-up for the server tests: a private seeded database, a hand-driven clock and captured logs. The database
+// is an in-memory SQLite one, or a PostgreSQL one when SERVER_TEST_DATABASE=postgres (test/run.mjs runs the server
+// tests once on each).
+
+/** The database the server tests run on. */
+export const TEST_DATABASE: 'sqlite' | 'postgres' = process.env.SERVER_TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
+
+/**
+ * PostgreSQL databases of the last few setups, still open: a test may hold several apps at once and uvu has no hook
+ * after each test, so the oldest is closed and handed back when a new one is taken.
+ */
+const openPostgres: FreshPostgres[] = [];
+const OPEN_POSTGRES = 4;
+
+/** A seeded database of its own, at the seed clock. */
+export async function seededDatabase(): Promise<Engine> {
+  if (TEST_DATABASE === 'sqlite') {
+    const db = openDatabase(':memory:');
+    // Seeded at the test clock, so phone expiries relative to the seed time are meaningful to the test.
+    await seed(db, SEED_CLOCK);
+    return db;
+  }
+  if (openPostgres.length >= OPEN_POSTGRES) await openPostgres.shift()!.close();
+  const opened = await freshPostgres({}, 'seeded');
+  openPostgres.push(opened);
+  return opened.engine;
+}
 
 export const DEMO_MOBILE = '13800138000';
 export const DEMO_PASSWORD = 'demo1234';
@@ -30,10 +59,8 @@ export interface CallOptions {
 }
 
 export async function setup(overrides: Partial<AppOptions> = {}) {
-  const db = openDatabase(':memory:');
-  let clock = Date.UTC(2025, 0, 1, 8, 0, 0);
-  // Seeded at the test clock, so phone expiries relative to the seed time are meaningful to the test.
-  await seed(db, clock);
+  const db = await seededDatabase();
+  let clock = SEED_CLOCK;
   const logs: string[] = [];
   const errors: string[] = [];
   const app = createApp({

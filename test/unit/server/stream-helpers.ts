@@ -35,7 +35,7 @@ export async function start(options: Partial<StreamServerOptions> = {}) {
   // As in main.ts, revoked sessions make the stream re-check its sockets.
   const late: { stream?: StreamServer } = {};
   const ctx = await demo(1, DEMO_MOBILE, { accessRevoked: () => late.stream?.revalidate() });
-  const stream = createStreamServer({ db: ctx.db, now: ctx.now, logError: (line) => ctx.errors.push(line), ...options });
+  const stream = createStreamServer({ db: ctx.db, now: ctx.now, logError: (line) => (ctx.errors.push(line), process.env.SHOW_ERRORS && console.error(line)), ...options });
   const http: Server = createServer((_req, res) => res.end('not here'));
   stream.attach(http);
   http.listen(0, '127.0.0.1');

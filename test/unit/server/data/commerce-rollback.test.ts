@@ -10,21 +10,31 @@ import { phoneId } from '../device-helpers.ts';
 // the test's own database fails a statement midway; afterwards nothing of the call may remain.
 
 /**
- * Makes the n-th (1-based, counted from now) insert or update on `table` abort. The count lives in JavaScript, so it
- * survives the rollback and proves the earlier statements of the call did run before the failure.
+ * Makes the n-th (1-based, counted from now) insert or update on `table` abort. The count outlives the rollback (a
+ * JavaScript function on SQLite, a sequence on PostgreSQL, which no rollback moves back), so it proves the earlier
+ * statements of the call did run before the failure. A trigger left behind goes with the test's database.
  */
 async function failOn(ctx: Shop, table: string, event: 'INSERT' | 'UPDATE', nth = 1) {
-  const state = { hits: 0 };
-  (ctx.db as SqliteEngine).db.function('injected_hit', () => ++state.hits);
-  await ctx.db.exec(`DROP TRIGGER IF EXISTS injected_failure;
-    CREATE TRIGGER injected_failure BEFORE ${event} ON ${table} BEGIN
-      SELECT RAISE(ABORT, 'injected failure') WHERE injected_hit() >= ${nth};
-    END;`);
+  if (ctx.db.dialect.name === 'sqlite') {
+    const state = { hits: 0 };
+    (ctx.db as SqliteEngine).db.function('injected_hit', () => ++state.hits);
+    await ctx.db.exec(`DROP TRIGGER IF EXISTS injected_failure;
+      CREATE TRIGGER injected_failure BEFORE ${event} ON ${table} BEGIN
+        SELECT RAISE(ABORT, 'injected failure') WHERE injected_hit() >= ${nth};
+      END;`);
+    return { hits: async () => state.hits, heal: async () => await ctx.db.exec('DROP TRIGGER injected_failure') };
+  }
+  await ctx.db.exec(`DROP SEQUENCE IF EXISTS injected_hits; CREATE SEQUENCE injected_hits;
+    CREATE OR REPLACE FUNCTION injected_failure() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF nextval('injected_hits') >= ${nth} THEN RAISE EXCEPTION 'injected failure'; END IF;
+        RETURN NEW;
+      END $$;
+    DROP TRIGGER IF EXISTS injected_failure ON ${table};
+    CREATE TRIGGER injected_failure BEFORE ${event} ON ${table} FOR EACH ROW EXECUTE FUNCTION injected_failure();`);
   return {
-    get hits() {
-      return state.hits;
-    },
-    heal: async () => await ctx.db.exec('DROP TRIGGER injected_failure'),
+    hits: async () => await ctx.db.value('SELECT last_value FROM injected_hits') as number,
+    heal: async () => await ctx.db.exec(`DROP TRIGGER injected_failure ON ${table}`),
   };
 }
 
@@ -41,7 +51,7 @@ test('payment: a failure on the second new phone leaves order, coupon, stock, ph
   const fault = await failOn(ctx, 'phones', 'INSERT', 2);
   const key = 'rollback-key-1';
   assertFailed(await submit(ctx, order.orderId, 'mock', key));
-  assert.is(fault.hits, 2);
+  assert.is(await fault.hits(), 2);
   assert.equal(await snapshot(ctx), before);
   assert.is(ctx.errors.length, 1);
   // Once the fault is gone the same key pays, once.
@@ -58,7 +68,7 @@ test('wallet callback: a failure while renewing the second phone rolls everythin
   const before = await snapshot(ctx);
   const fault = await failOn(ctx, 'phones', 'UPDATE', 2);
   assertFailed(await ctx.call(`${PAY}/notify/alipay`, { body: { paymentId: payment.paymentId, result: 'success' }, tenant: null }));
-  assert.is(fault.hits, 2);
+  assert.is(await fault.hits(), 2);
   assert.equal(await snapshot(ctx), before);
 });
 
@@ -69,7 +79,7 @@ test('create: a fully covered order that fails while allocating leaves no order 
   const fault = await failOn(ctx, 'phones', 'INSERT');
   assertFailed(await ctx.call(`${ORDER}/create`, { body: { type: 'buy', packageId: await packageId(ctx, STANDARD, 7), quantity: 1, couponId } }));
   // The order had been inserted and its coupon marked used before the phone failed.
-  assert.is(fault.hits, 1);
+  assert.is(await fault.hits(), 1);
   assert.equal(await snapshot(ctx), before);
 });
 
@@ -80,7 +90,7 @@ test('cancel: a failure closing the open wallet leaves the order waiting for pay
   const before = await snapshot(ctx);
   const fault = await failOn(ctx, 'payments', 'UPDATE');
   assertFailed(await ctx.call(`${ORDER}/cancel?id=${order.orderId}`, { method: 'PUT' }));
-  assert.is(fault.hits, 1);
+  assert.is(await fault.hits(), 1);
   assert.equal(await snapshot(ctx), before);
   assert.is((await ctx.call(`${ORDER}/get?id=${order.orderId}`)).data.status, 'waitPay');
 });
@@ -91,7 +101,7 @@ test('activation: a failure on the second code undoes the first code, its phone 
   const fault = await failOn(ctx, 'activation_records', 'INSERT', 2);
   const reply = await ctx.call('/api/product/activation-code/activate', { body: { type: 1, codes: ['NEWSTD000001', 'NEWPRO000001'] } });
   assertFailed(reply);
-  assert.is(fault.hits, 2);
+  assert.is(await fault.hits(), 2);
   assert.equal(await snapshot(ctx), before);
 });
 

@@ -10,6 +10,9 @@ import { SqliteEngine } from '../../../../server/db/sqlite-engine.ts';
 import { hashToken } from '../../../../server/lib/tokens.ts';
 import { setup } from '../helpers.ts';
 
+/** A CHECK constraint's refusal, as SQLite and PostgreSQL word it. */
+const CHECK_FAILED = /CHECK constraint failed|violates check constraint/;
+
 // Migration 3 rebuilds users (nullable mobile, partial unique index) on databases made by migrations 1-2.
 
 /** A database as the previous release left it: migrations 1-2, one user with a live session. */
@@ -72,9 +75,9 @@ test('one live account per number and tenant; closed accounts and guests do not 
   await insert(1, null, '10000006', 1, 99, null);
   await insert(1, null, '10000007', 1, 99, null);
   // A guest has no number and a registered user has one; a guest always has a trial end.
-  assert.match(String(await refused(1, null, '10000008', 0, null, null)), /CHECK constraint failed/);
-  assert.match(String(await refused(1, '13600000001', '10000009', 1, 99, null)), /CHECK constraint failed/);
-  assert.match(String(await refused(1, null, '10000010', 1, null, null)), /CHECK constraint failed/);
+  assert.match(String(await refused(1, null, '10000008', 0, null, null)), CHECK_FAILED);
+  assert.match(String(await refused(1, '13600000001', '10000009', 1, 99, null)), CHECK_FAILED);
+  assert.match(String(await refused(1, null, '10000010', 1, null, null)), CHECK_FAILED);
 });
 
 test('new tables are seeded only while empty, so removed rows stay removed', async () => {

@@ -84,13 +84,13 @@ else {
     }
   });
 
-  test('the baseline records the migrations it stands for, and the SQLite history has no step past it yet', async () => {
+  test('the baseline and the steps after it record every migration, and each step after it has its PostgreSQL text', async () => {
     const postgres = await freshPostgres();
     try {
       const recorded = await postgres.engine.all<{ version: number; name: string }>('SELECT version, name FROM schema_migrations ORDER BY version');
       assert.equal(recorded, migrations.map(({ version, name }) => ({ version, name })));
-      // A migration after the baseline is written for both engines: this fails until it has its PostgreSQL side.
-      assert.is(Math.max(...migrations.map((migration) => migration.version)), BASELINE_VERSION);
+      const after = migrations.filter((migration) => migration.version > BASELINE_VERSION);
+      for (const migration of after) assert.ok(migration.postgres, `migration ${migration.version} has its PostgreSQL text`);
     } finally {
       await postgres.close();
     }
@@ -107,7 +107,7 @@ else {
       assert.instance(again, UniqueViolation);
       assert.is((again as UniqueViolation).constraint, 'redeem_codes_tenant_id_code_key');
       assert.is(await db.value('SELECT code FROM redeem_codes WHERE tenant_id = 1 AND code = ?', 'Welcome'), 'WELCOME');
-      assert.equal(await db.get("SELECT json_valid('[1, 2]') AS good, json_valid('[1,') AS bad, json_valid(NULL) AS none"), { good: true, bad: false, none: null });
+      assert.equal(await db.get("SELECT json_valid('[1, 2]') AS good, json_valid('[1,') AS bad, json_valid(NULL) AS none"), { good: 1, bad: 0, none: null });
     } finally {
       await postgres.close();
     }

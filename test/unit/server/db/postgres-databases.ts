@@ -1,14 +1,19 @@
 import { ensurePostgres, startCluster } from '../../../pg-cluster.mjs';
 import { reusableDatabases, templateDatabase } from '../../../pg-databases.mjs';
-import { applyBaseline } from '../../../../server/db/postgres/baseline.ts';
+import { migratePostgres } from '../../../../server/db/index.ts';
 import { openPostgres } from '../../../../server/db/postgres-engine.ts';
+import { seed } from '../../../../server/db/seed.ts';
 import type { PostgresEngine, PostgresEngineOptions } from '../../../../server/db/postgres-engine.ts';
 
 // PostgreSQL for the server tests: one throwaway cluster per test process, started on first use (test/pg-cluster.mjs
-// stops it when the process ends), a template database holding the baseline schema, and copies of it that are emptied
-// again between tests (a few milliseconds, where a new copy takes a tenth of a second or more: docs/postgresql.md).
+// stops it when the process ends), two template databases (the schema alone, and the schema with the demo seed), and
+// copies of them that are put back as they were between tests (a few milliseconds, where a new copy takes a tenth of a
+// second or more: docs/postgresql.md).
 
-const TEMPLATE = 'baseline';
+/** The clock the seeded template was seeded at: the one setup() (helpers.ts) starts its tests' clock from. */
+export const SEED_CLOCK = Date.UTC(2025, 0, 1, 8, 0, 0);
+
+export type Template = 'schema' | 'seeded';
 
 let skipReason: string | undefined;
 let checked = false;
@@ -24,20 +29,29 @@ export function postgresSkipped(): string | undefined {
 }
 
 type Cluster = Awaited<ReturnType<typeof startCluster>>;
-let started: Promise<{ cluster: Cluster; databases: ReturnType<typeof reusableDatabases> }> | undefined;
+type Databases = ReturnType<typeof reusableDatabases>;
+let started: Promise<Record<Template, Databases>> | undefined;
+
+/** Prepares a template database at `url`: the schema, and for `seeded` the demo seed. */
+async function prepare(url: string, template: Template): Promise<void> {
+  const engine = openPostgres(url);
+  try {
+    await migratePostgres(engine);
+    if (template === 'seeded') await seed(engine, SEED_CLOCK);
+  } finally {
+    await engine.close();
+  }
+}
 
 function databases() {
   started ??= (async () => {
-    const cluster = await startCluster();
-    await templateDatabase(cluster, TEMPLATE, async (url: string) => {
-      const engine = openPostgres(url);
-      try {
-        await applyBaseline(engine);
-      } finally {
-        await engine.close();
-      }
-    });
-    return { cluster, databases: reusableDatabases(cluster, TEMPLATE, { keep: ['schema_migrations'] }) };
+    const cluster: Cluster = await startCluster();
+    const made = {} as Record<Template, Databases>;
+    for (const template of ['schema', 'seeded'] as const) {
+      await templateDatabase(cluster, template, (url: string) => prepare(url, template));
+      made[template] = reusableDatabases(cluster, template);
+    }
+    return made;
   })();
   return started;
 }
@@ -45,13 +59,13 @@ function databases() {
 export interface FreshPostgres {
   engine: PostgresEngine;
   url: string;
-  /** Closes the engine and hands the database back to be emptied for the next test. */
+  /** Closes the engine and hands the database back, to be put back as it was for the next test. */
   close(): Promise<void>;
 }
 
-/** A database of its own holding the baseline schema and no rows, and an engine on it. */
-export async function freshPostgres(options: PostgresEngineOptions = {}): Promise<FreshPostgres> {
-  const database = await (await databases()).databases.acquire();
+/** A database of its own holding the schema and no rows (or the demo seed, from `template`), and an engine on it. */
+export async function freshPostgres(options: PostgresEngineOptions = {}, template: Template = 'schema'): Promise<FreshPostgres> {
+  const database = await (await databases())[template].acquire();
   // Idle connections do not hold the test process open once its tests are done.
   const engine = openPostgres(database.socketUrl, { ...options, pool: { allowExitOnIdle: true, ...options.pool } });
   return {

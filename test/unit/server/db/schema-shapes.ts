@@ -1,6 +1,7 @@
 import type { SqliteFile } from '../../../../server/db/index.ts';
 import type { Queryable } from '../../../../server/db/engine.ts';
 import { postgresKeyName } from '../../../../server/db/sqlite-engine.ts';
+import { flag } from '../../../../server/db/dialect.ts';
 
 // A schema read back from each engine's catalogue into one shape, so the two can be compared line by line.
 
@@ -136,10 +137,10 @@ export async function postgresShape(db: Queryable): Promise<SchemaShape> {
       nocase: column.collation_name === 'nocase',
     });
   }
-  const indexes = await db.all<{ table_name: string; name: string; unique: boolean; primary: boolean; predicate: string | null; columns: string[] }>(PG_INDEXES);
+  const indexes = await db.all<{ table_name: string; name: string; unique: number; primary: number; predicate: string | null; columns: string[] }>(PG_INDEXES);
   for (const index of indexes) {
     if (index.primary) table(index.table_name).primaryKey = index.columns.map((column) => column.replace(/ nocase$/, ''));
-    table(index.table_name).indexes.push({ name: index.name, unique: index.unique, columns: index.columns.join(', '), predicate: plainPredicate(index.predicate) });
+    table(index.table_name).indexes.push({ name: index.name, unique: flag(index.unique), columns: index.columns.join(', '), predicate: plainPredicate(index.predicate) });
   }
   const keys = await db.all<{ table_name: string; target: string; on_delete: string; columns: string[]; target_columns: string[] }>(PG_FOREIGN_KEYS);
   for (const key of keys) {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CONFIGURATION_TABLE, readConfiguration, SERVER_SETTINGS } from '../../../../server/configuration.ts';
-import { boolean, httpUrl, oneOf, positiveInteger, readSettings, Refusal, wholeNumber, type ValueType } from '../../../../server/lib/environment.ts';
+import { boolean, httpUrl, oneOf, positiveInteger, postgresUrl, readSettings, Refusal, wholeNumber, type ValueType } from '../../../../server/lib/environment.ts';
 import { DEFAULT_LIMITS, LIMIT_ENV, LIMIT_SETTINGS } from '../../../../server/lib/limits.ts';
 
 // The server's configuration is read from a plain object here (never process.env): each type's parser takes what
@@ -112,6 +112,13 @@ test('the LLM rows are checked together, after each on its own', () => {
   assert.match(errorsOf({ LLM_BASE_URL: 'https://api.example.com/v1' }).join('\n'), /needs LLM_MODEL/);
   // A refused URL is the one error: the "needs a URL" it would lead to says nothing more.
   assert.equal(errorsOf({ LLM_BASE_URL: 'ftp://x', LLM_MODEL: 'qwen' }), ['LLM_BASE_URL must be an http or https URL, got "ftp://x"']);
+});
+
+test('DATABASE_URL: unset is the SQLite file; a postgres URL is taken as it is; a refused one is echoed without its password', () => {
+  assert.is(configurationOf({}).databaseUrl, undefined);
+  for (const url of ['postgres://app:secret@db.internal:5432/phones', 'postgresql://app@/phones?host=/run/postgresql']) accepts(postgresUrl, url, url);
+  for (const bad of ['mysql://x', 'db.internal:5432', 'postgres//x']) refuses(postgresUrl, bad);
+  assert.equal(errorsOf({ DATABASE_URL: 'mysql://app:s3cret@db/phones' }), ['DATABASE_URL must be a postgres:// or postgresql:// URL, got "mysql://app:…@db/phones"']);
 });
 
 test('every malformed value is reported at once, each naming its variable', () => {

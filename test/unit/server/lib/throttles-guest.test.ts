@@ -16,7 +16,7 @@ function trial(env: Env, address: string, fingerprint?: string): Promise<Reply> 
 }
 
 async function guests(env: Env): Promise<number> {
-  return await env.db.value('SELECT COUNT(*) FROM users WHERE guest = 1') as number;
+  return await env.db.value('SELECT COUNT(*) FROM users WHERE guest = TRUE') as number;
 }
 
 function assertThrottled(reply: Reply, retryAfterSeconds: number, label = '') {

@@ -37,7 +37,7 @@ async function install(ctx: Demo, phone: number, packageName: string, sizeBytes 
 async function readyTemplate(ctx: Demo) {
   const source = await phoneId(ctx, 'Shop assistant');
   await install(ctx, source, 'com.example.notes');
-  await ctx.db.run('UPDATE phones SET root = 1, width = 1080, height = 1920, dpi = 420 WHERE id = ?', source);
+  await ctx.db.run('UPDATE phones SET root = TRUE, width = 1080, height = 1920, dpi = 420 WHERE id = ?', source);
   const made = await create(ctx, source);
   assert.is(made.code, 0, made.msg);
   ctx.advance(OPERATION_DURATION_MS.template);

@@ -28,7 +28,7 @@ test('the default group is created once, lazily, for users that lack one', async
   const ctx = await setup();
   const token = (await ctx.smsLogin('13912345678')).data.accessToken;
   const userId = (await ctx.db.value<number>("SELECT id FROM users WHERE mobile = '13912345678'"))!;
-  const count = async () => await ctx.db.value('SELECT COUNT(*) FROM phone_groups WHERE user_id = ? AND is_default = 1', userId);
+  const count = async () => await ctx.db.value('SELECT COUNT(*) FROM phone_groups WHERE user_id = ? AND is_default = TRUE', userId);
   assert.is(await count(), 0);
   const first = await ctx.call(LIST, { token });
   const second = await ctx.call(LIST, { token });

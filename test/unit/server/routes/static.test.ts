@@ -20,8 +20,10 @@ writeFileSync(join(dist, 'sw.js'), 'self.skipWaiting();');
 writeFileSync(join(dist, 'manifest.webmanifest'), '{}');
 writeFileSync(join(root, 'secret.txt'), 'TOP SECRET');
 
-const { app } = await setup({ distDir: dist });
-const get = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers });
+// Set up by the first request, not at import: uvu imports every file before it runs any test, and the server
+// helpers keep only the last few databases open.
+let app: Awaited<ReturnType<typeof setup>>['app'] | undefined;
+const get = async (path: string, headers: Record<string, string> = {}) => (app ??= (await setup({ distDir: dist })).app).request(path, { headers });
 
 test('a hashed asset is immutable and served as is without Accept-Encoding', async () => {
   const response = await get('/app/assets/app-abc123.js');

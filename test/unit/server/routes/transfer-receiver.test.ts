@@ -21,7 +21,7 @@ test('the receiver: a mobile or a user number of the same tenant; unknown, close
   assert.is((await check(ctx, [id], Number(CASES_MOBILE))).code, 0, 'a number is read as its text');
 
   const guestToken = (await ctx.guestLogin()).data.accessToken;
-  const guestNo = await ctx.db.value('SELECT user_no FROM users WHERE guest = 1') as string;
+  const guestNo = await ctx.db.value('SELECT user_no FROM users WHERE guest = TRUE') as string;
   const otherTenantNo = (await findUserByMobile(ctx.db, 100, DEMO_MOBILE))!.user_no;
   const closed = (await findUserByMobile(ctx.db, 1, SCALE_MOBILE))!;
   await ctx.db.run('UPDATE users SET deleted_at = ? WHERE id = ?', ctx.now(), closed.id);

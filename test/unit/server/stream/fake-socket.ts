@@ -14,6 +14,9 @@ export class FakeSocket extends EventEmitter {
   closedWith: { code: number; reason: unknown } | null = null;
   pings = 0;
   terminated = false;
+  /** While paused, messages wait in `held`, as the bytes would in the connection, and arrive on resume. */
+  paused = false;
+  private readonly held: Array<[Buffer, boolean]> = [];
 
   send(data: string | Buffer): void {
     this.sent.push(typeof data === 'string' ? JSON.parse(data) : data);
@@ -41,10 +44,20 @@ export class FakeSocket extends EventEmitter {
     this.pings++;
   }
 
+  pause(): void {
+    this.paused = true;
+  }
+
+  resume(): void {
+    this.paused = false;
+    for (const [data, isBinary] of this.held.splice(0)) this.emit('message', data, isBinary);
+  }
+
   /** A message from the client: text (a value is sent as its JSON), or bytes. */
   receive(message: unknown, isBinary = false): void {
     const data = Buffer.isBuffer(message) ? message : Buffer.from(typeof message === 'string' ? message : JSON.stringify(message));
-    this.emit('message', data, isBinary);
+    if (this.paused) this.held.push([data, isBinary]);
+    else this.emit('message', data, isBinary);
   }
 
   get ws(): WebSocket {

@@ -26,12 +26,17 @@ async function admission(options: { perHolder?: number; authWaitMs?: number } = 
   const token = reply.data.token as string;
   const sockets = new StreamSockets(options.perHolder ?? 16);
   const opened: Array<{ socket: WebSocket; row: StreamPhoneRow; grant: StreamGrant }> = [];
+  /** What the opened sessions heard, as text. */
+  const heard: string[] = [];
   const onConnection = streamAdmission({
     db: ctx.db,
     now: ctx.now,
     authWaitMs: options.authWaitMs ?? 5000,
     sockets,
-    open: async (socket, row, grant) => void opened.push({ socket, row, grant }),
+    open: async (socket, row, grant) => {
+      opened.push({ socket, row, grant });
+      socket.on('message', (data) => heard.push(String(data)));
+    },
     logError: (line) => ctx.errors.push(line),
   });
   /** A socket through admission: a token in the address has been checked when this settles. */
@@ -40,8 +45,24 @@ async function admission(options: { perHolder?: number; authWaitMs?: number } = 
     await onConnection(socket.ws, new URL(`http://localhost/stream/ws?${query}`), {} as IncomingMessage);
     return socket;
   };
-  return { ctx, id, token, sockets, opened, connect };
+  return { ctx, id, token, sockets, opened, heard, onConnection, connect };
 }
+
+test('messages sent while the token is looked up wait for the session, in their order', async () => {
+  const a = await admission();
+  const inAddress = new FakeSocket();
+  const admitted = a.onConnection(inAddress.ws, new URL(`http://localhost/stream/ws?token=${a.token}&userPhoneId=${a.id}`), {} as IncomingMessage);
+  inAddress.receive('first');
+  inAddress.receive('second');
+  await admitted;
+  assert.equal(a.heard, ['first', 'second']);
+  const byAuth = await a.connect(`userPhoneId=${a.id}`);
+  byAuth.receive({ type: 'auth', token: a.token });
+  byAuth.receive('third');
+  await eventually(() => a.opened.length === 2, 'the auth message opened nothing');
+  await eventually(() => a.heard.length === 3, 'the message after the auth was lost');
+  assert.equal(a.heard, ['first', 'second', 'third']);
+});
 
 test('a token in the address that opens the phone: the session opens as its grant says', async () => {
   const a = await admission();
