@@ -94,6 +94,8 @@ export async function findRedeemCode(db: Db, tenantId: number, code: string): Pr
   return await db.get('SELECT * FROM redeem_codes WHERE tenant_id = ? AND code = ?', tenantId, code) as RedeemCodeRow | undefined;
 }
 
-export async function useRedeemCode(db: Db, id: number, userId: number, couponId: number, now: number): Promise<void> {
-  await db.run('UPDATE redeem_codes SET used_at = ?, used_by_user_id = ?, coupon_id = ? WHERE id = ? AND used_at IS NULL', now, userId, couponId, id);
+/** Marks the code used by `userId` for `couponId`; false when it was used already (the caller's read is stale). */
+export async function useRedeemCode(db: Db, id: number, userId: number, couponId: number, now: number): Promise<boolean> {
+  const { changes } = await db.run('UPDATE redeem_codes SET used_at = ?, used_by_user_id = ?, coupon_id = ? WHERE id = ? AND used_at IS NULL', now, userId, couponId, id);
+  return changes === 1;
 }

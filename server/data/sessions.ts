@@ -50,8 +50,10 @@ export async function findReplayedRefresh(db: Db, refreshHash: string, tenantId:
   return await db.get('SELECT id FROM sessions WHERE refresh_hash = ? AND tenant_id = ? AND refresh_used_at IS NOT NULL AND revoked_at IS NULL', refreshHash, tenantId) as { id: number } | undefined;
 }
 
-export async function markRefreshUsed(db: Db, sessionId: number, now: number): Promise<void> {
-  await db.run('UPDATE sessions SET refresh_used_at = ? WHERE id = ?', now, sessionId);
+/** Marks the session's refresh token used; false when it was used already (a rotation that got there first). */
+export async function markRefreshUsed(db: Db, sessionId: number, now: number): Promise<boolean> {
+  const { changes } = await db.run('UPDATE sessions SET refresh_used_at = ? WHERE id = ? AND refresh_used_at IS NULL', now, sessionId);
+  return changes === 1;
 }
 
 /** Every pair of the session's login chain stops working, access and refresh alike. */

@@ -147,10 +147,10 @@ export async function insideTransaction<T>(engine: object, fn: () => Promise<T>)
 }
 
 /**
- * Runs `fn` once the transaction the caller is inside of (if any) has run its function, outside of it: work a
- * transaction asks for that reads the database afresh (a re-check after a revocation), which the engine would refuse
- * inside the transaction. On SQLite its statements then wait for the COMMIT; on PostgreSQL they may come just before
- * it, so such work must also be done again later (the stream's one-second re-check is).
+ * Runs `fn` once the transaction the caller is inside of (if any) has ended, outside of it: work a transaction asks
+ * for that reads the database afresh (a re-check after a revocation), which the engine would refuse inside the
+ * transaction. It reads what the transaction committed (SQLite's statements wait for the COMMIT; PostgreSQL's engine
+ * commits before it lets them go). A transaction run again lets it go after the attempt that failed.
  */
 export async function afterTransaction<T>(fn: () => Promise<T>): Promise<T> {
   const open = openTransaction.getStore();

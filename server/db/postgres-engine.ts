@@ -197,10 +197,13 @@ export class PostgresEngine implements Engine {
       let broken = false;
       try {
         await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
-        const result = await insideTransaction(this, () => fn(tx));
-        if (tx.conflict !== undefined) throw tx.conflict;
-        await client.query('COMMIT');
-        return result;
+        // COMMIT inside the mark: work the transaction asked for (afterTransaction) reads what it committed.
+        return await insideTransaction(this, async () => {
+          const result = await fn(tx);
+          if (tx.conflict !== undefined) throw tx.conflict;
+          await client.query('COMMIT');
+          return result;
+        });
       } catch (error) {
         failure = tx.conflict ?? error;
         await client.query('ROLLBACK').catch(() => (broken = true));

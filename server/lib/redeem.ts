@@ -26,7 +26,8 @@ export async function redeemCode(db: Db, user: UserRow, code: string, now: numbe
       orderTypes: row.order_types.split(',') as OrderType[],
       createdAt: now,
     });
-    await useRedeemCode(db, row.id, user.id, id, now);
+    // Guarded: a redeem that got there first leaves this one's coupon undone with it.
+    if (!(await useRedeemCode(db, row.id, user.id, id, now))) throw apiError(ErrorCode.REDEEM_CODE_USED);
     return id;
   });
 }

@@ -125,11 +125,17 @@ export async function rotateRefreshToken(deps: Deps, token: string, tenantId: nu
       return 'replayed';
     }
     if (isTrialOver(session, now)) return null;
-    await markRefreshUsed(tx, session.id, now);
-    const pair = await insertPair({ ...deps, db: tx }, { id: session.user_id, tenant_id: session.tenant_id, trial_expires_at: session.trial_expires_at }, session.family);
-    rotations.set(hash, { pair, device, at: now });
-    return pair;
+    // Guarded: of two rotations of one token at once, the one that marks it second gets nothing.
+    if (!(await markRefreshUsed(tx, session.id, now))) return null;
+    return await insertPair({ ...deps, db: tx }, { id: session.user_id, tenant_id: session.tenant_id, trial_expires_at: session.trial_expires_at }, session.family);
   });
+  // A new pair is remembered once committed, so an attempt the engine ran again leaves none here that the database
+  // does not hold; the pair given again is remembered already, from when it was issued.
+  if (result !== null && result !== 'replayed') {
+    const now = deps.now();
+    const rotations = rotationsOf(deps, now);
+    if (rotations.get(hash)?.pair !== result) rotations.set(hash, { pair: result, device, at: now });
+  }
   if (result !== 'replayed') return result;
   deps.accessRevoked();
   return null;

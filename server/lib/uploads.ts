@@ -117,8 +117,11 @@ async function process(deps: Deps, pipeline: UploadPipeline, upload: UploadRow, 
   const { db } = deps;
   const file = bytesPath(pipeline, upload.id);
   const failFile = async (code: number) => {
-    await setUploadState(db, upload.id, 'failed', deps.now(), code);
-    await failOpenTargets(db, upload.id, code, deps.now());
+    // The file and its phones fail together: a reader never sees a failed file whose phones still wait.
+    await db.transaction(async (tx) => {
+      await setUploadState(tx, upload.id, 'failed', deps.now(), code);
+      await failOpenTargets(tx, upload.id, code, deps.now());
+    });
     await removeBytes(pipeline, upload.id);
   };
   if ((await sha512Of(file).catch(() => '')) !== sha512) return await failFile(ErrorCode.FILE_SHA512_MISMATCH);

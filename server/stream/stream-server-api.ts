@@ -98,5 +98,7 @@ export interface StreamServer {
   gridSocketsOf(userId: number): number;
   /** The phone's live model (created on demand), for tests. */
   screen(userPhoneId: number): VirtualScreen | undefined;
+  /** Settles once the input the phone has taken so far reached its sync group's followers (sync-fanout.ts), for tests. */
+  mirrored(userPhoneId: number): Promise<void>;
   close(): Promise<void>;
 }

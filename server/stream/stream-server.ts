@@ -47,7 +47,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
   const keepAlive = new KeepAlive(options.keepaliveMs ?? KEEPALIVE_MS);
 
   // Group control: input on a sync group's main-control phone is mirrored to its followers (sync-fanout.ts).
-  const mirror = createSyncFanout({ db: options.db, now, entryFor: (row) => rooms.entryFor(row), logError });
+  const fanout = createSyncFanout({ db: options.db, now, entryFor: (row) => rooms.entryFor(row), logError });
 
   // The live grid watches the same rooms, so a phone-view tap shows in the grid.
   const grid = createGridService(
@@ -74,7 +74,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     sockets.add(session);
     if (grant.byViewerKey) await presence.socketOpened(grant.tokenHash);
     keepAlive.watch(socket);
-    dispatchMessages(socket, session, { clock, mirror });
+    dispatchMessages(socket, session, { clock, mirror: fanout.mirror });
     socket.on('close', () => {
       sockets.delete(session);
       session.dispose();
@@ -148,6 +148,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     gridWatching: (userPhoneId) => grid.watching(userPhoneId),
     gridSocketsOf: (userId) => grid.socketsOf(userId),
     screen: (userPhoneId) => rooms.current(userPhoneId)?.model,
+    mirrored: fanout.mirrored,
     buffered: () => sockets.buffered(),
     close() {
       clearInterval(tick);

@@ -74,7 +74,7 @@ export function createSyncFanout(deps: SyncFanoutDeps) {
    * Input `source` applied to its own phone (allowed to drive it): the same input to the followers, if it leads.
    * Reading the group takes a database round, and input comes faster than that: each phone's input goes in turn.
    */
-  return function mirror(source: InputSource, message: Mirrored): Promise<void> {
+  function mirror(source: InputSource, message: Mirrored): Promise<void> {
     const turn = (queues.get(source.phoneId) ?? Promise.resolve())
       .then(() => mirrorNow(source, message))
       .catch((error: unknown) => deps.logError(`[sync] input of phone ${source.phoneId}: ${String(error)}`));
@@ -83,25 +83,32 @@ export function createSyncFanout(deps: SyncFanoutDeps) {
       if (queues.get(source.phoneId) === turn) queues.delete(source.phoneId);
     });
     return turn;
-  };
+  }
+
+  /** Settles once the input phone `phoneId` was given so far has reached its followers (or was found to lead none). */
+  async function mirrored(phoneId: number): Promise<void> {
+    await queues.get(phoneId);
+  }
+
+  return { mirror, mirrored };
 
   async function mirrorNow(source: InputSource, message: Mirrored): Promise<void> {
     const led = await syncGroupLedBy(deps.db, source.phoneId);
     // Only the group's owner drives the group: a grantee controlling the main phone drives that phone alone.
     if (!led || led.group.user_id !== source.grant.userId) return;
     const at = deps.now();
+    const states = new Map<number, SyncMemberState>();
+    const taking: PhoneEntry[] = [];
     for (const follower of led.followers) {
-      if (syncRefusal(follower, at)) {
-        await record(led.group.id, follower.id, 'failed');
-        continue;
+      const entry = syncRefusal(follower, at) ? null : await deps.entryFor(follower);
+      if (!entry || entry.model.booting()) states.set(follower.id, 'failed');
+      else {
+        states.set(follower.id, 'following');
+        taking.push(entry);
       }
-      const entry = await deps.entryFor(follower);
-      if (entry.model.booting()) {
-        await record(led.group.id, follower.id, 'failed');
-        continue;
-      }
-      if (apply(entry.model, message, source.entry.model)) entry.changed();
-      await record(led.group.id, follower.id, 'following');
     }
+    // Applied to every follower in one go, nothing awaited between them: they change within the same picture tick.
+    for (const entry of taking) if (apply(entry.model, message, source.entry.model)) entry.changed();
+    for (const [phoneId, state] of states) await record(led.group.id, phoneId, state);
   }
 }

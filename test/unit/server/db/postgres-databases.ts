@@ -43,9 +43,11 @@ async function prepare(url: string, template: Template): Promise<void> {
   }
 }
 
+let cluster: Cluster | undefined;
+
 function databases() {
   started ??= (async () => {
-    const cluster: Cluster = await startCluster();
+    cluster = await startCluster();
     const made = {} as Record<Template, Databases>;
     for (const template of ['schema', 'seeded'] as const) {
       await templateDatabase(cluster, template, (url: string) => prepare(url, template));
@@ -76,4 +78,14 @@ export async function freshPostgres(options: PostgresEngineOptions = {}, templat
       database.release();
     },
   };
+}
+
+let empties = 0;
+
+/** A new database on the tests' cluster with nothing in it, not even the schema: what a first start meets. */
+export async function emptyPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  await databases();
+  const name = `empty_${process.pid}_${++empties}`;
+  const made = await cluster!.createDatabase(name);
+  return { url: made.url, drop: async () => void (await cluster!.admin.query(`DROP DATABASE IF EXISTS ${cluster!.quoted(name)} WITH (FORCE)`)) };
 }
