@@ -125,16 +125,21 @@ async function browserTests(browserPath) {
   }
 }
 
-/** The journey in WebKit and Firefox (test/engines/), the engines installed first when missing; NO_ENGINES=1 skips it. */
+/**
+ * The journey in WebKit and Firefox (test/engines/) against a server on PostgreSQL, or on SQLite where PostgreSQL is
+ * skipped (the journey says so); the engines installed first when missing; NO_ENGINES=1 skips it.
+ */
 async function engineTests() {
-  console.log('\n== browser tests (WebKitGTK and Firefox ESR, 390x844: the journey)');
+  const database = postgres.skipped ? 'SQLite' : 'PostgreSQL';
+  console.log(`\n== browser tests (WebKitGTK and Firefox ESR, 390x844: the journey, server on ${database})`);
   const engines = ensureEngines();
   if (engines.skipped) return console.log(`WebKit and Firefox tests skipped: ${engines.skipped}`);
-  if (engines.missing) return record('browser, WebKit and Firefox (not run: see above)', 0, 1);
+  const stage = `browser, WebKit and Firefox on ${database}`;
+  if (engines.missing) return record(`${stage} (not run: see above)`, 0, 1);
   const journey = await run(node, ENGINE_JOURNEY);
   const counts = journeyCounts(journey.output, journey.code);
-  if (counts.failed) failures.push('browser, WebKit and Firefox:', ...journeyFailures(journey.output, journey.code));
-  record(`browser, WebKit and Firefox${counts.skipped ? ` (${counts.skipped} skipped)` : ''}`, counts.passed, counts.failed);
+  if (counts.failed) failures.push(`${stage}:`, ...journeyFailures(journey.output, journey.code));
+  record(`${stage}${counts.skipped ? ` (${counts.skipped} skipped)` : ''}`, counts.passed, counts.failed);
 }
 
 if (build.code === 0) {

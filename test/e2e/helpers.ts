@@ -2,6 +2,7 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
+import pg from 'pg';
 
 export const SMS_CODE = '246810';
 export const DEMO_MOBILE = '13800138000';
@@ -71,6 +72,10 @@ export async function useEnglish(page: Page): Promise<void> {
 export function serverDb(): Database.Database {
   const dir = process.env.E2E_DATA_DIR;
   if (!dir) throw new Error('E2E_DATA_DIR is not set (global setup did not run)');
+  // Its SQLite file exists only when the server runs on SQLite; opening it would make an empty one.
+  if (process.env.E2E_DATABASE_URL) {
+    throw new Error('the server runs on PostgreSQL (E2E_DATABASE_URL): use the asynchronous helpers');
+  }
   const db = new Database(join(dir, 'cloud-phone.db'));
   db.pragma('busy_timeout = 5000');
   return db;
@@ -121,26 +126,85 @@ export interface PlantedPhone {
   validMs?: number;
 }
 
+/** What planting runs, in SQL both engines accept: TRUE/FALSE, ON CONFLICT DO NOTHING, RETURNING id. */
+const PLANT_SQL = {
+  user: 'SELECT id, tenant_id FROM users WHERE mobile = ? AND deleted_at IS NULL',
+  defaultGroup:
+    "INSERT INTO phone_groups (user_id, name, is_default, created_at) VALUES (?, '', TRUE, ?) ON CONFLICT DO NOTHING",
+  namedGroup:
+    'INSERT INTO phone_groups (user_id, name, is_default, created_at) VALUES (?, ?, FALSE, ?) ON CONFLICT DO NOTHING',
+  groupId: 'SELECT id FROM phone_groups WHERE user_id = ? AND name = ?',
+  phone:
+    'INSERT INTO phones (tenant_id, user_id, group_id, grade_id, phone_no, name, status, expire_time, created_at) ' +
+    'VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?) RETURNING id',
+};
+
+/** A planted phone's values after its owner and group: phone_no, name, status, expire_time, created_at. */
+type PhoneValues = [string, string, string, number, number];
+function phoneValues(userId: number, index: number, phone: PlantedPhone, now: number): PhoneValues {
+  // "7" + the user id + the index: unique, and apart from the seed's CP1.../CP2... numbers.
+  const phoneNo = `CP7${String(userId).padStart(5, '0')}${String(index).padStart(2, '0')}`;
+  return [phoneNo, phone.name, phone.status ?? 'online', now + (phone.validMs ?? 30 * DAY), now];
+}
+
 /** Gives a freshly registered user phones (and the named groups they sit in); returns their ids in order. */
 export function plantPhones(mobile: string, phones: PlantedPhone[]): number[] {
   const db = serverDb();
   try {
     const now = Date.now();
-    const user = db.prepare('SELECT id, tenant_id FROM users WHERE mobile = ? AND deleted_at IS NULL').get(mobile) as { id: number; tenant_id: number };
-    db.prepare("INSERT OR IGNORE INTO phone_groups (user_id, name, is_default, created_at) VALUES (?, '', 1, ?)").run(user.id, now);
+    const user = db.prepare(PLANT_SQL.user).get(mobile) as { id: number; tenant_id: number };
+    db.prepare(PLANT_SQL.defaultGroup).run(user.id, now);
     const groupId = (name: string): number => {
-      if (name) db.prepare('INSERT OR IGNORE INTO phone_groups (user_id, name, is_default, created_at) VALUES (?, ?, 0, ?)').run(user.id, name, now);
-      return db.prepare('SELECT id FROM phone_groups WHERE user_id = ? AND name = ?').pluck().get(user.id, name) as number;
+      if (name) db.prepare(PLANT_SQL.namedGroup).run(user.id, name, now);
+      return db.prepare(PLANT_SQL.groupId).pluck().get(user.id, name) as number;
     };
-    const insert = db.prepare(
-      'INSERT INTO phones (tenant_id, user_id, group_id, grade_id, phone_no, name, status, expire_time, created_at) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?)',
-    );
-    // "7" + the user id + the index: unique, and apart from the seed's CP1.../CP2... numbers.
+    const insert = db.prepare(PLANT_SQL.phone).pluck();
     return phones.map((phone, index) => {
-      const phoneNo = `CP7${String(user.id).padStart(5, '0')}${String(index).padStart(2, '0')}`;
-      return Number(insert.run(user.tenant_id, user.id, groupId(phone.group ?? ''), phoneNo, phone.name, phone.status ?? 'online', now + (phone.validMs ?? 30 * DAY), now).lastInsertRowid);
+      const group = groupId(phone.group ?? '');
+      return Number(insert.get(user.tenant_id, user.id, group, ...phoneValues(user.id, index, phone, now)));
     });
   } finally {
     db.close();
+  }
+}
+
+/** `?` placeholders as node-postgres numbers them (none of PLANT_SQL's sits inside a string). */
+const numbered = (sql: string): string => {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+};
+
+/**
+ * plantPhones for a server on either engine: on PostgreSQL when E2E_DATABASE_URL names its database (the WebKit and
+ * Firefox journey's server), through node-postgres; else in its SQLite file, as plantPhones does.
+ */
+export async function plantPhonesAsync(mobile: string, phones: PlantedPhone[]): Promise<number[]> {
+  const url = process.env.E2E_DATABASE_URL;
+  if (!url) return plantPhones(mobile, phones);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const first = async (sql: string, params: unknown[]): Promise<unknown> => {
+      const { rows } = await client.query({ text: numbered(sql), values: params, rowMode: 'array' });
+      return (rows[0] as unknown[] | undefined)?.[0];
+    };
+    const now = Date.now();
+    const { rows } = await client.query<{ id: string; tenant_id: string }>(numbered(PLANT_SQL.user), [mobile]);
+    const user = rows[0];
+    if (!user) throw new Error(`no user ${mobile} to plant phones for`);
+    const userId = Number(user.id);
+    await client.query(numbered(PLANT_SQL.defaultGroup), [userId, now]);
+    const ids: number[] = [];
+    // One after another: each phone's group may be the one the phone before created.
+    for (const [index, phone] of phones.entries()) {
+      const name = phone.group ?? '';
+      if (name) await client.query(numbered(PLANT_SQL.namedGroup), [userId, name, now]);
+      const groupId = await first(PLANT_SQL.groupId, [userId, name]);
+      const values = [user.tenant_id, userId, groupId, ...phoneValues(userId, index, phone, now)];
+      ids.push(Number(await first(PLANT_SQL.phone, values)));
+    }
+    return ids;
+  } finally {
+    await client.end();
   }
 }

@@ -5,6 +5,10 @@
  * denied, and a lazy page that failed offline opening by itself once the network is back. The full suite stays on
  * Chromium (test/e2e/); this is what every iOS webview (WebKit) and Firefox must also do. `npm test` runs it after
  * installing the engines (install.mjs); alone: `node test/engines/run.mjs`.
+ *
+ * Its server runs on PostgreSQL (a private cluster, journey-database.mjs), so the journey also walks the data layer's
+ * second engine end to end while the Chromium suite walks SQLite; where PostgreSQL is skipped (NO_POSTGRES=1) it runs
+ * on SQLite, saying so in one line. The helpers that write to the server's database take E2E_DATABASE_URL.
  */
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -34,6 +38,7 @@ import {
   type Engine,
   type EnginePage,
 } from './steps.ts';
+import { journeyDatabase } from './journey-database.mjs';
 import { atExit } from './owned-processes.mjs';
 import { webkitEngine } from './webkit.mjs';
 
@@ -46,15 +51,21 @@ const ARTIFACTS = new URL('../../test-results/engines/', import.meta.url).pathna
 const TEST_MS = 60_000;
 
 let stopServer: () => Promise<void> = async () => {};
+let stopDatabase: () => Promise<void> = async () => {};
 before(async () => {
   const { missing } = enginePaths();
   if (missing.length) throw new Error(`missing engine packages: ${missing.join(', ')} (node test/engines/run.mjs installs them)`);
   if (!existsSync(new URL('../../dist/index.html', import.meta.url))) throw new Error('dist/ is missing: run `npm run build` first (npm test does it for you).');
   mkdirSync(ARTIFACTS, { recursive: true });
+  const database = await journeyDatabase();
+  stopDatabase = database.stop;
   // The Chromium suite's server, started as its global setup starts it; the helpers read its address and data from the same variables.
-  const server = await startServer({ SMS_FIXED_CODE, ...BROWSER_SUITE_LIMITS });
+  const onDatabase = database.url ? { DATABASE_URL: database.url } : {};
+  const server = await startServer({ SMS_FIXED_CODE, ...BROWSER_SUITE_LIMITS, ...onDatabase });
   process.env.E2E_BASE_URL = server.baseURL;
   process.env.E2E_DATA_DIR = server.dataDir;
+  if (database.url) process.env.E2E_DATABASE_URL = database.url;
+  // Killed before the cluster stops: owned-processes.mjs installs its exit handler on import, the cluster on start.
   const killed = atExit(() => {
     if (server.pid) process.kill(server.pid, 'SIGKILL');
     rmSync(server.dataDir, { recursive: true, force: true });
@@ -64,7 +75,13 @@ before(async () => {
     await server.stop();
   };
 });
-after(() => stopServer());
+after(async () => {
+  try {
+    await stopServer();
+  } finally {
+    await stopDatabase();
+  }
+});
 
 const engines: Array<(serverUrl: string) => Engine> = [
   (serverUrl) => webkitEngine({ paths: enginePaths().paths, serverUrl, viewport: PHONE_VIEWPORT }) as Engine,
@@ -139,6 +156,8 @@ for (const make of engines) {
       await page.click(byTestId('method-mock'));
       await page.click(byTestId('pay-submit'));
       await waitForPath(page, /^\/app\/pay-result\/demo\?orderId=\d+$/);
+      // The page says "checking" until the server's first answer on the payment, however quick the database.
+      await waitFor(page, `${byTestId('pay-result')}:not([data-status="waiting"])`);
       assert.equal(await textOf(page, byTestId('pay-result-title')), 'Payment successful');
       await page.goto('/demo');
       await waitUntil(page, 'the phone bought', () => document.querySelectorAll('[data-testid="phone-card"]').length === 1, []);

@@ -1,9 +1,19 @@
 /**
  * The journey's steps, written once for both engines against one small page interface (webkit.mjs and firefox.mjs
  * implement it over WebDriver and WebDriver BiDi). Accounts, codes, planted phones and the picture's measure come
- * from the Chromium tests' helpers (test/e2e/), so the three engines walk the same journey on the same data.
+ * from the Chromium tests' helpers (test/e2e/), so the three engines walk the same journey on the same data; the
+ * phones are planted in the server's database on either engine (PostgreSQL here, SQLite where it is skipped).
  */
-import { DEMO_MOBILE, DEMO_PASSWORD, LIVE_APP, SMS_CODE, markExpiryReminderShown, plantPhones, uniqueMobile, type PlantedPhone } from '../e2e/helpers.ts';
+import {
+  DEMO_MOBILE,
+  DEMO_PASSWORD,
+  LIVE_APP,
+  SMS_CODE,
+  markExpiryReminderShown,
+  plantPhonesAsync,
+  uniqueMobile,
+  type PlantedPhone,
+} from '../e2e/helpers.ts';
 
 export interface EnginePage {
   readonly engine: 'webkit' | 'firefox';
@@ -136,7 +146,7 @@ export async function registerBySms(page: EnginePage): Promise<string> {
 /** A new account owning `phones`, on home with them listed; returns their ids. */
 export async function userWithPhones(page: EnginePage, phones: PlantedPhone[]): Promise<number[]> {
   const mobile = await registerBySms(page);
-  const ids = plantPhones(mobile, phones);
+  const ids = await plantPhonesAsync(mobile, phones);
   // Planted after the login: the list is read again.
   await page.goto('/demo');
   await waitUntil(page, `${phones.length} phone cards`, (s: string, n: number) => document.querySelectorAll(s).length === n, [byTestId('phone-card'), phones.length]);
