@@ -46,8 +46,22 @@ export interface Queryable {
    * how); on a transaction's handle, a savepoint inside that transaction. `fn` may run more than once (a conflict is
    * retried), so it does nothing outside the database and awaits nothing but its handle.
    */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
 }
+
+export interface TransactionOptions {
+  /**
+   * Transactions of one queue run one after another, across every instance on the database: for those that would
+   * otherwise conflict nearly always (every payment takes the same stock and numbers new phones after the highest
+   * one), so they wait their turn instead of being run again and again. PostgreSQL holds an advisory lock on the name
+   * from before BEGIN to after the end; SQLite runs every transaction one after another anyway. A savepoint is in its
+   * outer transaction's turn: the option is ignored there.
+   */
+  queue?: string;
+}
+
+/** The queue of transactions that settle orders and make phones (payments, free orders, activation codes). */
+export const SETTLEMENT_QUEUE = 'settlement';
 
 export interface Engine extends Queryable {
   readonly kind: 'sqlite' | 'postgres';

@@ -11,7 +11,7 @@ import {
   RETRY_LIMITS,
   TransactionConflict,
 } from './engine.ts';
-import type { Engine, EngineOptions, Queryable, Row, RunResult, SqlParams } from './engine.ts';
+import type { Engine, EngineOptions, Queryable, Row, RunResult, SqlParams, TransactionOptions } from './engine.ts';
 import { renumbered } from './postgres/placeholders.ts';
 import { engineError, isConflict, TYPE_READERS } from './postgres/values.ts';
 
@@ -37,6 +37,10 @@ export interface PostgresEngineOptions extends EngineOptions {
 }
 
 type Runner = Pool | PoolClient;
+
+/** A transaction queue (TransactionOptions.queue) is a session advisory lock on a 64-bit hash of its name. */
+const QUEUE_LOCK = 'SELECT pg_advisory_lock(hashtextextended($1, 0))';
+const QUEUE_UNLOCK = 'SELECT pg_advisory_unlock(hashtextextended($1, 0))';
 
 function values(sql: string, params: SqlParams): { text: string; values: unknown[] } {
   const { text, names, positional } = renumbered(sql);
@@ -188,14 +192,20 @@ export class PostgresEngine implements Engine {
     }
   }
 
-  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     assertOutsideTransaction(this);
     for (let attempt = 1; ; attempt++) {
       const client = await this.pool.connect();
       const tx = new PostgresTransaction(client);
       let failure: unknown;
       let broken = false;
+      let queued = false;
       try {
+        // Taken before BEGIN, so the snapshot is made once the turn has come and sees what the one before committed.
+        if (options.queue !== undefined) {
+          await client.query(QUEUE_LOCK, [options.queue]);
+          queued = true;
+        }
         await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
         // COMMIT inside the mark: work the transaction asked for (afterTransaction) reads what it committed.
         return await insideTransaction(this, async () => {
@@ -208,6 +218,8 @@ export class PostgresEngine implements Engine {
         failure = tx.conflict ?? error;
         await client.query('ROLLBACK').catch(() => (broken = true));
       } finally {
+        // A connection that cannot say so is closed, which ends its lock too.
+        if (queued && !broken) await client.query(QUEUE_UNLOCK, [options.queue]).catch(() => (broken = true));
         tx.finished = true;
         // A connection whose ROLLBACK failed is closed rather than handed to the next caller mid-transaction.
         client.release(broken);

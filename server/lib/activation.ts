@@ -11,6 +11,7 @@ import { createPhones, renewPhone } from './phone-provisioning.ts';
 import { loadOwnedPhones } from './phones.ts';
 import type { Db, Language, UserRow } from './types.ts';
 import { mapInOrder } from './in-order.ts';
+import { SETTLEMENT_QUEUE } from '../db/engine.ts';
 
 // Activation codes (API.md "Activation and redeem codes"): type 1 makes a new phone per code, type 2 renews phone i
 // with code i. Per-code outcomes are answers, not errors: one bad code does not stop the others.
@@ -99,5 +100,5 @@ export async function activateCodes(db: Db, user: UserRow, request: ActivationRe
         ...(detail === undefined ? {} : { errorCode: detail, msg: ERROR_MESSAGES[detail] }),
       };
     }));
-  });
+  }, { queue: SETTLEMENT_QUEUE });
 }

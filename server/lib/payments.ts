@@ -22,6 +22,7 @@ import { createPhones, renewPhone } from './phone-provisioning.ts';
 import { exceedsValidityCeiling, renewedExpiry } from './pricing.ts';
 import type { Line } from './pricing.ts';
 import type { Db, UserRow } from './types.ts';
+import { SETTLEMENT_QUEUE } from '../db/engine.ts';
 
 // Payments (API.md "Payment"). settleOrder is everything a successful payment does; callers run it inside the same
 // transaction as the payment row, so a failure anywhere (stock gone, a phone changed, a constraint) leaves
@@ -155,7 +156,7 @@ export async function submitPayment(db: Db, user: UserRow, submission: Submissio
       finished_at: mock ? now : null,
     });
     return (await findPayment(db, id))!;
-  });
+  }, { queue: SETTLEMENT_QUEUE });
 }
 
 /** What a wallet's callback may report. */
@@ -186,7 +187,7 @@ export async function notifyPayment(db: Db, method: string, paymentId: string, r
         await finishPayment(db, payment.id, result === 'fail' ? 'failed' : 'closed', now);
       }
       return (await findPayment(db, payment.id))!;
-    });
+    }, { queue: SETTLEMENT_QUEUE });
   } catch (error) {
     if (error instanceof ApiError && error.code !== ErrorCode.ORDER_NOT_EXIST && error.code !== ErrorCode.PAYMENT_METHOD_INVALID) {
       await failWaitingPayment(db, paymentId, now);

@@ -11,6 +11,7 @@ import { settleOrder } from '../lib/payments.ts';
 import { languageOf } from '../lib/request.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 import { mapInOrder } from '../lib/in-order.ts';
+import { SETTLEMENT_QUEUE } from '../db/engine.ts';
 
 // Orders (shared/contract/shop.ts, shop-orders.ts; API.md "Orders"): preview and create share quoteOrder, so what the
 // user saw is what is charged.
@@ -38,7 +39,7 @@ export function orderRoutes(deps: Deps): Hono<AppEnv> {
       const placed = await placeOrder(db, user, request, await quoteOrder(db, user, request, now), language, now);
       if (placed.pay_amount === 0) await settleOrder(db, placed, 'free', now);
       return (await findOrder(db, placed.id))!;
-    });
+    }, { queue: SETTLEMENT_QUEUE });
     return { orderId: order.id, orderNo: order.order_no, payAmount: order.pay_amount, status: effectiveStatus(order, now) };
   });
 

@@ -103,6 +103,23 @@ else {
     assert.equal(codesOf(retried), ['40001']);
   });
 
+  postgres('transactions of one queue wait their turn: 10 read-then-write at once, none run again, all counted', async ({ db, retried }) => {
+    const increment = (queue?: string) =>
+      db.transaction(async (tx) => {
+        const n = (await tx.value<number>('SELECT n FROM counters WHERE id = 1'))!;
+        await tx.run('UPDATE counters SET n = ? WHERE id = 1', n + 1);
+      }, queue === undefined ? {} : { queue });
+    await Promise.all(Array.from({ length: 10 }, () => increment('counter')));
+    assert.is(await db.value('SELECT n FROM counters WHERE id = 1'), 10);
+    assert.equal(retried, [], 'queued, none conflicted');
+    // The same without the queue: as many, through conflicts run again.
+    await Promise.all(Array.from({ length: 10 }, () => increment()));
+    assert.is(await db.value('SELECT n FROM counters WHERE id = 1'), 20);
+    assert.ok(retried.length > 0, 'without the queue they conflicted');
+    // The queue's lock went with each transaction: no connection of the pool still holds it.
+    assert.is(await db.value("SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"), 0);
+  });
+
   postgres('a deadlock: the transaction chosen to fail is run again, and both take effect', async ({ db, retried }) => {
     const firstHolds = gate();
     const secondHolds = gate();
