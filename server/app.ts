@@ -33,6 +33,7 @@ import { transferRoutes } from './routes/transfers.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { pwaRoutes } from './routes/pwa.ts';
+import { healthRoutes } from './routes/health.ts';
 import { shareRoutes } from './routes/shares.ts';
 import { fileRoutes, type UploadOptions } from './routes/files.ts';
 import { UPLOAD_PATH } from '../shared/contract/file-words.ts';
@@ -79,6 +80,8 @@ export interface AppOptions {
   appsChanged?: AppsChanged;
   /** Told when sessions were revoked (main.ts: the stream service closes the sockets their tokens opened). */
   accessRevoked?: () => void;
+  /** True once the instance is stopping: GET /health then answers 503 (routes/health.ts). */
+  stopping?: () => boolean;
   /** The server's keys (main.ts: from the environment or DATA_DIR); random per app when left out (tests). */
   secrets?: Secrets;
   /**
@@ -223,6 +226,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/', assistantRoutes(deps, { passageSource: options.passageSource ?? contentPassages(deps.db), llm: options.llm, tokenDelayMs: options.assistantTokenDelayMs ?? DEFAULT_ASSISTANT_TOKEN_DELAY_MS, logError }));
   const streamStats = options.streamStats;
   if (streamStats) app.get('/stream/api/stats', (c) => ok(c, streamStats()));
+  app.route('/', healthRoutes({ db: options.db, stopping: options.stopping }));
   app.route('/', pwaRoutes(deps, options.staticDir ?? DEFAULT_STATIC_DIR));
   app.route('/', staticRoutes({ distDir: options.distDir, staticDir: options.staticDir ?? DEFAULT_STATIC_DIR, security: options.pageSecurity }));
 

@@ -69,8 +69,11 @@ const stream = createStreamServer({
   // The network check's sockets are counted per address, which behind a trusted proxy is the forwarded one.
   lineAddressOf: (req) => addressOf(req.headers['x-forwarded-for']?.toString(), req.socket.remoteAddress, trustProxy),
 });
+// Set on SIGTERM or SIGINT: the health check then tells the balancer to send work elsewhere.
+let stopping = false;
 const app = createApp({
   db,
+  stopping: () => stopping,
   distDir: resolve(config.distDir),
   smsFixedCode: config.smsFixedCode,
   accessTokenTtlSeconds: config.accessTokenTtlSeconds,
@@ -102,7 +105,6 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
 });
 stream.attach(server as Server);
 
-let stopping = false;
 function stop(signal: string) {
   if (stopping) return;
   stopping = true;
