@@ -15,6 +15,7 @@ import { createStreamServer } from './stream/stream-server.ts';
 import { createStreamStats } from './stream/stream-stats.ts';
 import { installedApps } from './lib/phone-apps.ts';
 import { identityOf } from './lib/phone-identity.ts';
+import { aloneEvents, postgresEvents, type InstanceEvent } from './lib/instance-events.ts';
 
 // Entry point: `npx tsx server/main.ts`. Configuration comes only from the environment, read here once through the
 // table in configuration.ts (the README's configuration table); a malformed value stops the start before anything
@@ -71,6 +72,29 @@ const stream = createStreamServer({
 });
 // Set on SIGTERM or SIGINT: the health check then tells the balancer to send work elsewhere.
 let stopping = false;
+/** What this instance's stream does on an event, whether it caused it or another instance told it (instance-events.ts). */
+async function onEvent(event: InstanceEvent): Promise<void> {
+  switch (event.type) {
+    // Logout, a password change, closing the account, a refresh-token replay, a grant or share ended: the sockets
+    // those sessions or rights opened are checked again.
+    case 'accessRevoked':
+      return void stream.revalidate();
+    // A reset and a replacement without data start a fresh instance: its clipboard goes too.
+    case 'phoneRestarted':
+      return void stream.restartPhone(event.userPhoneId, { reset: event.kind === 'reset' || event.kind === 'replace' });
+    // An app installed, uninstalled, started or stopped shows on the phone's screen at once.
+    case 'appsChanged':
+      return await stream.appsChanged(event.userPhoneId, event.change);
+  }
+}
+// Instances sharing a PostgreSQL database tell one another; alone on SQLite, there is nobody to tell.
+const events = config.databaseUrl ? await postgresEvents(config.databaseUrl, (event) => void onEvent(event), console.error) : aloneEvents;
+/** This instance acts at once, as a single server does, and the others hear of it. */
+function happened(event: InstanceEvent): Promise<void> {
+  void events.tell(event);
+  return onEvent(event);
+}
+
 const app = createApp({
   db,
   stopping: () => stopping,
@@ -91,14 +115,11 @@ const app = createApp({
   // New accounts start with the first-run guide seen (the browser tests' server, whose users are new by the dozen).
   newAccountsSkipGuide: config.newAccountsSkipGuide,
   llm: config.llm,
-  // A reset and a replacement without data start a fresh instance: its clipboard goes too.
-  phoneRestarted: (userPhoneId, kind) => void stream.restartPhone(userPhoneId, { reset: kind === 'reset' || kind === 'replace' }),
+  phoneRestarted: (userPhoneId, kind) => void happened({ type: 'phoneRestarted', userPhoneId, kind }),
   // Uploaded files wait under DATA_DIR until installed (a day at most); UPLOAD_STEP_MS paces each push and install step.
   uploads: { dir: join(dataDir, 'uploads'), stepMs: config.uploadStepMs, quotaBytes: config.uploadQuotaBytes },
-  // Logout, a password change, closing the account or a refresh-token replay end the sockets those sessions opened.
-  accessRevoked: () => stream.revalidate(),
-  // An app installed, uninstalled, started or stopped shows on the phone's screen at once.
-  appsChanged: (userPhoneId, change) => stream.appsChanged(userPhoneId, change),
+  accessRevoked: () => void happened({ type: 'accessRevoked' }),
+  appsChanged: async (userPhoneId, change) => await happened({ type: 'appsChanged', userPhoneId, change }),
 });
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(`server listening on http://localhost:${info.port}/app/demo`);
@@ -113,6 +134,7 @@ function stop(signal: string) {
   const force = setTimeout(() => void db.close().finally(() => process.exit(0)), 3000);
   force.unref();
   void stream.close();
+  void events.close();
   server.close(() => void db.close().finally(() => process.exit(0)));
 }
 process.on('SIGINT', () => stop('SIGINT'));
