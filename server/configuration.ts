@@ -48,6 +48,8 @@ export const SERVER_SETTINGS = {
   host: setting('HOST', text, '0.0.0.0', 'listening address'),
   dataDir: setting('DATA_DIR', path, './data',
     'the SQLite file (created and seeded on first start) unless `DATABASE_URL` is set, `secrets.json`, and `uploads/` (files being installed)'),
+  instanceUrl: optional('INSTANCE_URL', httpUrl,
+    'this instance\'s own address as the other instances reach it (`http://10.0.0.5:8080`), set on each of several instances sharing one `DATABASE_URL`; it then needs `SCREENSHOT_LINK_SECRET` and `SMS_CODE_SECRET`, the same on all'),
   databaseUrl: optional('DATABASE_URL', postgresUrl,
     'PostgreSQL instead of the SQLite file, e.g. `postgres://user:password@host:5432/name` (its schema made and seeded on first start; docs/postgresql.md)'),
   distDir: setting('DIST_DIR', path, './dist', 'the built app, served under `/app/`'),
@@ -104,6 +106,14 @@ export function readConfiguration(env: Environment): { ok: true; configuration: 
       llm = llmFromEnv({ LLM_BASE_URL: llmBaseUrl, LLM_MODEL: llmModel, LLM_API_KEY: llmApiKey });
     } catch (error) {
       errors.push({ name: 'LLM_BASE_URL', message: (error as Error).message });
+    }
+  }
+  // Several instances must agree on their keys (a code sent through one is checked by another) and on the database:
+  // secrets.json is one instance's own, and each would make its own SQLite file.
+  if (server.values.instanceUrl !== undefined) {
+    if (server.values.databaseUrl === undefined) errors.push({ name: 'INSTANCE_URL', message: 'INSTANCE_URL needs DATABASE_URL: several instances share one PostgreSQL database' });
+    for (const [name, value] of [['SCREENSHOT_LINK_SECRET', server.values.screenshotLinkSecret], ['SMS_CODE_SECRET', server.values.smsCodeSecret]] as const) {
+      if (value === undefined) errors.push({ name, message: `INSTANCE_URL needs ${name}, the same on every instance` });
     }
   }
   if (errors.length > 0) return { ok: false, errors: errors.map((error) => error.message) };
