@@ -61,6 +61,7 @@ const throttles = createThrottles(limits);
 // made first because the API tells it about reboots and resets, which restart the phone's screen.
 const stream = createStreamServer({
   db,
+  instanceUrl: config.instanceUrl,
   // The home screens show the apps installed on each phone (lib/phone-apps.ts) next to its built-in ones.
   installedApps: async (userPhoneId) => (await installedApps(db, userPhoneId)).map((row) => ({ packageName: row.package_name, label: row.label, iconPng: row.icon_png })),
   // The Settings app's "About phone" shows the stored identity, which a change of model ("new machine") sets.

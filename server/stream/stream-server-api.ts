@@ -11,6 +11,8 @@ import type { AppChange } from '../lib/phone-apps.ts';
 
 export interface StreamServerOptions {
   db: Db;
+  /** This instance's own address when several share the database (INSTANCE_URL): phones are rendered by one (stream-owner.ts). */
+  instanceUrl?: string;
   /** Clock for token and phone validity (the app's clock in tests). */
   now?: () => number;
   /** Clock of the phones' screens: status-bar time, touch feedback, tap timing. */

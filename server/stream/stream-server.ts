@@ -24,7 +24,8 @@ import type { StreamServer, StreamServerOptions } from './stream-server-api.ts';
 import { StreamSockets } from './stream-sockets.ts';
 import { createSyncFanout } from './sync-fanout.ts';
 import { describeError, inBackground } from '../lib/background.ts';
-import { routeUpgrades } from './upgrade-routes.ts';
+import { routeUpgrades, type UpgradeRoute } from './upgrade-routes.ts';
+import { streamOwnership } from './stream-owner.ts';
 
 // The reference backend's streaming service (API.md "Streaming"): WebSocket endpoints on the HTTP server. The phone
 // stream (/stream/ws): each phone has a room (phone-rooms.ts) with one screen shared by all its viewers, each socket
@@ -131,10 +132,16 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
   }, 1000);
   tick.unref();
 
-  const upgrades = routeUpgrades([
+  // With several instances (INSTANCE_URL), a phone's sockets go to the one instance that renders its owner's phones
+  // (stream-owner.ts); the network check's lines are any instance's own.
+  const ownership = options.instanceUrl === undefined ? undefined : streamOwnership({ db: options.db, instanceUrl: options.instanceUrl, now, logError });
+  const phoneRoutes: UpgradeRoute[] = [
     { path: GRID_SOCKET_PATH, handleUpgrade: (req, socket, head, url) => grid.handleUpgrade(req, socket, head, url) },
-    { path: LINE_CHECK_PATH, handleUpgrade: (req, socket, head, url) => lineCheck.handleUpgrade(req, socket, head, url) },
     { path: STREAM_PATH, handleUpgrade: (req, socket, head, url) => wss.handleUpgrade(req, socket, head, (ws) => admitted(ws, url, req)) },
+  ];
+  const upgrades = routeUpgrades([
+    ...(ownership ? ownership.wrap(phoneRoutes) : phoneRoutes),
+    { path: LINE_CHECK_PATH, handleUpgrade: (req, socket, head, url) => lineCheck.handleUpgrade(req, socket, head, url) },
   ]);
 
   return {
@@ -152,6 +159,7 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     buffered: () => sockets.buffered(),
     close() {
       clearInterval(tick);
+      void ownership?.close();
       keepAlive.stop();
       presence.close();
       const othersClosed = Promise.all([grid.close(), lineCheck.close()]);
