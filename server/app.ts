@@ -7,7 +7,7 @@ import { fail, ok } from './lib/envelope.ts';
 import { ApiError, apiError, PAGE_MESSAGES } from './lib/errors.ts';
 import { randomSecrets } from './lib/secrets.ts';
 import type { Secrets } from './lib/secrets.ts';
-import { createThrottles, DEFAULT_LIMITS } from './lib/throttles.ts';
+import { createThrottles, DEFAULT_LIMITS, sweepThrottleCounts } from './lib/throttles.ts';
 import type { Limits, Throttles } from './lib/throttles.ts';
 import type { AppEnv, Db, Deps } from './lib/types.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -206,6 +206,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const sweepAnalytics = () => analytics.sweep().catch((error: unknown) => logError(String(error)));
   startup.push(sweepAnalytics());
   setInterval(() => void sweepAnalytics(), 3_600_000).unref();
+  // The throttles' counts that no longer matter go as the app starts and then each minute (every instance sweeps).
+  const sweepThrottles = () => sweepThrottleCounts(deps.db, deps.now()).catch((error: unknown) => logError(String(error)));
+  startup.push(sweepThrottles());
+  setInterval(() => void sweepThrottles(), 60_000).unref();
   const uploadDir = options.uploads?.dir ?? join(tmpdir(), `cloud-phone-uploads-${process.pid}`);
   mkdirSync(uploadDir, { recursive: true });
   const files = fileRoutes(deps, {

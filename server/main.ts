@@ -54,7 +54,8 @@ try {
 await seed(db);
 console.log(`database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : join(dataDir, DATABASE_FILE_NAME)}`);
 
-// One set of throttle counters for the app and the stream (a share join by call or by socket counts against one limit).
+// The throttles of the app and the stream, counted in the database (a share join by call or by socket counts against
+// one limit, on every instance).
 const throttles = createThrottles(limits);
 
 // The virtual phones' stream (API.md "Streaming") shares the port: WebSocket upgrades on /stream/ws. It is
@@ -67,7 +68,7 @@ const stream = createStreamServer({
   // The Settings app's "About phone" shows the stored identity, which a change of model ("new machine") sets.
   phoneAbout: async (userPhoneId) => await identityOf(db, userPhoneId, Date.now()),
   // A share viewer joining by its socket is held to the join call's limit per address.
-  admitJoin: (req) => admitSocketJoin(throttles, addressOf(req.headers['x-forwarded-for']?.toString(), req.socket.remoteAddress, trustProxy), Date.now()),
+  admitJoin: (req) => admitSocketJoin(throttles, db, addressOf(req.headers['x-forwarded-for']?.toString(), req.socket.remoteAddress, trustProxy), Date.now()),
   // The network check's sockets are counted per address, which behind a trusted proxy is the forwarded one.
   lineAddressOf: (req) => addressOf(req.headers['x-forwarded-for']?.toString(), req.socket.remoteAddress, trustProxy),
 });

@@ -1,57 +1,24 @@
-// In-memory counters behind the throttles (throttles.ts, API.md "Throttling"). They live in the server process: a
-// restart forgets them, which only ever lets someone try again sooner, and one process serves the reference backend.
-// Every method takes the time, so tests drive the server's clock (deps.now) and nothing waits for real.
-import { SECOND_MS } from '../../shared/contract/time-units.ts';
+import { createHash } from 'node:crypto';
+import { addEvent, addFailures, beginAttempt, clearFailures, endAttempt, failureRow, nthLatestEvent } from '../data/throttles.ts';
+import type { FailureRow } from '../data/throttles.ts';
+import type { Db } from './types.ts';
+import { MINUTE_MS, SECOND_MS } from '../../shared/contract/time-units.ts';
+
+// The counters behind the throttles (throttles.ts, API.md "Throttling"), kept in the database (data/throttles.ts) so
+// every instance on it counts against one allowance. Losing them (an unlogged table after a crash) only ever lets
+// someone try again sooner. Every method takes the time, so tests drive the server's clock (deps.now) and nothing
+// waits for real; the rows a count no longer needs are deleted by the sweep (app.ts).
 
 /** The first delay after the free failures; each further failure doubles it, up to the lock. */
 export const FIRST_DELAY_MS = 2 * SECOND_MS;
-/** Enough for every client of a busy server; past it, expired entries are swept and then the stalest dropped. */
+/** Keys held per throttle (and accounts with known devices): enough for every client of a busy server. */
 export const DEFAULT_MAX_KEYS = 100_000;
+/** Longer keys (a client's fingerprint header is its own word) are held as their hash, so a row stays small. */
+export const MAX_KEY_LENGTH = 200;
 
-/**
- * A map that stays under `maxKeys`: when full, entries `expired` says are no longer needed go first, then the least
- * recently written (a write moves a key to the end). Dropping a live entry only forgets a count, so a flood of
- * fresh keys can at worst give back some tries, and the per-address throttles bound how many keys one client makes.
- */
-export class BoundedMap<V> {
-  private readonly entries = new Map<string, V>();
-  constructor(
-    private readonly maxKeys: number,
-    private readonly expired: (value: V, now: number) => boolean,
-  ) {}
-
-  get(key: string): V | undefined {
-    return this.entries.get(key);
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  set(key: string, value: V, now: number): void {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    if (this.entries.size > this.maxKeys) this.prune(now);
-  }
-
-  delete(key: string): void {
-    this.entries.delete(key);
-  }
-
-  /** Drops every expired entry (one pass), for an owner whose entries expire long before the map is full. */
-  sweep(now: number): void {
-    for (const [key, value] of this.entries) if (this.expired(value, now)) this.entries.delete(key);
-  }
-
-  // A sweep costs one pass; freeing a tenth of the room makes the next one wait for that many new keys.
-  private prune(now: number): void {
-    this.sweep(now);
-    let excess = this.entries.size - Math.floor(this.maxKeys * 0.9);
-    for (const key of this.entries.keys()) {
-      if (excess-- <= 0) break;
-      this.entries.delete(key);
-    }
-  }
+/** The key as stored: itself, or its SHA-256 when longer than MAX_KEY_LENGTH (distinct keys stay distinct). */
+export function storedKey(key: string): string {
+  return key.length <= MAX_KEY_LENGTH ? key : `sha256 ${createHash('sha256').update(key).digest('hex')}`;
 }
 
 export interface FailurePolicy {
@@ -60,18 +27,19 @@ export interface FailurePolicy {
   lockMs: number;
   /** Failures are forgotten once the key has had none for this long (at least `lockMs`). */
   windowMs: number;
-  maxKeys?: number;
-}
-
-interface FailureEntry {
-  failures: number;
-  lastFailureAt: number;
-  /** Attempts admitted whose outcome is not known yet (a password being checked). */
-  pending: number;
 }
 
 /** What a refusal says while the outcome of attempts in flight is unknown: they settle in well under a second. */
 const IN_FLIGHT_WAIT_MS = SECOND_MS;
+/** An attempt not settled by then was lost with its process (a crash, a restart): it is no longer counted. */
+export const IN_FLIGHT_EXPIRY_MS = MINUTE_MS;
+
+/** A key's count as read: failures and attempts in flight that still count at that moment. */
+export interface FailureState {
+  failures: number;
+  lastFailureAt: number;
+  pending: number;
+}
 
 /**
  * Failed guesses per key (an account, an address) with growing delays and a temporary lock: failures up to half of
@@ -80,22 +48,14 @@ const IN_FLIGHT_WAIT_MS = SECOND_MS;
  * failure, so once a lock ends the next failure locks again: a patient guesser gets one try per lock.
  */
 export class FailureThrottle {
-  private readonly entries: BoundedMap<FailureEntry>;
   private readonly freeFailures: number;
 
-  constructor(private readonly policy: FailurePolicy) {
+  /** `name` tells this throttle's rows from the others' (each throttle of createThrottles has its own). */
+  constructor(
+    readonly name: string,
+    private readonly policy: FailurePolicy,
+  ) {
     this.freeFailures = Math.floor(policy.maxFailures / 2);
-    this.entries = new BoundedMap(policy.maxKeys ?? DEFAULT_MAX_KEYS, (entry, now) => entry.pending === 0 && this.forgotten(entry, now));
-  }
-
-  private forgotten(entry: FailureEntry, now: number): boolean {
-    return entry.failures === 0 || now - entry.lastFailureAt >= this.policy.windowMs;
-  }
-
-  private entry(key: string, now: number): FailureEntry | undefined {
-    const entry = this.entries.get(key);
-    if (entry && this.forgotten(entry, now)) entry.failures = 0;
-    return entry;
   }
 
   /** The wait a key has after `failures` failures, counted from the last one. */
@@ -106,87 +66,82 @@ export class FailureThrottle {
     return Math.min(lockMs, FIRST_DELAY_MS * 2 ** (failures - this.freeFailures - 1));
   }
 
+  /** The row as it counts at `now`: failures past the window forgotten, attempts in flight too long dropped. */
+  private state(row: FailureRow | undefined, now: number): FailureState | undefined {
+    if (!row) return undefined;
+    const remembered = row.failures > 0 && now - row.last_failure_at < this.policy.windowMs;
+    const pending = now - row.pending_at < IN_FLIGHT_EXPIRY_MS ? row.pending : 0;
+    return { failures: remembered ? row.failures : 0, lastFailureAt: row.last_failure_at, pending };
+  }
+
   /**
-   * How long the key must wait before it may try again; 0 when it may try now. Attempts still in flight are counted
-   * as if they will fail: a burst of simultaneous guesses gets no more tries than the same guesses one by one.
+   * How long a key in `state` must wait before it may try again; 0 when it may try now. Attempts still in flight are
+   * counted as if they will fail: a burst of simultaneous guesses gets no more tries than the same guesses one by one.
    */
-  waitMs(key: string, now: number): number {
-    const entry = this.entry(key, now);
-    if (!entry) return 0;
-    const wait = entry.lastFailureAt + this.delayAfter(entry.failures) - now;
+  waitOf(state: FailureState | undefined, now: number): number {
+    if (!state) return 0;
+    const wait = state.lastFailureAt + this.delayAfter(state.failures) - now;
     if (wait > 0) return wait;
-    return entry.pending > 0 && this.delayAfter(entry.failures + entry.pending) > 0 ? IN_FLIGHT_WAIT_MS : 0;
+    return state.pending > 0 && this.delayAfter(state.failures + state.pending) > 0 ? IN_FLIGHT_WAIT_MS : 0;
+  }
+
+  async waitMs(db: Db, key: string, now: number): Promise<number> {
+    return this.waitOf(this.state(await failureRow(db, this.name, storedKey(key)), now), now);
   }
 
   /** Whether the key has used up its failures and waits out the whole lock. */
-  locked(key: string, now: number): boolean {
-    const entry = this.entry(key, now);
-    return Boolean(entry && entry.failures >= this.policy.maxFailures && this.waitMs(key, now) > 0);
+  async locked(db: Db, key: string, now: number): Promise<boolean> {
+    const state = this.state(await failureRow(db, this.name, storedKey(key)), now);
+    return Boolean(state && state.failures >= this.policy.maxFailures && this.waitOf(state, now) > 0);
   }
 
-  /** An attempt whose outcome comes later (`settle`); call after `waitMs` said 0. */
-  begin(key: string, now: number): void {
-    const entry = this.entry(key, now) ?? { failures: 0, lastFailureAt: now, pending: 0 };
-    entry.pending += 1;
-    this.entries.set(key, entry, now);
+  /**
+   * Counts an attempt in flight, whose outcome comes later (`settle`), and answers the wait the key had before it:
+   * when it is not 0 the caller withdraws the attempt (`settle` without a failure) and refuses. Counting first and
+   * deciding on what the count was makes simultaneous attempts see one another, as one atomic write each.
+   */
+  async begin(db: Db, key: string, now: number): Promise<number> {
+    const row = await beginAttempt(db, this.name, storedKey(key), now, now - IN_FLIGHT_EXPIRY_MS, now + IN_FLIGHT_EXPIRY_MS);
+    return this.waitOf(this.state({ ...row, pending: row.pending - 1 }, now), now);
   }
 
-  settle(key: string, now: number, failed: boolean): void {
-    const entry = this.entry(key, now);
-    if (entry && entry.pending > 0) entry.pending -= 1;
-    if (failed) this.fail(key, now);
+  async settle(db: Db, key: string, now: number, failed: boolean): Promise<void> {
+    await endAttempt(db, this.name, storedKey(key));
+    if (failed) await this.fail(db, key, now);
   }
 
   /** Counts `count` failed guesses of the key (an activation call may try many codes at once). */
-  fail(key: string, now: number, count = 1): void {
+  async fail(db: Db, key: string, now: number, count = 1): Promise<void> {
     if (count <= 0) return;
-    const entry = this.entry(key, now) ?? { failures: 0, lastFailureAt: now, pending: 0 };
-    entry.failures += count;
-    entry.lastFailureAt = now;
-    this.entries.set(key, entry, now);
-  }
-
-  /** How many keys are held (the memory bound is what tests check). */
-  get size(): number {
-    return this.entries.size;
+    const { windowMs } = this.policy;
+    await addFailures(db, this.name, storedKey(key), count, now, now - windowMs, now + windowMs);
   }
 
   /** Forgets the key's failures (a successful login ends the account's count); attempts in flight stay counted. */
-  reset(key: string, now: number): void {
-    const entry = this.entry(key, now);
-    if (entry) entry.failures = 0;
+  async reset(db: Db, key: string): Promise<void> {
+    await clearFailures(db, this.name, storedKey(key));
   }
 }
 
 /**
  * Events per key in a sliding window (guest trials per address, per device): at most `limit` in any `windowMs`.
- * Each key keeps the times of its events in the window, so its memory is bounded by `limit`.
+ * Only the events of the last window are kept, and the admissions never let more than `limit` in, so a key holds at
+ * most `limit` rows. Read the wait and add in one transaction, so two instances cannot both take the last one.
  */
 export class WindowCounter {
-  private readonly entries: BoundedMap<number[]>;
-
   constructor(
+    readonly name: string,
     private readonly limit: number,
     private readonly windowMs: number,
-    maxKeys = DEFAULT_MAX_KEYS,
-  ) {
-    this.entries = new BoundedMap(maxKeys, (times, now) => times.length === 0 || now - times[times.length - 1] >= windowMs);
-  }
-
-  private recent(key: string, now: number): number[] {
-    return (this.entries.get(key) ?? []).filter((time) => now - time < this.windowMs);
-  }
+  ) {}
 
   /** How long until the key may have another event; 0 when it may now. */
-  waitMs(key: string, now: number): number {
-    const times = this.recent(key, now);
-    if (times.length < this.limit) return 0;
-    return times[times.length - this.limit] + this.windowMs - now;
+  async waitMs(db: Db, key: string, now: number): Promise<number> {
+    const oldest = await nthLatestEvent(db, this.name, storedKey(key), now - this.windowMs, this.limit);
+    return oldest === undefined ? 0 : oldest + this.windowMs - now;
   }
 
-  add(key: string, now: number): void {
-    const times = this.recent(key, now);
-    times.push(now);
-    this.entries.set(key, times.slice(-this.limit), now);
+  async add(db: Db, key: string, now: number): Promise<void> {
+    await addEvent(db, this.name, storedKey(key), now, now + this.windowMs);
   }
 }

@@ -100,7 +100,7 @@ export async function checkSendLimits(deps: Deps, tenantId: number, mobile: stri
   const fresh = waitFor(await mobileSentAt(db, tenantId, mobile, 0), HOUR_MS, now) === 0;
   const owner =
     requester.signedIn === true ||
-    (await loggedInSince(db, tenantId, mobile, now - RECENT_LOGIN_MS) && isKnownDevice(deps, tenantId, mobile, address, requester.fingerprint));
+    (await loggedInSince(db, tenantId, mobile, now - RECENT_LOGIN_MS) && await isKnownDevice({ ...deps, db }, tenantId, mobile, address, requester.fingerprint));
   if (!fresh && !owner) {
     const prefix = mobile.slice(0, MOBILE_PREFIX_DIGITS);
     tooFrequent(waitFor(await mobileRangeSentAt(db, tenantId, prefix, nextPrefix(prefix), limits.smsPrefixPerHour - 1), HOUR_MS, now));

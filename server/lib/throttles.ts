@@ -1,8 +1,9 @@
 import { ErrorCode } from '../../shared/error-codes.ts';
 import { throttledError } from './errors.ts';
-import { deviceKeys, KnownDevices } from './known-devices.ts';
-import { FailureThrottle, WindowCounter } from './rate-limit.ts';
-import type { Deps } from './types.ts';
+import { deviceKeys, KNOWN_DEVICE_MS, KnownDevices } from './known-devices.ts';
+import { sweepThrottles } from '../data/throttles.ts';
+import { DEFAULT_MAX_KEYS, FailureThrottle, WindowCounter } from './rate-limit.ts';
+import type { Db, Deps } from './types.ts';
 import type { Limits } from './limits.ts';
 import { MINUTE_MS, HOUR_MS } from '../../shared/contract/time-units.ts';
 
@@ -34,33 +35,58 @@ export interface Throttles {
   assistantFeedbackUser: WindowCounter;
 }
 
-/** One set per app (createApp), so each test's app starts with clean counts. */
+/**
+ * The throttles with their numbers. Their counts are in the database (rate-limit.ts), under each throttle's name, so
+ * every app on one database (the instances of a deployment) shares them, and a test's fresh database starts clean.
+ */
 export function createThrottles(limits: Limits): Throttles {
   const lockMs = limits.lockSeconds * 1000;
   // Failures are remembered for at least an hour, so when a lock ends the next wrong guess locks again at once.
   const windowMs = Math.max(lockMs, HOUR_MS);
-  const failures = (maxFailures: number) => new FailureThrottle({ maxFailures, lockMs, windowMs });
+  const failures = (name: string, maxFailures: number) => new FailureThrottle(name, { maxFailures, lockMs, windowMs });
+  const window = (name: string, limit: number, ms: number) => new WindowCounter(name, limit, ms);
   return {
-    loginAccount: failures(limits.loginAccountMaxFailures),
-    loginAccountAddress: failures(limits.loginAccountMaxFailures),
+    loginAccount: failures('login account', limits.loginAccountMaxFailures),
+    loginAccountAddress: failures('login account address', limits.loginAccountMaxFailures),
     knownDevices: new KnownDevices(),
-    loginAddress: failures(limits.loginAddressMaxFailures),
-    codeAccount: failures(limits.codeAccountMaxFailures),
-    codeAddress: failures(limits.codeAddressMaxFailures),
-    guestAddress: new WindowCounter(limits.guestAddressPerHour, HOUR_MS),
-    guestDevice: new WindowCounter(limits.guestDevicePerHour, HOUR_MS),
-    shareJoinAddress: new WindowCounter(limits.shareJoinAddressPerHour, HOUR_MS),
-    analyticsAddress: new WindowCounter(limits.analyticsAddressPerMinute, MINUTE_MS),
-    analyticsAddressGroup: new WindowCounter(limits.analyticsAddressGroupPerMinute, MINUTE_MS),
-    assistantUser: new WindowCounter(limits.assistantUserPerMinute, MINUTE_MS),
-    assistantAddress: new WindowCounter(limits.assistantAddressPerMinute, MINUTE_MS),
-    assistantFeedbackUser: new WindowCounter(limits.assistantFeedbackUserPerHour, HOUR_MS),
+    loginAddress: failures('login address', limits.loginAddressMaxFailures),
+    codeAccount: failures('code account', limits.codeAccountMaxFailures),
+    codeAddress: failures('code address', limits.codeAddressMaxFailures),
+    guestAddress: window('guest address', limits.guestAddressPerHour, HOUR_MS),
+    guestDevice: window('guest device', limits.guestDevicePerHour, HOUR_MS),
+    shareJoinAddress: window('share join address', limits.shareJoinAddressPerHour, HOUR_MS),
+    analyticsAddress: window('analytics address', limits.analyticsAddressPerMinute, MINUTE_MS),
+    analyticsAddressGroup: window('analytics address group', limits.analyticsAddressGroupPerMinute, MINUTE_MS),
+    assistantUser: window('assistant user', limits.assistantUserPerMinute, MINUTE_MS),
+    assistantAddress: window('assistant address', limits.assistantAddressPerMinute, MINUTE_MS),
+    assistantFeedbackUser: window('assistant feedback user', limits.assistantFeedbackUserPerHour, HOUR_MS),
   };
+}
+
+/**
+ * Deletes the counts that no longer matter and keeps each throttle under `maxKeys` keys (data/throttles.ts): app.ts
+ * runs it as the app starts and each minute; reads ignore what expired meanwhile.
+ */
+export async function sweepThrottleCounts(db: Db, now: number, maxKeys = DEFAULT_MAX_KEYS): Promise<void> {
+  await sweepThrottles(db, now, { knownDeviceMs: KNOWN_DEVICE_MS, maxKeys });
 }
 
 /** Throws TOO_MANY_REQUESTS with the wait when there is one (admissions.ts uses it too). */
 export function refuseWhileWaiting(waitMs: number): void {
   if (waitMs > 0) throw throttledError(ErrorCode.TOO_MANY_REQUESTS, waitMs);
+}
+
+/**
+ * Admits one event for each counter and its key, or none: refuses with the longest wait when any must wait. Read and
+ * written in one transaction, so requests on two instances cannot both take a key's last event.
+ */
+export async function admitEvents(db: Db, now: number, events: [WindowCounter, string][]): Promise<void> {
+  await db.transaction(async (tx) => {
+    let wait = 0;
+    for (const [counter, key] of events) wait = Math.max(wait, await counter.waitMs(tx, key, now));
+    refuseWhileWaiting(wait);
+    for (const [counter, key] of events) await counter.add(tx, key, now);
+  });
 }
 
 /**
@@ -86,15 +112,20 @@ export async function throttledLogin<T>(
   check: () => Promise<T | null>,
 ): Promise<T | null> {
   const { loginAccount, loginAccountAddress, loginAddress, knownDevices } = deps.throttles;
+  const { db } = deps;
   const account = `${tenantId}:${mobile}`;
   const fromHere = `${account} ${address}`;
   const devices = deviceKeys(address, fingerprint);
   const now = deps.now();
-  const accountWait = knownDevices.knows(account, devices, now) ? 0 : loginAccount.waitMs(account, now);
-  refuseWhileWaiting(Math.max(accountWait, loginAccountAddress.waitMs(fromHere, now), loginAddress.waitMs(address, now)));
-  loginAccount.begin(account, now);
-  loginAccountAddress.begin(fromHere, now);
-  loginAddress.begin(address, now);
+  const known = await knownDevices.knows(db, account, devices, now);
+  const counts: [FailureThrottle, string][] = [[loginAccount, account], [loginAccountAddress, fromHere], [loginAddress, address]];
+  const waits: number[] = [];
+  for (const [throttle, key] of counts) waits.push(await throttle.begin(db, key, now));
+  const wait = Math.max(known ? 0 : waits[0]!, waits[1]!, waits[2]!);
+  if (wait > 0) {
+    for (const [throttle, key] of counts) await throttle.settle(db, key, now, false);
+    refuseWhileWaiting(wait);
+  }
   let result: T | null = null;
   try {
     result = await check();
@@ -102,50 +133,58 @@ export async function throttledLogin<T>(
   } finally {
     const settled = deps.now();
     const failed = result === null;
-    loginAccount.settle(account, settled, failed);
-    loginAccountAddress.settle(fromHere, settled, failed);
-    loginAddress.settle(address, settled, failed);
+    for (const [throttle, key] of counts) await throttle.settle(db, key, settled, failed);
     if (!failed) {
-      loginAccount.reset(account, settled);
-      loginAccountAddress.reset(fromHere, settled);
-      knownDevices.remember(account, devices, settled);
+      await loginAccount.reset(db, account);
+      await loginAccountAddress.reset(db, fromHere);
+      await knownDevices.remember(db, account, devices, settled);
     }
   }
 }
 
 /** Whether this device may no longer guess the account's password (the caller's session ends then). */
-export function loginLocked(deps: Deps, tenantId: number, mobile: string, address: string, fingerprint: string): boolean {
+export async function loginLocked(deps: Deps, tenantId: number, mobile: string, address: string, fingerprint: string): Promise<boolean> {
   const { loginAccount, loginAccountAddress, knownDevices } = deps.throttles;
+  const { db } = deps;
   const account = `${tenantId}:${mobile}`;
   const now = deps.now();
-  if (loginAccountAddress.locked(`${account} ${address}`, now)) return true;
-  return !knownDevices.knows(account, deviceKeys(address, fingerprint), now) && loginAccount.locked(account, now);
+  if (await loginAccountAddress.locked(db, `${account} ${address}`, now)) return true;
+  return !(await knownDevices.knows(db, account, deviceKeys(address, fingerprint), now)) && await loginAccount.locked(db, account, now);
 }
 
 /** Refuses an activation or redeem call while the user or the address waits after too many unknown codes. */
-export function checkCodeGuesses(deps: Deps, userId: number, address: string): void {
+export async function checkCodeGuesses(deps: Deps, userId: number, address: string): Promise<void> {
   const now = deps.now();
   const { codeAccount, codeAddress } = deps.throttles;
-  refuseWhileWaiting(Math.max(codeAccount.waitMs(String(userId), now), codeAddress.waitMs(address, now)));
+  refuseWhileWaiting(Math.max(await codeAccount.waitMs(deps.db, String(userId), now), await codeAddress.waitMs(deps.db, address, now)));
 }
 
 /**
  * Counts codes that turned out not to exist, the only outcome a guess nearly always has. Codes that exist (used,
  * expired, of another type) are real codes mistyped or reused, and successes never count.
  */
-export function countUnknownCodes(deps: Deps, userId: number, address: string, count: number): void {
+export async function countUnknownCodes(deps: Deps, userId: number, address: string, count: number): Promise<void> {
   const now = deps.now();
-  deps.throttles.codeAccount.fail(String(userId), now, count);
-  deps.throttles.codeAddress.fail(address, now, count);
+  await deps.throttles.codeAccount.fail(deps.db, String(userId), now, count);
+  await deps.throttles.codeAddress.fail(deps.db, address, now, count);
 }
 
 /**
  * For a call whose answer tells whether a guessable thing exists (a code, an account): refuses it while the user or
- * the address waits, else answers what counts one unknown thing as a guess.
+ * the address waits, else runs it with what marks the one thing it looks for as unknown, and counts that as a guess
+ * once the call is over. The mark may be made inside a transaction, even one run more than once: it is counted once,
+ * after it, whether the call answered or threw.
  */
-export function admitGuess(deps: Deps, userId: number, address: string): () => void {
-  checkCodeGuesses(deps, userId, address);
-  return () => countUnknownCodes(deps, userId, address, 1);
+export async function guessing<T>(deps: Deps, userId: number, address: string, run: (unknown: () => void) => Promise<T>): Promise<T> {
+  await checkCodeGuesses(deps, userId, address);
+  let unknown = false;
+  try {
+    return await run(() => {
+      unknown = true;
+    });
+  } finally {
+    if (unknown) await countUnknownCodes(deps, userId, address, 1);
+  }
 }
 
 /**
@@ -153,11 +192,7 @@ export function admitGuess(deps: Deps, userId: number, address: string): () => v
  * only slows a client that keeps sending the same one; the address limit is the one a script meets. A request
  * without a fingerprint is limited by its address alone.
  */
-export function admitGuestTrial(deps: Deps, address: string, fingerprintId: string): void {
+export async function admitGuestTrial(deps: Deps, address: string, fingerprintId: string): Promise<void> {
   const { guestAddress, guestDevice } = deps.throttles;
-  const now = deps.now();
-  const device = fingerprintId ? guestDevice.waitMs(fingerprintId, now) : 0;
-  refuseWhileWaiting(Math.max(guestAddress.waitMs(address, now), device));
-  guestAddress.add(address, now);
-  if (fingerprintId) guestDevice.add(fingerprintId, now);
+  await admitEvents(deps.db, deps.now(), fingerprintId ? [[guestAddress, address], [guestDevice, fingerprintId]] : [[guestAddress, address]]);
 }

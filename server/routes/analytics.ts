@@ -22,7 +22,7 @@ export const ANALYTICS_SWEEP_BATCH = 1000;
 export function analyticsRoutes(deps: Deps): { routes: Hono<AppEnv>; sweep: () => Promise<number> } {
   const routes = new Hono<AppEnv>();
   contractRoute(routes, deps, contract.collectEvents, [], async (c, { body }) => {
-    admitAnalyticsSend(deps, clientAddress(c, deps.trustProxy));
+    await admitAnalyticsSend(deps, clientAddress(c, deps.trustProxy));
     const client = await findClientByNo(deps.db, body.clientNo);
     if (!client) throw apiError(ErrorCode.CLIENT_NOT_FOUND);
     // Past the tenant's budget the send is still answered as taken: the queue then drops those events, where a

@@ -40,7 +40,7 @@ export function assistantRoutes(deps: Deps, options: AssistantOptions): Hono<App
     const user = c.get('user');
     if (body.conversationId !== null && !await conversationOfUser(db, body.conversationId, user.id)) throw apiError(ErrorCode.AI_CONVERSATION_NOT_EXIST);
     // Only questions that would be answered count: a refused one costs the server nothing.
-    admitQuestion(deps, user.id, clientAddress(c, deps.trustProxy));
+    await admitQuestion(deps, user.id, clientAddress(c, deps.trustProxy));
     const now = deps.now();
     const conversationId = body.conversationId ?? await insertConversation(db, user.id, now);
     await insertMessage(db, conversationId, 'user', body.question, now);
@@ -104,7 +104,7 @@ export function assistantRoutes(deps: Deps, options: AssistantOptions): Hono<App
   contractRoute(routes, deps, contract.sendFeedback, guard, async (c, { body }) => {
     const user = c.get('user');
     if (body.messageId !== null && !await messageOfUser(db, body.messageId, user.id)) throw apiError(ErrorCode.AI_CONVERSATION_NOT_EXIST);
-    admitFeedback(deps, user.id);
+    await admitFeedback(deps, user.id);
     await insertFeedback(db, user.id, body.messageId, body.type, body.content, deps.now());
     return true;
   });

@@ -57,7 +57,7 @@ export function authRoutes(deps: Deps): Hono<AppEnv> {
     await verifySmsCode(deps, tenantId, body.mobile, SmsScene.LOGIN, body.code, true, address);
     const user = await findOrCreateUser(deps.db, tenantId, body.mobile, deps.now(), deps.newAccountsSkipGuide === true);
     // The code proved the number: this device is its owner's, as after a password login (throttles.ts).
-    rememberLoginDevice(deps, tenantId, body.mobile, address, fingerprintOf(c));
+    await rememberLoginDevice(deps, tenantId, body.mobile, address, fingerprintOf(c));
     return await issueTokenPair(deps, user);
   });
 
@@ -83,7 +83,7 @@ export function authRoutes(deps: Deps): Hono<AppEnv> {
   contractRoute(routes, deps, contract.oneClickLogin, [tenant], async (c) => {
     const tenantId = c.get('tenantId');
     const fingerprintId = fingerprintOf(c);
-    admitGuestTrial(deps, clientAddress(c, deps.trustProxy), fingerprintId);
+    await admitGuestTrial(deps, clientAddress(c, deps.trustProxy), fingerprintId);
     const now = deps.now();
     const minutes = await configPositiveInt(deps.db, tenantId, 'GUEST_TRIAL_MINUTES', DEFAULT_GUEST_TRIAL_MINUTES);
     const trialExpiresTime = now + minutes * 60_000;

@@ -26,9 +26,9 @@ export function codeRoutes(deps: Deps): Hono<AppEnv> {
   contractRoute(routes, deps, contract.activateCodes, [...guard, requireRegistered], async (c, { body }) => {
     const user = c.get('user');
     const address = clientAddress(c, deps.trustProxy);
-    checkCodeGuesses(deps, user.id, address);
+    await checkCodeGuesses(deps, user.id, address);
     const results = await activateCodes(db, user, body, languageOf(c), deps.now());
-    countUnknownCodes(deps, user.id, address, results.filter((result) => result.status === 'notExist').length);
+    await countUnknownCodes(deps, user.id, address, results.filter((result) => result.status === 'notExist').length);
     return results;
   });
 
@@ -53,12 +53,12 @@ export function codeRoutes(deps: Deps): Hono<AppEnv> {
   contractRoute(routes, deps, contract.redeemCode, [...guard, requireRegistered], async (c, { body }) => {
     const user = c.get('user');
     const address = clientAddress(c, deps.trustProxy);
-    checkCodeGuesses(deps, user.id, address);
+    await checkCodeGuesses(deps, user.id, address);
     try {
       return { kind: 'coupon' as const, couponId: await redeemCode(db, user, body.code, deps.now()) };
     } catch (error) {
       // The format was checked by the schema, so REDEEM_CODE_INVALID here is a code that does not exist: a failed guess.
-      if (error instanceof ApiError && error.code === ErrorCode.REDEEM_CODE_INVALID) countUnknownCodes(deps, user.id, address, 1);
+      if (error instanceof ApiError && error.code === ErrorCode.REDEEM_CODE_INVALID) await countUnknownCodes(deps, user.id, address, 1);
       throw error;
     }
   });

@@ -4,7 +4,7 @@ import { requireAuth, requireRegistered, requireTenant } from '../lib/auth.ts';
 import { clientAddress } from '../lib/client-address.ts';
 import { contractRoute } from '../lib/contract-route.ts';
 import { createGrant, grantRecords, inspectGrantCode, phonesGrantedTo, redeemGrantCode, revokeGrant } from '../lib/grants.ts';
-import { admitGuess } from '../lib/throttles.ts';
+import { guessing } from '../lib/throttles.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 
 // Grants (shared/contract/grants.ts; API.md "Grants"). Only registered accounts grant or hold grants: a guest's trial
@@ -17,8 +17,9 @@ export function grantRoutes(deps: Deps): Hono<AppEnv> {
 
   // A grant by account answers whether the number has an account: unknown ones count as code guesses (below).
   contractRoute(routes, deps, contract.createGrant, guard, async (c, { body }) => {
-    const guess = body.mode === 'account' ? admitGuess(deps, c.get('user').id, clientAddress(c, deps.trustProxy)) : () => {};
-    return await createGrant(db, c.get('user'), body, deps.now(), guess);
+    if (body.mode !== 'account') return await createGrant(db, c.get('user'), body, deps.now(), () => {});
+    const address = clientAddress(c, deps.trustProxy);
+    return await guessing(deps, c.get('user').id, address, (unknown) => createGrant(db, c.get('user'), body, deps.now(), unknown));
   });
 
   contractRoute(routes, deps, contract.listGrants, guard, async (c, { query }) => await grantRecords(db, c.get('user'), query.pageNo, query.pageSize, deps.now()));
@@ -32,13 +33,13 @@ export function grantRoutes(deps: Deps): Hono<AppEnv> {
   // Codes are guessable in principle: both calls wait while the caller or its address is locked out after too many
   // codes that do not exist (throttles.ts, shared with activation and redeem codes), and count each unknown code.
   contractRoute(routes, deps, contract.validateGrantCode, guard, async (c, { query }) => {
-    const guess = admitGuess(deps, c.get('user').id, clientAddress(c, deps.trustProxy));
-    return await inspectGrantCode(db, c.get('user'), query.code, deps.now(), guess);
+    const address = clientAddress(c, deps.trustProxy);
+    return await guessing(deps, c.get('user').id, address, (unknown) => inspectGrantCode(db, c.get('user'), query.code, deps.now(), unknown));
   });
 
   contractRoute(routes, deps, contract.redeemGrantCode, guard, async (c, { body }) => {
-    const guess = admitGuess(deps, c.get('user').id, clientAddress(c, deps.trustProxy));
-    return await redeemGrantCode(db, c.get('user'), body.code, deps.now(), guess);
+    const address = clientAddress(c, deps.trustProxy);
+    return await guessing(deps, c.get('user').id, address, (unknown) => redeemGrantCode(db, c.get('user'), body.code, deps.now(), unknown));
   });
 
   contractRoute(routes, deps, contract.listGrantedPhones, guard, async (c) => await phonesGrantedTo(db, c.get('user'), deps.now()));

@@ -3,7 +3,7 @@ import { insertGridTicket } from '../data/grid-tickets.ts';
 import { requireAuth, requireTenant } from '../lib/auth.ts';
 import { ok } from '../lib/envelope.ts';
 import { WindowCounter } from '../lib/rate-limit.ts';
-import { refuseWhileWaiting } from '../lib/throttles.ts';
+import { admitEvents } from '../lib/throttles.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 import { GRID_TICKET_PATH, GRID_TICKET_TTL_MS } from '../../shared/contract/grid-protocol.ts';
@@ -23,13 +23,11 @@ export const GRID_TICKETS_PER_MINUTE = 20;
 
 export function gridTicketRoutes(deps: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  // In memory, one per app, like the throttles (lib/rate-limit.ts): a restart only lets a user ask again sooner.
-  const perUser = new WindowCounter(GRID_TICKETS_PER_MINUTE, MINUTE_MS);
+  // In the database like the throttles (lib/rate-limit.ts): every instance counts against the one allowance.
+  const perUser = new WindowCounter('grid ticket user', GRID_TICKETS_PER_MINUTE, MINUTE_MS);
   routes.post(GRID_TICKET_PATH, requireTenant(deps), requireAuth(deps), async (c) => {
     const now = deps.now();
-    const user = String(c.get('user').id);
-    refuseWhileWaiting(perUser.waitMs(user, now));
-    perUser.add(user, now);
+    await admitEvents(deps.db, now, [[perUser, String(c.get('user').id)]]);
     const ticket = newToken();
     const expireTime = now + GRID_TICKET_TTL_MS;
     await insertGridTicket(deps.db, {

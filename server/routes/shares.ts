@@ -45,7 +45,7 @@ export function shareRoutes(deps: Deps): Hono<AppEnv> {
 
   contractRoute(routes, deps, contract.openShare, visitor, async (_c, { body }) => await viewers.openShare(deps, body.token));
   contractRoute(routes, deps, contract.joinShare, visitor, async (c, { body }) => {
-    admitShareJoin(deps, clientAddress(c, deps.trustProxy));
+    await admitShareJoin(deps, clientAddress(c, deps.trustProxy));
     return await viewers.joinShare(deps, { ...body, language: languageOf(c), account: await loggedInUser(deps, c) });
   });
   contractRoute(routes, deps, contract.renameViewer, visitor, async (_c, { body }) => await viewers.renameViewer(deps, body.viewerKey, body.displayName));

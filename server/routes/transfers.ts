@@ -3,7 +3,7 @@ import * as contract from '../../shared/contract/transfers.ts';
 import { requireAuth, requireRegistered, requireTenant } from '../lib/auth.ts';
 import { clientAddress } from '../lib/client-address.ts';
 import { contractRoute } from '../lib/contract-route.ts';
-import { admitGuess } from '../lib/throttles.ts';
+import { guessing } from '../lib/throttles.ts';
 import { checkTransfer, runTransfer, transferRecords } from '../lib/transfers.ts';
 import type { AppEnv, Deps } from '../lib/types.ts';
 
@@ -18,13 +18,13 @@ export function transferRoutes(deps: Deps): Hono<AppEnv> {
   // Both answer whether a number has an account: they wait while the caller or its address is locked out after too
   // many guesses (throttles.ts, shared with codes), and each unknown receiver counts as one.
   contractRoute(routes, deps, contract.checkTransfer, guard, async (c, { body }) => {
-    const guess = admitGuess(deps, c.get('user').id, clientAddress(c, deps.trustProxy));
-    return await checkTransfer(db, c.get('user'), body, deps.now(), guess);
+    const address = clientAddress(c, deps.trustProxy);
+    return await guessing(deps, c.get('user').id, address, (unknown) => checkTransfer(db, c.get('user'), body, deps.now(), unknown));
   });
 
   contractRoute(routes, deps, contract.transferPhones, guard, async (c, { body }) => {
-    const guess = admitGuess(deps, c.get('user').id, clientAddress(c, deps.trustProxy));
-    return await runTransfer(deps, c.get('user'), body, guess);
+    const address = clientAddress(c, deps.trustProxy);
+    return await guessing(deps, c.get('user').id, address, (unknown) => runTransfer(deps, c.get('user'), body, unknown));
   });
 
   contractRoute(routes, deps, contract.listTransfers, guard, async (c, { query }) => await transferRecords(db, c.get('user'), query));

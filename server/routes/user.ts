@@ -66,7 +66,7 @@ export function userRoutes(deps: Deps): Hono<AppEnv> {
         (await verifyPassword(body.oldPassword, hash)) ? user : null,
       );
       if (!matched) {
-        if (loginLocked(deps, user.tenant_id, mobileOf(user), address, fingerprintOf(c))) await revokeSessionFamily(deps, c.get('sessionId'));
+        if (await loginLocked(deps, user.tenant_id, mobileOf(user), address, fingerprintOf(c))) await revokeSessionFamily(deps, c.get('sessionId'));
         throw apiError(ErrorCode.OLD_PASSWORD_WRONG);
       }
     }

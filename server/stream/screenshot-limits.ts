@@ -1,4 +1,4 @@
-import { WindowCounter } from '../lib/rate-limit.ts';
+import { LocalWindowCounter } from '../lib/local-counters.ts';
 
 // How many full-resolution screenshots the stream encodes on request (API.md "Streaming", `screenshot`): each costs
 // an encode of the whole screen, so a script asking for a hundred is refused after a person's few.
@@ -19,8 +19,9 @@ export const SCREENSHOTS_PER_USER: ScreenshotLimit = { limit: 10, windowMs: 30_0
  * count simply ages out of its window.
  */
 export function screenshotLimiter(socketRule: ScreenshotLimit, holderRule: ScreenshotLimit, clock: () => number) {
-  const perSocket = new WindowCounter(socketRule.limit, socketRule.windowMs);
-  const perHolder = new WindowCounter(holderRule.limit, holderRule.windowMs);
+  // In this process's memory: the encodes are this process's work, and a socket lives on one instance.
+  const perSocket = new LocalWindowCounter(socketRule.limit, socketRule.windowMs);
+  const perHolder = new LocalWindowCounter(holderRule.limit, holderRule.windowMs);
   const socketKeys = new WeakMap<object, string>();
   let sockets = 0;
   return (socket: object, holder: string): boolean => {

@@ -22,7 +22,7 @@ export interface StreamAdmissionDeps {
   /** How long a socket opened without a token waits for its `auth` message (AUTH_WAIT_MS). */
   authWaitMs: number;
   /** Whether a join by socket may go ahead for this upgrade request (the join call's throttle); every join when left out. */
-  admitJoin?: (req: IncomingMessage) => boolean;
+  admitJoin?: (req: IncomingMessage) => Promise<boolean>;
   sockets: StreamSockets;
   /** The admitted socket's session begins: on `row`'s phone, as `grant` says. */
   open: (socket: WebSocket, row: StreamPhoneRow, grant: StreamGrant) => Promise<void>;
@@ -78,7 +78,7 @@ export function streamAdmission(deps: StreamAdmissionDeps) {
       if (!message || 'error' in message || message.type !== 'auth') return refuse(socket);
       if (message.rejoin) await rejoinByKey(deps.db, deps.now(), message.token, userPhoneId);
       // A refused join leaves the key unknown: the socket is then refused below, and the page's join call says why.
-      if (message.join && (deps.admitJoin?.(req) ?? true)) await joinBySocket({ db: deps.db, now: deps.now }, message.token, message.join, userPhoneId);
+      if (message.join && (await deps.admitJoin?.(req) ?? true)) await joinBySocket({ db: deps.db, now: deps.now }, message.token, message.join, userPhoneId);
       await admit(socket, userPhoneId, message.token);
     }
   }

@@ -46,7 +46,7 @@ export interface StreamServerOptions {
    * join call's throttle (main.ts: lib/admissions.ts `admitSocketJoin` by the request's address). Every join when left
    * out.
    */
-  admitJoin?: (req: IncomingMessage) => boolean;
+  admitJoin?: (req: IncomingMessage) => Promise<boolean>;
   /**
    * The address key of a network-check socket's upgrade request, for its per-address socket count (main.ts: the
    * X-Forwarded-For entry behind a trusted proxy). The TCP peer when left out.
