@@ -59,6 +59,8 @@ export const SERVER_SETTINGS = {
   screenshotLinkSecret: optional('SCREENSHOT_LINK_SECRET', secretKey,
     'the key signing screenshot links; unset: the one in `DATA_DIR/secrets.json`, so links survive a restart'),
   smsCodeSecret: optional('SMS_CODE_SECRET', secretKey, 'the HMAC key under which SMS codes are stored; unset: the one in `DATA_DIR/secrets.json`'),
+  refreshTokenSecret: optional('REFRESH_TOKEN_SECRET', secretKey,
+    'the HMAC key deriving the pair a refresh token rotates into, so a retry on any instance gets it again; unset: the one in `DATA_DIR/secrets.json`'),
   trustProxy: setting('TRUST_PROXY', boolean, false,
     "`true` behind a reverse proxy: the throttles' client address is the left-most `X-Forwarded-For` entry (the proxy must set that header, not append to it)"),
   uploadStepMs: setting('UPLOAD_STEP_MS', wholeNumber, DEFAULT_UPLOAD_STEP_MS,
