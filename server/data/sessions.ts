@@ -56,7 +56,9 @@ export async function findRefreshable(db: Db, refreshHash: string, tenantId: num
  * The session of a refresh token that was already rotated away and whose chain is still live: presenting it again
  * means two parties hold the chain (reuse detection, OAuth 2.0 security BCP).
  */
-export async function findReplayedRefresh(db: Db, refreshHash: string, tenantId: number): Promise<RotatedSession | undefined> {
+export async function findReplayedRefresh(
+  db: Db, refreshHash: string, tenantId: number,
+): Promise<RotatedSession | undefined> {
   return await db.get(`SELECT id, refresh_used_at, rotation_salt FROM sessions
      WHERE refresh_hash = ? AND tenant_id = ? AND refresh_used_at IS NOT NULL AND revoked_at IS NULL`,
   refreshHash, tenantId) as RotatedSession | undefined;
@@ -68,8 +70,8 @@ export async function findReplayedRefresh(db: Db, refreshHash: string, tenantId:
  * now, so it can never be given again.
  */
 export async function markRefreshUsed(db: Db, sessionId: number, now: number, salt: string): Promise<boolean> {
-  const { changes } = await db.run('UPDATE sessions SET refresh_used_at = ?, rotation_salt = ? WHERE id = ? AND refresh_used_at IS NULL',
-    now, salt, sessionId);
+  const { changes } = await db.run(`UPDATE sessions SET refresh_used_at = ?, rotation_salt = ?
+     WHERE id = ? AND refresh_used_at IS NULL`, now, salt, sessionId);
   if (changes !== 1) return false;
   await db.run(`UPDATE sessions SET rotation_salt = NULL WHERE rotation_salt IS NOT NULL AND id <> ?
      AND family = (SELECT family FROM sessions WHERE id = ?)`, sessionId, sessionId);

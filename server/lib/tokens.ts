@@ -124,7 +124,7 @@ async function rotatedPairAgain(deps: Deps, tx: Db, token: string, rotated: Rota
  * the answer for a closed account and for a guest whose trial is over.
  *
  * `device` names who asks (address and fingerprint). The same device presenting the same token again within the
- * reuse interval, while the pair it got is still unused, gets that pair again.
+ * reuse interval, while the pair it got is still unused, gets that pair again, from any instance on the database.
  *
  * Reuse detection: any other presentation of a token that was already rotated away is a copy in someone else's
  * hands (or the owner's copy after a thief refreshed first). Either way the chain can no longer be told apart, so

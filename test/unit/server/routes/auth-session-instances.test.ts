@@ -79,7 +79,7 @@ async function twoInstances(secretsOfB?: Secrets) {
   return { ...a, db: dbA, callB: (path: string, options?: CallOptions) => callOn(b, path, options) };
 }
 
-test('a refresh on one instance retried on the other within the interval gets the same pair; the login goes on', async () => {
+test('a refresh on one instance retried on the other in the interval gets the same pair; the login goes on', async () => {
   const { call, callB, passwordLogin, advance, db } = await twoInstances();
   const login = (await passwordLogin()).data;
   const rotated = await call(REFRESH, { body: { refreshToken: login.refreshToken }, ...DEVICE });
