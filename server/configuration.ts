@@ -49,7 +49,7 @@ export const SERVER_SETTINGS = {
   dataDir: setting('DATA_DIR', path, './data',
     'the SQLite file (created and seeded on first start) unless `DATABASE_URL` is set, `secrets.json`, and `uploads/` (files being installed)'),
   instanceUrl: optional('INSTANCE_URL', httpUrl,
-    'this instance\'s own address as the other instances reach it (`http://10.0.0.5:8080`), set on each of several instances sharing one `DATABASE_URL`; it then needs `SCREENSHOT_LINK_SECRET` and `SMS_CODE_SECRET`, the same on all'),
+    'this instance\'s own address as the other instances reach it (`http://10.0.0.5:8080`), set on each of several instances sharing one `DATABASE_URL`; it then needs `SCREENSHOT_LINK_SECRET`, `SMS_CODE_SECRET` and `REFRESH_TOKEN_SECRET`, the same on all'),
   databaseUrl: optional('DATABASE_URL', postgresUrl,
     'PostgreSQL instead of the SQLite file, e.g. `postgres://user:password@host:5432/name` (its schema made and seeded on first start; docs/postgresql.md)'),
   distDir: setting('DIST_DIR', path, './dist', 'the built app, served under `/app/`'),
@@ -61,6 +61,8 @@ export const SERVER_SETTINGS = {
   screenshotLinkSecret: optional('SCREENSHOT_LINK_SECRET', secretKey,
     'the key signing screenshot links; unset: the one in `DATA_DIR/secrets.json`, so links survive a restart'),
   smsCodeSecret: optional('SMS_CODE_SECRET', secretKey, 'the HMAC key under which SMS codes are stored; unset: the one in `DATA_DIR/secrets.json`'),
+  refreshTokenSecret: optional('REFRESH_TOKEN_SECRET', secretKey,
+    'the HMAC key deriving the pair a refresh token rotates into, so a retry on any instance gets it again; unset: the one in `DATA_DIR/secrets.json`'),
   trustProxy: setting('TRUST_PROXY', boolean, false,
     "`true` behind a reverse proxy: the throttles' client address is the left-most `X-Forwarded-For` entry (the proxy must set that header, not append to it)"),
   uploadStepMs: setting('UPLOAD_STEP_MS', wholeNumber, DEFAULT_UPLOAD_STEP_MS,
@@ -112,7 +114,12 @@ export function readConfiguration(env: Environment): { ok: true; configuration: 
   // secrets.json is one instance's own, and each would make its own SQLite file.
   if (server.values.instanceUrl !== undefined) {
     if (server.values.databaseUrl === undefined) errors.push({ name: 'INSTANCE_URL', message: 'INSTANCE_URL needs DATABASE_URL: several instances share one PostgreSQL database' });
-    for (const [name, value] of [['SCREENSHOT_LINK_SECRET', server.values.screenshotLinkSecret], ['SMS_CODE_SECRET', server.values.smsCodeSecret]] as const) {
+    const secrets = [
+      ['SCREENSHOT_LINK_SECRET', server.values.screenshotLinkSecret],
+      ['SMS_CODE_SECRET', server.values.smsCodeSecret],
+      ['REFRESH_TOKEN_SECRET', server.values.refreshTokenSecret],
+    ] as const;
+    for (const [name, value] of secrets) {
       if (value === undefined) errors.push({ name, message: `INSTANCE_URL needs ${name}, the same on every instance` });
     }
   }

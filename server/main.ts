@@ -36,7 +36,11 @@ const { trustProxy, limits } = config;
 mkdirSync(dataDir, { recursive: true });
 let secrets: Secrets;
 try {
-  secrets = loadSecrets({ [SECRET_VARIABLES.screenshotLinkKey]: config.screenshotLinkSecret, [SECRET_VARIABLES.smsCodeKey]: config.smsCodeSecret }, dataDir);
+  secrets = loadSecrets({
+    [SECRET_VARIABLES.screenshotLinkKey]: config.screenshotLinkSecret,
+    [SECRET_VARIABLES.smsCodeKey]: config.smsCodeSecret,
+    [SECRET_VARIABLES.refreshTokenKey]: config.refreshTokenSecret,
+  }, dataDir);
 } catch (error) {
   // A key kept in secrets.json by hand can still be too short; the variables themselves were checked above.
   console.error((error as Error).message);

@@ -11,10 +11,19 @@ export interface Secrets {
   screenshotLinkKey: Buffer;
   /** Keys the stored SMS-code digests (HMAC-SHA256): a copy of the database alone cannot reverse a 6-digit code. */
   smsCodeKey: Buffer;
+  /**
+   * Derives the pair a refresh token rotates into (HMAC-SHA256), so that any instance holding it can give a retry
+   * the same pair again (lib/tokens.ts): several instances must share it.
+   */
+  refreshTokenKey: Buffer;
 }
 
 /** Environment variable of each secret; the file uses the same names. */
-export const SECRET_VARIABLES = { screenshotLinkKey: 'SCREENSHOT_LINK_SECRET', smsCodeKey: 'SMS_CODE_SECRET' } as const;
+export const SECRET_VARIABLES = {
+  screenshotLinkKey: 'SCREENSHOT_LINK_SECRET',
+  smsCodeKey: 'SMS_CODE_SECRET',
+  refreshTokenKey: 'REFRESH_TOKEN_SECRET',
+} as const;
 export const SECRETS_FILE_NAME = 'secrets.json';
 /** 256 bits: shorter operator-supplied values are refused rather than quietly weakening the HMACs. */
 export const MIN_SECRET_CHARS = 32;
@@ -23,7 +32,7 @@ type SecretName = keyof typeof SECRET_VARIABLES;
 
 /** Fresh random keys (tests, and the first start before the file exists). */
 export function randomSecrets(): Secrets {
-  return { screenshotLinkKey: randomBytes(32), smsCodeKey: randomBytes(32) };
+  return { screenshotLinkKey: randomBytes(32), smsCodeKey: randomBytes(32), refreshTokenKey: randomBytes(32) };
 }
 
 /**
@@ -46,7 +55,11 @@ export function loadSecrets(env: Record<string, string | undefined>, dataDir: st
     changed = true;
     return Buffer.from(fresh, 'utf8');
   };
-  const secrets = { screenshotLinkKey: pick('screenshotLinkKey'), smsCodeKey: pick('smsCodeKey') };
+  const secrets = {
+    screenshotLinkKey: pick('screenshotLinkKey'),
+    smsCodeKey: pick('smsCodeKey'),
+    refreshTokenKey: pick('refreshTokenKey'),
+  };
   if (changed) {
     writeFileSync(path, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
     chmodSync(path, 0o600);

@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { findByAccessHash, findRefreshable, findReplayedRefresh, insertSession, markRefreshUsed, revokeFamily, revokeAllSessionsOfUser } from '../data/sessions.ts';
-import type { Deps, UserRow } from './types.ts';
+import type { RotatedSession } from '../data/sessions.ts';
+import type { Db, Deps, UserRow } from './types.ts';
 import { isTrialOver } from './users.ts';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -21,6 +22,16 @@ export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** A login's pair; a refresh derives its pair instead (rotatedTokens), as unguessable and as URL-safe. */
+function newTokens(): Tokens {
+  return { accessToken: newToken(), refreshToken: newToken() };
+}
+
 /** Only this digest is stored, so a leaked database does not hand out live sessions. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -32,9 +43,8 @@ export function hashToken(token: string): string {
  * A guest's tokens never outlive the trial (API.md "Guest trial"), so the client's expiresTime is the trial end
  * at the latest and no refresh is possible after it.
  */
-async function insertPair(deps: Deps, user: TokenOwner, family: string): Promise<TokenPair> {
-  const accessToken = newToken();
-  const refreshToken = newToken();
+async function insertPair(deps: Deps, user: TokenOwner, family: string, tokens: Tokens = newTokens()): Promise<TokenPair> {
+  const { accessToken, refreshToken } = tokens;
   const now = deps.now();
   const cap = user.trial_expires_at ?? Infinity;
   const expiresTime = Math.min(now + deps.accessTokenTtlSeconds * 1000, cap);
@@ -80,20 +90,31 @@ export async function findSessionByAccessToken(deps: Deps, token: string, tenant
  */
 export const REFRESH_REUSE_INTERVAL_MS = 10_000;
 
-/** A rotation within the reuse interval. The new pair is kept in memory only, never in the database. */
-interface RecentRotation {
-  pair: TokenPair;
-  device: string;
-  at: number;
+/**
+ * The pair a refresh token rotates into: keyed hashes of that token, the device rotating it and a random salt stored
+ * with the rotated session. Any instance holding the key and the database can so give a retry the same pair again,
+ * and only hashes of the tokens are stored. The key alone, with a stolen old token, derives nothing: the salt is
+ * dropped as soon as the pair it made is used or its chain ends (data/sessions.ts markRefreshUsed, revokeFamily).
+ * Token, salt and label are base64url or fixed words, so the dots keep the inputs apart whatever the device says.
+ */
+function rotatedTokens(deps: Deps, refreshToken: string, device: string, salt: string): Tokens {
+  const derive = (label: string) => createHmac('sha256', deps.secrets.refreshTokenKey)
+    .update(`${label}.${salt}.${refreshToken}.${device}`).digest('base64url');
+  return { accessToken: derive('access'), refreshToken: derive('refresh') };
 }
 
-const recentRotations = new WeakMap<Deps['db'], Map<string, RecentRotation>>();
-
-function rotationsOf(deps: Deps, now: number): Map<string, RecentRotation> {
-  let rotations = recentRotations.get(deps.db);
-  if (!rotations) recentRotations.set(deps.db, (rotations = new Map()));
-  for (const [hash, rotation] of rotations) if (now - rotation.at >= REFRESH_REUSE_INTERVAL_MS) rotations.delete(hash);
-  return rotations;
+/**
+ * The pair the presented, already rotated token was rotated into, if this is a repeat the reuse interval allows:
+ * within it, from the device that rotated it (otherwise the derived refresh token matches no session), while that
+ * pair's refresh token is unused and its chain live.
+ */
+async function rotatedPairAgain(deps: Deps, tx: Db, token: string, rotated: RotatedSession, tenantId: number,
+  device: string, now: number): Promise<TokenPair | null> {
+  if (rotated.rotation_salt === null || now - rotated.refresh_used_at >= REFRESH_REUSE_INTERVAL_MS) return null;
+  const tokens = rotatedTokens(deps, token, device, rotated.rotation_salt);
+  const successor = await findRefreshable(tx, hashToken(tokens.refreshToken), tenantId, now);
+  if (!successor) return null;
+  return { ...tokens, expiresTime: successor.access_expires_at, userId: successor.user_id };
 }
 
 /**
@@ -103,7 +124,7 @@ function rotationsOf(deps: Deps, now: number): Map<string, RecentRotation> {
  * the answer for a closed account and for a guest whose trial is over.
  *
  * `device` names who asks (address and fingerprint). The same device presenting the same token again within the
- * reuse interval, while the pair it got is still unused, gets that pair again.
+ * reuse interval, while the pair it got is still unused, gets that pair again, from any instance on the database.
  *
  * Reuse detection: any other presentation of a token that was already rotated away is a copy in someone else's
  * hands (or the owner's copy after a thief refreshed first). Either way the chain can no longer be told apart, so
@@ -113,29 +134,22 @@ export async function rotateRefreshToken(deps: Deps, token: string, tenantId: nu
   const hash = hashToken(token);
   const result = await deps.db.transaction(async (tx): Promise<TokenPair | 'replayed' | null> => {
     const now = deps.now();
-    const rotations = rotationsOf(deps, now);
     const session = await findRefreshable(tx, hash, tenantId, now);
     if (!session) {
-      const recent = rotations.get(hash);
-      if (recent && recent.device === device && await findRefreshable(tx, hashToken(recent.pair.refreshToken), tenantId, now)) return recent.pair;
-      const replayed = await findReplayedRefresh(tx, hash, tenantId);
-      if (!replayed) return null;
-      rotations.delete(hash);
-      await revokeFamily(tx, replayed.id, now);
+      const rotated = await findReplayedRefresh(tx, hash, tenantId);
+      if (!rotated) return null;
+      const again = await rotatedPairAgain(deps, tx, token, rotated, tenantId, device, now);
+      if (again) return again;
+      await revokeFamily(tx, rotated.id, now);
       return 'replayed';
     }
     if (isTrialOver(session, now)) return null;
+    const salt = randomBytes(16).toString('base64url');
     // Guarded: of two rotations of one token at once, the one that marks it second gets nothing.
-    if (!(await markRefreshUsed(tx, session.id, now))) return null;
-    return await insertPair({ ...deps, db: tx }, { id: session.user_id, tenant_id: session.tenant_id, trial_expires_at: session.trial_expires_at }, session.family);
+    if (!(await markRefreshUsed(tx, session.id, now, salt))) return null;
+    const owner = { id: session.user_id, tenant_id: session.tenant_id, trial_expires_at: session.trial_expires_at };
+    return await insertPair({ ...deps, db: tx }, owner, session.family, rotatedTokens(deps, token, device, salt));
   });
-  // A new pair is remembered once committed, so an attempt the engine ran again leaves none here that the database
-  // does not hold; the pair given again is remembered already, from when it was issued.
-  if (result !== null && result !== 'replayed') {
-    const now = deps.now();
-    const rotations = rotationsOf(deps, now);
-    if (rotations.get(hash)?.pair !== result) rotations.set(hash, { pair: result, device, at: now });
-  }
   if (result !== 'replayed') return result;
   deps.accessRevoked();
   return null;

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
@@ -15,11 +15,21 @@ test('without variables, the first start writes owner-only random keys and later
   const path = join(dir, SECRETS_FILE_NAME);
   assert.is(statSync(path).mode & 0o777, 0o600);
   const file = JSON.parse(readFileSync(path, 'utf8'));
-  assert.ok(file.SCREENSHOT_LINK_SECRET.length >= 32 && file.SMS_CODE_SECRET.length >= 32);
-  assert.is.not(file.SCREENSHOT_LINK_SECRET, file.SMS_CODE_SECRET);
+  assert.ok(file.SCREENSHOT_LINK_SECRET.length >= 32 && file.SMS_CODE_SECRET.length >= 32 && file.REFRESH_TOKEN_SECRET.length >= 32);
+  assert.is(new Set([file.SCREENSHOT_LINK_SECRET, file.SMS_CODE_SECRET, file.REFRESH_TOKEN_SECRET]).size, 3);
   const second = loadSecrets({}, dir);
   assert.ok(first.screenshotLinkKey.equals(second.screenshotLinkKey));
   assert.ok(first.smsCodeKey.equals(second.smsCodeKey));
+  assert.ok(first.refreshTokenKey.equals(second.refreshTokenKey));
+});
+
+test('a file written before a key existed gains that key and keeps the others', () => {
+  const dir = freshDir();
+  const path = join(dir, SECRETS_FILE_NAME);
+  writeFileSync(path, JSON.stringify({ SCREENSHOT_LINK_SECRET: 's'.repeat(32), SMS_CODE_SECRET: 'c'.repeat(32) }));
+  const secrets = loadSecrets({}, dir);
+  assert.is(secrets.smsCodeKey.toString(), 'c'.repeat(32));
+  assert.is(JSON.parse(readFileSync(path, 'utf8')).REFRESH_TOKEN_SECRET, secrets.refreshTokenKey.toString());
 });
 
 test('an environment variable wins over the file; a short one is refused by name', () => {

@@ -127,6 +127,18 @@ test('outside the reuse interval, from another device, or once its pair was used
   assert.is((await call(USER, { token: third.accessToken })).code, 401, 'the family ended');
 });
 
+test('a rotation keeps its salt only while the pair it made may be given again', async () => {
+  const { call, passwordLogin, db } = await setup();
+  const salted = async () => await db.value('SELECT COUNT(*) FROM sessions WHERE rotation_salt IS NOT NULL') as number;
+  const first = (await passwordLogin()).data;
+  const second = (await call(REFRESH, { body: { refreshToken: first.refreshToken } })).data;
+  assert.is(Number(await salted()), 1);
+  const third = (await call(REFRESH, { body: { refreshToken: second.refreshToken } })).data;
+  assert.is(Number(await salted()), 1, 'the first rotation\'s pair was used: only the second one keeps a salt');
+  assert.is((await call(LOGOUT, { method: 'POST', token: third.accessToken })).code, 0);
+  assert.is(Number(await salted()), 0, 'the chain ended');
+});
+
 test('a refresh token expires after 30 days', async () => {
   const { call, passwordLogin, advance } = await setup();
   const { data } = await passwordLogin();
