@@ -9,6 +9,7 @@ import { ensureChromium } from './chromium-path.mjs';
 import { ENGINE_JOURNEY, ensureEngines } from './engines/install.mjs';
 import { journeyCounts, journeyFailures } from './engines/report.mjs';
 import { ensurePostgres } from './pg-cluster.mjs';
+import { ensureHaproxy } from './haproxy.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const totals = { passed: 0, failed: 0 };
@@ -74,6 +75,9 @@ console.log('\n== unit tests (server)');
 // server's tests on PostgreSQL then find it, or each skips with one line saying why.
 const postgres = ensurePostgres();
 if (postgres.skipped) console.log(`PostgreSQL tests skipped: ${postgres.skipped}`);
+// The balancer of the two-instance test, in the PostgreSQL pass (test/unit/server/instances/).
+const haproxy = postgres.skipped ? { skipped: 'no PostgreSQL' } : ensureHaproxy();
+if (haproxy.skipped) console.log(`two-instance test skipped: ${haproxy.skipped}`);
 const serverUnit = await run(node, [...uvu, 'test/unit/server', '\\.test\\.ts$']);
 const server = uvuCounts(serverUnit.output, serverUnit.code);
 record('unit (server)', server.passed, server.failed);

@@ -36,7 +36,8 @@ async function waitFor(url, child, timeoutMs = 20000) {
 
 /** Returns { baseURL, dataDir, stop }. Extra env (for example SMS_FIXED_CODE) is passed to the server. */
 export async function startServer(env = {}) {
-  const port = await freePort();
+  // A port given in `env` (PORT), as an instance that must name its own address (INSTANCE_URL) needs; else a free one.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'cloud-phone-data-'));
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
     cwd: root,
@@ -63,7 +64,8 @@ export async function startServer(env = {}) {
     output: () => output,
     stop: async () => {
       child.kill('SIGTERM');
-      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
+      // Already gone (it ended, or a test killed it) or going now.
+      await new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', resolve)));
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
