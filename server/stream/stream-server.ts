@@ -159,10 +159,10 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     buffered: () => sockets.buffered(),
     close() {
       clearInterval(tick);
-      void ownership?.close();
       keepAlive.stop();
       presence.close();
-      const othersClosed = Promise.all([grid.close(), lineCheck.close()]);
+      // The leases are given up as the sockets close, so the clients' reconnects are rendered by another instance.
+      const othersClosed = Promise.all([grid.close(), lineCheck.close(), ownership?.close()]);
       for (const session of sockets) session.socket.close(CLOSE_SHUTDOWN, closeReason(CLOSE_SHUTDOWN, STREAM_MESSAGES.shuttingDown));
       return new Promise<void>((resolve) => {
         // Sockets that do not answer the close handshake promptly are cut.
