@@ -5,6 +5,7 @@
 // that install off.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { canInstallDebianPackages, installDebianPackages } from './debian-packages.mjs';
 
 const SYSTEM_BROWSERS = [
   '/usr/bin/chromium',
@@ -46,11 +47,6 @@ export const CHROMIUM_HELP =
   'as root), or point CHROMIUM_PATH at a Chromium/Chrome binary, or run `npx playwright install chromium` where ' +
   'downloads are allowed.';
 
-function canInstallDebianPackage() {
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  return isRoot && process.platform === 'linux' && spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
-}
-
 /**
  * A browser for the tests: found, or installed from Debian's packages (one line says so). Returns its path, or
  * undefined after printing how to get one, so the caller can stop its browser tests with that one message.
@@ -65,15 +61,9 @@ export async function ensureChromium({ log = console.log } = {}) {
     return found;
   }
   if (found) log(`${found} does not start (\`${found} --version\` failed).`);
-  if (canInstallDebianPackage() && process.env.NO_BROWSER_INSTALL !== '1') {
+  if (canInstallDebianPackages() && process.env.NO_BROWSER_INSTALL !== '1') {
     log('No Chromium on this machine: installing Debian\'s "chromium" package with apt-get (about a minute)…');
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    // Bounded: a dead mirror or a held package lock must fail the browser stage, not hang the whole run.
-    const options = { env, timeout: 10 * 60_000 };
-    const lock = ['-o', 'DPkg::Lock::Timeout=120'];
-    const update = spawnSync('apt-get', [...lock, 'update', '-qq'], { ...options, stdio: 'inherit' });
-    const install = update.status === 0 && spawnSync('apt-get', [...lock, 'install', '-y', '-qq', 'chromium'], { ...options, stdio: ['ignore', 'ignore', 'inherit'] });
-    const installed = install && install.status === 0 ? chromiumPath() : undefined;
+    const installed = installDebianPackages(['chromium']) ? chromiumPath() : undefined;
     if (installed && starts(installed)) {
       process.env.CHROMIUM_PATH = installed;
       return installed;

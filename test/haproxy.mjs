@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'node:net';
+import { canInstallDebianPackages, installDebianPackages } from './debian-packages.mjs';
 
 const HELP = 'No haproxy found and none could be installed. Install it with `apt-get install haproxy` (Debian), or set NO_HAPROXY=1.';
 
@@ -15,20 +16,14 @@ function findHaproxy() {
   return ['/usr/sbin/haproxy', '/usr/local/sbin/haproxy'].find((file) => existsSync(file));
 }
 
-const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
-
 /** `{ bin }`, found or installed, or `{ skipped }` with the reason for the caller's one line. */
 export function ensureHaproxy({ log = console.log } = {}) {
   if (process.env.NO_HAPROXY === '1') return { skipped: 'NO_HAPROXY=1' };
   const found = findHaproxy();
   if (found) return { bin: found };
-  const apt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
-  if (isRoot() && apt) {
+  if (canInstallDebianPackages()) {
     log('No haproxy on this machine: installing Debian\'s "haproxy" package with apt-get…');
-    const options = { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, timeout: 10 * 60_000 };
-    const lock = ['-o', 'DPkg::Lock::Timeout=120'];
-    const update = spawnSync('apt-get', [...lock, 'update', '-qq'], { ...options, stdio: 'inherit' });
-    if (update.status === 0) spawnSync('apt-get', [...lock, 'install', '-y', '-qq', 'haproxy'], { ...options, stdio: ['ignore', 'ignore', 'inherit'] });
+    installDebianPackages(['haproxy']);
     const installed = findHaproxy();
     if (installed) return { bin: installed };
   }

@@ -14,6 +14,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import pg from 'pg';
+import { canInstallDebianPackages, installDebianPackages } from './debian-packages.mjs';
 
 const PREFIX = 'pg-cluster-';
 
@@ -36,10 +37,6 @@ export function findPostgres() {
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
-function canInstallDebianPackage() {
-  return isRoot() && process.platform === 'linux' && spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
-}
-
 /**
  * PostgreSQL for the tests: `{ bin }` (found, or installed from Debian's packages, saying so in one line), or
  * `{ skipped }` with the reason the caller prints in its one line (NO_POSTGRES=1, or POSTGRES_HELP).
@@ -48,14 +45,9 @@ export function ensurePostgres({ log = console.log } = {}) {
   if (process.env.NO_POSTGRES === '1') return { skipped: 'NO_POSTGRES=1' };
   const found = findPostgres();
   if (found) return { bin: found };
-  if (canInstallDebianPackage()) {
+  if (canInstallDebianPackages()) {
     log('No PostgreSQL on this machine: installing Debian\'s "postgresql" package with apt-get (about a minute)…');
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    // Bounded: a dead mirror or a held package lock must fail the PostgreSQL stage, not hang the whole run.
-    const options = { env, timeout: 10 * 60_000 };
-    const lock = ['-o', 'DPkg::Lock::Timeout=120'];
-    const update = spawnSync('apt-get', [...lock, 'update', '-qq'], { ...options, stdio: 'inherit' });
-    if (update.status === 0) spawnSync('apt-get', [...lock, 'install', '-y', '-qq', 'postgresql'], { ...options, stdio: ['ignore', 'ignore', 'inherit'] });
+    installDebianPackages(['postgresql']);
     const installed = findPostgres();
     if (installed) return { bin: installed };
   }

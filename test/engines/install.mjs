@@ -4,7 +4,7 @@
 // `npm test` before the stage) installs what is missing when we are root, saying so in one line; NO_ENGINES=1 skips
 // the stage, NO_BROWSER_INSTALL=1 turns the install off as it does for Chromium.
 import { existsSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { canInstallDebianPackages, installDebianPackages } from '../debian-packages.mjs';
 
 /** Where Debian puts each program, and the package that brings it. */
 export const ENGINE_PROGRAMS = {
@@ -33,11 +33,6 @@ export function enginePaths() {
   return { paths, missing: [...missing] };
 }
 
-function canInstallDebianPackages() {
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  return isRoot && process.platform === 'linux' && spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
-}
-
 /**
  * The engines' programs, found or installed: `{ paths }`, or `{ skipped }` (NO_ENGINES=1) or `{ missing }` with the
  * message already printed, so the caller records one failure instead of one per test.
@@ -47,12 +42,7 @@ export function ensureEngines({ log = console.log } = {}) {
   let found = enginePaths();
   if (found.missing.length && canInstallDebianPackages() && process.env.NO_BROWSER_INSTALL !== '1') {
     log(`Installing Debian's ${found.missing.join(', ')} with apt-get for the WebKit and Firefox tests (under a minute)…`);
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    // Bounded: a dead mirror or a held package lock must fail the stage, not hang the whole run.
-    const options = { env, timeout: 10 * 60_000 };
-    const lock = ['-o', 'DPkg::Lock::Timeout=120'];
-    const update = spawnSync('apt-get', [...lock, 'update', '-qq'], { ...options, stdio: 'inherit' });
-    if (update.status === 0) spawnSync('apt-get', [...lock, 'install', '-y', '-qq', ...found.missing], { ...options, stdio: ['ignore', 'ignore', 'inherit'] });
+    installDebianPackages(found.missing);
     found = enginePaths();
   }
   if (found.missing.length) {
