@@ -213,6 +213,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const uploadDir = options.uploads?.dir ?? join(tmpdir(), `cloud-phone-uploads-${process.pid}`);
   mkdirSync(uploadDir, { recursive: true });
   const files = fileRoutes(deps, {
+    ...options.uploads,
     dir: uploadDir,
     stepMs: options.uploads?.stepMs ?? DEFAULT_UPLOAD_STEP_MS,
     quotaBytes: options.uploads?.quotaBytes ?? DEFAULT_UPLOAD_QUOTA_BYTES,

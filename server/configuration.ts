@@ -47,11 +47,13 @@ export const SERVER_SETTINGS = {
   port: setting('PORT', positiveInteger, 8080, 'listening port (API, app, stream WebSockets `/stream/ws` and `/stream/grid`)'),
   host: setting('HOST', text, '0.0.0.0', 'listening address'),
   dataDir: setting('DATA_DIR', path, './data',
-    'the SQLite file (created and seeded on first start) unless `DATABASE_URL` is set, `secrets.json`, and `uploads/` (files being installed)'),
+    'the SQLite file (created and seeded on first start) unless `DATABASE_URL` is set, `secrets.json`, and `uploads/` (files being installed) unless `UPLOAD_DIR` is set'),
   instanceUrl: optional('INSTANCE_URL', httpUrl,
-    'this instance\'s own address as the other instances reach it (`http://10.0.0.5:8080`), set on each of several instances sharing one `DATABASE_URL`; it then needs `SCREENSHOT_LINK_SECRET`, `SMS_CODE_SECRET` and `REFRESH_TOKEN_SECRET`, the same on all'),
+    'this instance\'s own address as the other instances reach it (`http://10.0.0.5:8080`), set on each of several instances sharing one `DATABASE_URL`; it then needs `UPLOAD_DIR`, `SCREENSHOT_LINK_SECRET`, `SMS_CODE_SECRET` and `REFRESH_TOKEN_SECRET`, the same on all'),
   databaseUrl: optional('DATABASE_URL', postgresUrl,
     'PostgreSQL instead of the SQLite file, e.g. `postgres://user:password@host:5432/name` (its schema made and seeded on first start; docs/postgresql.md)'),
+  uploadDir: optional('UPLOAD_DIR', path,
+    'where uploaded files wait until installed, unset: `DATA_DIR/uploads`; with `INSTANCE_URL`, required: one directory every instance reaches (a shared volume)'),
   distDir: setting('DIST_DIR', path, './dist', 'the built app, served under `/app/`'),
   paymentsMode: setting('PAYMENTS_MODE', oneOf('off', 'demo'), 'off',
     '`demo` (what `npm start` sets unless told otherwise): the mock method that pays at once and the wallet page whose callback is **unsigned**; `off`: every payment call answers "No service available". Never `demo` where real money or phones are at stake'),
@@ -110,10 +112,12 @@ export function readConfiguration(env: Environment): { ok: true; configuration: 
       errors.push({ name: 'LLM_BASE_URL', message: (error as Error).message });
     }
   }
-  // Several instances must agree on their keys (a code sent through one is checked by another) and on the database:
-  // secrets.json is one instance's own, and each would make its own SQLite file.
+  // Several instances must agree on their keys (a code sent through one is checked by another), on the database and
+  // on where uploads go: secrets.json is one instance's own, each would make its own SQLite file, and a file's bytes
+  // sent through one instance are read and installed by whichever takes it up.
   if (server.values.instanceUrl !== undefined) {
     if (server.values.databaseUrl === undefined) errors.push({ name: 'INSTANCE_URL', message: 'INSTANCE_URL needs DATABASE_URL: several instances share one PostgreSQL database' });
+    if (server.values.uploadDir === undefined) errors.push({ name: 'INSTANCE_URL', message: 'INSTANCE_URL needs UPLOAD_DIR: one directory every instance reaches, for uploaded files' });
     const secrets = [
       ['SCREENSHOT_LINK_SECRET', server.values.screenshotLinkSecret],
       ['SMS_CODE_SECRET', server.values.smsCodeSecret],

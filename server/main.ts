@@ -16,6 +16,7 @@ import { createStreamStats } from './stream/stream-stats.ts';
 import { installedApps } from './lib/phone-apps.ts';
 import { identityOf } from './lib/phone-identity.ts';
 import { aloneEvents, postgresEvents, type InstanceEvent } from './lib/instance-events.ts';
+import { SharedUploadLocker } from './lib/upload-locks.ts';
 
 // Entry point: `npx tsx server/main.ts`. Configuration comes only from the environment, read here once through the
 // table in configuration.ts (the README's configuration table); a malformed value stops the start before anything
@@ -76,6 +77,10 @@ const stream = createStreamServer({
   // The network check's sockets are counted per address, which behind a trusted proxy is the forwarded one.
   lineAddressOf: (req) => addressOf(req.headers['x-forwarded-for']?.toString(), req.socket.remoteAddress, trustProxy),
 });
+// Uploaded files' bytes and states are shared (UPLOAD_DIR, the database): one request at a time writes a file's
+// bytes, whichever instance it reaches, and any instance takes up a file whose instance stopped (lib/upload-work.ts).
+const instanceName = config.instanceUrl ?? `local ${process.pid}`;
+const uploadLocker = new SharedUploadLocker({ db, now: Date.now, instance: instanceName, askRelease: (uploadId) => void events.tell({ type: 'uploadLockWanted', uploadId }) });
 // Set on SIGTERM or SIGINT: the health check then tells the balancer to send work elsewhere.
 let stopping = false;
 /** What this instance's stream does on an event, whether it caused it or another instance told it (instance-events.ts). */
@@ -91,6 +96,8 @@ async function onEvent(event: InstanceEvent): Promise<void> {
     // An app installed, uninstalled, started or stopped shows on the phone's screen at once.
     case 'appsChanged':
       return await stream.appsChanged(event.userPhoneId, event.change);
+    case 'uploadLockWanted':
+      return uploadLocker.releaseWanted(event.uploadId);
   }
 }
 // Instances sharing a PostgreSQL database tell one another; alone on SQLite, there is nobody to tell.
@@ -122,8 +129,15 @@ const app = createApp({
   newAccountsSkipGuide: config.newAccountsSkipGuide,
   llm: config.llm,
   phoneRestarted: (userPhoneId, kind) => void happened({ type: 'phoneRestarted', userPhoneId, kind }),
-  // Uploaded files wait under DATA_DIR until installed (a day at most); UPLOAD_STEP_MS paces each push and install step.
-  uploads: { dir: join(dataDir, 'uploads'), stepMs: config.uploadStepMs, quotaBytes: config.uploadQuotaBytes },
+  // Uploaded files wait under UPLOAD_DIR until installed (a day at most); UPLOAD_STEP_MS paces each push and install step.
+  uploads: {
+    dir: config.uploadDir ? resolve(config.uploadDir) : join(dataDir, 'uploads'),
+    stepMs: config.uploadStepMs,
+    quotaBytes: config.uploadQuotaBytes,
+    worker: instanceName,
+    locker: uploadLocker,
+    shared: config.instanceUrl !== undefined,
+  },
   accessRevoked: () => void happened({ type: 'accessRevoked' }),
   appsChanged: async (userPhoneId, change) => await happened({ type: 'appsChanged', userPhoneId, change }),
 });
@@ -136,12 +150,14 @@ function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal} received, shutting down`);
-  // Keep-alive connections would hold close() open; a short grace period bounds the wait.
+  // The stream's sockets close with the code the app reconnects on (through the balancer, to another instance) and
+  // its leases are given up before the database closes. Keep-alive connections would hold close() open; a short
+  // grace period bounds the wait. An upload being installed here is taken up elsewhere once its hold lapses.
   const force = setTimeout(() => void db.close().finally(() => process.exit(0)), 3000);
   force.unref();
-  void stream.close();
+  const streamClosed = stream.close().catch((error: unknown) => console.error(`stream not closed cleanly: ${String(error)}`));
   void events.close();
-  server.close(() => void db.close().finally(() => process.exit(0)));
+  server.close(() => void streamClosed.then(() => db.close()).finally(() => process.exit(0)));
 }
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));

@@ -16,6 +16,11 @@ export interface UploadRow {
   version_name: string;
   created_at: number;
   updated_at: number;
+  /** The browser's SHA-512 of the file, once all its bytes were in (checked against them by whichever instance). */
+  sha512: string;
+  /** The instance working on the file's pipeline, and until when unless it renews (lib/upload-resume.ts). */
+  worker: string;
+  worker_until: number;
 }
 
 export interface TargetRow {
@@ -84,11 +89,32 @@ export async function stalledUploads(db: Db, before: number): Promise<UploadRow[
 
 /**
  * Uploads that only a running pipeline moves on (lib/uploads.ts): being checked or read, or ready with a phone not done
- * (waiting, pushing, pushed, installing). Found as the server starts, they were left so by the one before it stopping.
+ * (waiting, pushing, pushed, installing), whose worker has not renewed its hold since `lapsedBy` (`force`: whatever
+ * their hold; a single server starting is the only one there is).
  */
-export async function strandedUploads(db: Db): Promise<UploadRow[]> {
-  return await db.all(`SELECT * FROM uploads WHERE state IN ('verifying', 'parsing') OR (state = 'ready' AND id IN
-       (SELECT upload_id FROM upload_targets WHERE state IN ('waiting', 'pushing', 'pushed', 'installing')))`) as UploadRow[];
+export async function strandedUploads(db: Db, lapsedBy: number, force: boolean): Promise<UploadRow[]> {
+  return await db.all(`SELECT * FROM uploads WHERE (worker_until <= ? OR ?) AND (state IN ('verifying', 'parsing') OR (state = 'ready' AND id IN
+       (SELECT upload_id FROM upload_targets WHERE state IN ('waiting', 'pushing', 'pushed', 'installing'))))`, lapsedBy, force) as UploadRow[];
+}
+
+/** A file whose bytes are all in starts verifying with the browser's SHA-512, held by `worker`; false when it already had. */
+export async function startVerifying(db: Db, id: string, sha512: string, worker: string, now: number, until: number): Promise<boolean> {
+  const result = await db.run(
+    `UPDATE uploads SET state = 'verifying', sha512 = ?, worker = ?, worker_until = ?, updated_at = ?
+     WHERE id = ? AND state IN ('waitingUpload', 'uploading')`,
+    sha512, worker, until, now, id,
+  );
+  return result.changes > 0;
+}
+
+/** Takes over the work on an upload whose hold lapsed (or any, with `force`); false when another instance took it first. */
+export async function claimUploadWork(db: Db, id: string, worker: string, now: number, until: number, force: boolean): Promise<boolean> {
+  return (await db.run('UPDATE uploads SET worker = ?, worker_until = ? WHERE id = ? AND (worker_until <= ? OR ?)', worker, until, id, now, force)).changes > 0;
+}
+
+/** Extends `worker`'s hold on the upload; false when it is no longer its own. */
+export async function renewUploadWork(db: Db, id: string, worker: string, until: number): Promise<boolean> {
+  return (await db.run('UPDATE uploads SET worker_until = ? WHERE id = ? AND worker = ?', until, id, worker)).changes > 0;
 }
 
 /** Uploads created before `before` (ms): their files are removed (kept a day at most). */

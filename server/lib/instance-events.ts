@@ -4,7 +4,8 @@ import type { OperationType } from '../../shared/contract/device-words.ts';
 import type { AppChange } from './phone-apps.ts';
 
 // What one instance of the server tells the others sharing its PostgreSQL database: a session ended or an access was
-// revoked (their streams re-check their sockets), a phone restarted, a phone's apps changed (their screens follow).
+// revoked (their streams re-check their sockets), a phone restarted, a phone's apps changed (their screens follow),
+// an upload's lock wanted (its holder lets go).
 // The instance that causes an event acts on it itself at once, as a single server does; the others hear it through
 // LISTEN/NOTIFY on one channel, a few milliseconds later. On SQLite there is one instance and nothing to tell.
 //
@@ -14,7 +15,9 @@ import type { AppChange } from './phone-apps.ts';
 export type InstanceEvent =
   | { type: 'accessRevoked' }
   | { type: 'phoneRestarted'; userPhoneId: number; kind: OperationType }
-  | { type: 'appsChanged'; userPhoneId: number; change?: AppChange };
+  | { type: 'appsChanged'; userPhoneId: number; change?: AppChange }
+  // A request wants an upload's tus lock that a request on another instance may hold (lib/upload-locks.ts).
+  | { type: 'uploadLockWanted'; uploadId: string };
 
 export interface InstanceEvents {
   /** Tells the other instances; never throws (a failure is logged). */

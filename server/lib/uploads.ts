@@ -6,8 +6,8 @@ import type { ReplyInput } from '../../shared/contract/endpoint.ts';
 import type * as contract from '../../shared/contract/files.ts';
 import { ErrorCode } from '../../shared/error-codes.ts';
 import {
-  deleteUpload, failOpenTargets, setTargetState, setUploadPackage, setUploadState, strandedUploads, targetsOf, uploadById,
-  uploadsOfUser, type UploadRow,
+  claimUploadWork, deleteUpload, failOpenTargets, setTargetState, setUploadPackage, setUploadState, startVerifying, strandedUploads, targetsOf, uploadById,
+  uploadsOfUser, type TargetRow, type UploadRow,
 } from '../data/uploads.ts';
 import { findPhone } from '../data/phones.ts';
 import { ReaderBusy, readApkManifest, type ApkManifest } from './apk.ts';
@@ -15,6 +15,7 @@ import { ApiError, apiError } from './errors.ts';
 import { openRefusal, operationRefusal } from './phones.ts';
 import type { Db, Deps, UserRow } from './types.ts';
 import { postMessage } from './messages.ts';
+import { holdUploadWork, UPLOAD_WORK_MS, type UploadWork } from './upload-work.ts';
 
 // What happens to a file once its bytes are in (server/API.md "Files"): the browser's SHA-512 is checked against the
 // bytes on disk, the package's manifest is read, and each target phone has it pushed and installed, one state at a
@@ -31,6 +32,10 @@ export interface UploadPipeline {
   /** How long each push and install step takes on the reference server (real phones take a minute or two). */
   stepMs: number;
   install: Installer;
+  /** Whether the phone got the package since `since` (ms): an install done just before its instance stopped. */
+  installedSince?: (phoneId: number, packageName: string, since: number) => Promise<boolean>;
+  /** This instance, as the uploads it works on name it (upload-work.ts). */
+  worker: string;
 }
 
 export function bytesPath(pipeline: UploadPipeline, id: string): string {
@@ -87,21 +92,34 @@ async function sha512Of(file: string): Promise<string> {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** One phone: pushed, then installed, each step taking `stepMs`; a phone that cannot take it fails with why. */
-async function installOn(deps: Deps, pipeline: UploadPipeline, upload: UploadRow, manifest: ApkManifest, phoneId: number): Promise<void> {
+/** A phone's push and install steps, each with the state it ends in (the install's is set once it is done). */
+const STEPS = [['pushing', 'pushed'], ['installing', null]] as const;
+
+/**
+ * One phone: pushed, then installed, each step taking `stepMs`; a phone that cannot take it fails with why. A phone
+ * taken up from a stopped instance goes on from its last state: pushed, it is installed; caught installing, it is
+ * installed unless the install had been done just before the stop.
+ */
+async function installOn(deps: Deps, pipeline: UploadPipeline, work: UploadWork, upload: UploadRow, manifest: ApkManifest, target: TargetRow): Promise<void> {
   const { db } = deps;
+  const phoneId = target.phone_id;
   const fail = async (code: number) => await setTargetState(db, upload.id, phoneId, 'failed', deps.now(), code);
+  if (target.state === 'installing' && await pipeline.installedSince?.(phoneId, manifest.packageName, target.updated_at)) {
+    return await setTargetState(db, upload.id, phoneId, 'installed', deps.now());
+  }
   const refusal = async () => {
     const phone = await findPhone(db, phoneId);
     if (!phone || phone.user_id !== upload.user_id) return ErrorCode.DEVICE_NOT_EXIST;
     // It must be up to take a file (offline, expired, under maintenance: no), and not busy with an operation.
     return openRefusal(phone, deps.now(), 0) ?? operationRefusal(phone, deps.now(), 'command');
   };
-  for (const [step, done] of [['pushing', 'pushed'], ['installing', null]] as const) {
+  for (const [step, done] of STEPS.slice(target.state === 'pushed' || target.state === 'installing' ? 1 : 0)) {
     const refused = await refusal();
+    if (work.lost) return;
     if (refused) return await fail(refused);
     await setTargetState(db, upload.id, phoneId, step, deps.now());
     await wait(pipeline.stepMs);
+    if (work.lost) return;
     if (done) await setTargetState(db, upload.id, phoneId, done, deps.now());
   }
   try {
@@ -112,38 +130,65 @@ async function installOn(deps: Deps, pipeline: UploadPipeline, upload: UploadRow
   }
 }
 
-/** Check, read, install: the file's life after its bytes are in. Failures end in the file's or a phone's state. */
-async function process(deps: Deps, pipeline: UploadPipeline, upload: UploadRow, sha512: string): Promise<void> {
-  const { db } = deps;
-  const file = bytesPath(pipeline, upload.id);
-  const failFile = async (code: number) => {
-    // The file and its phones fail together: a reader never sees a failed file whose phones still wait.
-    await db.transaction(async (tx) => {
-      await setUploadState(tx, upload.id, 'failed', deps.now(), code);
-      await failOpenTargets(tx, upload.id, code, deps.now());
-    });
-    await removeBytes(pipeline, upload.id);
-  };
-  if ((await sha512Of(file).catch(() => '')) !== sha512) return await failFile(ErrorCode.FILE_SHA512_MISMATCH);
-  await setUploadState(db, upload.id, 'parsing', deps.now());
-  let manifest: ApkManifest;
+/** The file and its phones fail together (a reader never sees a failed file whose phones still wait); its bytes go. */
+async function failFile(deps: Deps, pipeline: UploadPipeline, id: string, code: number): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await setUploadState(tx, id, 'failed', deps.now(), code);
+    await failOpenTargets(tx, id, code, deps.now());
+  });
+  await removeBytes(pipeline, id);
+}
+
+/** The package's manifest, read off the event loop; a package that cannot be read fails the file (undefined). */
+async function readPackage(deps: Deps, pipeline: UploadPipeline, upload: UploadRow): Promise<ApkManifest | undefined> {
   try {
-    manifest = await readApkManifest(file, { userId: upload.user_id });
+    return await readApkManifest(bytesPath(pipeline, upload.id), { userId: upload.user_id });
   } catch (error) {
     deps.log(`[uploads] ${upload.id}: package not read: ${error instanceof Error ? error.message : String(error)}`);
     // Readers too busy to take it in time: the package may be fine, so "try later" rather than "reselect". A package
     // past the reader's bounds is refused like one that is not a package (lib/apk-read.mjs).
-    return await failFile(error instanceof ReaderBusy ? ErrorCode.TOO_MANY_REQUESTS : ErrorCode.FILE_PARSE_ERROR);
+    await failFile(deps, pipeline, upload.id, error instanceof ReaderBusy ? ErrorCode.TOO_MANY_REQUESTS : ErrorCode.FILE_PARSE_ERROR);
+    return undefined;
   }
-  if (!await uploadById(db, upload.id)) return; // deleted meanwhile
+}
+
+/** Checked against the browser's SHA-512, then read: the manifest, or undefined when the file failed. */
+async function checkAndRead(deps: Deps, pipeline: UploadPipeline, upload: UploadRow): Promise<ApkManifest | undefined> {
+  const { db } = deps;
+  if (!upload.sha512 || (await sha512Of(bytesPath(pipeline, upload.id)).catch(() => '')) !== upload.sha512) {
+    await failFile(deps, pipeline, upload.id, upload.sha512 ? ErrorCode.FILE_SHA512_MISMATCH : ErrorCode.SERVER_ERROR);
+    return undefined;
+  }
+  await setUploadState(db, upload.id, 'parsing', deps.now());
+  const manifest = await readPackage(deps, pipeline, upload);
+  if (!manifest || !await uploadById(db, upload.id)) return undefined; // failed, or deleted meanwhile
   await setUploadPackage(db, upload.id, manifest, deps.now());
   await setUploadState(db, upload.id, 'ready', deps.now());
-  const phones = (await targetsOf(db, [upload.id])).map((target) => target.phone_id);
-  await Promise.all(phones.map(async (phoneId) => await installOn(deps, pipeline, upload, manifest, phoneId)));
-  const installed = (await targetsOf(db, [upload.id])).filter((target) => target.state === 'installed').length;
-  if (installed > 0) await postMessage(db, upload.user_id, 'uploadInstalled', { fileName: upload.file_name, installed, total: phones.length }, deps.now());
-  // Installed everywhere it could be: the bytes are not kept.
-  await removeBytes(pipeline, upload.id);
+  return manifest;
+}
+
+/**
+ * The file's life after its bytes are in, held by this instance (upload-work.ts): checked, read, installed on each
+ * phone not done. A file taken up ready (from an instance that stopped) is read again and goes on with its phones.
+ * Failures end in the file's or a phone's state; a hold lost to another instance stops here, that one goes on.
+ */
+export async function runPipeline(deps: Deps, pipeline: UploadPipeline, upload: UploadRow): Promise<void> {
+  const { db } = deps;
+  const work = holdUploadWork(deps, pipeline.worker, upload.id);
+  try {
+    const manifest = upload.state === 'ready' ? await readPackage(deps, pipeline, upload) : await checkAndRead(deps, pipeline, upload);
+    if (!manifest || work.lost) return;
+    const targets = await targetsOf(db, [upload.id]);
+    const open = targets.filter((target) => target.state !== 'installed' && target.state !== 'failed');
+    await Promise.all(open.map(async (target) => await installOn(deps, pipeline, work, upload, manifest, target)));
+    if (work.lost) return;
+    const installed = (await targetsOf(db, [upload.id])).filter((target) => target.state === 'installed').length;
+    if (installed > 0) await postMessage(db, upload.user_id, 'uploadInstalled', { fileName: upload.file_name, installed, total: targets.length }, deps.now());
+    // Installed everywhere it could be: the bytes are not kept.
+    await removeBytes(pipeline, upload.id);
+  } finally {
+    work.end();
+  }
 }
 
 /**
@@ -155,8 +200,10 @@ export async function verifyUpload(deps: Deps, pipeline: UploadPipeline, user: U
   const row = await ownUpload(db, user, id);
   if (row.state === 'waitingUpload' || row.state === 'uploading') {
     if ((await receivedBytes(pipeline, row)) < row.size) throw apiError(ErrorCode.FILE_INCOMPLETE);
-    await setUploadState(db, row.id, 'verifying', deps.now());
-    void process(deps, pipeline, row, sha512).catch((error: unknown) => deps.log(`[uploads] ${row.id}: ${String(error)}`));
+    // Taken by one request only, on whichever instance: two verifies at once start one pipeline.
+    if (await startVerifying(db, row.id, sha512, pipeline.worker, deps.now(), deps.now() + UPLOAD_WORK_MS)) {
+      void runPipeline(deps, pipeline, { ...row, state: 'verifying', sha512 }).catch((error: unknown) => deps.log(`[uploads] ${row.id}: ${String(error)}`));
+    }
   }
   return (await describe(db, pipeline, [(await uploadById(db, row.id))!]))[0]!;
 }
@@ -171,22 +218,15 @@ export async function deleteOwnUpload(deps: Deps, pipeline: UploadPipeline, user
 }
 
 /**
- * As the server starts: uploads left in a step by the server before it (checked, read, pushed or installed when it
- * stopped) fail with SERVER_ERROR, the file itself when it was being checked or read, else each phone not done, and
- * their bytes go. Nothing is resumed: the browser's SHA-512 was not kept, and a phone's push or install cannot be
- * known to have happened. They can then be deleted. The states change before this returns; the bytes go behind.
+ * Takes up the uploads whose work lapsed (`force`: every one in a step, as a single server starts), each claimed by
+ * one instance only, and runs the rest of their pipeline behind. Resolves once they are claimed.
  */
-export async function failStrandedUploads(deps: Deps, pipeline: UploadPipeline): Promise<void> {
-  // One server per database: every upload in a step is taken to be this server's predecessor's. Instances sharing a
-  // database would fail each other's live uploads here; they need the owning instance on the row, or a lease.
-
+export async function resumeStrandedUploads(deps: Deps, pipeline: UploadPipeline, force: boolean): Promise<void> {
   const { db } = deps;
   const now = deps.now();
-  const stranded = await strandedUploads(db);
-  for (const row of stranded) {
-    if (row.state === 'verifying' || row.state === 'parsing') await setUploadState(db, row.id, 'failed', now, ErrorCode.SERVER_ERROR);
-    await failOpenTargets(db, row.id, ErrorCode.SERVER_ERROR, now);
-    deps.log(`[uploads] ${row.id}: left ${row.state} by a stop, failed`);
+  for (const row of await strandedUploads(db, now, force)) {
+    if (!(await claimUploadWork(db, row.id, pipeline.worker, now, now + UPLOAD_WORK_MS, force))) continue;
+    deps.log(`[uploads] ${row.id}: left ${row.state} by ${row.worker || 'a stopped server'}, taken up`);
+    void runPipeline(deps, pipeline, { ...row, worker: pipeline.worker }).catch((error: unknown) => deps.log(`[uploads] ${row.id}: ${String(error)}`));
   }
-  return Promise.all(stranded.map((row) => removeBytes(pipeline, row.id))).then(() => undefined);
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { Server as TusServer } from '@tus/server';
 import { FileStore } from '@tus/file-store';
@@ -9,16 +10,30 @@ import { requireAuth, requireTenant } from '../lib/auth.ts';
 import { contractRoute } from '../lib/contract-route.ts';
 import { ApiError, apiError, badRequest } from '../lib/errors.ts';
 import { loadOwnedPhones } from '../lib/phones.ts';
-import { deleteOwnUpload, failStrandedUploads, listUploads, removeBytes, verifyUpload, type UploadPipeline } from '../lib/uploads.ts';
+import { deleteOwnUpload, listUploads, removeBytes, resumeStrandedUploads, verifyUpload, type UploadPipeline } from '../lib/uploads.ts';
+import { SharedUploadLocker } from '../lib/upload-locks.ts';
+import { installedAppRow } from '../data/phone-apps.ts';
+import { UPLOAD_WORK_RENEW_MS } from '../lib/upload-work.ts';
+import { sweepUploadLocks } from '../data/upload-locks.ts';
 import type { AppEnv, Deps, UserRow } from '../lib/types.ts';
 
 // Files uploaded to install on phones (server/API.md "Files"). The bytes come by tus, the resumable-upload protocol,
 // through @tus/server with its file store under the uploads folder: a dropped link, a reload or a change of network
 // continues from the last byte the server holds. The contract's calls list, verify and delete (lib/uploads.ts).
 
-export interface UploadOptions extends UploadPipeline {
+export interface UploadOptions extends Omit<UploadPipeline, 'worker'> {
   /** The most bytes of uploads one account may keep at once. */
   quotaBytes: number;
+  /** This instance, as the uploads it works on and their locks name it; a name of its own when left out. */
+  worker?: string;
+  /** The tus lock of each upload, held across the instances sharing the database (lib/upload-locks.ts). */
+  locker?: SharedUploadLocker;
+  /**
+   * Other instances share the database (and the uploads' directory): their work is theirs while they hold it, and is
+   * looked for every few seconds in case they stop. Alone (the default), a server takes up at start whatever was
+   * left in a step.
+   */
+  shared?: boolean;
 }
 
 /** An upload whose bytes stop coming for this long fails with "upload timeout". */
@@ -31,11 +46,21 @@ function tusRefusal(error: ApiError, status = 400) {
   return { status_code: status, body: JSON.stringify({ code: error.code, msg: error.message, data: error.data }) };
 }
 
-export function fileRoutes(deps: Deps, options: UploadOptions): { routes: Hono<AppEnv>; sweep: () => Promise<void>; started: Promise<void> } {
+export function fileRoutes(deps: Deps, settings: UploadOptions): { routes: Hono<AppEnv>; sweep: () => Promise<void>; started: Promise<void>; takeUp: () => Promise<void> } {
   const { db } = deps;
-  // One server per database (lib/uploads.ts says what several need): what a stopped one left in a step is failed
-  // before any request is taken (app.ts waits for `started`).
-  const started = failStrandedUploads(deps, options).catch((error: unknown) => deps.log(`[uploads] stranded bytes: ${String(error)}`));
+  const worker = settings.worker ?? `local ${randomUUID()}`;
+  const options = {
+    ...settings,
+    worker,
+    // An install done just before its instance stopped shows in the phone's apps (lib/phone-apps.ts installs there).
+    installedSince: settings.installedSince ?? (async (phoneId: number, packageName: string, since: number) => ((await installedAppRow(db, phoneId, packageName))?.installed_at ?? -1) >= since),
+  };
+  const shared = settings.shared ?? false;
+  // What a stopped server left in a step is taken up before any request is taken (app.ts waits for `started`);
+  // beside other instances, what one of them leaves when it stops is taken up within seconds of its hold lapsing.
+  const resume = (force: boolean) => resumeStrandedUploads(deps, options, force).catch((error: unknown) => deps.log(`[uploads] not taken up: ${String(error)}`));
+  const started = resume(!shared);
+  if (shared) setInterval(() => void resume(false), UPLOAD_WORK_RENEW_MS).unref();
   const routes = new Hono<AppEnv>();
   const guard = [requireTenant(deps), requireAuth(deps)];
   /** The signed-in user of each tus request (the Hono guard ran before tus sees it). */
@@ -49,6 +74,8 @@ export function fileRoutes(deps: Deps, options: UploadOptions): { routes: Hono<A
   const tus = new TusServer({
     path: UPLOAD_PATH.replace(/\/$/, ''),
     datastore: new FileStore({ directory: options.dir }),
+    // Alone, a locker that asks nobody else to let go.
+    locker: settings.locker ?? new SharedUploadLocker({ db, now: deps.now, instance: worker, askRelease: () => {} }),
     // No maxSize here: the creation hook refuses a file over 2 GB with the spec's own message (tus would answer its
     // own 413), and no request may then carry more than the length it declared.
     relativeLocation: true,
@@ -105,6 +132,7 @@ export function fileRoutes(deps: Deps, options: UploadOptions): { routes: Hono<A
   /** Uploads whose bytes stopped coming fail with "upload timeout"; every upload's file goes after a day. */
   async function sweep(): Promise<void> {
     const now = deps.now();
+    await sweepUploadLocks(db, now);
     for (const row of await stalledUploads(db, now - UPLOAD_IDLE_MS)) {
       await setUploadState(db, row.id, 'failed', now, ErrorCode.FILE_UPLOAD_TIMEOUT);
       await failOpenTargets(db, row.id, ErrorCode.FILE_UPLOAD_TIMEOUT, now);
@@ -115,5 +143,5 @@ export function fileRoutes(deps: Deps, options: UploadOptions): { routes: Hono<A
       await removeBytes(options, row.id);
     }
   }
-  return { routes, sweep, started };
+  return { routes, sweep, started, takeUp: () => resume(false) };
 }

@@ -121,14 +121,15 @@ test('DATABASE_URL: unset is the SQLite file; a postgres URL is taken as it is; 
   assert.equal(errorsOf({ DATABASE_URL: 'mysql://app:s3cret@db/phones' }), ['DATABASE_URL must be a postgres:// or postgresql:// URL, got "mysql://app:…@db/phones"']);
 });
 
-test('INSTANCE_URL: several instances need DATABASE_URL and the three secrets from the environment', () => {
+test('INSTANCE_URL: several instances need DATABASE_URL, UPLOAD_DIR and the three secrets from the environment', () => {
   assert.equal(errorsOf({ INSTANCE_URL: 'http://10.0.0.5:8080' }), [
     'INSTANCE_URL needs DATABASE_URL: several instances share one PostgreSQL database',
+    'INSTANCE_URL needs UPLOAD_DIR: one directory every instance reaches, for uploaded files',
     'INSTANCE_URL needs SCREENSHOT_LINK_SECRET, the same on every instance',
     'INSTANCE_URL needs SMS_CODE_SECRET, the same on every instance',
     'INSTANCE_URL needs REFRESH_TOKEN_SECRET, the same on every instance',
   ]);
-  const shared = { DATABASE_URL: 'postgres://app@db/phones', SCREENSHOT_LINK_SECRET: 's'.repeat(32), SMS_CODE_SECRET: 'k'.repeat(32), REFRESH_TOKEN_SECRET: 'r'.repeat(32) };
+  const shared = { DATABASE_URL: 'postgres://app@db/phones', UPLOAD_DIR: '/srv/uploads', SCREENSHOT_LINK_SECRET: 's'.repeat(32), SMS_CODE_SECRET: 'k'.repeat(32), REFRESH_TOKEN_SECRET: 'r'.repeat(32) };
   assert.is(configurationOf({ INSTANCE_URL: 'http://10.0.0.5:8080', ...shared }).instanceUrl, 'http://10.0.0.5:8080');
   assert.is(configurationOf(shared).instanceUrl, undefined, 'one instance on PostgreSQL may keep secrets.json');
 });
