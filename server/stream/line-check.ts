@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
@@ -15,7 +16,11 @@ import {
 import type { LineClientMessage, LineNumber, LineServerMessage } from '../../shared/contract/line-check-words.ts';
 import { LineClientMessages } from '../../shared/contract/line-check-messages.ts';
 import { CLOSE_POLICY, CLOSE_SHUTDOWN, STREAM_MESSAGES } from '../../shared/contract/stream-protocol.ts';
+import { claimLineSocket, releaseInstanceLineSockets, releaseLineSocket } from '../data/line-sockets.ts';
+import type { LineSocketOutcome } from '../data/line-sockets.ts';
+import { describeError } from '../lib/background.ts';
 import { addressGroupKey } from '../lib/client-address.ts';
+import type { Db } from '../lib/types.ts';
 import { OpenCounts } from './open-counts.ts';
 import { closeReason, readMessage } from './socket-messages.ts';
 
@@ -23,9 +28,16 @@ import { closeReason, readMessage } from './socket-messages.ts';
 // pings at once and sending a bounded download, so the page measures the same transport the phone stream uses. No
 // login (the check runs before a phone is opened), so the abuse rules are the socket's own: sockets per address, per
 // address group and in all, messages per second, bytes per download and per socket, and a lifetime. A request refused for its line or
-// its count gets a plain HTTP answer before any handshake, so a refusal costs no WebSocket.
+// its count gets a plain HTTP answer before any handshake, so a refusal costs no WebSocket. The counts per address
+// and per group are the database's (data/line-sockets.ts), so they hold across every instance on it; the count in all
+// is this instance's, as what it protects is this instance's memory.
 
 export interface LineCheckOptions {
+  /** Where the open line sockets of every instance are counted. */
+  db: Db;
+  /** The time the database's rows expire by (the app's clock). */
+  now?: () => number;
+  logError?: (line: string) => void;
   /** The address key of an upgrade request (lib/client-address.ts), for the per-address socket count. */
   addressOf: (req: IncomingMessage) => string;
   clock?: () => number;
@@ -47,7 +59,8 @@ const ZEROS = Buffer.alloc(LINE_CHUNK_BYTES);
 
 /**
  * Line sockets the server holds at once, whoever opened them: each may be queueing a download's megabyte, so many
- * addresses together (a proxy's, a botnet's) must not add up to the server's memory.
+ * addresses together (a proxy's, a botnet's) must not add up to the server's memory. Per instance: each instance has
+ * its own memory to keep, so the cap is counted in it, never in the database.
  */
 export const LINE_SOCKETS_TOTAL = 200;
 
@@ -59,8 +72,19 @@ export const LINE_SOCKETS_TOTAL = 200;
  */
 export const LINE_SOCKETS_PER_GROUP = 8;
 
+/** How long a socket told its time is up may take to close before it is cut. */
+const CLOSE_GRACE_MS = 5_000;
+
+/**
+ * How long past its socket's longest life a row counts still: the close's grace, and some slack between the clocks
+ * of the instance that wrote it and of the one that reads it.
+ */
+const ROW_GRACE_MS = CLOSE_GRACE_MS + 10_000;
+
 /** Answers an upgrade request with a plain HTTP status and its `{code, msg}`, then drops the connection. */
 function refuseUpgrade(socket: Duplex, status: 400 | 429 | 503, msg: string): void {
+  // A client gone meanwhile makes the write fail: that ends the connection, no more.
+  socket.on('error', () => socket.destroy());
   const body = JSON.stringify({ code: status, msg });
   const text = { 400: 'Bad Request', 429: 'Too Many Requests', 503: 'Service Unavailable' }[status];
   socket.once('finish', () => socket.destroy());
@@ -82,26 +106,42 @@ function parse(data: RawData, isBinary: boolean): LineClientMessage | null {
 }
 
 export function createLineCheck(options: LineCheckOptions): LineCheckService {
+  const { db } = options;
+  const now = options.now ?? Date.now;
   const clock = options.clock ?? Date.now;
+  const logError = options.logError ?? ((line) => console.error(line));
   const perAddress = options.socketsPerAddress ?? LINE_SOCKETS_PER_ADDRESS;
   const perGroup = options.socketsPerGroup ?? LINE_SOCKETS_PER_GROUP;
   const inAll = options.socketsInAll ?? LINE_SOCKETS_TOTAL;
   const perSecond = options.messagesPerSecond ?? LINE_MESSAGES_PER_SECOND;
   const maxAge = options.maxAgeMs ?? LINE_SOCKET_MAX_MS;
+  /** This service's name on its rows, so a stop gives up all of them. */
+  const instance = randomUUID();
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 });
   const open = new Set<WebSocket>();
+  // This instance's sockets, open or being admitted, per address and per group: a part of the database's counts,
+  // so a request already at a cap here is refused without asking the database.
   const byAddress = new OpenCounts();
   const byGroup = new OpenCounts();
+  let admitting = 0;
+  let closing = false;
+  /** Admissions and releases of rows under way, waited for by close(). */
+  const work = new Set<Promise<void>>();
+
+  function track(what: string, task: Promise<void>): void {
+    const tracked = task.catch((error: unknown) => logError(`[line] ${what}: ${describeError(error)}`)).finally(() => work.delete(tracked));
+    work.add(tracked);
+  }
 
   const send = (socket: WebSocket, message: LineServerMessage) => socket.send(JSON.stringify(message));
   const policy = (socket: WebSocket, msg: string) => socket.close(CLOSE_POLICY, closeReason(CLOSE_POLICY, msg));
 
-  function onConnection(socket: WebSocket, line: LineNumber, address: string): void {
-    const group = addressGroupKey(address);
+  function onConnection(socket: WebSocket, line: LineNumber, address: string, group: string, rowId: number): void {
     open.add(socket);
-    byAddress.opened(address);
-    byGroup.opened(group);
-    const lifetime = setTimeout(() => policy(socket, LINE_MESSAGES.timeUp), maxAge);
+    const lifetime = setTimeout(() => {
+      policy(socket, LINE_MESSAGES.timeUp);
+      setTimeout(() => socket.terminate(), CLOSE_GRACE_MS).unref();
+    }, maxAge);
     lifetime.unref();
     let windowStart = clock();
     let inWindow = 0;
@@ -137,26 +177,70 @@ export function createLineCheck(options: LineCheckOptions): LineCheckService {
       open.delete(socket);
       byAddress.closed(address);
       byGroup.closed(group);
+      track('socket closed', releaseLineSocket(db, rowId));
     });
     socket.on('error', () => socket.terminate());
     send(socket, { type: 'hello', line });
+  }
+
+  /**
+   * Takes a place in the database, then completes the handshake. The raw socket is not read meanwhile (what arrives
+   * waits for the WebSocket's reader) and is read again whatever the outcome, so a refused one reads its end.
+   */
+  async function admit(req: IncomingMessage, socket: Duplex, head: Buffer, line: LineNumber, address: string, group: string): Promise<void> {
+    let opened = false;
+    admitting++;
+    byAddress.opened(address);
+    byGroup.opened(group);
+    socket.pause();
+    // Nobody listens to the raw socket's errors until ws does: one of a client gone meanwhile ends it, no more.
+    const ended = () => socket.destroy();
+    socket.on('error', ended);
+    try {
+      let claim: LineSocketOutcome;
+      try {
+        const at = now();
+        claim = await claimLineSocket(db, { instance, address, addressGroup: group }, { perAddress, perGroup }, at, at + maxAge + ROW_GRACE_MS);
+      } catch (error) {
+        logError(`[line] admission: ${describeError(error)}`);
+        return refuseUpgrade(socket, 503, LINE_MESSAGES.serverBusy);
+      }
+      if ('full' in claim) return refuseUpgrade(socket, 429, LINE_MESSAGES.tooManySockets);
+      const rowId = claim.id;
+      socket.off('error', ended);
+      // ws completes the handshake within this call (no verifyClient), or drops the socket without calling back:
+      // one gone meanwhile, a handshake that is none, a service closing. The row is given back then.
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        opened = true;
+        onConnection(ws, line, address, group, rowId);
+      });
+      if (!opened) track('socket not opened', releaseLineSocket(db, rowId));
+    } finally {
+      admitting--;
+      if (!opened) {
+        byAddress.closed(address);
+        byGroup.closed(group);
+      }
+      socket.resume();
+    }
   }
 
   return {
     handleUpgrade(req, socket, head, url) {
       const line = lineOf(url);
       if (line === null) return refuseUpgrade(socket, 400, LINE_MESSAGES.unknownLine);
+      if (closing) return refuseUpgrade(socket, 503, LINE_MESSAGES.serverBusy);
       const address = options.addressOf(req);
-      if (byAddress.of(address) >= perAddress) return refuseUpgrade(socket, 429, LINE_MESSAGES.tooManySockets);
-      if (byGroup.of(addressGroupKey(address)) >= perGroup) return refuseUpgrade(socket, 429, LINE_MESSAGES.tooManySockets);
-      if (open.size >= inAll) return refuseUpgrade(socket, 503, LINE_MESSAGES.serverBusy);
-      // ws completes the handshake within this call (no verifyClient), so the counts checked above are still the
-      // counts when the socket is added: two requests cannot both take the last place.
-      wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, line, address));
+      const group = addressGroupKey(address);
+      if (byAddress.of(address) >= perAddress || byGroup.of(group) >= perGroup) return refuseUpgrade(socket, 429, LINE_MESSAGES.tooManySockets);
+      // Those being admitted count too, so no more than the cap in all wait on the database at once.
+      if (open.size + admitting >= inAll) return refuseUpgrade(socket, 503, LINE_MESSAGES.serverBusy);
+      track('admission', admit(req, socket, head, line, address, group));
     },
-    close() {
+    async close() {
+      closing = true;
       for (const socket of open) socket.close(CLOSE_SHUTDOWN, closeReason(CLOSE_SHUTDOWN, STREAM_MESSAGES.shuttingDown));
-      return new Promise<void>((resolve) => {
+      await new Promise<void>((resolve) => {
         const force = setTimeout(() => {
           for (const socket of open) socket.terminate();
         }, 1000);
@@ -166,6 +250,9 @@ export function createLineCheck(options: LineCheckOptions): LineCheckService {
           resolve();
         });
       });
+      while (work.size) await Promise.all(work);
+      // What a failed release left behind is given up here, and would expire in any case.
+      await releaseInstanceLineSockets(db, instance).catch((error: unknown) => logError(`[line] stop: ${describeError(error)}`));
     },
   };
 }

@@ -56,8 +56,12 @@ export function createStreamServer(options: StreamServerOptions): StreamServer {
     { socketsPerUser: options.gridSocketsPerUser, socketsInAll: options.gridSocketsInAll, keepAlive },
   );
 
-  // The network check's line sockets: no login, held to their own per-address and per-second rules.
+  // The network check's line sockets: no login, held to their own per-address and per-second rules, the sockets per
+  // address counted in the database across every instance.
   const lineCheck = createLineCheck({
+    db: options.db,
+    now,
+    logError,
     addressOf: options.lineAddressOf ?? ((req) => addressOf(undefined, req.socket.remoteAddress, false)),
     clock,
     socketsPerAddress: options.lineSocketsPerAddress,

@@ -32,8 +32,9 @@ import { migration033 } from './033-throttles.ts';
 import { migration034 } from './034-stream-leases.ts';
 import { migration035 } from './035-refresh-rotation-salt.ts';
 import { migration036 } from './036-upload-work.ts';
+import { migration037 } from './037-line-sockets.ts';
 
 export type { Migration } from './migration.ts';
 
 /** The whole schema history in version order; db/index.ts applies the versions a database has not recorded yet. */
-export const migrations = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014, migration016, migration017, migration018, migration019, migration020, migration021, migration022, migration023, migration024, migration025, migration026, migration027, migration029, migration030, migration031, migration032, migration033, migration034, migration035, migration036];
+export const migrations = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014, migration016, migration017, migration018, migration019, migration020, migration021, migration022, migration023, migration024, migration025, migration026, migration027, migration029, migration030, migration031, migration032, migration033, migration034, migration035, migration036, migration037];

@@ -1,8 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { WebSocket } from 'ws';
 import {
-  LINE_CHECK_PATH,
   LINE_CHUNK_BYTES,
   LINE_DOWNLOAD_MAX_BYTES,
   LINE_MESSAGES,
@@ -12,7 +10,9 @@ import {
 import { CLOSE_POLICY } from '../../../../shared/contract/stream-protocol.ts';
 import { addressOf } from '../../../../server/lib/client-address.ts';
 import { LINE_SOCKETS_PER_GROUP } from '../../../../server/stream/line-check.ts';
-import { start, WAIT_MS, within } from '../stream-helpers.ts';
+import { start } from '../stream-helpers.ts';
+import { lineClient, placesBelow } from './line-helpers.ts';
+import type { Seen } from './line-helpers.ts';
 
 // The network check's line sockets (API.md "Network check"): no login, pongs echo the ping, a download sends exactly
 // the bytes asked, and what a client would never send (an oversize download, a flood, too many sockets) is refused.
@@ -21,68 +21,6 @@ let s: Awaited<ReturnType<typeof start>>;
 test.after.each(async () => {
   await s.stop();
 });
-
-type Seen = { kind: 'json'; value: any } | { kind: 'binary'; bytes: number };
-
-/** `from`: the address the request names in X-Forwarded-For (for a server that reads it, as behind TRUST_PROXY). */
-function lineClient(port: number, line: string, from?: string) {
-  const headers = from ? { 'x-forwarded-for': from } : undefined;
-  const socket = new WebSocket(`ws://127.0.0.1:${port}${LINE_CHECK_PATH}?line=${line}`, { headers });
-  const seen: Seen[] = [];
-  const wakers: Array<() => void> = [];
-  socket.on('message', (data: Buffer, isBinary: boolean) => {
-    seen.push(isBinary ? { kind: 'binary', bytes: data.length } : { kind: 'json', value: JSON.parse(data.toString()) });
-    wakers.splice(0).forEach((wake) => wake());
-  });
-  /** The HTTP answer of a refused upgrade (no socket opened), with its JSON body. */
-  const refusal = new Promise<{ status: number; body: any }>((resolve) => {
-    socket.on('unexpected-response', (_req, res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
-    });
-  });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => {
-    socket.on('close', (code, reason) => {
-      resolve({ code, reason: reason.toString() });
-      wakers.splice(0).forEach((wake) => wake());
-    });
-  });
-  socket.on('error', () => {});
-  /** Waits until `done` holds over what was seen so far. */
-  async function until<T>(done: (all: Seen[]) => T | undefined, what: string): Promise<T> {
-    const deadline = Date.now() + WAIT_MS;
-    for (;;) {
-      const value = done(seen);
-      if (value !== undefined) return value;
-      if (socket.readyState === WebSocket.CLOSED) throw new Error(`closed while waiting for ${what}`);
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, 100);
-        wakers.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
-  }
-  const json = (type: string) => until((all) => all.find((m): m is Extract<Seen, { kind: 'json' }> => m.kind === 'json' && m.value.type === type)?.value, type);
-  const send = (message: unknown) => socket.send(JSON.stringify(message));
-  const closedWithin = () => within(closed, 'socket not closed');
-  const refused = () => within(refusal, 'upgrade not refused');
-  /** Whether the upgrade opened a socket or was refused (with its answer), whichever comes first. */
-  const outcome = () =>
-    new Promise<'open' | { status: number; body: any }>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('neither opened nor refused')), WAIT_MS);
-      const settle = (value: 'open' | { status: number; body: any }) => {
-        clearTimeout(timer);
-        resolve(value);
-      };
-      socket.once('open', () => settle('open'));
-      void refusal.then(settle);
-    });
-  return { socket, seen, json, send, closed: closedWithin, refused, outcome };
-}
 
 test('each line says hello and answers a ping with its own seq and t, without a login', async () => {
   s = await start();
@@ -140,13 +78,10 @@ test('a flood of pings is closed as a policy violation', async () => {
   assert.ok(c.seen.filter((m) => m.kind === 'json' && m.value.type === 'pong').length <= LINE_MESSAGES_PER_SECOND);
 });
 
-/**
- * A line socket opened after another was closed. The server sees the close a moment after the client does, so a
- * refused try is made again, a few times at most.
- */
-async function reopened(line: string) {
-  let again = lineClient(s.port, line);
-  for (let tries = 1; tries < 5 && !(await again.json('hello').then(() => true, () => false)); tries++) again = lineClient(s.port, line);
+/** A line socket opened once the server has given back the place of one closed among `held`. */
+async function reopened(line: string, held: number) {
+  await placesBelow(s.ctx.db, held);
+  const again = lineClient(s.port, line);
   await again.json('hello');
   return again;
 }
@@ -164,7 +99,7 @@ test('one address holds a few check sockets at most; a closed one frees its plac
   assert.is(extra.seen.length, 0, 'refused before any handshake');
   open[0]!.socket.close();
   await open[0]!.closed();
-  const again = await reopened('1');
+  const again = await reopened('1', LINE_SOCKETS_PER_ADDRESS);
   for (const c of [...open.slice(1), again]) c.socket.close();
 });
 
@@ -181,7 +116,7 @@ test('the server holds a few hundred check sockets in all, from whatever address
   assert.equal(await lineClient(s.port, '2').refused(), { status: 503, body: { code: 503, msg: LINE_MESSAGES.serverBusy } });
   open[0]!.socket.close();
   await open[0]!.closed();
-  const again = await reopened('1');
+  const again = await reopened('1', 3);
   for (const c of [...open.slice(1), again]) c.socket.close();
 });
 
