@@ -118,8 +118,10 @@ test('a burst of simultaneous guesses cannot all pass before the first one fails
   const replies = await Promise.all(Array.from({ length: 12 }, () => login(env, DEMO_MOBILE, WRONG)));
   const failed = replies.filter((reply) => reply.code === ErrorCode.LOGIN_FAILED).length;
   const throttled = replies.filter((reply) => reply.code === ErrorCode.TOO_MANY_REQUESTS).length;
-  assert.is(failed, 3);
-  assert.is(throttled, 9);
+  // At most the three the lock allows are checked. Each of the three counts (account, account from here, address)
+  // admits the first three it sees; on PostgreSQL the guesses can reach them in different orders, so fewer may pass.
+  assert.ok(failed >= 1 && failed <= 3, `${failed} checked`);
+  assert.is(throttled, 12 - failed);
 });
 
 test('one address guessing many accounts waits, then is locked; other addresses are not', async () => {
