@@ -100,7 +100,7 @@ export interface AppOptions {
    */
   checkReplies?: boolean;
   /**
-   * Where uploaded files go (main.ts: DATA_DIR/uploads; a folder of the system's temporary one when left out), how
+   * Where uploaded files go (main.ts: UPLOAD_DIR, else DATA_DIR/uploads; a folder of the system's temporary one when left out), how
    * long each push and install step takes, each account's quota, and the install (the apps' own when left out).
    */
   uploads?: Partial<UploadOptions>;
