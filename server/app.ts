@@ -100,8 +100,9 @@ export interface AppOptions {
    */
   checkReplies?: boolean;
   /**
-   * Where uploaded files go (main.ts: UPLOAD_DIR, else DATA_DIR/uploads; a folder of the system's temporary one when left out), how
-   * long each push and install step takes, each account's quota, and the install (the apps' own when left out).
+   * Where uploaded files go (main.ts: UPLOAD_DIR, else DATA_DIR/uploads; a folder of the system's temporary one when
+   * left out), how long each push and install step takes, each account's quota, the install (the apps' own when left
+   * out), and, beside other instances, this one's name, the shared lock and `shared` (routes/files.ts).
    */
   uploads?: Partial<UploadOptions>;
   /** The help passages the assistant answers from (per tenant and language); the built-in help texts when left out. */
