@@ -50,6 +50,9 @@ export interface IndexedContent {
 export function plainText(html: string): string {
   return html
     .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+    // Inline markup sits inside a sentence ("点击<strong>转移</strong>。"): it goes without a trace; any other tag
+    // (a paragraph, a list item, a line break) parts what is on either side.
+    .replace(/<\/?(strong|b|em|i|u|span|a|code|small|mark)(\s[^>]*)?>/gi, '')
     .replace(/<[^>]*>/g, ' ')
     .replace(/&nbsp;/g, ' ')
     .replace(/&lt;/g, '<')
@@ -58,6 +61,9 @@ export function plainText(html: string): string {
     .replace(/&#39;/g, "'")
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ')
+    // Chinese is written without spaces: none is kept between two Chinese characters, or beside a Chinese
+    // punctuation mark ("Wi-Fi 或" keeps its space, as Chinese text sets Latin words apart).
+    .replace(/(?<=[\u3400-\u9fff]) (?=[\u3400-\u9fff])| (?=[\u3000-\u303f\uff00-\uffef])|(?<=[\u3000-\u303f\uff00-\uffef]) /gu, '')
     .trim();
 }
 

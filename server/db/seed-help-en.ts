@@ -64,5 +64,13 @@ export function helpEn(brand: string): NewContentPage[] {
       html: `<ul><li><strong>New machine</strong> gives a phone a new model and identity (IMEI, serial); apps see a different device.</li><li><strong>Replacement</strong> moves you to other hardware when a phone misbehaves, with or without its data.</li><li><strong>Clone</strong> copies one phone's data to others; a <strong>template</strong> is a saved copy to clone from later.</li></ul>
 <p>Each runs for a few minutes; the phone card shows its progress and the phone cannot be used meanwhile.</p>`,
     },
+    {
+      slug: 'black-screen', kind: 'faq', sort: 10, image_url: img('phone'),
+      title: 'The screen is black or stuttering: what can I do?',
+      summary: 'Check your network, lower the quality, reconnect, and reboot the phone if it persists.',
+      html: `<p>A black or stuttering screen is usually an unsteady network, or a busy phone. Try these in order:</p>
+<ol><li>Check your network: open <strong>Network check</strong> under Me; on a weak signal, move to Wi-Fi or a better spot.</li><li>Lower the quality: in the phone screen's settings choose <strong>Low</strong> video quality, or <strong>Auto</strong> to follow your network.</li><li>Reconnect: tap <strong>Reconnect</strong> on the screen, or go back home and open the phone again.</li><li>Still black: choose <strong>Reboot</strong> in the phone's menu, or run a <strong>Phone check</strong> to find and fix the problem.</li></ol>
+<p>If none of this helps, contact customer service with the phone's name and when it happened.</p>`,
+    },
   ];
 }

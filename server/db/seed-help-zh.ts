@@ -64,5 +64,13 @@ export function helpZh(brand: string): NewContentPage[] {
       html: `<ul><li><strong>一键新机</strong>为云手机更换机型和身份信息（IMEI、序列号），应用会识别为另一台设备。</li><li><strong>更换云手机</strong>在云手机异常时迁移到其他硬件，可选择是否保留数据。</li><li><strong>克隆</strong>把一台云手机的数据复制到其他云手机；<strong>模板</strong>是保存下来、以后可用于克隆的副本。</li></ul>
 <p>以上操作需要几分钟，期间云手机卡片会显示进度，云手机暂不可用。</p>`,
     },
+    {
+      slug: 'black-screen', kind: 'faq', sort: 10, image_url: img('phone'),
+      title: '画面黑屏或卡顿怎么办？',
+      summary: '检查网络、调低画质、重新连接，仍不行时重启云手机。',
+      html: `<p>画面黑屏或卡顿，多半是网络不稳定，或云手机正忙。请按以下顺序处理：</p>
+<ol><li>检查网络：在“我的”中打开<strong>网络检测</strong>，信号弱时请换到 Wi-Fi 或信号更好的位置。</li><li>调低画质：在云手机画面的设置中把画质改为<strong>流畅</strong>，或选择<strong>自动</strong>，让画质随网络调整。</li><li>重新连接：点击画面上的<strong>重新连接</strong>，或返回首页后重新打开云手机。</li><li>仍然黑屏：在云手机菜单中选择<strong>重启</strong>，或使用<strong>云手机检测</strong>查找并修复问题。</li></ol>
+<p>以上方法都无效时，请联系客服，并告知云手机名称和出现问题的时间。</p>`,
+    },
   ];
 }

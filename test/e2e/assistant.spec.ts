@@ -104,6 +104,27 @@ test('an English and a Chinese question are answered as they stream, and a sourc
   await expect(page.getByTestId('suggestion').first()).toBeVisible();
 });
 
+test('the suggested question about a black screen is answered with the user help, in each language', async ({ browser }) => {
+  for (const [language, question, says, source] of [
+    ['en-US', 'The screen is black or stuttering, what can I do?', 'Network check', 'The screen is black or stuttering: what can I do?'],
+    ['zh-CN', '画面黑屏或卡顿怎么办？', '网络检测', '画面黑屏或卡顿怎么办？'],
+  ] as const) {
+    const { page } = await person(browser);
+    await useLanguage(page, language);
+    await openAssistant(page);
+    await page.getByTestId('suggestion').filter({ hasText: question }).click();
+    const answer = page.getByTestId('chat-answer');
+    await expect(answer).toHaveAttribute('data-state', 'done');
+    const text = (await answer.getByTestId('answer-text').textContent()) ?? '';
+    // The user's page, in plain sentences: not the developer guide's protocol, no space left where markup was.
+    expect(text).toContain(says);
+    expect(text).not.toMatch(/hello|JPEG|WebSocket/);
+    if (language === 'zh-CN') expect(text).not.toMatch(/[\u3400-\u9fff] [\u3400-\u9fff]| [，。：；]/u);
+    await expect(answer.getByTestId('answer-source').first()).toHaveText(source);
+    await page.close();
+  }
+});
+
 test('Stop ends an answer midway: what came stays, marked stopped, shorter than the whole answer', async ({ browser }) => {
   const { page } = await person(browser);
   await openAssistant(page);

@@ -12,7 +12,7 @@ const INTRO: Record<Language, string> = {
 };
 const UNKNOWN: Record<Language, string> = {
   'en-US': "I could not find an answer to this in the help pages. Please contact customer service, who will be glad to help.",
-  'zh-CN': '抱歉，帮助文档中没有找到相关答案。请联系客服，我们会尽快为你解答。',
+  'zh-CN': '抱歉，帮助文档中没有找到相关答案。请联系客服，我们会尽快为您解答。',
 };
 
 /** Chinese when the question has a CJK character, else English: the answer speaks the question's language. */
@@ -33,10 +33,18 @@ function relevantSentences(text: string, terms: Set<string>, count: number): str
   return kept.sort((a, b) => a - b).map((index) => sentences[index]!);
 }
 
+/** A passage this short (a question's own page, a few steps) is the answer as a whole, in its own words. */
+const WHOLE_PASSAGE_CHARS = 800;
+
 export function composeAnswer(question: string, hits: Hit[], language: Language): string {
   if (hits.length === 0) return UNKNOWN[language];
   const terms = new Set(tokenize(question));
-  const parts = hits.slice(0, 2).map((hit, rank) => relevantSentences(hit.passage.text, terms, rank === 0 ? 3 : 1).join(language === 'zh-CN' ? '' : ' '));
+  const join = language === 'zh-CN' ? '' : ' ';
+  const [best, next] = hits;
+  // The best page answers: whole when it is short, else its sentences closest to the question; the next one adds its
+  // closest sentence, unless it is the developer guide and the best page is user help.
+  const parts = [best!.passage.text.length <= WHOLE_PASSAGE_CHARS ? best!.passage.text : relevantSentences(best!.passage.text, terms, 3).join(join)];
+  if (next && !(next.passage.kind === 'sdk' && best!.passage.kind !== 'sdk')) parts.push(relevantSentences(next.passage.text, terms, 1).join(join));
   return `${INTRO[language]}\n${parts.join('\n')}`;
 }
 

@@ -11,6 +11,12 @@ import type { HelpPassage, PassageSource } from './passages.ts';
 export const MIN_SCORE = 3;
 /** A passage scoring under this share of the best one only shares common words with the question. */
 const RELATIVE_CUTOFF = 0.3;
+/**
+ * The developer guide (kind `sdk`) speaks of pictures, tokens and sockets, words a user's question about a black
+ * screen shares too: its score counts this much unless the question is a developer's, so user help comes first.
+ */
+const DEVELOPER_PAGE_WEIGHT = 0.3;
+const DEVELOPER_QUESTION = /\b(sdk|api|token|websocket|socket|embed|developer|integrat\w*)\b|接入|开发|令牌|嵌入|接口/iu;
 
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]+/gu;
 const LATIN = /[\p{L}\p{N}]+/gu;
@@ -79,12 +85,16 @@ export function createHelpSearch(source: PassageSource) {
   async function search(tenantId: number, language: Language, question: string, limit = 3): Promise<Hit[]> {
     const { index, passages } = await indexOf(tenantId, language);
     if (tokenize(question).length === 0) return [];
-    const results = index.search(question);
+    const developer = DEVELOPER_QUESTION.test(question);
+    const results = index
+      .search(question)
+      .map((result) => {
+        const passage = passages[result.id as number]!;
+        return { passage, score: passage.kind === 'sdk' && !developer ? result.score * DEVELOPER_PAGE_WEIGHT : result.score };
+      })
+      .sort((a, b) => b.score - a.score);
     const floor = Math.max(MIN_SCORE, (results[0]?.score ?? 0) * RELATIVE_CUTOFF);
-    return results
-      .filter((result) => result.score >= floor)
-      .slice(0, limit)
-      .map((result) => ({ passage: passages[result.id as number]!, score: result.score }));
+    return results.filter((result) => result.score >= floor).slice(0, limit);
   }
 
   return { search };

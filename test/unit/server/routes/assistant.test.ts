@@ -32,6 +32,26 @@ test("the tenant's help pages in the content store answer in both languages, and
   assert.is((await help.search(1, 'en-US', 'uploading apk'))[0]?.passage.pageId, 'upload-apk');
 });
 
+test('the suggested questions are answered from the user help of their language, in plain sentences', async () => {
+  // The seeded help pages, the developer guide among them: the app's own suggestions must find the user's page.
+  const ctx = await assistantSetup({ passageSource: undefined });
+  for (const language of ['zh-CN', 'en-US']) {
+    const suggested = (await ctx.call('/api/ai/chat/suggestions', { token: ctx.token, language })).data.list as string[];
+    const blackScreen = suggested.find((question) => /黑屏|black/i.test(question))!;
+    const events = await ctx.events(await ctx.ask({ question: blackScreen }, { language }));
+    const text = textOf(events);
+    assert.is(events.at(-2)!.data[0].pageId, 'black-screen', `${language}: the user's page first`);
+    assert.not.ok(events.at(-2)!.data.some((source: { pageId: string }) => source.pageId === 'sdk-guide'), `${language}: not the developer guide`);
+    assert.not.match(text, /hello|JPEG|WebSocket/);
+    assert.match(text, language === 'zh-CN' ? '网络检测' : 'Network check', text);
+    // Written as sentences: no space left where markup was, beside Chinese characters or punctuation.
+    if (language === 'zh-CN') assert.not.match(text, /[\u3400-\u9fff] [\u3400-\u9fff]| [，。：；]/u, text);
+  }
+  // A developer's question still finds the developer guide.
+  const sdk = await ctx.events(await ctx.ask({ question: 'How do I embed the stream with the SDK?' }));
+  assert.is(sdk.at(-2)!.data[0].pageId, 'sdk-guide');
+});
+
 test('an answer streams meta, tokens, sources and done, and history keeps it', async () => {
   const ctx = await assistantSetup();
   const response = await ctx.ask({ question: 'How do I renew my phone?' });
