@@ -157,6 +157,28 @@ test('a wallet-type payment goes through the wallet page and comes back', async 
   await expect(page.getByTestId('pay-result-title')).toHaveText('Payment successful');
 });
 
+test('a cancelled payment stays on its result, marked by a cross rather than colour alone, with retry', async ({ page }) => {
+  await orderOneWeek(page);
+  await page.getByTestId('method-alipay').check();
+  await page.getByTestId('pay-submit').click();
+  await expect(page).toHaveURL(/\/pay\/wallet\//);
+  await page.getByRole('button', { name: /cancel/i }).click();
+  await expect(page).toHaveURL(/\/app\/pay-result\/demo\?orderId=\d+/);
+  const result = page.getByTestId('pay-result');
+  await expect(result).toHaveAttribute('data-status', /failed|closed/);
+  // No countdown home: the retry waits for the user.
+  await expect(page.getByTestId('pay-result-countdown')).toHaveCount(0);
+  const cross = await page.getByTestId('pay-result-icon').locator('path').getAttribute('d');
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+  // A success's tick and this cross are different shapes.
+  expect(cross).toMatch(/M22 22l20 20/);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page).toHaveURL(/\/app\/payment\/demo\?orderId=\d+$/);
+  await payWithMock(page);
+  expect(await page.getByTestId('pay-result-icon').locator('path').getAttribute('d')).not.toBe(cross);
+  await expect(page.getByTestId('pay-result-countdown')).toContainText('Back to home in');
+});
+
 test('out of stock: the purchase can continue with the device allocated later', async ({ page }) => {
   await useEnglish(page);
   await registerNewUser(page);
