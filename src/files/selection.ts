@@ -43,11 +43,11 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }
 
-/** Time left as a person reads it: 45 s, 3 min, 1 h 20 min. */
-export function formatDuration(seconds: number): string {
+/** Time left as a person reads it (45 s, 3 min, 1 h 20 min): which unit, and its numbers, for the texts to word. */
+export function durationParts(seconds: number): { unit: 'seconds' | 'minutes' | 'hours'; n: number; h: number; m: number } {
   const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return `${s} s`;
+  if (s < 60) return { unit: 'seconds', n: s, h: 0, m: 0 };
   const minutes = Math.round(s / 60);
-  if (minutes < 60) return `${minutes} min`;
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  if (minutes < 60) return { unit: 'minutes', n: minutes, h: 0, m: minutes };
+  return { unit: 'hours', n: minutes, h: Math.floor(minutes / 60), m: minutes % 60 };
 }

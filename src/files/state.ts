@@ -26,6 +26,20 @@ export interface Sending {
 
 export const sending = signal<Sending[]>([]);
 
+/**
+ * Whether the browser says it has a network: while it has none, a file on its way says it waits for it instead of
+ * showing the last speed frozen. The engine starts again at once when the network is back (upload-engine.ts).
+ */
+export const networkUp = signal(typeof navigator === 'undefined' || navigator.onLine !== false);
+if (typeof addEventListener === 'function') {
+  addEventListener('online', () => (networkUp.value = true));
+  addEventListener('offline', () => {
+    networkUp.value = false;
+    // The speed before the cut says nothing about the speed after it.
+    sending.value = sending.value.map((entry) => ({ ...entry, speed: 0 }));
+  });
+}
+
 function update(key: string, change: Partial<Sending>): void {
   sending.value = sending.value.map((entry) => (entry.key === key ? { ...entry, ...change } : entry));
 }

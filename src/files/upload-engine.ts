@@ -67,9 +67,18 @@ export function startUpload(file: File, phoneIds: readonly number[], events: Upl
   hash.catch(() => {});
   const meter = speedMeter();
   let stopped = false;
+  // Back online: the attempt waiting out its retry delay (up to 30 s) goes at once, from the server's offset.
+  const resume = () => {
+    if (stopped) return;
+    void upload.abort().then(() => {
+      if (!stopped) upload.start();
+    });
+  };
+  const settle = () => removeEventListener('online', resume);
   const fail = (error: unknown) => {
     if (stopped) return;
     stopped = true;
+    settle();
     events.failed(error);
   };
   const upload = new Upload(file, {
@@ -105,10 +114,12 @@ export function startUpload(file: File, phoneIds: readonly number[], events: Upl
       hash
         .then((sha512) => verifyFile(uploadId, sha512))
         .then(() => {
+          settle();
           if (!stopped) events.done();
         }, fail);
     },
   });
+  addEventListener('online', resume);
   void upload.findPreviousUploads().then(
     (previous) => {
       if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
@@ -119,6 +130,7 @@ export function startUpload(file: File, phoneIds: readonly number[], events: Upl
   return {
     abort() {
       stopped = true;
+      settle();
       void upload.abort();
     },
   };

@@ -1,7 +1,8 @@
 /**
  * Files uploaded to install on phones (server/API.md "Files"), in the browser against the reference server: two
  * generated APKs to two phones with progress; a reload halfway that continues from the server's last byte (the
- * browser sends less than twice the file); a file changed on the way refused by the SHA-512 check; a file of another
+ * browser sends less than twice the file); cut offline, the upload says it waits for the network and goes on as soon
+ * as it is back; a file changed on the way refused by the SHA-512 check; a file of another
  * kind and a fourth file refused before anything is sent; a package already on the phone refused; an installed app
  * on the phone's home screen, opening when tapped in phone-view.
  */
@@ -73,6 +74,34 @@ test('a reload halfway continues from the last byte the server holds', async ({ 
   // when it is sent anew); a restart from zero would add more than half the file on top of that.
   expect(sent.total).toBeLessThan(file.buffer.length + 2 * UPLOAD_CHUNK_BYTES + 64 * 1024);
   expect(sent.total).toBeGreaterThanOrEqual(file.buffer.length);
+});
+
+test('cut offline, an upload says it waits for the network, in the interface\'s language, and goes on as soon as it is back', async ({ page }) => {
+  const ids = await userWithPhones(page, [{ name: 'Phone A' }]);
+  // In Chinese: speeds and times are worded in one language (秒, not "s").
+  await page.addInitScript(() => localStorage.setItem('language', JSON.stringify('zh-CN')));
+  await page.goto(appUrl(`/file-upload/demo?ids=${ids.join(',')}`));
+  await expect(page.getByTestId('file-input')).toBeEnabled();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: 5_000_000, uploadThroughput: 150_000 });
+  const file = await apkFile('offline.apk', { packageName: 'com.example.offline', label: 'Offline', fillerBytes: 1_500_000 });
+  await page.getByTestId('file-input').setInputFiles(file);
+  const progress = item(page, 'offline.apk').getByTestId('file-progress');
+  await expect(progress).toContainText(/\/秒，剩余约 \d+ (秒|分钟)/);
+  await expect(progress).not.toContainText(/\d s\b/);
+  const bar = item(page, 'offline.apk').getByRole('progressbar');
+  const failedAttempts = { count: 0 };
+  page.on('requestfailed', (request) => void (request.url().includes('/api/device/file/upload/') && failedAttempts.count++));
+  await cdp.send('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await expect(progress).toContainText('等待网络');
+  await expect(progress).not.toContainText('/秒');
+  // Offline long enough for the engine's retries to space out: its next would come 10 s after the fourth.
+  await expect.poll(() => failedAttempts.count, { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
+  const before = Number(await bar.getAttribute('aria-valuenow'));
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: 5_000_000, uploadThroughput: 5_000_000 });
+  // At once, not after that retry delay: the bytes move again within a few seconds.
+  await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 4_000 }).toBeGreaterThan(before);
+  await expect(item(page, 'offline.apk').getByTestId('file-target').filter({ hasText: '安装完成' })).toHaveCount(1, { timeout: 30_000 });
 });
 
 test('a file changed on the way is refused by the SHA-512 check and installed nowhere', async ({ page }) => {

@@ -2,8 +2,8 @@
 import { t } from '../../core/i18n/index.ts';
 import { describe, describeError } from '../../core/errors.ts';
 import type { UploadedFile } from '../api.ts';
-import { secondsLeft, type Sending } from '../state.ts';
-import { formatBytes, formatDuration } from '../selection.ts';
+import { networkUp, secondsLeft, type Sending } from '../state.ts';
+import { durationParts, formatBytes } from '../selection.ts';
 
 interface FileItemProps {
   file: UploadedFile | null;
@@ -13,6 +13,19 @@ interface FileItemProps {
 }
 
 const IN_FLIGHT = new Set(['pushing', 'pushed', 'installing']);
+
+/** Time left in the interface's language (45 s, 3 min, 1 h 20 min; 45 秒…). */
+function timeLeft(seconds: number): string {
+  const parts = durationParts(seconds);
+  return t(`files.duration.${parts.unit}`, parts);
+}
+
+/** What goes after the bytes sent: waiting for the network, or the speed and time left once known. */
+function pace(sending: Sending | null, left: number | null): string {
+  if (!sending || sending.error) return '';
+  if (!networkUp.value) return ` · ${t('files.waitingNetwork')}`;
+  return sending.speed > 0 && left !== null ? ` · ${t('files.speed', { speed: formatBytes(sending.speed), left: timeLeft(left) })}` : '';
+}
 
 export function FileItem({ file, sending, onDelete, busy }: FileItemProps) {
   const name = file?.fileName ?? sending?.name ?? '';
@@ -35,7 +48,7 @@ export function FileItem({ file, sending, onDelete, busy }: FileItemProps) {
           </div>
           <p class="files-item__meta muted" data-testid="file-progress">
             {t('files.progress', { sent: formatBytes(sent), total: formatBytes(size) })}
-            {sending && sending.speed > 0 && left !== null ? ` · ${t('files.speed', { speed: formatBytes(sending.speed), left: formatDuration(left) })}` : ''}
+            {pace(sending, left)}
           </p>
         </>
       ) : null}

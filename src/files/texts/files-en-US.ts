@@ -14,6 +14,8 @@ const filesTexts: Translation<typeof zhCN> = {
     resumeHint: 'Upload interrupted: choose the same file again to continue where it stopped',
     progress: '{{sent}} of {{total}}',
     speed: '{{speed}}/s, about {{left}} left',
+    waitingNetwork: 'waiting for the network; it goes on from here once back',
+    duration: { seconds: '{{n}} s', minutes: '{{n}} min', hours: '{{h}} h {{m}} min' },
     remove: 'Delete',
     removeTitle: 'Delete file',
     removeMessage: 'Delete {{name}}?',

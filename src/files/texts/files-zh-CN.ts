@@ -11,6 +11,8 @@ const filesTexts = {
     resumeHint: '上传已中断：重新选择同一文件即可从断点继续',
     progress: '{{sent}} / {{total}}',
     speed: '{{speed}}/秒，剩余约 {{left}}',
+    waitingNetwork: '等待网络，恢复后从断点继续',
+    duration: { seconds: '{{n}} 秒', minutes: '{{n}} 分钟', hours: '{{h}} 小时 {{m}} 分钟' },
     remove: '删除',
     removeTitle: '删除文件',
     removeMessage: '删除 {{name}}？',
