@@ -1,7 +1,8 @@
 /**
  * Grants (server/API.md "Grants"), with the owner and the grantee in browser contexts of their own: a grant by
  * account to watch (the server refuses a touch sent over the socket directly), a grant by code to control (redeemed,
- * driven, control taken back by the owner), a revoke that ends the grantee's stream and takes the phone off their
+ * driven, control taken back by the owner), a revoke (confirmed by a destructive button beside "Keep it") that ends
+ * the grantee's stream with the words that it ended and takes the phone off their
  * list, and the form's messages (days, agreement, unknown account).
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -114,11 +115,16 @@ test('by code, to control: redeemed, driven, taken back by the owner; revoked: t
   await record.getByTestId('grant-revoke').click();
   const dialog = owner.page.getByRole('dialog');
   await expect(dialog).toContainText('Revoke the authorization of "Lent to drive"?');
-  await dialog.locator('.btn--primary').click();
+  // The way out is worded apart from the revoke, which is drawn as the destructive one.
+  await expect(dialog.getByRole('button', { name: 'Keep it' })).toBeVisible();
+  await expect(dialog.locator('.btn--primary')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Revoke' }).click();
   await expect(record.getByTestId('grant-status')).toHaveText('Revoked');
   await expect(record.getByTestId('grant-revoke')).toHaveCount(0);
 
-  await expect(grantee.page.getByTestId('stream-failed')).toContainText('Instance not assigned to user');
+  // The grantee is told the authorization ended, with no reconnect that could not work.
+  await expect(grantee.page.getByTestId('stream-failed')).toContainText('The authorization of this phone has ended');
+  await expect(grantee.page.getByTestId('stream-retry')).toHaveCount(0);
   await grantee.page.goto(appUrl('/authorized-device/demo'));
   await expect(grantee.page.getByTestId('list-empty')).toHaveText('No phones are authorized to you');
   await owner.page.context().close();

@@ -33,7 +33,7 @@ export default function CancelAccountPage() {
     const choice = await openDialog({
       title: t('account.cancel.confirmTitle'),
       message: t('account.cancel.confirm'),
-      actions: [{ label: t('common.cancel') }, { label: t('account.cancel.confirmAction'), primary: true, value: 'yes' }],
+      actions: [{ label: t('common.cancel') }, { label: t('account.cancel.confirmAction'), danger: true, value: 'yes' }],
     });
     if (choice !== 'yes') return;
     await form.run(async () => {

@@ -63,7 +63,7 @@ export default function CloneTemplatePage({ query }: PageProps) {
     const choice = await openDialog({
       title: t('clones.templates.deleteTitle'),
       message: t('clones.templates.deleteMessage', { name: template.name }),
-      actions: [{ label: t('common.cancel') }, { label: t('clones.templates.delete'), primary: true, value: 'delete' }],
+      actions: [{ label: t('common.cancel') }, { label: t('clones.templates.delete'), danger: true, value: 'delete' }],
     });
     if (choice !== 'delete') return;
     await run(async () => {

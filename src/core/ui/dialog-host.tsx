@@ -36,7 +36,7 @@ function DialogBox({ dialog }: { dialog: DialogSpec }) {
               // A link to another site (a tenant's support page) opens beside the app and cannot reach back into it.
               <a
                 key={action.label}
-                class={`btn${action.primary ? ' btn--primary' : ''}`}
+                class={`btn${action.danger ? ' btn--danger' : action.primary ? ' btn--primary' : ''}`}
                 href={action.href}
                 {...(/^\s*(https?:)?\/\//i.test(action.href) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
               >
@@ -46,7 +46,7 @@ function DialogBox({ dialog }: { dialog: DialogSpec }) {
               <button
                 key={action.label}
                 type="button"
-                class={`btn${action.primary ? ' btn--primary' : ''}`}
+                class={`btn${action.danger ? ' btn--danger' : action.primary ? ' btn--primary' : ''}`}
                 onClick={() => closeDialog(dialog.id, action.value)}
               >
                 {action.label}

@@ -4,6 +4,8 @@ import { signal } from '@preact/signals-react';
 export interface DialogAction {
   label: string;
   primary?: boolean;
+  /** The action destroys or ends something (delete, revoke, end): drawn in the danger colour, not the brand's. */
+  danger?: boolean;
   /** A link the action opens instead of closing with a value. */
   href?: string;
   value?: string;

@@ -40,7 +40,7 @@ export function UploadPanel({ ids }: { ids: readonly number[] }) {
     const ok = await openDialog({
       title: t('files.removeTitle'),
       message: t('files.removeMessage', { name: file.fileName }),
-      actions: [{ label: t('common.cancel') }, { label: t('files.remove'), primary: true, value: 'delete' }],
+      actions: [{ label: t('common.cancel') }, { label: t('files.remove'), danger: true, value: 'delete' }],
     });
     if (ok !== 'delete') return;
     await run(async () => {

@@ -17,7 +17,7 @@ async function revoke(record: GrantRecord): Promise<void> {
   const choice = await openDialog({
     title: t('grant.manager.revokeTitle'),
     message: t('grant.manager.revokeConfirm', { name: record.phoneName }),
-    actions: [{ label: t('common.cancel') }, { label: t('grant.manager.revoke'), primary: true, value: 'yes' }],
+    actions: [{ label: t('grant.manager.keep') }, { label: t('grant.manager.revoke'), danger: true, value: 'yes' }],
   });
   if (choice !== 'yes') return;
   try {

@@ -66,6 +66,7 @@ const grantTexts: Translation<typeof zhCN> = {
       code: 'Code',
       codeHint: 'ending {{hint}}',
       days: 'Days',
+      keep: 'Keep it',
       revoke: 'Revoke',
       revokeTitle: 'Revoke authorization',
       revokeConfirm: 'Revoke the authorization of "{{name}}"? The other account loses access at once.',

@@ -63,6 +63,7 @@ const grantTexts = {
       code: '授权码',
       codeHint: '尾号 {{hint}}',
       days: '授权天数',
+      keep: '保留授权',
       revoke: '取消授权',
       revokeTitle: '取消授权',
       revokeConfirm: '确定取消“{{name}}”的授权吗？对方将立即失去访问权限。',

@@ -65,7 +65,7 @@ export function ClipboardPanel() {
     const choice = await openDialog({
       title: t('phoneView.clipboard.delete'),
       message: t('phoneView.clipboard.deleteConfirm'),
-      actions: [{ label: t('common.cancel') }, { label: t('phoneView.clipboard.delete'), primary: true, value: 'yes' }],
+      actions: [{ label: t('common.cancel') }, { label: t('phoneView.clipboard.delete'), danger: true, value: 'yes' }],
     });
     if (choice !== 'yes') return;
     if (editing === phrases[index]) setEditing(null);

@@ -28,7 +28,14 @@ const FAILURE_TEXT: Record<StreamFailure, MessageKey> = {
 /** Failures a reconnect cannot mend: an unsupported browser, and a share viewer's session the owner ended. */
 const FINAL_FAILURES: ReadonlySet<StreamFailure> = new Set(['unsupported', 'shareEnded', 'shareBlocked', 'shareRemoved']);
 
+/**
+ * A lent phone whose stream is no longer this account's: the owner revoked the authorization, or it ran out. Said in
+ * those words rather than the stream's "not assigned", and final: a reconnect cannot bring it back.
+ */
+const grantEnded = (value: SessionProblem) => value.kind === 'stream' && value.failure === 'notAssigned' && role.value === 'grantee';
+
 function problemText(value: SessionProblem): string {
+  if (grantEnded(value)) return t('phoneView.grantEnded');
   if (value.kind === 'stream') return t(FAILURE_TEXT[value.failure]);
   if (value.kind === 'validity') return t('errors.validityUnder10Minutes');
   if (value.kind === 'notFound') return t('errors.deviceNotExist');
@@ -58,7 +65,7 @@ function Overlay({ onRetry, onResume, onExit, onCheck }: OverlayProps) {
   if (state === 'failed' && current) {
     // Retrying opens a new session with a new token; an unsupported browser or a phone out of time will not change.
     const retryable =
-      current.kind === 'error' || current.kind === 'token' || (current.kind === 'stream' && !FINAL_FAILURES.has(current.failure));
+      current.kind === 'error' || current.kind === 'token' || (current.kind === 'stream' && !FINAL_FAILURES.has(current.failure) && !grantEnded(current));
     return (
       <div class="pv-overlay pv-overlay--failed" role="alert" data-testid="stream-failed">
         <p>{problemText(current)}</p>

@@ -9,6 +9,7 @@ const phoneViewTexts: Translation<typeof zhCN> = {
   phoneView: {
     connecting: 'Connecting to your cloud phone…',
     reconnecting: 'Network hiccup, reconnecting…',
+    grantEnded: 'The authorization of this phone has ended: its owner revoked it, or its time ran out.',
     reconnect: 'Reconnect',
     resume: 'Resume',
     back: 'Back to list',

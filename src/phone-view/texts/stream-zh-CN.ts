@@ -6,6 +6,7 @@ const phoneViewTexts = {
   phoneView: {
     connecting: '正在连接云手机…',
     reconnecting: '网络波动，正在重新连接…',
+    grantEnded: '此云手机的授权已结束：所有者已取消授权，或授权已到期。',
     reconnect: '重新连接',
     resume: '继续播放',
     back: '返回列表',

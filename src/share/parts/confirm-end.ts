@@ -9,7 +9,7 @@ export async function confirmEnd(shareId: number, phoneName: string): Promise<bo
   const choice = await openDialog({
     title: t('share.end.confirmTitle'),
     message: t('share.end.confirm', { name: phoneName }),
-    actions: [{ label: t('common.cancel') }, { label: t('share.card.end'), primary: true, value: 'end' }],
+    actions: [{ label: t('common.cancel') }, { label: t('share.card.end'), danger: true, value: 'end' }],
   });
   if (choice !== 'end') return false;
   try {

@@ -50,7 +50,7 @@ export async function confirmAndDeleteGroup(group: PhoneGroup): Promise<boolean>
   const choice = await openDialog({
     title: t('devices.groups.deleteTitle'),
     message: t('devices.groups.deleteMessage', { name: group.name, count: group.phoneCount }),
-    actions: [{ label: t('common.cancel') }, { label: t('devices.groups.delete'), primary: true, value: 'delete' }],
+    actions: [{ label: t('common.cancel') }, { label: t('devices.groups.delete'), danger: true, value: 'delete' }],
   });
   if (choice !== 'delete') return false;
   try {
