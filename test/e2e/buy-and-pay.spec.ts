@@ -179,14 +179,22 @@ test('a cancelled payment stays on its result, marked by a cross rather than col
   await expect(page.getByTestId('pay-result-countdown')).toContainText('Back to home in');
 });
 
-test('out of stock: the purchase can continue with the device allocated later', async ({ page }) => {
+test('out of stock: one notice, the price shown, and the purchase continues with the device allocated later', async ({ page }) => {
   await useEnglish(page);
   await registerNewUser(page);
   await page.goto(appUrl('/add-phone/demo'));
   await page.getByTestId('grade-3').click();
+  // One notice, and the price of what is ordered (the server's preview of the order allocated later), not a dash.
+  await expect(page.getByTestId('out-of-stock')).toHaveText('Out of stock: you can still order, and your phone is allocated to you once it is back in stock.');
+  // Not a second copy as an error (the level's chip says "Out of stock" as its note).
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByText(/stock insufficient|contact support/i)).toHaveCount(0);
+  await expect(page.getByTestId('pay-amount')).toHaveText(/^¥\d+\.\d\d$/);
   await page.getByTestId('buy-submit').click();
-  await expect(page.getByRole('dialog')).toContainText('Stock insufficient for this phone type');
-  await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('This phone type is out of stock. Continue the purchase?');
+  await expect(dialog).not.toContainText('contact support');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
   await payWithMock(page);
   const orderId = Number(new URL(page.url()).searchParams.get('orderId'));
   const db = serverDb();

@@ -42,8 +42,10 @@ export default function AddPhonePage({ clientNo, title }: PageProps) {
   }, []);
 
   const grade = goods.find((entry) => entry.gradeId === gradeId);
+  const outOfStock = Boolean(grade && grade.stock < quantity);
   const request = packageId ? { type: 'buy' as const, packageId, quantity, couponId } : null;
-  const previewState = usePreview(request);
+  // Out of stock, the price is still the price: previewed as the order that continues with the phone allocated later.
+  const previewState = usePreview(request && outOfStock ? { ...request, allocateLater: true } : request);
   const { preview, error, loading } = previewState;
   const order = useOrderSubmit(previewState, () => setCouponId(undefined));
 
@@ -95,7 +97,7 @@ export default function AddPhonePage({ clientNo, title }: PageProps) {
               data-testid="quantity-more">+</button>
           </div>
         </section>
-        {grade && grade.stock < quantity ? <p class="buy__warning" role="status">{t('shop.errors.stockInsufficient')}</p> : null}
+        {outOfStock ? <p class="buy__warning" role="status" data-testid="out-of-stock">{t('shop.buy.outOfStock')}</p> : null}
         <CouponPicker preview={preview} selected={couponId} onSelect={setCouponId} />
         {error ? <p class="field__error" role="alert">{describeError(error)}</p> : null}
       </main>

@@ -117,7 +117,8 @@ export async function placeOrder(request: OrderRequest): Promise<void> {
     if (error instanceof ApiError && error.code === ErrorCode.STOCK_INSUFFICIENT && !request.allocateLater) {
       const choice = await openDialog({
         title: t('common.notice'),
-        message: `${describeError(error)}\n${t('shop.buy.allocateLater')}`,
+        // One message: the phone type is out of stock, and what continuing means (no "contact support" beside it).
+        message: t('shop.buy.allocateLater'),
         actions: [{ label: t('common.cancel') }, { label: t('shop.buy.continue'), primary: true, value: 'later' }],
       });
       if (choice === 'later') await placeOrder({ ...request, allocateLater: true });
