@@ -35,7 +35,9 @@ const ENTRY_RULES: Partial<Record<RouteSegment, (keys: ReadonlySet<string>) => b
   'group-control': (keys) => keys.has('sync_button'),
   'change-phone': (keys) => keys.has('change_button'),
   'clone-template': (keys) => keys.has('template_button'),
-  'clone-phone': (keys) => keys.has('clone_button'),
+  // A clone copies a template: where templates cannot be made (template_button off), there is none to clone from, so
+  // Clone is not offered rather than leading to "create a template first".
+  'clone-phone': (keys) => keys.has('clone_button') && keys.has('template_button'),
   // Change of device model (spec §6 new_button): the page and its record.
   'new-machine': (keys) => keys.has('new_button'),
   'new-machine-record': (keys) => keys.has('new_button'),

@@ -109,7 +109,7 @@ async function greenPerson(browser: Browser) {
   return { page, mobile: await registerNewUser(page, 'green') };
 }
 
-test('entries: the batch page leads to the clone page; the green tenant offers Clone but no template', async ({ browser }) => {
+test('entries: the batch page leads to the clone page; the green tenant, which cannot make templates, offers neither', async ({ browser }) => {
   const { page, mobile } = await person(browser);
   const [one, two] = plantPhones(mobile, [{ name: 'Batch one' }, { name: 'Batch two' }]);
   await page.goto(appUrl(`/batch-operation/demo?action=reboot&ids=${one},${two}`));
@@ -125,11 +125,12 @@ test('entries: the batch page leads to the clone page; the green tenant offers C
   await green.page.goto(appUrl('/green'));
   await green.page.getByTestId('view-list').click();
   await sheetFor(green.page, 'Green clone');
-  await expect(green.page.getByTestId('action-clone')).toBeVisible();
+  // Templates cannot be made there, so no Clone leads to "create a template first": neither entry is offered.
+  await expect(green.page.getByTestId('action-rename')).toBeVisible();
   await expect(green.page.getByTestId('action-template')).toHaveCount(0);
-  await green.page.getByTestId('action-clone').click();
-  await expect(green.page).toHaveURL(new RegExp(`/app/clone-phone/green\\?ids=${phone}$`));
-  await expect(green.page.getByTestId('clone-no-template')).toBeVisible();
-  await expect(green.page.getByTestId('clone-manage')).toHaveCount(0);
+  await expect(green.page.getByTestId('action-clone')).toHaveCount(0);
+  await green.page.goto(appUrl(`/batch-operation/green?action=reboot&ids=${phone}`));
+  await expect(green.page.getByTestId('batch-transfer')).toBeVisible();
+  await expect(green.page.getByTestId('batch-clone')).toHaveCount(0);
   await green.page.context().close();
 });

@@ -11,6 +11,7 @@ import { useBusyAction } from '../../core/ui/use-busy-action.ts';
 import { errorInto } from '../../core/ui/error-into.ts';
 import { goToPage } from '../../app/navigate.ts';
 import { permissionKeys } from '../../app/client-state.ts';
+import { entryAllowed } from '../../app/entry-rules.ts';
 import type { PageProps } from '../../app/route-types.ts';
 import { SCREENSHOT_BATCH_LIMIT, type BatchEntry } from '../../../shared/device-types.ts';
 import { allPhonesLoaded, loadAllPhones } from '../phone-lists.ts';
@@ -177,7 +178,7 @@ export default function BatchOperationPage({ query }: PageProps) {
       </div>
       {outcome ? <BatchResults key={outcome.run} call={outcome.call} entries={outcome.entries} /> : null}
       {/* What the chosen phones can go on to, each a page of its own with its own checks and batch limit. */}
-      {BATCH_PAGES.filter((entry) => permissionKeys.value.has(entry.permission)).map((entry) => (
+      {BATCH_PAGES.filter((entry) => permissionKeys.value.has(entry.permission) && entryAllowed(entry.segment, permissionKeys.value)).map((entry) => (
         <div key={entry.segment} class="card-actions">
           <button type="button" class="btn btn--block" data-testid={entry.testId}
             onClick={() => goToPage(entry.segment, { query: `?ids=${ids.join(',')}` })}>
