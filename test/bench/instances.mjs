@@ -1,8 +1,8 @@
 // One instance of the reference server against two behind haproxy, on one throwaway PostgreSQL database (part of
-// `npm run bench`, about 100 s; docs/benchmarks.md "One instance and two"). Both instances run throughout, started
-// as docs/deployment.md says (INSTANCE_URL, the three secrets, TRUST_PROXY), each in its own process; two balancers
-// (test/haproxy.mjs, round robin) front them: "one instance" sends everything to the first, "two instances" to both.
-// So the two sides differ only by the second instance, and every request crosses haproxy on both.
+// `npm run bench`, 90-100 s; docs/benchmarks.md "One instance and two"). Both instances run throughout, started
+// as docs/deployment.md says (INSTANCE_URL, UPLOAD_DIR, the three secrets, TRUST_PROXY), each in its own process; two
+// balancers (test/haproxy.mjs, round robin) front them: "one instance" sends everything to the first, "two instances"
+// to both. So the two sides differ only by the second instance, and every request crosses haproxy on both.
 // - The API operations of test/bench/api-load.mjs (logins, list pages, orders), in rounds alternating the sides.
 // - Phone streams (test/bench/phone-streams.mjs): one phone alone, N on one instance, 2N on one, N on each of two,
 //   in rounds alternating the scenarios. Each owner's phones are rendered by the instance holding its lease
@@ -14,7 +14,9 @@
 // SIGHUP.
 // Run: node test/bench/instances.mjs [--seconds N] [--orders N] [--concurrency N] [--phones N]. Exits non-zero only
 // when the bench cannot run; without PostgreSQL or haproxy (NO_POSTGRES=1, NO_HAPROXY=1) it says why and exits 0.
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { ensureHaproxy, startBalancer } from '../haproxy.mjs';
@@ -29,9 +31,9 @@ import { drivenStream, streamOwners } from './phone-streams.mjs';
 const argv = process.argv.slice(2);
 const option = (name, fallback) => (argv.includes(name) ? Number(argv[argv.indexOf(name) + 1]) : fallback);
 /** Seconds each of logins and list pages is driven for on each side, after its warm-up. */
-const SECONDS = option('--seconds', 8);
+const SECONDS = option('--seconds', 6);
 /** Orders measured on each side: both take phones from the one seeded Standard stock (500). */
-const ORDERS = option('--orders', 200);
+const ORDERS = option('--orders', 160);
 const CONCURRENCY = option('--concurrency', 8);
 /** Phones streamed per instance: one owner's, and an owner holds at most 16 stream sockets. */
 const PHONES = option('--phones', 8);
@@ -40,8 +42,8 @@ if (!(ORDERS % ROUNDS === 0 && SECONDS > 0 && CONCURRENCY >= 1 && PHONES >= 1 &&
 }
 const SIDES = ['one instance', 'two instances'];
 /** Streams run this long before and while they are measured. */
-const STREAM_WARM_MS = 1500;
-const STREAM_MEASURE_MS = 4000;
+const STREAM_WARM_MS = 1000;
+const STREAM_MEASURE_MS = 3000;
 const STREAM_ROUNDS = 2;
 const SECRETS = { SCREENSHOT_LINK_SECRET: 's'.repeat(40), SMS_CODE_SECRET: 'm'.repeat(40), REFRESH_TOKEN_SECRET: 'r'.repeat(40) };
 
@@ -142,6 +144,8 @@ const servers = [];
 const balancers = [];
 let cluster;
 let db;
+/** The uploads directory both instances share (UPLOAD_DIR); the bench uploads nothing, but an instance needs one. */
+let uploads;
 let failed = false;
 let stopping;
 /** Stops everything started here, once, whichever of the end and a signal comes first. */
@@ -151,6 +155,7 @@ function stopEverything() {
     for (const balancer of balancers) await balancer.stop().catch((error) => console.error(error));
     for (const server of servers) await server.stop().catch((error) => console.error(error));
     await cluster?.stop();
+    if (uploads) rmSync(uploads, { recursive: true, force: true });
   })();
   return stopping;
 }
@@ -175,11 +180,12 @@ try {
   cluster = await startCluster({ database: 'bench' });
   db = new pg.Pool({ connectionString: cluster.url, max: 1 });
   const ports = [await freePort(), await freePort()];
+  uploads = mkdtempSync(join(os.tmpdir(), 'bench-uploads-'));
   // One after the other: the first makes the schema and the seed, the second finds them.
   for (const port of ports) {
     const began = performance.now();
     servers.push(await startServer({ ...LOAD_SERVER_ENV, ...SECRETS, PORT: String(port), DATABASE_URL: cluster.url,
-      INSTANCE_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: '1' }));
+      INSTANCE_URL: `http://127.0.0.1:${port}`, UPLOAD_DIR: uploads, TRUST_PROXY: '1' }));
     console.log(`instance ${servers.length} up in ${((performance.now() - began) / 1000).toFixed(1)} s`);
   }
   for (const backends of [ports.slice(0, 1), ports]) balancers.push(await startBalancer({ port: await freePort(), backends }));
