@@ -80,7 +80,10 @@ export class FailureThrottle {
    */
   waitOf(state: FailureState | undefined, now: number): number {
     if (!state) return 0;
-    const wait = state.lastFailureAt + this.delayAfter(state.failures) - now;
+    // No delay due is no wait, and a wait is never longer than its delay: the last failure may be stamped a moment
+    // after `now` (a concurrent attempt settled meanwhile, or another instance's clock runs ahead).
+    const delay = this.delayAfter(state.failures);
+    const wait = delay > 0 ? Math.min(delay, state.lastFailureAt + delay - now) : 0;
     if (wait > 0) return wait;
     return state.pending > 0 && this.delayAfter(state.failures + state.pending) > 0 ? IN_FLIGHT_WAIT_MS : 0;
   }

@@ -16,6 +16,16 @@ test('delays double after the free half of the allowance and never exceed the lo
   assert.equal(delays, [0, 0, 0, 0, 0, 0, 0, 2, 4, 8, 16, 32, 60]);
 });
 
+test('a failure stamped after now (a concurrent attempt, a clock ahead) adds no wait where none is due, and never more than the delay', () => {
+  const throttle = new FailureThrottle('t', { maxFailures: 12, lockMs: 60 * SECOND, windowMs: LOCK });
+  const now = 1_000_000;
+  // Free failures: no wait, even with the last one 5 ms in the future.
+  assert.is(throttle.waitOf({ failures: 3, lastFailureAt: now + 5, pending: 0 }, now), 0);
+  // A delay due: its length at most, however far ahead the stamp.
+  assert.is(throttle.waitOf({ failures: 7, lastFailureAt: now + 30 * SECOND, pending: 0 }, now), 2 * SECOND);
+  assert.is(throttle.waitOf({ failures: 7, lastFailureAt: now - 500, pending: 0 }, now), 1500);
+});
+
 test('failures are forgotten a window after the last one', async () => {
   const db = await seededDatabase();
   const throttle = new FailureThrottle('t', { maxFailures: 4, lockMs: LOCK, windowMs: 2 * LOCK });
