@@ -38,17 +38,17 @@ export function helpEn(brand: string): NewContentPage[] {
     },
     {
       slug: 'grants', kind: 'tutorial', sort: 50, image_url: img('share'),
-      title: 'Authorise another account',
+      title: 'Authorize another account',
       summary: 'Lend a phone to a colleague for a while.',
-      html: `<p>An authorisation lends a phone to another ${brand} account: it appears in their list while yours stays the owner.</p>
-<ul><li>Choose the phones, the account's mobile number, the permission (view or control) and the duration.</li><li>You can cancel an authorisation at any time; it also ends when the phone is transferred.</li></ul>`,
+      html: `<p>An authorization lends a phone to another ${brand} account: it appears in their list while yours stays the owner.</p>
+<ul><li>Choose the phones, the account's mobile number, the permission (view or control) and the duration.</li><li>You can cancel an authorization at any time; it also ends when the phone is transferred.</li></ul>`,
     },
     {
       slug: 'transfers', kind: 'tutorial', sort: 60, image_url: img('buy'),
       title: 'Transfer a phone',
       summary: 'Hand a phone over to another account for good.',
       html: `<p>A transfer moves a phone, with its data and remaining time, to another account. It cannot be undone.</p>
-<ol><li>Select the phones and choose <strong>Transfer</strong>.</li><li>Enter the receiving account's mobile number and confirm with an SMS code.</li></ol><p>Shares and authorisations of a transferred phone end.</p>`,
+<ol><li>Select the phones and choose <strong>Transfer</strong>.</li><li>Enter the receiving account's mobile number and confirm with an SMS code.</li></ol><p>Shares and authorizations of a transferred phone end.</p>`,
     },
     {
       slug: 'uploads', kind: 'tutorial', sort: 70, image_url: img('code'),

@@ -105,7 +105,7 @@ export const ERROR_MESSAGES = {
   [ErrorCode.APP_SYSTEM_UNINSTALL]: 'A system application cannot be uninstalled',
   [ErrorCode.APP_PHONE_AUTHORIZED]: 'The applications of an authorized phone cannot be managed',
   [ErrorCode.APP_OPERATION_NOT_EXIST]: 'The operation does not exist',
-  [ErrorCode.SYNC_AUTHORIZED]: 'Authorised device does not support sync',
+  [ErrorCode.SYNC_AUTHORIZED]: 'Authorized device does not support sync',
   [ErrorCode.SYNC_COUNT_INVALID]: 'Group control takes 2 to 20 devices',
   [ErrorCode.SYNC_MAIN_NOT_MEMBER]: 'The main-control device must be one of the synced devices',
   [ErrorCode.SYNC_ALREADY_SYNCED]: 'The device is already in group control',

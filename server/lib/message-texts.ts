@@ -27,6 +27,9 @@ type Template<P> = (p: P) => { zh: Texts; en: Texts };
 const escape = (text: string): string =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 const p = (...lines: string[]) => lines.map((line) => `<p>${line}</p>`).join('');
+/** An English count with its noun agreeing: 1 day, 3 days. */
+const plural = (count: number | string, noun: string) => `${count} ${noun}${Number(count) === 1 ? '' : 's'}`;
+const phones = (count: number | string) => plural(count, 'cloud phone');
 
 const ORDER_TYPE = {
   buy: { zh: '购买', en: 'purchase' },
@@ -52,7 +55,7 @@ const TEMPLATES: { [K in MessageKind]: { category: MessageCategory; texts: Templ
   aiWelcome: {
     category: 'ai',
     texts: () => ({
-      zh: { title: 'AI 助手', summary: '你好，我是你的 AI 助手。', content: p('你好，我是你的 AI 助手。', '以后我会在这里给你留言：使用提示、问题的解答和提醒。') },
+      zh: { title: 'AI 助手', summary: '您好，我是您的 AI 助手。', content: p('您好，我是您的 AI 助手。', '以后我会在这里给您留言：使用提示、问题的解答和提醒。') },
       en: { title: 'AI assistant', summary: "Hello, I'm your AI assistant.", content: p("Hello, I'm your AI assistant.", "I'll leave you notes here: tips, answers to your questions and reminders.") },
     }),
   },
@@ -67,14 +70,14 @@ const TEMPLATES: { [K in MessageKind]: { category: MessageCategory; texts: Templ
     category: 'system',
     texts: ({ count, from }) => ({
       zh: { title: '收到转移的云手机', summary: `${from} 向您转移了 ${count} 台云手机。`, content: p(`账号 <strong>${escape(from)}</strong> 向您转移了 ${count} 台云手机，已放入默认分组。`) },
-      en: { title: 'Cloud phones received', summary: `${from} transferred ${count} cloud phone(s) to you.`, content: p(`Account <strong>${escape(from)}</strong> transferred ${count} cloud phone(s) to you. They are in your default group.`) },
+      en: { title: 'Cloud phones received', summary: `${from} transferred ${phones(count)} to you.`, content: p(`Account <strong>${escape(from)}</strong> transferred ${phones(count)} to you. ${count === 1 ? 'It is' : 'They are'} in your default group.`) },
     }),
   },
   grantReceived: {
     category: 'system',
     texts: ({ phoneName, days }) => ({
       zh: { title: '收到云手机授权', summary: `您获得了 ${phoneName} 的 ${days} 天授权。`, content: p(`您获得了云手机 <strong>${escape(phoneName)}</strong> 的授权，有效期 ${days} 天。`) },
-      en: { title: 'Cloud phone granted', summary: `You were granted ${phoneName} for ${days} day(s).`, content: p(`You were granted the cloud phone <strong>${escape(phoneName)}</strong> for ${days} day(s).`) },
+      en: { title: 'Cloud phone granted', summary: `You were granted ${phoneName} for ${plural(days, 'day')}.`, content: p(`You were granted the cloud phone <strong>${escape(phoneName)}</strong> for ${plural(days, 'day')}.`) },
     }),
   },
   shareEnded: {
@@ -88,14 +91,14 @@ const TEMPLATES: { [K in MessageKind]: { category: MessageCategory; texts: Templ
     category: 'system',
     texts: ({ fileName, installed, total }) => ({
       zh: { title: '文件安装完成', summary: `${fileName} 已安装到 ${installed}/${total} 台云手机。`, content: p(`文件 <strong>${escape(fileName)}</strong> 已安装到 ${installed}/${total} 台云手机。`) },
-      en: { title: 'File installed', summary: `${fileName} is installed on ${installed} of ${total} cloud phone(s).`, content: p(`The file <strong>${escape(fileName)}</strong> is installed on ${installed} of ${total} cloud phone(s).`) },
+      en: { title: 'File installed', summary: `${fileName} is installed on ${installed} of ${phones(total)}.`, content: p(`The file <strong>${escape(fileName)}</strong> is installed on ${installed} of ${phones(total)}.`) },
     }),
   },
   expiringSoon: {
     category: 'system',
     texts: ({ phoneName, hours }) => ({
       zh: { title: '云手机即将到期', summary: `${phoneName} 剩余不足 ${hours} 小时。`, content: p(`云手机 <strong>${escape(phoneName)}</strong> 剩余时间不足 ${hours} 小时，请及时续费以免数据丢失。`) },
-      en: { title: 'Cloud phone expiring soon', summary: `${phoneName} has less than ${hours} hour(s) left.`, content: p(`The cloud phone <strong>${escape(phoneName)}</strong> has less than ${hours} hour(s) left. Renew it in time to keep its data.`) },
+      en: { title: 'Cloud phone expiring soon', summary: `${phoneName} has less than ${plural(hours, 'hour')} left.`, content: p(`The cloud phone <strong>${escape(phoneName)}</strong> has less than ${plural(hours, 'hour')} left. Renew it in time to keep its data.`) },
     }),
   },
 };

@@ -8,7 +8,7 @@ import * as C from '../../shared/reply-codes.ts';
 import type { CatalogueEntry } from '../core/error-catalogue.ts';
 
 export const SYNC_ERRORS: readonly CatalogueEntry[] = [
-  { key: 'sync.errors.authorized', codes: [C.SYNC_AUTHORIZED], match: ['authorised device does not support sync'] },
+  { key: 'sync.errors.authorized', codes: [C.SYNC_AUTHORIZED], match: ['authorized device does not support sync'] },
   { key: 'sync.errors.count', codes: [C.SYNC_COUNT_INVALID], match: ['group control takes 2 to 20 devices'] },
   { key: 'sync.errors.mainNotMember', codes: [C.SYNC_MAIN_NOT_MEMBER] },
   { key: 'sync.errors.alreadySynced', codes: [C.SYNC_ALREADY_SYNCED], match: ['already in group control'] },

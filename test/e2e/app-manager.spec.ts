@@ -40,7 +40,7 @@ test('start, stop and uninstall over three phones: live progress, then per-phone
   plantApp([one, off]);
 
   await page.goto(appUrl(`/app-manager/demo?ids=${one},${two},${off}`));
-  await expect(page.getByTestId('apps-phone-count')).toHaveText('3 phone(s) chosen');
+  await expect(page.getByTestId('apps-phone-count')).toHaveText('3 phones chosen');
   const todo = row(page, PACKAGE);
   await expect(todo).toContainText('Todo list');
   await expect(todo).toContainText(PACKAGE);
@@ -75,7 +75,7 @@ test('start, stop and uninstall over three phones: live progress, then per-phone
   // Uninstall asks first; cancelled, nothing happens.
   await page.getByTestId('apps-uninstall').click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText('Uninstall "Todo list" from 3 phone(s)?');
+  await expect(dialog).toContainText('Uninstall "Todo list" from 3 phones?');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(operation.getByRole('heading')).toHaveText(/^Stop/);
   await page.getByTestId('apps-uninstall').click();
@@ -97,7 +97,7 @@ test('a system app starts but is never uninstalled; the entries from the action 
   await page.getByTestId('phone-card').filter({ hasText: 'Sys one' }).getByTestId('phone-more').click();
   await page.getByTestId('action-apps').click();
   await expect(page).toHaveURL(new RegExp(`/app/app-manager/demo\\?ids=${one}$`));
-  await expect(page.getByTestId('apps-phone-count')).toHaveText('1 phone(s) chosen');
+  await expect(page.getByTestId('apps-phone-count')).toHaveText('1 phone chosen');
 
   const system = page.locator('[data-testid="apps-row"][data-system="true"]').first();
   await system.locator('input').check();
@@ -111,6 +111,6 @@ test('a system app starts but is never uninstalled; the entries from the action 
   await page.goto(appUrl(`/batch-operation/demo?action=reboot&ids=${one},${two}`));
   await page.getByTestId('batch-apps').click();
   await expect(page).toHaveURL(new RegExp(`/app/app-manager/demo\\?ids=${one},${two}$`));
-  await expect(page.getByTestId('apps-phone-count')).toHaveText('2 phone(s) chosen');
+  await expect(page.getByTestId('apps-phone-count')).toHaveText('2 phones chosen');
   await page.context().close();
 });

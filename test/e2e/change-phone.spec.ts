@@ -66,7 +66,7 @@ test('two phones replaced, one without its data (its app gone) and one with it (
   await expect(page).toHaveURL(new RegExp(`/app/change-phone/demo\\?ids=${fresh}$`));
   await expect(page.getByTestId('replace-chosen-phone')).toHaveText([/Fresh start/]);
   await page.getByTestId('replace-type-1').click();
-  await checkAndReplace(page, fresh!, '1 installed app(s) will be erased');
+  await checkAndReplace(page, fresh!, '1 installed app will be erased');
 
   // Again, the other phone from the picker, with its data.
   await page.getByTestId('replace-again').click();
@@ -78,7 +78,7 @@ test('two phones replaced, one without its data (its app gone) and one with it (
   await expect(page.getByTestId('replace-type-1').locator('input')).toBeChecked();
   await page.getByTestId('replace-type-2').click();
   await expect(page.getByTestId('replace-type-2').locator('input')).toBeChecked();
-  await checkAndReplace(page, kept!, '1 installed app(s) will be kept');
+  await checkAndReplace(page, kept!, '1 installed app will be kept');
 
   // The app list: gone from the fresh phone, still on the other.
   await page.goto(appUrl(`/app-manager/demo?ids=${kept}`));

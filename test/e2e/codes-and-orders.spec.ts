@@ -78,15 +78,15 @@ test('new phones by code: a duplicate dropped, a wrong-case code refused, per-co
   const input = page.getByTestId('code-input');
   // A malformed code is flagged and nothing is sent until it is gone.
   await input.fill(`${first} SHORT1`);
-  await expect(page.getByTestId('code-invalid')).toHaveText('1 code(s) are not 12 letters or digits');
+  await expect(page.getByTestId('code-invalid')).toHaveText('1 code is not 12 letters or digits');
   await expect(row(page, 'SHORT1')).toHaveAttribute('data-status', 'invalid');
   await page.getByTestId('codes-activate').click();
   await expect(page.getByTestId('codes-error')).toHaveText('Remove or correct the flagged codes first');
   expect(codeUsed(first)).toBe(false);
 
   await input.fill(`${first}\n${second}, ${first}\n${wrongCase}`);
-  await expect(page.getByTestId('code-count')).toHaveText('3 code(s)');
-  await expect(page.getByTestId('code-duplicates')).toHaveText('1 duplicate(s) dropped');
+  await expect(page.getByTestId('code-count')).toHaveText('3 codes');
+  await expect(page.getByTestId('code-duplicates')).toHaveText('1 duplicate dropped');
   await expect(page.getByTestId('code-invalid')).toHaveCount(0);
   await expect(rows(page)).toHaveCount(3);
   await expect(rows(page).getByTestId('code-status')).toHaveText(['Waiting for activation', 'Waiting for activation', 'Waiting for activation']);
@@ -151,7 +151,7 @@ test('renewal by code: a code count that differs from the phones is refused befo
   await expect(rows(page).nth(1)).toContainText('No code');
   await page.getByTestId('codes-activate').click();
   await expect(page.getByTestId('codes-error')).toHaveText(
-    '1 code(s) for 2 phone(s): the number of codes must equal the number of selected phones',
+    'Codes: 1, phones selected: 2. The number of codes must equal the number of selected phones',
   );
   expect(calls).toBe(0);
   expect(codeUsed(renewals[0]!)).toBe(false);

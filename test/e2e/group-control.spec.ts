@@ -126,7 +126,7 @@ test('four phones in sync: a tap on the main device opens the same app on all fo
   const lent = await lendPhone(browser, mobile);
   await page.goto(appUrl(`/group-control/demo?ids=${ids[4]},${lent}`));
   await page.getByTestId('sync-start').click();
-  await expect(page.getByTestId('sync-error')).toHaveText('Authorised device does not support sync');
+  await expect(page.getByTestId('sync-error')).toHaveText('Authorized device does not support sync');
   const refused = await callApi(page, 'GET', `/api/device/user/phone/sync/get?userPhoneId=${ids[4]}`);
   expect(refused.data).toBeNull();
 });

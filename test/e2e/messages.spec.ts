@@ -52,7 +52,7 @@ test('a transfer and a paid order each bring a message: the badge and tab counts
   await item.click();
   await expect(page).toHaveURL(/\/app\/message-detaile\/demo\?id=\d+$/);
   await expect(page.getByRole('heading', { name: 'Cloud phones received' })).toBeVisible();
-  await expect(page.getByTestId('message-content')).toContainText('transferred 1 cloud phone(s) to you');
+  await expect(page.getByTestId('message-content')).toContainText('transferred 1 cloud phone to you');
   await page.goBack();
   await expect(page.getByTestId('message-item')).toHaveAttribute('data-read', 'true');
   await expect(page.getByTestId('message-count-all')).toHaveCount(0);

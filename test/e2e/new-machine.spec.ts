@@ -82,7 +82,7 @@ test('a chosen model on a batch of three, from the batch page: every phone gets 
   await page.goto(appUrl(`/batch-operation/demo?action=reboot&ids=${ids.join(',')}`));
   await page.getByTestId('batch-new-machine').click();
   await expect(page).toHaveURL(new RegExp(`/app/new-machine/demo\\?ids=${ids.join(',')}$`));
-  await expect(page.getByTestId('nm-phone-count')).toHaveText('3 cloud phone(s) chosen');
+  await expect(page.getByTestId('nm-phone-count')).toHaveText('3 cloud phones chosen');
   await expect(page.getByTestId('nm-current')).toHaveCount(3);
 
   await page.getByTestId('nm-mode-chosen').check();
@@ -92,7 +92,7 @@ test('a chosen model on a batch of three, from the batch page: every phone gets 
   await expect(page.getByTestId('nm-params')).toContainText('Serial number');
   await page.getByTestId('nm-submit').click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText('3 cloud phone(s) will become Google Pixel 8');
+  await expect(dialog).toContainText('3 cloud phones will become Google Pixel 8');
   await dialog.getByRole('button', { name: 'Change model' }).click();
 
   const results = page.getByTestId('nm-result');

@@ -22,7 +22,7 @@ test('an offline phone: the connection problem with the reboot fix, which brings
   await expect(row(page, 'reachable')).toHaveAttribute('data-result', 'problem');
   await expect(row(page, 'reachable')).toContainText('The device is offline');
   await expect(row(page, 'memory')).toHaveAttribute('data-result', 'skipped');
-  await expect(page.getByTestId('check-verdict')).toHaveText('1 problem(s) found');
+  await expect(page.getByTestId('check-verdict')).toHaveText('1 problem found');
   await expect(row(page, 'storage')).toContainText(/GB used of 64\.0 GB/);
 
   await row(page, 'reachable').getByTestId('check-fix-reboot').click();

@@ -2,7 +2,7 @@ import type { Translation } from '../../core/i18n/index.ts';
 import type zhCN from './zh-CN.ts';
 
 /**
- * Account texts of the signed-in app (profile tab, personal centre, password, phone binding, cancellation, settings,
+ * Account texts of the signed-in app (profile tab, personal center, password, phone binding, cancellation, settings,
  * about us, the guest trial, logout), keys `account.*`, English; in the app part; typed against the zh-CN twin, so a
  * missing or extra key fails the typecheck.
  */
@@ -10,7 +10,7 @@ const accountTexts: Translation<typeof zhCN> = {
   account: {
     profile: {
       title: 'Me',
-      personalCenter: 'Personal centre',
+      personalCenter: 'Personal center',
       settings: 'Settings',
       aboutUs: 'About us',
       customerService: 'Customer service',
@@ -27,7 +27,7 @@ const accountTexts: Translation<typeof zhCN> = {
       networkCheck: 'Network check',
     },
     personal: {
-      title: 'Personal centre',
+      title: 'Personal center',
       nickname: 'Nickname',
       nicknamePlaceholder: '1-20 characters',
       edit: 'Edit',

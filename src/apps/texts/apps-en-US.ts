@@ -4,7 +4,7 @@ import type zhCN from './apps-zh-CN.ts';
 const appsTexts: Translation<typeof zhCN> = {
   apps: {
     title: 'App management',
-    phones: '{{count}} phone(s) chosen',
+    phones: '1 phone chosen|{{count}} phones chosen',
     tooMany: 'At most {{max}} phones at once: the first {{max}} are kept',
     list: 'Apps',
     choose: 'Choose an app',
@@ -21,7 +21,7 @@ const appsTexts: Translation<typeof zhCN> = {
     actions: { start: 'Start', stop: 'Stop', uninstall: 'Uninstall' },
     confirm: {
       title: 'Uninstall the app',
-      message: 'Uninstall "{{label}}" from {{count}} phone(s)? The app and its data are deleted and cannot be restored.',
+      message: 'Uninstall "{{label}}" from 1 phone? The app and its data are deleted and cannot be restored.|Uninstall "{{label}}" from {{count}} phones? The app and its data are deleted and cannot be restored.',
       action: 'Uninstall',
     },
     operation: {

@@ -164,7 +164,10 @@ export async function setLocale(next: Locale): Promise<void> {
 export function t(key: MessageKey, params?: Record<string, string | number>): string {
   // Reading the signal subscribes the calling component to language changes.
   void locale.value;
-  return i18n.t(key, params) || key;
+  const text = i18n.t(key, params) || key;
+  // A text that agrees with its number is written "one|other" ('1 day|{{count}} days'), chosen by `count`.
+  const forms = text.split('|');
+  return forms.length === 2 && typeof params?.count === 'number' ? forms[params.count === 1 ? 0 : 1]! : text;
 }
 
 /** Test seam: install dictionary parts without a dynamic import. */

@@ -63,7 +63,7 @@ const devicesTexts: Translation<typeof zhCN> = {
       ram: 'RAM', storage: 'Storage', cpu: 'CPU', imei: 'IMEI', wlanMac: 'WLAN MAC', androidId: 'Android ID',
     },
     screenshot: { save: 'Save image', share: 'Share' },
-    expiry: { title: 'Expiry reminder', message: '{{count}} cloud phone(s) expire within {{hours}} hours. Please renew in time.' },
+    expiry: { title: 'Expiry reminder', message: '1 cloud phone expires within {{hours}} hours. Please renew it in time.|{{count}} cloud phones expire within {{hours}} hours. Please renew them in time.' },
     groups: {
       manageTitle: 'Manage groups',
       settingTitle: 'Group settings',

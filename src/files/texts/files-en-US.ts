@@ -6,7 +6,7 @@ const filesTexts: Translation<typeof zhCN> = {
     title: 'Upload files',
     pick: 'Choose APK files',
     pickHint: 'Up to {{max}} .apk files, each at most 2 GB',
-    targets: 'Install on {{count}} cloud phone(s)',
+    targets: 'Install on 1 cloud phone|Install on {{count}} cloud phones',
     noTargets: 'Choose the phones first',
     choosePhones: 'Choose phones',
     list: 'Uploads',

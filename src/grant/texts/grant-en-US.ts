@@ -23,7 +23,7 @@ const grantTexts: Translation<typeof zhCN> = {
       agreementRequired: 'Please read and accept the authorization agreement',
     },
     common: {
-      days: '{{count}} day(s)',
+      days: '1 day|{{count}} days',
       phone: 'Cloud phone',
       phoneNamed: '{{name}} ({{phoneNo}})',
       permission: 'Permission',

@@ -5,7 +5,7 @@ import type zhCN from './invite-zh-CN.ts';
 const inviteTexts: Translation<typeof zhCN> = {
   invite: {
     title: 'Invite friends',
-    intro: 'Friends scan the code or open the link to sign up, then enter your invite code in their personal centre.',
+    intro: 'Friends scan the code or open the link to sign up, then enter your invite code in their personal center.',
     posterAlt: '{{name}} invite poster: invite code {{code}} and a QR code of the invite link',
     invites: '{{nickname}} invites you to join',
     invited: 'A friend invites you to join',

@@ -6,7 +6,7 @@ const newMachineTexts: Translation<typeof zhCN> = {
   newMachine: {
     title: 'New machine',
     recordTitle: 'New machine record',
-    phones: '{{count}} cloud phone(s) chosen',
+    phones: '1 cloud phone chosen|{{count}} cloud phones chosen',
     tooMany: 'At most {{max}} at once: the first {{max}} are kept',
     noPhones: 'No cloud phone chosen',
     current: { title: 'Current model', failed: 'The current model could not be loaded' },
@@ -26,8 +26,8 @@ const newMachineTexts: Translation<typeof zhCN> = {
     confirm: {
       title: 'Change model',
       randomModel: 'a random model',
-      all: '{{count}} cloud phone(s) will become {{target}} and restart; they cannot be used while they restart.',
-      field: '{{count}} cloud phone(s) will get a new {{field}} and restart; they cannot be used while they restart.',
+      all: '1 cloud phone will become {{target}} and restart; it cannot be used while it restarts.|{{count}} cloud phones will become {{target}} and restart; they cannot be used while they restart.',
+      field: '1 cloud phone will get a new {{field}} and restart; it cannot be used while it restarts.|{{count}} cloud phones will get a new {{field}} and restart; they cannot be used while they restart.',
     },
     result: { title: 'Results', progress: 'Changing {{progress}}%', done: 'Done', failed: 'Failed' },
     recordLink: 'New machine record',

@@ -6,7 +6,7 @@ const syncTexts: Translation<typeof zhCN> = {
     title: 'Group control',
     choose: {
       heading: 'Devices to sync',
-      hint: 'Choose the main-control device; the others follow what you do on it. Up to 20 devices; devices authorised to you cannot be synced.',
+      hint: 'Choose the main-control device; the others follow what you do on it. Up to 20 devices; devices authorized to you cannot be synced.',
       main: 'Main control',
       start: 'Start group control',
       starting: 'Starting…',
@@ -29,7 +29,7 @@ const syncTexts: Translation<typeof zhCN> = {
       arrangement: '{{rows}} rows × {{columns}} columns',
     },
     errors: {
-      authorized: 'Authorised device does not support sync',
+      authorized: 'Authorized device does not support sync',
       count: 'Group control takes 2 to 20 devices',
       mainNotMember: 'The main-control device must be one of the synced devices',
       alreadySynced: 'The device is already in group control',

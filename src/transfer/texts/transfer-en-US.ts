@@ -25,7 +25,7 @@ const transferTexts: Translation<typeof zhCN> = {
       confirm: 'Transfer {{count}}',
       confirmTitle: 'Confirm the transfer',
       confirmMessage:
-        'Transfer {{count}} phone(s) to {{mobile}}? The phones and their data leave your account, and their share links stop working. This cannot be undone.',
+        'Transfer 1 phone to {{mobile}}? The phone and its data leave your account, and its share links stop working. This cannot be undone.|Transfer {{count}} phones to {{mobile}}? The phones and their data leave your account, and their share links stop working. This cannot be undone.',
       result: 'Result: {{status}}',
       orderNo: 'Order number',
       records: 'Transfer records',

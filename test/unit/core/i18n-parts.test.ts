@@ -43,4 +43,12 @@ test('a domain spread over two parts keeps the texts of both (account: login in 
   installDictionary(before);
 });
 
+test('a text written "one|other" agrees with its count; one without a count is left whole', () => {
+  installDictionary('en-US', { grant: { common: { days: '1 day|{{count}} days' } } } as never);
+  assert.is(t('grant.common.days' as never, { count: 1 }), '1 day');
+  assert.is(t('grant.common.days' as never, { count: 3 }), '3 days');
+  assert.is(t('grant.common.days' as never, { count: 0 }), '0 days');
+  assert.match(t('grant.common.days' as never), '1 day|');
+});
+
 test.run();

@@ -31,7 +31,7 @@ test('the preview says what each type does to an allowed phone, and a refusal in
   const items = [preview({}), preview({ userPhoneId: 2, name: 'Two', ok: false, code: ErrorCode.REPLACE_TOO_FREQUENT, msg: '' })];
   render(<PreviewRows items={items} type={1} />, root);
   const rows = [...root.querySelectorAll('[data-testid="replace-preview-item"]')].map((row) => row.textContent);
-  assert.equal(rows, ['OneCan be replaced2 installed app(s) will be erasedRoot will be turned off', 'TwoThis phone was replaced too recently']);
+  assert.equal(rows, ['OneCan be replaced2 installed apps will be erasedRoot will be turned off', 'TwoThis phone was replaced too recently']);
   render(<PreviewRows items={items.slice(0, 1)} type={2} />, root);
   assert.is(root.textContent, 'OneCan be replaced2 installed app(s) will be kept');
   render(null, root);

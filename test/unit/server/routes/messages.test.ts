@@ -117,7 +117,7 @@ test('transfer received: the receiver gets a message naming the count', async ()
   assert.is((await give(ctx, [await phoneId(ctx, 'Shop assistant'), await phoneId(ctx, 'Archive')], CASES_MOBILE)).code, 0);
   assert.is((await unread(to.call)).all, before + 1);
   const top = (await page(to.call)).list[0]!;
-  assert.equal([top.title, top.summary], ['Cloud phones received', '138****8000 transferred 2 cloud phone(s) to you.']);
+  assert.equal([top.title, top.summary], ['Cloud phones received', '138****8000 transferred 2 cloud phones to you.']);
 });
 
 test('grant received: by account to the grantee, by code to whoever redeems it', async () => {
@@ -160,7 +160,7 @@ test('upload installed: the uploader gets a message once the installs finish', a
   for (const deadline = Date.now() + 10_000; Date.now() < deadline && (await unread(ctx.call)).all === before; ) await new Promise((r) => setTimeout(r, 10));
   assert.is((await unread(ctx.call)).all, before + 1);
   const top = (await page(ctx.call)).list[0]!;
-  assert.equal([top.title, top.summary], ['File installed', 'notes.apk is installed on 1 of 1 cloud phone(s).']);
+  assert.equal([top.title, top.summary], ['File installed', 'notes.apk is installed on 1 of 1 cloud phone.']);
   folder.remove();
 });
 

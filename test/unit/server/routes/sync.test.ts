@@ -51,7 +51,7 @@ test('start refusals: count, main not a member, authorised, not mine, unusable, 
   assert.is((await grant(lender, body(lent, { account: DEMO_MOBILE, permission: 'control' }))).code, 0);
   const authorised = await startSync(ctx.call, [a, lent], a);
   assert.is(authorised.code, ErrorCode.SYNC_AUTHORIZED);
-  assert.is(authorised.msg, 'Authorised device does not support sync');
+  assert.is(authorised.msg, 'Authorized device does not support sync');
   assert.equal(authorised.data, { userPhoneId: lent });
   const notMine = await phoneId(ctx, 'Phone 0011', 1, SCALE_MOBILE);
   assert.is((await startSync(ctx.call, [a, notMine], a)).code, ErrorCode.DEVICE_NOT_EXIST);
