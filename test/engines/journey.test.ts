@@ -206,6 +206,25 @@ for (const make of engines) {
       await waitUntil(page, 'a live thumbnail', liveCardIds, []);
     });
 
+    journey('a grid laid out on home raises no ResizeObserver loop error', async (open) => {
+      const page = await open();
+      // Enough phones for the grid to scroll: its scrollbar comes with the first cards.
+      await userWithPhones(page, [{ name: 'Grid 1' }, { name: 'Grid 2' }, { name: 'Grid 3' }, { name: 'Grid 4' }]);
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { layoutErrors: string[] }).layoutErrors = seen;
+        addEventListener('error', (event) => seen.push(String(event.message)));
+      });
+      // A grid mounted anew (from the single view) measures its box as it does on every load of home.
+      await page.click(byTestId('view-single'));
+      await waitFor(page, byTestId('single-view'));
+      await page.click(byTestId('view-grid4'));
+      await waitUntil(page, 'the grid\'s cards', (s: string) => document.querySelectorAll(s).length === 4, [`${byTestId('device-view-grid4')} ${byTestId('phone-card')}`]);
+      // The frames in which the observer reports the box and the grid takes its size.
+      await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 200)))));
+      assert.deepEqual(await page.evaluate(() => (window as unknown as { layoutErrors: string[] }).layoutErrors), []);
+    });
+
     journey(
       'a lazy page that failed offline opens by itself once the network is back',
       async (open) => {
