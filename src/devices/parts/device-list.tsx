@@ -6,18 +6,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { errorText } from '../../core/errors-later.ts';
-import { formatDate } from '../../../shared/format.ts';
 import { whenIdle } from '../../core/idle.ts';
-import { openDialog } from '../../core/ui/dialogs.ts';
 import { notify } from '../../core/ui/notify.ts';
-import { read, write } from '../../core/storage.ts';
 import { goToPage } from '../../app/navigate.ts';
 import { firstPagePainted } from '../../app/first-paint.ts';
 import { prefetchPhoneView } from '../../phone-view/prefetch.ts';
 import type { Phone } from '../api.ts';
 import {
   canOpen,
-  expiringSoonHours,
   gradeFilter,
   groupFilter,
   keyword,
@@ -28,13 +24,12 @@ import {
   phonesError,
   phonesLoading,
   refreshDevices,
-  remainingMs,
-  shouldRemindExpiry,
   viewModes,
   type DeviceTab,
   type ViewMode,
 } from '../state.ts';
 import { pollBusyPhones, stopPolling } from '../polling.ts';
+import { remindExpiry } from '../expiry-reminder.ts';
 import { DeviceToolbar } from './device-toolbar.tsx';
 import { PhoneCard } from './phone-card.tsx';
 import { SingleView } from './single-view.tsx';
@@ -80,19 +75,6 @@ function stopLiveGrid(): void {
 const COLUMNS: Record<Exclude<ViewMode, 'single'>, number> = { grid4: 2, grid9: 3, grid16: 4, list: 1 };
 const LIST_ROW_PX = 76;
 const GAP_PX = 10;
-
-async function remindExpiry(list: Phone[]): Promise<void> {
-  const today = formatDate(Date.now());
-  if (!shouldRemindExpiry(list, today, read('lastExpireTipDate'))) return;
-  write('lastExpireTipDate', today);
-  write('hasExpireReminded', true);
-  const count = list.filter((phone) => remainingMs(phone) > 0 && remainingMs(phone) < expiringSoonHours.value * 3600_000).length;
-  await openDialog({
-    title: t('devices.expiry.title'),
-    message: t('devices.expiry.message', { count, hours: expiringSoonHours.value }),
-    actions: [{ label: t('common.ok'), primary: true }],
-  });
-}
 
 export function DeviceList({ tab }: { tab: DeviceTab }) {
   const [sheet, setSheet] = useState<{ phone: Phone; Component: ActionSheetComponent } | null>(null);
