@@ -23,6 +23,7 @@ import {
   phones,
   phonesError,
   phonesLoading,
+  phonesTotal,
   refreshDevices,
   viewModes,
   type DeviceTab,
@@ -30,6 +31,8 @@ import {
 } from '../state.ts';
 import { pollBusyPhones, stopPolling } from '../polling.ts';
 import { remindExpiry } from '../expiry-reminder.ts';
+import { keptShownAt, needsNetwork } from '../offline-list.ts';
+import { OfflineMark } from '../offline-mark.tsx';
 import { DeviceToolbar } from './device-toolbar.tsx';
 import { PhoneCard } from './phone-card.tsx';
 import { SingleView } from './single-view.tsx';
@@ -109,10 +112,12 @@ export function DeviceList({ tab }: { tab: DeviceTab }) {
 
   // Spec §5: opening a phone needs 10 minutes of validity (phone-view checks again for addresses typed in).
   const open = useCallback((phone: Phone) => {
+    if (needsNetwork()) return;
     if (!canOpen(phone)) return void errorText('errors.validityUnder10Minutes').then(notify);
     goToPage('phone-view', { query: `?id=${phone.userPhoneId}` });
   }, []);
   const actions = useCallback((phone: Phone) => {
+    if (needsNetwork()) return;
     loadActionSheet().then(
       (module) => setSheet({ phone, Component: module.ActionSheet }),
       () => notify(t('app.shell.chunkFailed')),
@@ -121,6 +126,8 @@ export function DeviceList({ tab }: { tab: DeviceTab }) {
   const visibleIds = useRef<number[]>([]);
   const onVisible = useCallback((items: readonly Phone[]) => {
     visibleIds.current = items.map((phone) => phone.userPhoneId);
+    // The kept list offline: no picture can come (the server's list, once back, shows these again).
+    if (keptShownAt.peek() !== null) return;
     void refreshThumbnails(visibleIds.current);
     withLiveGrid((module) => module.showLiveGrid(items));
   }, []);
@@ -173,6 +180,7 @@ export function DeviceList({ tab }: { tab: DeviceTab }) {
   return (
     <div class={`device-list device-list--${mode}`}>
       <DeviceToolbar tab={tab} />
+      {keptShownAt.value !== null ? <OfflineMark savedAt={keptShownAt.value} shown={list.length} total={phonesTotal.value} /> : null}
       {body}
       {sheet && sheetPhone ? <sheet.Component phone={sheetPhone} onClose={() => setSheet(null)} /> : null}
     </div>
