@@ -2,8 +2,8 @@
  * Home's last-known list offline (kept-list.ts holds the rules). Online, the list home opens on is kept once it has
  * landed and the first page is painted, a moment later, with the groups and unread counts beside it: nothing is read
  * or written on the boot path. When that list fails for want of a network, the kept one is shown in its place, marked
- * with the time it was saved (`keptShownAt`); back online the list is asked again, and the server's answer takes the
- * screen and the mark away. Actions that need the network say so while the kept list is shown (`needsNetwork`).
+ * with the time it was saved (`keptShownAt`); the list is asked again when the browser says it is back online, and every
+ * few seconds meanwhile, and the server's answer takes the screen and the mark away. Actions that need the network say so while the kept list is shown (`needsNetwork`).
  */
 import { batch, effect, signal, untracked } from '@preact/signals-react';
 import { user } from '../account/session.ts';
@@ -104,18 +104,29 @@ effect(() => {
   if (isNetworkFailure(error) && untracked(onHomeList)) untracked(showKeptList);
 });
 
-if (typeof window !== 'undefined') {
-  addEventListener('online', () => {
-    if (keptShownAt.peek() === null) return;
-    void refreshDevices();
-    void refreshUnread();
-  });
+/** While the kept list is shown, the list is asked again this often (not every engine says when it is back online). */
+const RETRY_MS = 5000;
+let retryTimer: ReturnType<typeof setInterval> | undefined;
+
+function askAgain(): void {
+  if (keptShownAt.peek() === null || document.visibilityState === 'hidden') return;
+  void refreshDevices();
+  void refreshUnread();
 }
+
+// The retries run exactly while the kept list is on screen.
+effect(() => {
+  const shown = keptShownAt.value !== null;
+  clearInterval(retryTimer);
+  retryTimer = shown ? setInterval(askAgain, RETRY_MS) : undefined;
+});
+
+if (typeof window !== 'undefined') addEventListener('online', askAgain);
 
 /** True, after saying so, when an action cannot work now: the list shown is the kept one, or the browser is offline. */
 export function needsNetwork(): boolean {
   if (keptShownAt.peek() === null && navigator.onLine !== false) return false;
-  notify(t('devices.offline.needsNetwork'));
+  notify(t('devices.offline.needsNetwork'), 'info');
   return true;
 }
 

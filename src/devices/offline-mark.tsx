@@ -13,9 +13,9 @@ import { keptListOf } from './kept-list.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import './offline-mark.css';
 
-export function OfflineMark({ savedAt, shown, total }: { savedAt: number; shown?: number; total?: number }) {
+export function OfflineMark({ savedAt, shown, total, page }: { savedAt: number; shown?: number; total?: number; page?: boolean }) {
   return (
-    <p class="offline-mark" role="status" data-testid="offline-mark">
+    <p class={page ? 'offline-mark offline-mark--page' : 'offline-mark'} role="status" data-testid="offline-mark">
       <strong class="offline-mark__title">{t('devices.offline.mark')}</strong>{' '}
       <span data-testid="offline-mark-time">{t('devices.offline.updated', { time: formatDateTime(savedAt) })}</span>
       {shown !== undefined && total !== undefined && total > shown ? <span>{' '}{t('devices.offline.partial', { shown, total })}</span> : null}

@@ -225,6 +225,23 @@ for (const make of engines) {
       assert.deepEqual(await page.evaluate(() => (window as unknown as { layoutErrors: string[] }).layoutErrors), []);
     });
 
+    journey('a returning user launched offline sees the phones last known, marked offline, and the list refreshed once back online', async (open) => {
+      const page = await open();
+      await userWithPhones(page, [{ name: 'Kept offline' }]);
+      await waitUntil(page, 'the service worker in control', () => Boolean(navigator.serviceWorker?.controller), [], 15_000);
+      // The kept copy is written a moment after the list lands.
+      await waitUntil(page, 'the list kept', () => (localStorage.getItem('phoneList') ?? '').includes('Kept offline'), []);
+      await page.setOffline(true);
+      await page.goto('/demo');
+      await waitFor(page, byTestId('offline-mark'), 15_000);
+      assert.match(await textOf(page, byTestId('offline-mark-time')), /\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+      assert.match(await textOf(page, byTestId('phone-card')), /Kept offline/);
+      await page.setOffline(false);
+      // The engines tell the page it is online again (the online event), and the list is asked for anew.
+      await waitForGone(page, byTestId('offline-mark'), 15_000);
+      await waitFor(page, byTestId('phone-card'));
+    });
+
     journey(
       'a lazy page that failed offline opens by itself once the network is back',
       async (open) => {

@@ -40,7 +40,7 @@ export default function ProfilePage() {
   const keptAt = useKeptOffline(() => void fetchUser());
   return (
     <div class="profile">
-      {keptAt !== null ? <OfflineMark savedAt={keptAt} /> : null}
+      {keptAt !== null ? <OfflineMark savedAt={keptAt} page /> : null}
       <button type="button" class="profile__head" data-testid="profile-head" onClick={() => goToPage('personal-center')}>
         <Avatar url={info?.avatar} name={displayName.value} />
         <span class="profile__who">
