@@ -33,7 +33,8 @@ export async function fetchUser(): Promise<UserInfo | null> {
     write('userInfo', info);
     return info;
   } catch (error) {
-    notify(describeServerMessage(error));
+    // Offline, the stored user stays shown (pages mark what they show as last known): no failure to report.
+    if (navigator.onLine !== false) notify(describeServerMessage(error));
     return null;
   }
 }

@@ -6,6 +6,8 @@
  */
 import type * as Account from '../../shared/contract/account.ts';
 import type * as Client from '../../shared/contract/client.ts';
+import type * as Devices from '../../shared/contract/devices.ts';
+import type * as Messages from '../../shared/contract/messages.ts';
 import type { ReplyOf } from '../../shared/contract/endpoint.ts';
 
 export interface StoredValues {
@@ -23,6 +25,19 @@ export interface StoredValues {
   /** The full function list (spec §6: the permissions are its enabled entries, derived when read). */
   allPermissionList: ReplyOf<typeof Client.clientFunctions>;
   /** The day (yyyy-MM-dd) the expiry reminder was last shown, and that it was. */
+  /**
+   * Home's list as last known, for an offline start (src/devices/kept-list.ts: its bounds and checks): the first
+   * screenful of phones, the list's total, the groups and the unread counts, and whose and when they were.
+   */
+  phoneList: {
+    clientNo: string;
+    userNo: string;
+    savedAt: number;
+    phones: ReplyOf<typeof Devices.listPhones>['list'];
+    total: number;
+    groups: ReplyOf<typeof Devices.listGroups>;
+    unread: ReplyOf<typeof Messages.unreadCounts> | null;
+  };
   lastExpireTipDate: string;
   hasExpireReminded: boolean;
   isLogin: boolean;
@@ -34,11 +49,10 @@ export type StorageKey = keyof StoredValues;
 
 /**
  * Spec §3 keys this client never writes, so they are not StoredValues keys (write() refuses them at compile time):
- * the device list, the phone being opened and the stream's reconnect state live in memory and in the address, and
- * the grant and stream-profile features that would fill the others are not built (docs/decisions.md "Storage keys").
+ * the phone being opened and the stream's reconnect state live in memory and in the address, and the grant and
+ * stream-profile features that would fill the others are not built (docs/decisions.md "Storage keys").
  */
 export const UNUSED_SPEC_KEYS = [
-  'phoneList',
   'deviceAuthorization',
   'currentGoInDevice',
   'lostTime',
@@ -47,20 +61,13 @@ export const UNUSED_SPEC_KEYS = [
   'activeProfile',
 ] as const;
 
-function backend(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    // Some webviews throw on access when storage is disabled.
-    return null;
-  }
-}
+// Every access is inside a try: some webviews throw on reading localStorage at all when storage is disabled, and a
+// write may meet a full quota or private mode; the app then keeps working from memory.
 
 export function read<K extends StorageKey>(key: K): StoredValues[K] | undefined {
-  const raw = backend()?.getItem(key);
-  if (raw == null) return undefined;
   try {
-    return JSON.parse(raw) as StoredValues[K];
+    const raw = localStorage.getItem(key);
+    return raw == null ? undefined : (JSON.parse(raw) as StoredValues[K]);
   } catch {
     return undefined;
   }
@@ -68,19 +75,22 @@ export function read<K extends StorageKey>(key: K): StoredValues[K] | undefined 
 
 export function write<K extends StorageKey>(key: K, value: StoredValues[K]): void {
   try {
-    backend()?.setItem(key, JSON.stringify(value));
+    localStorage.setItem(key, JSON.stringify(value));
   } catch {
-    // Quota or private mode: the app keeps working from memory.
+    // See above: nothing is kept.
   }
 }
 
 export function remove(...keys: StorageKey[]): void {
-  const store = backend();
-  for (const key of keys) store?.removeItem(key);
+  try {
+    for (const key of keys) localStorage.removeItem(key);
+  } catch {
+    // Storage denied: nothing was kept either.
+  }
 }
 
 /** What a session owns: cleared on logout and when the client number changes (spec §2, §4). */
-export const SESSION_KEYS: StorageKey[] = ['token', 'refreshToken', 'userInfo', 'isLogin'];
+export const SESSION_KEYS: StorageKey[] = ['token', 'refreshToken', 'userInfo', 'isLogin', 'phoneList'];
 
 /** What belongs to one client (tenant): cleared with the session when the client number changes. */
 export const CLIENT_KEYS: StorageKey[] = [

@@ -24,14 +24,16 @@ export const DEFAULT_EXPIRING_SOON_HOURS = 72;
 
 /** The home list's filters as the server reads them, in the order the inline boot's first request has them. */
 type ListQuery = Omit<PhoneQuery, 'pageNo' | 'pageSize'>;
-interface ListAnswer {
+export interface ListAnswer {
   ids: number[];
   total: number;
 }
 const listKey = (query: ListQuery) => ['devices', 'list', query] as const;
+/** The list home opens on (no filter, the default order): the one kept for an offline start (offline-list.ts). */
+export const HOME_LIST_KEY = listKey({ sort: 'default' });
 /** The list asked for last, and the one on screen: a new list replaces the old one once its first phones are in. */
 let wantedKey: QueryKey | null = null;
-const shownKey = signal<QueryKey>(listKey({ sort: 'default' }));
+const shownKey = signal<QueryKey>(HOME_LIST_KEY);
 const shownList = computed(() => queryState<ListAnswer>(shownKey.value).value);
 const NO_IDS: number[] = [];
 /** Its own computed, so the same ids written again (the last page, then the final answer) change nothing shown. */
@@ -42,7 +44,7 @@ export const phones = computed(() => phonesOf(shownIds.value, phonesById.value))
 export const phonesTotal = computed(() => shownList.value.data?.total ?? 0);
 export const phonesLoading = signal(false);
 export const phonesError = signal<unknown>(null);
-const GROUPS_KEY = ['devices', 'groups'];
+export const GROUPS_KEY = ['devices', 'groups'];
 const GRADES_KEY = ['devices', 'grades'];
 const THRESHOLD_KEY = ['devices', 'expiring-soon-hours'];
 export const groups = computed(() => queryState<PhoneGroup[]>(GROUPS_KEY).value.data ?? []);
@@ -250,7 +252,7 @@ export function resetDeviceState(): void {
   wantedKey = null;
   markLanded();
   loading = null;
-  shownKey.value = listKey({ sort: 'default' });
+  shownKey.value = HOME_LIST_KEY;
   phonesLoading.value = false;
   phonesError.value = null;
   gradeFilter.value = null;

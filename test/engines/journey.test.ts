@@ -206,6 +206,42 @@ for (const make of engines) {
       await waitUntil(page, 'a live thumbnail', liveCardIds, []);
     });
 
+    journey('a grid laid out on home raises no ResizeObserver loop error', async (open) => {
+      const page = await open();
+      // Enough phones for the grid to scroll: its scrollbar comes with the first cards.
+      await userWithPhones(page, [{ name: 'Grid 1' }, { name: 'Grid 2' }, { name: 'Grid 3' }, { name: 'Grid 4' }]);
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { layoutErrors: string[] }).layoutErrors = seen;
+        addEventListener('error', (event) => seen.push(String(event.message)));
+      });
+      // A grid mounted anew (from the single view) measures its box as it does on every load of home.
+      await page.click(byTestId('view-single'));
+      await waitFor(page, byTestId('single-view'));
+      await page.click(byTestId('view-grid4'));
+      await waitUntil(page, 'the grid\'s cards', (s: string) => document.querySelectorAll(s).length === 4, [`${byTestId('device-view-grid4')} ${byTestId('phone-card')}`]);
+      // The frames in which the observer reports the box and the grid takes its size.
+      await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 200)))));
+      assert.deepEqual(await page.evaluate(() => (window as unknown as { layoutErrors: string[] }).layoutErrors), []);
+    });
+
+    journey('a returning user launched offline sees the phones last known, marked offline, and the list refreshed once back online', async (open) => {
+      const page = await open();
+      await userWithPhones(page, [{ name: 'Kept offline' }]);
+      await waitUntil(page, 'the service worker in control', () => Boolean(navigator.serviceWorker?.controller), [], 15_000);
+      // The kept copy is written a moment after the list lands.
+      await waitUntil(page, 'the list kept', () => (localStorage.getItem('phoneList') ?? '').includes('Kept offline'), []);
+      await page.setOffline(true);
+      await page.goto('/demo');
+      await waitFor(page, byTestId('offline-mark'), 15_000);
+      assert.match(await textOf(page, byTestId('offline-mark-time')), /\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+      assert.match(await textOf(page, byTestId('phone-card')), /Kept offline/);
+      await page.setOffline(false);
+      // The engines tell the page it is online again (the online event), and the list is asked for anew.
+      await waitForGone(page, byTestId('offline-mark'), 15_000);
+      await waitFor(page, byTestId('phone-card'));
+    });
+
     journey(
       'a lazy page that failed offline opens by itself once the network is back',
       async (open) => {

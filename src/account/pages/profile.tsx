@@ -10,7 +10,8 @@ import { AdBanner } from '../parts/ad-banner.tsx';
 import { showCustomerService } from '../parts/customer-service.ts';
 import { Avatar } from '../parts/avatar.tsx';
 import { AdPosition } from '../account-api.ts';
-import { displayName, isGuest, user } from '../state.ts';
+import { displayName, fetchUser, isGuest, user } from '../state.ts';
+import { OfflineMark, useKeptOffline } from '../../devices/offline-mark.tsx';
 import { confirmLogout } from '../parts/confirm-logout.ts';
 
 /**
@@ -35,8 +36,11 @@ const ENTRIES: ReadonlyArray<{ segment: RouteSegment; label: MessageKey }> = [
 
 export default function ProfilePage() {
   const info = user.value;
+  // Offline, what this page shows is what was last known: marked with its time, and asked again once back online.
+  const keptAt = useKeptOffline(() => void fetchUser());
   return (
     <div class="profile">
+      {keptAt !== null ? <OfflineMark savedAt={keptAt} page /> : null}
       <button type="button" class="profile__head" data-testid="profile-head" onClick={() => goToPage('personal-center')}>
         <Avatar url={info?.avatar} name={displayName.value} />
         <span class="profile__who">

@@ -11,6 +11,7 @@ import type { RouteSegment } from '../../app/route-types.ts';
 import { DeviceList } from '../parts/device-list.tsx';
 import { firstPhonesShown, loadPhonesOnce } from '../state.ts';
 import { FIRST_PHONE_PAGE } from '../first-page.ts';
+import { needsNetwork } from '../offline-list.ts';
 
 /** How long home waits for the first screenful the inline boot asked for before it shows its loading state instead. */
 const FIRST_CARDS_WAIT_MS = 1000;
@@ -61,7 +62,7 @@ export default function HomePage() {
         <div class="device-page__shortcuts">
           {SHORTCUTS.filter((shortcut) => entryAllowed(shortcut.segment, permissionKeys.value)).map((shortcut) => (
             <button key={shortcut.segment} type="button" class="btn btn--ghost" data-testid={`shortcut-${shortcut.segment}`}
-              onClick={() => goToPage(shortcut.segment)}>
+              onClick={() => needsNetwork() || goToPage(shortcut.segment)}>
               {t(shortcut.label)}
             </button>
           ))}

@@ -6,18 +6,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import { describeError } from '../../core/errors.ts';
 import { errorText } from '../../core/errors-later.ts';
-import { formatDate } from '../../../shared/format.ts';
 import { whenIdle } from '../../core/idle.ts';
-import { openDialog } from '../../core/ui/dialogs.ts';
 import { notify } from '../../core/ui/notify.ts';
-import { read, write } from '../../core/storage.ts';
 import { goToPage } from '../../app/navigate.ts';
 import { firstPagePainted } from '../../app/first-paint.ts';
 import { prefetchPhoneView } from '../../phone-view/prefetch.ts';
 import type { Phone } from '../api.ts';
 import {
   canOpen,
-  expiringSoonHours,
   gradeFilter,
   groupFilter,
   keyword,
@@ -27,14 +23,16 @@ import {
   phones,
   phonesError,
   phonesLoading,
+  phonesTotal,
   refreshDevices,
-  remainingMs,
-  shouldRemindExpiry,
   viewModes,
   type DeviceTab,
   type ViewMode,
 } from '../state.ts';
 import { pollBusyPhones, stopPolling } from '../polling.ts';
+import { remindExpiry } from '../expiry-reminder.ts';
+import { keptShownAt, needsNetwork } from '../offline-list.ts';
+import { OfflineMark } from '../offline-mark.tsx';
 import { DeviceToolbar } from './device-toolbar.tsx';
 import { PhoneCard } from './phone-card.tsx';
 import { SingleView } from './single-view.tsx';
@@ -81,19 +79,6 @@ const COLUMNS: Record<Exclude<ViewMode, 'single'>, number> = { grid4: 2, grid9: 
 const LIST_ROW_PX = 76;
 const GAP_PX = 10;
 
-async function remindExpiry(list: Phone[]): Promise<void> {
-  const today = formatDate(Date.now());
-  if (!shouldRemindExpiry(list, today, read('lastExpireTipDate'))) return;
-  write('lastExpireTipDate', today);
-  write('hasExpireReminded', true);
-  const count = list.filter((phone) => remainingMs(phone) > 0 && remainingMs(phone) < expiringSoonHours.value * 3600_000).length;
-  await openDialog({
-    title: t('devices.expiry.title'),
-    message: t('devices.expiry.message', { count, hours: expiringSoonHours.value }),
-    actions: [{ label: t('common.ok'), primary: true }],
-  });
-}
-
 export function DeviceList({ tab }: { tab: DeviceTab }) {
   const [sheet, setSheet] = useState<{ phone: Phone; Component: ActionSheetComponent } | null>(null);
   const mode = viewModes.value[tab];
@@ -127,10 +112,12 @@ export function DeviceList({ tab }: { tab: DeviceTab }) {
 
   // Spec §5: opening a phone needs 10 minutes of validity (phone-view checks again for addresses typed in).
   const open = useCallback((phone: Phone) => {
+    if (needsNetwork()) return;
     if (!canOpen(phone)) return void errorText('errors.validityUnder10Minutes').then(notify);
     goToPage('phone-view', { query: `?id=${phone.userPhoneId}` });
   }, []);
   const actions = useCallback((phone: Phone) => {
+    if (needsNetwork()) return;
     loadActionSheet().then(
       (module) => setSheet({ phone, Component: module.ActionSheet }),
       () => notify(t('app.shell.chunkFailed')),
@@ -139,6 +126,8 @@ export function DeviceList({ tab }: { tab: DeviceTab }) {
   const visibleIds = useRef<number[]>([]);
   const onVisible = useCallback((items: readonly Phone[]) => {
     visibleIds.current = items.map((phone) => phone.userPhoneId);
+    // The kept list offline: no picture can come (the server's list, once back, shows these again).
+    if (keptShownAt.peek() !== null) return;
     void refreshThumbnails(visibleIds.current);
     withLiveGrid((module) => module.showLiveGrid(items));
   }, []);
@@ -191,6 +180,7 @@ export function DeviceList({ tab }: { tab: DeviceTab }) {
   return (
     <div class={`device-list device-list--${mode}`}>
       <DeviceToolbar tab={tab} />
+      {keptShownAt.value !== null ? <OfflineMark savedAt={keptShownAt.value} shown={list.length} total={phonesTotal.value} /> : null}
       {body}
       {sheet && sheetPhone ? <sheet.Component phone={sheetPhone} onClose={() => setSheet(null)} /> : null}
     </div>

@@ -16,6 +16,7 @@ import {
   type DeviceTab,
   type ViewMode,
 } from '../state.ts';
+import { needsNetwork } from '../offline-list.ts';
 
 export const VIEW_MODES: ViewMode[] = ['single', 'grid4', 'grid9', 'grid16', 'list'];
 const SORTS: SortOrder[] = ['default', 'expireAsc', 'expireDesc'];
@@ -27,6 +28,7 @@ export function DeviceToolbar({ tab }: { tab: DeviceTab }) {
 
   const submitSearch = (event: Event) => {
     event.preventDefault();
+    if (needsNetwork()) return;
     keyword.value = search;
     void loadPhones();
   };
@@ -39,11 +41,11 @@ export function DeviceToolbar({ tab }: { tab: DeviceTab }) {
       </form>
       <div class="device-toolbar__row">
         <select aria-label={t('devices.sort.label')} value={sort.value} data-testid="device-sort"
-          onChange={(event) => { sort.value = (event.currentTarget as HTMLSelectElement).value as SortOrder; void loadPhones(); }}>
+          onChange={(event) => { if (needsNetwork()) return void ((event.currentTarget as HTMLSelectElement).value = sort.value); sort.value = (event.currentTarget as HTMLSelectElement).value as SortOrder; void loadPhones(); }}>
           {SORTS.map((value) => <option key={value} value={value}>{t(`devices.sort.${value}`)}</option>)}
         </select>
         <select aria-label={t('devices.grade.label')} value={gradeFilter.value ?? ''} data-testid="device-grade"
-          onChange={(event) => { const v = (event.currentTarget as HTMLSelectElement).value; gradeFilter.value = v ? Number(v) : null; void loadPhones(); }}>
+          onChange={(event) => { if (needsNetwork()) return void ((event.currentTarget as HTMLSelectElement).value = String(gradeFilter.value ?? '')); const v = (event.currentTarget as HTMLSelectElement).value; gradeFilter.value = v ? Number(v) : null; void loadPhones(); }}>
           <option value="">{t('devices.grade.all')}</option>
           {grades.value.map((grade) => <option key={grade.id} value={grade.id}>{grade.name}</option>)}
         </select>
@@ -59,12 +61,12 @@ export function DeviceToolbar({ tab }: { tab: DeviceTab }) {
       </div>
       <div class="group-tabs" role="tablist" aria-label={t('devices.groupsLabel')}>
         <button type="button" role="tab" aria-selected={groupFilter.value === null} class="group-tabs__tab" data-testid="group-tab-all"
-          onClick={() => { groupFilter.value = null; void loadPhones(); }}>
+          onClick={() => { if (!needsNetwork()) { groupFilter.value = null; void loadPhones(); } }}>
           {t('devices.allGroups')} <span class="group-tabs__count">{allCount || phonesTotal.value}</span>
         </button>
         {groups.value.map((group) => (
           <button key={group.id} type="button" role="tab" aria-selected={groupFilter.value === group.id} class="group-tabs__tab"
-            data-testid={`group-tab-${group.id}`} onClick={() => { groupFilter.value = group.id; void loadPhones(); }}>
+            data-testid={`group-tab-${group.id}`} onClick={() => { if (!needsNetwork()) { groupFilter.value = group.id; void loadPhones(); } }}>
             {group.name} <span class="group-tabs__count">{group.phoneCount}</span>
           </button>
         ))}

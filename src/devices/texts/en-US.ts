@@ -63,6 +63,12 @@ const devicesTexts: Translation<typeof zhCN> = {
       ram: 'RAM', storage: 'Storage', cpu: 'CPU', imei: 'IMEI', wlanMac: 'WLAN MAC', androidId: 'Android ID',
     },
     screenshot: { save: 'Save image', share: 'Share' },
+    offline: {
+      mark: 'Offline',
+      updated: 'Showing what was last known, updated {{time}}.',
+      partial: 'The first {{shown}} of {{total}} phones.',
+      needsNetwork: 'You are offline. This needs the network; try again once you are back online.',
+    },
     expiry: { title: 'Expiry reminder', message: '1 cloud phone expires within {{hours}} hours. Please renew it in time.|{{count}} cloud phones expire within {{hours}} hours. Please renew them in time.' },
     groups: {
       manageTitle: 'Manage groups',

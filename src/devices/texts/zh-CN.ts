@@ -58,6 +58,12 @@ const devicesTexts = {
       ram: '运行内存', storage: '存储空间', cpu: 'CPU', imei: 'IMEI', wlanMac: 'WLAN MAC 地址', androidId: 'Android ID',
     },
     screenshot: { save: '保存图片', share: '分享' },
+    offline: {
+      mark: '离线',
+      updated: '显示的是上次获取的内容，更新于 {{time}}。',
+      partial: '共 {{total}} 台，显示前 {{shown}} 台。',
+      needsNetwork: '当前处于离线状态，此操作需要网络，请联网后重试。',
+    },
     expiry: { title: '到期提醒', message: '有 {{count}} 台云手机将在 {{hours}} 小时内到期，请及时续费。' },
     groups: {
       manageTitle: '分组管理',

@@ -5,6 +5,7 @@
  */
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ComponentChildren } from 'preact';
+import { watchBoxSize } from '../use-box-size.ts';
 import { cardsToBuild, frameBudget, outlineTile, rowWindow, type OutlineLook } from './virtual-window.ts';
 import './virtual-grid.css';
 
@@ -78,12 +79,12 @@ export function VirtualGrid<T>(props: VirtualGridProps<T>) {
       setSize((last) => (last.width === width && last.height === height && sameLook(last.look, look) ? last : { width, height, look }));
     };
     measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
+    // A new size is taken in the next frame (use-box-size.ts says why); the theme is read at once.
+    const stopWatching = watchBoxSize(element, measure);
     const theme = outlined ? new MutationObserver(measure) : undefined;
     theme?.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
     return () => {
-      observer.disconnect();
+      stopWatching();
       theme?.disconnect();
     };
   }, []);
