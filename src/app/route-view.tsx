@@ -5,7 +5,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { t } from '../core/i18n/index.ts';
+import { t, type MessageKey } from '../core/i18n/index.ts';
 import { setLoginNavigator } from '../account/session.ts';
 import { clientNo } from './client-state.ts';
 import { doneProgress, startProgress } from './progress-bar.ts';
@@ -38,6 +38,17 @@ export function PageFrame(props: { route: RouteDef; clientNo: string; direction:
       </Layout>
     </div>
   );
+}
+
+/**
+ * A failed page's frame: the text of its title may be in the part it could not load, so the header takes it from the
+ * shell's table of page titles (app.pageTitles, src/app/text-parts/page-titles-zh-CN.ts, the same words), loaded with
+ * the first page, where it has an entry.
+ */
+function failedFrameRoute(route: RouteDef): RouteDef {
+  // t() gives a key without a text back unchanged: a page whose title shows, or that has no entry, keeps its own.
+  const title = `app.pageTitles.${route.name}` as MessageKey;
+  return route.title && t(route.title) === route.title && t(title) !== title ? { ...route, title } : route;
 }
 
 /** Boot's hand-over from the page index.html showed (main.tsx): both run once, in the task that shows the first page. */
@@ -107,11 +118,11 @@ export function RouteView({ beforeFirstPage, afterFirstPage }: FirstPageHooks) {
     // The first-page hooks are read once, at the first page: not a reason to resolve the route again.
   }, [location, search, attempt, navigate]);
 
-  // A page that could not load while offline comes up by itself once the link is back.
+  // A page that could not load while offline comes up by itself once the link is back, and on Retry.
+  const retry = () => setAttempt((n) => n + 1);
   const failed = view?.failed ?? false;
   useEffect(() => {
     if (!failed) return;
-    const retry = () => setAttempt((n) => n + 1);
     window.addEventListener('online', retry);
     return () => window.removeEventListener('online', retry);
   }, [failed]);
@@ -120,11 +131,11 @@ export function RouteView({ beforeFirstPage, afterFirstPage }: FirstPageHooks) {
   const Page = pageComponent(view.route);
   const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
   return (
-    <PageFrame key={view.key} route={view.route} clientNo={view.clientNo} direction={view.direction}>
+    <PageFrame key={view.key} route={view.failed ? failedFrameRoute(view.route) : view.route} clientNo={view.clientNo} direction={view.direction}>
       {view.failed ? (
         <div class="page-failed" role="alert" data-testid="page-failed" data-offline={offline}>
           <p>{t(offline ? 'app.shell.pageOffline' : 'app.shell.chunkFailed')}</p>
-          <button type="button" class="btn btn--primary" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" class="btn btn--primary" onClick={retry}>
             {t('common.retry')}
           </button>
         </div>

@@ -1,10 +1,13 @@
 /**
  * The shell's texts that no first screen shows (the share meta's description, a new version taking over, a domain
- * being retired), keys `app.share.*`, `app.update.*` and `app.oldDomain.*`, Simplified Chinese: a part of their own
- * (texts/index.ts).
+ * being retired, the failure view's page titles), keys `app.share.*`, `app.update.*`, `app.oldDomain.*` and
+ * `app.pageTitles.*`, Simplified Chinese: a part of their own (texts/index.ts).
  */
+import pageTitles from '../../text-parts/page-titles-zh-CN.ts';
+
 const idleTexts = {
   app: {
+    pageTitles,
     share: {
       description: '{{name}}：在浏览器里租用、续费和操控云手机',
       descriptionNoName: '在浏览器里租用、续费和操控云手机',
