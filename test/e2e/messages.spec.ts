@@ -1,6 +1,6 @@
 /**
  * The message centre (server/API.md "Messages"): a new account has no messages; a transfer to it and an order it pays
- * each bring one, and the badge on the "Me" tab and the centre's tab counts rise; opening a message reads it and the
+ * each bring one, and the badge on the "Me" tab, the count on the "Me" page's Messages entry and the centre's tab counts rise; opening a message reads it and the
  * counts fall; mark all read clears a tab. A message whose HTML carries a script, an event handler and a script link
  * shows its formatting and runs none of them, in both languages.
  */
@@ -32,7 +32,14 @@ test('a transfer and a paid order each bring a message: the badge and tab counts
   const [phone] = plantPhones(sender.mobile, [{ name: 'Present' }]);
   await ok(sender.page, 'PUT /api/device/user/phone/give', { body: { userPhoneIds: [phone!], target: receiver.mobile } });
   await expect(await badge(page)).toHaveText('1');
-  await expect(page.getByTestId('unread-badge')).toHaveAttribute('aria-label', '1 unread messages');
+  await expect(page.getByTestId('unread-badge')).toHaveAttribute('aria-label', '1 unread message');
+  // The "Me" page says where: its Messages entry, with the count, opens the centre.
+  const entry = page.getByTestId('entry-message-center');
+  await expect(entry.getByTestId('entry-unread')).toHaveText('1 unread message');
+  await entry.click();
+  await expect(page).toHaveURL(/\/app\/message-center\/demo$/);
+  await page.goto(appUrl('/personal-center/demo'));
+  await expect(page.getByTestId('entry-messages').getByTestId('entry-unread')).toHaveText('1 unread message');
 
   await openCentre(page);
   await expect(page.getByTestId('message-count-all')).toHaveText('1');
@@ -57,6 +64,7 @@ test('a transfer and a paid order each bring a message: the badge and tab counts
   await expect(page.getByTestId('message-item')).toHaveAttribute('data-read', 'true');
   await expect(page.getByTestId('message-count-all')).toHaveCount(0);
   await expect(await badge(page)).toHaveCount(0);
+  await expect(page.getByTestId('entry-message-center').getByTestId('entry-unread')).toHaveCount(0);
 
   // An order paid: a new message, then "mark all read" clears it.
   const orderId = await createUnpaidOrder(page);

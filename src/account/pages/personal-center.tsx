@@ -6,6 +6,7 @@ import { t } from '../../core/i18n/index.ts';
 import { copyText } from '../../core/clipboard.ts';
 import { formatDateTime, maskMobile } from '../../../shared/format.ts';
 import { Menu, MenuRow } from '../../core/ui/menu.tsx';
+import { UnreadCount } from '../../messages/parts/unread-count.tsx';
 import { notify } from '../../core/ui/notify.ts';
 import { goToPage } from '../../app/navigate.ts';
 import type { RouteSegment } from '../../app/route-types.ts';
@@ -56,7 +57,7 @@ export default function PersonalCenterPage() {
           onClick={() => void openForAccount('password-manager')} testId="entry-password" />
         <MenuRow label={t('account.personal.binding')} onClick={() => void openForAccount('mobile-phone-binding')} testId="entry-binding" />
         <MenuRow label={t('account.personal.invitePoster')} onClick={() => void openForAccount('invite-poster')} testId="entry-invite-poster" />
-        <MenuRow label={t('account.personal.messages')} onClick={() => goToPage('message-center')} testId="entry-messages" />
+        <MenuRow label={t('account.personal.messages')} value={<UnreadCount />} onClick={() => goToPage('message-center')} testId="entry-messages" />
         <MenuRow label={t('account.profile.settings')} onClick={() => goToPage('system-setting')} testId="entry-settings" />
         <MenuRow label={t('account.profile.aboutUs')} onClick={() => goToPage('about-us')} testId="entry-about" />
         <MenuRow label={t('account.profile.customerService')} onClick={() => void showCustomerService()} testId="entry-customer-service" />

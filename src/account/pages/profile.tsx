@@ -13,6 +13,7 @@ import { AdPosition } from '../account-api.ts';
 import { displayName, fetchUser, isGuest, user } from '../state.ts';
 import { OfflineMark, useKeptOffline } from '../../devices/offline-mark.tsx';
 import { confirmLogout } from '../parts/confirm-logout.ts';
+import { UnreadCount } from '../../messages/parts/unread-count.tsx';
 
 /**
  * Entries of pages that exist (a segment must be in the route table, so an entry never leads to a 404); one whose
@@ -52,6 +53,8 @@ export default function ProfilePage() {
       <AdBanner position={AdPosition.PROFILE} />
       <Menu>
         <MenuRow label={t('account.profile.personalCenter')} onClick={() => goToPage('personal-center')} testId="entry-personal-center" />
+        {/* Messages here, with their unread count: what the "Me" tab's badge points to. */}
+        <MenuRow label={t('account.personal.messages')} value={<UnreadCount />} onClick={() => goToPage('message-center')} testId="entry-message-center" />
         {ENTRIES.filter((entry) => entryAllowed(entry.segment, permissionKeys.value)).map((entry) => (
           <MenuRow key={entry.segment} label={t(entry.label)} onClick={() => goToPage(entry.segment)} testId={`entry-${entry.segment}`} />
         ))}

@@ -8,7 +8,7 @@ const tabBarTexts: Translation<typeof zhCN> = {
       home: 'Home',
       discover: 'Discover',
       profile: 'Me',
-      unread: '{{count}} unread messages',
+      unread: '1 unread message|{{count}} unread messages',
     },
   },
 };
