@@ -9,6 +9,8 @@ import { errorText } from '../../core/errors-later.ts';
 import { whenIdle } from '../../core/idle.ts';
 import { notify } from '../../core/ui/notify.ts';
 import { goToPage } from '../../app/navigate.ts';
+import { entryAllowed } from '../../app/entry-rules.ts';
+import { permissionKeys } from '../../app/client-state.ts';
 import { firstPagePainted } from '../../app/first-paint.ts';
 import { prefetchPhoneView } from '../../phone-view/prefetch.ts';
 import type { Phone } from '../api.ts';
@@ -156,7 +158,14 @@ export function DeviceList({ tab }: { tab: DeviceTab }) {
       </div>
     );
   } else if (!list.length) {
-    body = <p class="muted centered-text" data-testid="device-empty">{phonesLoading.value ? t('common.loading') : t('devices.empty')}</p>;
+    // No phone at all (not a search or filter that found none): the way to a first one, where buying is allowed.
+    const buy = !phonesLoading.value && !keyword.value.trim() && entryAllowed('add-phone', permissionKeys.value);
+    body = (
+      <div class="centered-text">
+        <p class="muted" data-testid="device-empty">{phonesLoading.value ? t('common.loading') : t('devices.empty')}</p>
+        {buy ? <button type="button" class="btn btn--primary" data-testid="empty-buy" onClick={() => needsNetwork() || goToPage('add-phone')}>{t('devices.buyNow')}</button> : null}
+      </div>
+    );
   } else if (mode === 'single') {
     body = <SingleView items={list} onOpen={open} onActions={actions} />;
   } else {

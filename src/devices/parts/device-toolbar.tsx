@@ -1,5 +1,5 @@
 /** View mode, sort, level filter, search and group tabs of the device list. */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { t } from '../../core/i18n/index.ts';
 import type { SortOrder } from '../api.ts';
 import {
@@ -20,24 +20,38 @@ import { needsNetwork } from '../offline-list.ts';
 
 export const VIEW_MODES: ViewMode[] = ['single', 'grid4', 'grid9', 'grid16', 'list'];
 const SORTS: SortOrder[] = ['default', 'expireAsc', 'expireDesc'];
+/** A pause in typing this long searches: long enough not to ask for every letter, short enough to feel live. */
+const SEARCH_PAUSE_MS = 400;
 
 export function DeviceToolbar({ tab }: { tab: DeviceTab }) {
   const [search, setSearch] = useState(keyword.value);
   const mode = viewModes.value[tab];
   const allCount = groups.value.reduce((sum, group) => sum + group.phoneCount, 0);
 
+  /** The list follows the search as it is typed, once typing pauses; Enter searches at once. */
+  const typing = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(typing.current), []);
+  const searchFor = (text: string) => {
+    clearTimeout(typing.current);
+    if (text.trim() === keyword.value.trim() || needsNetwork()) return;
+    keyword.value = text;
+    void loadPhones();
+  };
   const submitSearch = (event: Event) => {
     event.preventDefault();
-    if (needsNetwork()) return;
-    keyword.value = search;
-    void loadPhones();
+    searchFor(search);
+  };
+  const typed = (text: string) => {
+    setSearch(text);
+    clearTimeout(typing.current);
+    typing.current = setTimeout(() => searchFor(text), SEARCH_PAUSE_MS);
   };
 
   return (
     <div class="device-toolbar">
       <form class="device-toolbar__search" role="search" onSubmit={submitSearch}>
         <input type="search" class="field__input" value={search} placeholder={t('devices.searchPlaceholder')} aria-label={t('devices.searchPlaceholder')}
-          data-testid="device-search" onInput={(event) => setSearch((event.currentTarget as HTMLInputElement).value)} />
+          data-testid="device-search" onInput={(event) => typed((event.currentTarget as HTMLInputElement).value)} />
       </form>
       <div class="device-toolbar__row">
         <select aria-label={t('devices.sort.label')} value={sort.value} data-testid="device-sort"
