@@ -1,8 +1,8 @@
 /**
  * The analytics queue (tracking states below, spec §4; event names start with a letter, at most 50 characters, §5;
  * batch, flush and cap numbers, §9): events are kept on the device (the newest QUEUE_CAP, surviving reloads) and sent
- * in whole batches when the flush timer fires, at most MAX_PER_SEND at a time; everything left goes by beacon when
- * the page is hidden. It knows nothing of the browser: tracker.ts gives it storage, the clock, the timer and the two
+ * as soon as a batch is queued, and whatever is queued (one event or more) when the flush timer fires, at most
+ * MAX_PER_SEND at a time; everything left goes by beacon when the page is hidden. It knows nothing of the browser: tracker.ts gives it storage, the clock, the timer and the two
  * ways of sending.
  *
  * States: `normal` records and sends; `paused` records but neither sends nor runs its timer; `stopped` records
@@ -118,7 +118,11 @@ export class AnalyticsQueue {
     const event: TrackedEvent = { id: eventId(at), name, time: at, properties: cleanProperties({ ...this.superProperties, ...properties }), account: this.account };
     if (duration !== undefined) event.duration = Math.min(MAX_DURATION_SECONDS, Math.max(0, Math.round(duration * 1000) / 1000));
     // The newest QUEUE_CAP are kept: on a long time offline the oldest go first.
-    this.options.storage.write([...this.queued, event].slice(-QUEUE_CAP));
+    const queued = [...this.queued, event].slice(-QUEUE_CAP);
+    this.options.storage.write(queued);
+    // A batch goes at once; so does each further batch of a backlog, not every event of it (an offline page would
+    // try to send with each one).
+    if (queued.length % this.batchSize === 0) void this.flush();
     return true;
   }
 
@@ -165,15 +169,13 @@ export class AnalyticsQueue {
   }
 
   /**
-   * The flush timer's work: sends the whole batches queued (at most MAX_PER_SEND events), keeping the rest; one send
-   * at a time, and events that fail to go stay for the next tick.
+   * Sends what is queued, at most MAX_PER_SEND events (a batch filled, or the flush timer's tick); one send at a time,
+   * and events that fail to go stay for the next.
    */
   async flush(): Promise<void> {
     if (this.state !== 'normal' || this.sending) return;
-    const queued = this.queued;
-    const whole = Math.floor(Math.min(queued.length, MAX_PER_SEND) / this.batchSize) * this.batchSize;
-    if (whole === 0) return;
-    const events = queued.slice(0, whole);
+    const events = this.queued.slice(0, MAX_PER_SEND);
+    if (events.length === 0) return;
     this.sending = true;
     let outcome: SendOutcome = 'failed';
     try {
