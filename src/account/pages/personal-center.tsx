@@ -6,7 +6,7 @@ import { t } from '../../core/i18n/index.ts';
 import { copyText } from '../../core/clipboard.ts';
 import { formatDateTime, maskMobile } from '../../../shared/format.ts';
 import { Menu, MenuRow } from '../../core/ui/menu.tsx';
-import { UnreadCount } from '../../messages/parts/unread-count.tsx';
+import { UnreadCount } from '../../messages/unread-count.tsx';
 import { notify } from '../../core/ui/notify.ts';
 import { goToPage } from '../../app/navigate.ts';
 import type { RouteSegment } from '../../app/route-types.ts';

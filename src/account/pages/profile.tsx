@@ -13,7 +13,7 @@ import { AdPosition } from '../account-api.ts';
 import { displayName, fetchUser, isGuest, user } from '../state.ts';
 import { OfflineMark, useKeptOffline } from '../../devices/offline-mark.tsx';
 import { confirmLogout } from '../parts/confirm-logout.ts';
-import { UnreadCount } from '../../messages/parts/unread-count.tsx';
+import { UnreadCount } from '../../messages/unread-count.tsx';
 
 /**
  * Entries of pages that exist (a segment must be in the route table, so an entry never leads to a 404); one whose

@@ -33,7 +33,7 @@ test('the preview says what each type does to an allowed phone, and a refusal in
   const rows = [...root.querySelectorAll('[data-testid="replace-preview-item"]')].map((row) => row.textContent);
   assert.equal(rows, ['OneCan be replaced2 installed apps will be erasedRoot will be turned off', 'TwoThis phone was replaced too recently']);
   render(<PreviewRows items={items.slice(0, 1)} type={2} />, root);
-  assert.is(root.textContent, 'OneCan be replaced2 installed app(s) will be kept');
+  assert.is(root.textContent, 'OneCan be replaced2 installed apps will be kept');
   render(null, root);
 });
 
