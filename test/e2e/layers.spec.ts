@@ -1,5 +1,6 @@
 /** Spec §9: dialogs, sheets and popups stack from z-index 2000; a dialog over a sheet is on top, notices over both. */
 import { expect, test, type Locator } from '@playwright/test';
+import { appUrl } from './helpers.ts';
 import { openPhoneView, userWithPhones } from './stream-helpers.ts';
 
 const zIndex = (layer: Locator) => layer.evaluate((element) => Number(getComputedStyle(element).zIndex));
@@ -32,3 +33,16 @@ test('an open sheet and a dialog over it stack from 2000, the dialog above, noti
   expect(await onTop(dialog)).toBe(true);
   expect(await zIndex(page.locator('.notices'))).toBeGreaterThan(dialogZ);
 });
+
+test("a notice shows below the page header, so the header's back button stays in sight", async ({ page }) => {
+  await userWithPhones(page, []);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto(appUrl('/personal-center/demo'));
+  await page.getByTestId('copy-user-no').click();
+  const notice = page.locator('.notice').first();
+  await expect(notice).toBeVisible();
+  const header = await page.locator('.page-header').first().boundingBox();
+  const shown = await notice.boundingBox();
+  expect(shown!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+});
+
