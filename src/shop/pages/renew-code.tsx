@@ -76,6 +76,8 @@ export default function RenewCodePage(_props: PageProps) {
       setSent({ codes, phoneIds, outcomes: codes.map(() => ({ status: 'activating' })) });
       const results = outcomes(codes, await activateCodes(codes, 2, phoneIds));
       setSent({ codes, phoneIds, outcomes: results });
+      // The codes used are done with: only those that failed stay in the box, to be corrected or sent again.
+      setText(codes.filter((_, index) => results[index]!.status !== 'activated').join('\n'));
       if (results.some((result) => result.status === 'activated')) {
         notify(t('shop.codes.renewed'), 'success');
         phonesChangedOnServer();
