@@ -54,6 +54,10 @@ test('by account, view only: the grantee sees the phone in authorized devices, w
   await expect(card).toContainText(`${owner.mobile.slice(0, 3)}****${owner.mobile.slice(-4)}`);
   await openGranted(grantee.page, phone!);
   await expect(grantee.page.getByTestId('view-only-badge')).toHaveText('View only');
+  // Below the phone's status bar (48 of 1,280 rows): its battery and clock are not covered.
+  const stage = (await grantee.page.getByTestId('stream-stage').boundingBox())!;
+  const badge = (await grantee.page.getByTestId('view-only-badge').boundingBox())!;
+  expect(badge.y).toBeGreaterThanOrEqual(stage.y + (stage.height * 48) / 1280);
   await expect(grantee.page.getByTestId('key-home')).toHaveCount(0);
   // None of the owner's device actions.
   await grantee.page.getByTestId('tools-open').click();
