@@ -148,21 +148,23 @@ test('double-tapping Pay creates one payment', async ({ page }) => {
   expect(phones).toBe(1);
 });
 
-test('a wallet-type payment goes through the wallet page and comes back', async ({ page }) => {
+/** A new user's one-week order paid by a wallet method: up to the wallet's own page. */
+async function toWallet(page: Page): Promise<void> {
   await orderOneWeek(page);
   await page.getByTestId('method-alipay').check();
   await page.getByTestId('pay-submit').click();
   await expect(page).toHaveURL(/\/pay\/wallet\//);
+}
+
+test('a wallet-type payment goes through the wallet page and comes back', async ({ page }) => {
+  await toWallet(page);
   await page.getByRole('button', { name: /pay/i }).click();
   await expect(page).toHaveURL(/\/app\/pay-result\/demo\?orderId=\d+/);
   await expect(page.getByTestId('pay-result-title')).toHaveText('Payment successful');
 });
 
 test('a cancelled payment stays on its result, marked by a cross rather than colour alone, with retry', async ({ page }) => {
-  await orderOneWeek(page);
-  await page.getByTestId('method-alipay').check();
-  await page.getByTestId('pay-submit').click();
-  await expect(page).toHaveURL(/\/pay\/wallet\//);
+  await toWallet(page);
   await page.getByRole('button', { name: /cancel/i }).click();
   await expect(page).toHaveURL(/\/app\/pay-result\/demo\?orderId=\d+/);
   const result = page.getByTestId('pay-result');
