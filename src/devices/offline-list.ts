@@ -3,7 +3,8 @@
  * landed and the first page is painted, a moment later, with the groups and unread counts beside it: nothing is read
  * or written on the boot path. When that list fails for want of a network, the kept one is shown in its place, marked
  * with the time it was saved (`keptShownAt`); the list is asked again when the browser says it is back online, and every
- * few seconds meanwhile, and the server's answer takes the screen and the mark away. Actions that need the network say so while the kept list is shown (`needsNetwork`).
+ * few seconds meanwhile, and the server's answer takes the screen and the mark away. Actions that need the network say
+ * so while the kept list is shown (`needsNetwork`).
  */
 import { batch, effect, signal, untracked } from '@preact/signals-react';
 import { user } from '../account/session.ts';
